@@ -1,0 +1,41 @@
+// One jest run over every project. Each project's tests live beside it; suites that need a
+// database create their own (see migrations/src/testing), so files run in parallel safely.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const moduleNameMapper = {
+  '^@sweatpants/domain$': '<rootDir>/libs/domain/src/index.ts',
+  '^@sweatpants/tree-store$': '<rootDir>/libs/tree-store/src/index.ts',
+  '^@sweatpants/agents$': '<rootDir>/libs/agents/src/index.ts',
+  '^@sweatpants/migrations$': '<rootDir>/migrations/src/index.ts',
+  '^@sweatpants/migrations/testing$': '<rootDir>/migrations/src/testing/index.ts',
+};
+
+const project = (name, root) => ({
+  displayName: name,
+  rootDir: __dirname,
+  roots: [`<rootDir>/${root}`],
+  testMatch: ['**/*.spec.ts'],
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)s$': swc },
+  moduleNameMapper,
+});
+
+module.exports = {
+  projects: [
+    project('domain', 'libs/domain'),
+    project('tree-store', 'libs/tree-store'),
+    project('agents', 'libs/agents'),
+    project('migrations', 'migrations'),
+    project('api', 'apps/api'),
+  ],
+};
