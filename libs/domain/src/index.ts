@@ -1,0 +1,6 @@
+export * from './health';
+export * from './node';
+export * from './reflog';
+export * from './ref';
+export * from './conversation';
+export * from './result';

@@ -1,0 +1,142 @@
+import * as z from 'zod';
+
+/** Every kind of node a conversation tree holds (PROTOCOL.md, Nodes). */
+export const NODE_KINDS = [
+  'root',
+  'user',
+  'assistant',
+  'elicit',
+  'response',
+  'notify',
+  'tool_call',
+  'tool_result',
+  'summary',
+  'mode',
+  'cancel',
+  'event',
+] as const;
+export const NodeKindSchema = z.enum(NODE_KINDS);
+export type NodeKind = z.infer<typeof NodeKindSchema>;
+
+/** A node id: the hex sha-256 of the node's canonical content (see tree-store's content address). */
+export const NodeIdSchema = z.string().regex(/^[0-9a-f]{64}$/, 'a node id is 64 lowercase hex characters');
+export type NodeId = z.infer<typeof NodeIdSchema>;
+
+export const PhotoSchema = z.object({
+  mediaType: z.enum(['image/jpeg', 'image/png', 'image/webp', 'image/gif']),
+  /** base64, without a data: prefix */
+  data: z.string().min(1),
+});
+export type Photo = z.infer<typeof PhotoSchema>;
+
+const ELICIT_ACTIONS = ['accept', 'decline', 'cancel', 'denied', 'other'] as const;
+export const ElicitActionSchema = z.enum(ELICIT_ACTIONS);
+export type ElicitAction = z.infer<typeof ElicitActionSchema>;
+
+/** Anything JSON: payloads are stored as jsonb and hashed in canonical form. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export const JsonSchema: z.ZodType<Json> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(JsonSchema),
+    z.record(z.string(), JsonSchema),
+  ]),
+);
+const JsonObjectSchema = z.record(z.string(), JsonSchema);
+
+/**
+ * Payload schemas per node kind. The ones PROTOCOL.md fixes are strict about the fields clients
+ * rely on and pass through any extra field the agents add; the others are agent-defined objects.
+ */
+export const NodePayloadSchemas = {
+  root: z.looseObject({
+    conversationId: z.string(),
+    forkedFrom: z.object({ conversationId: z.string(), nodeId: NodeIdSchema }).optional(),
+  }),
+  user: z.looseObject({ text: z.string(), photos: z.array(PhotoSchema).optional() }),
+  assistant: z.looseObject({ text: z.string() }),
+  elicit: z.looseObject({
+    elicitId: z.string().min(1),
+    type: z.string().min(1),
+    message: z.string(),
+    payload: JsonObjectSchema,
+    schema: JsonObjectSchema.optional(),
+    timeoutMs: z.number().int().positive().optional(),
+  }),
+  response: z.looseObject({
+    elicitId: z.string().min(1),
+    action: ElicitActionSchema,
+    content: JsonSchema.optional(),
+  }),
+  notify: z.looseObject({
+    message: z.string(),
+    progress: z.number().optional(),
+    total: z.number().optional(),
+  }),
+  tool_call: JsonObjectSchema,
+  tool_result: JsonObjectSchema,
+  summary: z.looseObject({
+    text: z.string(),
+    covers: z.object({ fromId: NodeIdSchema, toId: NodeIdSchema, count: z.number().int().positive() }),
+  }),
+  mode: z.looseObject({ from: z.string().nullable(), to: z.string() }),
+  cancel: JsonObjectSchema,
+  event: JsonObjectSchema,
+} satisfies Record<NodeKind, z.ZodType>;
+
+export type NodePayload<K extends NodeKind = NodeKind> = z.infer<(typeof NodePayloadSchemas)[K]>;
+
+/** What a writer supplies for a new node; the store adds id, parent, depth and time. */
+export type NodeDraft = {
+  [K in NodeKind]: { kind: K; payload: NodePayload<K>; authorId: string };
+}[NodeKind];
+
+/** A stored node (PROTOCOL.md, Nodes). */
+export interface TreeNode<K extends NodeKind = NodeKind> {
+  id: NodeId;
+  conversationId: string;
+  parentId: NodeId | null;
+  depth: number;
+  kind: K;
+  payload: NodePayload<K>;
+  /** a user id, or `agent:<name>` */
+  authorId: string;
+  createdAt: string;
+}
+
+/** A node together with its children, as the tree and node reads return it. */
+export interface TreeNodeWithChildren extends TreeNode {
+  childIds: NodeId[];
+}
+
+/** A node in a page of the whole tree: its children and whether it is on the root → HEAD path. */
+export interface TreeListingNode extends TreeNodeWithChildren {
+  onHead: boolean;
+}
+
+const DraftEnvelopeSchema = z.object({
+  kind: NodeKindSchema,
+  payload: z.unknown(),
+  authorId: z.string().min(1),
+});
+
+/**
+ * Checks a node draft: its kind, its author, and its payload against that kind's schema.
+ * Issues name the bad fields with `payload.` in front, as a client sent them.
+ */
+export function parseNodeDraft(value: unknown): z.ZodSafeParseResult<NodeDraft> {
+  const envelope = DraftEnvelopeSchema.safeParse(value);
+  if (!envelope.success) return envelope as z.ZodSafeParseResult<never>;
+  const { kind, authorId } = envelope.data;
+  const payload = NodePayloadSchemas[kind].safeParse(envelope.data.payload);
+  if (!payload.success) {
+    return {
+      success: false,
+      error: new z.ZodError(payload.error.issues.map((i) => ({ ...i, path: ['payload', ...i.path] }))),
+    } as z.ZodSafeParseResult<never>;
+  }
+  return { success: true, data: { kind, authorId, payload: payload.data } as NodeDraft };
+}
