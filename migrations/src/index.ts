@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import type { PGlite } from '@electric-sql/pglite';
+import { DataSource } from 'typeorm';
+import { ConversationTree1795309984546 } from './1795309984546-ConversationTree';
+import { pgliteAsPgDriver } from './pglite-driver';
+
+/** Every migration, oldest first. The api runs them at start; tests run them per database. */
+export const migrations = [ConversationTree1795309984546];
+
+export type MigrationTarget = { url: string } | { pglite: PGlite };
+
+function dataSourceFor(target: MigrationTarget): DataSource {
+  const common = { type: 'postgres' as const, migrations, migrationsTableName: 'migrations', logging: false };
+  return 'url' in target
+    ? new DataSource({ ...common, url: target.url, extra: { max: 2 } })
+    : new DataSource({ ...common, driver: pgliteAsPgDriver(target.pglite) });
+}
+
+/** Any constant works; this one is "sweatpants migrations" as far as anyone reading pg_locks cares. */
+const MIGRATION_LOCK = 7_250_451_042;
+
+/**
+ * Applies pending migrations, each in its own transaction; returns the names applied. Several api
+ * processes start at once in the hosted shape: a session advisory lock (held on a connection of its
+ * own, so it outlives each migration's transaction) lets one migrate while the others wait and then
+ * find nothing pending. PGlite is one process's own database and needs no lock.
+ */
+export async function migrateUp(target: MigrationTarget): Promise<string[]> {
+  const dataSource = await dataSourceFor(target).initialize();
+  const lock = 'url' in target ? dataSource.createQueryRunner() : undefined;
+  try {
+    await lock?.query(`SELECT pg_advisory_lock($1)`, [MIGRATION_LOCK]);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await lock?.query(`SELECT pg_advisory_unlock($1)`, [MIGRATION_LOCK]).catch(() => undefined);
+    await lock?.release();
+    await dataSource.destroy();
+  }
+}
+
+/** Reverts the newest `steps` migrations. */
+export async function migrateDown(target: MigrationTarget, steps = 1): Promise<void> {
+  const dataSource = await dataSourceFor(target).initialize();
+  try {
+    for (let i = 0; i < steps; i++) await dataSource.undoLastMigration({ transaction: 'each' });
+  } finally {
+    await dataSource.destroy();
+  }
+}

@@ -1,0 +1,55 @@
+import { Client } from 'pg';
+import { migrateDown, migrateUp } from './index';
+import { createTestDatabase, type TestDatabase } from './testing';
+
+async function tables(url: string): Promise<string[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables
+       WHERE table_schema = 'public' AND table_name <> 'migrations' ORDER BY 1`,
+    );
+    return rows.map((r) => r.name);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('migrations', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase('migrations', { migrate: false });
+  });
+  afterAll(() => db.drop());
+
+  it('create the tree tables, revert them completely, and apply again', async () => {
+    const applied = await migrateUp({ url: db.url });
+    expect(applied).toEqual(['ConversationTree1795309984546']);
+    expect(await tables(db.url)).toEqual([
+      'conversations',
+      'nodes',
+      'reflog',
+      'refs',
+      'segments',
+      'state_snapshots',
+    ]);
+
+    await migrateDown({ url: db.url });
+    expect(await tables(db.url)).toEqual([]);
+
+    expect(await migrateUp({ url: db.url })).toEqual(['ConversationTree1795309984546']);
+    expect(await migrateUp({ url: db.url })).toEqual([]);
+  });
+
+  it('are applied once when several processes start together', async () => {
+    const fresh = await createTestDatabase('migrations_race', { migrate: false });
+    try {
+      const runs = await Promise.all(Array.from({ length: 4 }, () => migrateUp({ url: fresh.url })));
+      expect(runs.flat()).toEqual(['ConversationTree1795309984546']);
+      expect(await tables(fresh.url)).toContain('nodes');
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
