@@ -1,0 +1,13 @@
+export * from './tree-store';
+export * from './sql-client';
+export * from './store-error';
+export * from './content-address';
+export type { NodePosition } from './tree-reader';
+export type { AppendInput, AppendDraft, Appended, Moved, AppendAction } from './tree-writer';
+export type { SquashInput, Squashed, SquashError } from './compaction';
+export type { StateReducer } from './state-fold';
+export { SNAPSHOT_INTERVAL } from './state-fold';
+export type { FsckReport, FsckProblem, FsckProblemCode } from './fsck';
+export type { GcReport, RetentionPolicy } from './gc';
+export { DEFAULT_RETENTION } from './gc';
+export type { ReflogPage, AdminReflogFilter } from './reflog-reader';

@@ -1,0 +1,79 @@
+import { ok, type Json, type Result, type TreeNode } from '@sweatpants/domain';
+import { toNode } from './rows';
+import type { SqlExecutor } from './sql-client';
+import type { StoreError } from './store-error';
+import { TreeReader } from './tree-reader';
+
+/**
+ * An agent's state as a pure fold over the path's nodes. `name` and `version` key the cached
+ * snapshots: bump the version whenever `apply` changes meaning, and old snapshots are ignored.
+ */
+export interface StateReducer<S extends Json> {
+  name: string;
+  version: number;
+  initial: S;
+  apply(state: S, node: TreeNode): S;
+}
+
+/** Snapshots are cached on nodes whose depth is a multiple of this, so a fold reads at most this many nodes. */
+export const SNAPSHOT_INTERVAL = 64;
+
+/**
+ * State at a ref: the newest cached snapshot on the path, then the nodes after it folded in.
+ * Snapshots are derived data (safe to drop); the fold caches the ones it passes.
+ */
+export class StateFold {
+  private readonly reader: TreeReader;
+
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly interval = SNAPSHOT_INTERVAL,
+  ) {
+    this.reader = new TreeReader(db);
+  }
+
+  async at<S extends Json>(
+    conversationId: string,
+    ref: string,
+    reducer: StateReducer<S>,
+  ): Promise<Result<{ at: string; state: S }, StoreError>> {
+    const tip = await this.reader.resolve(conversationId, ref);
+    if (!tip.ok) return tip;
+    const key = `${reducer.name}@${reducer.version}`;
+    const [snapshot] = await this.db.query<{ depth: number; state: S }>(
+      `SELECT s.depth, s.state FROM tree_chain($1, $2) c
+       CROSS JOIN LATERAL (
+         SELECT depth, state FROM state_snapshots
+         WHERE reducer = $3 AND segment_id = c.segment_id AND depth <= c.hi
+         ORDER BY depth DESC LIMIT 1
+       ) s
+       ORDER BY s.depth DESC LIMIT 1`,
+      [tip.value.segmentId, tip.value.depth, key],
+    );
+    let state = snapshot ? snapshot.state : reducer.initial;
+    const rows = await this.reader.pathRows(tip.value, snapshot ? snapshot.depth : -1);
+    const fresh: { id: string; segmentId: string; depth: number; state: S }[] = [];
+    for (const row of rows) {
+      state = reducer.apply(state, toNode(conversationId, row));
+      if (row.depth > 0 && row.depth % this.interval === 0) {
+        fresh.push({ id: row.id, segmentId: String(row.segment_id), depth: row.depth, state });
+      }
+    }
+    if (fresh.length > 0) {
+      await this.db.query(
+        `INSERT INTO state_snapshots (reducer, node_id, segment_id, depth, state)
+         SELECT $1, decode(x.id, 'hex'), x.segment_id, x.depth, x.state
+         FROM unnest($2::text[], $3::bigint[], $4::integer[], $5::jsonb[]) AS x (id, segment_id, depth, state)
+         ON CONFLICT DO NOTHING`,
+        [
+          key,
+          fresh.map((f) => f.id),
+          fresh.map((f) => f.segmentId),
+          fresh.map((f) => f.depth),
+          fresh.map((f) => JSON.stringify(f.state)),
+        ],
+      );
+    }
+    return ok({ at: tip.value.id, state });
+  }
+}

@@ -1,0 +1,436 @@
+import { randomUUID } from 'node:crypto';
+import {
+  err,
+  ok,
+  parseNodeDraft,
+  type AgentName,
+  type ConversationRecord,
+  type FieldProblem,
+  type Json,
+  type MoveAction,
+  type NodeDraft,
+  type ReflogAction,
+  type ReflogEntry,
+  type Result,
+  type TreeNode,
+} from '@sweatpants/domain';
+import { nodeId, UnstorableContentError } from './content-address';
+import { ConversationReader } from './conversation-reader';
+import { iso } from './rows';
+import type { SqlExecutor } from './sql-client';
+import { conflict, invalid, notFound, type StoreError } from './store-error';
+import { isConversationId, TreeReader } from './tree-reader';
+
+/** Actions that write nodes as they move the ref. */
+export type AppendAction = Exclude<ReflogAction, 'create' | 'rewind' | 'recover'>;
+
+/**
+ * A node to append. `createdAt` is for copies (fork, rebase) that keep their original time; new
+ * content takes the time of the append.
+ */
+export type AppendDraft = NodeDraft & { createdAt?: string };
+
+export interface AppendInput {
+  conversationId: string;
+  /** one or more nodes, each the child of the one before; the first goes under `parentId` or HEAD */
+  nodes: AppendDraft[];
+  /** the parent of the first node; HEAD when absent */
+  parentId?: string;
+  /** compare-and-swap: the HEAD the caller saw; the append loses (conflict) if HEAD has moved */
+  expectedHead?: string;
+  action?: AppendAction;
+  actorId: string;
+  message?: string;
+}
+
+export interface Appended {
+  nodes: TreeNode[];
+  head: string;
+  reflog: ReflogEntry;
+}
+
+export interface Moved {
+  head: string;
+  reflog: ReflogEntry;
+}
+
+interface AppendRow {
+  status: 'ok' | 'conflict' | 'not_found' | 'bad_parent';
+  head: string | null;
+  old_head: string | null;
+  reflog_id: string | null;
+  reflog_seq: string | null;
+  reflog_at: Date | null;
+  first_depth: number | null;
+}
+
+interface MoveRow {
+  status: 'ok' | 'conflict' | 'not_found' | 'bad_target';
+  head: string | null;
+  old_head: string | null;
+  reflog_id: string | null;
+  reflog_seq: string | null;
+  reflog_at: Date | null;
+}
+
+/** A ref moved by an unconditional append may lose a race to a concurrent writer; it tries again. */
+const APPEND_RETRIES = 20;
+
+/** A short, git-like description of what a move did, for the reflog's message column. */
+export function describe(action: ReflogAction, node?: NodeDraft): string {
+  if (!node) return action;
+  const p = node.payload as Record<string, unknown>;
+  const text =
+    typeof p['text'] === 'string' ? p['text'] : typeof p['message'] === 'string' ? p['message'] : '';
+  const preview = text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return preview ? `${action}: ${node.kind} "${preview}"` : `${action}: ${node.kind}`;
+}
+
+function validateDrafts(drafts: readonly AppendDraft[]): Result<AppendDraft[], StoreError> {
+  if (drafts.length === 0)
+    return err(invalid('nothing to append', [{ field: 'nodes', message: 'is empty' }]));
+  const problems: FieldProblem[] = [];
+  const valid: AppendDraft[] = [];
+  drafts.forEach((draft, i) => {
+    const parsed = parseNodeDraft(draft);
+    if (draft.kind === 'root') {
+      problems.push({ field: `nodes.${i}.kind`, message: 'a conversation has exactly one root' });
+    } else if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        problems.push({ field: ['nodes', i, ...issue.path].join('.'), message: issue.message });
+      }
+    } else if (draft.createdAt !== undefined && Number.isNaN(Date.parse(draft.createdAt))) {
+      problems.push({ field: `nodes.${i}.createdAt`, message: 'is not a time' });
+    } else {
+      valid.push(
+        draft.createdAt === undefined ? parsed.data : { ...parsed.data, createdAt: iso(draft.createdAt) },
+      );
+    }
+  });
+  return problems.length > 0 ? err(invalid('some nodes are not valid', problems)) : ok(valid);
+}
+
+/** Writes to the tree. Every method that moves a ref writes its reflog row in the same statement. */
+export class TreeWriter {
+  private readonly reader: TreeReader;
+
+  constructor(private readonly db: SqlExecutor) {
+    this.reader = new TreeReader(db);
+  }
+
+  /** A new conversation: its root node, HEAD on the root, and the reflog's `create` row. */
+  async createConversation(input: {
+    ownerId: string;
+    agent: AgentName;
+    title?: string;
+    forkedFrom?: { conversationId: string; nodeId: string };
+  }): Promise<{ conversation: ConversationRecord; root: TreeNode }> {
+    const id = randomUUID();
+    const createdAt = new Date().toISOString();
+    const payload: Json = input.forkedFrom
+      ? { conversationId: id, forkedFrom: input.forkedFrom }
+      : { conversationId: id };
+    const root = nodeId({ parentId: null, kind: 'root', payload, authorId: input.ownerId, createdAt });
+    const title = input.title ?? '';
+    await this.db.query(`SELECT * FROM tree_create($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
+      id,
+      input.ownerId,
+      input.agent,
+      title,
+      root,
+      JSON.stringify(payload),
+      input.ownerId,
+      createdAt,
+      input.ownerId,
+      input.forkedFrom ? `create: fork of ${input.forkedFrom.conversationId}` : 'create',
+    ]);
+    return {
+      conversation: {
+        id,
+        agent: input.agent,
+        title,
+        ownerId: input.ownerId,
+        head: root,
+        createdAt,
+        updatedAt: createdAt,
+        archivedAt: null,
+      },
+      root: {
+        id: root,
+        conversationId: id,
+        parentId: null,
+        depth: 0,
+        kind: 'root',
+        payload: payload as TreeNode<'root'>['payload'],
+        authorId: input.ownerId,
+        createdAt,
+      },
+    };
+  }
+
+  /**
+   * Appends nodes and moves the ref to the last of them, with compare-and-swap on HEAD. With
+   * `expectedHead` one round trip either wins or reports a conflict carrying the current HEAD; without
+   * it (and without `parentId`) the append goes under whatever HEAD is, retrying a lost race.
+   */
+  async append(input: AppendInput): Promise<Result<Appended, StoreError>> {
+    const drafts = validateDrafts(input.nodes);
+    if (!drafts.ok) return drafts;
+    if (!isConversationId(input.conversationId)) return err(notFound('no such conversation'));
+    const action = input.action ?? 'append';
+    for (let attempt = 0; ; attempt++) {
+      let expected = input.expectedHead ?? null;
+      if (expected === null && input.parentId === undefined) {
+        const head = await this.reader.head(input.conversationId);
+        if (!head) return err(notFound('no such conversation'));
+        expected = head.id;
+      }
+      const parentId = input.parentId ?? (expected as string);
+      const createdAt = new Date().toISOString();
+      let built: ReturnType<typeof chain>;
+      try {
+        built = chain(parentId, drafts.value, createdAt);
+      } catch (error) {
+        if (error instanceof UnstorableContentError) {
+          return err(
+            invalid(error.message, [{ field: error.path.replace(/^\$/, 'payload'), message: error.message }]),
+          );
+        }
+        throw error;
+      }
+      const [row] = await this.db.query<AppendRow>(
+        `SELECT * FROM tree_append($1, 'HEAD', $2, $3, $4, $5, $6::jsonb[], $7, $8, $9, $10, $11)`,
+        [
+          input.conversationId,
+          expected,
+          input.parentId ?? null,
+          built.map((b) => b.id),
+          built.map((b) => b.draft.kind),
+          built.map((b) => JSON.stringify(b.draft.payload)),
+          built.map((b) => b.draft.authorId),
+          built.map((b) => b.createdAt),
+          action,
+          input.actorId,
+          input.message ?? describe(action, drafts.value.at(-1)),
+        ],
+      );
+      if (!row) throw new Error('tree_append returned nothing');
+      switch (row.status) {
+        case 'ok': {
+          const firstDepth = row.first_depth as number;
+          return ok({
+            nodes: built.map((b, i) => ({
+              id: b.id,
+              conversationId: input.conversationId,
+              parentId: b.parentId,
+              depth: firstDepth + i,
+              kind: b.draft.kind,
+              payload: b.draft.payload,
+              authorId: b.draft.authorId,
+              createdAt: b.createdAt,
+            })) as TreeNode[],
+            head: row.head as string,
+            reflog: {
+              id: String(row.reflog_id),
+              index: 0,
+              ref: 'HEAD',
+              oldHead: row.old_head,
+              newHead: row.head as string,
+              action,
+              actorId: input.actorId,
+              message: input.message ?? describe(action, drafts.value.at(-1)),
+              createdAt: iso(row.reflog_at as Date),
+            },
+          });
+        }
+        case 'conflict':
+          if (input.expectedHead === undefined && attempt < APPEND_RETRIES) continue;
+          return err(conflict(row.head as string));
+        case 'not_found':
+          return err(notFound('no such conversation'));
+        case 'bad_parent':
+          return err(notFound(`no node ${input.parentId} in this conversation`));
+      }
+    }
+  }
+
+  /**
+   * Edits a user message: a new sibling with the new text, HEAD moved to it (action `edit`). The old
+   * branch stays in the tree and in the reflog.
+   */
+  async edit(input: {
+    conversationId: string;
+    nodeId: string;
+    text: string;
+    photos?: NonNullable<TreeNode<'user'>['payload']['photos']>;
+    authorId: string;
+    expectedHead?: string;
+    actorId: string;
+  }): Promise<Result<Appended, StoreError>> {
+    const original = await this.reader.node(input.conversationId, input.nodeId);
+    if (!original) return err(notFound(`no node ${input.nodeId} in this conversation`));
+    if (original.kind !== 'user' || original.parentId === null) {
+      return err(
+        invalid('only user messages can be edited', [
+          { field: 'nodeId', message: `is a ${original.kind} node` },
+        ]),
+      );
+    }
+    const payload = input.photos ? { text: input.text, photos: input.photos } : { text: input.text };
+    return this.append({
+      conversationId: input.conversationId,
+      nodes: [{ kind: 'user', payload, authorId: input.authorId }],
+      parentId: original.parentId,
+      ...(input.expectedHead !== undefined ? { expectedHead: input.expectedHead } : {}),
+      action: 'edit',
+      actorId: input.actorId,
+    });
+  }
+
+  /** Moves HEAD to an existing node of the conversation (rewind, cancel, recover, return). */
+  async move(input: {
+    conversationId: string;
+    to: string;
+    action: MoveAction;
+    expectedHead?: string;
+    actorId: string;
+    message?: string;
+  }): Promise<Result<Moved, StoreError>> {
+    const target = await this.reader.resolve(input.conversationId, input.to);
+    if (!target.ok) return target;
+    const message = input.message ?? `${input.action}: to ${input.to}`;
+    const [row] = await this.db.query<MoveRow>(`SELECT * FROM tree_move($1, 'HEAD', $2, $3, $4, $5, $6)`, [
+      input.conversationId,
+      input.expectedHead ?? null,
+      target.value.id,
+      input.action,
+      input.actorId,
+      message,
+    ]);
+    if (!row) throw new Error('tree_move returned nothing');
+    switch (row.status) {
+      case 'ok':
+        return ok({
+          head: row.head as string,
+          reflog: {
+            id: String(row.reflog_id),
+            index: 0,
+            ref: 'HEAD',
+            oldHead: row.old_head,
+            newHead: row.head as string,
+            action: input.action,
+            actorId: input.actorId,
+            message,
+            createdAt: iso(row.reflog_at as Date),
+          },
+        });
+      case 'conflict':
+        return err(conflict(row.head as string));
+      case 'not_found':
+      case 'bad_target':
+        return err(notFound('no such conversation or node'));
+    }
+  }
+
+  /** Moves HEAD back to where a reflog entry put it (action `recover`). */
+  async recover(input: {
+    conversationId: string;
+    reflogId: string;
+    expectedHead?: string;
+    actorId: string;
+  }): Promise<Result<Moved, StoreError>> {
+    if (!isConversationId(input.conversationId) || !/^\d{1,18}$/.test(input.reflogId)) {
+      return err(notFound('no such reflog entry'));
+    }
+    const [entry] = await this.db.query<{ new_node: string; action: string; index: string }>(
+      `SELECT encode(g.new_node, 'hex') AS new_node, g.action, r.reflog_seq - g.seq AS index
+       FROM reflog g JOIN refs r ON r.conversation_id = g.conversation_id AND r.name = g.ref
+       WHERE g.id = $1 AND g.conversation_id = $2`,
+      [input.reflogId, input.conversationId],
+    );
+    if (!entry) return err(notFound('no such reflog entry'));
+    return this.move({
+      conversationId: input.conversationId,
+      to: entry.new_node,
+      action: 'recover',
+      ...(input.expectedHead !== undefined ? { expectedHead: input.expectedHead } : {}),
+      actorId: input.actorId,
+      message: `recover: HEAD@{${entry.index}} (${entry.action})`,
+    });
+  }
+
+  /**
+   * A new conversation of `ownerId` whose path is a copy of the path to `at`: the same contents,
+   * authors and times under a new root (so new ids), HEAD at the copy of `at` (action `fork`).
+   * Run it inside a transaction so a failure leaves no half-made conversation.
+   */
+  async fork(input: {
+    conversationId: string;
+    at: string;
+    ownerId: string;
+    title?: string;
+    actorId: string;
+  }): Promise<Result<{ conversation: ConversationRecord; head: string }, StoreError>> {
+    const source = await new ConversationReader(this.db).get(input.conversationId);
+    if (!source) return err(notFound('no such conversation'));
+    const at = await this.reader.resolve(input.conversationId, input.at);
+    if (!at.ok) return at;
+    const path = await this.reader.pathRows(at.value);
+    const { conversation, root } = await this.createConversation({
+      ownerId: input.ownerId,
+      agent: source.agent,
+      title: input.title ?? (source.title ? `${source.title} (fork)` : ''),
+      forkedFrom: { conversationId: source.id, nodeId: at.value.id },
+    });
+    if (path.length <= 1) return ok({ conversation, head: root.id });
+    // Copies keep their original times, so the history reads the same in both conversations.
+    const copied = await this.append({
+      conversationId: conversation.id,
+      nodes: path
+        .slice(1)
+        .map(
+          (row) =>
+            ({
+              kind: row.kind,
+              payload: row.payload,
+              authorId: row.author_id,
+              createdAt: iso(row.created_at),
+            }) as AppendDraft,
+        ),
+      expectedHead: root.id,
+      action: 'fork',
+      actorId: input.actorId,
+      message: `fork: ${path.length - 1} nodes from ${source.id} at ${at.value.id.slice(0, 12)}`,
+    });
+    if (!copied.ok) throw new Error(`fork: appending the copied path failed: ${copied.error.message}`);
+    return ok({ conversation: { ...conversation, head: copied.value.head }, head: copied.value.head });
+  }
+
+  /** The owner archives a conversation: no more writes; it stays readable for admins. */
+  async archive(conversationId: string): Promise<boolean> {
+    if (!isConversationId(conversationId)) return false;
+    const rows = await this.db.query(
+      `UPDATE conversations SET archived_at = clock_timestamp() WHERE id = $1 AND archived_at IS NULL RETURNING id`,
+      [conversationId],
+    );
+    return rows.length > 0;
+  }
+}
+
+/** Content-addresses a run of drafts, each the child of the one before, under `parentId`. */
+function chain(parentId: string, drafts: AppendDraft[], now: string) {
+  let parent = parentId;
+  return drafts.map((draft) => {
+    const createdAt = draft.createdAt ?? now;
+    const id = nodeId({
+      parentId: parent,
+      kind: draft.kind,
+      payload: draft.payload as Json,
+      authorId: draft.authorId,
+      createdAt,
+    });
+    const built = { id, parentId: parent, draft, createdAt };
+    parent = id;
+    return built;
+  });
+}
