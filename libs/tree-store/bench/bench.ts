@@ -1,0 +1,725 @@
+/**
+ * The tree store against its floors, on the local PostgreSQL, in a fresh database of its own that
+ * is dropped at the end (even on failure or Ctrl-C).
+ *
+ *   npm run bench              depths 1k, 10k and 100k; reflog of 100k entries
+ *   npm run bench -- --quick   depths 1k and 10k; reflog of 10k entries (well under a minute)
+ *
+ * Every figure is the p50 of timed repetitions (process.hrtime.bigint) after a warm-up; figures that
+ * are compared with each other are sampled interleaved (A B A B ..., the order alternating each
+ * round) so drift, checkpoints and autovacuum hit both sides alike. Targets (figure ≤ factor × floor):
+ *
+ *   1. append: store.append of one node with expectedHead (node + ref + reflog, one transaction)
+ *      ≤ 2.0 × a bare one-row autocommit INSERT into a plain floor table with the same columns.
+ *   2. path root → HEAD: store.path(conversation, 'HEAD') ≤ 1.5 × the same rows read by one index
+ *      range scan of a plain floor table (index on (conversation, depth)), through the same pool,
+ *      mapped to the same TreeNode shape. One target per depth.
+ *   3. state at HEAD (store.stateAt, a small reducer) at the deepest depth ≤ 2 × at depth 1k.
+ *   4. rewind (store.move 'rewind' to HEAD~1) + recover (store.recover) round at the deepest depth
+ *      ≤ 1.2 × at depth 1k.
+ *   5. a reflog page of 50 with 100k entries (10k in --quick) ≤ 1.2 × with 100 entries.
+ *   6. bytes per node (nodes + segments) ≤ 2.0 × the floor table's bytes per row, same messages.
+ *
+ * Prints `figure | value | floor | ratio | target | met` per target and, last, exactly
+ * `bench: N of M targets met`. Exits 0 when it measured everything (met or not), non-zero on errors.
+ * Progress and diagnostics (query plans) go to stderr.
+ */
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { TreeNode } from '@sweatpants/domain';
+import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
+import { PgSqlClient, SNAPSHOT_INTERVAL, TreeStore, type AppendDraft, type StateReducer } from '../src';
+
+const APP_ROLE = 'sweatpants_app';
+const OWNER = 'bench-user';
+const AGENT_AUTHOR = 'agent:tidying';
+
+interface Config {
+  quick: boolean;
+  depths: number[];
+  /** nodes per store.append while building the deep conversations, as an agent appends a turn's output */
+  batch: number;
+  reflogSmall: number;
+  reflogBig: number;
+}
+
+function configFrom(argv: string[]): Config {
+  const unknown = argv.filter((a) => a !== '--quick');
+  if (unknown.length > 0) throw new Error(`unknown arguments: ${unknown.join(' ')} (only --quick)`);
+  const quick = argv.includes('--quick');
+  return {
+    quick,
+    depths: quick ? [1_000, 10_000] : [1_000, 10_000, 100_000],
+    batch: 1_000,
+    reflogSmall: 100,
+    reflogBig: quick ? 10_000 : 100_000,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing
+
+const note = (text: string) => process.stderr.write(`  · ${text}\n`);
+
+const elapsedMs = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await work();
+  return elapsedMs(start);
+}
+
+function p50(samples: number[]): number {
+  if (samples.length === 0) throw new Error('no samples');
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/**
+ * Runs each of `runs` once per round, `warmup` rounds unrecorded then `reps` recorded, rotating
+ * which one goes first each round; returns each run's p50 in ms.
+ */
+async function interleaved(
+  warmup: number,
+  reps: number,
+  runs: (() => Promise<unknown>)[],
+): Promise<number[]> {
+  const samples: number[][] = runs.map(() => []);
+  for (let round = 0; round < warmup + reps; round++) {
+    for (let k = 0; k < runs.length; k++) {
+      const i = (round + k) % runs.length;
+      const ms = await timed(runs[i] as () => Promise<unknown>);
+      if (round >= warmup) (samples[i] as number[]).push(ms);
+    }
+  }
+  return samples.map(p50);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages: a deterministic mix of user and assistant texts of 50–400 characters.
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = (
+  'the a and to of it in that is this for you on with keep donate sell toss box shirt sweater drawer ' +
+  'closet kitchen shelf books papers photo memory pile sort decide later maybe yes no thanks sure ' +
+  'which one should I would like let us start next room bedroom garage cables chargers mugs plates ' +
+  'jacket shoes winter summer gift from my mother grandmother old new broken works fine love hate ' +
+  'use every week never since moved here'
+).split(' ');
+
+function text(rand: () => number): string {
+  const length = 50 + Math.floor(rand() * 351);
+  let out = '';
+  while (out.length < length) out += (out ? ' ' : '') + WORDS[Math.floor(rand() * WORDS.length)];
+  return out.slice(0, length);
+}
+
+/** Message `i` of a conversation: user on odd depths, assistant on even ones, as a chat alternates. */
+function message(rand: () => number, depth: number): AppendDraft {
+  return depth % 2 === 1
+    ? { kind: 'user', payload: { text: text(rand) }, authorId: OWNER }
+    : { kind: 'assistant', payload: { text: text(rand) }, authorId: AGENT_AUTHOR };
+}
+
+type ChatState = { user: number; assistant: number; last: string };
+
+/** A small reducer: counts user and assistant messages and keeps the last text. */
+const chatState: StateReducer<ChatState> = {
+  name: 'bench-chat',
+  version: 1,
+  initial: { user: 0, assistant: 0, last: '' },
+  apply(state, node) {
+    if (node.kind === 'user') return { ...state, user: state.user + 1, last: node.payload.text as string };
+    if (node.kind === 'assistant')
+      return { ...state, assistant: state.assistant + 1, last: node.payload.text as string };
+    return state;
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The floor: plain tables with the same message columns, no triggers, no foreign keys, one index.
+
+const FLOOR_SCHEMA = [
+  `CREATE TABLE floor_nodes (
+     conversation_id uuid NOT NULL,
+     id text NOT NULL,
+     parent_id text,
+     depth integer NOT NULL,
+     created_at timestamptz NOT NULL,
+     kind text NOT NULL,
+     author_id text NOT NULL,
+     payload jsonb NOT NULL
+   )`,
+  `CREATE INDEX floor_nodes_position_idx ON floor_nodes (conversation_id, depth)`,
+  `CREATE TABLE floor_append (LIKE floor_nodes INCLUDING ALL)`,
+  `GRANT SELECT, INSERT ON floor_nodes, floor_append TO ${APP_ROLE}`,
+];
+
+const FLOOR_PATH_SQL = `SELECT id, parent_id, depth, kind, payload, author_id, created_at FROM floor_nodes
+  WHERE conversation_id = $1 AND depth <= $2 ORDER BY depth`;
+
+interface FloorRow {
+  id: string;
+  parent_id: string | null;
+  depth: number;
+  kind: string;
+  payload: unknown;
+  author_id: string;
+  created_at: Date;
+}
+
+/** The floor's read: one index range scan, each row mapped to a TreeNode as the store maps its rows. */
+async function floorPath(client: PgSqlClient, conversationId: string, depth: number): Promise<TreeNode[]> {
+  const rows = await client.query<FloorRow>(FLOOR_PATH_SQL, [conversationId, depth]);
+  return rows.map(
+    (row) =>
+      ({
+        id: row.id,
+        conversationId,
+        parentId: row.parent_id,
+        depth: row.depth,
+        kind: row.kind,
+        payload: row.payload,
+        authorId: row.author_id,
+        createdAt: row.created_at.toISOString(),
+      }) as TreeNode,
+  );
+}
+
+async function insertFloor(admin: Client, conversationId: string, nodes: TreeNode[]): Promise<void> {
+  for (let i = 0; i < nodes.length; i += 5_000) {
+    const chunk = nodes.slice(i, i + 5_000);
+    await admin.query(
+      `INSERT INTO floor_nodes (conversation_id, id, parent_id, depth, created_at, kind, author_id, payload)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::jsonb[])`,
+      [
+        conversationId,
+        chunk.map((n) => n.id),
+        chunk.map((n) => n.parentId),
+        chunk.map((n) => n.depth),
+        chunk.map((n) => n.createdAt),
+        chunk.map((n) => n.kind),
+        chunk.map((n) => n.authorId),
+        chunk.map((n) => JSON.stringify(n.payload)),
+      ],
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building conversations through the store
+
+interface Deep {
+  depth: number;
+  conversationId: string;
+  head: string;
+  /** a reflog entry whose new HEAD is `head`, for store.recover */
+  headReflogId: string;
+}
+
+function must<T>(
+  result: { ok: true; value: T } | { ok: false; error: { message: string } },
+  what: string,
+): T {
+  if (!result.ok) throw new Error(`${what}: ${result.error.message}`);
+  return result.value;
+}
+
+/**
+ * A conversation `depth` nodes deep, built the way an agent uses the store: each turn's nodes go in
+ * one store.append (a batch of `batch` nodes with expectedHead), and after each append the agent
+ * folds its state at HEAD with store.stateAt — which is what caches a snapshot every
+ * SNAPSHOT_INTERVAL nodes along the path, so state at HEAD later reads at most that many nodes.
+ * The same nodes (root included) go into the floor table.
+ */
+async function buildDeep(store: TreeStore, admin: Client, depth: number, batch: number): Promise<Deep> {
+  const started = process.hrtime.bigint();
+  const rand = mulberry32(depth);
+  const { conversation, root } = await store.createConversation({
+    ownerId: OWNER,
+    agent: 'tidying',
+    title: `bench ${depth}`,
+  });
+  const nodes: TreeNode[] = [root];
+  let head = root.id;
+  let headReflogId = '';
+  for (let d = 0; d < depth;) {
+    const n = Math.min(batch, depth - d);
+    const drafts = Array.from({ length: n }, (_, i) => message(rand, d + i + 1));
+    const appended = must(
+      await store.append({
+        conversationId: conversation.id,
+        nodes: drafts,
+        expectedHead: head,
+        actorId: AGENT_AUTHOR,
+      }),
+      `append at depth ${d}`,
+    );
+    nodes.push(...appended.nodes);
+    head = appended.head;
+    headReflogId = appended.reflog.id;
+    d += n;
+    must(await store.stateAt(conversation.id, 'HEAD', chatState), 'stateAt while building');
+  }
+  await insertFloor(admin, conversation.id, nodes);
+  const state = must(await store.stateAt(conversation.id, 'HEAD', chatState), 'stateAt').state;
+  if (state.user + state.assistant !== depth)
+    throw new Error(`state at depth ${depth} counts ${state.user + state.assistant}`);
+  note(
+    `built a conversation ${depth} deep in ${(elapsedMs(started) / 1000).toFixed(1)} s (batches of ${batch})`,
+  );
+  return { depth, conversationId: conversation.id, head, headReflogId };
+}
+
+/**
+ * A conversation whose HEAD reflog has `entries` rows. create + one append make two; the bulk is
+ * cheap HEAD moves between the node and the root made by the store's own SQL function tree_move
+ * (as the app role, through the store's pool, with every trigger in force: continuity, the
+ * ref-logged check at commit), many calls per statement so the build takes seconds, not an
+ * fsync per move; the newest (up to) 98 are store.move / store.recover calls.
+ */
+async function buildReflog(store: TreeStore, client: PgSqlClient, entries: number): Promise<string> {
+  const started = process.hrtime.bigint();
+  const { conversation, root } = await store.createConversation({
+    ownerId: OWNER,
+    agent: 'tidying',
+    title: `reflog ${entries}`,
+  });
+  const id = conversation.id;
+  const appended = must(
+    await store.append({
+      conversationId: id,
+      nodes: [message(mulberry32(entries), 1)],
+      expectedHead: root.id,
+      actorId: OWNER,
+    }),
+    'append',
+  );
+  const tail = Math.min(98, entries - 2);
+  const bulk = entries - 2 - tail;
+  const CHUNK = 1_000;
+  for (let from = 1; from <= bulk; from += CHUNK) {
+    const to = Math.min(bulk, from + CHUNK - 1);
+    const [row] = await client.query<{ moved: number }>(
+      `SELECT count(*)::int AS moved FROM generate_series($2::int, $3::int) g
+       CROSS JOIN LATERAL tree_move($1::uuid, 'HEAD', NULL,
+         CASE WHEN g % 2 = 1 THEN $4 ELSE $5 END,
+         CASE WHEN g % 2 = 1 THEN 'rewind' ELSE 'recover' END,
+         $6, CASE WHEN g % 2 = 1 THEN 'rewind: to HEAD~1' ELSE 'recover: bench' END) m
+       WHERE m.status = 'ok'`,
+      [id, from, to, root.id, appended.head, OWNER],
+    );
+    if (row?.moved !== to - from + 1) throw new Error(`bulk moves: ${row?.moved} of ${to - from + 1} ok`);
+  }
+  let head = bulk % 2 === 1 ? root.id : appended.head;
+  for (let i = 0; i < tail; i++) {
+    const moved =
+      head === appended.head
+        ? must(
+            await store.move({
+              conversationId: id,
+              to: 'HEAD~1',
+              action: 'rewind',
+              expectedHead: head,
+              actorId: OWNER,
+            }),
+            'rewind',
+          )
+        : must(
+            await store.recover({
+              conversationId: id,
+              reflogId: appended.reflog.id,
+              expectedHead: head,
+              actorId: OWNER,
+            }),
+            'recover',
+          );
+    head = moved.head;
+  }
+  const [count] = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM reflog WHERE conversation_id = $1`,
+    [id],
+  );
+  if (count?.n !== entries) throw new Error(`reflog of ${entries} has ${count?.n} rows`);
+  note(`built a reflog of ${entries} entries in ${(elapsedMs(started) / 1000).toFixed(1)} s`);
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+interface Figure {
+  figure: string;
+  value: number;
+  floor: number;
+  factor: number;
+  unit: 'ms' | 'B';
+}
+
+function table(figures: Figure[]): string[] {
+  const fmt = (v: number, unit: Figure['unit']) =>
+    unit === 'ms' ? `${v.toFixed(3)} ms` : `${v.toFixed(1)} B`;
+  const rows = [
+    ['figure', 'value', 'floor', 'ratio', 'target', 'met'],
+    ...figures.map((f) => {
+      const ratio = f.value / f.floor;
+      return [
+        f.figure,
+        fmt(f.value, f.unit),
+        fmt(f.floor, f.unit),
+        `${ratio.toFixed(2)}x`,
+        `<= ${f.factor.toFixed(1)}x`,
+        ratio <= f.factor ? 'yes' : 'NO',
+      ];
+    }),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] as string).length)));
+  const line = (r: string[]) =>
+    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ');
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line)];
+}
+
+const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
+
+/** The top of a query's plan with actual times, for the diagnostics on stderr. */
+async function plan(admin: Client, sql: string, params: unknown[], lines = 6): Promise<string> {
+  const rows = await admin.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`,
+    params,
+  );
+  return rows.rows
+    .slice(0, lines)
+    .map((r) => `      ${r['QUERY PLAN']}`)
+    .join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(argv: string[]): Promise<number> {
+  const config = configFrom(argv);
+  const started = process.hrtime.bigint();
+  process.stderr.write(
+    `bench: tree store vs floor${config.quick ? ' (--quick)' : ''}, depths ${config.depths.map(k).join(', ')}\n`,
+  );
+
+  let db: TestDatabase | undefined;
+  let client: PgSqlClient | undefined;
+  let admin: Client | undefined;
+  let cleaned: Promise<void> | undefined;
+  const cleanup = () =>
+    (cleaned ??= (async () => {
+      await admin?.end().catch(() => undefined);
+      await client?.close().catch(() => undefined);
+      if (db) {
+        await db.drop();
+        note(`dropped ${db.name}`);
+      }
+    })());
+  const onSignal = (signal: NodeJS.Signals) => {
+    process.stderr.write(`bench: ${signal}, dropping the database\n`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    db = await createTestDatabase(`bench_${randomBytes(2).toString('hex')}`);
+    note(`database ${db.name}`);
+    admin = new Client({ connectionString: db.url });
+    await admin.connect();
+    for (const sql of FLOOR_SCHEMA) await admin.query(sql);
+    // The store works as the api does: the app role, through a pg pool. The floor reads and inserts
+    // go through this same pool.
+    client = PgSqlClient.connect(db.url, { max: 4, role: APP_ROLE });
+    const store = new TreeStore(client);
+    const figures: Figure[] = [];
+
+    // Deep conversations, deepest first so that the byte count below covers only the deepest.
+    const depths = [...config.depths].sort((a, b) => b - a);
+    const deep = new Map<number, Deep>();
+    const deepest = depths[0] as number;
+    deep.set(deepest, await buildDeep(store, admin, deepest, config.batch));
+
+    // 6. bytes per node -------------------------------------------------------------------------
+    // Counted for the store: pg_total_relation_size (heap + TOAST + every index + fsm/vm) of
+    // `nodes` and `segments` (what exists because nodes exist) over the number of nodes. At this
+    // point those tables hold only the deepest conversation, root included, and floor_nodes holds
+    // exactly the same messages. Not counted: refs and conversations (one row per conversation),
+    // the reflog (one row per HEAD move, not per node: here one per batch) and state_snapshots
+    // (derived data, safe to drop; its size per node is reported on stderr).
+    // The floor: pg_total_relation_size(floor_nodes) over its rows.
+    {
+      await admin.query(`VACUUM ANALYZE nodes, segments, state_snapshots, floor_nodes`);
+      const [sizes] = (
+        await admin.query<{
+          nodes: string;
+          segments: string;
+          node_count: string;
+          floor: string;
+          floor_count: string;
+          snapshots: string;
+          snapshot_count: string;
+        }>(
+          `SELECT pg_total_relation_size('nodes') AS nodes, pg_total_relation_size('segments') AS segments,
+                  (SELECT count(*) FROM nodes) AS node_count,
+                  pg_total_relation_size('floor_nodes') AS floor, (SELECT count(*) FROM floor_nodes) AS floor_count,
+                  pg_total_relation_size('state_snapshots') AS snapshots, (SELECT count(*) FROM state_snapshots) AS snapshot_count`,
+        )
+      ).rows;
+      if (!sizes) throw new Error('no sizes');
+      if (sizes.node_count !== sizes.floor_count)
+        throw new Error(`${sizes.node_count} nodes but ${sizes.floor_count} floor rows`);
+      const perNode = (Number(sizes.nodes) + Number(sizes.segments)) / Number(sizes.node_count);
+      const perRow = Number(sizes.floor) / Number(sizes.floor_count);
+      figures.push({
+        figure: `bytes per node @${k(deepest)} (nodes+segments)`,
+        value: perNode,
+        floor: perRow,
+        factor: 2.0,
+        unit: 'B',
+      });
+      note(
+        `bytes: nodes ${sizes.nodes} + segments ${sizes.segments} for ${sizes.node_count} nodes; floor ${sizes.floor} for ` +
+          `${sizes.floor_count} rows; state_snapshots ${sizes.snapshots} for ${sizes.snapshot_count} snapshots ` +
+          `(${(Number(sizes.snapshots) / Number(sizes.node_count)).toFixed(1)} B per node more, not counted)`,
+      );
+    }
+
+    // 1. append ------------------------------------------------------------------------------
+    {
+      const { conversation, root } = await store.createConversation({
+        ownerId: OWNER,
+        agent: 'tidying',
+        title: 'append',
+      });
+      const rand = mulberry32(7);
+      let head = root.id;
+      let depth = 0;
+      let floorParent: string | null = null;
+      let floorDepth = 0;
+      const appendOne = async () => {
+        depth += 1;
+        const appended = must(
+          await store.append({
+            conversationId: conversation.id,
+            nodes: [message(rand, depth)],
+            expectedHead: head,
+            actorId: OWNER,
+          }),
+          'append',
+        );
+        head = appended.head;
+      };
+      // The floor: the same message columns, one bare INSERT, autocommit, through the same pool.
+      const floorInsert = async () => {
+        floorDepth += 1;
+        const id = randomBytes(32).toString('hex');
+        const m = message(rand, floorDepth);
+        await client!.query(
+          `INSERT INTO floor_append (conversation_id, id, parent_id, depth, created_at, kind, author_id, payload)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            conversation.id,
+            id,
+            floorParent,
+            floorDepth,
+            new Date().toISOString(),
+            m.kind,
+            m.authorId,
+            JSON.stringify(m.payload),
+          ],
+        );
+        floorParent = id;
+      };
+      const [value, floor] = await interleaved(30, config.quick ? 150 : 300, [appendOne, floorInsert]);
+      figures.push({
+        figure: 'append 1 node (node+ref+reflog), p50',
+        value: value!,
+        floor: floor!,
+        factor: 2.0,
+        unit: 'ms',
+      });
+      note(`append: store ${value!.toFixed(3)} ms, floor INSERT ${floor!.toFixed(3)} ms`);
+    }
+
+    for (const depth of depths.slice(1)) deep.set(depth, await buildDeep(store, admin, depth, config.batch));
+    await admin.query(
+      `VACUUM ANALYZE nodes, segments, state_snapshots, floor_nodes, refs, reflog, conversations`,
+    );
+
+    // 2. path root → HEAD, per depth --------------------------------------------------------------
+    const pathFigures: Figure[] = [];
+    for (const depth of [...config.depths].sort((a, b) => a - b)) {
+      const c = deep.get(depth) as Deep;
+      const storePath = async () => {
+        const path = must(await store.path(c.conversationId, 'HEAD'), 'path');
+        if (path.length !== depth + 1) throw new Error(`path of ${path.length} nodes at depth ${depth}`);
+      };
+      const floorRead = async () => {
+        const path = await floorPath(client!, c.conversationId, depth);
+        if (path.length !== depth + 1) throw new Error(`floor path of ${path.length} rows at depth ${depth}`);
+      };
+      // Same rows on both sides (ids, order, content).
+      const a = must(await store.path(c.conversationId, 'HEAD'), 'path');
+      const b = await floorPath(client, c.conversationId, depth);
+      if (JSON.stringify(a) !== JSON.stringify(b))
+        throw new Error(`store and floor paths differ at depth ${depth}`);
+      const reps = depth >= 100_000 ? 9 : depth >= 10_000 ? 25 : 101;
+      const [value, floor] = await interleaved(depth >= 100_000 ? 2 : 5, reps, [storePath, floorRead]);
+      pathFigures.push({
+        figure: `path root->HEAD @${k(depth)}`,
+        value: value!,
+        floor: floor!,
+        factor: 1.5,
+        unit: 'ms',
+      });
+      note(`path @${k(depth)}: store ${value!.toFixed(3)} ms, floor ${floor!.toFixed(3)} ms`);
+      const head = await store.head(c.conversationId);
+      note(
+        `plans @${k(depth)}: store pathRows\n` +
+          (await plan(
+            admin,
+            `SELECT encode(n.id, 'hex') AS id, encode(n.parent_id, 'hex') AS parent_id, n.depth, n.segment_id, n.kind,
+               n.author_id, n.payload, n.created_at FROM tree_chain($1, $2) c
+             CROSS JOIN LATERAL (SELECT * FROM nodes WHERE segment_id = c.segment_id AND depth <= c.hi AND depth > $3) n
+             ORDER BY n.depth`,
+            [head!.segmentId, head!.depth, -1],
+          )) +
+          `\n    floor\n` +
+          (await plan(admin, FLOOR_PATH_SQL, [c.conversationId, depth])),
+      );
+    }
+    figures.push(...pathFigures);
+
+    // 3. state at HEAD: deepest vs 1k -----------------------------------------------------------
+    const shallow = deep.get(1_000) as Deep;
+    const deepC = deep.get(deepest) as Deep;
+    {
+      const stateAt = (c: Deep) => async () => {
+        const s = must(await store.stateAt(c.conversationId, 'HEAD', chatState), 'stateAt').state;
+        if (s.user + s.assistant !== c.depth) throw new Error('stateAt counted wrong');
+      };
+      const [at1k, atDeep] = await interleaved(10, 101, [stateAt(shallow), stateAt(deepC)]);
+      figures.push({
+        figure: `stateAt HEAD @${k(deepest)} vs @1k`,
+        value: atDeep!,
+        floor: at1k!,
+        factor: 2.0,
+        unit: 'ms',
+      });
+      note(
+        `stateAt: @1k ${at1k!.toFixed(3)} ms (folds ${shallow.depth % SNAPSHOT_INTERVAL} nodes after a snapshot), ` +
+          `@${k(deepest)} ${atDeep!.toFixed(3)} ms (folds ${deepest % SNAPSHOT_INTERVAL})`,
+      );
+    }
+
+    // 4. rewind + recover: deepest vs 1k ---------------------------------------------------------
+    {
+      const parts = new Map<number, { rewind: number[]; recover: number[] }>();
+      const round = (c: Deep) => async () => {
+        const t0 = process.hrtime.bigint();
+        const back = must(
+          await store.move({
+            conversationId: c.conversationId,
+            to: 'HEAD~1',
+            action: 'rewind',
+            expectedHead: c.head,
+            actorId: OWNER,
+          }),
+          'rewind',
+        );
+        const t1 = process.hrtime.bigint();
+        const again = must(
+          await store.recover({
+            conversationId: c.conversationId,
+            reflogId: c.headReflogId,
+            expectedHead: back.head,
+            actorId: OWNER,
+          }),
+          'recover',
+        );
+        const t2 = process.hrtime.bigint();
+        if (again.head !== c.head) throw new Error('recover did not return to HEAD');
+        c.headReflogId = again.reflog.id;
+        const p = parts.get(c.depth) ?? { rewind: [], recover: [] };
+        p.rewind.push(Number(t1 - t0) / 1e6);
+        p.recover.push(Number(t2 - t1) / 1e6);
+        parts.set(c.depth, p);
+      };
+      const [at1k, atDeep] = await interleaved(10, 101, [round(shallow), round(deepC)]);
+      figures.push({
+        figure: `rewind+recover @${k(deepest)} vs @1k`,
+        value: atDeep!,
+        floor: at1k!,
+        factor: 1.2,
+        unit: 'ms',
+      });
+      for (const [depth, p] of parts) {
+        note(
+          `rewind+recover @${k(depth)}: rewind ${p50(p.rewind).toFixed(3)} ms, recover ${p50(p.recover).toFixed(3)} ms (p50 incl. warm-up)`,
+        );
+      }
+    }
+
+    // 5. a reflog page of 50: many entries vs 100 -------------------------------------------------
+    {
+      const small = await buildReflog(store, client, config.reflogSmall);
+      const big = await buildReflog(store, client, config.reflogBig);
+      // The build crams a long history into seconds; give the tables the vacuum/analyze that
+      // autovacuum would have given them over that time.
+      await admin.query(`VACUUM ANALYZE reflog, refs, conversations`);
+      const page = (id: string) => async () => {
+        const p = must(await store.reflog(id, { limit: 50 }), 'reflog');
+        if (p.entries.length !== 50 || p.next === null)
+          throw new Error('reflog page is not 50 entries with more');
+      };
+      const [atSmall, atBig] = await interleaved(20, 201, [page(small), page(big)]);
+      figures.push({
+        figure: `reflog page of 50 @${k(config.reflogBig)} vs @100 entries`,
+        value: atBig!,
+        floor: atSmall!,
+        factor: 1.2,
+        unit: 'ms',
+      });
+      note(`reflog page: @100 ${atSmall!.toFixed(3)} ms, @${k(config.reflogBig)} ${atBig!.toFixed(3)} ms`);
+    }
+
+    // Report, in target order.
+    const order = ['append', 'path', 'stateAt', 'rewind', 'reflog', 'bytes'];
+    figures.sort(
+      (x, y) =>
+        order.findIndex((o) => x.figure.startsWith(o)) - order.findIndex((o) => y.figure.startsWith(o)),
+    );
+    note(`measured in ${(elapsedMs(started) / 1000).toFixed(1)} s`);
+    const met = figures.filter((f) => f.value / f.floor <= f.factor).length;
+    process.stdout.write(`\n${table(figures).join('\n')}\nbench: ${met} of ${figures.length} targets met\n`);
+    return 0;
+  } finally {
+    await cleanup();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
