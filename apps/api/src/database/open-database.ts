@@ -1,0 +1,58 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from '@nestjs/common';
+import { migrateUp } from '@sweatpants/migrations';
+import { PgliteSqlClient, PgSqlClient, type SqlClient } from '@sweatpants/tree-store';
+import { Pool } from 'pg';
+import type { AppConfig } from '../config/app-config';
+
+/** The api works as this role: it may add to the tree but never rewrite it (see the migration). */
+export const APP_ROLE = 'sweatpants_app';
+
+/**
+ * Migrates the database and opens the api's SqlClient on it: PostgreSQL at DATABASE_URL, or,
+ * without it, embedded PGlite persisted in `<DATA_DIR>/pglite`.
+ */
+export async function openDatabase(config: AppConfig, logger: Logger): Promise<SqlClient> {
+  return config.databaseUrl === undefined
+    ? openPglite(join(config.dataDir, 'pglite'), logger)
+    : openPostgres(config.databaseUrl, logger);
+}
+
+async function openPostgres(url: string, logger: Logger): Promise<SqlClient> {
+  const applied = await migrateUp({ url });
+  logMigrations(applied, logger);
+  // The role is a startup parameter, so no statement on any connection runs as anyone else.
+  const pool = new Pool({ connectionString: url, options: `-c role=${APP_ROLE}` });
+  // An idle connection that dies (a database restart) emits 'error' on the pool; without a
+  // listener that is an uncaught exception. The pool drops the connection and opens a new one.
+  pool.on('error', (error) => logger.warn(`idle database connection lost: ${error.message}`));
+  logger.log(`using PostgreSQL at ${redact(url)}`);
+  return new PgSqlClient(pool);
+}
+
+async function openPglite(dir: string, logger: Logger): Promise<SqlClient> {
+  logger.log(`DATABASE_URL unset: using embedded PGlite in ${dir}`);
+  await mkdir(dir, { recursive: true });
+  // Loaded only here: a deployment with DATABASE_URL never pays for PGlite's WebAssembly.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create({ dataDir: dir });
+  try {
+    logMigrations(await migrateUp({ pglite: db }), logger);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return new PgliteSqlClient(db, { role: APP_ROLE });
+}
+
+function logMigrations(applied: string[], logger: Logger): void {
+  logger.log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
+}
+
+/** The URL without its password, for the log. */
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}

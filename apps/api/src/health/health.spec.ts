@@ -1,0 +1,122 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { HealthSchema } from '@sweatpants/domain';
+import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
+import { createApp } from '../app.factory';
+import { loadConfig } from '../config/app-config';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+interface Running {
+  app: INestApplication;
+  url: (path: string) => string;
+}
+
+/** The real app module on an ephemeral port, configured as main.ts would be from `env`. */
+async function boot(env: Record<string, string>): Promise<Running> {
+  const app = await createApp(loadConfig({ PORT: '0', ...env }), { logger: false });
+  await app.listen(0, '127.0.0.1');
+  const base = await app.getUrl();
+  return { app, url: (path) => `${base}${path}` };
+}
+
+function expectErrorShape(body: unknown, code: string): void {
+  expect(body).toEqual({ error: { code, message: expect.any(String) } });
+}
+
+describe('api shell', () => {
+  let db: TestDatabase;
+  let webDist: string;
+  let api: Running;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('api_health');
+    webDist = await mkdtemp(join(tmpdir(), 'sp-web-'));
+    await writeFile(join(webDist, 'index.html'), '<!doctype html><title>client</title>');
+    await writeFile(join(webDist, 'main.js'), 'console.log(1)');
+    api = await boot({ DATABASE_URL: db.url, REDIS_URL, WEB_DIST: webDist });
+  }, 30_000);
+
+  afterAll(async () => {
+    await api?.app.close();
+    await db?.drop();
+    if (webDist) await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('reports health: db ok, queue through Redis, offline model', async () => {
+    const res = await fetch(api.url('/api/health'));
+    expect(res.status).toBe(200);
+    const body: unknown = await res.json();
+    expect(HealthSchema.parse(body)).toEqual({ status: 'ok', db: 'ok', queue: 'ok', model: 'offline' });
+  });
+
+  it('answers an unknown api route with a 404 in the error shape', async () => {
+    const res = await fetch(api.url('/api/no-such-thing'));
+    expect(res.status).toBe(404);
+    expectErrorShape(await res.json(), 'not_found');
+  });
+
+  it('answers malformed JSON with a 400 in the error shape, not a 500', async () => {
+    const res = await fetch(api.url('/api/health'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"text": oops',
+    });
+    expect(res.status).toBe(400);
+    expectErrorShape(await res.json(), 'invalid_request');
+  });
+
+  it('answers a body over 25mb with a 413 too_large', async () => {
+    const res = await fetch(api.url('/api/health'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: 'a'.repeat(26 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expectErrorShape(await res.json(), 'too_large');
+  });
+
+  it('serves the web client, with index.html for deep links but not for missing assets', async () => {
+    const deepLink = await fetch(api.url('/conversations/abc'));
+    expect(deepLink.status).toBe(200);
+    expect(await deepLink.text()).toContain('<title>client</title>');
+    expect(await (await fetch(api.url('/main.js'))).text()).toBe('console.log(1)');
+    const missing = await fetch(api.url('/missing.js'));
+    expect(missing.status).toBe(404);
+    expectErrorShape(await missing.json(), 'not_found');
+  });
+
+  it('reports in-process jobs when REDIS_URL is unset', async () => {
+    const other = await boot({ DATABASE_URL: db.url });
+    try {
+      const res = await fetch(other.url('/api/health'));
+      expect(await res.json()).toEqual({ status: 'ok', db: 'ok', queue: 'in-process', model: 'offline' });
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('answers 503 in the error shape when Redis is down', async () => {
+    // Port 1: nothing listens there, so every connection is refused at once.
+    const other = await boot({
+      DATABASE_URL: db.url,
+      REDIS_URL: 'redis://127.0.0.1:1',
+      ANTHROPIC_API_KEY: 'k',
+    });
+    try {
+      const res = await fetch(other.url('/api/health'));
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'unavailable',
+          message: expect.any(String),
+          details: { db: 'ok', queue: 'down', model: 'claude' },
+        },
+      });
+    } finally {
+      await other.app.close();
+    }
+  });
+});
