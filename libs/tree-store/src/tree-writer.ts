@@ -384,19 +384,14 @@ export class TreeWriter {
     });
     if (path.length <= 1) return ok({ conversation, head: root.id });
     // Copies keep their original times, so the history reads the same in both conversations.
+    // The rows' kind and payload were validated when first stored, so they pair up as a draft.
+    const copies = path.slice(1).map((row): AppendDraft => {
+      const draft = { kind: row.kind, payload: row.payload, authorId: row.author_id };
+      return { ...(draft as NodeDraft), createdAt: iso(row.created_at) };
+    });
     const copied = await this.append({
       conversationId: conversation.id,
-      nodes: path
-        .slice(1)
-        .map(
-          (row) =>
-            ({
-              kind: row.kind,
-              payload: row.payload,
-              authorId: row.author_id,
-              createdAt: iso(row.created_at),
-            }) as AppendDraft,
-        ),
+      nodes: copies,
       expectedHead: root.id,
       action: 'fork',
       actorId: input.actorId,

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from '@nestjs/common';
 import { migrateUp } from '@sweatpants/migrations';
 import { PgliteSqlClient, PgSqlClient, type SqlClient } from '@sweatpants/tree-store';
@@ -34,8 +35,6 @@ async function openPostgres(url: string, logger: Logger): Promise<SqlClient> {
 async function openPglite(dir: string, logger: Logger): Promise<SqlClient> {
   logger.log(`DATABASE_URL unset: using embedded PGlite in ${dir}`);
   await mkdir(dir, { recursive: true });
-  // Loaded only here: a deployment with DATABASE_URL never pays for PGlite's WebAssembly.
-  const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create({ dataDir: dir });
   try {
     logMigrations(await migrateUp({ pglite: db }), logger);
