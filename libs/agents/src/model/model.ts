@@ -1,0 +1,113 @@
+import type { Json, Photo, Result } from '@sweatpants/domain';
+
+/**
+ * The one interface every model answers through: Claude (./claude), and the offline model
+ * (./offline) the product runs when there is no API key. The runtime wraps `complete` in an
+ * effection operation and hands it the scope's AbortSignal, so cancel aborts the request.
+ */
+export interface Model {
+  /** 'claude' or 'offline', as `/api/health` and the client show it */
+  readonly kind: 'claude' | 'offline';
+  /** the model name sent to the provider, e.g. 'claude-sonnet-4-5'; 'offline' for the offline model */
+  readonly name: string;
+  complete(request: ModelRequest, options: CompleteOptions): Promise<Result<ModelReply, ModelError>>;
+}
+
+export interface CompleteOptions {
+  /** aborted when the turn is cancelled: the request is dropped and `complete` answers `aborted` */
+  signal: AbortSignal;
+  /** each piece of streamed text as it arrives, for display only (the reply carries all of it) */
+  onText?: (delta: string) => void;
+}
+
+export interface ModelRequest {
+  /** the rendered system prompt */
+  system: string;
+  messages: ModelMessage[];
+  /** the tools the model may call this turn; empty for none */
+  tools: ToolSpec[];
+  /** overrides the configured limit for this call */
+  maxTokens?: number;
+}
+
+export interface ModelMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock[];
+}
+
+export type ContentBlock = TextBlock | ImageBlock | ToolUseBlock | ToolResultBlock;
+
+export interface TextBlock {
+  type: 'text';
+  text: string;
+}
+
+export interface ImageBlock {
+  type: 'image';
+  mediaType: Photo['mediaType'];
+  /** base64, without a data: prefix */
+  data: string;
+}
+
+export interface ToolUseBlock {
+  type: 'tool_use';
+  /** the provider's id, which the matching tool_result names */
+  id: string;
+  name: string;
+  input: Json;
+}
+
+export interface ToolResultBlock {
+  type: 'tool_result';
+  toolUseId: string;
+  content: string;
+  isError?: boolean;
+}
+
+/** A tool as the model sees it: its input as a JSON schema (made from the tool's zod schema). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: { type: 'object'; [key: string]: Json };
+}
+
+export interface ModelReply {
+  /** text and tool calls, in the order the model produced them */
+  content: (TextBlock | ToolUseBlock)[];
+  stopReason: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'pause_turn';
+  usage: { inputTokens: number; outputTokens: number };
+  /** the model that answered, as the provider names it */
+  model: string;
+}
+
+/**
+ * Why a model call failed, after the model's own retries (429 and 529 are retried with backoff
+ * before they surface here). The runtime turns each into the seed's fallback.
+ */
+export interface ModelError {
+  code: ModelErrorCode;
+  message: string;
+  /** the HTTP status, when the provider answered with one */
+  status?: number;
+}
+
+export type ModelErrorCode =
+  /** 429 after the retries ran out */
+  | 'rate_limited'
+  /** 529 (or 5xx) after the retries ran out */
+  | 'overloaded'
+  /** 400: the request was wrong; retrying will not help */
+  | 'invalid_request'
+  /** 401/403: the API key is missing, wrong or not allowed */
+  | 'authentication'
+  /** the signal was aborted */
+  | 'aborted'
+  /** the provider could not be reached, or answered something unreadable */
+  | 'unavailable';
+
+/**
+ * The tool through which a model gives a turn's structured output: when a mode has an output
+ * schema the runtime offers this tool with that schema as its input, and the model ends its turn
+ * by calling it. Text beside it is what the user sees.
+ */
+export const RESPOND_TOOL = 'respond';
