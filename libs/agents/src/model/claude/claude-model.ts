@@ -1,0 +1,90 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
+
+import { err, ok } from '@sweatpants/domain';
+import type { Result } from '@sweatpants/domain';
+
+import type { CompleteOptions, Model, ModelError, ModelReply, ModelRequest } from '../model';
+import type { ClaudeConfig } from './claude-config';
+import { ReplyAssembler, toMessagesParams } from './claude-messages';
+import { backoffDelayMs, classifyFailure, sleepUnlessAborted } from './claude-retry';
+import type { AttemptFailure } from './claude-retry';
+
+const ABORTED: ModelError = { code: 'aborted', message: 'the request was aborted' };
+
+/**
+ * Claude through the Messages API, always streamed. Retries (429, 529, 5xx, dropped connections)
+ * are ours, not the SDK's, so the policy is explicit and the fake server can count the attempts.
+ * Expected failures come back as `err(ModelError)`; `complete` does not throw.
+ *
+ * @example
+ * const model = new ClaudeModel(claudeConfig({ apiKey }));
+ * const reply = await model.complete(request, { signal, onText: (d) => show(d) });
+ * if (!reply.ok && reply.error.code === 'rate_limited') fallBack();
+ */
+export class ClaudeModel implements Model {
+  readonly kind = 'claude';
+  readonly name: string;
+  private readonly client: Anthropic;
+
+  constructor(private readonly config: ClaudeConfig) {
+    this.name = config.model;
+    this.client = new Anthropic({
+      apiKey: config.apiKey,
+      // null, not undefined: undefined would let the SDK read ANTHROPIC_BASE_URL behind the config's back
+      baseURL: config.baseURL ?? null,
+      maxRetries: 0,
+    });
+  }
+
+  async complete(request: ModelRequest, options: CompleteOptions): Promise<Result<ModelReply, ModelError>> {
+    const params = toMessagesParams(request, this.config.model, this.config.maxTokens);
+    const { retry } = this.config;
+    for (let attempt = 0; ; attempt++) {
+      if (options.signal.aborted) return err(ABORTED);
+      const outcome = await this.attempt(params, options);
+      if (outcome.ok) return ok(outcome.reply);
+      // whatever the attempt failed with, a cancelled turn reports the cancel
+      if (options.signal.aborted) return err(ABORTED);
+      const { failure } = outcome;
+      if (!failure.retryable || attempt >= retry.maxRetries) return err(failure.error);
+      const waited = await sleepUnlessAborted(
+        backoffDelayMs(attempt, retry, failure.headers),
+        options.signal,
+      );
+      if (!waited) return err(ABORTED);
+    }
+  }
+
+  private async attempt(
+    params: MessageCreateParamsStreaming,
+    { signal, onText }: CompleteOptions,
+  ): Promise<{ ok: true; reply: ModelReply } | { ok: false; failure: AttemptFailure }> {
+    let shownText = false;
+    const assembler = new ReplyAssembler((delta) => {
+      shownText = true;
+      onText?.(delta);
+    });
+    try {
+      // the signal reaches fetch, so an abort closes the HTTP connection, mid-stream included
+      const stream = await this.client.messages.create(params, { signal });
+      for await (const event of stream) {
+        if (signal.aborted) break;
+        assembler.add(event);
+      }
+    } catch (thrown) {
+      const failure = classifyFailure(thrown);
+      // Once text has been shown, a retry would show it again from the start: report instead.
+      return { ok: false, failure: shownText ? { ...failure, retryable: false } : failure };
+    }
+    // the SDK ends the iteration quietly when the signal aborts mid-stream
+    if (signal.aborted) return { ok: false, failure: { error: ABORTED, retryable: false } };
+    const finished = assembler.finish();
+    if (finished.ok) return finished;
+    // a stream cut short is a dropped connection: worth another try if nothing was shown yet
+    return {
+      ok: false,
+      failure: { error: { code: 'unavailable', message: finished.message }, retryable: !shownText },
+    };
+  }
+}

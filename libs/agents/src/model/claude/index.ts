@@ -1,0 +1,2 @@
+export * from './claude-config';
+export { ClaudeModel } from './claude-model';

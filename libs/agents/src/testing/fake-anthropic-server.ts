@@ -1,0 +1,392 @@
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+
+import type { MessageCreateParams, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { ErrorType } from '@anthropic-ai/sdk/resources/shared';
+import * as z from 'zod';
+
+import type { Json } from '@sweatpants/domain';
+
+import {
+  blockEvents,
+  defaultStopReason,
+  endEvents,
+  errorBody,
+  errorTypeFor,
+  FakeIds,
+  message,
+  replyBlocks,
+  textDelta,
+  toolUseEvents,
+} from './fake-anthropic-steps';
+import type { FakeStep, FakeUsage } from './fake-anthropic-steps';
+
+/** One request the fake received, whatever its path, in arrival order. */
+export interface FakeRequest {
+  method: string;
+  /** without the query string */
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** the key the request carried, from `x-api-key` or `authorization: Bearer` */
+  apiKey: string | undefined;
+  rawBody: string;
+  /**
+   * The body, typed as what the SDK sends. The fake checks only that `model`, `max_tokens` and
+   * `messages` are there (as the API does before anything else); undefined when they are not.
+   */
+  body: MessageCreateParams | undefined;
+}
+
+/**
+ * A stand-in for the Anthropic API on 127.0.0.1: a real HTTP server, so tests run the real SDK
+ * (streaming, headers, errors, aborts) with no module mocking. Replies are scripted per test.
+ *
+ * @example
+ * const fake = await startFakeAnthropic();
+ * fake.script({ kind: 'error', status: 429 }, { kind: 'reply', content: [{ type: 'text', text: 'Hi' }] });
+ * const model = new ClaudeModel(claudeConfig({ apiKey: 'test', baseURL: fake.url }));
+ * // ... then fake.requests.length === 2
+ * await fake.close();
+ */
+export interface FakeAnthropic {
+  /** the base URL to give the SDK */
+  readonly url: string;
+  readonly requests: readonly FakeRequest[];
+  /** queues replies; each `POST /v1/messages` takes the next, and one with none left gets a 500 */
+  script(...steps: FakeStep[]): void;
+  /** steps scripted but not yet taken */
+  readonly pendingSteps: number;
+  /** streaming responses the client closed before the last event */
+  readonly closedEarly: number;
+  /** resolves once `closedEarly` reaches `count` (default 1) */
+  whenClientDisconnects(count?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts a fake on a free port of 127.0.0.1. */
+export async function startFakeAnthropic(): Promise<FakeAnthropic> {
+  const fake = new FakeAnthropicServer();
+  await fake.listen();
+  return fake;
+}
+
+const DEFAULT_USAGE: FakeUsage = { inputTokens: 10, outputTokens: 5 };
+
+// Just what the API itself checks first; the rest of the body is the test's to inspect.
+const MessagesBodySchema = z.looseObject({
+  model: z.string(),
+  max_tokens: z.number(),
+  messages: z.array(z.unknown()),
+});
+
+class FakeAnthropicServer implements FakeAnthropic {
+  private readonly server: Server;
+  private readonly received: FakeRequest[] = [];
+  private readonly queue: FakeStep[] = [];
+  private readonly ids = new FakeIds();
+  private readonly disconnectWaiters: { count: number; resolve: () => void }[] = [];
+  /** stops slow streams when the fake closes */
+  private readonly shutdown = new AbortController();
+  private early = 0;
+  private port = 0;
+
+  constructor() {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((e: unknown) => {
+        // a bug in the fake itself: drop the connection so the test sees a failure, not a hang
+        res.destroy(e instanceof Error ? e : new Error(String(e)));
+      });
+    });
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get requests(): readonly FakeRequest[] {
+    return this.received;
+  }
+
+  get pendingSteps(): number {
+    return this.queue.length;
+  }
+
+  get closedEarly(): number {
+    return this.early;
+  }
+
+  script(...steps: FakeStep[]): void {
+    this.queue.push(...steps);
+  }
+
+  whenClientDisconnects(count = 1): Promise<void> {
+    if (this.early >= count) return Promise.resolve();
+    return new Promise((resolve) => this.disconnectWaiters.push({ count, resolve }));
+  }
+
+  listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, '127.0.0.1', () => {
+        this.port = (this.server.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    this.shutdown.abort();
+    return new Promise((resolve, reject) => {
+      this.server.close((e) => (e ? reject(e) : resolve()));
+      // the SDK keeps connections alive; without this, close waits for them to time out
+      this.server.closeAllConnections();
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawBody = await readBody(req);
+    const method = req.method ?? 'GET';
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const body = parseMessagesBody(rawBody);
+    const apiKey = apiKeyOf(req.headers);
+    this.received.push({ method, path, headers: req.headers, apiKey, rawBody, body });
+
+    if (method !== 'POST' || path !== '/v1/messages') {
+      return sendError(res, 404, 'not_found_error', `fake-anthropic: no route for ${method} ${path}`);
+    }
+    if (apiKey === undefined) {
+      return sendError(res, 401, 'authentication_error', 'x-api-key header is required');
+    }
+    if (!body) {
+      return sendError(res, 400, 'invalid_request_error', 'the body needs model, max_tokens and messages');
+    }
+    const step = this.queue.shift();
+    if (!step) {
+      return sendError(
+        res,
+        500,
+        'api_error',
+        `fake-anthropic: the test did not script a reply for request #${this.received.length} ` +
+          `(POST /v1/messages); call fake.script(...) with one step per request`,
+      );
+    }
+    await this.answer(step, body, res);
+  }
+
+  private async answer(step: FakeStep, body: MessageCreateParams, res: ServerResponse): Promise<void> {
+    const streaming = body.stream === true;
+    switch (step.kind) {
+      case 'error': {
+        const headers: Record<string, string> = {};
+        if (step.retryAfterSeconds !== undefined) headers['retry-after'] = String(step.retryAfterSeconds);
+        if (step.retryAfterMs !== undefined) headers['retry-after-ms'] = String(step.retryAfterMs);
+        const type = step.type ?? errorTypeFor(step.status);
+        return sendError(res, step.status, type, step.message ?? `scripted ${type}`, headers);
+      }
+      case 'reply': {
+        const model = step.model ?? body.model;
+        const stopReason = step.stopReason ?? defaultStopReason(step.content);
+        const usage = step.usage ?? DEFAULT_USAGE;
+        const id = this.ids.next('msg');
+        if (!streaming) {
+          return sendJson(
+            res,
+            200,
+            message(id, model, replyBlocks(step.content, this.ids), stopReason, usage),
+          );
+        }
+        const sse = this.openStream(res, id, model, usage);
+        step.content.forEach((block, index) => sse.send(...blockEvents(index, block, this.ids)));
+        sse.send(...endEvents(stopReason, usage));
+        return sse.end();
+      }
+      case 'malformed_tool_input':
+      case 'slow_stream':
+      case 'stream_error':
+        if (!streaming) {
+          return sendError(
+            res,
+            500,
+            'api_error',
+            `fake-anthropic: a ${step.kind} step needs a streaming request`,
+          );
+        }
+        return this.answerStreamOnly(step, body.model, res);
+    }
+  }
+
+  private async answerStreamOnly(
+    step: Extract<FakeStep, { kind: 'malformed_tool_input' | 'slow_stream' | 'stream_error' }>,
+    model: string,
+    res: ServerResponse,
+  ): Promise<void> {
+    const sse = this.openStream(res, this.ids.next('msg'), model, DEFAULT_USAGE);
+    switch (step.kind) {
+      case 'malformed_tool_input': {
+        // several pieces, as the API sends; the fault is in what they add up to
+        const third = Math.ceil(step.raw.length / 3);
+        const pieces = [
+          step.raw.slice(0, third),
+          step.raw.slice(third, 2 * third),
+          step.raw.slice(2 * third),
+        ];
+        sse.send(...toolUseEvents(0, step.id ?? this.ids.next('toolu'), step.name, pieces));
+        sse.send(...endEvents('tool_use', DEFAULT_USAGE));
+        return sse.end();
+      }
+      case 'slow_stream': {
+        sse.send({
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'text', text: '', citations: null },
+        });
+        for (const [i, text] of step.deltas.entries()) {
+          if (i > 0 && !(await this.pause(step.delayMs))) return;
+          if (sse.closed) return;
+          sse.send(textDelta(0, text));
+        }
+        sse.send({ type: 'content_block_stop', index: 0 }, ...endEvents('end_turn', DEFAULT_USAGE));
+        return sse.end();
+      }
+      case 'stream_error':
+        if (step.textBefore !== undefined) {
+          sse.send(
+            {
+              type: 'content_block_start',
+              index: 0,
+              content_block: { type: 'text', text: '', citations: null },
+            },
+            textDelta(0, step.textBefore),
+          );
+        }
+        sse.sendError(step.type, step.message ?? `scripted ${step.type}`);
+        return sse.end();
+    }
+  }
+
+  /** Sends the 200 head and message_start (then a ping, as the API does); counts an early close. */
+  private openStream(res: ServerResponse, id: string, model: string, usage: FakeUsage): SseStream {
+    res.on('close', () => {
+      if (!res.writableFinished && !this.shutdown.signal.aborted) this.clientClosedEarly();
+    });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'request-id': `req_${id}`,
+    });
+    const sse = new SseStream(res);
+    // message_start reports output_tokens: 1, like the API; message_delta has the final count
+    sse.send({
+      type: 'message_start',
+      message: message(id, model, [], null, { inputTokens: usage.inputTokens, outputTokens: 1 }),
+    });
+    sse.sendPing();
+    return sse;
+  }
+
+  private clientClosedEarly(): void {
+    this.early += 1;
+    for (const waiter of [...this.disconnectWaiters]) {
+      if (this.early >= waiter.count) {
+        this.disconnectWaiters.splice(this.disconnectWaiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  }
+
+  /** false when the fake is closing, so a slow stream stops instead of writing to nothing */
+  private async pause(ms: number): Promise<boolean> {
+    try {
+      await delay(ms, undefined, { signal: this.shutdown.signal });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Writes SSE frames, `event: <type>\ndata: <json>\n\n`, until the client goes away. */
+class SseStream {
+  constructor(private readonly res: ServerResponse) {}
+
+  get closed(): boolean {
+    return this.res.destroyed || this.res.writableEnded;
+  }
+
+  send(...events: RawMessageStreamEvent[]): void {
+    for (const event of events) this.frame(event.type, event);
+  }
+
+  sendPing(): void {
+    this.frame('ping', { type: 'ping' });
+  }
+
+  sendError(type: ErrorType, message: string): void {
+    this.frame('error', errorBody(type, message));
+  }
+
+  end(): void {
+    if (!this.closed) this.res.end();
+  }
+
+  private frame(type: string, data: RawMessageStreamEvent | Json): void {
+    if (!this.closed) this.res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+}
+
+function sendError(
+  res: ServerResponse,
+  status: number,
+  type: ErrorType,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(res, status, errorBody(type, message), headers);
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'request-id': 'req_fake',
+    ...headers,
+  });
+  res.end(text);
+}
+
+/**
+ * The API documents `x-api-key`, but SDK 1.x sends the key as `authorization: Bearer <key>`, so
+ * the fake takes either, as the API does.
+ */
+function apiKeyOf(headers: IncomingHttpHeaders): string | undefined {
+  const header = headers['x-api-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key) return key;
+  const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '');
+  return bearer?.[1];
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseMessagesBody(raw: string): MessageCreateParams | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  // The check covers only the required fields; the SDK's type for the rest is what it sent.
+  return MessagesBodySchema.safeParse(json).success ? (json as MessageCreateParams) : undefined;
+}

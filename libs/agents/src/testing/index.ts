@@ -1,0 +1,2 @@
+export * from './fake-anthropic-server';
+export type { FakeBlock, FakeStep, FakeUsage } from './fake-anthropic-steps';
