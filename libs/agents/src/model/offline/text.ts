@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+
+import type { Json } from '@sweatpants/domain';
+
+/**
+ * Words too common to say anything about what the user means. Apostrophes are dropped before the
+ * lookup, so "don't" is listed as "dont".
+ */
+const STOP_WORDS = new Set(
+  (
+    'a about above after again all also am an and any are as at be because been before being below ' +
+    'between both but by can could did do does doing dont down during each few for from further get ' +
+    'got had has have having he her here hers herself him himself his how i id if im in into is it ' +
+    'its itself ive just let lets me more most my myself no nor not now of off on once only or other ' +
+    'our ours ourselves out over own really same she should so some such than that thats the their ' +
+    'theirs them themselves then there these they this those through to too under until up very was ' +
+    'we were what when where which while who whom why will with would you your yours yourself ' +
+    'yourselves ok okay please thanks thank yes yeah hi hello hey um uh like want need think'
+  ).split(' '),
+);
+
+/**
+ * Singular of a plural, by rule rather than dictionary: it only has to make "books" and "book", or
+ * "boxes" and "box", meet; a wrong stem on an odd word ("bus" → "bu") costs nothing as long as both
+ * sides of a comparison go through the same function.
+ */
+export function stem(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|x|ch|sh|z)es$/.test(word) && word.length > 4) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** Every word of `text`, lower-cased, without apostrophes, in order, repeats kept. */
+function words(text: string): string[] {
+  const found = text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? [];
+  return found.map((word) => word.replace(/['’]/g, ''));
+}
+
+/** Every word of `text`, lower-cased and stemmed, in order, repeats kept. */
+export function tokens(text: string): string[] {
+  return words(text).map(stem);
+}
+
+/**
+ * The words of `text` that carry meaning: lower-cased, stemmed, without stop-words or single
+ * letters, each once, in the order they first appear.
+ *
+ * @example keywords('Where do the books and the lamp go?') // ['book', 'lamp', 'go']
+ */
+export function keywords(text: string): string[] {
+  // stop-words are looked up before stemming: "does" would stem to "doe", which no list holds
+  const meaningful = words(text).filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+  return [...new Set(meaningful.map(stem))];
+}
+
+/**
+ * The keywords of `text` as the user wrote them (lower-cased, not stemmed), one per stem: for
+ * reflecting back to the user, where "clothes" reads better than its stem.
+ */
+export function keywordsAsSaid(text: string): string[] {
+  const byStem = new Map<string, string>();
+  for (const word of words(text)) {
+    if (word.length > 1 && !STOP_WORDS.has(word) && !byStem.has(stem(word))) byStem.set(stem(word), word);
+  }
+  return [...byStem.values()];
+}
+
+/**
+ * Whether `text` mentions any of `words`. Both sides are tokenised the same way, so plurals meet
+ * their singulars; a multi-word entry ("put away") matches only as consecutive words; stop-words
+ * and single letters count here ("B for all of these" mentions "b").
+ *
+ * @example mentions('Toss the boxes', ['box', 'bag']) // true
+ */
+export function mentions(text: string, words: readonly string[]): boolean {
+  const said = tokens(text);
+  return words.some((entry) => {
+    const phrase = tokens(entry);
+    if (phrase.length === 0) return false;
+    return said.some((_, start) => phrase.every((word, i) => said[start + i] === word));
+  });
+}
+
+/** Hex sha-256 of the canonical JSON of `value` (object keys sorted), so equal content hashes equal. */
+export function hashJson(value: Json): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+}
+
+function canonicalJson(value: Json): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] ?? null)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * How many words `text` has: the offline model's stand-in for tokens in `usage`, since it has no
+ * tokenizer and words are at least an honest count of something.
+ */
+export function countWords(text: string): number {
+  return text.match(/\S+/g)?.length ?? 0;
+}
+
+/**
+ * `text` cut into word-sized pieces that concatenate back to exactly `text`: each piece is one word
+ * with the whitespace before it, and leading whitespace rides with the first word.
+ */
+export function wordChunks(text: string): string[] {
+  return text.split(/(?<=\S)(?=\s)/).filter((chunk) => chunk.length > 0);
+}
