@@ -4,7 +4,6 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from '@nestjs/common';
 import { migrateUp } from '@sweatpants/migrations';
 import { PgliteSqlClient, PgSqlClient, type SqlClient } from '@sweatpants/tree-store';
-import { Pool } from 'pg';
 import type { AppConfig } from '../config/app-config';
 
 /** The api works as this role: it may add to the tree but never rewrite it (see the migration). */
@@ -23,13 +22,8 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<S
 async function openPostgres(url: string, logger: Logger): Promise<SqlClient> {
   const applied = await migrateUp({ url });
   logMigrations(applied, logger);
-  // The role is a startup parameter, so no statement on any connection runs as anyone else.
-  const pool = new Pool({ connectionString: url, options: `-c role=${APP_ROLE}` });
-  // An idle connection that dies (a database restart) emits 'error' on the pool; without a
-  // listener that is an uncaught exception. The pool drops the connection and opens a new one.
-  pool.on('error', (error) => logger.warn(`idle database connection lost: ${error.message}`));
   logger.log(`using PostgreSQL at ${redact(url)}`);
-  return new PgSqlClient(pool);
+  return PgSqlClient.connect(url, { role: APP_ROLE });
 }
 
 async function openPglite(dir: string, logger: Logger): Promise<SqlClient> {
