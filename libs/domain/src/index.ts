@@ -4,3 +4,4 @@ export * from './reflog';
 export * from './ref';
 export * from './conversation';
 export * from './result';
+export * from './elicit';

@@ -1,0 +1,162 @@
+import * as z from 'zod';
+import { ElicitActionSchema, JsonSchema, PhotoSchema, type Json } from './node';
+
+/**
+ * Elicits: what the backend asks of the browser (PROTOCOL.md, Elicit types). Each type has the
+ * payload the server sends and the content an `accept` carries back; both sides validate with
+ * these schemas, so a content that does not fit its type is refused before it reaches an agent.
+ */
+
+/** Where an item goes (seed 002's ItemDisposition; no "unsure": that is an antipattern). */
+export const DispositionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('place'), location: z.string().trim().min(1) }),
+  z.object({ kind: z.literal('trash') }),
+  z.object({ kind: z.literal('donate') }),
+  z.object({ kind: z.literal('recycle') }),
+  z.object({ kind: z.literal('skip') }),
+  z.object({ kind: z.literal('need-more-info') }),
+]);
+export type Disposition = z.infer<typeof DispositionSchema>;
+
+const JsonObjectSchema = z.record(z.string(), JsonSchema);
+
+/** A question inside a `group`: any other elicit type with its payload. */
+const GroupQuestionSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  message: z.string(),
+  payload: JsonObjectSchema,
+});
+
+/** A `choose` option may reveal a follow-up elicit (seed 000's reveals). */
+const RevealSchema = z.object({
+  type: z.string().min(1),
+  message: z.string(),
+  payload: JsonObjectSchema,
+});
+
+/** Per type: the payload sent with the elicit and the content of an `accept`. */
+export const ElicitTypes = {
+  chat: {
+    payload: z.object({ placeholder: z.string().optional() }),
+    content: z.object({ text: z.string(), photos: z.array(PhotoSchema).optional() }),
+  },
+  'propose-disposition': {
+    payload: z.object({
+      item: z.string().min(1),
+      choices: z
+        .array(z.object({ id: z.string().min(1), label: z.string(), disposition: DispositionSchema }))
+        .min(1),
+      reason: z.string().optional(),
+    }),
+    content: z.object({ disposition: DispositionSchema, wasCorrection: z.boolean() }),
+  },
+  choose: {
+    payload: z.object({
+      options: z
+        .array(z.object({ id: z.string().min(1), label: z.string(), description: z.string().optional() }))
+        .min(1),
+      reveals: z.record(z.string(), RevealSchema).optional(),
+    }),
+    content: z.object({ choiceId: z.string().min(1), revealed: JsonSchema.optional() }),
+  },
+  confirm: {
+    payload: z.object({ default: z.boolean() }),
+    content: z.object({ value: z.boolean() }),
+  },
+  'free-text': {
+    payload: z.object({ placeholder: z.string().optional() }),
+    content: z.object({ text: z.string() }),
+  },
+  group: {
+    payload: z.object({ questions: z.array(GroupQuestionSchema).min(1) }),
+    content: z.object({ answers: z.record(z.string(), JsonSchema) }),
+  },
+  form: {
+    payload: z.object({}),
+    // Checked against the elicit's own `schema` by the receiver; here only "an object".
+    content: JsonObjectSchema,
+  },
+  location: {
+    payload: z.object({ accuracy: z.enum(['high', 'low']) }),
+    content: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
+  },
+  'clipboard-read': {
+    payload: z.object({}),
+    content: z.object({ text: z.string() }),
+  },
+  'clipboard-write': {
+    payload: z.object({ text: z.string() }),
+    content: z.object({ success: z.boolean() }),
+  },
+} as const satisfies Record<string, { payload: z.ZodType; content: z.ZodType }>;
+
+export type ElicitType = keyof typeof ElicitTypes;
+export const ELICIT_TYPES = Object.keys(ElicitTypes) as ElicitType[];
+export const ElicitTypeSchema = z.enum(ELICIT_TYPES as [ElicitType, ...ElicitType[]]);
+
+export type ElicitPayload<T extends ElicitType> = z.infer<(typeof ElicitTypes)[T]['payload']>;
+export type ElicitContent<T extends ElicitType> = z.infer<(typeof ElicitTypes)[T]['content']>;
+
+/** An elicit as the server sends it (PROTOCOL.md's `elicit` event, without routing fields). */
+export interface ElicitRequest<T extends ElicitType = ElicitType> {
+  elicitId: string;
+  type: T;
+  message: string;
+  payload: ElicitPayload<T>;
+  /** a flat JSON schema, for `form` */
+  schema?: { [key: string]: Json };
+  /** how long the agent waits before it takes the question's fallback answer */
+  timeoutMs?: number;
+}
+
+/** How the user answered (seed 004's ElicitResult). */
+export type ElicitResponse<T extends ElicitType = ElicitType> =
+  | { action: 'accept'; content: ElicitContent<T> }
+  | { action: 'decline' }
+  | { action: 'cancel' }
+  | { action: 'denied' }
+  | { action: 'other'; content: { text: string } };
+
+/** An answer as it arrives over the wire, before its content is checked against the type. */
+export const ElicitAnswerSchema = z.object({
+  elicitId: z.string().min(1),
+  action: ElicitActionSchema,
+  content: JsonSchema.optional(),
+});
+export type ElicitAnswer = z.infer<typeof ElicitAnswerSchema>;
+
+/**
+ * Checks an answer against the type it answers: `accept` needs content of that type, `other`
+ * needs `{text}`, the rest carry none. The error names each bad field, as PROTOCOL.md's 400 does.
+ */
+export function parseElicitResponse<T extends ElicitType>(
+  type: T,
+  answer: { action: ElicitAnswer['action']; content?: Json | undefined },
+): { ok: true; value: ElicitResponse<T> } | { ok: false; error: { message: string; fields: string[] } } {
+  const fail = (issues: z.core.$ZodIssue[]) => ({
+    ok: false as const,
+    error: {
+      message: issues
+        .map((i) => `content${i.path.map((p) => `.${String(p)}`).join('')}: ${i.message}`)
+        .join('; '),
+      fields: issues.map((i) => ['content', ...i.path.map(String)].join('.')),
+    },
+  });
+  switch (answer.action) {
+    case 'accept': {
+      const parsed = ElicitTypes[type].content.safeParse(answer.content);
+      if (!parsed.success) return fail(parsed.error.issues);
+      return { ok: true, value: { action: 'accept', content: parsed.data as ElicitContent<T> } };
+    }
+    case 'other': {
+      const parsed = z.object({ text: z.string().min(1) }).safeParse(answer.content);
+      if (!parsed.success) return fail(parsed.error.issues);
+      return { ok: true, value: { action: 'other', content: parsed.data } };
+    }
+    case 'decline':
+    case 'cancel':
+    case 'denied':
+      return { ok: true, value: { action: answer.action } };
+  }
+}
