@@ -20,12 +20,19 @@ export default [
       },
     },
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
+      // effection's Task and Future are also promises; a task is bound to its scope, so leaving
+      // one unawaited loses nothing.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafePromises: [{ from: 'package', name: ['Task', 'Future'], package: 'effection' }] },
+      ],
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
         { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
+      // An effection operation is a generator whether or not it waits on anything.
+      'require-yield': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@nx/enforce-module-boundaries': [
         'error',

@@ -16,6 +16,7 @@ const moduleNameMapper = {
   '^@sweatpants/domain$': '<rootDir>/libs/domain/src/index.ts',
   '^@sweatpants/tree-store$': '<rootDir>/libs/tree-store/src/index.ts',
   '^@sweatpants/agents$': '<rootDir>/libs/agents/src/index.ts',
+  '^@sweatpants/agents/testing$': '<rootDir>/libs/agents/src/testing/index.ts',
   '^@sweatpants/migrations$': '<rootDir>/migrations/src/index.ts',
   '^@sweatpants/migrations/testing$': '<rootDir>/migrations/src/testing/index.ts',
 };

@@ -1,0 +1,100 @@
+import {
+  err,
+  ok,
+  parseElicitResponse,
+  type ElicitAnswer,
+  type ElicitRequest,
+  type ElicitResponse,
+  type Json,
+  type Result,
+} from '@sweatpants/domain';
+import { createQueue, type Queue } from 'effection';
+import type { Implementation } from '../runtime/protocol';
+import type * as z from 'zod';
+import type { ElicitResponseSchema, ElicitSpec } from '../runtime/elicit-protocol';
+
+type Event = { kind: 'progress'; payload: Json } | { kind: 'answer'; response: ElicitResponse };
+
+interface Pending {
+  request: ElicitRequest;
+  events: Queue<Event, never>;
+}
+
+export interface AnswerError {
+  code: 'not_found' | 'invalid_request';
+  message: string;
+  fields?: string[];
+}
+
+/**
+ * The elicit implementation whose answers arrive from outside effection: the api's socket handler
+ * (and tests) call `answer` and `progress`. It holds the elicits waiting for an answer, so a client
+ * that reconnects can be sent them again, and it checks each answer against its elicit's type
+ * before the agent sees it: a content that does not fit is refused and the elicit stays pending.
+ */
+export class PendingElicits {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(
+    private readonly hooks: {
+      shown?: (request: ElicitRequest) => void;
+      withdrawn?: (elicitId: string, reason: string) => void;
+    } = {},
+  ) {}
+
+  readonly implementation: Implementation<ElicitSpec> = {
+    elicit: (request, send) => {
+      const pending = this.pending;
+      const hooks = this.hooks;
+      return (function* () {
+        const events = createQueue<Event, never>();
+        pending.set(request.elicitId, { request: request as ElicitRequest, events });
+        hooks.shown?.(request as ElicitRequest);
+        let answered = false;
+        try {
+          for (;;) {
+            const next = yield* events.next();
+            if (next.done) throw new Error('unreachable: the queue never closes');
+            if (next.value.kind === 'progress') yield* send({ payload: next.value.payload });
+            else {
+              answered = true;
+              return next.value.response as z.infer<typeof ElicitResponseSchema>;
+            }
+          }
+        } finally {
+          pending.delete(request.elicitId);
+          // Halted before an answer: cancelled, timed out, or the runner stopped.
+          if (!answered) hooks.withdrawn?.(request.elicitId, 'withdrawn');
+        }
+      })();
+    },
+  };
+
+  /** the elicits waiting for an answer, oldest first */
+  list(): ElicitRequest[] {
+    return [...this.pending.values()].map((p) => p.request);
+  }
+
+  has(elicitId: string): boolean {
+    return this.pending.has(elicitId);
+  }
+
+  /** Answers a pending elicit; refuses an unknown id or a content that does not fit the type. */
+  answer(answer: ElicitAnswer): Result<ElicitResponse, AnswerError> {
+    const pending = this.pending.get(answer.elicitId);
+    if (!pending) return err({ code: 'not_found', message: `no pending elicit ${answer.elicitId}` });
+    const parsed = parseElicitResponse(pending.request.type, answer);
+    if (!parsed.ok)
+      return err({ code: 'invalid_request', message: parsed.error.message, fields: parsed.error.fields });
+    pending.events.add({ kind: 'answer', response: parsed.value });
+    return ok(parsed.value);
+  }
+
+  /** Progress from the browser while the user works on an elicit. */
+  progress(elicitId: string, payload: Json): Result<void, AnswerError> {
+    const pending = this.pending.get(elicitId);
+    if (!pending) return err({ code: 'not_found', message: `no pending elicit ${elicitId}` });
+    pending.events.add({ kind: 'progress', payload });
+    return ok(undefined);
+  }
+}

@@ -1,0 +1,67 @@
+import type { Json } from '@sweatpants/domain';
+import type * as z from 'zod';
+import type { Tool } from './tool';
+
+/**
+ * A mode (seed 001): a sum-type case with its data. The mode picks the system prompt (its template
+ * rendered with its data), the tools the model may call, and the structured output it answers
+ * with, whose value updates the data.
+ */
+export interface ModeDefinition<D extends Json, O extends Json> {
+  name: string;
+  data: z.ZodType<D>;
+  template: (data: D) => string;
+  tools: (data: D) => readonly Tool[];
+  output?: { schema: z.ZodType<O>; update: (data: D, output: O) => D };
+}
+
+/** A mode with its types erased at the boundary: data is parsed back with the mode's schema. */
+export interface Mode {
+  name: string;
+  parseData(data: Json): Json;
+  render(data: Json): string;
+  tools(data: Json): readonly Tool[];
+  output?: { schema: z.ZodType; update(data: Json, output: Json): Json };
+}
+
+export function defineMode<D extends Json, O extends Json = Json>(def: ModeDefinition<D, O>): Mode {
+  const parse = (data: Json): D => {
+    const parsed = def.data.safeParse(data);
+    if (!parsed.success) throw new Error(`mode ${def.name}: its data does not fit: ${parsed.error.message}`);
+    return parsed.data;
+  };
+  const output = def.output;
+  return {
+    name: def.name,
+    parseData: parse,
+    render: (data) => def.template(parse(data)),
+    tools: (data) => def.tools(parse(data)),
+    ...(output
+      ? {
+          output: {
+            schema: output.schema,
+            update: (data: Json, value: Json) => output.update(parse(data), output.schema.parse(value)),
+          },
+        }
+      : {}),
+  };
+}
+
+export interface AgentDefinition {
+  /** 'tidying', 'concierge': nodes are authored by `agent:<name>` */
+  name: string;
+  modes: readonly Mode[];
+  initial: { mode: string; data: Json };
+  /** what the user reads when the model cannot answer (seed 002's fallbacks) */
+  fallbackReply(error: { code: string; message: string }): string;
+  /** nodes on the path since the last summary above which the runner asks for compaction */
+  compactAfter?: number;
+  /** tool calls one turn may make before it is stopped */
+  maxSteps?: number;
+}
+
+export function modeOf(agent: AgentDefinition, name: string): Mode {
+  const mode = agent.modes.find((m) => m.name === name);
+  if (!mode) throw new Error(`${agent.name} has no mode ${name}`);
+  return mode;
+}

@@ -1,0 +1,55 @@
+import type { Json } from '@sweatpants/domain';
+import { createContext, type Operation } from 'effection';
+import type { Model } from '../model/model';
+import type { Journal } from './journal';
+import type { Outbox } from './outbox';
+
+/**
+ * What flows down a runner's scope tree (seed 004: context is resolved from the coroutine
+ * hierarchy and can be overridden for a subtree with `Context.with(value, op)`).
+ */
+
+/** The turn being run: where it writes and who it writes as. */
+export interface RunContext {
+  conversationId: string;
+  /** `agent:<name>`, the author of everything the agent writes */
+  authorId: string;
+  journal: Journal;
+  outbox: Outbox;
+}
+export const Run = createContext<RunContext>('sweatpants.run');
+
+/** The model `sample` calls. */
+export const ModelContext = createContext<Model>('sweatpants.model');
+
+/** How long a question waits for its answer before the asking tool takes its fallback (seed 002). */
+export interface QuestionConfig {
+  timeoutMs: number;
+}
+export const DEFAULT_QUESTION_TIMEOUT_MS = 5 * 60_000;
+export const Questions = createContext<QuestionConfig>('sweatpants.questions', {
+  timeoutMs: DEFAULT_QUESTION_TIMEOUT_MS,
+});
+
+/**
+ * Runs a side quest (seed 004) when the user answers an elicit off-script: the runner installs a
+ * handler that runs a turn on the user's text below the answer; the elicit then returns HEAD to
+ * itself and waits again. Without a handler an `other` answer goes to the asker like any other.
+ */
+export type SideQuestHandler = (text: string) => Operation<void>;
+export const SideQuests = createContext<SideQuestHandler | null>('sweatpants.side-quests', null);
+
+/** Where `log` writes. */
+export interface LogSink {
+  write(level: LogLevel, message: string, fields?: { [key: string]: Json }): void;
+}
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export const consoleLog: LogSink = {
+  write: (level, message, fields) => {
+    const line = fields ? `${message} ${JSON.stringify(fields)}` : message;
+    if (level === 'error') console.error(line);
+    else if (level === 'warn') console.warn(line);
+    else if (level === 'info') console.info(line);
+  },
+};
+export const Logs = createContext<LogSink>('sweatpants.logs', consoleLog);

@@ -1,0 +1,33 @@
+import { ElicitActionSchema, ElicitTypeSchema, JsonSchema } from '@sweatpants/domain';
+import * as z from 'zod';
+import { createProtocol } from './protocol';
+
+/**
+ * Elicit as a protocol (seed 004's "Elicit across environments"): the agent asks, and whichever
+ * implementation is in force (the browser over the socket, a terminal, a test) answers. Content is
+ * checked against its elicit type by the implementation that receives it; here only the envelope.
+ */
+export const ElicitRequestSchema = z.object({
+  elicitId: z.string().min(1),
+  type: ElicitTypeSchema,
+  message: z.string(),
+  payload: z.record(z.string(), JsonSchema),
+  schema: z.record(z.string(), JsonSchema).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+});
+
+export const ElicitResponseSchema = z.union([
+  z.object({ action: z.literal('accept'), content: JsonSchema }),
+  z.object({ action: z.literal('other'), content: z.object({ text: z.string() }) }),
+  z.object({ action: ElicitActionSchema.extract(['decline', 'cancel', 'denied']) }),
+]);
+
+export const ElicitProtocol = createProtocol('elicit', {
+  elicit: {
+    args: ElicitRequestSchema,
+    /** what the browser reports while the user works on it (seed 004: progress streams) */
+    progress: z.object({ payload: JsonSchema }),
+    returns: ElicitResponseSchema,
+  },
+});
+export type ElicitSpec = (typeof ElicitProtocol)['spec'];

@@ -1,0 +1,116 @@
+import type { Json, TreeNode } from '@sweatpants/domain';
+import { RESPOND_TOOL, type ContentBlock, type ModelMessage } from '../model/model';
+import { modeOf, type AgentDefinition } from './agent-definition';
+import { replyOf } from './primitives';
+import { resultText, type ToolResultPayload } from './tool';
+
+/**
+ * The model's view of a path: user and assistant messages, tool calls with their results,
+ * summaries in place of the ranges they cover. Elicits and notices are the user interface's
+ * business: what a question returned reaches the model as its tool's result.
+ */
+export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
+  const messages: ModelMessage[] = [];
+  const push = (role: ModelMessage['role'], content: ContentBlock[]) => {
+    const last = messages.at(-1);
+    // The Messages API wants turns to alternate; consecutive blocks of one side form one turn.
+    if (last?.role === role) last.content.push(...content);
+    else messages.push({ role, content });
+  };
+  const answered = new Set(
+    path.filter((n) => n.kind === 'tool_result').map((n) => String(n.payload['toolUseId'])),
+  );
+  const retried = new Set(
+    path.flatMap((n, i) =>
+      n.kind === 'event' && n.payload['type'] === 'sample-retry' ? [path[i - 1]?.id] : [],
+    ),
+  );
+
+  for (const node of path) {
+    switch (node.kind) {
+      case 'user': {
+        const p = node.payload as TreeNode<'user'>['payload'];
+        const photos: ContentBlock[] = (p.photos ?? []).map((photo) => ({
+          type: 'image',
+          mediaType: photo.mediaType,
+          data: photo.data,
+        }));
+        push('user', [...photos, { type: 'text', text: p.text }]);
+        break;
+      }
+      case 'assistant': {
+        if (retried.has(node.id)) break;
+        // A call cut off before its result (a cancel mid-tool) is dropped: the API refuses a
+        // tool_use without its result.
+        const blocks = replyOf(node as TreeNode<'assistant'>).content.filter(
+          (b) => b.type !== 'tool_use' || answered.has(b.id),
+        );
+        if (blocks.length > 0) push('assistant', blocks);
+        break;
+      }
+      case 'tool_result': {
+        const p = node.payload as unknown as ToolResultPayload;
+        push('user', [
+          {
+            type: 'tool_result',
+            toolUseId: p.toolUseId,
+            content: resultText(p.outcome),
+            isError: p.outcome.kind === 'error',
+          },
+        ]);
+        break;
+      }
+      case 'summary':
+        push('user', [
+          { type: 'text', text: `(Summary of the conversation so far) ${String(node.payload['text'])}` },
+        ]);
+        break;
+      case 'response':
+        if (node.payload['action'] === 'other')
+          push('user', [
+            { type: 'text', text: String((node.payload['content'] as { text?: string })?.text ?? '') },
+          ]);
+        break;
+      case 'cancel':
+        push('user', [{ type: 'text', text: '(The user stopped that reply.)' }]);
+        break;
+      case 'root':
+      case 'elicit':
+      case 'notify':
+      case 'tool_call':
+      case 'mode':
+      case 'event':
+        break;
+    }
+  }
+  if (messages[0]?.role === 'assistant')
+    messages.unshift({ role: 'user', content: [{ type: 'text', text: '(conversation start)' }] });
+  return messages;
+}
+
+/**
+ * The agent's mode at the end of a path, as a fold: a `mode` node switches mode and data, a
+ * `respond` tool call updates the data with the mode's structured output. Rewinding the path
+ * therefore rewinds the mode exactly.
+ */
+export function modeStateOf(agent: AgentDefinition, path: readonly TreeNode[]): { mode: string; data: Json } {
+  let state = { ...agent.initial };
+  for (const node of path) {
+    if (node.kind === 'mode')
+      state = { mode: String(node.payload['to']), data: (node.payload['data'] ?? null) as Json };
+    else if (node.kind === 'tool_result' && node.payload['name'] === RESPOND_TOOL) {
+      // Only an output that passed the mode's schema counts: a refused one came back as an error.
+      const outcome = (node.payload as unknown as ToolResultPayload).outcome;
+      const mode = modeOf(agent, state.mode);
+      if (outcome.kind === 'success' && mode.output)
+        state = { mode: state.mode, data: mode.output.update(state.data, outcome.value) };
+    }
+  }
+  return state;
+}
+
+/** Nodes since the last summary on the path: what compaction would shrink. */
+export function sinceSummary(path: readonly TreeNode[]): number {
+  const at = path.findLastIndex((n) => n.kind === 'summary');
+  return path.length - 1 - Math.max(at, 0);
+}

@@ -1,0 +1,14 @@
+export * from './agent-definition';
+export * from './ask';
+export * from './context';
+export * from './elicit-protocol';
+export * from './history';
+export { HeadMovedError, Journal, ReplayDivergenceError } from './journal';
+export * from './outbox';
+export * from './primitives';
+export * from './protocol';
+export * from './runner';
+export * from './sample';
+export * from './template';
+export * from './tool';
+export * from './turn';

@@ -1,0 +1,130 @@
+import {
+  createContext,
+  createQueue,
+  resource,
+  spawn,
+  type Operation,
+  type Stream,
+  type Subscription,
+} from 'effection';
+import type * as z from 'zod';
+
+/**
+ * Protocols (seed 004): a method's declaration (args, progress, returns as zod schemas) apart from
+ * its implementations, so agent code invokes a capability without knowing whether a browser, a
+ * terminal or a test answers it. The implementation in force is resolved from the scope's context,
+ * and every value crossing the boundary is checked against the declaration.
+ */
+
+export interface MethodSpec {
+  args: z.ZodType;
+  progress: z.ZodType;
+  returns: z.ZodType;
+}
+export type ProtocolSpec = Record<string, MethodSpec>;
+
+export type ArgsOf<M extends MethodSpec> = z.infer<M['args']>;
+export type ProgressOf<M extends MethodSpec> = z.infer<M['progress']>;
+export type ReturnsOf<M extends MethodSpec> = z.infer<M['returns']>;
+
+/** One implementation of every method; `send` streams progress to the invoker. */
+export type Implementation<S extends ProtocolSpec> = {
+  [K in keyof S]: (
+    args: ArgsOf<S[K]>,
+    send: (progress: ProgressOf<S[K]>) => Operation<void>,
+  ) => Operation<ReturnsOf<S[K]>>;
+};
+
+export interface ProtocolHandle<S extends ProtocolSpec> {
+  /** progress events as the implementation sends them, then the result */
+  invoke<K extends keyof S & string>(name: K, args: ArgsOf<S[K]>): Stream<ProgressOf<S[K]>, ReturnsOf<S[K]>>;
+  /** the result, with progress handed to `onProgress` */
+  call<K extends keyof S & string>(
+    name: K,
+    args: ArgsOf<S[K]>,
+    onProgress?: (progress: ProgressOf<S[K]>) => void,
+  ): Operation<ReturnsOf<S[K]>>;
+}
+
+export interface Protocol<S extends ProtocolSpec> {
+  readonly name: string;
+  readonly spec: S;
+  /** Makes `implementation` the one in force for the current scope and its children. */
+  implement(implementation: Implementation<S>): Operation<void>;
+  /** Runs `op` with `implementation` in force, then restores the outer one. */
+  with<T>(implementation: Implementation<S>, op: () => Operation<T>): Operation<T>;
+  /** A handle on the implementation in force; fails when there is none. */
+  attach(): Operation<ProtocolHandle<S>>;
+}
+
+export class ProtocolError extends Error {
+  override readonly name = 'ProtocolError';
+}
+
+export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): Protocol<S> {
+  const Current = createContext<Implementation<S>>(`sweatpants.protocol.${name}`);
+
+  const check = <T>(schema: z.ZodType, value: unknown, what: string): T => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const problems = parsed.error.issues
+        .map((i) => `${i.path.join('.') || '(value)'}: ${i.message}`)
+        .join('; ');
+      throw new ProtocolError(`${name}: ${what} does not fit the declaration: ${problems}`);
+    }
+    return parsed.data as T;
+  };
+
+  function invoke<K extends keyof S & string>(
+    impl: Implementation<S>,
+    method: K,
+    args: ArgsOf<S[K]>,
+  ): Stream<ProgressOf<S[K]>, ReturnsOf<S[K]>> {
+    const m = spec[method] as S[K];
+    // A resource, so the implementation runs in the invoker's scope: halting the invoker halts it
+    // (and its `finally` blocks withdraw whatever it showed).
+    return resource<Subscription<ProgressOf<S[K]>, ReturnsOf<S[K]>>>(function* (provide) {
+      const queue = createQueue<ProgressOf<S[K]>, ReturnsOf<S[K]>>();
+      const valid = check<ArgsOf<S[K]>>(m.args, args, `${method} args`);
+      yield* spawn(function* () {
+        const returned = yield* impl[method](valid, function* (progress) {
+          queue.add(check<ProgressOf<S[K]>>(m.progress, progress, `${method} progress`));
+        });
+        queue.close(check<ReturnsOf<S[K]>>(m.returns, returned, `${method} result`));
+      });
+      yield* provide(queue);
+    });
+  }
+
+  const protocol: Protocol<S> = {
+    name,
+    spec,
+    *implement(implementation) {
+      yield* Current.set(implementation);
+    },
+    with: (implementation, op) => Current.with(implementation, op),
+    *attach() {
+      const impl = yield* Current.get();
+      if (!impl) throw new ProtocolError(`${name}: no implementation in this scope`);
+      return {
+        invoke: (method, args) => invoke(impl, method, args),
+        *call(method, args, onProgress) {
+          const subscription = yield* invoke(impl, method, args);
+          for (let next = yield* subscription.next(); ; next = yield* subscription.next()) {
+            if (next.done) return next.value;
+            onProgress?.(next.value);
+          }
+        },
+      };
+    },
+  };
+  return protocol;
+}
+
+/** The seed's form: builds an implementation inside an operation (it may acquire resources). */
+export function createImplementation<S extends ProtocolSpec>(
+  _protocol: Protocol<S>,
+  build: () => Operation<Implementation<S>>,
+): Operation<Implementation<S>> {
+  return build();
+}

@@ -1,0 +1,145 @@
+import type { Json, TreeNode } from '@sweatpants/domain';
+import type { Operation } from 'effection';
+import * as z from 'zod';
+import type { ToolSpec, ToolUseBlock } from '../model/model';
+import { Run } from './context';
+import { log } from './primitives';
+
+/**
+ * Tools (seed 002). A tool's input is a zod schema, sent to the model as JSON schema and checked
+ * before the tool runs. A tool ends in one of three ways: ToolSuccess (the turn goes on with the
+ * result), ToolError (reported to the model as an error result: the model can correct itself),
+ * ToolBreak (seed 001: the turn ends and the next starts in the mode the break names).
+ */
+
+export interface ModeSwitch {
+  mode: string;
+  data: Json;
+}
+
+export type ToolOutcome =
+  | { kind: 'success'; value: Json }
+  | { kind: 'error'; message: string }
+  | { kind: 'break'; text: string; next: ModeSwitch };
+
+export const ToolSuccess = (value: Json): ToolOutcome => ({ kind: 'success', value });
+export const ToolError = (message: string): ToolOutcome => ({ kind: 'error', message });
+export const ToolBreak = (text: string, next: ModeSwitch): ToolOutcome => ({ kind: 'break', text, next });
+
+export interface Tool {
+  readonly name: string;
+  readonly description: string;
+  readonly spec: ToolSpec;
+  /** checks the model's input, then runs */
+  run(input: Json): Operation<ToolOutcome>;
+}
+
+/** `createTool(name).description(...).input(schema).execute(function* (input) {...})` */
+export function createTool(name: string) {
+  let text = '';
+  return {
+    description(description: string) {
+      text = description;
+      return this;
+    },
+    input<S extends z.ZodType>(schema: S) {
+      return {
+        execute(body: (input: z.infer<S>) => Operation<ToolOutcome>): Tool {
+          const inputSchema = z.toJSONSchema(schema, { target: 'draft-7' }) as ToolSpec['inputSchema'];
+          delete inputSchema['$schema'];
+          return {
+            name,
+            description: text,
+            spec: { name, description: text, inputSchema },
+            *run(input) {
+              const parsed = schema.safeParse(input);
+              if (!parsed.success) {
+                const problems = parsed.error.issues.map(
+                  (i) => `${i.path.join('.') || '(input)'}: ${i.message}`,
+                );
+                return ToolError(`invalid input for ${name}: ${problems.join('; ')}`);
+              }
+              return yield* body(parsed.data);
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+/** What a tool_result node records. */
+export interface ToolResultPayload {
+  toolUseId: string;
+  name: string;
+  outcome: ToolOutcome;
+  [key: string]: Json | ToolOutcome;
+}
+
+/**
+ * The dispatcher: finds the tool by name and runs it, recording a tool_call before and a
+ * tool_result after. An unknown tool, an input the model garbled and a tool that throws all come
+ * back as error results the model can read, never as a crash of the turn. A result already in the
+ * journal is returned as recorded: a tool never runs twice for one call.
+ */
+export function* dispatch(tools: readonly Tool[], use: ToolUseBlock): Operation<ToolOutcome> {
+  const run = yield* Run.expect();
+  const matches = (n: TreeNode<'tool_call'> | TreeNode<'tool_result'>) => n.payload['toolUseId'] === use.id;
+  if (!run.journal.take('tool_call', `the call of ${use.name}`, matches)) {
+    yield* run.journal.append([
+      {
+        kind: 'tool_call',
+        payload: { toolUseId: use.id, name: use.name, input: use.input },
+        authorId: run.authorId,
+      },
+    ]);
+  } else {
+    const done = run.journal.skipTo('tool_result', matches);
+    if (done) return (done.payload as unknown as ToolResultPayload).outcome;
+  }
+  const outcome = yield* execute(tools, use);
+  yield* run.journal.append([
+    {
+      kind: 'tool_result',
+      payload: { toolUseId: use.id, name: use.name, outcome } as unknown as { [key: string]: Json },
+      authorId: run.authorId,
+    },
+  ]);
+  return outcome;
+}
+
+function* execute(tools: readonly Tool[], use: ToolUseBlock): Operation<ToolOutcome> {
+  const tool = tools.find((t) => t.name === use.name);
+  if (!tool)
+    return ToolError(`unknown tool "${use.name}"; the tools are: ${tools.map((t) => t.name).join(', ')}`);
+  if (isMalformed(use.input))
+    return ToolError(`the input for ${use.name} was not valid JSON: ${use.input.__malformed}`);
+  try {
+    return yield* tool.run(use.input);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    yield* log('error', `tool ${use.name} failed`, { message });
+    return ToolError(`${use.name} failed: ${message}`);
+  }
+}
+
+function isMalformed(input: Json): input is { __malformed: string } {
+  return (
+    typeof input === 'object' &&
+    input !== null &&
+    !Array.isArray(input) &&
+    typeof input['__malformed'] === 'string'
+  );
+}
+
+/** The text the model reads for an outcome. */
+export function resultText(outcome: ToolOutcome): string {
+  switch (outcome.kind) {
+    case 'success':
+      return typeof outcome.value === 'string' ? outcome.value : JSON.stringify(outcome.value);
+    case 'error':
+      return outcome.message;
+    case 'break':
+      return outcome.text;
+  }
+}

@@ -1,0 +1,39 @@
+import type { NodeDraft, Result, TreeNode } from '@sweatpants/domain';
+
+/**
+ * The agent runtime's view of storage. The runtime never imports the tree store (DESIGN.md's
+ * dependency rule); the api hands it an implementation backed by the store, and unit tests use
+ * ./in-memory-port. Every write names the HEAD the runner last saw, so a runner whose
+ * conversation was moved under it (a rewind from another tab) gets a conflict, never a fork.
+ */
+export interface ConversationPort {
+  /** the conversation's context: the nodes root → HEAD */
+  path(conversationId: string): Promise<Result<TreeNode[], PortError>>;
+  /** appends `nodes` as a chain under `expectedHead`, moving HEAD to the last of them */
+  append(input: {
+    conversationId: string;
+    nodes: NodeDraft[];
+    expectedHead: string;
+    /** the reflog action: `cancel` for a cancel node; `append` otherwise */
+    action?: 'append' | 'cancel';
+  }): Promise<Result<{ nodes: TreeNode[]; head: string }, PortError>>;
+  /** moves HEAD to a node already in the tree (a side quest's `return` to its elicit) */
+  move(input: {
+    conversationId: string;
+    to: string;
+    expectedHead: string;
+    action: 'return';
+  }): Promise<Result<{ head: string }, PortError>>;
+  /**
+   * Asks for the branch to be compacted (DESIGN.md: a squash-and-rebase run as a job). Fire and
+   * forget: the runner goes on, and the job rebases whatever it appends meanwhile.
+   */
+  requestCompaction(input: { conversationId: string; head: string }): Promise<void>;
+}
+
+export interface PortError {
+  code: 'conflict' | 'not_found' | 'invalid';
+  message: string;
+  /** with `conflict`: where HEAD is now */
+  head?: string;
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { err, ok, type NodeDraft, type Result, type TreeNode } from '@sweatpants/domain';
+import type { ConversationPort, PortError } from './conversation-port';
+
+interface Conversation {
+  nodes: Map<string, TreeNode>;
+  head: string;
+  /** every HEAD move, oldest first, as the reflog would hold it */
+  moves: { from: string | null; to: string; action: string }[];
+  compactionRequests: string[];
+}
+
+/**
+ * The storage port in memory, with the tree store's semantics that the runtime relies on: a chain
+ * appended under the expected HEAD or refused with the current one, and HEAD moves recorded. For
+ * unit tests of the runtime; the product uses the tree store.
+ */
+export class InMemoryConversationPort implements ConversationPort {
+  private readonly conversations = new Map<string, Conversation>();
+  private clock = Date.parse('2026-01-01T00:00:00Z');
+
+  /** a new conversation with its root node; returns the root */
+  create(conversationId: string): TreeNode {
+    const root = this.node(conversationId, null, -1, {
+      kind: 'root',
+      payload: { conversationId },
+      authorId: 'system',
+    });
+    this.conversations.set(conversationId, {
+      nodes: new Map([[root.id, root]]),
+      head: root.id,
+      moves: [{ from: null, to: root.id, action: 'create' }],
+      compactionRequests: [],
+    });
+    return root;
+  }
+
+  async path(conversationId: string): Promise<Result<TreeNode[], PortError>> {
+    const c = this.conversations.get(conversationId);
+    if (!c) return err({ code: 'not_found', message: `no conversation ${conversationId}` });
+    return ok(this.pathTo(c, c.head));
+  }
+
+  async append(
+    input: Parameters<ConversationPort['append']>[0],
+  ): Promise<Result<{ nodes: TreeNode[]; head: string }, PortError>> {
+    const c = this.conversations.get(input.conversationId);
+    if (!c) return err({ code: 'not_found', message: `no conversation ${input.conversationId}` });
+    if (c.head !== input.expectedHead) return err({ code: 'conflict', message: 'HEAD moved', head: c.head });
+    if (input.nodes.length === 0) return err({ code: 'invalid', message: 'nothing to append' });
+    const appended: TreeNode[] = [];
+    let parent = c.nodes.get(c.head) as TreeNode;
+    for (const draft of input.nodes) {
+      const node = this.node(input.conversationId, parent.id, parent.depth, draft);
+      c.nodes.set(node.id, node);
+      appended.push(node);
+      parent = node;
+    }
+    c.moves.push({ from: c.head, to: parent.id, action: input.action ?? 'append' });
+    c.head = parent.id;
+    return ok({ nodes: appended, head: c.head });
+  }
+
+  async move(input: Parameters<ConversationPort['move']>[0]): Promise<Result<{ head: string }, PortError>> {
+    const c = this.conversations.get(input.conversationId);
+    if (!c) return err({ code: 'not_found', message: `no conversation ${input.conversationId}` });
+    if (c.head !== input.expectedHead) return err({ code: 'conflict', message: 'HEAD moved', head: c.head });
+    if (!c.nodes.has(input.to)) return err({ code: 'not_found', message: `no node ${input.to}` });
+    c.moves.push({ from: c.head, to: input.to, action: input.action });
+    c.head = input.to;
+    return ok({ head: c.head });
+  }
+
+  async requestCompaction(input: { conversationId: string; head: string }): Promise<void> {
+    this.conversations.get(input.conversationId)?.compactionRequests.push(input.head);
+  }
+
+  /** test helpers: what a conversation holds */
+  inspect(conversationId: string): Conversation {
+    const c = this.conversations.get(conversationId);
+    if (!c) throw new Error(`no conversation ${conversationId}`);
+    return c;
+  }
+
+  /** HEAD moved by someone else, as a rewind from another tab would */
+  moveHead(conversationId: string, to: string): void {
+    const c = this.inspect(conversationId);
+    c.moves.push({ from: c.head, to, action: 'rewind' });
+    c.head = to;
+  }
+
+  private pathTo(c: Conversation, id: string): TreeNode[] {
+    const path: TreeNode[] = [];
+    for (let node = c.nodes.get(id); node; node = node.parentId ? c.nodes.get(node.parentId) : undefined)
+      path.push(node);
+    return path.reverse();
+  }
+
+  private node(
+    conversationId: string,
+    parentId: string | null,
+    parentDepth: number,
+    draft: NodeDraft,
+  ): TreeNode {
+    // A fake but monotonic clock keeps ids distinct for identical drafts, as real times do.
+    const createdAt = new Date((this.clock += 1000)).toISOString();
+    const id = createHash('sha256')
+      .update(JSON.stringify([parentId, draft.kind, draft.payload, draft.authorId, createdAt]))
+      .digest('hex');
+    return {
+      id,
+      conversationId,
+      parentId,
+      depth: parentDepth + 1,
+      kind: draft.kind,
+      payload: draft.payload,
+      authorId: draft.authorId,
+      createdAt,
+    } as TreeNode;
+  }
+}
