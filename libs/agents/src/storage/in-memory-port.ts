@@ -17,7 +17,7 @@ interface Conversation {
  */
 export class InMemoryConversationPort implements ConversationPort {
   private readonly conversations = new Map<string, Conversation>();
-  private clock = Date.parse('2026-01-01T00:00:00Z');
+  private lastTime = 0;
 
   /** a new conversation with its root node; returns the root */
   create(conversationId: string): TreeNode {
@@ -102,8 +102,9 @@ export class InMemoryConversationPort implements ConversationPort {
     parentDepth: number,
     draft: NodeDraft,
   ): TreeNode {
-    // A fake but monotonic clock keeps ids distinct for identical drafts, as real times do.
-    const createdAt = new Date((this.clock += 1000)).toISOString();
+    // Real time, but strictly increasing, so identical drafts still get distinct ids.
+    this.lastTime = Math.max(Date.now(), this.lastTime + 1);
+    const createdAt = new Date(this.lastTime).toISOString();
     const id = createHash('sha256')
       .update(JSON.stringify([parentId, draft.kind, draft.payload, draft.authorId, createdAt]))
       .digest('hex');

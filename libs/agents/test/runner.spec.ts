@@ -1,0 +1,266 @@
+import type { TreeNode } from '@sweatpants/domain';
+import { startFakeAnthropic, type FakeAnthropic, type FakeStep } from '../src/testing';
+import { ClaudeModel, claudeConfig } from '../src/model/claude';
+import { modeStateOf, Runner, type Outbox } from '../src/runtime';
+import type { ConversationPort } from '../src/storage/conversation-port';
+import { InMemoryConversationPort } from '../src/storage/in-memory-port';
+import { testAgent } from './test-agent';
+
+let fake: FakeAnthropic;
+beforeEach(async () => {
+  fake = await startFakeAnthropic();
+});
+afterEach(() => fake.close());
+
+const model = () =>
+  new ClaudeModel(
+    claudeConfig({
+      apiKey: 'test-key',
+      baseURL: fake.url,
+      model: 'claude-sonnet-4-6',
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    }),
+  );
+
+function open(port: ConversationPort, outbox?: Partial<Outbox>) {
+  return Runner.open({
+    conversationId: 'c1',
+    agent: testAgent,
+    port,
+    model: model(),
+    logs: { write: () => undefined },
+    ...(outbox
+      ? {
+          outbox: {
+            nodes: () => undefined,
+            status: () => undefined,
+            elicit: () => undefined,
+            withdrawn: () => undefined,
+            notify: () => undefined,
+            token: () => undefined,
+            ...outbox,
+          },
+        }
+      : {}),
+  });
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setTimeout(r, 5));
+}
+
+const kinds = (path: readonly TreeNode[]) => path.map((n) => n.kind);
+
+describe('the turn loop', () => {
+  it('ends a turn on a transition tool, switches mode, and runs the next turn with its template and output', async () => {
+    const port = new InMemoryConversationPort();
+    port.create('c1');
+    fake.script(
+      {
+        kind: 'reply',
+        content: [{ type: 'tool_use', name: 'time_to_wrap', input: { reason: 'the user is tired' } }],
+        stopReason: 'tool_use',
+      },
+      {
+        kind: 'reply',
+        content: [
+          { type: 'text', text: 'Good work today.' },
+          { type: 'tool_use', name: 'respond', input: { summary: 'cleared the desk' }, chunks: 3 },
+        ],
+        stopReason: 'tool_use',
+      },
+    );
+    const runner = await open(port);
+    expect((await runner.send({ text: "I'm done", authorId: 'u1' })).ok).toBe(true);
+    await runner.whenIdle();
+
+    const path = (await port.path('c1')) as { ok: true; value: TreeNode[] };
+    expect(kinds(path.value)).toEqual([
+      'root',
+      'user',
+      'assistant',
+      'tool_call',
+      'tool_result',
+      'mode',
+      'user',
+      'assistant',
+      'tool_call',
+      'tool_result',
+    ]);
+    expect(modeStateOf(testAgent, path.value)).toEqual({
+      mode: 'winding-down',
+      data: { reason: 'the user is tired', summary: 'cleared the desk' },
+    });
+    const [first, second] = fake.requests.map(
+      (r) => r.body as { system?: string; tools?: { name: string }[]; stream?: boolean },
+    );
+    expect(first?.tools?.map((t) => t.name)).toEqual(['confirm_done', 'time_to_wrap']);
+    expect(second?.system).toBe('You are winding down because: the user is tired.\nSummarise the session.');
+    expect(second?.tools?.map((t) => t.name)).toEqual(['respond']);
+    expect(second?.stream).toBe(true);
+  });
+
+  it('reports a malformed tool input back to the model as a tool error', async () => {
+    const port = new InMemoryConversationPort();
+    port.create('c1');
+    fake.script(
+      { kind: 'malformed_tool_input', name: 'confirm_done', raw: '{"question": "done?' },
+      { kind: 'reply', content: [{ type: 'text', text: 'Let me ask again later.' }] },
+    );
+    const runner = await open(port);
+    await runner.send({ text: 'hi', authorId: 'u1' });
+    await runner.whenIdle();
+    const second = fake.requests[1]?.body as {
+      messages: { content: { type: string; is_error?: boolean }[] | string }[];
+    };
+    const results = second.messages
+      .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+      .filter((b) => b.type === 'tool_result');
+    expect(results).toEqual([expect.objectContaining({ is_error: true })]);
+  });
+
+  it('gives the fallback reply when the model stays overloaded', async () => {
+    const port = new InMemoryConversationPort();
+    port.create('c1');
+    fake.script(
+      { kind: 'error', status: 529 },
+      { kind: 'error', status: 529 },
+      { kind: 'error', status: 529 },
+    );
+    const runner = await open(port);
+    await runner.send({ text: 'hi', authorId: 'u1' });
+    await runner.whenIdle();
+    const path = (await port.path('c1')) as { ok: true; value: TreeNode[] };
+    expect(fake.requests).toHaveLength(3);
+    expect(path.value.at(-1)?.payload).toMatchObject({
+      text: expect.stringContaining('overloaded'),
+      fallback: 'overloaded',
+    });
+  });
+});
+
+describe('cancel', () => {
+  it('aborts a streamed reply: the server sees the connection close, nothing follows the cancel node, and the next message runs', async () => {
+    const port = new InMemoryConversationPort();
+    port.create('c1');
+    const tokens: string[] = [];
+    fake.script({ kind: 'slow_stream', deltas: ['one ', 'two ', 'three ', 'four'], delayMs: 60_000 });
+    const runner = await open(port, { token: (_, text) => tokens.push(text) });
+    await runner.send({ text: 'tell me a story', authorId: 'u1' });
+    await until(() => tokens.length > 0);
+    const disconnected = fake.whenClientDisconnects();
+    const cancel = await runner.cancel('u1');
+    await disconnected;
+    expect(cancel?.kind).toBe('cancel');
+    await new Promise((r) => setTimeout(r, 50));
+    const path = (await port.path('c1')) as { ok: true; value: TreeNode[] };
+    expect(kinds(path.value)).toEqual(['root', 'user', 'cancel']);
+    expect(runner.status).toBe('idle');
+
+    fake.script({ kind: 'reply', content: [{ type: 'text', text: 'A short one, then.' }] });
+    expect((await runner.send({ text: 'a short one', authorId: 'u1' })).ok).toBe(true);
+    await runner.whenIdle();
+    expect(kinds(((await port.path('c1')) as { ok: true; value: TreeNode[] }).value).slice(3)).toEqual([
+      'user',
+      'assistant',
+    ]);
+  });
+});
+
+describe('durable execution', () => {
+  /** The conversation: a question through a tool, its answer, then a closing reply. */
+  const script = (): FakeStep[] => [
+    {
+      kind: 'reply',
+      content: [
+        { type: 'text', text: 'Let me check.' },
+        { type: 'tool_use', id: 'toolu_1', name: 'confirm_done', input: { question: 'Done?' } },
+      ],
+      stopReason: 'tool_use',
+    },
+    { kind: 'reply', content: [{ type: 'text', text: 'Great, see you.' }] },
+  ];
+
+  /**
+   * A port on which the process dies right after its `limit`-th write lands: the write is stored,
+   * but the runner never hears back, so it does nothing more.
+   */
+  function crashingAfter(port: InMemoryConversationPort, limit: number): ConversationPort {
+    let appends = 0;
+    const never = new Promise<never>(() => undefined);
+    return {
+      path: (id) => port.path(id),
+      move: (input) => port.move(input),
+      requestCompaction: (input) => port.requestCompaction(input),
+      append: async (input) => {
+        appends++;
+        if (appends > limit) return never;
+        const landed = await port.append(input);
+        return appends === limit ? never : landed;
+      },
+    };
+  }
+
+  async function drive(runner: Runner): Promise<void> {
+    // Answer whatever is asked until the turn ends.
+    while (runner.status !== 'idle' || runner.elicits.list().length > 0) {
+      const [pending] = runner.elicits.list();
+      if (pending) runner.answer({ elicitId: pending.elicitId, action: 'accept', content: { value: true } });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  const comparable = (path: readonly TreeNode[]) =>
+    path.map((n) => {
+      const { elicitId: _e, ...payload } = n.payload as { elicitId?: string };
+      return { kind: n.kind, payload };
+    });
+
+  it('rebuilt after any step, a runner finishes the turn as an uninterrupted one would, asking the model nothing twice', async () => {
+    const straight = new InMemoryConversationPort();
+    straight.create('c1');
+    fake.script(...script());
+    const once = await open(straight);
+    await once.send({ text: 'I think that is all', authorId: 'u1' });
+    await drive(once);
+    await once.whenIdle();
+    const expected = ((await straight.path('c1')) as { ok: true; value: TreeNode[] }).value;
+    const requests = fake.requests.length;
+    expect(kinds(expected)).toEqual([
+      'root',
+      'user',
+      'assistant',
+      'tool_call',
+      'elicit',
+      'response',
+      'tool_result',
+      'assistant',
+    ]);
+
+    // Every append after the user's message is a step; crash after each.
+    for (let k = 2; k < expected.length; k++) {
+      await fake.close();
+      fake = await startFakeAnthropic();
+      fake.script(...script());
+      const port = new InMemoryConversationPort();
+      port.create('c1');
+      // The user's message (write 1) goes through the runner before the crash point matters.
+      const doomed = await open(crashingAfter(port, k));
+      void doomed.send({ text: 'I think that is all', authorId: 'u1' });
+      while (port.inspect('c1').nodes.size < k + 1) {
+        const [pending] = doomed.elicits.list();
+        if (pending)
+          doomed.answer({ elicitId: pending.elicitId, action: 'accept', content: { value: true } });
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await doomed.close();
+
+      const rebuilt = await open(port);
+      await drive(rebuilt);
+      await rebuilt.whenIdle();
+      const path = ((await port.path('c1')) as { ok: true; value: TreeNode[] }).value;
+      expect({ k, path: comparable(path) }).toEqual({ k, path: comparable(expected) });
+      expect({ k, requests: fake.requests.length }).toEqual({ k, requests });
+    }
+  });
+});
