@@ -1,7 +1,7 @@
 import type { TreeNode } from '@sweatpants/domain';
 import { startFakeAnthropic, type FakeAnthropic, type FakeStep } from '../src/testing';
 import { ClaudeModel, claudeConfig } from '../src/model/claude';
-import { modeStateOf, Runner, type Outbox } from '../src/runtime';
+import { modeStateOf, Runner, silentOutbox, type Outbox } from '../src/runtime';
 import type { ConversationPort } from '../src/storage/conversation-port';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
 import { testAgent } from './test-agent';
@@ -29,19 +29,7 @@ function open(port: ConversationPort, outbox?: Partial<Outbox>) {
     port,
     model: model(),
     logs: { write: () => undefined },
-    ...(outbox
-      ? {
-          outbox: {
-            nodes: () => undefined,
-            status: () => undefined,
-            elicit: () => undefined,
-            withdrawn: () => undefined,
-            notify: () => undefined,
-            token: () => undefined,
-            ...outbox,
-          },
-        }
-      : {}),
+    ...(outbox ? { outbox: { ...silentOutbox, ...outbox } } : {}),
   });
 }
 

@@ -3,7 +3,7 @@ export * from './sql-client';
 export * from './store-error';
 export * from './content-address';
 export type { NodePosition } from './tree-reader';
-export type { AppendInput, AppendDraft, Appended, Moved, AppendAction } from './tree-writer';
+export type { AppendInput, AppendDraft, Appended, Moved, MoveInput, AppendAction } from './tree-writer';
 export type { SquashInput, Squashed, SquashError } from './compaction';
 export type { StateReducer } from './state-fold';
 export { SNAPSHOT_INTERVAL } from './state-fold';

@@ -3,7 +3,6 @@ import type {
   AgentName,
   ConversationRecord,
   Json,
-  MoveAction,
   ReflogEntry,
   Result,
   TreeListingNode,
@@ -19,7 +18,7 @@ import type { SqlClient } from './sql-client';
 import { StateFold, type StateReducer } from './state-fold';
 import type { StoreError } from './store-error';
 import { TreeReader, type NodePosition } from './tree-reader';
-import { TreeWriter, type AppendInput, type Appended, type Moved } from './tree-writer';
+import { TreeWriter, type AppendInput, type Appended, type Moved, type MoveInput } from './tree-writer';
 
 /**
  * The git-like conversation store: immutable content-addressed nodes, HEAD moved only by
@@ -66,14 +65,7 @@ export class TreeStore {
     return this.writer.edit(input);
   }
 
-  move(input: {
-    conversationId: string;
-    to: string;
-    action: MoveAction;
-    expectedHead?: string;
-    actorId: string;
-    message?: string;
-  }): Promise<Result<Moved, StoreError>> {
+  move(input: MoveInput): Promise<Result<Moved, StoreError>> {
     return this.writer.move(input);
   }
 

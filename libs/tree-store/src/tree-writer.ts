@@ -73,6 +73,37 @@ interface MoveRow {
   reflog_at: Date | null;
 }
 
+export interface MoveInput {
+  conversationId: string;
+  /** any ref form: an id, a prefix, HEAD~n, HEAD@{n} */
+  to: string;
+  action: MoveAction;
+  /** compare-and-swap: refused with a conflict when HEAD is elsewhere */
+  expectedHead?: string;
+  actorId: string;
+  message?: string;
+}
+
+/** The reflog entry of the HEAD move a tree_append or tree_move row reports; it is the newest. */
+function movedEntry(
+  row: AppendRow | MoveRow,
+  action: ReflogAction,
+  actorId: string,
+  message: string,
+): ReflogEntry {
+  return {
+    id: String(row.reflog_id),
+    index: 0,
+    ref: 'HEAD',
+    oldHead: row.old_head,
+    newHead: row.head as string,
+    action,
+    actorId,
+    message,
+    createdAt: iso(row.reflog_at as Date),
+  };
+}
+
 /** A ref moved by an unconditional append may lose a race to a concurrent writer; it tries again. */
 const APPEND_RETRIES = 20;
 
@@ -230,17 +261,12 @@ export class TreeWriter {
               createdAt: b.createdAt,
             })) as TreeNode[],
             head: row.head as string,
-            reflog: {
-              id: String(row.reflog_id),
-              index: 0,
-              ref: 'HEAD',
-              oldHead: row.old_head,
-              newHead: row.head as string,
+            reflog: movedEntry(
+              row,
               action,
-              actorId: input.actorId,
-              message: input.message ?? describe(action, drafts.value.at(-1)),
-              createdAt: iso(row.reflog_at as Date),
-            },
+              input.actorId,
+              input.message ?? describe(action, drafts.value.at(-1)),
+            ),
           });
         }
         case 'conflict':
@@ -288,14 +314,7 @@ export class TreeWriter {
   }
 
   /** Moves HEAD to an existing node of the conversation (rewind, cancel, recover, return). */
-  async move(input: {
-    conversationId: string;
-    to: string;
-    action: MoveAction;
-    expectedHead?: string;
-    actorId: string;
-    message?: string;
-  }): Promise<Result<Moved, StoreError>> {
+  async move(input: MoveInput): Promise<Result<Moved, StoreError>> {
     const target = await this.reader.resolve(input.conversationId, input.to);
     if (!target.ok) return target;
     const message = input.message ?? `${input.action}: to ${input.to}`;
@@ -312,17 +331,7 @@ export class TreeWriter {
       case 'ok':
         return ok({
           head: row.head as string,
-          reflog: {
-            id: String(row.reflog_id),
-            index: 0,
-            ref: 'HEAD',
-            oldHead: row.old_head,
-            newHead: row.head as string,
-            action: input.action,
-            actorId: input.actorId,
-            message,
-            createdAt: iso(row.reflog_at as Date),
-          },
+          reflog: movedEntry(row, input.action, input.actorId, message),
         });
       case 'conflict':
         return err(conflict(row.head as string));
