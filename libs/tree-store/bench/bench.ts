@@ -28,11 +28,11 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { TreeNode } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
-import { PgSqlClient, SNAPSHOT_INTERVAL, TreeStore, type AppendDraft, type StateReducer } from '../src';
-
-const APP_ROLE = 'sweatpants_app';
-const OWNER = 'bench-user';
-const AGENT_AUTHOR = 'agent:tidying';
+import { PgSqlClient, SNAPSHOT_INTERVAL, TreeStore } from '../src';
+import { APP_ROLE, FLOOR_PATH_SQL, FLOOR_SCHEMA, floorPath, insertFloor } from './floor';
+import { AGENT_AUTHOR, chatState, message, mulberry32, OWNER } from './messages';
+import { k, plan, table, type Figure } from './report';
+import { elapsedMs, interleaved, note, p50 } from './timing';
 
 interface Config {
   quick: boolean;
@@ -54,169 +54,6 @@ function configFrom(argv: string[]): Config {
     reflogSmall: 100,
     reflogBig: quick ? 10_000 : 100_000,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Timing
-
-const note = (text: string) => process.stderr.write(`  · ${text}\n`);
-
-const elapsedMs = (from: bigint) => Number(process.hrtime.bigint() - from) / 1e6;
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await work();
-  return elapsedMs(start);
-}
-
-function p50(samples: number[]): number {
-  if (samples.length === 0) throw new Error('no samples');
-  const sorted = [...samples].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/**
- * Runs each of `runs` once per round, `warmup` rounds unrecorded then `reps` recorded, rotating
- * which one goes first each round; returns each run's p50 in ms.
- */
-async function interleaved(
-  warmup: number,
-  reps: number,
-  runs: (() => Promise<unknown>)[],
-): Promise<number[]> {
-  const samples: number[][] = runs.map(() => []);
-  for (let round = 0; round < warmup + reps; round++) {
-    for (let k = 0; k < runs.length; k++) {
-      const i = (round + k) % runs.length;
-      const ms = await timed(runs[i] as () => Promise<unknown>);
-      if (round >= warmup) (samples[i] as number[]).push(ms);
-    }
-  }
-  return samples.map(p50);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Messages: a deterministic mix of user and assistant texts of 50–400 characters.
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = (
-  'the a and to of it in that is this for you on with keep donate sell toss box shirt sweater drawer ' +
-  'closet kitchen shelf books papers photo memory pile sort decide later maybe yes no thanks sure ' +
-  'which one should I would like let us start next room bedroom garage cables chargers mugs plates ' +
-  'jacket shoes winter summer gift from my mother grandmother old new broken works fine love hate ' +
-  'use every week never since moved here'
-).split(' ');
-
-function text(rand: () => number): string {
-  const length = 50 + Math.floor(rand() * 351);
-  let out = '';
-  while (out.length < length) out += (out ? ' ' : '') + WORDS[Math.floor(rand() * WORDS.length)];
-  return out.slice(0, length);
-}
-
-/** Message `i` of a conversation: user on odd depths, assistant on even ones, as a chat alternates. */
-function message(rand: () => number, depth: number): AppendDraft {
-  return depth % 2 === 1
-    ? { kind: 'user', payload: { text: text(rand) }, authorId: OWNER }
-    : { kind: 'assistant', payload: { text: text(rand) }, authorId: AGENT_AUTHOR };
-}
-
-type ChatState = { user: number; assistant: number; last: string };
-
-/** A small reducer: counts user and assistant messages and keeps the last text. */
-const chatState: StateReducer<ChatState> = {
-  name: 'bench-chat',
-  version: 1,
-  initial: { user: 0, assistant: 0, last: '' },
-  apply(state, node) {
-    if (node.kind === 'user') return { ...state, user: state.user + 1, last: node.payload.text as string };
-    if (node.kind === 'assistant')
-      return { ...state, assistant: state.assistant + 1, last: node.payload.text as string };
-    return state;
-  },
-};
-
-// ---------------------------------------------------------------------------------------------
-// The floor: plain tables with the same message columns, no triggers, no foreign keys, one index.
-
-const FLOOR_SCHEMA = [
-  `CREATE TABLE floor_nodes (
-     conversation_id uuid NOT NULL,
-     id text NOT NULL,
-     parent_id text,
-     depth integer NOT NULL,
-     created_at timestamptz NOT NULL,
-     kind text NOT NULL,
-     author_id text NOT NULL,
-     payload jsonb NOT NULL
-   )`,
-  `CREATE INDEX floor_nodes_position_idx ON floor_nodes (conversation_id, depth)`,
-  `CREATE TABLE floor_append (LIKE floor_nodes INCLUDING ALL)`,
-  `GRANT SELECT, INSERT ON floor_nodes, floor_append TO ${APP_ROLE}`,
-];
-
-const FLOOR_PATH_SQL = `SELECT id, parent_id, depth, kind, payload, author_id, created_at FROM floor_nodes
-  WHERE conversation_id = $1 AND depth <= $2 ORDER BY depth`;
-
-interface FloorRow {
-  id: string;
-  parent_id: string | null;
-  depth: number;
-  kind: string;
-  payload: unknown;
-  author_id: string;
-  created_at: Date;
-}
-
-/** The floor's read: one index range scan, each row mapped to a TreeNode as the store maps its rows. */
-async function floorPath(client: PgSqlClient, conversationId: string, depth: number): Promise<TreeNode[]> {
-  const rows = await client.query<FloorRow>(FLOOR_PATH_SQL, [conversationId, depth]);
-  return rows.map(
-    (row) =>
-      ({
-        id: row.id,
-        conversationId,
-        parentId: row.parent_id,
-        depth: row.depth,
-        kind: row.kind,
-        payload: row.payload,
-        authorId: row.author_id,
-        createdAt: row.created_at.toISOString(),
-      }) as TreeNode,
-  );
-}
-
-async function insertFloor(admin: Client, conversationId: string, nodes: TreeNode[]): Promise<void> {
-  for (let i = 0; i < nodes.length; i += 5_000) {
-    const chunk = nodes.slice(i, i + 5_000);
-    await admin.query(
-      `INSERT INTO floor_nodes (conversation_id, id, parent_id, depth, created_at, kind, author_id, payload)
-       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::text[], $7::text[], $8::jsonb[])`,
-      [
-        conversationId,
-        chunk.map((n) => n.id),
-        chunk.map((n) => n.parentId),
-        chunk.map((n) => n.depth),
-        chunk.map((n) => n.createdAt),
-        chunk.map((n) => n.kind),
-        chunk.map((n) => n.authorId),
-        chunk.map((n) => JSON.stringify(n.payload)),
-      ],
-    );
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,54 +193,6 @@ async function buildReflog(store: TreeStore, client: PgSqlClient, entries: numbe
   if (count?.n !== entries) throw new Error(`reflog of ${entries} has ${count?.n} rows`);
   note(`built a reflog of ${entries} entries in ${(elapsedMs(started) / 1000).toFixed(1)} s`);
   return id;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Report
-
-interface Figure {
-  figure: string;
-  value: number;
-  floor: number;
-  factor: number;
-  unit: 'ms' | 'B';
-}
-
-function table(figures: Figure[]): string[] {
-  const fmt = (v: number, unit: Figure['unit']) =>
-    unit === 'ms' ? `${v.toFixed(3)} ms` : `${v.toFixed(1)} B`;
-  const rows = [
-    ['figure', 'value', 'floor', 'ratio', 'target', 'met'],
-    ...figures.map((f) => {
-      const ratio = f.value / f.floor;
-      return [
-        f.figure,
-        fmt(f.value, f.unit),
-        fmt(f.floor, f.unit),
-        `${ratio.toFixed(2)}x`,
-        `<= ${f.factor.toFixed(1)}x`,
-        ratio <= f.factor ? 'yes' : 'NO',
-      ];
-    }),
-  ];
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] as string).length)));
-  const line = (r: string[]) =>
-    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ');
-  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.slice(1).map(line)];
-}
-
-const k = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
-
-/** The top of a query's plan with actual times, for the diagnostics on stderr. */
-async function plan(admin: Client, sql: string, params: unknown[], lines = 6): Promise<string> {
-  const rows = await admin.query<{ 'QUERY PLAN': string }>(
-    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`,
-    params,
-  );
-  return rows.rows
-    .slice(0, lines)
-    .map((r) => `      ${r['QUERY PLAN']}`)
-    .join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
