@@ -5,3 +5,4 @@ export * from './ref';
 export * from './conversation';
 export * from './result';
 export * from './elicit';
+export * from './wire';

@@ -1,0 +1,31 @@
+import * as z from 'zod';
+
+export const ROLES = ['user', 'admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** `GET /api/auth/me`, and the `user` of register and login. */
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  role: RoleSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const RegisterRequestSchema = z.object({
+  email: z.email().max(254),
+  password: z.string().min(8, 'at least 8 characters').max(256),
+  displayName: z.string().trim().min(1).max(80),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+export const LoginRequestSchema = z.object({
+  email: z.string().min(1).max(254),
+  password: z.string().min(1).max(256),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** What register and login answer: a signed, short-lived bearer token and who it is for. */
+export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;

@@ -1,0 +1,156 @@
+import * as z from 'zod';
+import { AgentNameSchema } from '../conversation';
+
+import {
+  ElicitActionSchema,
+  JsonSchema,
+  NodeIdSchema,
+  PhotoSchema,
+  type TreeListingNode,
+  type TreeNode,
+  type TreeNodeWithChildren,
+} from '../node';
+import type { AdminReflogEntry, ReflogEntry } from '../reflog';
+import { ReflogActionSchema } from '../reflog';
+import type { ElicitRequest } from '../elicit';
+
+/** The conversation's activity (PROTOCOL.md): `waiting` means an elicit is pending and nothing runs. */
+export const CONVERSATION_STATUSES = ['running', 'waiting', 'idle'] as const;
+export const ConversationStatusSchema = z.enum(CONVERSATION_STATUSES);
+export type ConversationStatus = z.infer<typeof ConversationStatusSchema>;
+
+export const MODEL_KINDS = ['claude', 'offline'] as const;
+export type ModelKind = (typeof MODEL_KINDS)[number];
+
+/** PROTOCOL.md's Conversation. */
+export interface Conversation {
+  id: string;
+  agent: z.infer<typeof AgentNameSchema>;
+  title: string;
+  ownerId: string;
+  head: string;
+  status: ConversationStatus;
+  pendingElicit: ElicitRequest | null;
+  model: ModelKind;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A ref as PROTOCOL.md spells it: an id, a 7+ character prefix, HEAD, HEAD~n, HEAD^ or HEAD@{n}. */
+export const RefStringSchema = z.string().trim().min(1).max(80);
+
+export const CreateConversationRequestSchema = z.object({
+  agent: AgentNameSchema,
+  title: z.string().trim().min(1).max(200).optional(),
+});
+export type CreateConversationRequest = z.infer<typeof CreateConversationRequestSchema>;
+
+export const MessageTextSchema = z.string().trim().min(1).max(20_000);
+
+export const SendMessageRequestSchema = z.object({
+  text: MessageTextSchema,
+  photos: z.array(PhotoSchema).max(8).optional(),
+  expectedHead: NodeIdSchema.optional(),
+});
+export type SendMessageRequest = z.infer<typeof SendMessageRequestSchema>;
+
+export const ElicitResponseRequestSchema = z.object({
+  action: ElicitActionSchema,
+  content: JsonSchema.optional(),
+});
+export type ElicitResponseRequest = z.infer<typeof ElicitResponseRequestSchema>;
+
+export const RefQuerySchema = z.object({ at: RefStringSchema.default('HEAD') });
+
+export const PageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const TreeQuerySchema = PageQuerySchema.extend({ after: z.string().min(1).max(200).optional() });
+export const ReflogQuerySchema = PageQuerySchema.extend({ before: z.string().min(1).max(200).optional() });
+
+export const RewindRequestSchema = z.object({ to: RefStringSchema, expectedHead: NodeIdSchema.optional() });
+export type RewindRequest = z.infer<typeof RewindRequestSchema>;
+
+export const EditRequestSchema = z.object({ text: MessageTextSchema, expectedHead: NodeIdSchema.optional() });
+export type EditRequest = z.infer<typeof EditRequestSchema>;
+
+export const RecoverRequestSchema = z.object({ reflogId: z.string().min(1).max(200) });
+export type RecoverRequest = z.infer<typeof RecoverRequestSchema>;
+
+export const ForkRequestSchema = z.object({
+  at: RefStringSchema.default('HEAD'),
+  title: z.string().trim().min(1).max(200).optional(),
+});
+export type ForkRequest = z.infer<typeof ForkRequestSchema>;
+
+export const AdminReflogQuerySchema = PageQuerySchema.extend({
+  userId: z.string().min(1).optional(),
+  conversationId: z.string().min(1).optional(),
+  action: ReflogActionSchema.optional(),
+  since: z.iso.datetime({ offset: true }).optional(),
+  until: z.iso.datetime({ offset: true }).optional(),
+  before: z.string().min(1).max(200).optional(),
+});
+export type AdminReflogQuery = z.infer<typeof AdminReflogQuerySchema>;
+
+export const AdminConversationsQuerySchema = PageQuerySchema.extend({
+  userId: z.string().min(1).optional(),
+  before: z.string().min(1).max(200).optional(),
+});
+
+/** Responses, as the client reads them. */
+export interface ConversationList {
+  items: Conversation[];
+}
+export interface NodeAndHead {
+  node: TreeNode;
+  head: string;
+}
+export interface PathResponse {
+  nodes: TreeNode[];
+}
+export interface TreePage {
+  nodes: TreeListingNode[];
+  next: string | null;
+}
+export type NodeResponse = TreeNodeWithChildren;
+export interface HeadMove {
+  head: string;
+  reflog: ReflogEntry;
+}
+export interface ReflogPage {
+  entries: ReflogEntry[];
+  next: string | null;
+}
+export interface AdminReflogPage {
+  entries: AdminReflogEntry[];
+  next: string | null;
+}
+export interface AdminConversationPage {
+  items: Conversation[];
+  next: string | null;
+}
+export interface StateResponse<S = unknown> {
+  at: string;
+  agent: z.infer<typeof AgentNameSchema>;
+  state: S;
+}
+
+export const COMPACTION_STATES = ['waiting', 'active', 'completed', 'failed'] as const;
+export type CompactionState = (typeof COMPACTION_STATES)[number];
+export interface Compaction {
+  jobId: string;
+  state: CompactionState;
+  summaryNodeId?: string;
+  covers?: { fromId: string; toId: string; count: number };
+  error?: string;
+}
+export interface CompactionList {
+  items: Compaction[];
+}
+export interface FsckReport {
+  ok: boolean;
+  checked: number;
+  problems: { nodeId?: string; problem: string }[];
+}

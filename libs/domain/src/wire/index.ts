@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './error';
+export * from './conversation-api';
+export * from './socket-events';
+export * from './jobs';

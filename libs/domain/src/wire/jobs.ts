@@ -1,0 +1,16 @@
+/**
+ * Background jobs: each job name tied to its payload (STYLE.md, jobs), so a producer cannot send a
+ * payload its processor does not expect, and the worker fails at start if a name has no processor.
+ */
+export interface JobPayloads {
+  /** squash the branch ending at `head` into a summary and rebase the tail (DESIGN.md, compaction) */
+  'conversation.compact': { conversationId: string; head: string; requestedBy: string };
+}
+export type JobName = keyof JobPayloads;
+export const JOB_NAMES = ['conversation.compact'] as const satisfies readonly JobName[];
+
+/** One job per (conversation, head) at a time: BullMQ drops an add whose id is already queued (custom ids may not hold colons). */
+export const compactJobId = (conversationId: string, head: string): string =>
+  `compact.${conversationId}.${head}`;
+
+export const COMPACTION_QUEUE = 'compaction';

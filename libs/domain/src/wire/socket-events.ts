@@ -1,0 +1,90 @@
+import * as z from 'zod';
+import type { ElicitRequest } from '../elicit';
+import { ElicitActionSchema, JsonSchema, NodeIdSchema, PhotoSchema, type TreeNode } from '../node';
+import type { ReflogEntry } from '../reflog';
+import type { ApiErrorBody } from './error';
+import {
+  MessageTextSchema,
+  RefStringSchema,
+  type Conversation,
+  type ConversationStatus,
+} from './conversation-api';
+
+/**
+ * PROTOCOL.md's WebSocket contract, once, for the gateway and the web client alike: the payload
+ * schemas of client → server events (the gateway validates with them), and the two event maps.
+ */
+const ConversationRef = z.object({ conversationId: z.string().min(1).max(200) });
+
+export const ClientEventSchemas = {
+  'conversation:join': ConversationRef,
+  'conversation:leave': ConversationRef,
+  'message:send': ConversationRef.extend({
+    text: MessageTextSchema,
+    photos: z.array(PhotoSchema).max(8).optional(),
+  }),
+  'elicit:response': ConversationRef.extend({
+    elicitId: z.string().min(1).max(200),
+    action: ElicitActionSchema,
+    content: JsonSchema.optional(),
+  }),
+  'elicit:progress': ConversationRef.extend({ elicitId: z.string().min(1).max(200), payload: JsonSchema }),
+  'conversation:cancel': ConversationRef,
+  'conversation:rewind': ConversationRef.extend({
+    to: RefStringSchema,
+    expectedHead: NodeIdSchema.optional(),
+  }),
+  'message:edit': ConversationRef.extend({ nodeId: z.string().min(7).max(64), text: MessageTextSchema }),
+  'conversation:recover': ConversationRef.extend({ reflogId: z.string().min(1).max(200) }),
+} as const;
+export type ClientEventName = keyof typeof ClientEventSchemas;
+export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof ClientEventSchemas)[E]>;
+
+/** An acknowledgement: `{ok: true, ...}` or `{ok: false, error}`. */
+export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: ApiErrorBody };
+
+/** What each client → server event's acknowledgement carries when it succeeds. */
+export interface ClientAckValues {
+  'conversation:join': { conversation: Conversation };
+  'conversation:leave': object;
+  'message:send': { node: TreeNode };
+  'elicit:response': { node: TreeNode };
+  'elicit:progress': object;
+  'conversation:cancel': { head: string };
+  'conversation:rewind': { head: string; reflog: ReflogEntry };
+  'message:edit': { node: TreeNode; head: string };
+  'conversation:recover': { head: string; reflog: ReflogEntry };
+}
+
+/** Socket.IO's ClientToServerEvents: every event takes its payload and an ack callback. */
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (
+    payload: ClientEventPayload<E>,
+    ack: (answer: Ack<ClientAckValues[E]>) => void,
+  ) => void;
+};
+
+/** PROTOCOL.md's `elicit` event. */
+export type ElicitEvent = ElicitRequest & { conversationId: string; nodeId: string };
+
+/** Socket.IO's ServerToClientEvents: sent to everyone joined to the conversation, on any api process. */
+export interface ServerToClientEvents {
+  node: (event: { conversationId: string; node: TreeNode }) => void;
+  head: (event: { conversationId: string; head: string; reflog: ReflogEntry }) => void;
+  status: (event: { conversationId: string; status: ConversationStatus }) => void;
+  elicit: (event: ElicitEvent) => void;
+  'elicit:withdrawn': (event: { conversationId: string; elicitId: string; reason: string }) => void;
+  notify: (event: {
+    conversationId: string;
+    nodeId?: string;
+    message: string;
+    progress?: number;
+    total?: number;
+  }) => void;
+  token: (event: { conversationId: string; nodeId: string; text: string }) => void;
+}
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** The Socket.IO room of a conversation's sockets. */
+export const conversationRoom = (conversationId: string): string => `conversation:${conversationId}`;
