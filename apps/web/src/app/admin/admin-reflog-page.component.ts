@@ -1,0 +1,130 @@
+import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { Router, RouterLink } from '@angular/router';
+import {
+  type AdminReflogEntry,
+  type AdminReflogQuery,
+  REFLOG_ACTIONS,
+  type ReflogAction,
+} from '@sweatpants/domain';
+
+import { describeError } from '../core/api-error';
+import { ApiService } from '../core/api.service';
+import { type ReflogRow, ReflogViewComponent } from '../reflog/reflog-view.component';
+
+const PAGE = 50;
+
+/** The reflog across all users, filtered; an entry opens its conversation read-only. */
+@Component({
+  selector: 'app-admin-reflog-page',
+  imports: [ReflogViewComponent, RouterLink],
+  template: `
+    <div class="row head">
+      <h1>Audit: reflog</h1>
+      <a routerLink="/admin/conversations" class="button button--small">All conversations</a>
+    </div>
+    <form class="card filters" aria-label="Filters" (submit)="$event.preventDefault(); search(false)">
+      <label class="field">
+        <span>User id</span>
+        <input #u class="input" name="userId" (input)="set('userId', u.value)" />
+      </label>
+      <label class="field">
+        <span>Conversation id</span>
+        <input #c class="input" name="conversationId" (input)="set('conversationId', c.value)" />
+      </label>
+      <label class="field">
+        <span>Action</span>
+        <select #a class="input" name="action" (change)="set('action', a.value)">
+          <option value="">Any</option>
+          @for (action of actions; track action) {
+            <option [value]="action">{{ action }}</option>
+          }
+        </select>
+      </label>
+      <label class="field">
+        <span>Since</span>
+        <input #s class="input" name="since" type="datetime-local" (input)="set('since', s.value)" />
+      </label>
+      <label class="field">
+        <span>Until</span>
+        <input #t class="input" name="until" type="datetime-local" (input)="set('until', t.value)" />
+      </label>
+      <div class="row submit">
+        <button type="submit" class="button button--primary">Search</button>
+      </div>
+    </form>
+    @if (error(); as e) {
+      <p class="error" role="alert">{{ e }}</p>
+    }
+    <app-reflog-view
+      [entries]="entries()"
+      [readonly]="true"
+      [showConversation]="true"
+      (inspect)="open($event)"
+    />
+    @if (next()) {
+      <div class="row more">
+        <button type="button" class="button" (click)="search(true)">Older moves</button>
+      </div>
+    }
+  `,
+  styles: `
+    .head {
+      justify-content: space-between;
+    }
+    .filters {
+      display: grid;
+      grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
+      gap: var(--space-3);
+      margin-bottom: var(--space-5);
+    }
+    .submit {
+      align-self: end;
+    }
+    .more {
+      margin-top: var(--space-4);
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class AdminReflogPageComponent {
+  private readonly api = inject(ApiService);
+  private readonly router = inject(Router);
+
+  protected readonly actions = REFLOG_ACTIONS;
+  protected readonly entries = signal<AdminReflogEntry[]>([]);
+  protected readonly next = signal<string | null>(null);
+  protected readonly error = signal<string | null>(null);
+  private readonly filters = signal<Record<string, string>>({});
+
+  constructor() {
+    void this.search(false);
+  }
+
+  protected set(key: string, value: string): void {
+    this.filters.update((f) => ({ ...f, [key]: value.trim() }));
+  }
+
+  protected async search(older: boolean): Promise<void> {
+    const f = this.filters();
+    const query: Partial<AdminReflogQuery> = { limit: PAGE };
+    if (f['userId']) query.userId = f['userId'];
+    if (f['conversationId']) query.conversationId = f['conversationId'];
+    if (f['action']) query.action = f['action'] as ReflogAction;
+    if (f['since']) query.since = new Date(f['since']).toISOString();
+    if (f['until']) query.until = new Date(f['until']).toISOString();
+    const before = older ? this.next() : null;
+    if (before) query.before = before;
+    try {
+      const page = await this.api.adminReflog(query);
+      this.entries.update((list) => (older ? [...list, ...page.entries] : page.entries));
+      this.next.set(page.next);
+      this.error.set(null);
+    } catch (error: unknown) {
+      this.error.set(describeError(error));
+    }
+  }
+
+  protected open(entry: ReflogRow): void {
+    if (entry.conversationId) void this.router.navigate(['/admin/c', entry.conversationId, 'reflog']);
+  }
+}

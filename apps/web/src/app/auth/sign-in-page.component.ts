@@ -1,0 +1,111 @@
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { ActivatedRoute, Router, RouterLink } from '@angular/router';
+
+import { describeError } from '../core/api-error';
+import { ApiService } from '../core/api.service';
+import { SessionService } from '../core/session.service';
+
+/** Sign in, or (route data `mode: 'sign-up'`) create an account; the api's errors are shown as is. */
+@Component({
+  selector: 'app-sign-in-page',
+  imports: [RouterLink],
+  template: `
+    <section class="card stack auth" aria-labelledby="auth-heading">
+      <h1 id="auth-heading">{{ signUp() ? 'Create an account' : 'Sign in' }}</h1>
+      <form class="stack" (submit)="$event.preventDefault(); submit()">
+        @if (signUp()) {
+          <label class="field">
+            <span>Your name</span>
+            <input
+              #name
+              class="input"
+              name="displayName"
+              autocomplete="name"
+              required
+              (input)="displayName.set(name.value)"
+            />
+          </label>
+        }
+        <label class="field">
+          <span>Email</span>
+          <input
+            #mail
+            class="input"
+            name="email"
+            type="email"
+            autocomplete="email"
+            required
+            (input)="email.set(mail.value)"
+          />
+        </label>
+        <label class="field">
+          <span>Password</span>
+          <input
+            #pass
+            class="input"
+            name="password"
+            type="password"
+            required
+            [attr.minlength]="signUp() ? 8 : null"
+            [autocomplete]="signUp() ? 'new-password' : 'current-password'"
+            (input)="password.set(pass.value)"
+          />
+          @if (signUp()) {
+            <small class="muted">At least 8 characters.</small>
+          }
+        </label>
+        @if (error(); as e) {
+          <p class="error" role="alert">{{ e }}</p>
+        }
+        <button type="submit" class="button button--primary" [disabled]="busy()">
+          {{ signUp() ? 'Create account' : 'Sign in' }}
+        </button>
+      </form>
+      @if (signUp()) {
+        <p class="small">Already have an account? <a routerLink="/sign-in">Sign in</a></p>
+      } @else {
+        <p class="small">New here? <a routerLink="/sign-up">Create an account</a></p>
+      }
+    </section>
+  `,
+  styles: `
+    .auth {
+      max-width: 26rem;
+      margin: var(--space-6) auto;
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class SignInPageComponent {
+  private readonly api = inject(ApiService);
+  private readonly session = inject(SessionService);
+  private readonly router = inject(Router);
+  private readonly route = inject(ActivatedRoute);
+
+  protected readonly signUp = computed(() => this.route.snapshot.data['mode'] === 'sign-up');
+  protected readonly email = signal('');
+  protected readonly password = signal('');
+  protected readonly displayName = signal('');
+  protected readonly error = signal<string | null>(null);
+  protected readonly busy = signal(false);
+
+  protected async submit(): Promise<void> {
+    this.busy.set(true);
+    this.error.set(null);
+    try {
+      const auth = this.signUp()
+        ? await this.api.register({
+            email: this.email(),
+            password: this.password(),
+            displayName: this.displayName(),
+          })
+        : await this.api.login({ email: this.email(), password: this.password() });
+      this.session.start(auth);
+      await this.router.navigate(['/']);
+    } catch (error: unknown) {
+      this.error.set(describeError(error));
+    } finally {
+      this.busy.set(false);
+    }
+  }
+}

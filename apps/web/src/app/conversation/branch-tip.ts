@@ -1,0 +1,46 @@
+import type { TreeNodeWithChildren } from '@sweatpants/domain';
+
+/**
+ * Where a branch ends: the deepest descendant of `fromId` (itself if it has none), and among
+ * equally deep ones the most recently created. Switching to a sibling moves HEAD here, so the
+ * user lands on the latest state of that branch rather than at its fork point.
+ */
+export function latestTip(nodes: ReadonlyMap<string, TreeNodeWithChildren>, fromId: string): string {
+  let best = nodes.get(fromId);
+  if (!best) return fromId;
+  const stack = [...best.childIds];
+  const seen = new Set<string>([fromId]);
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const node = nodes.get(id);
+    if (!node) continue;
+    if (isLater(node, best)) best = node;
+    stack.push(...node.childIds);
+  }
+  return best.id;
+}
+
+function isLater(a: TreeNodeWithChildren, b: TreeNodeWithChildren): boolean {
+  if (a.depth !== b.depth) return a.depth > b.depth;
+  if (a.createdAt !== b.createdAt) return Date.parse(a.createdAt) > Date.parse(b.createdAt);
+  return a.id > b.id;
+}
+
+/** A node's siblings (itself included) in the order they were created, and where it stands. */
+export function siblingsOf(
+  nodes: ReadonlyMap<string, TreeNodeWithChildren>,
+  nodeId: string,
+): { ids: string[]; index: number } {
+  const node = nodes.get(nodeId);
+  const parent = node?.parentId ? nodes.get(node.parentId) : undefined;
+  if (!parent) return { ids: [nodeId], index: 0 };
+  const ids = parent.childIds
+    .map((id) => nodes.get(id))
+    .filter((child): child is TreeNodeWithChildren => child !== undefined)
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : 1))
+    .map((child) => child.id);
+  const index = ids.indexOf(nodeId);
+  return index === -1 ? { ids: [nodeId], index: 0 } : { ids, index };
+}

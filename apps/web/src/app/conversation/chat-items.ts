@@ -1,0 +1,60 @@
+import type { ElicitRequest, TreeNode } from '@sweatpants/domain';
+
+import { isRecord } from '../core/json';
+
+export interface ChatItem {
+  node: TreeNode;
+  /** for an elicit: the response to it on the same path */
+  answer: TreeNode | null;
+}
+
+/**
+ * The nodes of the HEAD path the chat shows. An elicit is shown with its answer, so the response
+ * node itself is not; the `chat` elicit is the composer, and the pending elicit is the card below.
+ */
+export function chatItems(path: readonly TreeNode[], pending: ElicitRequest | null): ChatItem[] {
+  const answers = new Map<string, TreeNode>();
+  const asked = new Map<string, string | null>();
+  for (const node of path) {
+    const elicitId = elicitIdOf(node);
+    if (elicitId === null) continue;
+    if (node.kind === 'response') answers.set(elicitId, node);
+    else asked.set(elicitId, typeOf(node));
+  }
+  const items: ChatItem[] = [];
+  for (const [i, node] of path.entries()) {
+    const elicitId = elicitIdOf(node);
+    switch (node.kind) {
+      case 'root':
+        continue;
+      case 'response':
+        if (elicitId === null || !asked.has(elicitId)) break;
+        // The answer to a chat elicit is a message: shown as one unless a user node repeats it.
+        if (asked.get(elicitId) === 'chat' && path[i + 1]?.kind !== 'user') break;
+        continue;
+      case 'elicit': {
+        const answer = elicitId === null ? undefined : answers.get(elicitId);
+        // The chat elicit is the composer; its answer shows as the message itself.
+        if (typeOf(node) === 'chat') continue;
+        if (!answer && elicitId === pending?.elicitId) continue;
+        items.push({ node, answer: answer ?? null });
+        continue;
+      }
+      default:
+        break;
+    }
+    items.push({ node, answer: null });
+  }
+  return items;
+}
+
+function elicitIdOf(node: TreeNode): string | null {
+  if (node.kind !== 'elicit' && node.kind !== 'response') return null;
+  const payload: unknown = node.payload;
+  return isRecord(payload) && typeof payload['elicitId'] === 'string' ? payload['elicitId'] : null;
+}
+
+function typeOf(node: TreeNode): string | null {
+  const payload: unknown = node.payload;
+  return isRecord(payload) && typeof payload['type'] === 'string' ? payload['type'] : null;
+}

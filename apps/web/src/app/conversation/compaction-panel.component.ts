@@ -1,0 +1,101 @@
+import { ChangeDetectionStrategy, Component, inject, type OnDestroy, signal } from '@angular/core';
+import type { Compaction } from '@sweatpants/domain';
+
+import { describeError } from '../core/api-error';
+import { ApiService } from '../core/api.service';
+import { ConversationStore } from './conversation-store.service';
+
+const POLL_MS = 1_500;
+const STATE_LABELS: Record<Compaction['state'], string> = {
+  waiting: 'Queued…',
+  active: 'Summarising…',
+  completed: 'Done',
+  failed: 'Failed',
+};
+
+/** Squashes the branch into a summary (a background job) and follows the job until it ends. */
+@Component({
+  selector: 'app-compaction-panel',
+  template: `
+    <section class="card stack" aria-labelledby="compact-heading">
+      <h2 id="compact-heading">History</h2>
+      <p class="muted small">
+        Long conversations can be summarised. Nothing is deleted: the original messages stay reachable.
+      </p>
+      <div class="row">
+        <button type="button" class="button button--small" [disabled]="running()" (click)="compact()">
+          Compact history
+        </button>
+      </div>
+      <div aria-live="polite">
+        @if (job(); as j) {
+          <p class="small">
+            {{ label(j) }}
+            @if (j.covers) {
+              — {{ j.covers.count }} steps summarised
+            }
+            @if (j.error) {
+              <span class="error small">{{ j.error }}</span>
+            }
+          </p>
+          @if (running()) {
+            <progress aria-label="Compaction in progress"></progress>
+          }
+        }
+        @if (error(); as e) {
+          <p class="error small" role="alert">{{ e }}</p>
+        }
+      </div>
+    </section>
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class CompactionPanelComponent implements OnDestroy {
+  private readonly api = inject(ApiService);
+  private readonly store = inject(ConversationStore);
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  protected readonly job = signal<Compaction | null>(null);
+  protected readonly running = signal(false);
+  protected readonly error = signal<string | null>(null);
+
+  protected label(job: Compaction): string {
+    return STATE_LABELS[job.state];
+  }
+
+  protected async compact(): Promise<void> {
+    this.error.set(null);
+    try {
+      const { jobId } = await this.api.compact(this.store.id());
+      this.running.set(true);
+      this.job.set({ jobId, state: 'waiting' });
+      this.poll(jobId);
+    } catch (error: unknown) {
+      this.error.set(describeError(error));
+    }
+  }
+
+  ngOnDestroy(): void {
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private poll(jobId: string): void {
+    this.timer = setTimeout(async () => {
+      try {
+        const { items } = await this.api.compactions(this.store.id());
+        const job = items.find((item) => item.jobId === jobId);
+        if (job) this.job.set(job);
+        if (job && (job.state === 'completed' || job.state === 'failed')) {
+          this.running.set(false);
+          await this.store.refreshPath();
+          await this.store.refreshTree();
+          return;
+        }
+        this.poll(jobId);
+      } catch (error: unknown) {
+        this.running.set(false);
+        this.error.set(describeError(error));
+      }
+    }, POLL_MS);
+  }
+}

@@ -1,0 +1,309 @@
+import { computed, inject, Injectable, type OnDestroy, signal } from '@angular/core';
+import type {
+  Conversation,
+  ConversationStatus,
+  ElicitRequest,
+  ElicitResponse,
+  Photo,
+  ServerEventPayload,
+  StateResponse,
+  TreeListingNode,
+  TreeNode,
+} from '@sweatpants/domain';
+
+import { describeError } from '../core/api-error';
+import { ApiService, type ConversationReader } from '../core/api.service';
+import { toJson } from '../core/json';
+import { SocketClientService } from '../core/socket-client.service';
+import { latestTip, siblingsOf } from './branch-tip';
+import { nodeText } from './node-text';
+
+/** Tree and state reloads after a burst of HEAD moves are coalesced into one. */
+const RELOAD_DELAY_MS = 150;
+
+/**
+ * One open conversation: its HEAD path, its whole tree, the pending elicit and the live events,
+ * kept in signals. Provided by the conversation shell, so the chat, tree and reflog pages share it.
+ * In admin mode it reads through the admin routes and never joins the room or writes.
+ */
+@Injectable()
+export class ConversationStore implements OnDestroy {
+  private readonly api = inject(ApiService);
+  private readonly socket = inject(SocketClientService);
+  private readonly unsubscribe: (() => void)[] = [];
+  private pathTicket = 0;
+  private reloadTimer: ReturnType<typeof setTimeout> | null = null;
+
+  readonly id = signal('');
+  readonly admin = signal(false);
+  readonly conversation = signal<Conversation | null>(null);
+  readonly path = signal<TreeNode[]>([]);
+  readonly tree = signal<ReadonlyMap<string, TreeListingNode>>(new Map());
+  readonly pending = signal<ElicitRequest | null>(null);
+  readonly status = signal<ConversationStatus>('idle');
+  readonly streaming = signal<{ nodeId: string; text: string } | null>(null);
+  readonly progress = signal<ServerEventPayload<'notify'> | null>(null);
+  readonly state = signal<StateResponse | null>(null);
+  readonly error = signal<string | null>(null);
+  readonly loading = signal(true);
+  readonly busy = signal(false);
+  /** The latest thing worth saying to a screen reader: a new message or question. */
+  readonly announcement = signal('');
+
+  readonly head = computed(() => this.path().at(-1)?.id ?? this.conversation()?.head ?? null);
+  readonly onHead = computed(() => new Set(this.path().map((node) => node.id)));
+  readonly readonly = computed(() => this.admin());
+
+  get reader(): ConversationReader {
+    return this.admin() ? this.api.admin : this.api.owner;
+  }
+
+  async open(id: string, admin: boolean): Promise<void> {
+    this.close();
+    this.id.set(id);
+    this.admin.set(admin);
+    this.loading.set(true);
+    try {
+      if (!admin) {
+        const conversation = await this.api.conversation(id);
+        this.applyConversation(conversation);
+      }
+      await Promise.all([this.refreshPath(), this.refreshTree(), admin ? null : this.refreshState()]);
+      if (!admin) this.listen();
+    } catch (error: unknown) {
+      this.error.set(describeError(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+
+  siblings(nodeId: string): { ids: string[]; index: number } {
+    return siblingsOf(this.tree(), nodeId);
+  }
+
+  async refreshPath(): Promise<void> {
+    const ticket = ++this.pathTicket;
+    const { nodes } = await this.reader.path(this.id());
+    if (ticket === this.pathTicket) this.path.set(nodes);
+  }
+
+  async refreshTree(): Promise<void> {
+    const nodes = await this.reader.tree(this.id());
+    this.tree.set(new Map(nodes.map((node) => [node.id, node])));
+  }
+
+  async refreshState(): Promise<void> {
+    if (this.admin()) return;
+    this.state.set(await this.api.state(this.id()));
+  }
+
+  /** Answers the pending elicit over the socket; its ack carries the response node. */
+  async answer(response: ElicitResponse): Promise<boolean> {
+    const pending = this.pending();
+    if (!pending) return false;
+    return this.run(async () => {
+      const content = 'content' in response ? toJson(response.content) : undefined;
+      const { node } = await this.socket.request('elicit:response', {
+        conversationId: this.id(),
+        elicitId: pending.elicitId,
+        action: response.action,
+        ...(content === undefined ? {} : { content }),
+      });
+      if (this.pending()?.elicitId === pending.elicitId) this.pending.set(null);
+      this.appendNode(node);
+    });
+  }
+
+  /** A message: the answer to the pending `chat` elicit if there is one, else `message:send`. */
+  async send(text: string, photos: Photo[]): Promise<boolean> {
+    if (this.pending()?.type === 'chat') {
+      return this.answer({ action: 'accept', content: photos.length > 0 ? { text, photos } : { text } });
+    }
+    return this.run(async () => {
+      const { node } = await this.socket.request('message:send', {
+        conversationId: this.id(),
+        text,
+        ...(photos.length > 0 ? { photos } : {}),
+      });
+      this.appendNode(node);
+    });
+  }
+
+  edit(nodeId: string, text: string): Promise<boolean> {
+    return this.run(async () => {
+      await this.api.edit(this.id(), nodeId, { text });
+      await this.reloadAll();
+    });
+  }
+
+  rewind(to: string): Promise<boolean> {
+    return this.run(async () => {
+      await this.api.rewind(this.id(), { to });
+      await this.reloadAll();
+    });
+  }
+
+  /** Moves HEAD to the latest tip of the branch through `siblingId`. */
+  switchBranch(siblingId: string): Promise<boolean> {
+    return this.rewind(latestTip(this.tree(), siblingId));
+  }
+
+  cancel(): Promise<boolean> {
+    return this.run(async () => {
+      await this.api.cancel(this.id());
+      await this.reloadAll();
+    });
+  }
+
+  recover(reflogId: string): Promise<boolean> {
+    return this.run(async () => {
+      await this.api.recover(this.id(), reflogId);
+      await this.reloadAll();
+    });
+  }
+
+  async fork(at: string): Promise<Conversation | null> {
+    let forked: Conversation | null = null;
+    await this.run(async () => {
+      forked = await this.api.fork(this.id(), { at });
+    });
+    return forked;
+  }
+
+  dismissError(): void {
+    this.error.set(null);
+  }
+
+  ngOnDestroy(): void {
+    this.close();
+  }
+
+  /** Stops listening and leaves the room; the signals are reset for the next conversation. */
+  private close(): void {
+    for (const stop of this.unsubscribe.splice(0)) stop();
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    const id = this.id();
+    if (id && !this.admin() && this.socket.connected()) {
+      this.socket.request('conversation:leave', { conversationId: id }).catch(() => undefined);
+    }
+    this.conversation.set(null);
+    this.path.set([]);
+    this.tree.set(new Map());
+    this.pending.set(null);
+    this.streaming.set(null);
+    this.progress.set(null);
+    this.state.set(null);
+    this.error.set(null);
+  }
+
+  private async run(work: () => Promise<void>): Promise<boolean> {
+    this.busy.set(true);
+    this.error.set(null);
+    try {
+      await work();
+      return true;
+    } catch (error: unknown) {
+      this.error.set(describeError(error));
+      return false;
+    } finally {
+      this.busy.set(false);
+    }
+  }
+
+  private async reloadAll(): Promise<void> {
+    await Promise.all([this.refreshPath(), this.refreshTree(), this.refreshState()]);
+  }
+
+  /** Tree and state after HEAD moved elsewhere: reloaded once the burst of events settles. */
+  private scheduleReload(): void {
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    this.reloadTimer = setTimeout(() => {
+      this.reloadTimer = null;
+      this.refreshTree().catch((error: unknown) => this.error.set(describeError(error)));
+      this.refreshState().catch(() => undefined);
+    }, RELOAD_DELAY_MS);
+  }
+
+  private applyConversation(conversation: Conversation): void {
+    this.conversation.set(conversation);
+    this.status.set(conversation.status);
+    this.pending.set(conversation.pendingElicit);
+  }
+
+  private listen(): void {
+    const id = this.id();
+    const mine = (event: { conversationId: string }): boolean => event.conversationId === id;
+    const on = this.socket.on.bind(this.socket);
+    this.unsubscribe.push(
+      on('node', (event) => mine(event) && this.appendNode(event.node)),
+      on('head', (event) => {
+        if (!mine(event)) return;
+        this.conversation.update((c) => (c ? { ...c, head: event.head } : c));
+        if (this.path().at(-1)?.id !== event.head) {
+          this.refreshPath().catch((error: unknown) => this.error.set(describeError(error)));
+        }
+        this.scheduleReload();
+      }),
+      on('status', (event) => {
+        if (!mine(event)) return;
+        this.status.set(event.status);
+        if (event.status !== 'running') {
+          this.streaming.set(null);
+          this.progress.set(null);
+        }
+      }),
+      on('elicit', (event) => {
+        if (!mine(event)) return;
+        // Delivery is at-least-once: the same elicit id again changes nothing.
+        if (this.pending()?.elicitId === event.elicitId) return;
+        const { conversationId: _c, nodeId: _n, ...request } = event;
+        this.pending.set(request);
+        if (event.type !== 'chat') this.announcement.set(`Question: ${event.message}`);
+      }),
+      on('elicit:withdrawn', (event) => {
+        if (mine(event) && this.pending()?.elicitId === event.elicitId) this.pending.set(null);
+      }),
+      on('notify', (event) => mine(event) && this.progress.set(event)),
+      on('token', (event) => {
+        if (!mine(event)) return;
+        const current = this.streaming();
+        const text = current?.nodeId === event.nodeId ? current.text + event.text : event.text;
+        this.streaming.set({ nodeId: event.nodeId, text });
+      }),
+      this.socket.onConnect(() => void this.join()),
+    );
+  }
+
+  /** Joins the room (on open and after every reconnect) and catches up on what was missed. */
+  private async join(): Promise<void> {
+    try {
+      const { conversation } = await this.socket.request('conversation:join', { conversationId: this.id() });
+      this.applyConversation(conversation);
+      if (this.path().at(-1)?.id !== conversation.head) await this.reloadAll();
+    } catch (error: unknown) {
+      this.error.set(describeError(error));
+    }
+  }
+
+  /** A node the server appended: onto the path if it extends HEAD, into the tree either way. */
+  private appendNode(node: TreeNode): void {
+    const path = this.path();
+    if (!path.some((n) => n.id === node.id) && path.at(-1)?.id === node.parentId) {
+      this.path.set([...path, node]);
+      if (node.kind === 'assistant') this.streaming.set(null);
+      const said = nodeText(node);
+      if (said && (node.kind === 'assistant' || node.kind === 'user')) {
+        this.announcement.set(`${node.kind === 'user' ? 'You' : 'Agent'}: ${said}`);
+      }
+    }
+    this.tree.update((tree) => {
+      if (tree.has(node.id)) return tree;
+      const next = new Map(tree);
+      next.set(node.id, { ...node, childIds: [], onHead: false });
+      const parent = node.parentId ? next.get(node.parentId) : undefined;
+      if (parent && node.parentId)
+        next.set(node.parentId, { ...parent, childIds: [...parent.childIds, node.id] });
+      return next;
+    });
+  }
+}

@@ -1,0 +1,108 @@
+import { type Json, NodePayloadSchemas, type TreeNode } from '@sweatpants/domain';
+
+import { isRecord } from '../core/json';
+import { answerSummary } from '../elicit/answer-summary';
+
+/** What the chat shows for one node, decided once per node so the template only lays it out. */
+export type NodeView =
+  | { kind: 'user'; text: string; photos: { src: string; alt: string }[] }
+  | { kind: 'assistant'; text: string }
+  | { kind: 'question'; message: string; answer: string | null }
+  | { kind: 'answer'; text: string }
+  | { kind: 'progress'; message: string; value: number | null; max: number | null }
+  | { kind: 'tool'; title: string; detail: string }
+  | { kind: 'summary'; text: string; count: number; fromId: string; toId: string }
+  | { kind: 'divider'; text: string }
+  | { kind: 'quiet'; text: string };
+
+/** Builds the view of `node`; `answer` is the response node to it, for an elicit. */
+export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
+  switch (node.kind) {
+    case 'user': {
+      const p = NodePayloadSchemas.user.safeParse(node.payload);
+      if (!p.success) return { kind: 'user', text: '', photos: [] };
+      const photos = (p.data.photos ?? []).map((photo, i) => ({
+        src: `data:${photo.mediaType};base64,${photo.data}`,
+        alt: `Photo ${i + 1} you sent`,
+      }));
+      return { kind: 'user', text: p.data.text, photos };
+    }
+    case 'assistant': {
+      const p = NodePayloadSchemas.assistant.safeParse(node.payload);
+      return { kind: 'assistant', text: p.success ? p.data.text : '' };
+    }
+    case 'elicit': {
+      const p = NodePayloadSchemas.elicit.safeParse(node.payload);
+      if (!p.success) return { kind: 'quiet', text: 'a question' };
+      const a = answer ? NodePayloadSchemas.response.safeParse(answer.payload) : null;
+      const summary = a?.success ? answerSummary(p.data, a.data.action, a.data.content) : null;
+      return { kind: 'question', message: p.data.message, answer: summary };
+    }
+    case 'response': {
+      const p = NodePayloadSchemas.response.safeParse(node.payload);
+      if (!p.success) return { kind: 'quiet', text: 'an answer' };
+      // An accepted chat answer is a message: {text, photos?}, shown as the user's bubble.
+      const asMessage = p.data.action === 'accept' ? NodePayloadSchemas.user.safeParse(p.data.content) : null;
+      if (asMessage?.success) return nodeView({ ...node, kind: 'user', payload: asMessage.data }, null);
+      const text = answerSummary({ type: '', message: '', payload: {} }, p.data.action, p.data.content);
+      const said =
+        isRecord(p.data.content) && typeof p.data.content['text'] === 'string'
+          ? p.data.content['text']
+          : text;
+      return { kind: 'answer', text: said };
+    }
+    case 'notify': {
+      const p = NodePayloadSchemas.notify.safeParse(node.payload);
+      if (!p.success) return { kind: 'quiet', text: 'progress' };
+      return {
+        kind: 'progress',
+        message: p.data.message,
+        value: p.data.progress ?? null,
+        max: p.data.total ?? null,
+      };
+    }
+    case 'tool_call':
+    case 'tool_result':
+      return { kind: 'tool', title: toolTitle(node), detail: pretty(node.payload) };
+    case 'summary': {
+      const p = NodePayloadSchemas.summary.safeParse(node.payload);
+      if (!p.success) return { kind: 'quiet', text: 'a summary' };
+      return { kind: 'summary', text: p.data.text, ...p.data.covers };
+    }
+    case 'mode': {
+      const p = NodePayloadSchemas.mode.safeParse(node.payload);
+      return {
+        kind: 'divider',
+        text: p.success ? `${p.data.from ? `${p.data.from} → ` : ''}${p.data.to}` : 'mode',
+      };
+    }
+    case 'cancel':
+      return { kind: 'divider', text: 'stopped' };
+    case 'event':
+      return { kind: 'quiet', text: eventText(node.payload) };
+    case 'root':
+      return { kind: 'divider', text: 'start' };
+  }
+}
+
+function toolTitle(node: TreeNode): string {
+  const payload: unknown = node.payload;
+  const name = isRecord(payload) && typeof payload['name'] === 'string' ? payload['name'] : null;
+  if (node.kind === 'tool_call') return name ? `Used ${name}` : 'Used a tool';
+  const failed = isRecord(payload) && payload['isError'] === true;
+  return `${name ? `${name} ` : 'Tool '}${failed ? 'failed' : 'answered'}`;
+}
+
+function eventText(payload: unknown): string {
+  if (!isRecord(payload)) return 'event';
+  const type = typeof payload['type'] === 'string' ? payload['type'] : 'event';
+  const rest = Object.entries(payload)
+    .filter(([key]) => key !== 'type')
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(', ');
+  return rest ? `${type} — ${rest}` : type;
+}
+
+function pretty(value: Json | Record<string, Json> | object): string {
+  return JSON.stringify(value, null, 2);
+}

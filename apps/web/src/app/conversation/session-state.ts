@@ -1,0 +1,56 @@
+import type { StateResponse } from '@sweatpants/domain';
+
+import { isRecord } from '../core/json';
+
+/**
+ * The agent state as the panel shows it. PROTOCOL.md fixes only a few fields per agent (the rest
+ * is the agent's own), so this reads those loosely and lists anything else as plain facts.
+ */
+export interface SessionStateView {
+  agent: string;
+  headline: { label: string; value: string }[];
+  piles: { label: string; items: string[] }[];
+  lists: { label: string; items: string[] }[];
+}
+
+const PILE_LABELS: Record<string, string> = { belongs: 'Belongs here', out: 'Out', unsure: 'Unsure' };
+
+export function sessionStateView(response: StateResponse): SessionStateView {
+  const state: unknown = response.state;
+  const view: SessionStateView = { agent: response.agent, headline: [], piles: [], lists: [] };
+  if (!isRecord(state)) return view;
+  if (response.agent === 'tidying') {
+    pushValue(view, 'Phase', state['phase']);
+    pushValue(view, 'Items sorted', state['itemsProcessed']);
+    pushValue(view, 'What the space is for', state['function']);
+    const piles = state['piles'];
+    if (isRecord(piles)) {
+      for (const key of ['belongs', 'out', 'unsure']) {
+        view.piles.push({ label: PILE_LABELS[key] ?? key, items: strings(piles[key]) });
+      }
+    }
+    const anchors = strings(state['anchors']);
+    if (anchors.length > 0) view.lists.push({ label: 'Anchors', items: anchors });
+  } else {
+    pushValue(view, 'Mode', state['mode']);
+  }
+  return view;
+}
+
+function pushValue(view: SessionStateView, label: string, value: unknown): void {
+  if (value === undefined || value === null || value === '') return;
+  view.headline.push({ label, value: display(value) });
+}
+
+function display(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  if (isRecord(value) && typeof value['tag'] === 'string') return value['tag'];
+  if (isRecord(value) && typeof value['name'] === 'string') return value['name'];
+  return JSON.stringify(value);
+}
+
+function strings(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((item) => (typeof item === 'string' ? item : display(item)));
+}

@@ -1,0 +1,188 @@
+import { HttpClient, HttpParams } from '@angular/common/http';
+import { inject, Injectable } from '@angular/core';
+import type {
+  AdminConversationPage,
+  AdminReflogPage,
+  AdminReflogQuery,
+  AuthResponse,
+  CompactionList,
+  Conversation,
+  ConversationList,
+  CreateConversationRequest,
+  EditRequest,
+  ElicitResponseRequest,
+  ForkRequest,
+  FsckReport,
+  HeadMove,
+  LoginRequest,
+  NodeAndHead,
+  NodeResponse,
+  PathResponse,
+  RegisterRequest,
+  ReflogPage,
+  RewindRequest,
+  SendMessageRequest,
+  StateResponse,
+  TreeListingNode,
+  TreePage,
+  User,
+} from '@sweatpants/domain';
+import { firstValueFrom, type Observable } from 'rxjs';
+
+import { toApiError } from './api-error';
+
+/** How many tree nodes to ask for per page; the tree endpoint pages with `after`. */
+const TREE_PAGE = 500;
+/** A runaway guard: no conversation here has this many pages of nodes. */
+const MAX_TREE_PAGES = 200;
+
+type QueryValue = string | number | undefined;
+
+/** The reads a conversation view needs, from the owner's routes or the admin's read-only ones. */
+export interface ConversationReader {
+  path(id: string, at?: string): Promise<PathResponse>;
+  tree(id: string): Promise<TreeListingNode[]>;
+  reflog(id: string, query?: { limit?: number; before?: string }): Promise<ReflogPage>;
+}
+
+/**
+ * Every HTTP route of PROTOCOL.md, typed with libs/domain's request and response types. Calls
+ * return promises and reject with an ApiError, so callers can show `error.describe()` as is.
+ */
+@Injectable({ providedIn: 'root' })
+export class ApiService {
+  private readonly http = inject(HttpClient);
+
+  readonly owner: ConversationReader = {
+    path: (id, at) => this.get<PathResponse>(`${conv(id)}/path`, { at }),
+    tree: (id) => this.allTreePages(`${conv(id)}/tree`),
+    reflog: (id, query = {}) => this.get<ReflogPage>(`${conv(id)}/reflog`, query),
+  };
+
+  readonly admin: ConversationReader = {
+    path: (id, at) => this.get<PathResponse>(`${adminConv(id)}/path`, { at }),
+    tree: (id) => this.allTreePages(`${adminConv(id)}/tree`),
+    reflog: (id, query = {}) => this.get<ReflogPage>(`${adminConv(id)}/reflog`, query),
+  };
+
+  register(body: RegisterRequest): Promise<AuthResponse> {
+    return this.call(this.http.post<AuthResponse>('/api/auth/register', body));
+  }
+
+  login(body: LoginRequest): Promise<AuthResponse> {
+    return this.call(this.http.post<AuthResponse>('/api/auth/login', body));
+  }
+
+  me(): Promise<User> {
+    return this.get<User>('/api/auth/me');
+  }
+
+  listConversations(): Promise<ConversationList> {
+    return this.get<ConversationList>('/api/conversations');
+  }
+
+  createConversation(body: CreateConversationRequest): Promise<Conversation> {
+    return this.call(this.http.post<Conversation>('/api/conversations', body));
+  }
+
+  conversation(id: string): Promise<Conversation> {
+    return this.get<Conversation>(conv(id));
+  }
+
+  sendMessage(id: string, body: SendMessageRequest): Promise<NodeAndHead> {
+    return this.call(this.http.post<NodeAndHead>(`${conv(id)}/messages`, body));
+  }
+
+  respond(id: string, elicitId: string, body: ElicitResponseRequest): Promise<NodeAndHead> {
+    const url = `${conv(id)}/elicits/${encodeURIComponent(elicitId)}/response`;
+    return this.call(this.http.post<NodeAndHead>(url, body));
+  }
+
+  state(id: string, at?: string): Promise<StateResponse> {
+    return this.get<StateResponse>(`${conv(id)}/state`, { at });
+  }
+
+  node(id: string, nodeId: string): Promise<NodeResponse> {
+    return this.get<NodeResponse>(`${conv(id)}/nodes/${encodeURIComponent(nodeId)}`);
+  }
+
+  rewind(id: string, body: RewindRequest): Promise<HeadMove> {
+    return this.call(this.http.post<HeadMove>(`${conv(id)}/rewind`, body));
+  }
+
+  edit(id: string, nodeId: string, body: EditRequest): Promise<NodeAndHead> {
+    const url = `${conv(id)}/nodes/${encodeURIComponent(nodeId)}/edit`;
+    return this.call(this.http.post<NodeAndHead>(url, body));
+  }
+
+  cancel(id: string): Promise<{ head: string }> {
+    return this.call(this.http.post<{ head: string }>(`${conv(id)}/cancel`, {}));
+  }
+
+  recover(id: string, reflogId: string): Promise<HeadMove> {
+    return this.call(this.http.post<HeadMove>(`${conv(id)}/recover`, { reflogId }));
+  }
+
+  fork(id: string, body: Partial<ForkRequest>): Promise<Conversation> {
+    return this.call(this.http.post<Conversation>(`${conv(id)}/fork`, body));
+  }
+
+  compact(id: string): Promise<{ jobId: string }> {
+    return this.call(this.http.post<{ jobId: string }>(`${conv(id)}/compact`, {}));
+  }
+
+  compactions(id: string): Promise<CompactionList> {
+    return this.get<CompactionList>(`${conv(id)}/compactions`);
+  }
+
+  archive(id: string): Promise<void> {
+    return this.call(this.http.delete<void>(conv(id)));
+  }
+
+  adminReflog(query: Partial<AdminReflogQuery>): Promise<AdminReflogPage> {
+    return this.get<AdminReflogPage>('/api/admin/reflog', query);
+  }
+
+  adminConversations(query: {
+    userId?: string;
+    limit?: number;
+    before?: string;
+  }): Promise<AdminConversationPage> {
+    return this.get<AdminConversationPage>('/api/admin/conversations', query);
+  }
+
+  fsck(conversationId: string): Promise<FsckReport> {
+    return this.get<FsckReport>(`/api/admin/fsck/${encodeURIComponent(conversationId)}`);
+  }
+
+  private async allTreePages(url: string): Promise<TreeListingNode[]> {
+    const nodes: TreeListingNode[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < MAX_TREE_PAGES; page++) {
+      const answer = await this.get<TreePage>(url, { after, limit: TREE_PAGE });
+      nodes.push(...answer.nodes);
+      if (!answer.next) break;
+      after = answer.next;
+    }
+    return nodes;
+  }
+
+  private get<T>(url: string, query: Record<string, QueryValue> = {}): Promise<T> {
+    let params = new HttpParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== '') params = params.set(key, String(value));
+    }
+    return this.call(this.http.get<T>(url, { params }));
+  }
+
+  private async call<T>(request: Observable<T>): Promise<T> {
+    try {
+      return await firstValueFrom(request);
+    } catch (error: unknown) {
+      throw toApiError(error);
+    }
+  }
+}
+
+const conv = (id: string): string => `/api/conversations/${encodeURIComponent(id)}`;
+const adminConv = (id: string): string => `/api/admin/conversations/${encodeURIComponent(id)}`;

@@ -1,0 +1,74 @@
+import { DispositionSchema, type ElicitAction, type Json } from '@sweatpants/domain';
+
+import { isRecord } from '../core/json';
+import { dispositionLabel } from './disposition-label';
+import { type ElicitQuestion, payloadOf } from './elicit-question';
+
+/** How an answer reads under its question in the chat: "Trash", "Yes", "Kitchen shelf"… */
+export function answerSummary(
+  question: ElicitQuestion,
+  action: ElicitAction,
+  content: Json | undefined,
+): string {
+  switch (action) {
+    case 'decline':
+      return 'Declined';
+    case 'cancel':
+      return 'Cancelled';
+    case 'denied':
+      return 'Permission refused';
+    case 'other':
+      return `Something else: ${isRecord(content) ? String(content['text'] ?? '') : ''}`;
+    case 'accept':
+      return acceptedSummary(question, content);
+  }
+}
+
+function acceptedSummary(question: ElicitQuestion, content: Json | undefined): string {
+  if (!isRecord(content)) return 'Answered';
+  switch (question.type) {
+    case 'chat':
+    case 'free-text':
+    case 'clipboard-read':
+      return String(content['text'] ?? '');
+    case 'propose-disposition': {
+      const parsed = DispositionSchema.safeParse(content['disposition']);
+      if (!parsed.success) return 'Answered';
+      return `${dispositionLabel(parsed.data)}${content['wasCorrection'] === true ? ' (my correction)' : ''}`;
+    }
+    case 'choose': {
+      const payload = payloadOf('choose', question);
+      const option = payload?.options.find((o) => o.id === content['choiceId']);
+      const label = option?.label ?? String(content['choiceId']);
+      const reveal = payload?.reveals?.[String(content['choiceId'])];
+      if (!reveal || content['revealed'] === undefined) return label;
+      const revealed = content['revealed'];
+      const action = isRecord(revealed) && typeof revealed['action'] === 'string' ? revealed['action'] : null;
+      const inner = action
+        ? answerSummary(reveal, action as ElicitAction, revealed)
+        : acceptedSummary(reveal, revealed as Json);
+      return `${label} — ${inner}`;
+    }
+    case 'confirm':
+      return content['value'] === true ? 'Yes' : 'No';
+    case 'location':
+      return `Location shared (${Number(content['lat']).toFixed(3)}, ${Number(content['lng']).toFixed(3)})`;
+    case 'clipboard-write':
+      return content['success'] === true ? 'Copied' : 'Not copied';
+    case 'group': {
+      const answers = content['answers'];
+      const questions = payloadOf('group', question)?.questions ?? [];
+      if (!isRecord(answers)) return 'Answered';
+      return questions
+        .filter((q) => answers[q.id] !== undefined)
+        .map((q) => `${q.message} ${acceptedSummary(q, answers[q.id] as Json)}`)
+        .join(' · ');
+    }
+    case 'form':
+      return Object.entries(content)
+        .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+        .join(', ');
+    default:
+      return 'Answered';
+  }
+}

@@ -1,0 +1,108 @@
+import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
+import type { ElicitResponse } from '@sweatpants/domain';
+
+import type { ElicitQuestion } from './elicit-question';
+import { type FormDraft, formFields, formValue } from './form-schema';
+
+let nextId = 0;
+
+/** A form drawn from the elicit's flat JSON schema: text, numbers, yes/no and pick-one fields. */
+@Component({
+  selector: 'app-form-elicit',
+  template: `
+    <form class="stack" novalidate (submit)="$event.preventDefault(); submit()">
+      @for (field of fields(); track field.name) {
+        @let id = prefix + field.name;
+        @let problem = problems()[field.name];
+        @switch (field.kind) {
+          @case ('boolean') {
+            <label class="row" [for]="id">
+              <input
+                #check
+                type="checkbox"
+                [id]="id"
+                [checked]="draft()[field.name] ?? field.default ?? false"
+                (change)="set(field.name, check.checked)"
+              />
+              <span>{{ field.label }}</span>
+            </label>
+          }
+          @case ('enum') {
+            <label class="field" [for]="id">
+              <span>{{ field.label }}{{ field.required ? ' *' : '' }}</span>
+              <select
+                #pick
+                class="input"
+                [id]="id"
+                [attr.aria-invalid]="problem ? true : null"
+                [attr.aria-required]="field.required"
+                (change)="set(field.name, pick.value)"
+              >
+                <option value="">Choose…</option>
+                @for (option of field.options; track option.value) {
+                  <option [value]="option.value" [selected]="draft()[field.name] === option.value">
+                    {{ option.label }}
+                  </option>
+                }
+              </select>
+            </label>
+          }
+          @default {
+            <label class="field" [for]="id">
+              <span>{{ field.label }}{{ field.required ? ' *' : '' }}</span>
+              <input
+                #box
+                class="input"
+                [id]="id"
+                [type]="field.kind === 'string' ? (field.format === 'email' ? 'email' : 'text') : 'number'"
+                [attr.step]="field.kind === 'integer' ? 1 : null"
+                [attr.aria-invalid]="problem ? true : null"
+                [attr.aria-required]="field.required"
+                [value]="draft()[field.name] ?? ''"
+                (input)="set(field.name, box.value)"
+              />
+            </label>
+          }
+        }
+        @if (field.description) {
+          <small class="muted">{{ field.description }}</small>
+        }
+        @if (problem) {
+          <small class="problem" role="alert">{{ field.label }}: {{ problem }}</small>
+        }
+      }
+      <div class="row">
+        <button type="submit" class="button button--primary">Submit</button>
+      </div>
+    </form>
+  `,
+  styles: `
+    .problem {
+      color: var(--color-danger-text);
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class FormElicitComponent {
+  readonly question = input.required<ElicitQuestion>();
+  readonly answered = output<ElicitResponse<'form'>>();
+
+  protected readonly prefix = `form-${nextId++}-`;
+  protected readonly fields = computed(() => formFields(this.question().schema));
+  protected readonly draft = signal<FormDraft>({});
+  protected readonly problems = signal<Record<string, string>>({});
+
+  protected set(name: string, value: string | boolean): void {
+    this.draft.update((d) => ({ ...d, [name]: value }));
+  }
+
+  protected submit(): void {
+    const result = formValue(this.fields(), this.draft());
+    if (!result.ok) {
+      this.problems.set(result.problems);
+      return;
+    }
+    this.problems.set({});
+    this.answered.emit({ action: 'accept', content: result.value });
+  }
+}

@@ -1,0 +1,47 @@
+import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
+import type { ElicitResponse } from '@sweatpants/domain';
+
+import { type ElicitQuestion, payloadOf } from './elicit-question';
+
+let nextId = 0;
+
+/** A free answer in words. */
+@Component({
+  selector: 'app-free-text-elicit',
+  template: `
+    <form class="stack" (submit)="$event.preventDefault(); submit()">
+      <label class="field" [for]="inputId">
+        <span class="visually-hidden">{{ question().message }}</span>
+        <textarea
+          class="input"
+          #box
+          [id]="inputId"
+          [placeholder]="placeholder()"
+          [value]="text()"
+          (input)="text.set(box.value)"
+          (keydown.control.enter)="submit()"
+          (keydown.meta.enter)="submit()"
+        ></textarea>
+      </label>
+      <div class="row">
+        <button type="submit" class="button button--primary" [disabled]="!text().trim()">Answer</button>
+      </div>
+    </form>
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class FreeTextElicitComponent {
+  readonly question = input.required<ElicitQuestion>();
+  readonly answered = output<ElicitResponse<'free-text'>>();
+
+  protected readonly inputId = `free-text-${nextId++}`;
+  protected readonly text = signal('');
+  protected readonly placeholder = computed(
+    () => payloadOf('free-text', this.question())?.placeholder ?? 'Type your answer',
+  );
+
+  protected submit(): void {
+    const text = this.text().trim();
+    if (text) this.answered.emit({ action: 'accept', content: { text } });
+  }
+}
