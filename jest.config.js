@@ -31,6 +31,20 @@ const project = (name, root) => ({
   moduleNameMapper,
 });
 
+// The Angular client: jest-preset-angular compiles components (templates, styles) through the
+// client's own tsconfig, in jsdom, zoneless as the app runs.
+const { createCjsPreset } = require('jest-preset-angular/presets');
+const web = {
+  ...createCjsPreset({ tsconfig: '<rootDir>/apps/web/tsconfig.spec.json' }),
+  displayName: 'web',
+  rootDir: __dirname,
+  roots: ['<rootDir>/apps/web/src'],
+  testMatch: ['**/*.spec.ts'],
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/apps/web/src/test-setup.ts'],
+  moduleNameMapper,
+};
+
 module.exports = {
   projects: [
     project('domain', 'libs/domain'),
@@ -38,5 +52,6 @@ module.exports = {
     project('agents', 'libs/agents'),
     project('migrations', 'migrations'),
     project('api', 'apps/api'),
+    web,
   ],
 };

@@ -1,0 +1,62 @@
+import { renderWidget } from '../../testing/render-widget';
+import { ChatElicitComponent } from './chat-elicit.component';
+
+const question = { type: 'chat', message: '', payload: { placeholder: 'What is in front of you?' } };
+
+async function choosePhoto(element: HTMLElement, file: File): Promise<void> {
+  const input = element.querySelector('input[type=file]') as HTMLInputElement;
+  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+  input.dispatchEvent(new Event('change'));
+  // FileReader answers on a later task
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('ChatElicitComponent', () => {
+  it('offers the camera for photos and uses the placeholder', () => {
+    const w = renderWidget(ChatElicitComponent, question);
+    const file = w.element.querySelector('input[type=file]') as HTMLInputElement;
+    expect(file.accept).toBe('image/*');
+    expect(file.getAttribute('capture')).toBe('environment');
+    expect(w.element.querySelector('textarea')!.placeholder).toBe('What is in front of you?');
+  });
+
+  it('answers {text} and keeps the text until cleared', () => {
+    const w = renderWidget(ChatElicitComponent, question);
+    expect(w.button('Send').disabled).toBe(true);
+    w.type('textarea', 'my desk is a mess');
+    w.button('Send').click();
+    expect(w.answers).toEqual([{ action: 'accept', content: { text: 'my desk is a mess' } }]);
+    w.fixture.componentInstance.clear();
+    w.fixture.detectChanges();
+    expect(w.element.querySelector('textarea')!.value).toBe('');
+  });
+
+  it('sends a photo as base64 {mediaType, data} with a preview and a way to remove it', async () => {
+    const w = renderWidget(ChatElicitComponent, question);
+    await choosePhoto(w.element, new File([new Uint8Array([1, 2, 3])], 'desk.png', { type: 'image/png' }));
+    await w.settle();
+    expect(w.element.querySelector('img')?.getAttribute('alt')).toContain('desk.png');
+    w.type('textarea', 'here it is');
+    w.button('Send').click();
+    expect(w.answers).toEqual([
+      {
+        action: 'accept',
+        content: { text: 'here it is', photos: [{ mediaType: 'image/png', data: 'AQID' }] },
+      },
+    ]);
+  });
+
+  it('refuses a file that is not an image it can send', async () => {
+    const w = renderWidget(ChatElicitComponent, question);
+    await choosePhoto(w.element, new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await w.settle();
+    expect(w.element.querySelector('[role=alert]')?.textContent).toContain('not a JPEG, PNG, WebP or GIF');
+    expect(w.element.querySelector('img')).toBeNull();
+  });
+
+  it('sends nothing while disabled', () => {
+    const w = renderWidget(ChatElicitComponent, question, { disabled: true });
+    expect(w.button('Send').disabled).toBe(true);
+    expect(w.element.querySelector('textarea')!.disabled).toBe(true);
+  });
+});

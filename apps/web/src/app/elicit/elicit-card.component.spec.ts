@@ -1,0 +1,74 @@
+import { TestBed } from '@angular/core/testing';
+import type { ElicitRequest, ElicitResponse } from '@sweatpants/domain';
+
+import { ElicitCardComponent } from './elicit-card.component';
+
+function render(request: ElicitRequest) {
+  const fixture = TestBed.createComponent(ElicitCardComponent);
+  fixture.componentRef.setInput('request', request);
+  const answers: ElicitResponse[] = [];
+  fixture.componentInstance.answered.subscribe((a) => answers.push(a));
+  fixture.autoDetectChanges();
+  const element = fixture.nativeElement as HTMLElement;
+  const button = (text: string) =>
+    Array.from(element.querySelectorAll('button')).find((b) =>
+      b.textContent?.includes(text),
+    ) as HTMLButtonElement;
+  return { fixture, answers, element, button };
+}
+
+const confirm: ElicitRequest = {
+  elicitId: 'e1',
+  type: 'confirm',
+  message: 'Done for today?',
+  payload: { default: true },
+};
+
+describe('ElicitCardComponent', () => {
+  it('titles the card with the message and renders the widget for the type', async () => {
+    const { element, fixture } = render(confirm);
+    await fixture.whenStable();
+    const card = element.querySelector('section')!;
+    const heading = element.querySelector(`#${card.getAttribute('aria-labelledby')}`);
+    expect(heading?.textContent).toBe('Done for today?');
+    expect(element.querySelector('app-confirm-elicit')).not.toBeNull();
+  });
+
+  it('moves focus to a new elicit', async () => {
+    const { element, fixture } = render(confirm);
+    await fixture.whenStable();
+    expect(document.activeElement).toBe(element.querySelector('section'));
+    (document.activeElement as HTMLElement).blur();
+    fixture.componentRef.setInput('request', { ...confirm, elicitId: 'e2', message: 'And now?' });
+    await fixture.whenStable();
+    expect(document.activeElement).toBe(element.querySelector('section'));
+  });
+
+  it('passes the widget answer through', async () => {
+    const { answers, button, fixture } = render(confirm);
+    await fixture.whenStable();
+    button('No').click();
+    expect(answers).toEqual([{ action: 'accept', content: { value: false } }]);
+  });
+
+  it('declines and cancels', async () => {
+    const { answers, button, fixture } = render(confirm);
+    await fixture.whenStable();
+    button('Skip this').click();
+    button('Cancel').click();
+    expect(answers).toEqual([{ action: 'decline' }, { action: 'cancel' }]);
+  });
+
+  it('goes off-script: "something else…" answers action other with {text}', async () => {
+    const { answers, button, element, fixture } = render(confirm);
+    await fixture.whenStable();
+    button('Something else').click();
+    await fixture.whenStable();
+    const input = element.querySelector('input.other') as HTMLInputElement;
+    input.value = 'actually I have to leave';
+    input.dispatchEvent(new Event('input'));
+    await fixture.whenStable();
+    button('Send').click();
+    expect(answers).toEqual([{ action: 'other', content: { text: 'actually I have to leave' } }]);
+  });
+});

@@ -1,0 +1,84 @@
+import { renderWidget } from '../../testing/render-widget';
+import { FormElicitComponent } from './form-elicit.component';
+
+const question = {
+  type: 'form',
+  message: 'About the item',
+  payload: {},
+  schema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: 'Name', minLength: 2 },
+      count: { type: 'integer', title: 'How many', minimum: 1 },
+      weight: { type: 'number', title: 'Weight (kg)' },
+      fragile: { type: 'boolean', title: 'Fragile' },
+      room: { type: 'string', title: 'Room', enum: ['kitchen', 'hall'], enumNames: ['Kitchen', 'Hall'] },
+    },
+    required: ['name', 'count', 'room'],
+  },
+};
+
+describe('FormElicitComponent', () => {
+  it('draws one labelled field per property, marking the required ones', () => {
+    const w = renderWidget(FormElicitComponent, question);
+    const labels = Array.from(w.element.querySelectorAll('label')).map((l) => l.textContent?.trim());
+    expect(labels).toEqual([
+      'Name *',
+      'How many *',
+      'Weight (kg)',
+      'Fragile',
+      expect.stringContaining('Room *'),
+    ]);
+    expect(w.element.querySelector('input[type=checkbox]')).not.toBeNull();
+    expect(Array.from(w.element.querySelectorAll('option')).map((o) => o.textContent?.trim())).toEqual([
+      'Choose…',
+      'Kitchen',
+      'Hall',
+    ]);
+  });
+
+  it('refuses to submit with required fields missing and says which', async () => {
+    const w = renderWidget(FormElicitComponent, question);
+    w.button('Submit').click();
+    await w.settle();
+    expect(w.answers).toEqual([]);
+    const alerts = Array.from(w.element.querySelectorAll('[role=alert]')).map((a) => a.textContent?.trim());
+    expect(alerts).toEqual(['Name: Required', 'How many: Required', 'Room: Required']);
+  });
+
+  it('answers an object typed as the schema says', async () => {
+    const w = renderWidget(FormElicitComponent, question);
+    const inputs = w.element.querySelectorAll('input');
+    const set = (el: Element, value: string) => {
+      (el as HTMLInputElement).value = value;
+      el.dispatchEvent(new Event('input'));
+    };
+    set(inputs[0]!, 'lamp');
+    set(inputs[1]!, '2');
+    set(inputs[2]!, '1.5');
+    const check = w.element.querySelector('input[type=checkbox]') as HTMLInputElement;
+    check.checked = true;
+    check.dispatchEvent(new Event('change'));
+    const select = w.element.querySelector('select')!;
+    select.value = 'hall';
+    select.dispatchEvent(new Event('change'));
+    w.button('Submit').click();
+    await w.settle();
+    expect(w.answers).toEqual([
+      { action: 'accept', content: { name: 'lamp', count: 2, weight: 1.5, fragile: true, room: 'hall' } },
+    ]);
+  });
+
+  it('rejects a fraction for an integer field', async () => {
+    const w = renderWidget(FormElicitComponent, question);
+    const inputs = w.element.querySelectorAll('input');
+    (inputs[0] as HTMLInputElement).value = 'lamp';
+    inputs[0]!.dispatchEvent(new Event('input'));
+    (inputs[1] as HTMLInputElement).value = '2.5';
+    inputs[1]!.dispatchEvent(new Event('input'));
+    w.button('Submit').click();
+    await w.settle();
+    expect(w.answers).toEqual([]);
+    expect(w.element.textContent).toContain('How many: A whole number');
+  });
+});
