@@ -143,7 +143,10 @@ describe('cancel', () => {
     await new Promise((r) => setTimeout(r, 50));
     const path = (await port.path('c1')) as { ok: true; value: TreeNode[] };
     expect(kinds(path.value)).toEqual(['root', 'user', 'cancel']);
-    expect(runner.status).toBe('idle');
+    expect(runner.status).toBe('waiting');
+    expect(runner.pending()).toEqual([
+      expect.objectContaining({ type: 'chat', elicitId: `chat-${runner.head}` }),
+    ]);
 
     fake.script({ kind: 'reply', content: [{ type: 'text', text: 'A short one, then.' }] });
     expect((await runner.send({ text: 'a short one', authorId: 'u1' })).ok).toBe(true);
@@ -191,7 +194,7 @@ describe('durable execution', () => {
 
   async function drive(runner: Runner): Promise<void> {
     // Answer whatever is asked until the turn ends.
-    while (runner.status !== 'idle' || runner.elicits.list().length > 0) {
+    while (runner.pending()[0]?.type !== 'chat') {
       const [pending] = runner.elicits.list();
       if (pending) runner.answer({ elicitId: pending.elicitId, action: 'accept', content: { value: true } });
       await new Promise((r) => setTimeout(r, 5));

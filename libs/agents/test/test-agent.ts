@@ -6,6 +6,7 @@ import {
   prompt,
   ToolBreak,
   ToolSuccess,
+  modeReducer,
   type AgentDefinition,
 } from '../src/runtime';
 
@@ -54,5 +55,7 @@ export const testAgent: AgentDefinition = {
     }),
   ],
   initial: { mode: 'chatting', data: null },
+  state: modeReducer('test', { mode: 'chatting', data: null }),
+  chatPrompt: () => ({ message: 'What shall we talk about?' }),
   fallbackReply: (error) => `Sorry, I could not think just now (${error.code}). Try again in a moment.`,
 };

@@ -6,3 +6,4 @@ export * from './conversation';
 export * from './result';
 export * from './elicit';
 export * from './wire';
+export * from './state-reducer';

@@ -1,5 +1,6 @@
 // Part of `npm run bench` (see ./bench.ts).
-import type { AppendDraft, StateReducer } from '../src';
+import type { StateReducer } from '@sweatpants/domain';
+import type { AppendDraft } from '../src';
 
 export const OWNER = 'bench-user';
 export const AGENT_AUTHOR = 'agent:tidying';

@@ -5,7 +5,6 @@ export * from './content-address';
 export type { NodePosition } from './tree-reader';
 export type { AppendInput, AppendDraft, Appended, Moved, MoveInput, AppendAction } from './tree-writer';
 export type { SquashInput, Squashed, SquashError } from './compaction';
-export type { StateReducer } from './state-fold';
 export { SNAPSHOT_INTERVAL } from './state-fold';
 export type { FsckReport, FsckProblem, FsckProblemCode } from './fsck';
 export type { GcReport, RetentionPolicy } from './gc';

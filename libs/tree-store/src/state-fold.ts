@@ -1,19 +1,8 @@
-import { ok, type Json, type Result, type TreeNode } from '@sweatpants/domain';
+import { ok, type Json, type Result, type StateReducer, type TreeNode } from '@sweatpants/domain';
 import { toNode } from './rows';
 import type { SqlExecutor } from './sql-client';
 import type { StoreError } from './store-error';
 import { TreeReader } from './tree-reader';
-
-/**
- * An agent's state as a pure fold over the path's nodes. `name` and `version` key the cached
- * snapshots: bump the version whenever `apply` changes meaning, and old snapshots are ignored.
- */
-export interface StateReducer<S extends Json> {
-  name: string;
-  version: number;
-  initial: S;
-  apply(state: S, node: TreeNode): S;
-}
 
 /** Snapshots are cached on nodes whose depth is a multiple of this, so a fold reads at most this many nodes. */
 export const SNAPSHOT_INTERVAL = 64;

@@ -1,4 +1,5 @@
 import type {
+  StateReducer,
   AdminReflogEntry,
   AgentName,
   ConversationRecord,
@@ -15,7 +16,7 @@ import { fsck, type FsckReport } from './fsck';
 import { gc, type GcReport, type RetentionPolicy } from './gc';
 import { ReflogReader, type AdminReflogFilter, type ReflogPage } from './reflog-reader';
 import type { SqlClient } from './sql-client';
-import { StateFold, type StateReducer } from './state-fold';
+import { StateFold } from './state-fold';
 import type { StoreError } from './store-error';
 import { TreeReader, type NodePosition } from './tree-reader';
 import { TreeWriter, type AppendInput, type Appended, type Moved, type MoveInput } from './tree-writer';

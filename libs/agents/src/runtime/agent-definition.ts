@@ -1,6 +1,8 @@
-import type { Json } from '@sweatpants/domain';
+import type { Json, StateReducer } from '@sweatpants/domain';
+import type { Operation } from 'effection';
 import type * as z from 'zod';
 import type { Tool } from './tool';
+import type { TurnEnd } from './turn';
 
 /**
  * A mode (seed 001): a sum-type case with its data. The mode picks the system prompt (its template
@@ -58,6 +60,15 @@ export interface AgentDefinition {
   compactAfter?: number;
   /** tool calls one turn may make before it is stopped */
   maxSteps?: number;
+  /**
+   * The session's state as a fold of the path (DESIGN.md, event-sourced state): what
+   * `GET .../state` serves and what the agent decides from. Rewinding the path rewinds it.
+   */
+  state: StateReducer;
+  /** what the `chat` prompt says while the agent waits for the user's next message */
+  chatPrompt?(state: Json): { message: string; placeholder?: string };
+  /** a turn of the agent's own (the tidying coach's OODA loop); `runTurn` when absent */
+  turn?(agent: AgentDefinition): Operation<TurnEnd>;
 }
 
 export function modeOf(agent: AgentDefinition, name: string): Mode {

@@ -1,4 +1,4 @@
-import type { Json, TreeNode } from '@sweatpants/domain';
+import type { Json, StateReducer, TreeNode } from '@sweatpants/domain';
 import { RESPOND_TOOL, type ContentBlock, type ModelMessage } from '../model/model';
 import { modeOf, type AgentDefinition } from './agent-definition';
 import { replyOf } from './primitives';
@@ -107,6 +107,25 @@ export function modeStateOf(agent: AgentDefinition, path: readonly TreeNode[]): 
     }
   }
   return state;
+}
+
+/**
+ * The mode fold as a StateReducer, for an agent whose state is just its mode: `mode` nodes switch
+ * it. (A `respond` output needs the agent's modes to apply; `modeStateOf` does that.)
+ */
+export function modeReducer(
+  name: string,
+  initial: { mode: string; data: Json },
+): StateReducer<{ mode: string; data: Json }> {
+  return {
+    name,
+    version: 1,
+    initial,
+    apply: (state, node) =>
+      node.kind === 'mode'
+        ? { mode: String(node.payload['to']), data: (node.payload['data'] ?? null) as Json }
+        : state,
+  };
 }
 
 /** Nodes since the last summary on the path: what compaction would shrink. */

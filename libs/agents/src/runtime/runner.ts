@@ -1,8 +1,12 @@
 import {
   err,
+  foldPath,
   ok,
+  parseElicitResponse,
   type ElicitAnswer,
+  type ElicitRequest,
   type ElicitResponse,
+  type Json,
   type Photo,
   type Result,
   type TreeNode,
@@ -27,7 +31,7 @@ import { ElicitProtocol } from './elicit-protocol';
 import { sinceSummary } from './history';
 import { HeadMovedError, Journal } from './journal';
 import { silentOutbox, type Outbox, type RunnerStatus } from './outbox';
-import { runTurn } from './turn';
+import { runTurn, type TurnEnd } from './turn';
 
 export interface RunnerOptions {
   conversationId: string;
@@ -38,6 +42,11 @@ export interface RunnerOptions {
   logs?: LogSink;
   /** how long a tool's question waits; 5 minutes by default (seed 002) */
   questionTimeoutMs?: number;
+  /**
+   * Sets the per-conversation services the agent's tools use (the concierge's activity store,
+   * bound to the conversation's owner) as effection contexts at the top of every turn.
+   */
+  provide?: () => Operation<void>;
 }
 
 export interface RunnerError {
@@ -45,6 +54,13 @@ export interface RunnerError {
   message: string;
   fields?: string[];
 }
+
+/**
+ * The elicit id of the chat prompt at a HEAD. The prompt is not a node: it is what a conversation
+ * waits on whenever no turn runs, and its answer is the user's next message. Deriving its id from
+ * HEAD keeps it stable across restarts and makes an answer to an old prompt detectably stale.
+ */
+export const chatElicitId = (head: string): string => `chat-${head}`;
 
 /** Transitions in a row before the runner stops a turn chain (a model bouncing between modes). */
 const MAX_CHAINED_TURNS = 5;
@@ -165,7 +181,55 @@ export class Runner {
       'cancel',
     );
     this.path = [...journal.path()];
+    this.promptForChat();
     return node as TreeNode;
+  }
+
+  /**
+   * What the conversation waits on, to send a client that joins or reconnects: the elicits of the
+   * running turn, or, when no turn runs, the chat prompt for the user's next message.
+   */
+  pending(): ElicitRequest[] {
+    if (this.task) return this.elicits.list();
+    const head = this.head;
+    return head && !this.stale ? [this.chatPrompt(head)] : [];
+  }
+
+  /**
+   * An answer from a client, as PROTOCOL.md's elicit response: checked against the elicit's type,
+   * then resolved to the node that records it. The chat prompt's answer is the user's message; any
+   * other elicit's answer is the `response` node its turn writes. Answering an elicit whose answer
+   * is already recorded returns that node again (responses are idempotent by elicit id).
+   */
+  async respond(answer: ElicitAnswer, authorId: string): Promise<Result<TreeNode, RunnerError>> {
+    const recorded = this.recordedAnswer(answer.elicitId);
+    if (recorded) return ok(recorded);
+    if (answer.elicitId.startsWith('chat-')) {
+      const head = this.head;
+      if (this.task || !head || answer.elicitId !== chatElicitId(head))
+        return err({ code: 'not_found', message: `no pending elicit ${answer.elicitId}` });
+      const parsed = parseElicitResponse('chat', answer);
+      if (!parsed.ok) return err({ code: 'invalid_request', ...parsed.error });
+      if (parsed.value.action === 'accept') return this.send({ ...parsed.value.content, authorId });
+      if (parsed.value.action === 'other') return this.send({ text: parsed.value.content.text, authorId });
+      return err({
+        code: 'invalid_request',
+        message: 'the chat prompt is answered with a message',
+        fields: ['action'],
+      });
+    }
+    const recordedNode = this.whenRecorded(answer.elicitId);
+    const answered = this.elicits.answer(answer);
+    if (!answered.ok) {
+      recordedNode.cancel();
+      return err(answered.error);
+    }
+    return ok(await recordedNode.promise);
+  }
+
+  /** The agent's state at HEAD (the fold of the path), for a client that asks. */
+  state(): Json {
+    return foldPath(this.options.agent.state, this.journal?.path() ?? this.path);
   }
 
   /** Resolves when no turn is running (a test's or a shutdown's wait). */
@@ -180,9 +244,54 @@ export class Runner {
     this.task = undefined;
   }
 
+  private readonly answerWaiters = new Map<string, (node: TreeNode) => void>();
+
   private readonly appended = (nodes: TreeNode[], head: string): void => {
     this.outbox.nodes(nodes, head);
+    for (const node of nodes) {
+      const elicitId = answeredElicitId(node);
+      const wake = elicitId === undefined ? undefined : this.answerWaiters.get(elicitId);
+      if (elicitId !== undefined && wake) {
+        this.answerWaiters.delete(elicitId);
+        wake(node);
+      }
+    }
   };
+
+  private whenRecorded(elicitId: string): { promise: Promise<TreeNode>; cancel(): void } {
+    const promise = new Promise<TreeNode>((resolve) => this.answerWaiters.set(elicitId, resolve));
+    return { promise, cancel: () => this.answerWaiters.delete(elicitId) };
+  }
+
+  private recordedAnswer(elicitId: string): TreeNode | undefined {
+    const path = this.journal?.path() ?? this.path;
+    if (elicitId.startsWith('chat-')) {
+      // The message that answered a chat prompt is the node right under the HEAD it was asked at.
+      const at = path.findIndex((n) => chatElicitId(n.id) === elicitId);
+      const next = at >= 0 ? path[at + 1] : undefined;
+      return next?.kind === 'user' ? next : undefined;
+    }
+    return path.find((n) => answeredElicitId(n) === elicitId);
+  }
+
+  private chatPrompt(head: string): ElicitRequest<'chat'> {
+    const prompt = this.options.agent.chatPrompt?.(this.state()) ?? { message: 'Your turn.' };
+    return {
+      elicitId: chatElicitId(head),
+      type: 'chat',
+      message: prompt.message,
+      payload: prompt.placeholder ? { placeholder: prompt.placeholder } : {},
+    };
+  }
+
+  /** Nothing runs: the conversation waits for the user's next message. */
+  private promptForChat(): boolean {
+    const head = this.head;
+    if (this.task || this.stale || !head) return false;
+    this.outbox.status('waiting');
+    this.outbox.elicit(this.chatPrompt(head), head);
+    return true;
+  }
 
   private start(journal: Journal): void {
     this.journal = journal;
@@ -191,6 +300,7 @@ export class Runner {
     const elicits = this.elicits;
     const logs = this.options.logs ?? consoleLog;
     const timeoutMs = this.options.questionTimeoutMs ?? DEFAULT_QUESTION_TIMEOUT_MS;
+    const provide = this.options.provide;
     outbox.status('running');
 
     function* turns(): Operation<void> {
@@ -200,14 +310,16 @@ export class Runner {
       yield* Questions.set({ timeoutMs });
       yield* ElicitProtocol.implement(elicits.implementation);
       // An off-script answer runs one turn on the user's words below the answer (seed 004).
+      const turn = (): Operation<TurnEnd> => (agent.turn ? agent.turn(agent) : runTurn(agent));
       yield* SideQuests.set(function* () {
-        yield* SideQuests.with(null, () => runTurn(agent));
+        yield* SideQuests.with(null, turn);
       });
+      if (provide) yield* provide();
       if (sinceSummary(journal.path()) > (agent.compactAfter ?? DEFAULT_COMPACT_AFTER)) {
         void port.requestCompaction({ conversationId, head: journal.head }).catch(() => undefined);
       }
       for (let chained = 0; chained < MAX_CHAINED_TURNS; chained++) {
-        const end = yield* runTurn(agent);
+        const end = yield* turn();
         if (end.kind !== 'break') return;
       }
     }
@@ -232,7 +344,12 @@ export class Runner {
     if (this.task !== task) return;
     this.task = undefined;
     if (this.journal) this.path = [...this.journal.path()];
-    this.outbox.status('idle');
+    if (!this.promptForChat()) this.outbox.status('idle');
     for (const wake of this.idleWaiters.splice(0)) wake();
   }
+}
+
+/** The elicit a `response` node answers. */
+function answeredElicitId(node: TreeNode): string | undefined {
+  return node.kind === 'response' ? (node as TreeNode<'response'>).payload.elicitId : undefined;
 }
