@@ -1,4 +1,4 @@
-import { ok, type Json, type Result, type StateReducer, type TreeNode } from '@sweatpants/domain';
+import { ok, type Json, type Result, type StateReducer } from '@sweatpants/domain';
 import { toNode } from './rows';
 import type { SqlExecutor } from './sql-client';
 import type { StoreError } from './store-error';
