@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+
+import { signIn } from './support/ui.mjs';
+
+async function adminAccount(t) {
+  try {
+    await t.api.register(t.adminEmail, 'Admin');
+  } catch (error) {
+    if (error.status !== 409) throw error;
+  }
+}
+
+export const scenarios = [
+  {
+    name: 'an admin inspects another user’s reflog',
+    async run(t) {
+      const user = await t.api.register(t.email('audited'), 'Audited');
+      const { id } = await t.api.createConversation(user.token, 'tidying', 'Attic');
+      await t.api.say(user.token, id, 'inventory: the attic boxes');
+      await adminAccount(t);
+
+      const page = await t.page();
+      await signIn(page, { email: t.adminEmail });
+      await page.getByRole('link', { name: 'Admin' }).click();
+      await page.getByRole('heading', { name: 'Audit: reflog' }).waitFor();
+      await page.getByLabel('Conversation id').fill(id);
+      await page.getByRole('button', { name: 'Search' }).click();
+      const entry = page.locator('li.entry', { hasText: id.slice(0, 10) }).first();
+      await entry.waitFor();
+      assert.ok((await entry.innerText()).includes(user.user.id), 'the entry names its owner');
+      await t.shot(page, 'audit-reflog');
+      await entry.getByRole('button', { name: 'Inspect' }).click();
+      await page.waitForURL(new RegExp(`/admin/c/${id}/reflog$`));
+      await page.getByText('read-only (admin)').waitFor();
+      await page.locator('li.entry').first().waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Recover' }).count(), 0, 'read-only: no recover');
+      await page.getByRole('link', { name: 'Chat' }).click();
+      await page.locator('.bubble--user', { hasText: 'inventory: the attic boxes' }).waitFor();
+      assert.equal(await page.locator('app-chat-elicit').count(), 0, 'read-only: no composer');
+      await page.getByRole('button', { name: 'Run fsck' }).click();
+      await page.getByText(/fsck: ok/).waitFor();
+      await t.shot(page, 'audit-conversation');
+    },
+  },
+];

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+
+import { chatText } from './support/ui.mjs';
+
+/** A user with a tidying conversation holding two messages, set up through the api. */
+async function twoMessages(t, first, second) {
+  const auth = await t.api.register(t.email('branch'), 'Brancher');
+  const conversation = await t.api.createConversation(auth.token, 'tidying', 'Branches');
+  await t.api.say(auth.token, conversation.id, first);
+  await t.api.say(auth.token, conversation.id, second);
+  return { auth, id: conversation.id };
+}
+
+function userNode(page, text) {
+  return page.locator('app-chat-node', { has: page.locator('.bubble--user', { hasText: text }) }).first();
+}
+
+async function edit(page, from, to) {
+  const node = userNode(page, from);
+  await node.getByRole('button', { name: /^Actions for this user node/ }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await node.getByLabel('Edit your message').fill(to);
+  await node.getByRole('button', { name: 'Save as a new branch' }).click();
+  await userNode(page, to).waitFor();
+}
+
+export const scenarios = [
+  {
+    name: 'edit an earlier message and see the branch',
+    async run(t) {
+      const { auth, id } = await twoMessages(t, 'first: the bookshelf', 'second: the wardrobe');
+      const page = await t.signedInPage(auth, { phone: true });
+      await page.goto(`/c/${id}`);
+      await userNode(page, 'second: the wardrobe').waitFor();
+      await edit(page, 'first: the bookshelf', 'first: the desk instead');
+      const text = await chatText(page);
+      assert.ok(!text.includes('second: the wardrobe'), 'the later message belongs to the old branch');
+      const nav = userNode(page, 'first: the desk instead').getByRole('navigation', { name: 'Branches' });
+      assert.match(await nav.innerText(), /2\/2/);
+      await t.shot(page, 'edited');
+      await page.getByRole('link', { name: 'Tree' }).click();
+      await page.locator('svg g.node').first().waitFor();
+      assert.ok((await page.locator('svg g.node--head-path').count()) >= 3, 'the HEAD path is highlighted');
+      await t.shot(page, 'tree');
+    },
+  },
+  {
+    name: 'switch branches',
+    async run(t) {
+      const { auth, id } = await twoMessages(t, 'one: the hallway', 'two: the shoe rack');
+      const path = await t.api.path(auth.token, id);
+      const firstUser = path.nodes.find((n) => n.kind === 'user' && n.payload.text === 'one: the hallway');
+      assert.ok(firstUser, 'the first message is on the path');
+      await t.api.call('POST', `/api/conversations/${id}/nodes/${firstUser.id}/edit`, {
+        token: auth.token,
+        body: { text: 'one: the porch' },
+      });
+      await t.api.settle(auth.token, id);
+      const page = await t.signedInPage(auth);
+      await page.goto(`/c/${id}`);
+      await userNode(page, 'one: the porch').waitFor();
+      await page.getByRole('button', { name: 'Previous branch' }).first().click();
+      await userNode(page, 'two: the shoe rack').waitFor();
+      assert.match(
+        await userNode(page, 'one: the hallway').getByRole('navigation', { name: 'Branches' }).innerText(),
+        /1\/2/,
+      );
+      await t.shot(page, 'switched-back');
+      await page.getByRole('button', { name: 'Next branch' }).first().click();
+      await userNode(page, 'one: the porch').waitFor();
+      assert.ok(!(await chatText(page)).includes('two: the shoe rack'));
+    },
+  },
+  {
+    name: 'recover a discarded branch from the reflog',
+    async run(t) {
+      const auth = await t.api.register(t.email('recover'), 'Recoverer');
+      const { id } = await t.api.createConversation(auth.token, 'tidying', 'Recover');
+      const kept = await t.api.say(auth.token, id, 'keep: the blue vase');
+      const discarded = await t.api.say(auth.token, id, 'discard: the red chair');
+      await t.api.rewind(auth.token, id, kept.head);
+      await t.api.say(auth.token, id, 'instead: the green rug');
+      const { entries } = await t.api.reflog(auth.token, id);
+      const lost = entries.find((e) => e.newHead === discarded.head);
+      assert.ok(lost, 'the discarded tip is in the reflog');
+
+      const page = await t.signedInPage(auth, { phone: true });
+      await page.goto(`/c/${id}`);
+      await userNode(page, 'instead: the green rug').waitFor();
+      await page.getByRole('link', { name: 'Reflog' }).click();
+      const entry = page.locator('li.entry', { hasText: `HEAD@{${lost.index}}` });
+      await entry.waitFor();
+      await entry.getByRole('button', { name: 'Inspect' }).click();
+      await page.getByRole('dialog').getByText('discard: the red chair').waitFor();
+      await t.shot(page, 'inspect-discarded');
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await entry.getByRole('button', { name: 'Recover' }).click();
+      await page.locator('li.entry', { hasText: 'recovered' }).first().waitFor();
+      await t.shot(page, 'reflog-recovered');
+      await page.getByRole('link', { name: 'Chat' }).click();
+      await userNode(page, 'discard: the red chair').waitFor();
+      assert.ok(!(await chatText(page)).includes('instead: the green rug'));
+    },
+  },
+];

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+
+import { say, signUp, startConversation, waitForTurn } from './support/ui.mjs';
+
+const MESSAGES = ['review my quarantined items', 'B for all of these', 'yes, all of them'];
+
+/** Answers whatever the reveal of a chosen option asks. */
+async function answerReveal(page) {
+  const reveal = page.locator('app-choose-elicit .reveal');
+  if (!(await reveal.isVisible())) return;
+  const button = reveal.locator('app-confirm-elicit button, .choice').first();
+  if (await button.isVisible()) return button.click();
+  const box = reveal.locator('textarea, input').first();
+  await box.fill('all of them');
+  await reveal.getByRole('button', { name: /Answer|Submit/ }).click();
+}
+
+export const scenarios = [
+  {
+    name: 'the concierge interview with a batch choice',
+    async run(t) {
+      const page = await t.page();
+      await signUp(page, { email: t.email('concierge') });
+      await startConversation(page, 'Concierge', 'Inbox');
+      await waitForTurn(page);
+      let chose = false;
+      for (let turn = 0; turn < 8 && !chose; turn++) {
+        await waitForTurn(page);
+        const choose = page.locator('app-elicit-card app-choose-elicit');
+        if (await choose.isVisible()) {
+          await t.shot(page, 'options');
+          const options = choose.locator('.choice');
+          const texts = await options.allInnerTexts();
+          const batch = texts.findIndex((text) => /all|batch|every/i.test(text));
+          await options.nth(batch >= 0 ? batch : 0).click();
+          await page.waitForTimeout(200);
+          await answerReveal(page);
+          chose = true;
+          break;
+        }
+        const card = page.locator('app-elicit-card');
+        if (await card.isVisible()) {
+          const first = card.locator('.choice, app-confirm-elicit button').first();
+          if (await first.isVisible()) await first.click();
+          else await card.getByRole('button', { name: 'Skip this' }).click();
+          continue;
+        }
+        await say(page, MESSAGES[Math.min(turn, MESSAGES.length - 1)]);
+      }
+      assert.ok(chose, 'the concierge offered options to choose from');
+      await page.locator('.question__answer').first().waitFor();
+      await waitForTurn(page);
+      await t.shot(page, 'chosen');
+    },
+  },
+];

@@ -1,0 +1,82 @@
+// The api over plain HTTP, for setting up a scenario quickly (PROTOCOL.md). The scenario then
+// checks what the browser shows.
+
+export class ApiClient {
+  constructor(base) {
+    this.base = base;
+  }
+
+  async call(method, path, { token, body } = {}) {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const json = text ? JSON.parse(text) : null;
+    if (!res.ok) {
+      const error = new Error(`${method} ${path} → ${res.status} ${text.slice(0, 300)}`);
+      error.status = res.status;
+      throw error;
+    }
+    return json;
+  }
+
+  register(email, displayName = 'E2E person', password = 'correct horse battery') {
+    return this.call('POST', '/api/auth/register', { body: { email, password, displayName } });
+  }
+
+  createConversation(token, agent, title) {
+    return this.call('POST', '/api/conversations', { token, body: title ? { agent, title } : { agent } });
+  }
+
+  conversation(token, id) {
+    return this.call('GET', `/api/conversations/${id}`, { token });
+  }
+
+  path(token, id, at = 'HEAD') {
+    return this.call('GET', `/api/conversations/${id}/path?at=${encodeURIComponent(at)}`, { token });
+  }
+
+  reflog(token, id) {
+    return this.call('GET', `/api/conversations/${id}/reflog?limit=100`, { token });
+  }
+
+  rewind(token, id, to) {
+    return this.call('POST', `/api/conversations/${id}/rewind`, { token, body: { to } });
+  }
+
+  /** Waits until the agent is not running and, unless told otherwise, asks something. */
+  async settle(token, id, { needElicit = true, timeoutMs = 45_000 } = {}) {
+    const deadline = Date.now() + timeoutMs;
+    let last = null;
+    while (Date.now() < deadline) {
+      last = await this.conversation(token, id);
+      if (last.status !== 'running' && (!needElicit || last.pendingElicit)) return last;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`conversation ${id} did not settle: ${JSON.stringify(last)?.slice(0, 300)}`);
+  }
+
+  /** Sends a message the way the client does: the answer to the pending chat elicit, or POST messages. */
+  async say(token, id, text) {
+    const conversation = await this.settle(token, id);
+    const pending = conversation.pendingElicit;
+    if (pending?.type === 'chat') {
+      await this.call(
+        'POST',
+        `/api/conversations/${id}/elicits/${encodeURIComponent(pending.elicitId)}/response`,
+        {
+          token,
+          body: { action: 'accept', content: { text } },
+        },
+      );
+    } else {
+      await this.call('POST', `/api/conversations/${id}/messages`, { token, body: { text } });
+    }
+    return this.settle(token, id);
+  }
+}

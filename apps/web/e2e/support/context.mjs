@@ -1,0 +1,80 @@
+// What every scenario gets: the browser, the api client, fresh pages, and screenshots at the two
+// widths the client is designed for.
+import { join } from 'node:path';
+
+import { ApiClient } from './api-client.mjs';
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+const SESSION_KEY = 'sweatpants.session';
+
+export function createContext({ browser, base, shotDir, adminEmail, scenario }) {
+  const contexts = [];
+  const pages = [];
+  const slug = scenario
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  let shots = 0;
+
+  const ctx = {
+    base,
+    adminEmail,
+    api: new ApiClient(base),
+
+    /** A fresh, unused email address. */
+    email(prefix = 'person') {
+      return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+    },
+
+    /** A new browser context (no shared storage) and a page in it. */
+    async page({ phone = false } = {}) {
+      const context = await browser.newContext({ viewport: phone ? PHONE : DESKTOP, baseURL: base });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      pages.push(page);
+      return page;
+    },
+
+    /** A page already signed in as `auth` ({token, user}), as the client stores a session. */
+    async signedInPage(auth, options) {
+      const page = await ctx.page(options);
+      await page.addInitScript(
+        ([key, value]) => window.localStorage.setItem(key, value),
+        [SESSION_KEY, JSON.stringify({ token: auth.token, user: auth.user })],
+      );
+      return page;
+    },
+
+    /** Screenshots of the page at phone and desktop widths: tmp/e2e-screenshots/<scenario>-<n>-<name>-<width>.png */
+    async shot(page, name) {
+      const original = page.viewportSize();
+      shots += 1;
+      for (const [label, size] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ]) {
+        await page.setViewportSize(size);
+        await page.waitForTimeout(150);
+        await page.screenshot({
+          path: join(shotDir, `${slug}-${shots}-${name}-${label}.png`),
+          fullPage: true,
+        });
+      }
+      if (original) await page.setViewportSize(original);
+    },
+
+    async failureShot() {
+      const page = pages.at(-1);
+      if (page && !page.isClosed()) {
+        await page.screenshot({ path: join(shotDir, `${slug}-FAILED.png`), fullPage: true });
+      }
+    },
+
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+    },
+  };
+  return ctx;
+}

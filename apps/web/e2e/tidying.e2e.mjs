@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+
+import { PNG, say, signUp, startConversation, waitForTurn } from './support/ui.mjs';
+
+const FOLLOW_UPS = ['a coffee mug', 'a stack of old papers', 'the desk lamp', 'a broken charger'];
+
+export const scenarios = [
+  {
+    name: 'a tidying session: a photo, then one-tap dispositions',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('tidy') });
+      await startConversation(page, 'Tidying coach', 'My desk');
+      await page.getByText('offline model').first().waitFor();
+      await waitForTurn(page);
+      await t.shot(page, 'start');
+
+      await say(page, 'My desk is covered in mugs, papers and a lamp', { photo: PNG });
+      const sent = page.locator('.bubble--user img');
+      await sent.first().waitFor();
+      assert.ok(
+        (await sent.first().getAttribute('src'))?.startsWith('data:image/png;base64,'),
+        'the photo is shown',
+      );
+      await waitForTurn(page);
+      await t.shot(page, 'photo-sent');
+
+      // The agent proposes where items go; answer with one tap, and say more when it asks.
+      let tapped = 0;
+      for (let turn = 0; turn < 8 && tapped < 2; turn++) {
+        await waitForTurn(page);
+        const card = page.locator('app-propose-disposition-elicit .choice').first();
+        if (await card.isVisible()) {
+          const label = (await card.innerText()).split('\n')[0].trim();
+          await card.click();
+          tapped++;
+          await page
+            .locator('.question__answer', { hasText: label.slice(0, 12) })
+            .first()
+            .waitFor();
+          if (tapped === 1) await t.shot(page, 'disposition-tapped');
+          continue;
+        }
+        const other = page.locator('app-elicit-card');
+        if (await other.isVisible()) {
+          // Some other question: pick its first option, or skip it.
+          const first = other.locator('.choice, app-confirm-elicit button').first();
+          if (await first.isVisible()) await first.click();
+          else await other.getByRole('button', { name: 'Skip this' }).click();
+          continue;
+        }
+        await say(page, FOLLOW_UPS[turn % FOLLOW_UPS.length]);
+      }
+      assert.ok(tapped >= 1, 'the agent proposed at least one disposition that a tap answered');
+      await page.getByRole('button', { name: /session details/ }).click();
+      await page.getByRole('heading', { name: 'Session' }).waitFor();
+      await t.shot(page, 'session');
+    },
+  },
+];
