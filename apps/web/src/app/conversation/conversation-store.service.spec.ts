@@ -1,0 +1,155 @@
+import { TestBed } from '@angular/core/testing';
+import type { Conversation, ReflogEntry, TreeNode } from '@sweatpants/domain';
+
+import { FakeSocket } from '../../testing/fake-socket';
+import { fixtureId, treeFixture } from '../../testing/tree-fixture';
+import { ApiService } from '../core/api.service';
+import { SessionService } from '../core/session.service';
+import { SocketClientService } from '../core/socket-client.service';
+import { ConversationStore } from './conversation-store.service';
+
+const nodes = treeFixture();
+const onHead = nodes.filter((n) => n.onHead).map(({ childIds: _c, onHead: _o, ...node }) => node as TreeNode);
+const conversation: Conversation = {
+  id: 'c1',
+  agent: 'tidying',
+  title: 'Desk',
+  ownerId: 'u-1',
+  head: fixtureId('d2'),
+  status: 'waiting',
+  pendingElicit: { elicitId: `chat-${fixtureId('d2')}`, type: 'chat', message: '', payload: {} },
+  model: 'offline',
+  createdAt: '2026-01-01T12:00:00.000Z',
+  updatedAt: '2026-01-01T12:06:00.000Z',
+};
+const reflog = {} as ReflogEntry;
+
+function setup() {
+  let path = onHead;
+  const api = {
+    conversation: jest.fn().mockResolvedValue(conversation),
+    state: jest
+      .fn()
+      .mockResolvedValue({ at: fixtureId('d2'), agent: 'tidying', state: { phase: 'sorting' } }),
+    rewind: jest.fn().mockImplementation(async (_id: string, body: { to: string }) => {
+      const byId = new Map(nodes.map((n) => [n.id, n]));
+      const chain: TreeNode[] = [];
+      for (let n = byId.get(body.to); n; n = n.parentId ? byId.get(n.parentId) : undefined) chain.unshift(n);
+      path = chain;
+      return { head: body.to, reflog };
+    }),
+    owner: {
+      path: jest.fn().mockImplementation(async () => ({ nodes: path })),
+      tree: jest.fn().mockResolvedValue(nodes),
+      reflog: jest.fn(),
+    },
+  };
+  const socket = new FakeSocket((event, payload) => {
+    if (event === 'conversation:join') return { ok: true, conversation };
+    if (event === 'elicit:response') {
+      const p = payload as { elicitId: string; content: { text: string } };
+      return {
+        ok: true,
+        node: {
+          ...onHead[4]!,
+          id: fixtureId('e1'),
+          parentId: fixtureId('d2'),
+          kind: 'user',
+          payload: p.content,
+        },
+      };
+    }
+    return { ok: false, error: { code: 'invalid_request', message: 'nope' } };
+  });
+  TestBed.configureTestingModule({ providers: [ConversationStore, { provide: ApiService, useValue: api }] });
+  TestBed.inject(SessionService).start({
+    token: 't',
+    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user' },
+  });
+  TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
+  return { store: TestBed.inject(ConversationStore), api, socket };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('ConversationStore', () => {
+  afterEach(() => localStorage.clear());
+
+  it('opens: conversation, HEAD path, tree and state; joins the room on connect and on reconnect', async () => {
+    const { store, socket } = setup();
+    await store.open('c1', false);
+    expect(store.path().map((n) => n.id)).toEqual(onHead.map((n) => n.id));
+    expect(store.pending()?.type).toBe('chat');
+    expect(store.siblings(fixtureId('c2'))).toEqual({ ids: [fixtureId('c1'), fixtureId('c2')], index: 1 });
+    socket.connect();
+    await tick();
+    socket.connect();
+    await tick();
+    expect(socket.emitted.filter((e) => e.event === 'conversation:join')).toEqual([
+      { event: 'conversation:join', payload: { conversationId: 'c1' } },
+      { event: 'conversation:join', payload: { conversationId: 'c1' } },
+    ]);
+  });
+
+  it('applies node, status, elicit, withdrawn and token events for its conversation only', async () => {
+    const { store, socket } = setup();
+    await store.open('c1', false);
+    socket.serverSends('status', { conversationId: 'c1', status: 'running' });
+    socket.serverSends('token', { conversationId: 'c1', nodeId: 'x', text: 'Let ' });
+    socket.serverSends('token', { conversationId: 'c1', nodeId: 'x', text: 'us go' });
+    socket.serverSends('token', { conversationId: 'other', nodeId: 'x', text: '!!' });
+    expect(store.status()).toBe('running');
+    expect(store.streaming()).toEqual({ nodeId: 'x', text: 'Let us go' });
+
+    const reply = {
+      ...onHead[4]!,
+      id: fixtureId('f1'),
+      parentId: fixtureId('d2'),
+      payload: { text: 'Let us go' },
+    };
+    socket.serverSends('node', { conversationId: 'c1', node: reply });
+    expect(store.path().at(-1)?.id).toBe(fixtureId('f1'));
+    expect(store.streaming()).toBeNull();
+    expect(store.announcement()).toBe('Agent: Let us go');
+    expect(store.tree().get(fixtureId('d2'))?.childIds).toContain(fixtureId('f1'));
+
+    const elicit = { elicitId: 'q1', type: 'confirm' as const, message: 'Done?', payload: { default: true } };
+    socket.serverSends('elicit', { conversationId: 'c1', nodeId: fixtureId('f1'), ...elicit });
+    expect(store.pending()).toEqual(elicit);
+    socket.serverSends('elicit:withdrawn', { conversationId: 'c1', elicitId: 'q1', reason: 'cancelled' });
+    expect(store.pending()).toBeNull();
+  });
+
+  it('sends a message by answering the pending chat elicit', async () => {
+    const { store, socket } = setup();
+    await store.open('c1', false);
+    expect(await store.send('the lamp', [])).toBe(true);
+    expect(socket.emitted.at(-1)).toEqual({
+      event: 'elicit:response',
+      payload: {
+        conversationId: 'c1',
+        elicitId: `chat-${fixtureId('d2')}`,
+        action: 'accept',
+        content: { text: 'the lamp' },
+      },
+    });
+    expect(store.pending()).toBeNull();
+    expect(store.path().at(-1)?.id).toBe(fixtureId('e1'));
+  });
+
+  it('switches to a sibling branch by rewinding to its latest tip', async () => {
+    const { store, api } = setup();
+    await store.open('c1', false);
+    await store.switchBranch(fixtureId('c1'));
+    expect(api.rewind).toHaveBeenCalledWith('c1', { to: fixtureId('d1') });
+    expect(store.path().at(-1)?.id).toBe(fixtureId('d1'));
+  });
+
+  it('shows an ack error instead of throwing', async () => {
+    const { store } = setup();
+    await store.open('c1', false);
+    store.pending.set(null);
+    expect(await store.send('hello', [])).toBe(false);
+    expect(store.error()).toBe('nope');
+  });
+});
