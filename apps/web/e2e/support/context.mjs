@@ -57,10 +57,8 @@ export function createContext({ browser, base, shotDir, adminEmail, scenario }) 
       ]) {
         await page.setViewportSize(size);
         await page.waitForTimeout(150);
-        await page.screenshot({
-          path: join(shotDir, `${slug}-${shots}-${name}-${label}.png`),
-          fullPage: true,
-        });
+        // The viewport, as a person sees it: a full-page capture misplaces the sticky composer.
+        await page.screenshot({ path: join(shotDir, `${slug}-${shots}-${name}-${label}.png`) });
       }
       if (original) await page.setViewportSize(original);
     },

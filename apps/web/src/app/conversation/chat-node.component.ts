@@ -35,6 +35,10 @@ export class ChatNodeComponent {
   protected readonly draft = signal('');
   protected readonly editId = `edit-${nextId++}`;
   protected readonly hasSiblings = computed(() => this.siblings().ids.length > 1);
+  /** Messages, questions and summaries carry the menu; quiet nodes stay quiet (the tree reaches them). */
+  protected readonly hasActions = computed(() =>
+    ['user', 'assistant', 'question', 'summary', 'answer'].includes(this.view().kind),
+  );
 
   protected startEdit(): void {
     const view = this.view();

@@ -42,7 +42,19 @@ let nextId = 0;
       }
       <div class="composer__row">
         <label class="button photo-button" [for]="fileId" title="Add a photo">
-          <span aria-hidden="true">📷</span><span class="visually-hidden">Add a photo</span>
+          <svg
+            aria-hidden="true"
+            width="22"
+            height="22"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            stroke-width="1.8"
+          >
+            <path d="M4 8h3l2-3h6l2 3h3v11H4z" stroke-linejoin="round" />
+            <circle cx="12" cy="13" r="3.5" />
+          </svg>
+          <span class="visually-hidden">Add a photo</span>
         </label>
         <input
           #file
