@@ -8,7 +8,7 @@ import type { Json, Photo, Result } from '@sweatpants/domain';
 export interface Model {
   /** 'claude' or 'offline', as `/api/health` and the client show it */
   readonly kind: 'claude' | 'offline';
-  /** the model name sent to the provider, e.g. 'claude-sonnet-4-5'; 'offline' for the offline model */
+  /** the model name sent to the provider, e.g. 'claude-sonnet-5-5'; 'offline' for the offline model */
   readonly name: string;
   complete(request: ModelRequest, options: CompleteOptions): Promise<Result<ModelReply, ModelError>>;
 }

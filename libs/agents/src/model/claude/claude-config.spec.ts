@@ -1,4 +1,6 @@
-import { claudeConfig, claudeConfigFrom } from './claude-config';
+import { startFakeAnthropic } from '../../testing';
+import { claudeConfig, claudeConfigFrom, DEFAULT_CLAUDE_MODEL } from './claude-config';
+import { ClaudeModel } from './claude-model';
 
 describe('claudeConfigFrom', () => {
   it('answers null without an API key (the offline model runs), also for an empty one', () => {
@@ -14,9 +16,10 @@ describe('claudeConfigFrom', () => {
       ok: true,
       value: {
         apiKey: 'sk-1',
-        model: 'claude-sonnet-4-5',
+        model: DEFAULT_CLAUDE_MODEL,
         maxTokens: 4096,
         retry: { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 8000 },
+        stream: true,
       },
     });
   });
@@ -47,6 +50,33 @@ describe('claudeConfigFrom', () => {
     const problems = config.ok ? [] : config.error;
     expect(problems.map((p) => p.field)).toEqual(['ANTHROPIC_BASE_URL', 'ANTHROPIC_MAX_TOKENS']);
     expect(JSON.stringify(problems)).not.toContain('sk-secret');
+  });
+});
+
+describe('the default model', () => {
+  /** What the SDK prints while sending one request naming `model`. */
+  async function warningsFor(model: string | undefined): Promise<string[]> {
+    const fake = await startFakeAnthropic();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      fake.script({ kind: 'reply', content: [{ type: 'text', text: 'hi' }] });
+      const config = claudeConfig({ apiKey: 'k', baseURL: fake.url, ...(model ? { model } : {}) });
+      const reply = await new ClaudeModel(config).complete(
+        { system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], tools: [] },
+        { signal: new AbortController().signal },
+      );
+      expect(reply.ok).toBe(true);
+      return warn.mock.calls.map((args) => String(args[0]));
+    } finally {
+      warn.mockRestore();
+      await fake.close();
+    }
+  }
+
+  it('is a Sonnet the SDK does not warn about as deprecated, as it does for claude-sonnet-4-5', async () => {
+    expect(DEFAULT_CLAUDE_MODEL).toMatch(/^claude-sonnet-/);
+    expect(await warningsFor(undefined)).toEqual([]);
+    expect(await warningsFor('claude-sonnet-4-5')).toEqual([expect.stringContaining('deprecated')]);
   });
 });
 

@@ -22,9 +22,18 @@ export interface ClaudeConfig {
   /** `max_tokens` of a request that does not set its own */
   maxTokens: number;
   retry: RetryPolicy;
+  /**
+   * Stream replies (the default): text reaches the client as it is written. False sends one
+   * plain `messages.create` and waits for the whole reply, for proxies that do not pass SSE.
+   */
+  stream?: boolean;
 }
 
-export const DEFAULT_CLAUDE_MODEL = 'claude-sonnet-4-5';
+/**
+ * The newest Sonnet the installed SDK knows (its `Model` union and README examples). The SDK
+ * warns on every request naming a deprecated model: `claude-sonnet-4-5` retires 2026-11-30.
+ */
+export const DEFAULT_CLAUDE_MODEL = 'claude-sonnet-5-5';
 export const DEFAULT_MAX_TOKENS = 4096;
 export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 8000 };
 
@@ -44,6 +53,7 @@ export function claudeConfig(
     model: fields.model ?? DEFAULT_CLAUDE_MODEL,
     maxTokens: fields.maxTokens ?? DEFAULT_MAX_TOKENS,
     retry: { ...DEFAULT_RETRY, ...fields.retry },
+    stream: fields.stream ?? true,
   };
 }
 
@@ -71,9 +81,15 @@ const ClaudeEnvSchema = z.object({
 });
 
 /**
- * Reads ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ANTHROPIC_MODEL and ANTHROPIC_MAX_TOKENS.
- * `ok(null)` when there is no API key: the product then runs the offline model. Problems name the
- * variable and never echo its value (it may be the key).
+ * The Claude config from the environment. `ok(null)` when there is no API key: the product then
+ * runs the offline model. Problems name the variable and never echo its value (it may be the key).
+ * An empty variable counts as unset.
+ *
+ * - `ANTHROPIC_API_KEY`: the key; unset means the offline model.
+ * - `ANTHROPIC_BASE_URL`: an http(s) URL in place of https://api.anthropic.com (a proxy, a fake).
+ * - `ANTHROPIC_MODEL`: the model id sent with every request; default {@link DEFAULT_CLAUDE_MODEL}.
+ * - `ANTHROPIC_MAX_TOKENS`: a positive whole number, the `max_tokens` of a request that does not
+ *   set its own; default {@link DEFAULT_MAX_TOKENS}.
  *
  * @example
  * const config = claudeConfigFrom(process.env);

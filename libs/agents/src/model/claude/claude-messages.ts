@@ -1,5 +1,6 @@
 import type {
   ContentBlockParam,
+  Message,
   MessageCreateParamsStreaming,
   RawMessageStreamEvent,
   StopReason,
@@ -9,7 +10,7 @@ import type { Json } from '@sweatpants/domain';
 
 import type { ContentBlock, ModelReply, ModelRequest, TextBlock, ToolUseBlock } from '../model';
 
-/** The Messages API request for a ModelRequest, always streamed. */
+/** The Messages API request for a ModelRequest, streamed (ClaudeModel drops `stream` when told). */
 export function toMessagesParams(
   request: ModelRequest,
   model: string,
@@ -137,6 +138,23 @@ export class ReplyAssembler {
       },
     };
   }
+}
+
+/** The reply in a whole (non-streamed) Message: its text and tool calls, in order. */
+export function replyOfMessage(message: Message): ModelReply {
+  const content = message.content.flatMap((b): (TextBlock | ToolUseBlock)[] => {
+    if (b.type === 'text') return [{ type: 'text', text: b.text }];
+    if (b.type === 'tool_use')
+      return [{ type: 'tool_use', id: b.id, name: b.name, input: asJson(b.input) ?? {} }];
+    // thinking and server-tool blocks: we enable neither (as in ReplyAssembler)
+    return [];
+  });
+  return {
+    content,
+    stopReason: toStopReason(message.stop_reason ?? 'end_turn'),
+    usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
+    model: message.model,
+  };
 }
 
 /**

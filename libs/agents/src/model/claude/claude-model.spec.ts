@@ -300,6 +300,53 @@ describe('ClaudeModel against the fake Anthropic server', () => {
   });
 });
 
+describe('ClaudeModel with stream: false', () => {
+  it('sends one plain request and maps its text and tool calls, giving onText the whole text', async () => {
+    const input = { item: 'mug', reason: 'chipped' };
+    fake.script({
+      kind: 'reply',
+      content: [
+        { type: 'text', text: 'Let me ask.' },
+        { type: 'tool_use', id: 'toolu_02', name: 'propose_disposition', input },
+      ],
+      usage: { inputTokens: 12, outputTokens: 7 },
+    });
+    const deltas: string[] = [];
+
+    const reply = await modelFor({ stream: false }).complete(ask('a mug'), {
+      signal: live(),
+      onText: (d) => deltas.push(d),
+    });
+
+    expect(fake.requests[0]!.body?.stream).not.toBe(true);
+    expect(deltas).toEqual(['Let me ask.']);
+    expect(reply).toEqual({
+      ok: true,
+      value: {
+        content: [
+          { type: 'text', text: 'Let me ask.' },
+          { type: 'tool_use', id: 'toolu_02', name: 'propose_disposition', input },
+        ],
+        stopReason: 'tool_use',
+        usage: { inputTokens: 12, outputTokens: 7 },
+        model: MODEL,
+      },
+    });
+  });
+
+  it('retries a 429 the same way', async () => {
+    fake.script(
+      { kind: 'error', status: 429, retryAfterMs: 1 },
+      { kind: 'reply', content: [{ type: 'text', text: 'there you go' }] },
+    );
+
+    const reply = await modelFor({ stream: false }).complete(ask('hi'), { signal: live() });
+
+    expect(reply.ok && reply.value.content).toEqual([{ type: 'text', text: 'there you go' }]);
+    expect(fake.requests).toHaveLength(2);
+  });
+});
+
 /** Resolves once `condition` holds, checking after each turn of the event loop. */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));

@@ -1,19 +1,23 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  MessageCreateParamsNonStreaming,
+  MessageCreateParamsStreaming,
+} from '@anthropic-ai/sdk/resources/messages';
 
 import { err, ok } from '@sweatpants/domain';
 import type { Result } from '@sweatpants/domain';
 
 import type { CompleteOptions, Model, ModelError, ModelReply, ModelRequest } from '../model';
 import type { ClaudeConfig } from './claude-config';
-import { ReplyAssembler, toMessagesParams } from './claude-messages';
+import { ReplyAssembler, replyOfMessage, toMessagesParams } from './claude-messages';
 import { backoffDelayMs, classifyFailure, sleepUnlessAborted } from './claude-retry';
 import type { AttemptFailure } from './claude-retry';
 
 const ABORTED: ModelError = { code: 'aborted', message: 'the request was aborted' };
 
 /**
- * Claude through the Messages API, always streamed. Retries (429, 529, 5xx, dropped connections)
+ * Claude through the Messages API, streamed unless the config says `stream: false` (then one
+ * plain request, and `onText` gets the whole text once the reply is in). Retries (429, 529, 5xx, dropped connections)
  * are ours, not the SDK's, so the policy is explicit and the fake server can count the attempts.
  * Expected failures come back as `err(ModelError)`; `complete` does not throw.
  *
@@ -56,10 +60,33 @@ export class ClaudeModel implements Model {
     }
   }
 
-  private async attempt(
+  private attempt(params: MessageCreateParamsStreaming, options: CompleteOptions): Promise<Attempt> {
+    if (this.config.stream === false) {
+      const { stream: _streamed, ...whole } = params;
+      return this.attemptWhole({ ...whole, stream: false }, options);
+    }
+    return this.attemptStreamed(params, options);
+  }
+
+  private async attemptWhole(
+    params: MessageCreateParamsNonStreaming,
+    { signal, onText }: CompleteOptions,
+  ): Promise<Attempt> {
+    try {
+      const message = await this.client.messages.create(params, { signal });
+      const reply = replyOfMessage(message);
+      const text = reply.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('');
+      if (text !== '') onText?.(text);
+      return { ok: true, reply };
+    } catch (thrown) {
+      return { ok: false, failure: classifyFailure(thrown) };
+    }
+  }
+
+  private async attemptStreamed(
     params: MessageCreateParamsStreaming,
     { signal, onText }: CompleteOptions,
-  ): Promise<{ ok: true; reply: ModelReply } | { ok: false; failure: AttemptFailure }> {
+  ): Promise<Attempt> {
     let shownText = false;
     const assembler = new ReplyAssembler((delta) => {
       shownText = true;
@@ -88,3 +115,5 @@ export class ClaudeModel implements Model {
     };
   }
 }
+
+type Attempt = { ok: true; reply: ModelReply } | { ok: false; failure: AttemptFailure };
