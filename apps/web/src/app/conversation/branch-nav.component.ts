@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
 
 /** "‹ 2/3 ›" on a node that has siblings: step to the previous or next branch. */
 @Component({
@@ -57,8 +57,6 @@ export class BranchNavComponent {
   readonly index = input.required<number>();
   readonly disabled = input(false);
   readonly switchTo = output<string>();
-
-  protected readonly label = computed(() => `${this.index() + 1}/${this.ids().length}`);
 
   protected go(index: number): void {
     const id = this.ids()[index];
