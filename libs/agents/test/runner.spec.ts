@@ -1,46 +1,19 @@
 import type { TreeNode } from '@sweatpants/domain';
-import { startFakeAnthropic, type FakeAnthropic, type FakeStep } from '../src/testing';
-import { ClaudeModel, claudeConfig } from '../src/model/claude';
-import { modeStateOf, Runner, silentOutbox, type Outbox } from '../src/runtime';
+import type { FakeStep } from '../src/testing';
+import { modeStateOf, Runner } from '../src/runtime';
 import type { ConversationPort } from '../src/storage/conversation-port';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
+import { kinds, openRunner, pathOf, until, useFakeAnthropic } from './runner-harness';
 import { testAgent } from './test-agent';
 
-let fake: FakeAnthropic;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(() => fake.close());
+const server = useFakeAnthropic();
 
-const model = () =>
-  new ClaudeModel(
-    claudeConfig({
-      apiKey: 'test-key',
-      baseURL: fake.url,
-      model: 'claude-sonnet-4-6',
-      retry: { baseDelayMs: 1, maxDelayMs: 5 },
-    }),
-  );
-
-function open(port: ConversationPort, outbox?: Partial<Outbox>) {
-  return Runner.open({
-    conversationId: 'c1',
-    agent: testAgent,
-    port,
-    model: model(),
-    logs: { write: () => undefined },
-    ...(outbox ? { outbox: { ...silentOutbox, ...outbox } } : {}),
-  });
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((r) => setTimeout(r, 5));
-}
-
-const kinds = (path: readonly TreeNode[]) => path.map((n) => n.kind);
-
-describe('the turn loop', () => {
+describe.each([
+  ['streamed', true],
+  ['not streamed', false],
+])('the turn loop, %s', (_, stream) => {
   it('ends a turn on a transition tool, switches mode, and runs the next turn with its template and output', async () => {
+    const { fake } = server;
     const port = new InMemoryConversationPort();
     port.create('c1');
     fake.script(
@@ -58,12 +31,16 @@ describe('the turn loop', () => {
         stopReason: 'tool_use',
       },
     );
-    const runner = await open(port);
+    const tokens: string[] = [];
+    const runner = await openRunner(fake, port, {
+      stream,
+      outbox: { token: (_at, text) => tokens.push(text) },
+    });
     expect((await runner.send({ text: "I'm done", authorId: 'u1' })).ok).toBe(true);
     await runner.whenIdle();
 
-    const path = (await port.path('c1')) as { ok: true; value: TreeNode[] };
-    expect(kinds(path.value)).toEqual([
+    const path = await pathOf(port);
+    expect(kinds(path)).toEqual([
       'root',
       'user',
       'assistant',
@@ -75,30 +52,34 @@ describe('the turn loop', () => {
       'tool_call',
       'tool_result',
     ]);
-    expect(modeStateOf(testAgent, path.value)).toEqual({
+    expect(modeStateOf(testAgent, path)).toEqual({
       mode: 'winding-down',
       data: { reason: 'the user is tired', summary: 'cleared the desk' },
     });
+    expect(path[7]?.payload).toMatchObject({ text: 'Good work today.' });
+    expect(tokens.join('')).toBe('Good work today.');
     const [first, second] = fake.requests.map(
       (r) => r.body as { system?: string; tools?: { name: string }[]; stream?: boolean },
     );
-    expect(first?.tools?.map((t) => t.name)).toEqual(['confirm_done', 'time_to_wrap']);
+    expect(first?.tools?.map((t) => t.name)).toEqual(['confirm_done', 'count_items', 'time_to_wrap']);
     expect(second?.system).toBe('You are winding down because: the user is tired.\nSummarise the session.');
     expect(second?.tools?.map((t) => t.name)).toEqual(['respond']);
-    expect(second?.stream).toBe(true);
+    expect(second?.stream === true).toBe(stream);
   });
+});
 
+describe('the turn loop', () => {
   it('reports a malformed tool input back to the model as a tool error', async () => {
     const port = new InMemoryConversationPort();
     port.create('c1');
-    fake.script(
+    server.fake.script(
       { kind: 'malformed_tool_input', name: 'confirm_done', raw: '{"question": "done?' },
       { kind: 'reply', content: [{ type: 'text', text: 'Let me ask again later.' }] },
     );
-    const runner = await open(port);
+    const runner = await openRunner(server.fake, port);
     await runner.send({ text: 'hi', authorId: 'u1' });
     await runner.whenIdle();
-    const second = fake.requests[1]?.body as {
+    const second = server.fake.requests[1]?.body as {
       messages: { content: { type: string; is_error?: boolean }[] | string }[];
     };
     const results = second.messages
@@ -110,16 +91,16 @@ describe('the turn loop', () => {
   it('gives the fallback reply when the model stays overloaded', async () => {
     const port = new InMemoryConversationPort();
     port.create('c1');
-    fake.script(
+    server.fake.script(
       { kind: 'error', status: 529 },
       { kind: 'error', status: 529 },
       { kind: 'error', status: 529 },
     );
-    const runner = await open(port);
+    const runner = await openRunner(server.fake, port);
     await runner.send({ text: 'hi', authorId: 'u1' });
     await runner.whenIdle();
     const path = (await port.path('c1')) as { ok: true; value: TreeNode[] };
-    expect(fake.requests).toHaveLength(3);
+    expect(server.fake.requests).toHaveLength(3);
     expect(path.value.at(-1)?.payload).toMatchObject({
       text: expect.stringContaining('overloaded'),
       fallback: 'overloaded',
@@ -132,11 +113,11 @@ describe('cancel', () => {
     const port = new InMemoryConversationPort();
     port.create('c1');
     const tokens: string[] = [];
-    fake.script({ kind: 'slow_stream', deltas: ['one ', 'two ', 'three ', 'four'], delayMs: 60_000 });
-    const runner = await open(port, { token: (_, text) => tokens.push(text) });
+    server.fake.script({ kind: 'slow_stream', deltas: ['one ', 'two ', 'three ', 'four'], delayMs: 60_000 });
+    const runner = await openRunner(server.fake, port, { outbox: { token: (_, text) => tokens.push(text) } });
     await runner.send({ text: 'tell me a story', authorId: 'u1' });
     await until(() => tokens.length > 0);
-    const disconnected = fake.whenClientDisconnects();
+    const disconnected = server.fake.whenClientDisconnects();
     const cancel = await runner.cancel('u1');
     await disconnected;
     expect(cancel?.kind).toBe('cancel');
@@ -148,7 +129,7 @@ describe('cancel', () => {
       expect.objectContaining({ type: 'chat', elicitId: `chat-${runner.head}` }),
     ]);
 
-    fake.script({ kind: 'reply', content: [{ type: 'text', text: 'A short one, then.' }] });
+    server.fake.script({ kind: 'reply', content: [{ type: 'text', text: 'A short one, then.' }] });
     expect((await runner.send({ text: 'a short one', authorId: 'u1' })).ok).toBe(true);
     await runner.whenIdle();
     expect(kinds(((await port.path('c1')) as { ok: true; value: TreeNode[] }).value).slice(3)).toEqual([
@@ -210,13 +191,13 @@ describe('durable execution', () => {
   it('rebuilt after any step, a runner finishes the turn as an uninterrupted one would, asking the model nothing twice', async () => {
     const straight = new InMemoryConversationPort();
     straight.create('c1');
-    fake.script(...script());
-    const once = await open(straight);
+    server.fake.script(...script());
+    const once = await openRunner(server.fake, straight);
     await once.send({ text: 'I think that is all', authorId: 'u1' });
     await drive(once);
     await once.whenIdle();
     const expected = ((await straight.path('c1')) as { ok: true; value: TreeNode[] }).value;
-    const requests = fake.requests.length;
+    const requests = server.fake.requests.length;
     expect(kinds(expected)).toEqual([
       'root',
       'user',
@@ -230,13 +211,12 @@ describe('durable execution', () => {
 
     // Every append after the user's message is a step; crash after each.
     for (let k = 2; k < expected.length; k++) {
-      await fake.close();
-      fake = await startFakeAnthropic();
-      fake.script(...script());
+      await server.restart();
+      server.fake.script(...script());
       const port = new InMemoryConversationPort();
       port.create('c1');
       // The user's message (write 1) goes through the runner before the crash point matters.
-      const doomed = await open(crashingAfter(port, k));
+      const doomed = await openRunner(server.fake, crashingAfter(port, k));
       void doomed.send({ text: 'I think that is all', authorId: 'u1' });
       while (port.inspect('c1').nodes.size < k + 1) {
         const [pending] = doomed.elicits.list();
@@ -246,12 +226,12 @@ describe('durable execution', () => {
       }
       await doomed.close();
 
-      const rebuilt = await open(port);
+      const rebuilt = await openRunner(server.fake, port);
       await drive(rebuilt);
       await rebuilt.whenIdle();
       const path = ((await port.path('c1')) as { ok: true; value: TreeNode[] }).value;
       expect({ k, path: comparable(path) }).toEqual({ k, path: comparable(expected) });
-      expect({ k, requests: fake.requests.length }).toEqual({ k, requests });
+      expect({ k, requests: server.fake.requests.length }).toEqual({ k, requests });
     }
   });
 });

@@ -3,6 +3,8 @@ import {
   ask,
   createTool,
   defineMode,
+  log,
+  notify,
   prompt,
   ToolBreak,
   ToolSuccess,
@@ -12,7 +14,7 @@ import {
 
 /**
  * A small agent with the shape of the real ones: a chatting mode whose tools ask the user a
- * question and switch mode, and a wrapping-up mode with a structured output.
+ * question, report progress and switch mode, and a wrapping-up mode with a structured output.
  */
 const confirmTool = createTool('confirm_done')
   .description('Ask the user whether they are done.')
@@ -23,6 +25,15 @@ const confirmTool = createTool('confirm_done')
       { value: false },
     );
     return ToolSuccess({ done: asked.content.value, fallback: asked.fallback });
+  });
+
+const countTool = createTool('count_items')
+  .description('Count the items on the desk, reporting progress.')
+  .input(z.object({ n: z.number().int() }))
+  .execute(function* ({ n }) {
+    yield* notify(`Counted ${n}`, { value: n, total: 10 });
+    yield* log('info', 'counted', { n });
+    return ToolSuccess({ counted: n });
   });
 
 const wrapTool = createTool('time_to_wrap')
@@ -39,7 +50,7 @@ export const testAgent: AgentDefinition = {
       name: 'chatting',
       data: z.null(),
       template: () => prompt`You are chatting. Ask before you wrap up.`,
-      tools: () => [confirmTool, wrapTool],
+      tools: () => [confirmTool, countTool, wrapTool],
     }),
     defineMode({
       name: 'winding-down',

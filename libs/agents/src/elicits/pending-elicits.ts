@@ -13,7 +13,9 @@ import type { Implementation } from '../runtime/protocol';
 import type * as z from 'zod';
 import type { ElicitResponseSchema, ElicitSpec } from '../runtime/elicit-protocol';
 
-type Event = { kind: 'progress'; payload: Json } | { kind: 'answer'; response: ElicitResponse };
+type Event =
+  | { kind: 'progress'; payload: Json }
+  | { kind: 'answer'; response: ElicitResponse & { answeredBy?: string } };
 
 interface Pending {
   request: ElicitRequest;
@@ -79,14 +81,18 @@ export class PendingElicits {
     return this.pending.has(elicitId);
   }
 
-  /** Answers a pending elicit; refuses an unknown id or a content that does not fit the type. */
-  answer(answer: ElicitAnswer): Result<ElicitResponse, AnswerError> {
+  /**
+   * Answers a pending elicit; refuses an unknown id or a content that does not fit the type.
+   * `authorId`, the user who answered, is recorded as the author of the answer's node.
+   */
+  answer(answer: ElicitAnswer, authorId?: string): Result<ElicitResponse, AnswerError> {
     const pending = this.pending.get(answer.elicitId);
     if (!pending) return err({ code: 'not_found', message: `no pending elicit ${answer.elicitId}` });
     const parsed = parseElicitResponse(pending.request.type, answer);
     if (!parsed.ok)
       return err({ code: 'invalid_request', message: parsed.error.message, fields: parsed.error.fields });
-    pending.events.add({ kind: 'answer', response: parsed.value });
+    const response = authorId === undefined ? parsed.value : { ...parsed.value, answeredBy: authorId };
+    pending.events.add({ kind: 'answer', response });
     return ok(parsed.value);
   }
 

@@ -16,10 +16,13 @@ export const ElicitRequestSchema = z.object({
   timeoutMs: z.number().int().positive().optional(),
 });
 
+/** Who gave an answer (a user id), when the implementation knows: its node is authored by them. */
+const answeredBy = z.string().min(1).optional();
+
 export const ElicitResponseSchema = z.union([
-  z.object({ action: z.literal('accept'), content: JsonSchema }),
-  z.object({ action: z.literal('other'), content: z.object({ text: z.string() }) }),
-  z.object({ action: ElicitActionSchema.extract(['decline', 'cancel', 'denied']) }),
+  z.object({ action: z.literal('accept'), content: JsonSchema, answeredBy }),
+  z.object({ action: z.literal('other'), content: z.object({ text: z.string() }), answeredBy }),
+  z.object({ action: ElicitActionSchema.extract(['decline', 'cancel', 'denied']), answeredBy }),
 ]);
 
 export const ElicitProtocol = createProtocol('elicit', {

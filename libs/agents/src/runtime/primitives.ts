@@ -44,8 +44,14 @@ export interface ElicitInput<T extends ElicitType = ElicitType> {
   timeoutMs?: number;
 }
 
-/** An answer, or the note that none came in time. */
-export type Elicited<T extends ElicitType = ElicitType> = ElicitResponse<T> & { timedOut?: true };
+/**
+ * An answer, or the note that none came in time. `answeredBy` (a user id, when the implementation
+ * knows who answered) becomes the author of the `response` node; it is not part of the payload.
+ */
+export type Elicited<T extends ElicitType = ElicitType> = ElicitResponse<T> & {
+  timedOut?: true;
+  answeredBy?: string;
+};
 
 export interface AgentApi {
   sample(request: SampleRequest): Operation<Result<Sampled, SampleError>>;
@@ -108,9 +114,10 @@ export const Agent = createApi<AgentApi>('sweatpants.agent', {
         (n) => n.payload.elicitId === request.elicitId,
       );
       if (!answered) {
-        const response = yield* waitForAnswer(run, request, asked);
+        const { answeredBy, ...response } = yield* waitForAnswer(run, request, asked);
         const payload = { elicitId: request.elicitId, ...response } as TreeNode<'response'>['payload'];
-        [answered] = (yield* run.journal.append([{ kind: 'response', payload, authorId: run.authorId }])) as [
+        const authorId = answeredBy ?? run.authorId;
+        [answered] = (yield* run.journal.append([{ kind: 'response', payload, authorId }])) as [
           TreeNode<'response'>,
         ];
       }

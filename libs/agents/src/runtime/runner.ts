@@ -160,9 +160,12 @@ export class Runner {
     }
   }
 
-  /** An answer to a pending elicit, checked against its type; a bad one changes nothing. */
-  answer(answer: ElicitAnswer): Result<ElicitResponse, AnswerError> {
-    return this.elicits.answer(answer);
+  /**
+   * An answer to a pending elicit, checked against its type; a bad one changes nothing. Its node is
+   * authored by `authorId` when given, else by the agent.
+   */
+  answer(answer: ElicitAnswer, authorId?: string): Result<ElicitResponse, AnswerError> {
+    return this.elicits.answer(answer, authorId);
   }
 
   /**
@@ -198,8 +201,8 @@ export class Runner {
   /**
    * An answer from a client, as PROTOCOL.md's elicit response: checked against the elicit's type,
    * then resolved to the node that records it. The chat prompt's answer is the user's message; any
-   * other elicit's answer is the `response` node its turn writes. Answering an elicit whose answer
-   * is already recorded returns that node again (responses are idempotent by elicit id).
+   * other elicit's answer is the `response` node its turn writes, authored by `authorId`. Answering
+   * an elicit whose answer is already recorded returns that node again (idempotent by elicit id).
    */
   async respond(answer: ElicitAnswer, authorId: string): Promise<Result<TreeNode, RunnerError>> {
     const recorded = this.recordedAnswer(answer.elicitId);
@@ -219,7 +222,7 @@ export class Runner {
       });
     }
     const recordedNode = this.whenRecorded(answer.elicitId);
-    const answered = this.elicits.answer(answer);
+    const answered = this.elicits.answer(answer, authorId);
     if (!answered.ok) {
       recordedNode.cancel();
       return err(answered.error);

@@ -1,0 +1,263 @@
+import type { ElicitRequest, TreeNode } from '@sweatpants/domain';
+import type { FakeStep } from '../src/testing';
+import { chatElicitId, type Runner } from '../src/runtime';
+import { InMemoryConversationPort } from '../src/storage/in-memory-port';
+import { kinds, openRunner, pathOf, until, useFakeAnthropic } from './runner-harness';
+
+const server = useFakeAnthropic();
+
+const say = (text: string): FakeStep => ({ kind: 'reply', content: [{ type: 'text', text }] });
+const askDone: FakeStep = {
+  kind: 'reply',
+  content: [
+    { type: 'text', text: 'Let me check.' },
+    { type: 'tool_use', id: 'toolu_1', name: 'confirm_done', input: { question: 'Done?' } },
+  ],
+  stopReason: 'tool_use',
+};
+
+function conversation(): { port: InMemoryConversationPort; root: TreeNode } {
+  const port = new InMemoryConversationPort();
+  return { port, root: port.create('c1') };
+}
+
+/** Sends a message and waits until the turn's question is pending; returns that question. */
+async function untilAsked(runner: Runner): Promise<ElicitRequest> {
+  await until(() => runner.elicits.list().length > 0);
+  return runner.elicits.list()[0] as ElicitRequest;
+}
+
+describe('the chat prompt', () => {
+  it('is pending whenever no turn runs, under an id derived from HEAD, with the agent’s words', async () => {
+    const { port, root } = conversation();
+    const runner = await openRunner(server.fake, port);
+
+    expect(runner.pending()).toEqual([
+      { elicitId: `chat-${root.id}`, type: 'chat', message: 'What shall we talk about?', payload: {} },
+    ]);
+    expect(chatElicitId(root.id)).toBe(`chat-${root.id}`);
+  });
+
+  it('answered with accept {text}, writes the user’s message and runs a turn on it', async () => {
+    const { port, root } = conversation();
+    server.fake.script(say('Hello to you.'));
+    const runner = await openRunner(server.fake, port);
+
+    const answered = await runner.respond(
+      { elicitId: chatElicitId(root.id), action: 'accept', content: { text: 'hello' } },
+      'u1',
+    );
+
+    expect(answered.ok && answered.value).toMatchObject({
+      kind: 'user',
+      parentId: root.id,
+      payload: { text: 'hello' },
+      authorId: 'u1',
+    });
+    await runner.whenIdle();
+    const path = await pathOf(port);
+    expect(kinds(path)).toEqual(['root', 'user', 'assistant']);
+    expect(path[2]?.payload).toMatchObject({ text: 'Hello to you.' });
+    expect(runner.pending()).toEqual([expect.objectContaining({ elicitId: chatElicitId(path[2]!.id) })]);
+  });
+
+  it('answered twice, returns the same node, during the turn and after it', async () => {
+    const { port, root } = conversation();
+    server.fake.script(say('Hi.'));
+    const runner = await openRunner(server.fake, port);
+    const answer = { elicitId: chatElicitId(root.id), action: 'accept' as const, content: { text: 'hi' } };
+
+    const first = await runner.respond(answer, 'u1');
+    const during = await runner.respond(answer, 'u1');
+    await runner.whenIdle();
+    const after = await runner.respond({ ...answer, content: { text: 'something else' } }, 'u1');
+
+    const id = first.ok ? first.value.id : 'none';
+    expect([during, after].map((r) => r.ok && r.value.id)).toEqual([id, id]);
+    expect(kinds(await pathOf(port))).toEqual(['root', 'user', 'assistant']);
+    expect(server.fake.requests).toHaveLength(1);
+  });
+
+  it('answers a stale or unknown chat id with not_found', async () => {
+    const { port, root } = conversation();
+    server.fake.script(say('Hi.'));
+    const runner = await openRunner(server.fake, port);
+    const sent = await runner.respond(
+      { elicitId: chatElicitId(root.id), action: 'accept', content: { text: 'hi' } },
+      'u1',
+    );
+    await runner.whenIdle();
+    const user = sent.ok ? sent.value : undefined;
+
+    // asked at the user's message? never: the assistant answered there, not the user
+    const stale = await runner.respond(
+      { elicitId: chatElicitId(user!.id), action: 'accept', content: { text: 'late' } },
+      'u1',
+    );
+    const unknown = await runner.respond(
+      { elicitId: 'chat-0000000', action: 'accept', content: { text: 'who?' } },
+      'u1',
+    );
+
+    expect([stale, unknown].map((r) => !r.ok && r.error.code)).toEqual(['not_found', 'not_found']);
+    expect(kinds(await pathOf(port))).toEqual(['root', 'user', 'assistant']);
+  });
+
+  it('refuses a content that does not fit with invalid_request naming the field, and changes nothing', async () => {
+    const { port, root } = conversation();
+    const runner = await openRunner(server.fake, port);
+    const elicitId = chatElicitId(root.id);
+
+    const bad = await runner.respond({ elicitId, action: 'accept', content: { text: 42 } }, 'u1');
+    const declined = await runner.respond({ elicitId, action: 'decline' }, 'u1');
+
+    expect(!bad.ok && bad.error).toMatchObject({ code: 'invalid_request', fields: ['content.text'] });
+    expect(!declined.ok && declined.error.code).toBe('invalid_request');
+    expect(kinds(await pathOf(port))).toEqual(['root']);
+    expect(runner.pending()).toEqual([expect.objectContaining({ elicitId })]);
+    expect(runner.status).not.toBe('running');
+    expect(server.fake.requests).toHaveLength(0);
+  });
+});
+
+describe('a tool’s question', () => {
+  it('answered twice, returns the first response node; the node is authored by who answered', async () => {
+    const { port } = conversation();
+    server.fake.script(askDone, say('Great, see you.'));
+    const runner = await openRunner(server.fake, port);
+    await runner.send({ text: 'I think that is all', authorId: 'u1' });
+    const asked = await untilAsked(runner);
+
+    const first = await runner.respond(
+      { elicitId: asked.elicitId, action: 'accept', content: { value: true } },
+      'u1',
+    );
+    const again = await runner.respond(
+      { elicitId: asked.elicitId, action: 'accept', content: { value: false } },
+      'u2',
+    );
+    await runner.whenIdle();
+
+    expect(first.ok && first.value).toMatchObject({
+      kind: 'response',
+      authorId: 'u1',
+      payload: { elicitId: asked.elicitId, action: 'accept', content: { value: true } },
+    });
+    expect(again.ok && again.value.id).toBe(first.ok && first.value.id);
+    const path = await pathOf(port);
+    expect(kinds(path)).toEqual([
+      'root',
+      'user',
+      'assistant',
+      'tool_call',
+      'elicit',
+      'response',
+      'tool_result',
+      'assistant',
+    ]);
+    expect(path.filter((n) => n.authorId === 'u1').map((n) => n.kind)).toEqual(['user', 'response']);
+    expect(path[6]?.payload).toMatchObject({ outcome: { value: { done: true, fallback: false } } });
+  });
+
+  it('refuses an answer of the wrong shape and stays pending', async () => {
+    const { port } = conversation();
+    server.fake.script(askDone, say('Fine.'));
+    const runner = await openRunner(server.fake, port);
+    await runner.send({ text: 'done?', authorId: 'u1' });
+    const asked = await untilAsked(runner);
+
+    const bad = await runner.respond(
+      { elicitId: asked.elicitId, action: 'accept', content: { value: 'yes' } },
+      'u1',
+    );
+
+    expect(!bad.ok && bad.error).toMatchObject({ code: 'invalid_request', fields: ['content.value'] });
+    expect(runner.pending()).toEqual([asked]);
+    await runner.cancel('u1');
+  });
+
+  it('is withdrawn when the turn is cancelled, and the chat prompt takes its place', async () => {
+    const { port } = conversation();
+    server.fake.script(askDone);
+    const withdrawn: [string, string][] = [];
+    const runner = await openRunner(server.fake, port, {
+      outbox: { withdrawn: (elicitId, reason) => withdrawn.push([elicitId, reason]) },
+    });
+    await runner.send({ text: 'done?', authorId: 'u1' });
+    const asked = await untilAsked(runner);
+
+    const cancel = await runner.cancel('u1');
+
+    expect(withdrawn).toEqual([[asked.elicitId, expect.any(String)]]);
+    expect(cancel).toMatchObject({ kind: 'cancel', authorId: 'u1' });
+    expect(runner.elicits.list()).toEqual([]);
+    expect(runner.pending()).toEqual([
+      expect.objectContaining({ type: 'chat', elicitId: chatElicitId(cancel!.id) }),
+    ]);
+    const late = await runner.respond(
+      { elicitId: asked.elicitId, action: 'accept', content: { value: true } },
+      'u1',
+    );
+    expect(!late.ok && late.error.code).toBe('not_found');
+  });
+});
+
+describe('a side quest (seed 004)', () => {
+  it('runs a turn on an off-script answer below it, returns HEAD to the question, and asks it again under the same id', async () => {
+    const { port } = conversation();
+    server.fake.script(askDone, say('Sunny in Tokyo.'), say('Great, see you.'));
+    const shown: { elicitId: string; nodeId: string }[] = [];
+    const runner = await openRunner(server.fake, port, {
+      outbox: { elicit: (request, nodeId) => shown.push({ elicitId: request.elicitId, nodeId }) },
+    });
+    await runner.send({ text: 'I think that is all', authorId: 'u1' });
+    const asked = await untilAsked(runner);
+    const question = shown.find((s) => s.elicitId === asked.elicitId)!;
+
+    const tangent = await runner.respond(
+      { elicitId: asked.elicitId, action: 'other', content: { text: "what's the weather in Tokyo?" } },
+      'u1',
+    );
+    await until(() => shown.filter((s) => s.elicitId === asked.elicitId).length === 2);
+
+    // The tangent: the off-script answer under the question, the side turn's reply under it.
+    const conversationNodes = [...port.inspect('c1').nodes.values()];
+    const tangentId = tangent.ok ? tangent.value.id : 'none';
+    const side = conversationNodes.find((n) => n.parentId === tangentId);
+    expect(tangent.ok && tangent.value).toMatchObject({
+      kind: 'response',
+      parentId: question.nodeId,
+      authorId: 'u1',
+      payload: { action: 'other' },
+    });
+    expect(side).toMatchObject({ kind: 'assistant', payload: { text: 'Sunny in Tokyo.' } });
+    const sideRequest = server.fake.requests[1]?.body as { messages: { role: string; content: unknown }[] };
+    expect(JSON.stringify(sideRequest.messages.at(-1))).toContain("what's the weather in Tokyo?");
+
+    // HEAD went back to the question with a `return` move, and the same question is pending.
+    expect(port.inspect('c1').moves.at(-1)).toEqual({
+      from: side?.id,
+      to: question.nodeId,
+      action: 'return',
+    });
+    expect(shown.filter((s) => s.elicitId === asked.elicitId)).toEqual([question, question]);
+    expect(runner.pending()).toEqual([asked]);
+
+    const answered = await runner.respond(
+      { elicitId: asked.elicitId, action: 'accept', content: { value: true } },
+      'u1',
+    );
+    await runner.whenIdle();
+    expect(answered.ok && answered.value.parentId).toBe(question.nodeId);
+    expect(kinds(await pathOf(port))).toEqual([
+      'root',
+      'user',
+      'assistant',
+      'tool_call',
+      'elicit',
+      'response',
+      'tool_result',
+      'assistant',
+    ]);
+  });
+});
