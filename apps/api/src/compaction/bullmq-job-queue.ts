@@ -1,0 +1,141 @@
+import { Logger } from '@nestjs/common';
+import { COMPACTION_QUEUE, type CompactionState, type JobName, type JobPayloads } from '@sweatpants/domain';
+import { Queue, QueueEvents, type Job, type JobState } from 'bullmq';
+import { Redis } from 'ioredis';
+import { isJobName, type JobResults } from './job-processors';
+import {
+  JOB_ATTEMPTS,
+  JOB_BACKOFF_MS,
+  KEEP_COMPLETED,
+  KEEP_FAILED,
+  type JobCompleted,
+  type JobQueue,
+  type JobView,
+} from './job-queue';
+
+type AnyJob = Job<JobPayloads[JobName], JobResults[JobName], JobName>;
+
+/**
+ * BullMQ on Redis. Job ids are the callers' (compactJobId), so BullMQ itself drops a second add of
+ * a job it still holds. Each group's job ids are kept in a sorted set beside the queue, so listing a
+ * conversation's compactions does not scan the queue. Completions arrive through QueueEvents (a
+ * Redis stream), so every api process hears of jobs any worker finished.
+ */
+export class BullJobQueue implements JobQueue {
+  readonly mode = 'redis';
+  private readonly logger = new Logger('Jobs');
+  private readonly queue: Queue<JobPayloads[JobName], JobResults[JobName], JobName>;
+  private readonly redis: Redis;
+  private events: QueueEvents | undefined;
+  private readonly listeners = new Set<(event: JobCompleted) => void>();
+
+  constructor(
+    private readonly url: string,
+    private readonly prefix: string,
+  ) {
+    // BullMQ asks for maxRetriesPerRequest: null on connections it blocks on; harmless here.
+    this.redis = new Redis(url, { maxRetriesPerRequest: null });
+    this.redis.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
+    this.queue = new Queue(COMPACTION_QUEUE, {
+      connection: this.redis,
+      prefix,
+      defaultJobOptions: {
+        attempts: JOB_ATTEMPTS,
+        backoff: { type: 'exponential', delay: JOB_BACKOFF_MS },
+        removeOnComplete: KEEP_COMPLETED,
+        removeOnFail: KEEP_FAILED,
+      },
+    });
+  }
+
+  async add<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options: { jobId: string; group: string },
+  ): Promise<void> {
+    const existing = await this.queue.getJob(options.jobId);
+    if (existing && (await existing.getState()) === 'failed') await existing.retry('failed');
+    else if (!existing) await this.queue.add(name, payload, { jobId: options.jobId });
+    await this.redis.zadd(this.groupKey(options.group), Date.now(), options.jobId);
+  }
+
+  async list(group: string, limit: number): Promise<JobView[]> {
+    const ids = await this.redis.zrevrange(this.groupKey(group), 0, limit - 1);
+    const views: JobView[] = [];
+    const gone: string[] = [];
+    for (const id of ids) {
+      const job = (await this.queue.getJob(id)) as AnyJob | undefined;
+      const state = job ? stateOf(await job.getState()) : undefined;
+      if (!job || !state || !isJobName(job.name)) {
+        gone.push(id);
+        continue;
+      }
+      views.push({
+        id,
+        name: job.name,
+        state,
+        ...(state === 'completed' ? { result: job.returnvalue } : {}),
+        ...(state === 'failed' ? { error: job.failedReason } : {}),
+      });
+    }
+    // Jobs BullMQ removed after their retention leave the index too.
+    if (gone.length > 0) await this.redis.zrem(this.groupKey(group), ...gone);
+    return views;
+  }
+
+  onCompleted(listener: (event: JobCompleted) => void): () => void {
+    this.listeners.add(listener);
+    this.events ??= this.listen();
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.events?.close();
+    await this.queue.close();
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private listen(): QueueEvents {
+    const events = new QueueEvents(COMPACTION_QUEUE, {
+      connection: { url: this.url, maxRetriesPerRequest: null },
+      prefix: this.prefix,
+    });
+    events.on('error', (error: Error) => this.logger.warn(`queue events: ${error.message}`));
+    events.on('completed', ({ jobId, returnvalue }) => {
+      void this.queue.getJob(jobId).then(
+        (job) => {
+          if (!job || !isJobName(job.name)) return;
+          const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as
+            JobResults[JobName] | undefined;
+          if (result === undefined) return;
+          for (const listener of this.listeners) listener({ id: jobId, name: job.name, result });
+        },
+        (error: unknown) => this.logger.warn(`reading job ${jobId}: ${String(error)}`),
+      );
+    });
+    return events;
+  }
+
+  private groupKey(group: string): string {
+    return `${this.prefix}:${COMPACTION_QUEUE}:by-group:${group}`;
+  }
+}
+
+/** BullMQ's states as PROTOCOL.md's four; undefined for a job that is gone. */
+function stateOf(state: JobState | 'unknown'): CompactionState | undefined {
+  switch (state) {
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    case 'active':
+      return 'active';
+    case 'waiting':
+    case 'delayed':
+    case 'prioritized':
+    case 'waiting-children':
+      return 'waiting';
+    case 'unknown':
+      return undefined;
+  }
+}

@@ -1,0 +1,56 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { compactJobId, type Compaction, type CompactionList } from '@sweatpants/domain';
+import type { CompactionRequests } from './compaction-requests';
+import { JOB_QUEUE, type JobQueue, type JobView } from './job-queue';
+
+/** How many of a conversation's compactions GET compactions lists. */
+const LISTED = 50;
+
+/**
+ * Compactions as the api asks for them: one `conversation.compact` job per (conversation, HEAD),
+ * whether a user asked (POST compact) or the runtime did (its threshold, through
+ * COMPACTION_REQUESTS), and the list PROTOCOL.md's GET compactions returns.
+ */
+@Injectable()
+export class CompactionQueue implements CompactionRequests {
+  private readonly logger = new Logger('Compaction');
+
+  constructor(@Inject(JOB_QUEUE) private readonly jobs: JobQueue) {}
+
+  /** Enqueues the compaction of the branch ending at `head`; the job's id, already queued or not. */
+  async request(input: { conversationId: string; head: string; requestedBy: string }): Promise<string> {
+    const jobId = compactJobId(input.conversationId, input.head);
+    await this.jobs.add('conversation.compact', input, { jobId, group: input.conversationId });
+    return jobId;
+  }
+
+  /** The runtime's request: the agent itself asks, so the reflog names the compactor. */
+  async requestCompaction(input: {
+    conversationId: string;
+    head: string;
+    requestedBy?: string;
+  }): Promise<void> {
+    try {
+      await this.request({ ...input, requestedBy: input.requestedBy ?? 'agent:compactor' });
+    } catch (error) {
+      // Fire and forget (the port's contract): a queue that is down must not stop a turn.
+      this.logger.warn(`could not request compaction of ${input.conversationId}: ${String(error)}`);
+    }
+  }
+
+  async list(conversationId: string): Promise<CompactionList> {
+    const jobs = await this.jobs.list(conversationId, LISTED);
+    return { items: jobs.map(compactionOf) };
+  }
+}
+
+function compactionOf(job: JobView): Compaction {
+  const result = job.result;
+  return {
+    jobId: job.id,
+    state: job.state,
+    ...(result?.summaryNodeId ? { summaryNodeId: result.summaryNodeId } : {}),
+    ...(result?.covers ? { covers: result.covers } : {}),
+    ...(job.error ? { error: job.error } : {}),
+  };
+}

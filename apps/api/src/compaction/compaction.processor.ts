@@ -1,0 +1,85 @@
+import type { JobPayloads, TreeNode } from '@sweatpants/domain';
+import type { TreeStore } from '@sweatpants/tree-store';
+import { compactionRange, summaryOf } from './compaction-range';
+import { PermanentJobError, type CompactionOutcome, type JobRun } from './job-processors';
+import type { Summariser } from './summariser';
+
+/** Who writes summary nodes. */
+export const COMPACTOR_AUTHOR = 'agent:compactor';
+
+/**
+ * The `conversation.compact` job: summarises the range of the path to the requested HEAD and
+ * squashes it (TreeStore's squash-and-rebase, which also rebases whatever was appended since).
+ * Idempotent: the range is a function of the requested HEAD, an immutable node, so a retried or
+ * doubled job finds its summary already on HEAD's path and does nothing, without asking the model
+ * again; and the squash itself refuses a second summary of a range under the conversation's lock.
+ */
+export class CompactionProcessor {
+  constructor(
+    private readonly store: TreeStore,
+    private readonly summariser: Summariser,
+  ) {}
+
+  async process(job: JobPayloads['conversation.compact'], run: JobRun): Promise<CompactionOutcome> {
+    const { conversationId } = job;
+    const requested = await this.store.path(conversationId, job.head);
+    if (!requested.ok) throw new PermanentJobError(`cannot compact: ${requested.error.message}`);
+    const range = compactionRange(requested.value);
+    const current = await this.headPath(conversationId);
+    const head = current.at(-1)?.id ?? job.head;
+    if (!range)
+      return { head, reflog: null, rebased: 0, note: 'nothing to compact: one turn since the last summary' };
+
+    const done = summaryOf(current, range);
+    if (done) return { ...outcomeOf(done), head, reflog: null, rebased: 0, note: 'already compacted' };
+    if (supersedes(current, range.nodes))
+      return { head, reflog: null, rebased: 0, note: 'a newer compaction already covers part of this range' };
+    // Checked again under the lock by the squash; asking the model first would be wasted.
+    if (!current.some((n) => n.id === range.toId))
+      throw new PermanentJobError('HEAD no longer runs through the range to compact; nothing was changed');
+
+    const text = await this.summariser.summarise(range.nodes, run.signal);
+    const squashed = await this.store.squashAndRebase({
+      conversationId,
+      fromId: range.fromId,
+      toId: range.toId,
+      text,
+      authorId: COMPACTOR_AUTHOR,
+      actorId: job.requestedBy,
+    });
+    if (!squashed.ok) {
+      const { error } = squashed;
+      // A rewind or an edit took HEAD elsewhere (or the conversation went): retrying cannot help.
+      if (error.code === 'head_left_branch' || error.code === 'not_found' || error.code === 'invalid_request')
+        throw new PermanentJobError(error.message);
+      throw new Error(`compaction failed: ${error.message}`);
+    }
+    const { summary, reflog, rebased } = squashed.value;
+    return {
+      ...outcomeOf(summary),
+      head: squashed.value.head,
+      reflog,
+      rebased,
+      ...(reflog ? {} : { note: 'already compacted' }),
+    };
+  }
+
+  private async headPath(conversationId: string): Promise<TreeNode[]> {
+    const path = await this.store.path(conversationId, 'HEAD');
+    if (!path.ok) throw new PermanentJobError(`cannot compact: ${path.error.message}`);
+    return path.value;
+  }
+}
+
+function outcomeOf(summary: TreeNode<'summary'>): Pick<CompactionOutcome, 'summaryNodeId' | 'covers'> {
+  const { fromId, toId, count } = summary.payload.covers;
+  return { summaryNodeId: summary.id, covers: { fromId, toId, count } };
+}
+
+/** HEAD's path runs through a summary that swallowed part of the range (an earlier, shorter job). */
+function supersedes(current: readonly TreeNode[], range: readonly TreeNode[]): boolean {
+  const ids = new Set(range.map((n) => n.id));
+  return current.some(
+    (n) => n.kind === 'summary' && ids.has((n as TreeNode<'summary'>).payload.covers.fromId),
+  );
+}

@@ -1,0 +1,66 @@
+import { Logger, type Provider } from '@nestjs/common';
+import { ClaudeModel, claudeConfigFrom } from '@sweatpants/agents';
+import { TreeStore } from '@sweatpants/tree-store';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { CLUSTER_CONFIG, loadClusterConfig, type ClusterConfig } from '../cluster/cluster-config';
+import { BullJobQueue } from './bullmq-job-queue';
+import { CompactionProcessor } from './compaction.processor';
+import { InProcessJobQueue } from './in-process-job-queue';
+import { checkProcessors, type JobProcessors } from './job-processors';
+import { JOB_QUEUE, type JobQueue } from './job-queue';
+import { ModelSummariser, OfflineSummariser, type Summariser } from './summariser';
+
+export const SUMMARISER = Symbol('Summariser');
+export const JOB_PROCESSORS = Symbol('JobProcessors');
+
+/** WORKER, REDIS_PREFIX, JOB_LOCK_MS and LEASE_MS from the environment. */
+export const clusterConfigProvider: Provider = {
+  provide: CLUSTER_CONFIG,
+  useFactory: () => loadClusterConfig(process.env),
+};
+
+/** Claude when ANTHROPIC_API_KEY is set (with ANTHROPIC_BASE_URL and ANTHROPIC_MODEL), else offline. */
+const summariserProvider: Provider = {
+  provide: SUMMARISER,
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig): Summariser => {
+    const claude = claudeConfigFrom({ ...process.env, ANTHROPIC_API_KEY: config.anthropicApiKey });
+    if (!claude.ok) throw new Error(`invalid environment: ${claude.error.map((p) => p.field).join(', ')}`);
+    if (claude.value) return new ModelSummariser(new ClaudeModel(claude.value));
+    new Logger('Compaction').log('ANTHROPIC_API_KEY unset: compaction writes offline summaries');
+    return new OfflineSummariser();
+  },
+};
+
+/**
+ * One processor per job name; building the map checks every name has one, so a process whose
+ * registry misses a job fails at start rather than when the job arrives.
+ */
+const processorsProvider: Provider = {
+  provide: JOB_PROCESSORS,
+  inject: [TreeStore, SUMMARISER],
+  useFactory: (store: TreeStore, summariser: Summariser): JobProcessors => {
+    const compaction = new CompactionProcessor(store, summariser);
+    const processors: JobProcessors = {
+      'conversation.compact': (payload, run) => compaction.process(payload, run),
+    };
+    return checkProcessors(processors);
+  },
+};
+
+/** BullMQ when REDIS_URL is set, else the in-process queue running the same processors. */
+const jobQueueProvider: Provider = {
+  provide: JOB_QUEUE,
+  inject: [APP_CONFIG, CLUSTER_CONFIG, JOB_PROCESSORS],
+  useFactory: (config: AppConfig, cluster: ClusterConfig, processors: JobProcessors): JobQueue => {
+    if (config.redisUrl !== undefined) return new BullJobQueue(config.redisUrl, cluster.queuePrefix);
+    new Logger('Jobs').log('REDIS_URL unset: compaction jobs run in-process, through the same processor');
+    return new InProcessJobQueue(processors);
+  },
+};
+
+/** What a process that runs jobs needs: the processors and what they summarise with. */
+export const processorProviders: Provider[] = [clusterConfigProvider, summariserProvider, processorsProvider];
+
+/** What the api needs besides: the queue. */
+export const queueProviders: Provider[] = [...processorProviders, jobQueueProvider];
