@@ -7,3 +7,4 @@ export * from './result';
 export * from './elicit';
 export * from './wire';
 export * from './state-reducer';
+export * from './agents/tidying-state';

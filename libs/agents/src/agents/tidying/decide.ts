@@ -1,0 +1,227 @@
+import type { Extract, PhotoAnalysis } from './observation';
+import { categoriesFor } from './categories';
+import {
+  anchorsOf,
+  currentItemOf,
+  functionOf,
+  lastAnxietyOf,
+  phaseOf,
+  type Phase,
+  type RefiningData,
+  type SessionState,
+} from './session-state';
+import type { Action } from './tidying-action';
+import { mkLocation, type AnxietyTrigger, type ItemName, type Location } from './tidying-types';
+
+/** What `decide` answers: the action for this turn and the phase the session moves to. */
+export interface Decision {
+  action: Action;
+  nextPhase: Phase;
+}
+
+/** Above this many unsure items, sorting stops to split the pile (seed 000). */
+export const SPLIT_THRESHOLD = 5;
+/** Every this many items processed, a plain "go on" gets an energy check instead. */
+export const ENERGY_CHECK_EVERY = 10;
+
+/**
+ * The pure routing of the OODA loop (seed 000's decideFromExtract): no model calls, no effects.
+ * Photo-aware rules first (a buried room skips the questions, a blocked function with a known
+ * purpose starts sorting at once, a clear room is acknowledged), then the phase's own rules.
+ * Stopping wins everywhere; anxiety (said now, or the last trigger coming up again) pivots away.
+ */
+export function decide(state: SessionState, photo: PhotoAnalysis | null, extract: Extract): Decision {
+  const phase = phaseOf(state);
+  const stay = (action: Action): Decision => ({ action, nextPhase: phase });
+
+  if (extract.intent === 'stop') return stay({ tag: 'summary' });
+
+  const trigger = anxietyIn(state, extract);
+  if (trigger) {
+    return {
+      action: { tag: 'pivot-away', trigger, location: pivotTarget(photo, trigger) },
+      nextPhase: phase === 'decision-support' ? resumePhase(state) : phase,
+    };
+  }
+
+  const knownFunction = extract.function ?? functionOf(state);
+  if (photo) {
+    if (photo.chaosLevel === 'buried')
+      return {
+        action: { tag: 'first-instruction' },
+        nextPhase: phase === 'surveying' ? (knownFunction ? 'sorting' : 'surveying') : phase,
+      };
+    if (photo.chaosLevel === 'clear') return stay({ tag: 'ack-progress', note: 'the space looks clear' });
+    if (photo.blockedFunction && knownFunction && phase === 'surveying')
+      return { action: { tag: 'first-instruction' }, nextPhase: 'sorting' };
+  }
+
+  switch (phase) {
+    case 'surveying':
+      return surveying(state, extract);
+    case 'sorting':
+      return sorting(state, extract);
+    case 'splitting':
+      return splitting(state, extract);
+    case 'refining':
+      return refining(state, extract);
+    case 'decision-support':
+      return decisionSupport(state, extract);
+  }
+}
+
+function surveying(state: SessionState, extract: Extract): Decision {
+  if (!(extract.function ?? functionOf(state)))
+    return { action: { tag: 'ask-function' }, nextPhase: 'surveying' };
+  const anchors = extract.anchors ?? anchorsOf(state);
+  const ready = extract.intent === 'start' || extract.intent === 'continue';
+  if (anchors.length === 0 && !ready) return { action: { tag: 'ask-anchors' }, nextPhase: 'surveying' };
+  return { action: { tag: 'first-instruction' }, nextPhase: 'sorting' };
+}
+
+function sorting(state: SessionState, extract: Extract): Decision {
+  const item = extract.item ?? currentItemOf(state);
+  switch (extract.intent) {
+    case 'stop':
+      return { action: { tag: 'summary' }, nextPhase: 'sorting' };
+    case 'help':
+      return item
+        ? { action: { tag: 'decision-aid', item }, nextPhase: 'decision-support' }
+        : { action: { tag: 'energy-check' }, nextPhase: 'sorting' };
+    case 'decided':
+      return { action: decided(extract, item), nextPhase: 'sorting' };
+    case 'item':
+      return {
+        action: item ? { tag: 'ask-item-decision', item } : { tag: 'ask-what-is-it' },
+        nextPhase: 'sorting',
+      };
+    case 'start':
+    case 'continue': {
+      const [first, ...rest] = state.piles.unsure;
+      if (first && state.piles.unsure.length > SPLIT_THRESHOLD)
+        return {
+          action: { tag: 'instruct-split', categories: categoriesFor([first, ...rest]) },
+          nextPhase: 'splitting',
+        };
+      if (state.itemsProcessed > 0 && state.itemsProcessed % ENERGY_CHECK_EVERY === 0)
+        return { action: { tag: 'energy-check' }, nextPhase: 'sorting' };
+      return { action: { tag: 'instruct-next' }, nextPhase: 'sorting' };
+    }
+  }
+}
+
+function splitting(state: SessionState, extract: Extract): Decision {
+  if (extract.intent === 'help') return { action: { tag: 'energy-check' }, nextPhase: 'splitting' };
+  const first = state.piles.unsure[0];
+  return first
+    ? { action: { tag: 'ask-item-decision', item: first }, nextPhase: 'refining' }
+    : { action: { tag: 'instruct-next' }, nextPhase: 'sorting' };
+}
+
+function refining(state: SessionState, extract: Extract): Decision {
+  if (state.phaseData.phase !== 'refining') return sorting(state, extract);
+  const data = state.phaseData;
+  const item = extract.item ?? data.currentItem;
+  switch (extract.intent) {
+    case 'help':
+      return item
+        ? { action: { tag: 'decision-aid', item }, nextPhase: 'decision-support' }
+        : { action: { tag: 'energy-check' }, nextPhase: 'refining' };
+    case 'decided':
+      return { action: decided(extract, item), nextPhase: remainsAfter(data, item) ? 'refining' : 'sorting' };
+    case 'item':
+      return {
+        action: item ? { tag: 'ask-item-decision', item } : { tag: 'ask-what-is-it' },
+        nextPhase: 'refining',
+      };
+    default: {
+      const next = nextItemIn(data);
+      return next
+        ? { action: { tag: 'ask-item-decision', item: next }, nextPhase: 'refining' }
+        : { action: { tag: 'instruct-next' }, nextPhase: 'sorting' };
+    }
+  }
+}
+
+function decisionSupport(state: SessionState, extract: Extract): Decision {
+  if (state.phaseData.phase !== 'decision-support') return sorting(state, extract);
+  const { resume, stuckItem } = state.phaseData;
+  switch (extract.intent) {
+    case 'help':
+      return { action: { tag: 'energy-check' }, nextPhase: 'decision-support' };
+    case 'decided': {
+      const item = extract.item ?? stuckItem;
+      const back = resume.phase === 'refining' && !remainsAfter(resume, item) ? 'sorting' : resume.phase;
+      return { action: decided(extract, item), nextPhase: back };
+    }
+    case 'item':
+      return {
+        action: extract.item ? { tag: 'ask-item-decision', item: extract.item } : { tag: 'ask-what-is-it' },
+        nextPhase: resume.phase,
+      };
+    default:
+      return { action: { tag: 'instruct-next' }, nextPhase: resume.phase };
+  }
+}
+
+/** The instruction for a decision the user stated. */
+function decided(extract: Extract, item: ItemName | null): Action {
+  switch (extract.choice) {
+    case 'trash':
+      return { tag: 'instruct-trash' };
+    case 'unsure':
+      return { tag: 'instruct-unsure' };
+    case 'place':
+      if (extract.place) return { tag: 'instruct-place', location: extract.place };
+      return item ? { tag: 'ask-item-decision', item } : { tag: 'ask-what-is-it' };
+    case 'keep':
+      return { tag: 'instruct-place', location: extract.place ?? KEEP_HERE };
+    case null:
+      return { tag: 'instruct-next' };
+  }
+}
+
+const KEEP_HERE = location('its place in this space');
+const EASY_CORNER = location('the easiest corner');
+
+/** The trigger to steer away from: one the user shows now, or the last one coming up again. */
+function anxietyIn(state: SessionState, extract: Extract): AnxietyTrigger | null {
+  if (extract.anxiety) return extract.anxiety;
+  const last = lastAnxietyOf(state);
+  if (last && extract.item && overlaps(extract.item, last)) return last;
+  return null;
+}
+
+/** Somewhere else to work: the photo's first target or a visible thing unrelated to the trigger. */
+function pivotTarget(photo: PhotoAnalysis | null, trigger: AnxietyTrigger): Location {
+  const candidates = [photo?.firstTarget, ...(photo?.visibleItems ?? [])];
+  const elsewhere = candidates.find((c): c is ItemName => !!c && !overlaps(c, trigger));
+  return elsewhere ? location(elsewhere) : EASY_CORNER;
+}
+
+function overlaps(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x.includes(y) || y.includes(x);
+}
+
+function resumePhase(state: SessionState): Phase {
+  return state.phaseData.phase === 'decision-support' ? state.phaseData.resume.phase : phaseOf(state);
+}
+
+/** Whether any item is left in the refining categories once `item` is decided. */
+function remainsAfter(data: RefiningData, item: ItemName | null): boolean {
+  return [...data.emergentCategories.values()].some((items) => items.some((i) => i !== item));
+}
+
+function nextItemIn(data: RefiningData): ItemName | null {
+  const current = data.emergentCategories.get(data.currentCategory) ?? [];
+  const others = [...data.emergentCategories.values()].flat();
+  return current[0] ?? others[0] ?? null;
+}
+
+function location(text: string): Location {
+  const made = mkLocation(text);
+  if (!made.ok) throw new Error('fixed locations are never blank');
+  return made.value;
+}

@@ -1,0 +1,111 @@
+import * as z from 'zod';
+import {
+  allOf,
+  mkAnxietyTrigger,
+  mkItemName,
+  mkLocation,
+  mkSpaceFunction,
+  orNull,
+  parseChaosLevel,
+  CHAOS_LEVELS,
+  type AnxietyTrigger,
+  type ChaosLevel,
+  type ItemName,
+  type Location,
+  type SpaceFunction,
+} from './tidying-types';
+
+/**
+ * What the OODA loop observes and orients by (seed 000): the photo analysis from vision, and the
+ * facts extracted from the user's words. The schemas are what the model fills in (as a tool's
+ * input); the parsers turn them into typed values at the boundary.
+ */
+
+export interface PhotoAnalysis {
+  roomType: string;
+  chaosLevel: ChaosLevel;
+  visibleItems: readonly ItemName[];
+  /** what the mess stops the user doing: "can't sit at the desk" */
+  blockedFunction: string | null;
+  /** the best first thing to address */
+  firstTarget: ItemName | null;
+}
+
+export const PhotoAnalysisSchema = z.object({
+  roomType: z.string().describe('office, bedroom, kitchen, ...'),
+  chaosLevel: z.enum(CHAOS_LEVELS).describe('how buried the space is'),
+  visibleItems: z.array(z.string()).describe('the things you can see, most prominent first'),
+  blockedFunction: z.string().nullable().describe('what the mess stops the user doing, if anything'),
+  firstTarget: z.string().nullable().describe('the best first thing to pick up'),
+});
+
+export function parsePhotoAnalysis(value: unknown): PhotoAnalysis | null {
+  const parsed = PhotoAnalysisSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const chaos = parseChaosLevel(parsed.data.chaosLevel);
+  if (!chaos.ok) return null;
+  const blocked = parsed.data.blockedFunction?.trim();
+  return {
+    roomType: parsed.data.roomType.trim() || 'room',
+    chaosLevel: chaos.value,
+    visibleItems: allOf(parsed.data.visibleItems, mkItemName),
+    blockedFunction: blocked ? blocked : null,
+    firstTarget: orNull(mkItemName(parsed.data.firstTarget ?? '')),
+  };
+}
+
+export const INTENTS = ['start', 'continue', 'item', 'decided', 'help', 'stop'] as const;
+export type Intent = (typeof INTENTS)[number];
+export const CHOICES = ['trash', 'keep', 'place', 'unsure'] as const;
+export type Choice = (typeof CHOICES)[number];
+
+export interface Extract {
+  intent: Intent;
+  item: ItemName | null;
+  choice: Choice | null;
+  place: Location | null;
+  function: SpaceFunction | null;
+  anchors: readonly ItemName[] | null;
+  /** a topic the user said made them anxious (the seed's lastAnxiety, now extracted) */
+  anxiety: AnxietyTrigger | null;
+}
+
+export const ExtractSchema = z.object({
+  intent: z
+    .enum(INTENTS)
+    .describe(
+      'start: ready to begin; continue: go on; item: names a thing; decided: said what to do with it; help: stuck; stop: wants to end',
+    ),
+  item: z.string().nullable().describe('the item the user mentions, if any'),
+  choice: z.enum(CHOICES).nullable().describe('what the user decided for the item, if anything'),
+  place: z.string().nullable().describe('where the item goes, if they said'),
+  function: z.string().nullable().describe('what the space is FOR, if they said'),
+  anchors: z.array(z.string()).nullable().describe('things that definitely stay, if they said'),
+  anxiety: z.string().nullable().describe('a thing or topic that makes the user anxious, if they showed it'),
+});
+
+/** An extract that says nothing: what the loop goes on with when extraction fails (seed's fallback). */
+export const CONTINUE_EXTRACT: Extract = {
+  intent: 'continue',
+  item: null,
+  choice: null,
+  place: null,
+  function: null,
+  anchors: null,
+  anxiety: null,
+};
+
+export function parseExtract(value: unknown): Extract | null {
+  const parsed = ExtractSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const e = parsed.data;
+  return {
+    intent: e.intent,
+    item: orNull(mkItemName(e.item ?? '')),
+    choice: e.choice,
+    place: orNull(mkLocation(e.place ?? '')),
+    function: orNull(mkSpaceFunction(e.function ?? '')),
+    anchors: e.anchors === null ? null : allOf(e.anchors, mkItemName),
+    anxiety: orNull(mkAnxietyTrigger(e.anxiety ?? '')),
+  };
+}

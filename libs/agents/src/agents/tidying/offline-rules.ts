@@ -1,0 +1,172 @@
+import type { OfflineContext } from '../../model/offline/offline-context';
+import type { OfflineRule } from '../../model/offline/offline-rule';
+import { choicesFor, extractFromWords, functionsFor, photoFromWords } from './offline-text';
+import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
+
+/**
+ * The tidying coach on the offline model: deterministic rules that walk the whole flow. Vision
+ * becomes a guess from the words sent with the photo (and says so), extraction goes by keyword,
+ * and each reply follows the action the loop decided, which the prompt names on its `Action:`
+ * line. Every text starts with "(offline)" so nobody mistakes it for Claude.
+ */
+
+const line = (ctx: OfflineContext, label: string): string | null =>
+  new RegExp(`^${label}: (.+)$`, 'm').exec(ctx.request.system)?.[1]?.trim() ?? null;
+const actionOf = (ctx: OfflineContext) => line(ctx, 'Action');
+const isAct = (ctx: OfflineContext) => !ctx.offers(PHOTO_TOOL) && !ctx.offers(EXTRACT_TOOL);
+/** No question tool has answered yet this turn (a transition tool's result opens a new one). */
+const fresh = (ctx: OfflineContext) =>
+  ['propose_disposition', 'ask_space_function', 'confirm_done', 'end_session'].every((t) => !ctx.resultOf(t));
+
+/** The photo's first target, or its first visible thing, from the prompt's session block. */
+function photoTarget(ctx: OfflineContext): string | null {
+  const system = ctx.request.system;
+  return (
+    (/first target: ([^;\n]+)/.exec(system)?.[1]?.trim() ??
+      /visible: ([^;,\n]+)/
+        .exec(system)?.[1]
+        ?.trim()
+        .replace(/^nothing named$/, '') ??
+      null) ||
+    null
+  );
+}
+
+const analysePhoto: OfflineRule = {
+  name: 'tidying: photo analysis from the words sent with it',
+  when: (ctx) => ctx.offers(PHOTO_TOOL),
+  reply: (ctx) => {
+    const photo = photoFromWords(ctx.userText);
+    const seen = photo.visibleItems.length ? photo.visibleItems.join(', ') : 'nothing I can name';
+    return {
+      text:
+        `(offline) This is the offline model: it cannot look at photos, so this is a guess from your words. ` +
+        `A ${photo.chaosLevel} ${photo.roomType}; I noted: ${seen}.`,
+      calls: [{ name: PHOTO_TOOL, input: { ...photo } }],
+    };
+  },
+};
+
+const extract: OfflineRule = {
+  name: 'tidying: extraction by keywords',
+  when: (ctx) => ctx.offers(EXTRACT_TOOL),
+  reply: (ctx) => {
+    const phase = /Phase: ([a-z-]+)/.exec(ctx.request.system)?.[1] ?? 'surveying';
+    return { calls: [{ name: EXTRACT_TOOL, input: extractFromWords(ctx.userText, phase) }] };
+  },
+};
+
+const proposeForItem: OfflineRule = {
+  name: 'tidying: propose a disposition for the item in question',
+  when: (ctx) => isAct(ctx) && ctx.offers('propose_disposition') && fresh(ctx),
+  reply: (ctx) => {
+    const action = actionOf(ctx);
+    const item = action === 'first-instruction' ? photoTarget(ctx) : line(ctx, 'Item');
+    if (!item || !['ask-item-decision', 'first-instruction', 'decision-aid'].includes(action ?? ''))
+      return undefined;
+    const opening =
+      action === 'first-instruction'
+        ? `(offline) Start small: pick up the ${item}.`
+        : action === 'decision-aid'
+          ? `(offline) Does the ${item} help with what this space is for? If not, it can go.`
+          : `(offline) Here is my guess for the ${item}.`;
+    return {
+      text: opening,
+      calls: [
+        { name: 'propose_disposition', input: { item, choices: choicesFor(item), reason: 'a first guess' } },
+      ],
+    };
+  },
+};
+
+const afterDisposition: OfflineRule = {
+  name: 'tidying: acknowledge the disposition and ask for the next thing',
+  when: (ctx) => ctx.resultOf('propose_disposition') !== undefined,
+  reply: (ctx) => {
+    const data = ctx.resultOf('propose_disposition')?.data as
+      { item?: string; disposition?: { kind?: string; location?: string }; fallback?: boolean } | undefined;
+    if (!data || data.fallback)
+      return { text: '(offline) No problem, we leave that one for later. What is next?' };
+    const where =
+      data.disposition?.kind === 'place' ? `to ${data.disposition.location}` : `: ${data.disposition?.kind}`;
+    return { text: `(offline) ${data.item} ${where}. What did you pick up next?`.replace(' : ', ': ') };
+  },
+};
+
+const askFunction: OfflineRule = {
+  name: 'tidying: ask what the space is for',
+  when: (ctx) =>
+    isAct(ctx) && ctx.offers('ask_space_function') && fresh(ctx) && actionOf(ctx) === 'ask-function',
+  reply: (ctx) => {
+    const room = /Photo: an? [a-z]+ ([a-z ]+?);/.exec(ctx.request.system)?.[1] ?? 'room';
+    return {
+      text: '(offline) First: what do you need to DO in this space?',
+      calls: [{ name: 'ask_space_function', input: { options: functionsFor(room) } }],
+    };
+  },
+};
+
+const afterFunction: OfflineRule = {
+  name: 'tidying: begin sorting once the function is chosen',
+  when: (ctx) => ctx.resultOf('ask_space_function') !== undefined,
+  reply: (ctx) => {
+    const data = ctx.resultOf('ask_space_function')?.data as { function?: string | null } | undefined;
+    if (!data?.function) return { text: '(offline) Tell me in a few words what you need to do here.' };
+    return {
+      text: `(offline) Got it: this space is for ${data.function}. Let's begin.`,
+      calls: [{ name: 'begin_sorting', input: { function: data.function } }],
+    };
+  },
+};
+
+const endSession: OfflineRule = {
+  name: 'tidying: end the session and sum it up',
+  when: (ctx) => isAct(ctx) && ctx.offers('end_session'),
+  reply: (ctx) => {
+    const result = ctx.resultOf('end_session');
+    if (!result) return { text: '(offline) Let us wrap up.', calls: [{ name: 'end_session', input: {} }] };
+    const data = result.data as { itemsProcessed?: number; out?: string[]; belongs?: string[] } | undefined;
+    return {
+      text: `(offline) Session done: ${data?.itemsProcessed ?? 0} items sorted, ${data?.out?.length ?? 0} out, ${data?.belongs?.length ?? 0} kept. Well done.`,
+    };
+  },
+};
+
+const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
+  'ask-function': () => '(offline) What do you need to DO in this space?',
+  'ask-anchors': () => "(offline) What's definitely staying in this space?",
+  'ask-what-is-it': () => '(offline) What is it? Describe it in a few words.',
+  'ask-item-decision': (ctx) => `(offline) The ${line(ctx, 'Item') ?? 'thing'}: keep, trash, or not sure?`,
+  'first-instruction': (ctx) =>
+    `(offline) Start small: pick up the ${photoTarget(ctx) ?? 'nearest thing'} and tell me what it is.`,
+  'instruct-place': (ctx) => `(offline) Put it at ${line(ctx, 'Location') ?? 'its place'}. Next?`,
+  'instruct-split': () => '(offline) The unsure pile is big: let us split it into smaller piles. Say go.',
+  'decision-aid': (ctx) =>
+    `(offline) Does the ${line(ctx, 'Item') ?? 'thing'} help with what this space is for?`,
+  'energy-check': () => "(offline) How's your energy? Keep going, or stop here?",
+  'pivot-away': (ctx) =>
+    `(offline) Let's leave that for now and work on ${line(ctx, 'Location') ?? 'something easier'}.`,
+  'ack-progress': () => '(offline) Nice progress: the space looks clear.',
+  summary: () => '(offline) Good work today.',
+};
+
+const replyToAction: OfflineRule = {
+  name: 'tidying: a short reply for the decided action',
+  when: (ctx) => isAct(ctx) && fresh(ctx) && actionOf(ctx) !== null,
+  reply: (ctx) => {
+    const reply = REPLIES[actionOf(ctx) ?? ''];
+    return reply ? { text: reply(ctx) } : undefined;
+  },
+};
+
+/** The tidying coach's rules, asked before the offline model's defaults. */
+export const TIDYING_OFFLINE_RULES: readonly OfflineRule[] = [
+  analysePhoto,
+  extract,
+  afterFunction,
+  afterDisposition,
+  endSession,
+  askFunction,
+  proposeForItem,
+  replyToAction,
+];

@@ -1,0 +1,190 @@
+import { err, ok, type Result, type TidyingPhase } from '@sweatpants/domain';
+import {
+  mkAnxietyTrigger,
+  mkCategoryName,
+  mkItemName,
+  mkSpaceFunction,
+  type AnxietyTrigger,
+  type CategoryName,
+  type ItemName,
+  type SpaceFunction,
+} from './tidying-types';
+
+/**
+ * The tidying session (seed 000's State.hs). Each phase carries only the data valid in it, so the
+ * seed's invalid states cannot be written down: no sorting without a function (it lives in
+ * ActiveState), no refining without a current category, no decision support without a stuck item,
+ * no split into zero categories (a non-empty tuple). The phase itself is derived, never stored.
+ */
+
+export type Phase = TidyingPhase;
+export type NonEmpty<T> = readonly [T, ...T[]];
+
+/** What every phase after surveying shares. */
+export interface ActiveState {
+  readonly function: SpaceFunction;
+  readonly anchors: readonly ItemName[];
+  readonly lastAnxiety: AnxietyTrigger | null;
+}
+
+export interface SurveyingData {
+  readonly phase: 'surveying';
+  readonly gatheredFunction: SpaceFunction | null;
+  readonly gatheredAnchors: readonly ItemName[];
+}
+export interface SortingData {
+  readonly phase: 'sorting';
+  readonly active: ActiveState;
+  readonly currentItem: ItemName | null;
+}
+export interface SplittingData {
+  readonly phase: 'splitting';
+  readonly active: ActiveState;
+  readonly categories: NonEmpty<CategoryName>;
+}
+export interface RefiningData {
+  readonly phase: 'refining';
+  readonly active: ActiveState;
+  /** category → the items still to go through in it */
+  readonly emergentCategories: ReadonlyMap<CategoryName, readonly ItemName[]>;
+  readonly currentCategory: CategoryName;
+  readonly currentItem: ItemName | null;
+}
+export interface DecisionSupportData {
+  readonly phase: 'decision-support';
+  readonly active: ActiveState;
+  readonly stuckItem: ItemName;
+  /** where the session goes back to once the item is decided, whole */
+  readonly resume: SortingData | RefiningData;
+}
+export type PhaseData = SurveyingData | SortingData | SplittingData | RefiningData | DecisionSupportData;
+
+export interface Piles {
+  readonly belongs: readonly ItemName[];
+  readonly out: readonly ItemName[];
+  readonly unsure: readonly ItemName[];
+}
+
+export interface SessionState {
+  readonly phaseData: PhaseData;
+  readonly piles: Piles;
+  readonly itemsProcessed: number;
+  /** set when the first turn is decided */
+  readonly sessionStart: string | null;
+  readonly ended: boolean;
+}
+
+export const initialSession: SessionState = {
+  phaseData: { phase: 'surveying', gatheredFunction: null, gatheredAnchors: [] },
+  piles: { belongs: [], out: [], unsure: [] },
+  itemsProcessed: 0,
+  sessionStart: null,
+  ended: false,
+};
+
+/** The phase, derived from the phase data. */
+export const phaseOf = (state: SessionState): Phase => state.phaseData.phase;
+
+export interface InvalidPhase {
+  code: 'invalid_phase';
+  message: string;
+}
+const invalid = (message: string) => err<InvalidPhase>({ code: 'invalid_phase', message });
+
+/** Constructors from plain text, for the boundary: each refuses what its phase cannot hold. */
+export function mkActiveState(
+  fn: string | null,
+  anchors: readonly string[] = [],
+  lastAnxiety: string | null = null,
+): Result<ActiveState, InvalidPhase> {
+  const made = mkSpaceFunction(fn ?? '');
+  if (!made.ok) return invalid('a session past surveying needs to know what the space is for');
+  const anxiety = lastAnxiety === null ? null : mkAnxietyTrigger(lastAnxiety);
+  return ok({
+    function: made.value,
+    anchors: anchors.flatMap((a) => {
+      const item = mkItemName(a);
+      return item.ok ? [item.value] : [];
+    }),
+    lastAnxiety: anxiety?.ok ? anxiety.value : null,
+  });
+}
+
+export function mkSplitting(
+  active: ActiveState,
+  categories: readonly CategoryName[],
+): Result<SplittingData, InvalidPhase> {
+  const [first, ...rest] = categories;
+  if (first === undefined) return invalid('splitting needs at least one category');
+  return ok({ phase: 'splitting', active, categories: [first, ...rest] });
+}
+
+export function mkRefining(
+  active: ActiveState,
+  emergentCategories: ReadonlyMap<CategoryName, readonly ItemName[]>,
+  currentCategory: string,
+  currentItem: ItemName | null = null,
+): Result<RefiningData, InvalidPhase> {
+  const category = mkCategoryName(currentCategory);
+  if (!category.ok) return invalid('refining needs a current category');
+  if (!emergentCategories.has(category.value))
+    return invalid(`refining: "${category.value}" is not one of the emergent categories`);
+  return ok({ phase: 'refining', active, emergentCategories, currentCategory: category.value, currentItem });
+}
+
+export function mkDecisionSupport(
+  active: ActiveState,
+  stuckItem: string,
+  resume: SortingData | RefiningData,
+): Result<DecisionSupportData, InvalidPhase> {
+  const item = mkItemName(stuckItem);
+  if (!item.ok) return invalid('decision support needs the item the user is stuck on');
+  return ok({ phase: 'decision-support', active, stuckItem: item.value, resume });
+}
+
+/** The shared fields, or null while surveying (seed's getActiveState). */
+export function activeOf(state: SessionState): ActiveState | null {
+  return state.phaseData.phase === 'surveying' ? null : state.phaseData.active;
+}
+
+export function functionOf(state: SessionState): SpaceFunction | null {
+  const d = state.phaseData;
+  return d.phase === 'surveying' ? d.gatheredFunction : d.active.function;
+}
+
+export function anchorsOf(state: SessionState): readonly ItemName[] {
+  const d = state.phaseData;
+  return d.phase === 'surveying' ? d.gatheredAnchors : d.active.anchors;
+}
+
+export function currentItemOf(state: SessionState): ItemName | null {
+  const d = state.phaseData;
+  switch (d.phase) {
+    case 'sorting':
+    case 'refining':
+      return d.currentItem;
+    case 'decision-support':
+      return d.stuckItem;
+    case 'surveying':
+    case 'splitting':
+      return null;
+  }
+}
+
+export function lastAnxietyOf(state: SessionState): AnxietyTrigger | null {
+  return activeOf(state)?.lastAnxiety ?? null;
+}
+
+export function currentCategoryOf(state: SessionState): CategoryName | null {
+  const d = state.phaseData;
+  if (d.phase === 'refining') return d.currentCategory;
+  if (d.phase === 'decision-support' && d.resume.phase === 'refining') return d.resume.currentCategory;
+  return null;
+}
+
+export function emergentCategoriesOf(state: SessionState): ReadonlyMap<CategoryName, readonly ItemName[]> {
+  const d = state.phaseData;
+  if (d.phase === 'refining') return d.emergentCategories;
+  if (d.phase === 'decision-support' && d.resume.phase === 'refining') return d.resume.emergentCategories;
+  return new Map();
+}

@@ -1,0 +1,169 @@
+import {
+  err,
+  ok,
+  TidyingStateSchema,
+  type Result,
+  type TidyingPhaseData,
+  type TidyingState,
+} from '@sweatpants/domain';
+import {
+  mkActiveState,
+  mkDecisionSupport,
+  mkRefining,
+  mkSplitting,
+  anchorsOf,
+  functionOf,
+  type ActiveState,
+  type PhaseData,
+  type RefiningData,
+  type SessionState,
+  type SortingData,
+} from './session-state';
+import {
+  allOf,
+  mkCategoryName,
+  mkItemName,
+  mkSpaceFunction,
+  orNull,
+  type CategoryName,
+  type ItemName,
+} from './tidying-types';
+
+/**
+ * The session on the wire (libs/domain's TidyingState) and back. `toWire` derives the phase and
+ * the flat fields PROTOCOL.md promises; `fromWire` rebuilds the typed session through the smart
+ * constructors, so a stored snapshot that breaks an invariant is refused, not trusted.
+ */
+export function toWire(state: SessionState): TidyingState {
+  const fn = functionOf(state);
+  return {
+    phase: state.phaseData.phase,
+    piles: {
+      belongs: [...state.piles.belongs],
+      out: [...state.piles.out],
+      unsure: [...state.piles.unsure],
+    },
+    itemsProcessed: state.itemsProcessed,
+    ...(fn ? { function: fn } : {}),
+    anchors: [...anchorsOf(state)],
+    phaseData: phaseDataToWire(state.phaseData),
+    sessionStart: state.sessionStart,
+    ended: state.ended,
+  };
+}
+
+function activeToWire(active: ActiveState) {
+  return { function: active.function, anchors: [...active.anchors], lastAnxiety: active.lastAnxiety };
+}
+
+function resumableToWire(d: SortingData | RefiningData) {
+  return d.phase === 'sorting'
+    ? { phase: d.phase, active: activeToWire(d.active), currentItem: d.currentItem }
+    : {
+        phase: d.phase,
+        active: activeToWire(d.active),
+        emergentCategories: Object.fromEntries(
+          [...d.emergentCategories].map(([c, items]) => [c, [...items]]),
+        ),
+        currentCategory: d.currentCategory,
+        currentItem: d.currentItem,
+      };
+}
+
+function phaseDataToWire(d: PhaseData): TidyingPhaseData {
+  switch (d.phase) {
+    case 'surveying':
+      return {
+        phase: d.phase,
+        gatheredFunction: d.gatheredFunction,
+        gatheredAnchors: [...d.gatheredAnchors],
+      };
+    case 'sorting':
+    case 'refining':
+      return resumableToWire(d);
+    case 'splitting':
+      return { phase: d.phase, active: activeToWire(d.active), categories: [...d.categories] };
+    case 'decision-support':
+      return {
+        phase: d.phase,
+        active: activeToWire(d.active),
+        stuckItem: d.stuckItem,
+        resume: resumableToWire(d.resume),
+      };
+  }
+}
+
+export interface BadSnapshot {
+  code: 'bad_snapshot';
+  message: string;
+}
+
+/** The typed session from its wire form, or why it cannot be one. */
+export function fromWire(value: unknown): Result<SessionState, BadSnapshot> {
+  const parsed = TidyingStateSchema.safeParse(value);
+  if (!parsed.success) return err({ code: 'bad_snapshot', message: parsed.error.message });
+  const wire = parsed.data;
+  const phaseData = phaseDataFromWire(wire.phaseData);
+  if (!phaseData.ok) return err({ code: 'bad_snapshot', message: phaseData.error });
+  return ok({
+    phaseData: phaseData.value,
+    piles: {
+      belongs: allOf(wire.piles.belongs, mkItemName),
+      out: allOf(wire.piles.out, mkItemName),
+      unsure: allOf(wire.piles.unsure, mkItemName),
+    },
+    itemsProcessed: wire.itemsProcessed,
+    sessionStart: wire.sessionStart,
+    ended: wire.ended,
+  });
+}
+
+type WireActive = { function: string; anchors: string[]; lastAnxiety: string | null };
+type WireResumable = Extract<TidyingPhaseData, { phase: 'sorting' | 'refining' }>;
+
+function activeFromWire(a: WireActive): Result<ActiveState, string> {
+  const made = mkActiveState(a.function, a.anchors, a.lastAnxiety);
+  return made.ok ? made : err(made.error.message);
+}
+
+function resumableFromWire(d: WireResumable): Result<SortingData | RefiningData, string> {
+  const active = activeFromWire(d.active);
+  if (!active.ok) return active;
+  const currentItem = orNull(mkItemName(d.currentItem ?? ''));
+  if (d.phase === 'sorting') return ok({ phase: 'sorting', active: active.value, currentItem });
+  const categories = new Map<CategoryName, readonly ItemName[]>();
+  for (const [name, items] of Object.entries(d.emergentCategories)) {
+    const category = mkCategoryName(name);
+    if (category.ok) categories.set(category.value, allOf(items, mkItemName));
+  }
+  const refining = mkRefining(active.value, categories, d.currentCategory, currentItem);
+  return refining.ok ? refining : err(refining.error.message);
+}
+
+function phaseDataFromWire(d: TidyingPhaseData): Result<PhaseData, string> {
+  switch (d.phase) {
+    case 'surveying':
+      return ok({
+        phase: 'surveying',
+        gatheredFunction: orNull(mkSpaceFunction(d.gatheredFunction ?? '')),
+        gatheredAnchors: allOf(d.gatheredAnchors, mkItemName),
+      });
+    case 'sorting':
+    case 'refining':
+      return resumableFromWire(d);
+    case 'splitting': {
+      const active = activeFromWire(d.active);
+      if (!active.ok) return active;
+      const made = mkSplitting(active.value, allOf(d.categories, mkCategoryName));
+      return made.ok ? made : err(made.error.message);
+    }
+    case 'decision-support': {
+      const active = activeFromWire(d.active);
+      if (!active.ok) return active;
+      const resume = resumableFromWire(d.resume);
+      if (!resume.ok) return resume;
+      const made = mkDecisionSupport(active.value, d.stuckItem, resume.value);
+      return made.ok ? made : err(made.error.message);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import type { NonEmpty } from './session-state';
+import type { AnxietyTrigger, CategoryName, ItemName, Location } from './tidying-types';
+
+/** What the coach does this turn (seed 000's Action.hs). */
+export type Action =
+  // questions (surveying)
+  | { tag: 'ask-function' }
+  | { tag: 'ask-anchors' }
+  | { tag: 'ask-what-is-it' }
+  | { tag: 'ask-item-decision'; item: ItemName }
+  // instructions (sorting)
+  | { tag: 'first-instruction' }
+  | { tag: 'instruct-trash' }
+  | { tag: 'instruct-place'; location: Location }
+  | { tag: 'instruct-unsure' }
+  | { tag: 'instruct-next' }
+  // splitting: never into zero categories
+  | { tag: 'instruct-split'; categories: NonEmpty<CategoryName> }
+  // decision support
+  | { tag: 'decision-aid'; item: ItemName }
+  | { tag: 'energy-check' }
+  // anxiety avoidance
+  | { tag: 'pivot-away'; trigger: AnxietyTrigger; location: Location }
+  // completion
+  | { tag: 'ack-progress'; note: string }
+  | { tag: 'summary' };
+
+export type ActionTag = Action['tag'];
+
+/** The canned replies (seed 000's cannedResponse); every other action is the model's to word. */
+export function cannedResponse(action: Action): string | null {
+  switch (action.tag) {
+    case 'instruct-trash':
+      return 'Trashed! Next?';
+    case 'instruct-unsure':
+      return 'Unsure pile. Next?';
+    case 'instruct-next':
+      return "What's next?";
+    default:
+      return null;
+  }
+}
+
+/** What the model is asked to do for an action, in a line of its system prompt. */
+export function directive(action: Action): string {
+  switch (action.tag) {
+    case 'ask-function':
+      return 'Ask what they need to DO in this space (call ask_space_function).';
+    case 'ask-anchors':
+      return 'Ask what is definitely staying in this space. One short question.';
+    case 'ask-what-is-it':
+      return 'Ask what the thing they mean is, or describe where it is so they can find it.';
+    case 'ask-item-decision':
+      return `Propose what to do with "${action.item}" (call propose_disposition with your best guess first).`;
+    case 'first-instruction':
+      return 'Give one tiny, concrete first action that builds momentum. No questions.';
+    case 'instruct-trash':
+      return 'Confirm it goes in the trash, then ask for the next thing.';
+    case 'instruct-place':
+      return `Tell them to put it at ${action.location}, then ask for the next thing.`;
+    case 'instruct-unsure':
+      return 'Tell them to put it on the unsure pile, then ask for the next thing.';
+    case 'instruct-next':
+      return 'Ask for the next thing.';
+    case 'instruct-split':
+      return `The unsure pile is big: split it into ${action.categories.join(', ')}. Say which pile is which.`;
+    case 'decision-aid':
+      return `They are stuck on "${action.item}". Reframe it through what the space is for; offer a choice.`;
+    case 'energy-check':
+      return 'Check their energy: keep going, or stop here? No judgement.';
+    case 'pivot-away':
+      return `Steer away from ${action.trigger}: suggest working on ${action.location} instead, gently.`;
+    case 'ack-progress':
+      return `Acknowledge their progress (${action.note}) in a sentence.`;
+    case 'summary':
+      return 'Summarise the session: what went where, how many items. Warm, brief.';
+  }
+}

@@ -1,0 +1,66 @@
+import { err, ok, type Result } from '@sweatpants/domain';
+
+/**
+ * The tidying coach's words (seed 000's newtypes): each is a string that went through its smart
+ * constructor, so an item name can never be passed where a location is expected, and none is
+ * ever blank or padded.
+ */
+declare const brand: unique symbol;
+type Branded<B extends string> = string & { readonly [brand]: B };
+
+/** Something being sorted: "coffee mug". */
+export type ItemName = Branded<'ItemName'>;
+/** Where something goes: "kitchen shelf". */
+export type Location = Branded<'Location'>;
+/** What the space is FOR: "working". */
+export type SpaceFunction = Branded<'SpaceFunction'>;
+/** A topic that made the user anxious: "old letters". */
+export type AnxietyTrigger = Branded<'AnxietyTrigger'>;
+/** An emergent category of the unsure pile: "papers". */
+export type CategoryName = Branded<'CategoryName'>;
+
+export interface BlankText {
+  code: 'blank';
+  message: string;
+}
+
+function brandOf<B extends string>(kind: string) {
+  return (text: string): Result<Branded<B>, BlankText> => {
+    const trimmed = text.trim();
+    if (trimmed === '') return err({ code: 'blank', message: `${kind} cannot be blank` });
+    return ok(trimmed as Branded<B>);
+  };
+}
+
+export const mkItemName = brandOf<'ItemName'>('an item name');
+export const mkLocation = brandOf<'Location'>('a location');
+export const mkSpaceFunction = brandOf<'SpaceFunction'>('a space function');
+export const mkAnxietyTrigger = brandOf<'AnxietyTrigger'>('an anxiety trigger');
+export const mkCategoryName = brandOf<'CategoryName'>('a category name');
+
+/** The value of a constructor's result, or null for blank text: for optional fields. */
+export function orNull<T>(made: Result<T, BlankText>): T | null {
+  return made.ok ? made.value : null;
+}
+
+/** Every non-blank text of a list, constructed; blanks are dropped. */
+export function allOf<T>(texts: readonly string[], mk: (text: string) => Result<T, BlankText>): T[] {
+  return texts.flatMap((text) => {
+    const made = mk(text);
+    return made.ok ? [made.value] : [];
+  });
+}
+
+/** How buried the space looks in a photo (seed 000's ChaosLevel). */
+export const CHAOS_LEVELS = ['buried', 'cluttered', 'moderate', 'clear'] as const;
+export type ChaosLevel = (typeof CHAOS_LEVELS)[number];
+
+/** Parses a chaos level at the boundary (a model's answer, a stored event): any case, trimmed. */
+export function parseChaosLevel(
+  text: string,
+): Result<ChaosLevel, { code: 'unknown_chaos_level'; message: string }> {
+  const level = text.trim().toLowerCase();
+  return (CHAOS_LEVELS as readonly string[]).includes(level)
+    ? ok(level as ChaosLevel)
+    : err({ code: 'unknown_chaos_level', message: `"${text}" is not one of ${CHAOS_LEVELS.join(', ')}` });
+}

@@ -1,0 +1,81 @@
+import * as z from 'zod';
+
+/**
+ * The tidying coach's session state as `GET /api/conversations/:id/state` serves it (PROTOCOL.md):
+ * the fold of the path's tidying events. Item names and places are plain strings on the wire; the
+ * agent brands them. `phase` is derived from `phaseData` by the fold, never set on its own.
+ */
+
+/** The phases of a tidying session (seed 000). */
+export const TIDYING_PHASES = ['surveying', 'sorting', 'splitting', 'refining', 'decision-support'] as const;
+export const TidyingPhaseSchema = z.enum(TIDYING_PHASES);
+export type TidyingPhase = z.infer<typeof TidyingPhaseSchema>;
+
+/** What every phase after surveying knows: what the space is for, what stays, what worried the user. */
+export const TidyingActiveSchema = z.object({
+  function: z.string().min(1),
+  anchors: z.array(z.string()),
+  lastAnxiety: z.string().nullable(),
+});
+export type TidyingActive = z.infer<typeof TidyingActiveSchema>;
+
+const SortingDataSchema = z.object({
+  phase: z.literal('sorting'),
+  active: TidyingActiveSchema,
+  currentItem: z.string().nullable(),
+});
+
+const RefiningDataSchema = z.object({
+  phase: z.literal('refining'),
+  active: TidyingActiveSchema,
+  /** category → the items still to go through in it */
+  emergentCategories: z.record(z.string(), z.array(z.string())),
+  currentCategory: z.string().min(1),
+  currentItem: z.string().nullable(),
+});
+
+/** Each phase's own data (seed 000's PhaseData); the phase a stuck item returns to is kept whole. */
+export const TidyingPhaseDataSchema = z.discriminatedUnion('phase', [
+  z.object({
+    phase: z.literal('surveying'),
+    gatheredFunction: z.string().nullable(),
+    gatheredAnchors: z.array(z.string()),
+  }),
+  SortingDataSchema,
+  z.object({
+    phase: z.literal('splitting'),
+    active: TidyingActiveSchema,
+    categories: z.array(z.string()).min(1),
+  }),
+  RefiningDataSchema,
+  z.object({
+    phase: z.literal('decision-support'),
+    active: TidyingActiveSchema,
+    stuckItem: z.string().min(1),
+    resume: z.discriminatedUnion('phase', [SortingDataSchema, RefiningDataSchema]),
+  }),
+]);
+export type TidyingPhaseData = z.infer<typeof TidyingPhaseDataSchema>;
+
+export const TidyingPilesSchema = z.object({
+  belongs: z.array(z.string()),
+  out: z.array(z.string()),
+  unsure: z.array(z.string()),
+});
+export type TidyingPiles = z.infer<typeof TidyingPilesSchema>;
+
+export const TidyingStateSchema = z.object({
+  phase: TidyingPhaseSchema,
+  piles: TidyingPilesSchema,
+  itemsProcessed: z.number().int().min(0),
+  /** what the space is for, once known */
+  function: z.string().optional(),
+  /** things that definitely stay */
+  anchors: z.array(z.string()),
+  phaseData: TidyingPhaseDataSchema,
+  /** when the first turn was decided (ISO-8601) */
+  sessionStart: z.string().nullable(),
+  /** set once the session ended (the user stopped, or confirmed they are done) */
+  ended: z.boolean(),
+});
+export type TidyingState = z.infer<typeof TidyingStateSchema>;
