@@ -2,7 +2,7 @@ import { Logger, Module, type BeforeApplicationShutdown, type DynamicModule } fr
 import type { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
-import { processorProviders } from './compaction.providers';
+import { clusterConfigProvider, processorProviders } from './compaction.providers';
 import { JobWorker, RUN_WORKER } from './job-worker.service';
 
 /** The worker process (apps/api/src/worker.ts): the database, the processors and a BullMQ worker. */
@@ -12,7 +12,12 @@ export class CompactionWorkerModule implements BeforeApplicationShutdown {
     return {
       module: CompactionWorkerModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule],
-      providers: [...processorProviders, { provide: RUN_WORKER, useValue: true }, JobWorker],
+      providers: [
+        clusterConfigProvider,
+        ...processorProviders,
+        { provide: RUN_WORKER, useValue: true },
+        JobWorker,
+      ],
     };
   }
 

@@ -28,12 +28,32 @@ export class CompactionProcessor {
     const current = await this.headPath(conversationId);
     const head = current.at(-1)?.id ?? job.head;
     if (!range)
-      return { head, reflog: null, rebased: 0, note: 'nothing to compact: one turn since the last summary' };
+      return {
+        conversationId,
+        head,
+        reflog: null,
+        rebased: 0,
+        note: 'nothing to compact: one turn since the last summary',
+      };
 
     const done = summaryOf(current, range);
-    if (done) return { ...outcomeOf(done), head, reflog: null, rebased: 0, note: 'already compacted' };
+    if (done)
+      return {
+        ...outcomeOf(done),
+        conversationId,
+        head,
+        reflog: null,
+        rebased: 0,
+        note: 'already compacted',
+      };
     if (supersedes(current, range.nodes))
-      return { head, reflog: null, rebased: 0, note: 'a newer compaction already covers part of this range' };
+      return {
+        conversationId,
+        head,
+        reflog: null,
+        rebased: 0,
+        note: 'a newer compaction already covers part of this range',
+      };
     // Checked again under the lock by the squash; asking the model first would be wasted.
     if (!current.some((n) => n.id === range.toId))
       throw new PermanentJobError('HEAD no longer runs through the range to compact; nothing was changed');
@@ -57,6 +77,7 @@ export class CompactionProcessor {
     const { summary, reflog, rebased } = squashed.value;
     return {
       ...outcomeOf(summary),
+      conversationId,
       head: squashed.value.head,
       reflog,
       rebased,

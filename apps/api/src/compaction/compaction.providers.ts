@@ -59,8 +59,8 @@ const jobQueueProvider: Provider = {
   },
 };
 
-/** What a process that runs jobs needs: the processors and what they summarise with. */
-export const processorProviders: Provider[] = [clusterConfigProvider, summariserProvider, processorsProvider];
+/** What a process that runs jobs needs (with CLUSTER_CONFIG): the processors and their summariser. */
+export const processorProviders: Provider[] = [summariserProvider, processorsProvider];
 
 /** What the api needs besides: the queue. */
 export const queueProviders: Provider[] = [...processorProviders, jobQueueProvider];

@@ -2,6 +2,7 @@ import { JOB_NAMES, type JobName, type JobPayloads, type ReflogEntry } from '@sw
 
 /** What a finished compaction job records (its BullMQ return value): JSON, so it survives Redis. */
 export interface CompactionOutcome {
+  conversationId: string;
   /** the summary on HEAD's path for the range; absent when there was nothing to compact */
   summaryNodeId?: string;
   covers?: { fromId: string; toId: string; count: number };

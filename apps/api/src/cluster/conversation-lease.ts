@@ -1,0 +1,112 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { ClusterRedis } from './cluster-redis';
+
+/** Renews the lease this many times per lease period, so one late renewal does not lose it. */
+const RENEWALS_PER_LEASE = 3;
+
+// Compare-and-renew and compare-and-delete: a process only touches a lease it still holds.
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** Who drives a conversation: this process, another (by id), or no one yet. */
+export type LeaseHolder = { kind: 'self' } | { kind: 'other'; processId: string };
+
+/**
+ * Exactly one api process drives a conversation: the one holding its lease, a Redis key set with
+ * SET NX PX and renewed while held. Redis rather than Postgres because a lease is coordination, not
+ * data (DESIGN.md: Postgres is the system of record, Redis carries fan-out): an advisory lock
+ * would pin a database connection per driven conversation, and a lease row would write to the
+ * record every few seconds per conversation. Losing Redis loses no conversation: the fencing is
+ * HEAD's compare-and-swap, so a process that kept writing after losing its lease gets a conflict.
+ * When a holder dies its lease expires after LEASE_MS and the next command takes it.
+ */
+@Injectable()
+export class ConversationLease implements OnApplicationShutdown {
+  private readonly logger = new Logger('Lease');
+  private readonly held = new Set<string>();
+  private readonly lostListeners = new Set<(conversationId: string) => void>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly cluster: ClusterRedis) {}
+
+  get processId(): string {
+    return this.cluster.processId;
+  }
+
+  /** Takes the lease if it is free (or already ours); otherwise says who holds it. */
+  async acquire(conversationId: string): Promise<LeaseHolder> {
+    const redis = this.cluster.client;
+    if (!redis) return { kind: 'self' };
+    const key = this.key(conversationId);
+    const ms = this.cluster.settings.leaseMs;
+    const me = this.cluster.processId;
+    const taken = await redis.set(key, me, 'PX', ms, 'NX');
+    const holder = taken === 'OK' ? me : await redis.get(key);
+    if (holder === me) {
+      if (taken !== 'OK') await redis.eval(RENEW, 1, key, me, ms);
+      this.hold(conversationId);
+      return { kind: 'self' };
+    }
+    // Expired between the SET and the GET: try once more.
+    if (holder === null) return this.acquire(conversationId);
+    return { kind: 'other', processId: holder };
+  }
+
+  /** Whether this process holds the lease (as far as it knows: a lost renewal clears it). */
+  holds(conversationId: string): boolean {
+    return this.cluster.client === null || this.held.has(conversationId);
+  }
+
+  async release(conversationId: string): Promise<void> {
+    this.held.delete(conversationId);
+    await this.cluster.client?.eval(RELEASE, 1, this.key(conversationId), this.cluster.processId);
+  }
+
+  /** Called when a renewal finds the lease gone or taken: the runner here must stop driving. */
+  onLost(listener: (conversationId: string) => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    // Handing leases back lets another process take over at once rather than after LEASE_MS.
+    await Promise.all([...this.held].map((id) => this.release(id).catch(() => undefined)));
+  }
+
+  private hold(conversationId: string): void {
+    this.held.add(conversationId);
+    this.timer ??= setInterval(
+      () => void this.renewAll(),
+      this.cluster.settings.leaseMs / RENEWALS_PER_LEASE,
+    );
+    this.timer.unref();
+  }
+
+  private async renewAll(): Promise<void> {
+    const redis = this.cluster.client;
+    if (!redis) return;
+    for (const id of [...this.held]) {
+      try {
+        const kept = await redis.eval(
+          RENEW,
+          1,
+          this.key(id),
+          this.cluster.processId,
+          this.cluster.settings.leaseMs,
+        );
+        if (kept === 1) continue;
+        this.held.delete(id);
+        this.logger.warn(`lost the lease of ${id}`);
+        for (const listener of this.lostListeners) listener(id);
+      } catch (error) {
+        // Redis is away: keep driving (HEAD's compare-and-swap fences a second driver) and retry.
+        this.logger.warn(`renewing the lease of ${id}: ${String(error)}`);
+      }
+    }
+  }
+
+  private key(conversationId: string): string {
+    return this.cluster.key('lease', conversationId);
+  }
+}
