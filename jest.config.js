@@ -21,7 +21,7 @@ const moduleNameMapper = {
   '^@sweatpants/migrations/testing$': '<rootDir>/migrations/src/testing/index.ts',
 };
 
-const project = (name, root) => ({
+const project = (name, root, extra = {}) => ({
   displayName: name,
   rootDir: __dirname,
   roots: [`<rootDir>/${root}`],
@@ -29,7 +29,11 @@ const project = (name, root) => ({
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)s$': swc },
   moduleNameMapper,
+  ...extra,
 });
+
+// jose is ESM only: Node requires it natively, but jest's own require cannot, so swc compiles it.
+const esmOnly = { transformIgnorePatterns: ['/node_modules/(?!jose/)'] };
 
 // The Angular client: jest-preset-angular compiles components (templates, styles) through the
 // client's own tsconfig, in jsdom, zoneless as the app runs.
@@ -51,7 +55,7 @@ module.exports = {
     project('tree-store', 'libs/tree-store'),
     project('agents', 'libs/agents'),
     project('migrations', 'migrations'),
-    project('api', 'apps/api'),
+    project('api', 'apps/api', esmOnly),
     web,
   ],
 };

@@ -16,6 +16,8 @@ async function tables(url: string): Promise<string[]> {
   }
 }
 
+const ALL = ['ConversationTree1795309984546', 'Accounts1795400000000'];
+
 describe('migrations', () => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -23,9 +25,9 @@ describe('migrations', () => {
   });
   afterAll(() => db.drop());
 
-  it('create the tree tables, revert them completely, and apply again', async () => {
+  it('create the tree and account tables, revert them completely, and apply again', async () => {
     const applied = await migrateUp({ url: db.url });
-    expect(applied).toEqual(['ConversationTree1795309984546']);
+    expect(applied).toEqual(ALL);
     expect(await tables(db.url)).toEqual([
       'conversations',
       'nodes',
@@ -33,12 +35,13 @@ describe('migrations', () => {
       'refs',
       'segments',
       'state_snapshots',
+      'users',
     ]);
 
-    await migrateDown({ url: db.url });
+    await migrateDown({ url: db.url }, ALL.length);
     expect(await tables(db.url)).toEqual([]);
 
-    expect(await migrateUp({ url: db.url })).toEqual(['ConversationTree1795309984546']);
+    expect(await migrateUp({ url: db.url })).toEqual(ALL);
     expect(await migrateUp({ url: db.url })).toEqual([]);
   });
 
@@ -46,7 +49,7 @@ describe('migrations', () => {
     const fresh = await createTestDatabase('migrations_race', { migrate: false });
     try {
       const runs = await Promise.all(Array.from({ length: 4 }, () => migrateUp({ url: fresh.url })));
-      expect(runs.flat()).toEqual(['ConversationTree1795309984546']);
+      expect(runs.flat()).toEqual(ALL);
       expect(await tables(fresh.url)).toContain('nodes');
     } finally {
       await fresh.drop();

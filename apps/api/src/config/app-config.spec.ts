@@ -11,6 +11,10 @@ describe('loadConfig', () => {
       dataDir: '/srv/app/data',
       adminEmails: [],
       webDist: '/srv/app/dist/apps/web/browser',
+      jwtSecret: undefined,
+      tokenTtlSeconds: 3600,
+      webOrigins: ['http://localhost:4200'],
+      rateLimit: { httpPerMinute: 3000, wsPerMinute: 3000 },
       unset: [
         'PORT',
         'DATABASE_URL',
@@ -19,6 +23,11 @@ describe('loadConfig', () => {
         'DATA_DIR',
         'ADMIN_EMAILS',
         'WEB_DIST',
+        'JWT_SECRET',
+        'JWT_TTL_SECONDS',
+        'WEB_ORIGIN',
+        'RATE_LIMIT_HTTP_PER_MINUTE',
+        'RATE_LIMIT_WS_PER_MINUTE',
       ],
     });
     expect(describeDefaults(config)).toEqual([
@@ -26,6 +35,10 @@ describe('loadConfig', () => {
       'DATA_DIR unset: local data goes in /srv/app/data',
       'ADMIN_EMAILS unset: no account is an admin',
       'WEB_DIST unset: the web client is served from /srv/app/dist/apps/web/browser',
+      'JWT_TTL_SECONDS unset: tokens live 3600s',
+      "WEB_ORIGIN unset: CORS allows the api's own origin and http://localhost:4200",
+      'RATE_LIMIT_HTTP_PER_MINUTE unset: 3000 requests a minute per user',
+      'RATE_LIMIT_WS_PER_MINUTE unset: 3000 socket events a minute per user',
     ]);
   });
 
@@ -39,6 +52,11 @@ describe('loadConfig', () => {
         DATA_DIR: '/var/lib/sweatpants',
         ADMIN_EMAILS: ' Ada@Example.com, ,bob@example.com',
         WEB_DIST: '',
+        JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+        JWT_TTL_SECONDS: '600',
+        WEB_ORIGIN: 'https://app.example.com, http://localhost:4200',
+        RATE_LIMIT_HTTP_PER_MINUTE: '100',
+        RATE_LIMIT_WS_PER_MINUTE: '200',
       },
       '/srv/app',
     );
@@ -50,6 +68,10 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/sweatpants',
       adminEmails: ['ada@example.com', 'bob@example.com'],
       webDist: '/srv/app/dist/apps/web/browser',
+      jwtSecret: 'a-secret-of-at-least-thirty-two-characters',
+      tokenTtlSeconds: 600,
+      webOrigins: ['https://app.example.com', 'http://localhost:4200'],
+      rateLimit: { httpPerMinute: 100, wsPerMinute: 200 },
       unset: ['WEB_DIST'],
     });
   });
@@ -61,6 +83,9 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://u:hunter2@h/db',
         REDIS_URL: 'x',
         ADMIN_EMAILS: 'a@b.co,nope',
+        JWT_SECRET: 'short',
+        WEB_ORIGIN: 'https://app.example.com/path',
+        RATE_LIMIT_HTTP_PER_MINUTE: '0',
       });
     expect(load).toThrow(ConfigError);
     const message = (() => {
@@ -72,7 +97,15 @@ describe('loadConfig', () => {
       }
     })();
     expect(message).toMatch(/^invalid environment:/);
-    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'ADMIN_EMAILS'])
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'ADMIN_EMAILS',
+      'JWT_SECRET',
+      'WEB_ORIGIN',
+      'RATE_LIMIT_HTTP_PER_MINUTE',
+    ])
       expect(message).toContain(`${name}`);
     expect(message).not.toContain('hunter2');
   });

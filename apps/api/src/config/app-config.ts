@@ -16,6 +16,14 @@ export interface AppConfig {
   adminEmails: readonly string[];
   /** absolute; the built web client served at `/` */
   webDist: string;
+  /** unset: a random secret per process (tokens die with it) */
+  jwtSecret: string | undefined;
+  /** how long a token lives */
+  tokenTtlSeconds: number;
+  /** origins allowed by CORS besides the api's own */
+  webOrigins: readonly string[];
+  /** requests (HTTP) and events (WebSocket) each user may make per minute */
+  rateLimit: { httpPerMinute: number; wsPerMinute: number };
   /** the variables that were unset, so their defaults are in force */
   unset: readonly EnvName[];
 }
@@ -30,6 +38,12 @@ export const APP_CONFIG = Symbol('AppConfig');
 const DEFAULT_PORT = 3000;
 const DEFAULT_DATA_DIR = './data';
 const DEFAULT_WEB_DIST = 'dist/apps/web/browser';
+const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+/** `ng serve` during development; the built client is same-origin and needs no entry. */
+const DEFAULT_WEB_ORIGINS = ['http://localhost:4200'];
+/** Generous: a person never comes near these; the e2e run and the bench must not either. */
+const DEFAULT_HTTP_PER_MINUTE = 3000;
+const DEFAULT_WS_PER_MINUTE = 3000;
 
 // An empty variable (`DATABASE_URL=` in a .env file or compose file) means unset, not "".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -42,6 +56,10 @@ const urlWithScheme = (schemes: string[]) =>
     .refine((v) => URL.canParse(v) && schemes.includes(new URL(v).protocol.slice(0, -1)), {
       message: `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
     });
+
+function positiveInt(message: string) {
+  return z.coerce.number({ message }).int(message).positive(message);
+}
 
 const EnvSchema = z.object({
   PORT: optional(
@@ -67,6 +85,27 @@ const EnvSchema = z.object({
       .pipe(z.array(z.email({ message: 'must be a comma-separated list of email addresses' }))),
   ),
   WEB_DIST: optional(z.string().trim()),
+  JWT_SECRET: optional(z.string().trim().min(32, 'must be at least 32 characters')),
+  JWT_TTL_SECONDS: optional(positiveInt('must be a number of seconds')),
+  WEB_ORIGIN: optional(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter((o) => o !== ''),
+      )
+      .pipe(
+        z.array(
+          z.string().refine((o) => URL.canParse(o) && new URL(o).origin === o, {
+            message: 'must be a comma-separated list of origins such as https://app.example.com',
+          }),
+        ),
+      ),
+  ),
+  RATE_LIMIT_HTTP_PER_MINUTE: optional(positiveInt('must be a whole number of requests')),
+  RATE_LIMIT_WS_PER_MINUTE: optional(positiveInt('must be a whole number of events')),
 });
 
 export type EnvName = keyof z.infer<typeof EnvSchema>;
@@ -91,13 +130,20 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     dataDir: resolve(cwd, e.DATA_DIR ?? DEFAULT_DATA_DIR),
     adminEmails: e.ADMIN_EMAILS ?? [],
     webDist: resolve(cwd, e.WEB_DIST ?? DEFAULT_WEB_DIST),
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.JWT_TTL_SECONDS ?? DEFAULT_TOKEN_TTL_SECONDS,
+    webOrigins: e.WEB_ORIGIN ?? DEFAULT_WEB_ORIGINS,
+    rateLimit: {
+      httpPerMinute: e.RATE_LIMIT_HTTP_PER_MINUTE ?? DEFAULT_HTTP_PER_MINUTE,
+      wsPerMinute: e.RATE_LIMIT_WS_PER_MINUTE ?? DEFAULT_WS_PER_MINUTE,
+    },
     unset,
   };
 }
 
 /**
- * One line for each plain default in force. DATABASE_URL, REDIS_URL and ANTHROPIC_API_KEY are
- * announced by the modules that act on them, which know what the default does.
+ * One line for each plain default in force. DATABASE_URL, REDIS_URL, ANTHROPIC_API_KEY and
+ * JWT_SECRET are announced by the modules that act on them, which know what the default does.
  */
 export function describeDefaults(config: AppConfig): string[] {
   const notes: Partial<Record<EnvName, string>> = {
@@ -105,6 +151,10 @@ export function describeDefaults(config: AppConfig): string[] {
     DATA_DIR: `DATA_DIR unset: local data goes in ${config.dataDir}`,
     ADMIN_EMAILS: 'ADMIN_EMAILS unset: no account is an admin',
     WEB_DIST: `WEB_DIST unset: the web client is served from ${config.webDist}`,
+    JWT_TTL_SECONDS: `JWT_TTL_SECONDS unset: tokens live ${config.tokenTtlSeconds}s`,
+    WEB_ORIGIN: `WEB_ORIGIN unset: CORS allows the api's own origin and ${config.webOrigins.join(', ')}`,
+    RATE_LIMIT_HTTP_PER_MINUTE: `RATE_LIMIT_HTTP_PER_MINUTE unset: ${config.rateLimit.httpPerMinute} requests a minute per user`,
+    RATE_LIMIT_WS_PER_MINUTE: `RATE_LIMIT_WS_PER_MINUTE unset: ${config.rateLimit.wsPerMinute} socket events a minute per user`,
   };
   return config.unset.flatMap((name) => notes[name] ?? []);
 }

@@ -1,7 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import type { Health } from '@sweatpants/domain';
+import { Public } from '../auth/auth.decorators';
 import { HealthService } from './health.service';
 
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(private readonly health: HealthService) {}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '../database/database.module';
+import { AuthController } from './auth.controller';
+import { AuthGuard } from './auth.guard';
+import { AuthService } from './auth.service';
+import { TokenSigner } from './token-signer';
+import { UsersRepository } from './users.repository';
+
+/** Accounts, tokens and the guard every route passes; exports AuthService for the gateway. */
+@Module({
+  imports: [DatabaseModule],
+  controllers: [AuthController],
+  providers: [AuthService, AuthGuard, TokenSigner, UsersRepository],
+  exports: [AuthService, AuthGuard],
+})
+export class AuthModule {}

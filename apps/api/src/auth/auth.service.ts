@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  err,
+  ok,
+  type AuthResponse,
+  type LoginRequest,
+  type RegisterRequest,
+  type Result,
+  type Role,
+} from '@sweatpants/domain';
+import * as argon2 from 'argon2';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { AuthUser } from './auth-user';
+import { TokenSigner, type TokenSubject } from './token-signer';
+import { UsersRepository, type Account } from './users.repository';
+
+/**
+ * Accounts and tokens: register, log in, and verify a bearer token (the HTTP guard, the Socket.IO
+ * handshake and the other api processes all ask `verifyToken`).
+ */
+@Injectable()
+export class AuthService {
+  private readonly admins: ReadonlySet<string>;
+  /** Compared against when the email is unknown, so a miss costs what a wrong password does. */
+  private decoyHash: Promise<string> | undefined;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly users: UsersRepository,
+    private readonly tokens: TokenSigner,
+  ) {
+    this.admins = new Set(config.adminEmails);
+  }
+
+  /** A new account and a token for it; `email_taken` when the email is registered already. */
+  async register(request: RegisterRequest): Promise<Result<AuthResponse, 'email_taken'>> {
+    const created = await this.users.create({
+      email: request.email.trim(),
+      displayName: request.displayName,
+      passwordHash: await argon2.hash(request.password),
+    });
+    if (!created.ok) return err(created.error);
+    return ok(await this.issue(created.value));
+  }
+
+  /** A token for the account, or null when the email or the password is wrong (which, not said). */
+  async login(request: LoginRequest): Promise<AuthResponse | null> {
+    const account = await this.users.byEmail(request.email.trim());
+    const hash =
+      account?.passwordHash ?? (await (this.decoyHash ??= argon2.hash('no one has this password')));
+    const matches = await argon2.verify(hash, request.password).catch(() => false);
+    return account && matches ? this.issue(account) : null;
+  }
+
+  /** Who a bearer token speaks for, or null when it is not a valid, unexpired token of this api. */
+  async verifyToken(token: string): Promise<AuthUser | null> {
+    const subject = await this.tokens.verify(token);
+    return subject ? this.userOf(subject) : null;
+  }
+
+  private async issue(account: Account): Promise<AuthResponse> {
+    return { token: await this.tokens.sign(account), user: this.userOf(account) };
+  }
+
+  private userOf(subject: TokenSubject): AuthUser {
+    const role: Role = this.admins.has(subject.email.toLowerCase()) ? 'admin' : 'user';
+    return { id: subject.id, email: subject.email, displayName: subject.displayName, role };
+  }
+}

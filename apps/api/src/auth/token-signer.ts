@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import * as z from 'zod';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { jwtVerify, SignJWT } from './jose';
+
+/** Who issued a token and for whom: a token minted for anything else is refused. */
+export const TOKEN_ISSUER = 'sweatpants';
+export const TOKEN_AUDIENCE = 'sweatpants-api';
+const ALGORITHM = 'HS256';
+
+/** What a token says about its holder; the role is not in it (ADMIN_EMAILS decides at each use). */
+export interface TokenSubject {
+  id: string;
+  email: string;
+  displayName: string;
+}
+
+const ClaimsSchema = z.object({ sub: z.string().min(1), email: z.string(), name: z.string() });
+
+/**
+ * Signs and checks the api's bearer tokens: HS256 with JWT_SECRET, short-lived, bound to this
+ * issuer and audience. Without JWT_SECRET each process makes up its own secret, so its tokens die
+ * with it and another process refuses them; the log says so.
+ */
+@Injectable()
+export class TokenSigner {
+  private readonly key: Uint8Array;
+  private readonly ttlSeconds: number;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    let secret = config.jwtSecret;
+    if (secret === undefined) {
+      secret = randomBytes(32).toString('base64url');
+      new Logger('Auth').warn(
+        'JWT_SECRET unset: signing tokens with a random secret; they will not survive a restart ' +
+          'and other api processes will refuse them',
+      );
+    }
+    this.key = new TextEncoder().encode(secret);
+    this.ttlSeconds = config.tokenTtlSeconds;
+  }
+
+  sign(subject: TokenSubject): Promise<string> {
+    return new SignJWT({ email: subject.email, name: subject.displayName })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(subject.id)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** The subject of a valid token; null for a bad signature, algorithm, issuer, audience or an expired one. */
+  async verify(token: string): Promise<TokenSubject | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      const claims = ClaimsSchema.safeParse(payload);
+      if (!claims.success) return null;
+      return { id: claims.data.sub, email: claims.data.email, displayName: claims.data.name };
+    } catch {
+      // jose throws for every way a token can be wrong; each means the same here: not signed in.
+      return null;
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { err, ok, type Result } from '@sweatpants/domain';
+import type { SqlClient } from '@sweatpants/tree-store';
+import { SQL_CLIENT } from '../database/database.module';
+
+/** An account as stored: the hash never leaves the auth module. */
+export interface Account {
+  id: string;
+  email: string;
+  displayName: string;
+  passwordHash: string;
+  createdAt: string;
+}
+
+interface AccountRow {
+  id: string;
+  email: string;
+  display_name: string;
+  password_hash: string;
+  created_at: Date | string;
+}
+
+const toAccount = (row: AccountRow): Account => ({
+  id: row.id,
+  email: row.email,
+  displayName: row.display_name,
+  passwordHash: row.password_hash,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** PostgreSQL's unique_violation: the case-insensitive email index refused a second account. */
+const UNIQUE_VIOLATION = '23505';
+
+/** The `users` table, in plain parameterised SQL like the tree store. */
+@Injectable()
+export class UsersRepository {
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+
+  /** A new account; `email_taken` when the address is registered already, whatever its case. */
+  async create(input: {
+    email: string;
+    displayName: string;
+    passwordHash: string;
+  }): Promise<Result<Account, 'email_taken'>> {
+    try {
+      const [row] = await this.db.query<AccountRow>(
+        `INSERT INTO users (id, email, display_name, password_hash) VALUES ($1, $2, $3, $4)
+         RETURNING id, email, display_name, password_hash, created_at`,
+        [randomUUID(), input.email, input.displayName, input.passwordHash],
+      );
+      if (!row) throw new Error('INSERT ... RETURNING returned nothing');
+      return ok(toAccount(row));
+    } catch (error) {
+      if (isUniqueViolation(error)) return err('email_taken');
+      throw error;
+    }
+  }
+
+  /** The account registered under `email`, compared without case. */
+  async byEmail(email: string): Promise<Account | null> {
+    const [row] = await this.db.query<AccountRow>(
+      `SELECT id, email, display_name, password_hash, created_at FROM users WHERE lower(email) = lower($1)`,
+      [email],
+    );
+    return row ? toAccount(row) : null;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === UNIQUE_VIOLATION;
+}

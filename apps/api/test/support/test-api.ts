@@ -1,0 +1,62 @@
+import type { INestApplication } from '@nestjs/common';
+import type { AuthResponse } from '@sweatpants/domain';
+import { createApp } from '../../src/app.factory';
+import { loadConfig } from '../../src/config/app-config';
+
+export const JWT_SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
+
+/** The real app on an ephemeral port, configured from `env` as main.ts would be. */
+export interface TestApi {
+  app: INestApplication;
+  base: string;
+  url(path: string): string;
+  close(): Promise<void>;
+}
+
+export async function startApi(env: Record<string, string>): Promise<TestApi> {
+  const app = await createApp(loadConfig({ PORT: '0', JWT_SECRET, WEB_DIST: '/nonexistent', ...env }), {
+    logger: false,
+  });
+  await app.listen(0, '127.0.0.1');
+  const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return { app, base, url: (path) => `${base}${path}`, close: () => app.close() };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** One JSON request; the body parsed when there is one. */
+export async function call<T = unknown>(
+  api: TestApi,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(api.url(path), { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+let counter = 0;
+
+/** A fresh account; its email is unique per call. */
+export async function register(api: TestApi, name = 'user'): Promise<AuthResponse> {
+  counter += 1;
+  const email = `${name}-${counter}-${Date.now()}@example.com`;
+  const res = await call<AuthResponse>(api, 'POST', '/api/auth/register', {
+    body: { email, password: 'correct horse battery', displayName: name },
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** PROTOCOL.md's error shape with this code (and whatever details). */
+export const errorOf = (code: string) => ({
+  error: expect.objectContaining({ code, message: expect.any(String) }),
+});
