@@ -3,13 +3,11 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
+import { JSON_BODY_LIMIT_BYTES } from './http/body-limit';
+import { securityHeaders } from './http/security-headers';
+import { serveApiDocs } from './openapi/serve-api-docs';
+import { socketServerOptions, SocketIoAdapter } from './realtime/socket-io.adapter';
 import { serveWebClient } from './web-client/serve-web-client';
-
-/**
- * Request bodies are JSON only. 25mb because a user message may carry a few phone photos as
- * base64 (a 3-5 MB JPEG grows by a third); anything larger is a 413 `too_large`.
- */
-export const JSON_BODY_LIMIT = '25mb';
 
 /**
  * The configured api, initialised but not listening: main.ts listens on PORT, tests on an
@@ -25,8 +23,13 @@ export async function createApp(
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
   app.disable('x-powered-by');
+  app.use(securityHeaders());
+  // The built client is same-origin; WEB_ORIGIN names the others (ng serve, a separate host).
+  app.enableCors({ origin: [...config.webOrigins], credentials: true });
   app.setGlobalPrefix('api');
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT_BYTES });
+  app.useWebSocketAdapter(new SocketIoAdapter(app, socketServerOptions(config)));
+  serveApiDocs(app);
   serveWebClient(app, config.webDist, new Logger('WebClient'));
   await app.init();
   return app;

@@ -1,9 +1,16 @@
 import { Logger, Module, type BeforeApplicationShutdown, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { AdminModule } from './admin/admin.module';
+import { AuthGuard } from './auth/auth.guard';
+import { AuthModule } from './auth/auth.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { ConversationsModule } from './conversations/conversations.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { HealthModule } from './health/health.module';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { RealtimeModule } from './realtime/realtime.module';
 
 /** The whole api. Built from a parsed config, so tests boot it with their own. */
 @Module({})
@@ -11,9 +18,22 @@ export class AppModule implements BeforeApplicationShutdown {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), HealthModule],
-      // A provider rather than useGlobalFilters, so Nest injects the filter's HttpAdapterHost.
-      providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
+      imports: [
+        ConfigModule.forRoot(config),
+        HealthModule,
+        AuthModule,
+        RateLimitModule,
+        ConversationsModule,
+        RealtimeModule,
+        AdminModule,
+      ],
+      providers: [
+        // A provider rather than useGlobalFilters, so Nest injects the filter's HttpAdapterHost.
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        // In this order: who the caller is, then whether they are over their limit.
+        { provide: APP_GUARD, useExisting: AuthGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+      ],
     };
   }
 

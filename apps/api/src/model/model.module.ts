@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AgentModels } from './agent-models';
 import { ModelChoice } from './model-choice';
 
-@Module({ providers: [ModelChoice], exports: [ModelChoice] })
+@Module({ providers: [ModelChoice, AgentModels], exports: [ModelChoice, AgentModels] })
 export class ModelModule {}

@@ -1,0 +1,7 @@
+import type { AgentDefinition, OfflineRule } from '@sweatpants/agents';
+
+/** What the api needs of an agent: its definition, and the rules it answers by offline. */
+export interface AgentEntry {
+  definition: AgentDefinition;
+  offlineRules: readonly OfflineRule[];
+}

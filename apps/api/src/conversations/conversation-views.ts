@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import type { Runner } from '@sweatpants/agents';
+import type { Conversation, ConversationRecord } from '@sweatpants/domain';
+import { ModelChoice } from '../model/model-choice';
+import { RunnerRegistry } from './runner-registry';
+
+/** PROTOCOL.md's Conversation: the stored record plus what its runner is doing. */
+@Injectable()
+export class ConversationViews {
+  constructor(
+    private readonly runners: RunnerRegistry,
+    private readonly model: ModelChoice,
+  ) {}
+
+  /** With the runner opened if need be, so status and pending elicit are exact. */
+  async live(record: ConversationRecord): Promise<Conversation> {
+    return this.view(record, await this.runners.runner(record));
+  }
+
+  /**
+   * For listings: what an open runner says, and for a conversation no runner here drives, `idle`
+   * with nothing pending (opening one per row would start turns just to list them).
+   */
+  async listed(record: ConversationRecord): Promise<Conversation> {
+    return this.view(record, await this.runners.peek(record.id));
+  }
+
+  private view(record: ConversationRecord, runner: Runner | undefined): Conversation {
+    return {
+      id: record.id,
+      agent: record.agent,
+      title: record.title,
+      ownerId: record.ownerId,
+      head: record.head,
+      status: this.runners.statusOf(runner),
+      pendingElicit: runner?.pending()[0] ?? null,
+      model: this.model.kind,
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
+    };
+  }
+}

@@ -1,0 +1,182 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  CreateConversationRequestSchema,
+  EditRequestSchema,
+  ElicitResponseRequestSchema,
+  ForkRequestSchema,
+  RecoverRequestSchema,
+  RefQuerySchema,
+  ReflogQuerySchema,
+  RewindRequestSchema,
+  SendMessageRequestSchema,
+  TreeQuerySchema,
+  type Conversation,
+  type ConversationList,
+  type CreateConversationRequest,
+  type EditRequest,
+  type ElicitResponseRequest,
+  type ForkRequest,
+  type HeadMove,
+  type NodeAndHead,
+  type NodeResponse,
+  type PathResponse,
+  type RecoverRequest,
+  type ReflogPage,
+  type RewindRequest,
+  type SendMessageRequest,
+  type StateResponse,
+  type TreePage,
+} from '@sweatpants/domain';
+import type * as z from 'zod';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../auth/auth.decorators';
+import { ZodPipe } from '../validation/zod.pipe';
+import { ConversationAccess } from './conversation-access';
+import { ConversationReads } from './conversation-reads';
+import { ConversationsService } from './conversations.service';
+import { HeadMovesService } from './head-moves.service';
+
+/** PROTOCOL.md, Conversations (the compaction routes live with the compaction jobs). */
+@Controller('conversations')
+export class ConversationsController {
+  constructor(
+    private readonly access: ConversationAccess,
+    private readonly conversations: ConversationsService,
+    private readonly reads: ConversationReads,
+    private readonly moves: HeadMovesService,
+  ) {}
+
+  @Post()
+  create(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodPipe(CreateConversationRequestSchema)) body: CreateConversationRequest,
+  ): Promise<Conversation> {
+    return this.conversations.create(user, body);
+  }
+
+  @Get()
+  async list(@CurrentUser() user: AuthUser): Promise<ConversationList> {
+    return { items: await this.conversations.list(user) };
+  }
+
+  @Get(':id')
+  async get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<Conversation> {
+    return this.conversations.get(await this.access.owned(user, id));
+  }
+
+  @Post(':id/messages')
+  async send(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body(new ZodPipe(SendMessageRequestSchema)) body: SendMessageRequest,
+  ): Promise<NodeAndHead> {
+    return this.conversations.send(user, await this.access.owned(user, id), body);
+  }
+
+  @Post(':id/elicits/:elicitId/response')
+  @HttpCode(200)
+  async respond(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Param('elicitId') elicitId: string,
+    @Body(new ZodPipe(ElicitResponseRequestSchema)) body: ElicitResponseRequest,
+  ): Promise<NodeAndHead> {
+    return this.conversations.respond(user, await this.access.owned(user, id), elicitId, body);
+  }
+
+  @Get(':id/path')
+  async path(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Query(new ZodPipe(RefQuerySchema, 'query')) query: z.infer<typeof RefQuerySchema>,
+  ): Promise<PathResponse> {
+    return this.reads.path(await this.access.owned(user, id), query.at);
+  }
+
+  @Get(':id/state')
+  async state(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Query(new ZodPipe(RefQuerySchema, 'query')) query: z.infer<typeof RefQuerySchema>,
+  ): Promise<StateResponse> {
+    return this.reads.state(await this.access.owned(user, id), query.at);
+  }
+
+  @Get(':id/tree')
+  async tree(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Query(new ZodPipe(TreeQuerySchema, 'query')) query: z.infer<typeof TreeQuerySchema>,
+  ): Promise<TreePage> {
+    return this.reads.tree(await this.access.owned(user, id), query);
+  }
+
+  @Get(':id/nodes/:nodeId')
+  async node(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Param('nodeId') nodeId: string,
+  ): Promise<NodeResponse> {
+    return this.reads.node(await this.access.owned(user, id), nodeId);
+  }
+
+  @Post(':id/rewind')
+  @HttpCode(200)
+  async rewind(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body(new ZodPipe(RewindRequestSchema)) body: RewindRequest,
+  ): Promise<HeadMove> {
+    return this.moves.rewind(user, await this.access.owned(user, id), body.to, body.expectedHead);
+  }
+
+  @Post(':id/nodes/:nodeId/edit')
+  async edit(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Param('nodeId') nodeId: string,
+    @Body(new ZodPipe(EditRequestSchema)) body: EditRequest,
+  ): Promise<NodeAndHead> {
+    return this.moves.edit(user, await this.access.owned(user, id), nodeId, body.text, body.expectedHead);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  async cancel(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<{ head: string }> {
+    return this.moves.cancel(user, await this.access.owned(user, id));
+  }
+
+  @Get(':id/reflog')
+  async reflog(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Query(new ZodPipe(ReflogQuerySchema, 'query')) query: z.infer<typeof ReflogQuerySchema>,
+  ): Promise<ReflogPage> {
+    return this.reads.reflog(await this.access.owned(user, id), query);
+  }
+
+  @Post(':id/recover')
+  @HttpCode(200)
+  async recover(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body(new ZodPipe(RecoverRequestSchema)) body: RecoverRequest,
+  ): Promise<HeadMove> {
+    return this.moves.recover(user, await this.access.owned(user, id), body.reflogId);
+  }
+
+  @Post(':id/fork')
+  async fork(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body(new ZodPipe(ForkRequestSchema)) body: ForkRequest,
+  ): Promise<Conversation> {
+    return this.conversations.fork(user, await this.access.owned(user, id), body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async archive(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
+    await this.conversations.archive(await this.access.owned(user, id));
+  }
+}

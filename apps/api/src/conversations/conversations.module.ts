@@ -1,0 +1,42 @@
+import { Module } from '@nestjs/common';
+import { AgentRegistry } from '../agents/agent-registry';
+import { DatabaseModule } from '../database/database.module';
+import { ModelModule } from '../model/model.module';
+import { ConversationEvents } from '../realtime/conversation-events';
+import { ConversationAccess } from './conversation-access';
+import { ConversationReads } from './conversation-reads';
+import { ConversationViews } from './conversation-views';
+import { ConversationsController } from './conversations.controller';
+import { ConversationsService } from './conversations.service';
+import { HeadMovesService } from './head-moves.service';
+import { RunnerRegistry } from './runner-registry';
+
+/**
+ * Conversations over HTTP, and the services the gateway and the admin routes share: access
+ * checks, reads, head moves, and the runners that drive each conversation. COMPACTION_REQUESTS
+ * is taken from a global provider when the compaction module offers one.
+ */
+@Module({
+  imports: [DatabaseModule, ModelModule],
+  controllers: [ConversationsController],
+  providers: [
+    AgentRegistry,
+    ConversationEvents,
+    ConversationAccess,
+    ConversationReads,
+    ConversationViews,
+    ConversationsService,
+    HeadMovesService,
+    RunnerRegistry,
+  ],
+  exports: [
+    ConversationEvents,
+    ConversationAccess,
+    ConversationReads,
+    ConversationViews,
+    ConversationsService,
+    HeadMovesService,
+    RunnerRegistry,
+  ],
+})
+export class ConversationsModule {}

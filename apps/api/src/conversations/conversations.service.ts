@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  Conversation,
+  ConversationRecord,
+  CreateConversationRequest,
+  ElicitResponseRequest,
+  ForkRequest,
+  Photo,
+  TreeNode,
+} from '@sweatpants/domain';
+import { TreeStore } from '@sweatpants/tree-store';
+import type { AuthUser } from '../auth/auth-user';
+import { ApiError } from '../errors/api-error';
+import { runnerError, unwrap } from './api-errors';
+import { ConversationViews } from './conversation-views';
+import { RunnerRegistry } from './runner-registry';
+
+/** A page of the owner's list; the list is read whole, page by page. */
+const LIST_PAGE = 200;
+
+/**
+ * A user's conversations: create, list, read, talk (messages and elicit answers go to the
+ * conversation's runner), fork and archive. Callers pass records whose access they have checked.
+ */
+@Injectable()
+export class ConversationsService {
+  constructor(
+    private readonly store: TreeStore,
+    private readonly runners: RunnerRegistry,
+    private readonly views: ConversationViews,
+  ) {}
+
+  async create(user: AuthUser, request: CreateConversationRequest): Promise<Conversation> {
+    const { conversation } = await this.store.createConversation({
+      ownerId: user.id,
+      agent: request.agent,
+      ...(request.title !== undefined ? { title: request.title } : {}),
+    });
+    return this.views.live(conversation);
+  }
+
+  /** The caller's conversations, newest first, archived ones left out. */
+  async list(user: AuthUser): Promise<Conversation[]> {
+    const records: ConversationRecord[] = [];
+    let before: string | undefined;
+    do {
+      const page = await this.store.listConversations({ ownerId: user.id, limit: LIST_PAGE, before });
+      records.push(...page.items);
+      before = page.next ?? undefined;
+    } while (before !== undefined);
+    return Promise.all(records.map((r) => this.views.listed(r)));
+  }
+
+  get(record: ConversationRecord): Promise<Conversation> {
+    return this.views.live(record);
+  }
+
+  /**
+   * The user's message under HEAD (it answers the pending chat prompt); the agent then runs. A
+   * stale `expectedHead`, or a turn still running, is a 409 naming where HEAD is.
+   */
+  async send(
+    user: AuthUser,
+    record: ConversationRecord,
+    message: { text: string; photos?: Photo[] | undefined; expectedHead?: string | undefined },
+  ): Promise<{ node: TreeNode; head: string }> {
+    const runner = await this.runners.runner(record);
+    const head = runner.head ?? record.head;
+    if (message.expectedHead !== undefined && message.expectedHead !== head) {
+      throw new ApiError('conflict', 'HEAD moved since you last saw it', { head });
+    }
+    const sent = await runner.send({
+      text: message.text,
+      ...(message.photos ? { photos: message.photos } : {}),
+      authorId: user.id,
+    });
+    if (!sent.ok) throw runnerError(sent.error, runner.head);
+    return { node: sent.value, head: sent.value.id };
+  }
+
+  /**
+   * An answer to a pending elicit, checked against its type (a content that does not fit is a 400
+   * and changes nothing). Answering again returns the node of the first answer.
+   */
+  async respond(
+    user: AuthUser,
+    record: ConversationRecord,
+    elicitId: string,
+    answer: ElicitResponseRequest,
+  ): Promise<{ node: TreeNode; head: string }> {
+    const runner = await this.runners.runner(record);
+    const answered = await runner.respond({ elicitId, ...answer }, user.id);
+    if (!answered.ok) throw runnerError(answered.error, runner.head);
+    return { node: answered.value, head: runner.head ?? answered.value.id };
+  }
+
+  async fork(user: AuthUser, record: ConversationRecord, request: ForkRequest): Promise<Conversation> {
+    const forked = unwrap(
+      await this.store.fork({
+        conversationId: record.id,
+        at: request.at,
+        ownerId: user.id,
+        ...(request.title !== undefined ? { title: request.title } : {}),
+        actorId: user.id,
+      }),
+      'at',
+    );
+    return this.views.live(forked.conversation);
+  }
+
+  /** The owner archives: the runner stops, and from now on only admins see the conversation. */
+  async archive(record: ConversationRecord): Promise<void> {
+    await this.runners.exclusive(record.id, async () => {
+      await this.runners.close(record.id);
+      await this.store.archive(record.id);
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import type { Outbox } from '@sweatpants/agents';
+import type { ElicitEvent, ElicitRequest } from '@sweatpants/domain';
+import type { ConversationEvents } from '../realtime/conversation-events';
+
+/**
+ * A runner's Outbox, forwarding to the conversation's sockets. Nodes are not forwarded here: the
+ * TreeStorePort announces each write with its reflog entry as it lands. It remembers which node
+ * asked each pending elicit, so the elicit can be sent again (same id, same node) on a join.
+ */
+export class RunnerOutbox implements Outbox {
+  private readonly askedBy = new Map<string, string>();
+
+  constructor(
+    private readonly conversationId: string,
+    private readonly events: ConversationEvents,
+  ) {}
+
+  /** The `elicit` event for a pending request; a chat prompt is asked by the HEAD it waits at. */
+  elicitEvent(request: ElicitRequest, head: string): ElicitEvent {
+    return {
+      ...request,
+      conversationId: this.conversationId,
+      nodeId: this.askedBy.get(request.elicitId) ?? head,
+    };
+  }
+
+  nodes(): void {
+    // Announced by the port, with the reflog entry the outbox does not see.
+  }
+
+  status(status: 'idle' | 'running' | 'waiting'): void {
+    this.events.emit('status', { conversationId: this.conversationId, status });
+  }
+
+  elicit(request: ElicitRequest, nodeId: string): void {
+    // A chat prompt's node is the HEAD it waits at, known at any time; only tools' elicits need noting.
+    if (request.type !== 'chat') this.askedBy.set(request.elicitId, nodeId);
+    this.events.emit('elicit', this.elicitEvent(request, nodeId));
+  }
+
+  withdrawn(elicitId: string, reason: string): void {
+    this.askedBy.delete(elicitId);
+    this.events.emit('elicit:withdrawn', { conversationId: this.conversationId, elicitId, reason });
+  }
+
+  notify(message: { nodeId: string; message: string; progress?: number; total?: number }): void {
+    this.events.emit('notify', { conversationId: this.conversationId, ...message });
+  }
+
+  token(nodeId: string, text: string): void {
+    this.events.emit('token', { conversationId: this.conversationId, nodeId, text });
+  }
+}

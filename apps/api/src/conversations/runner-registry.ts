@@ -1,0 +1,170 @@
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { Runner, type LogSink } from '@sweatpants/agents';
+import type { ConversationRecord, ConversationStatus, ElicitEvent } from '@sweatpants/domain';
+import { TreeStore } from '@sweatpants/tree-store';
+import { AgentRegistry } from '../agents/agent-registry';
+import { COMPACTION_REQUESTS, type CompactionRequests } from '../compaction/compaction-requests';
+import { AgentModels } from '../model/agent-models';
+import { ConversationEvents } from '../realtime/conversation-events';
+import { RunnerOutbox } from './runner-outbox';
+import { TreeStorePort } from './tree-store-port';
+
+/** An open runner and the outbox that remembers its elicits' nodes. */
+interface Driven {
+  runner: Runner;
+  outbox: RunnerOutbox;
+}
+
+/**
+ * One Runner per active conversation, opened on demand from the tree (Runner.open resumes a turn
+ * that was cut off) and closed at shutdown. Moves of HEAD from outside the runner (rewind, edit,
+ * recover) go through `exclusive`, which serialises them per conversation, and `reopen`.
+ *
+ * This is the seam where "exactly one process drives a conversation" belongs: `open` is the only
+ * place a runner comes to life.
+ */
+@Injectable()
+export class RunnerRegistry implements OnApplicationShutdown {
+  private readonly logger = new Logger('Runners');
+  private readonly driven = new Map<string, Promise<Driven>>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly logs: LogSink;
+  private readonly compaction: CompactionRequests;
+
+  constructor(
+    private readonly store: TreeStore,
+    private readonly agents: AgentRegistry,
+    private readonly models: AgentModels,
+    private readonly events: ConversationEvents,
+    @Optional() @Inject(COMPACTION_REQUESTS) compaction: CompactionRequests | null,
+  ) {
+    this.compaction = compaction ?? this.unwiredCompaction();
+    const logger = new Logger('Agent');
+    this.logs = {
+      write: (level, message, fields) => {
+        const line = fields ? `${message} ${JSON.stringify(fields)}` : message;
+        if (level === 'error') logger.error(line);
+        else if (level === 'warn') logger.warn(line);
+        else if (level === 'info') logger.log(line);
+      },
+    };
+  }
+
+  /** The conversation's runner, opened from the tree if it is not open (or went stale). */
+  async runner(conversation: ConversationRecord): Promise<Runner> {
+    return (await this.drive(conversation)).runner;
+  }
+
+  /** The runner if one is open here, without opening one (a listing should not start turns). */
+  async peek(conversationId: string): Promise<Runner | undefined> {
+    const driven = this.driven.get(conversationId);
+    return driven ? (await driven.catch(() => undefined))?.runner : undefined;
+  }
+
+  /** PROTOCOL.md's status: `waiting` when an elicit is pending and nothing runs. */
+  statusOf(runner: Runner | undefined): ConversationStatus {
+    if (!runner) return 'idle';
+    if (runner.status === 'running') return 'running';
+    return runner.pending().length > 0 ? 'waiting' : 'idle';
+  }
+
+  /** What a joining client is sent again: each pending elicit, with the node that asked it. */
+  async pendingEvents(conversation: ConversationRecord): Promise<ElicitEvent[]> {
+    const { runner, outbox } = await this.drive(conversation);
+    const head = runner.head ?? conversation.head;
+    return runner.pending().map((request) => outbox.elicitEvent(request, head));
+  }
+
+  /**
+   * Runs `work` alone for this conversation: HEAD moves from outside the runner queue up here, so
+   * two of them never interleave their cancel / move / reopen steps.
+   */
+  exclusive<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(conversationId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.queues.set(conversationId, settled);
+    void settled.then(() => {
+      if (this.queues.get(conversationId) === settled) this.queues.delete(conversationId);
+    });
+    return next;
+  }
+
+  /** Stops the runner without writing (it holds nothing the tree does not). */
+  async close(conversationId: string): Promise<void> {
+    const driven = this.driven.get(conversationId);
+    if (!driven) return;
+    this.driven.delete(conversationId);
+    const open = await driven.catch(() => undefined);
+    await open?.runner.close();
+  }
+
+  /**
+   * After HEAD moved under the runner: a new runner from the tree (which resumes a turn whose last
+   * user message has no reply), announced to the room with its status and what it waits on.
+   */
+  async reopen(conversation: ConversationRecord): Promise<Runner> {
+    const conversationId = conversation.id;
+    const before = (await this.peek(conversationId))?.pending() ?? [];
+    await this.close(conversationId);
+    const { runner, outbox } = await this.drive(conversation);
+    const after = runner.pending();
+    for (const { elicitId } of before) {
+      if (!after.some((r) => r.elicitId === elicitId))
+        this.events.emit('elicit:withdrawn', { conversationId, elicitId, reason: 'head moved' });
+    }
+    this.events.emit('status', { conversationId, status: this.statusOf(runner) });
+    const head = runner.head ?? conversation.head;
+    for (const request of after) this.events.emit('elicit', outbox.elicitEvent(request, head));
+    return runner;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const ids = [...this.driven.keys()];
+    await Promise.all(ids.map((id) => this.close(id)));
+    if (ids.length > 0) this.logger.log(`closed ${ids.length} runner(s)`);
+  }
+
+  /** Without the compaction module, requests are logged and dropped: the branch just stays long. */
+  private unwiredCompaction(): CompactionRequests {
+    return {
+      requestCompaction: async ({ conversationId, head }) => {
+        this.logger.warn(`no compaction is wired: not compacting ${conversationId} at ${head.slice(0, 12)}`);
+      },
+    };
+  }
+
+  private async drive(conversation: ConversationRecord): Promise<Driven> {
+    let driven = this.driven.get(conversation.id);
+    if (driven) {
+      const open = await driven.catch(() => undefined);
+      if (open && !open.runner.stale) return open;
+      // Stale (HEAD moved under it) or failed to open: start again from the tree.
+      if (this.driven.get(conversation.id) === driven) {
+        this.driven.delete(conversation.id);
+        await open?.runner.close();
+      }
+      return this.drive(conversation);
+    }
+    driven = this.open(conversation);
+    this.driven.set(conversation.id, driven);
+    driven.catch(() => {
+      if (this.driven.get(conversation.id) === driven) this.driven.delete(conversation.id);
+    });
+    return driven;
+  }
+
+  private async open(conversation: ConversationRecord): Promise<Driven> {
+    const entry = this.agents.get(conversation.agent);
+    const outbox = new RunnerOutbox(conversation.id, this.events);
+    const runner = await Runner.open({
+      conversationId: conversation.id,
+      agent: entry.definition,
+      port: new TreeStorePort(this.store, this.events, this.compaction, `agent:${entry.definition.name}`),
+      model: this.models.for(conversation.agent, entry),
+      outbox,
+      logs: this.logs,
+    });
+    return { runner, outbox };
+  }
+}

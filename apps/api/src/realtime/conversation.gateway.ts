@@ -1,0 +1,266 @@
+import { Inject, Logger } from '@nestjs/common';
+import {
+  Ack,
+  ConnectedSocket,
+  MessageBody,
+  SubscribeMessage,
+  WebSocketGateway,
+  type OnGatewayConnection,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
+import {
+  ClientEventSchemas,
+  conversationRoom,
+  type Ack as AckAnswer,
+  type ClientAckValues,
+  type ClientEventName,
+  type ClientEventPayload,
+  type ClientToServerEvents,
+  type ConversationRecord,
+  type ServerToClientEvents,
+} from '@sweatpants/domain';
+import type { Socket } from 'socket.io';
+import type { AuthUser } from '../auth/auth-user';
+import { AuthService } from '../auth/auth.service';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ConversationAccess } from '../conversations/conversation-access';
+import { ConversationViews } from '../conversations/conversation-views';
+import { ConversationsService } from '../conversations/conversations.service';
+import { HeadMovesService } from '../conversations/head-moves.service';
+import { RunnerRegistry } from '../conversations/runner-registry';
+import { ApiError } from '../errors/api-error';
+import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter';
+import { fieldProblems, invalidRequest } from '../validation/field-problems';
+import { ConversationEvents, type ConversationServer } from './conversation-events';
+
+type ConversationSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, { user: AuthUser }>;
+type AckFn<E extends ClientEventName> = ((answer: AckAnswer<ClientAckValues[E]>) => void) | undefined;
+
+/**
+ * PROTOCOL.md's WebSocket: the token is checked in the handshake (a bad or missing one never
+ * connects), every client → server event is validated and answered through its acknowledgement,
+ * and server → client events reach the conversation's room through ConversationEvents.
+ */
+@WebSocketGateway({ path: '/socket.io' })
+export class ConversationGateway implements OnGatewayInit<ConversationServer>, OnGatewayConnection {
+  private readonly logger = new Logger('Gateway');
+  private readonly limit: number;
+
+  constructor(
+    private readonly auth: AuthService,
+    private readonly events: ConversationEvents,
+    private readonly access: ConversationAccess,
+    private readonly views: ConversationViews,
+    private readonly conversations: ConversationsService,
+    private readonly moves: HeadMovesService,
+    private readonly runners: RunnerRegistry,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.limit = config.rateLimit.wsPerMinute;
+  }
+
+  afterInit(server: ConversationServer): void {
+    this.events.attach(server);
+    // Middleware runs before the connection is accepted: a refused one gets `connect_error`.
+    server.use((socket, next) => {
+      const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      const verified = typeof token === 'string' ? this.auth.verifyToken(token) : Promise.resolve(null);
+      verified.then(
+        (user) => {
+          if (!user) return next(refusal('unauthenticated', 'a valid token is required: auth: {token}'));
+          (socket.data as { user: AuthUser }).user = user;
+          next();
+        },
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+  }
+
+  /** Per-user limits on events (RATE_LIMIT_WS_PER_MINUTE): beyond them, the ack says `rate_limited`. */
+  handleConnection(socket: ConversationSocket): void {
+    socket.use((packet, next) => {
+      const ack = packet.at(-1);
+      this.limiter.hit(`ws:user:${socket.data.user.id}`, this.limit).then(
+        (decision) => {
+          if (decision.allowed) return next();
+          if (typeof ack === 'function') {
+            const error = new ApiError(
+              'rate_limited',
+              `too many events: try again in ${decision.retryAfterSeconds}s`,
+            );
+            (ack as (answer: unknown) => void)({ ok: false, error: error.body.error });
+          }
+        },
+        () => next(),
+      );
+    });
+  }
+
+  @SubscribeMessage('conversation:join')
+  join(
+    @ConnectedSocket() socket: ConversationSocket,
+    @MessageBody() body: unknown,
+    @Ack() ack: AckFn<'conversation:join'>,
+  ) {
+    return this.handle('conversation:join', socket, body, ack, async (user, payload) => {
+      const record = await this.access.owned(user, payload.conversationId);
+      await socket.join(conversationRoom(record.id));
+      const conversation = await this.views.live(record);
+      // After the ack: what the conversation waits on, sent again (same elicit ids).
+      return { value: { conversation }, after: () => this.resendPending(socket, record) };
+    });
+  }
+
+  @SubscribeMessage('conversation:leave')
+  leave(
+    @ConnectedSocket() socket: ConversationSocket,
+    @MessageBody() body: unknown,
+    @Ack() ack: AckFn<'conversation:leave'>,
+  ) {
+    return this.handle('conversation:leave', socket, body, ack, async (user, payload) => {
+      const record = await this.access.owned(user, payload.conversationId);
+      await socket.leave(conversationRoom(record.id));
+      return { value: {} };
+    });
+  }
+
+  @SubscribeMessage('message:send')
+  send(
+    @ConnectedSocket() socket: ConversationSocket,
+    @MessageBody() body: unknown,
+    @Ack() ack: AckFn<'message:send'>,
+  ) {
+    return this.handle('message:send', socket, body, ack, async (user, payload) => {
+      const record = await this.access.owned(user, payload.conversationId);
+      const { node } = await this.conversations.send(user, record, payload);
+      return { value: { node } };
+    });
+  }
+
+  @SubscribeMessage('elicit:response')
+  respond(
+    @ConnectedSocket() socket: ConversationSocket,
+    @MessageBody() body: unknown,
+    @Ack() ack: AckFn<'elicit:response'>,
+  ) {
+    return this.handle('elicit:response', socket, body, ack, async (user, payload) => {
+      const record = await this.access.owned(user, payload.conversationId);
+      const answer = {
+        action: payload.action,
+        ...(payload.content !== undefined ? { content: payload.content } : {}),
+      };
+      const { node } = await this.conversations.respond(user, record, payload.elicitId, answer);
+      return { value: { node } };
+    });
+  }
+
+  @SubscribeMessage('elicit:progress')
+  progress(
+    @ConnectedSocket() socket: ConversationSocket,
+    @MessageBody() body: unknown,
+    @Ack() ack: AckFn<'elicit:progress'>,
+  ) {
+    return this.handle('elicit:progress', socket, body, ack, async (user, payload) => {
+      const runner = await this.runners.runner(await this.access.owned(user, payload.conversationId));
+      const sent = runner.elicits.progress(payload.elicitId, payload.payload);
+      if (!sent.ok) throw new ApiError('not_found', sent.error.message);
+      return { value: {} };
+    });
+  }
+
+  @SubscribeMessage('conversation:cancel')
+  cancel(
+    @ConnectedSocket() socket: ConversationSocket,
+    @MessageBody() body: unknown,
+    @Ack() ack: AckFn<'conversation:cancel'>,
+  ) {
+    return this.handle('conversation:cancel', socket, body, ack, async (user, payload) => ({
+      value: await this.moves.cancel(user, await this.access.owned(user, payload.conversationId)),
+    }));
+  }
+
+  @SubscribeMessage('conversation:rewind')
+  rewind(
+    @ConnectedSocket() socket: ConversationSocket,
+    @MessageBody() body: unknown,
+    @Ack() ack: AckFn<'conversation:rewind'>,
+  ) {
+    return this.handle('conversation:rewind', socket, body, ack, async (user, payload) => {
+      const record = await this.access.owned(user, payload.conversationId);
+      return { value: await this.moves.rewind(user, record, payload.to, payload.expectedHead) };
+    });
+  }
+
+  @SubscribeMessage('message:edit')
+  edit(
+    @ConnectedSocket() socket: ConversationSocket,
+    @MessageBody() body: unknown,
+    @Ack() ack: AckFn<'message:edit'>,
+  ) {
+    return this.handle('message:edit', socket, body, ack, async (user, payload) => {
+      const record = await this.access.owned(user, payload.conversationId);
+      return { value: await this.moves.edit(user, record, payload.nodeId, payload.text) };
+    });
+  }
+
+  @SubscribeMessage('conversation:recover')
+  recover(
+    @ConnectedSocket() socket: ConversationSocket,
+    @MessageBody() body: unknown,
+    @Ack() ack: AckFn<'conversation:recover'>,
+  ) {
+    return this.handle('conversation:recover', socket, body, ack, async (user, payload) => {
+      const record = await this.access.owned(user, payload.conversationId);
+      return { value: await this.moves.recover(user, record, payload.reflogId) };
+    });
+  }
+
+  /**
+   * One event: its payload checked with libs/domain's schema, `work` run as the socket's user, and
+   * the outcome acknowledged as `{ok: true, ...}` or `{ok: false, error}` in PROTOCOL.md's shape.
+   */
+  private async handle<E extends ClientEventName>(
+    event: E,
+    socket: ConversationSocket,
+    body: unknown,
+    ack: AckFn<E>,
+    work: (
+      user: AuthUser,
+      payload: ClientEventPayload<E>,
+    ) => Promise<{ value: ClientAckValues[E]; after?: () => Promise<void> }>,
+  ): Promise<void> {
+    let answer: AckAnswer<ClientAckValues[E]>;
+    let after: (() => Promise<void>) | undefined;
+    try {
+      const parsed = ClientEventSchemas[event].safeParse(body);
+      if (!parsed.success) throw invalidRequest(fieldProblems(parsed.error, 'payload'));
+      const done = await work(socket.data.user, parsed.data as ClientEventPayload<E>);
+      answer = { ok: true, ...done.value };
+      after = done.after;
+    } catch (error) {
+      answer = { ok: false, error: this.errorBody(event, error) };
+    }
+    ack?.(answer);
+    await after?.().catch((error: unknown) => this.logger.warn(`${event}: ${String(error)}`));
+  }
+
+  private errorBody(event: string, error: unknown) {
+    if (error instanceof ApiError) {
+      const { code, message, details } = error.body.error;
+      if (code === 'unavailable') return { code: 'internal' as const, message };
+      return details === undefined ? { code, message } : { code, message, details };
+    }
+    this.logger.error(`${event} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return { code: 'internal' as const, message: 'internal error' };
+  }
+
+  private async resendPending(socket: ConversationSocket, record: ConversationRecord): Promise<void> {
+    for (const event of await this.runners.pendingEvents(record)) socket.emit('elicit', event);
+  }
+}
+
+/** A handshake refusal: Socket.IO hands the client `err.message` and `err.data`. */
+function refusal(code: string, message: string): Error {
+  return Object.assign(new Error(message), { data: { code, message } });
+}

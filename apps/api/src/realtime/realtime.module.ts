@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { ConversationsModule } from '../conversations/conversations.module';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { ConversationGateway } from './conversation.gateway';
+
+/** The Socket.IO gateway at /socket.io. */
+@Module({
+  imports: [AuthModule, ConversationsModule, RateLimitModule],
+  providers: [ConversationGateway],
+})
+export class RealtimeModule {}
