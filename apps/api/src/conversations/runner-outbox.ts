@@ -6,6 +6,7 @@ import type { ConversationEvents } from '../realtime/conversation-events';
  * A runner's Outbox, forwarding to the conversation's sockets. Nodes are not forwarded here: the
  * TreeStorePort announces each write with its reflog entry as it lands. It remembers which node
  * asked each pending elicit, so the elicit can be sent again (same id, same node) on a join.
+ * Its methods are own properties: the runner copies an outbox with a spread.
  */
 export class RunnerOutbox implements Outbox {
   private readonly askedBy = new Map<string, string>();
@@ -24,30 +25,35 @@ export class RunnerOutbox implements Outbox {
     };
   }
 
-  nodes(): void {
+  readonly nodes = (): void => {
     // Announced by the port, with the reflog entry the outbox does not see.
-  }
+  };
 
-  status(status: 'idle' | 'running' | 'waiting'): void {
+  readonly status = (status: 'idle' | 'running' | 'waiting'): void => {
     this.events.emit('status', { conversationId: this.conversationId, status });
-  }
+  };
 
-  elicit(request: ElicitRequest, nodeId: string): void {
+  readonly elicit = (request: ElicitRequest, nodeId: string): void => {
     // A chat prompt's node is the HEAD it waits at, known at any time; only tools' elicits need noting.
     if (request.type !== 'chat') this.askedBy.set(request.elicitId, nodeId);
     this.events.emit('elicit', this.elicitEvent(request, nodeId));
-  }
+  };
 
-  withdrawn(elicitId: string, reason: string): void {
+  readonly withdrawn = (elicitId: string, reason: string): void => {
     this.askedBy.delete(elicitId);
     this.events.emit('elicit:withdrawn', { conversationId: this.conversationId, elicitId, reason });
-  }
+  };
 
-  notify(message: { nodeId: string; message: string; progress?: number; total?: number }): void {
+  readonly notify = (message: {
+    nodeId: string;
+    message: string;
+    progress?: number;
+    total?: number;
+  }): void => {
     this.events.emit('notify', { conversationId: this.conversationId, ...message });
-  }
+  };
 
-  token(nodeId: string, text: string): void {
+  readonly token = (nodeId: string, text: string): void => {
     this.events.emit('token', { conversationId: this.conversationId, nodeId, text });
-  }
+  };
 }
