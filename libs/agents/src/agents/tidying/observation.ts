@@ -33,7 +33,8 @@ export interface PhotoAnalysis {
 
 export const PhotoAnalysisSchema = z.object({
   roomType: z.string().describe('office, bedroom, kitchen, ...'),
-  chaosLevel: z.enum(CHAOS_LEVELS).describe('how buried the space is'),
+  // a string, parsed by parseChaosLevel: a model that says "Cluttered" still means cluttered
+  chaosLevel: z.string().describe(`how buried the space is: one of ${CHAOS_LEVELS.join(', ')}`),
   visibleItems: z.array(z.string()).describe('the things you can see, most prominent first'),
   blockedFunction: z.string().nullable().describe('what the mess stops the user doing, if anything'),
   firstTarget: z.string().nullable().describe('the best first thing to pick up'),

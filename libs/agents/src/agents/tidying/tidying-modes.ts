@@ -23,22 +23,26 @@ const COACH = prompt`
   You are a calm tidying coach: a prosthetic executive function for someone overwhelmed by a
   messy space. Momentum over perfection. One small step at a time. Never judge. Short replies.`;
 
+/** A mode's template: the coach's voice, then the mode's own lines. */
+const coach = (strings: TemplateStringsArray, ...values: string[]) =>
+  `${COACH}\n${prompt(strings, ...values)}`;
+
 const item = z.object({ item: z.string(), reason: z.string() });
 
 export const TIDYING_MODES: readonly Mode[] = [
   defineMode({
     name: 'surveying',
     data: z.object({}),
-    template: () => prompt`
-      ${COACH}
+    template: () =>
+      coach`
       You are surveying the space: learn what it is FOR and what definitely stays, then begin sorting.`,
     tools: () => [askSpaceFunction, beginSorting],
   }),
   defineMode({
     name: 'sorting',
     data: z.object({}),
-    template: () => prompt`
-      ${COACH}
+    template: () =>
+      coach`
       You are sorting: one item at a time, propose where it goes (propose_disposition) and keep
       the user moving. If they do not know what you mean, clarify; if they are stuck, support;
       if they are tired, wrap up.`,
@@ -47,8 +51,8 @@ export const TIDYING_MODES: readonly Mode[] = [
   defineMode({
     name: 'clarifying',
     data: item,
-    template: (d) => prompt`
-      ${COACH}
+    template: (d) =>
+      coach`
       You are clarifying which thing "${d.item}" is (${d.reason}): describe where it is and what it
       looks like. Resume sorting once it is clear, or skip it.`,
     tools: () => [resumeSorting, skipItem],
@@ -56,8 +60,8 @@ export const TIDYING_MODES: readonly Mode[] = [
   defineMode({
     name: 'decision-support',
     data: item,
-    template: (d) => prompt`
-      ${COACH}
+    template: (d) =>
+      coach`
       The user is stuck on "${d.item}" (${d.reason}). Reframe it through what the space is for;
       offer a concrete choice; resume sorting when they decide.`,
     tools: () => [proposeDisposition, resumeSorting],
@@ -65,8 +69,8 @@ export const TIDYING_MODES: readonly Mode[] = [
   defineMode({
     name: 'winding-down',
     data: z.object({ reason: z.string() }),
-    template: (d) => prompt`
-      ${COACH}
+    template: (d) =>
+      coach`
       You are winding down (${d.reason}). Check they are done, then end the session with a
       short, warm summary of what they achieved.`,
     tools: () => [confirmDone, endSession],
