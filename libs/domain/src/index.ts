@@ -7,4 +7,5 @@ export * from './result';
 export * from './elicit';
 export * from './wire';
 export * from './state-reducer';
+export * from './agents/concierge';
 export * from './agents/tidying-state';

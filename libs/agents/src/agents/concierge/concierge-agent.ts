@@ -1,0 +1,27 @@
+import type { AgentDefinition } from '../../runtime';
+import { assistantMode, CONCIERGE_INITIAL, interviewMode } from './concierge-modes';
+import { conciergeState } from './concierge-state';
+import { ConciergeStateSchema } from '@sweatpants/domain';
+
+/**
+ * The concierge (seed 003): sorts the user's activities, and interviews them about the ones it
+ * was unsure of, offering options and applying the pick to whole groups in one batch.
+ */
+export const conciergeAgent: AgentDefinition = {
+  name: 'concierge',
+  modes: [assistantMode, interviewMode],
+  initial: { ...CONCIERGE_INITIAL },
+  state: conciergeState,
+  // An interview of several groups is a query, then a question, an update and a confirmation each.
+  maxSteps: 16,
+  chatPrompt: (state) => {
+    const parsed = ConciergeStateSchema.safeParse(state);
+    return parsed.success && parsed.data.mode === 'interview'
+      ? { message: 'Pick an option, or say it in your own words.', placeholder: 'B for all of these' }
+      : { message: 'What shall we sort?', placeholder: 'Review my quarantined items' };
+  },
+  fallbackReply: (error) =>
+    error.code === 'rate_limited' || error.code === 'overloaded'
+      ? `I could not reach my model just now (${error.code}). Nothing was changed; ask again in a moment.`
+      : `Something went wrong on my side (${error.code}). Nothing was changed; please try again.`,
+};

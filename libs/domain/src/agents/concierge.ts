@@ -1,0 +1,129 @@
+import * as z from 'zod';
+
+/**
+ * The concierge's world (seed 003): activities (an email, a notice, a receipt) that it sorts for
+ * one user, and the people they come from. Shared by the agent, the api's store and the client.
+ */
+
+/** Where an activity stands: new, shown to the user, held for the user's judgement, done, put away. */
+export const ACTIVITY_STATUSES = ['pending', 'surfaced', 'quarantined', 'processed', 'archived'] as const;
+export const ActivityStatusSchema = z.enum(ACTIVITY_STATUSES);
+export type ActivityStatus = z.infer<typeof ActivityStatusSchema>;
+
+export const UrgencySchema = z.enum(['low', 'normal', 'high']);
+export type Urgency = z.infer<typeof UrgencySchema>;
+
+/** 1: the concierge acts alone (auto-archive); 2: it acts and notes it; 3: the user reviews. */
+export const AutonomyTierSchema = z.number().int().min(1).max(3);
+
+/** How the concierge reads an activity (seed 003's classification). */
+export const ClassificationSchema = z.object({
+  activityType: z.string().min(1),
+  urgency: UrgencySchema,
+  autonomyTier: AutonomyTierSchema,
+  confidence: z.number().min(0).max(1),
+  personas: z.array(z.string()),
+  reasoning: z.string(),
+  suggestedActions: z.array(z.string()),
+  /** the options the user was offered when the classification was theirs to make */
+  optionFraming: z.string(),
+});
+export type Classification = z.infer<typeof ClassificationSchema>;
+
+/** Partial updates are allowed (seed 003): the fields given replace, the rest stay. */
+export const PartialClassificationSchema = ClassificationSchema.partial();
+export type PartialClassification = z.infer<typeof PartialClassificationSchema>;
+
+/** What a new, unread activity carries until it is classified. */
+export const UNCLASSIFIED: Classification = {
+  activityType: 'unknown',
+  urgency: 'normal',
+  autonomyTier: 3,
+  confidence: 0,
+  personas: [],
+  reasoning: '',
+  suggestedActions: [],
+  optionFraming: '',
+};
+
+export const ActivitySchema = z.object({
+  id: z.string().min(1),
+  /** 'email', 'calendar', ... */
+  source: z.string().min(1),
+  /** the sender's address */
+  sender: z.string().min(1),
+  senderName: z.string(),
+  subject: z.string(),
+  summary: z.string(),
+  receivedAt: z.iso.datetime({ offset: true }),
+  status: ActivityStatusSchema,
+  classification: ClassificationSchema,
+});
+export type Activity = z.infer<typeof ActivitySchema>;
+
+export const PersonSchema = z.object({
+  id: z.string().min(1),
+  email: z.string().min(1),
+  name: z.string(),
+  /** 'colleague', 'family', 'vendor', 'service', ... */
+  relationship: z.string(),
+  notes: z.string(),
+});
+export type Person = z.infer<typeof PersonSchema>;
+
+export const DEFAULT_QUERY_LIMIT = 20;
+export const MAX_QUERY_LIMIT = 200;
+
+/** Which activities to read; every field narrows, none means all (up to the limit). */
+export const ActivityFilterSchema = z.object({
+  status: ActivityStatusSchema.optional(),
+  ids: z.array(z.string().min(1)).optional(),
+  /** the classification's activity type */
+  type: z.string().min(1).optional(),
+  /** a case-insensitive part of the sender, its name, the subject or the summary */
+  text: z.string().min(1).optional(),
+  /** received after */
+  since: z.iso.datetime({ offset: true }).optional(),
+  limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
+});
+export type ActivityFilter = z.infer<typeof ActivityFilterSchema>;
+
+/** Which people to read: `email` matches exactly (ignoring case), `search` a part of email or name. */
+export const PeopleFilterSchema = z.object({
+  email: z.string().min(1).optional(),
+  search: z.string().min(1).optional(),
+  limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
+});
+export type PeopleFilter = z.infer<typeof PeopleFilterSchema>;
+
+/** One change applied to a batch of activities. */
+export const ActivityUpdatesSchema = z.object({
+  status: ActivityStatusSchema.optional(),
+  classification: PartialClassificationSchema.optional(),
+});
+export type ActivityUpdates = z.infer<typeof ActivityUpdatesSchema>;
+
+/** What a batch update did. */
+export interface ActivityUpdateResult {
+  updatedCount: number;
+  activityIds: string[];
+}
+
+/** The concierge's modes: the overview, and the quarantine interview. */
+export const CONCIERGE_MODES = ['assistant', 'interview'] as const;
+export const ConciergeModeSchema = z.enum(CONCIERGE_MODES);
+export type ConciergeMode = z.infer<typeof ConciergeModeSchema>;
+
+/** The concierge's state at a node, as `GET .../state` serves it (PROTOCOL.md: at least `{mode}`). */
+export const ConciergeStateSchema = z.object({
+  mode: ConciergeModeSchema,
+  /** the activities whose options are on the table */
+  reviewing: z.array(z.string()),
+  /** the last option the user picked, and what it was applied to */
+  lastChoice: z
+    .object({ optionId: z.string(), label: z.string(), activityIds: z.array(z.string()) })
+    .nullable(),
+  /** activities this conversation has updated */
+  updated: z.number().int().min(0),
+});
+export type ConciergeState = z.infer<typeof ConciergeStateSchema>;
