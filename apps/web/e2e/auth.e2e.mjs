@@ -19,7 +19,7 @@ export const scenarios = [
 
       const email = t.email('robin');
       await signUp(page, { email, name: 'Robin' });
-      await page.getByText('Robin').first().waitFor();
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
       await t.shot(page, 'signed-up');
       const stored = await page.evaluate(() => window.localStorage.getItem('sweatpants.session'));
       assert.ok(stored?.includes('"token"'), 'the token is kept in localStorage');
@@ -38,7 +38,7 @@ export const scenarios = [
       await page.goto(`/c/${conversation.id}`);
       const alert = page.getByRole('alert');
       await alert.waitFor();
-      assert.match(await alert.innerText(), /not found|not_found/i);
+      assert.match(await alert.innerText(), /not found|no such/i);
       assert.equal(await page.locator('.bubble').count(), 0, 'nothing of the conversation is shown');
       await t.shot(page, 'not-found');
     },

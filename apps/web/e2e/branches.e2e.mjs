@@ -19,8 +19,9 @@ async function edit(page, from, to) {
   const node = userNode(page, from);
   await node.getByRole('button', { name: /^Actions for this user node/ }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
-  await node.getByLabel('Edit your message').fill(to);
-  await node.getByRole('button', { name: 'Save as a new branch' }).click();
+  // While it is being edited the bubble no longer shows its text: find the form on the page.
+  await page.getByLabel('Edit your message').fill(to);
+  await page.getByRole('button', { name: 'Save as a new branch' }).click();
   await userNode(page, to).waitFor();
 }
 

@@ -61,9 +61,34 @@ export class ApiClient {
     throw new Error(`conversation ${id} did not settle: ${JSON.stringify(last)?.slice(0, 300)}`);
   }
 
+  respond(token, id, elicitId, body) {
+    return this.call('POST', `/api/conversations/${id}/elicits/${encodeURIComponent(elicitId)}/response`, {
+      token,
+      body,
+    });
+  }
+
+  /** Answers questions that are not the chat prompt (the first card, or decline) until the chat prompt is back. */
+  async answerUntilChat(token, id) {
+    let conversation = await this.settle(token, id);
+    for (let i = 0; i < 6 && conversation.pendingElicit && conversation.pendingElicit.type !== 'chat'; i++) {
+      const pending = conversation.pendingElicit;
+      const body =
+        pending.type === 'propose-disposition'
+          ? {
+              action: 'accept',
+              content: { disposition: pending.payload.choices[0].disposition, wasCorrection: false },
+            }
+          : { action: 'decline' };
+      await this.respond(token, id, pending.elicitId, body);
+      conversation = await this.settle(token, id);
+    }
+    return conversation;
+  }
+
   /** Sends a message the way the client does: the answer to the pending chat elicit, or POST messages. */
   async say(token, id, text) {
-    const conversation = await this.settle(token, id);
+    const conversation = await this.answerUntilChat(token, id);
     const pending = conversation.pendingElicit;
     if (pending?.type === 'chat') {
       await this.call(

@@ -12,7 +12,8 @@ import { SessionService } from '../core/session.service';
   template: `
     <section class="card stack auth" aria-labelledby="auth-heading">
       <h1 id="auth-heading">{{ signUp() ? 'Create an account' : 'Sign in' }}</h1>
-      <form class="stack" (submit)="$event.preventDefault(); submit()">
+      <!-- novalidate: the api checks every field and says what is wrong in its own words. -->
+      <form class="stack" novalidate (submit)="$event.preventDefault(); submit()">
         @if (signUp()) {
           <label class="field">
             <span>Your name</span>

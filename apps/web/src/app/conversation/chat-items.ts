@@ -27,6 +27,10 @@ export function chatItems(path: readonly TreeNode[], pending: ElicitRequest | nu
     switch (node.kind) {
       case 'root':
         continue;
+      case 'assistant':
+        // A turn that only called tools says nothing worth a bubble.
+        if (!isRecord(node.payload) || !String(node.payload['text'] ?? '').trim()) continue;
+        break;
       case 'response':
         if (elicitId === null || !asked.has(elicitId)) break;
         // The answer to a chat elicit is a message: shown as one unless a user node repeats it.

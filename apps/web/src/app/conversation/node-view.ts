@@ -13,7 +13,8 @@ export type NodeView =
   | { kind: 'tool'; title: string; detail: string }
   | { kind: 'summary'; text: string; count: number; fromId: string; toId: string }
   | { kind: 'divider'; text: string }
-  | { kind: 'quiet'; text: string };
+  | { kind: 'quiet'; text: string }
+  | { kind: 'event'; title: string; detail: string };
 
 /** Builds the view of `node`; `answer` is the response node to it, for an elicit. */
 export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
@@ -21,6 +22,8 @@ export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
     case 'user': {
       const p = NodePayloadSchemas.user.safeParse(node.payload);
       if (!p.success) return { kind: 'user', text: '', photos: [] };
+      // A message the agent wrote in the user's place (a mode transition's synthetic message).
+      if (node.authorId.startsWith('agent:')) return { kind: 'quiet', text: p.data.text };
       const photos = (p.data.photos ?? []).map((photo, i) => ({
         src: `data:${photo.mediaType};base64,${photo.data}`,
         alt: `Photo ${i + 1} you sent`,
@@ -79,7 +82,7 @@ export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
     case 'cancel':
       return { kind: 'divider', text: 'stopped' };
     case 'event':
-      return { kind: 'quiet', text: eventText(node.payload) };
+      return { kind: 'event', title: eventTitle(node.payload), detail: eventText(node.payload) };
     case 'root':
       return { kind: 'divider', text: 'start' };
   }
@@ -91,6 +94,15 @@ function toolTitle(node: TreeNode): string {
   if (node.kind === 'tool_call') return name ? `Used ${name}` : 'Used a tool';
   const failed = isRecord(payload) && payload['isError'] === true;
   return `${name ? `${name} ` : 'Tool '}${failed ? 'failed' : 'answered'}`;
+}
+
+/** "photo-analyzed" → "photo analyzed": the event's name, said quietly. */
+function eventTitle(payload: unknown): string {
+  const type = isRecord(payload) && typeof payload['type'] === 'string' ? payload['type'] : 'event';
+  return type
+    .replace(/[-_]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 function eventText(payload: unknown): string {

@@ -34,7 +34,13 @@ function acceptedSummary(question: ElicitQuestion, content: Json | undefined): s
     case 'propose-disposition': {
       const parsed = DispositionSchema.safeParse(content['disposition']);
       if (!parsed.success) return 'Answered';
-      return `${dispositionLabel(parsed.data)}${content['wasCorrection'] === true ? ' (my correction)' : ''}`;
+      if (content['wasCorrection'] === true) return `${dispositionLabel(parsed.data)} (my correction)`;
+      // A tapped card reads as the card did.
+      const same = JSON.stringify(parsed.data);
+      const card = payloadOf('propose-disposition', question)?.choices.find(
+        (choice) => JSON.stringify(choice.disposition) === same,
+      );
+      return card?.label ?? dispositionLabel(parsed.data);
     }
     case 'choose': {
       const payload = payloadOf('choose', question);
