@@ -7,7 +7,20 @@ import type {
   TreePage,
 } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
-import { conversation, createConversation, kinds, path, say, until, waitingOn } from './support/flows';
+import {
+  answer,
+  answerAll,
+  ask,
+  conversation,
+  createConversation,
+  firstAnswer,
+  kinds,
+  path,
+  say,
+  settled,
+  turn,
+  until,
+} from './support/flows';
 import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
 
 describe('conversations (PROTOCOL.md, Conversations)', () => {
@@ -80,15 +93,16 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
       authorId: userId,
     });
     expect(res.body.head).toBe(res.body.node.id);
-    const after = await waitingOn(api, token, c.id);
+    const after = await answerAll(api, token, c.id);
     const nodes = await path(api, token, c.id);
-    expect(kinds(nodes)).toEqual(['root', 'user', 'assistant']);
+    expect(nodes[1]).toEqual(res.body.node);
+    expect(kinds(nodes.slice(2))).toContain('assistant');
     expect(after.pendingElicit?.elicitId).toBe(`chat-${after.head}`);
   });
 
   it('refuses a message with a stale expectedHead with a 409 naming the current HEAD', async () => {
     const c = await createConversation(api, token);
-    await say(api, token, c.id, 'first');
+    await turn(api, token, c.id, 'first');
     const res = await call(api, 'POST', `/api/conversations/${c.id}/messages`, {
       token,
       body: { text: 'second', expectedHead: c.head },
@@ -129,45 +143,41 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
   describe('an elicit from a tool', () => {
     it('is answered once: a bad content is a 400 that changes nothing; a second answer returns the first', async () => {
       const c = await createConversation(api, token);
-      const waiting = await say(api, token, c.id, 'I think we are done', 'confirm');
-      const elicit = waiting.pendingElicit!;
-      expect(elicit).toMatchObject({
-        type: 'confirm',
-        message: 'Are you done for today?',
-        payload: { default: false },
-      });
+      const q = await ask(api, token, c.id);
       const before = await path(api, token, c.id);
-      expect(before.at(-1)).toMatchObject({ kind: 'elicit', payload: { elicitId: elicit.elicitId } });
-
-      const url = `/api/conversations/${c.id}/elicits/${encodeURIComponent(elicit.elicitId)}/response`;
-      const bad = await call<{ error: { details: { field: string }[] } }>(api, 'POST', url, {
-        token,
-        body: { action: 'accept', content: { value: 'yes' } },
+      expect(before.at(-1)).toMatchObject({
+        kind: 'elicit',
+        payload: { elicitId: q.elicitId, type: q.type },
       });
+
+      const bad = await answer(api, token, c.id, q, { action: 'accept', content: 'not what was asked' });
       expect(bad.status).toBe(400);
-      expect(bad.body.error.details.map((d) => d.field)).toEqual(['content.value']);
-      expect(await path(api, token, c.id)).toEqual(before);
-      expect((await conversation(api, token, c.id)).pendingElicit).toEqual(elicit);
-
-      const first = await call<NodeAndHead>(api, 'POST', url, {
-        token,
-        body: { action: 'accept', content: { value: true } },
+      expect(bad.body).toEqual({
+        error: expect.objectContaining({
+          code: 'invalid_request',
+          details: [expect.objectContaining({ field: 'content' })],
+        }),
       });
+      expect(await path(api, token, c.id)).toEqual(before);
+      expect((await conversation(api, token, c.id)).pendingElicit).toEqual(q);
+
+      const first = await answer(api, token, c.id, q);
       expect(first.status).toBe(200);
       expect(first.body.node).toMatchObject({
         kind: 'response',
         parentId: before.at(-1)!.id,
         authorId: userId,
-        payload: { elicitId: elicit.elicitId, action: 'accept', content: { value: true } },
+        payload: { elicitId: q.elicitId, ...firstAnswer(q) },
       });
-      const again = await call<NodeAndHead>(api, 'POST', url, { token, body: { action: 'decline' } });
+      const again = await answer(api, token, c.id, q, { action: 'decline' });
       expect(again.status).toBe(200);
       expect(again.body.node).toEqual(first.body.node);
 
-      await waitingOn(api, token, c.id);
+      await answerAll(api, token, c.id);
       const nodes = await path(api, token, c.id);
-      expect(nodes.filter((n) => n.kind === 'response')).toHaveLength(1);
-      expect(kinds(nodes).slice(-3)).toEqual(['response', 'tool_result', 'assistant']);
+      expect(nodes.filter((n) => n.kind === 'response' && n.payload['elicitId'] === q.elicitId)).toEqual([
+        first.body.node,
+      ]);
     });
 
     it('is a 404 when no such elicit is pending', async () => {
@@ -181,7 +191,7 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
 
     it('is withdrawn by a cancel, which halts the turn with a cancel node and reflog action `cancel`', async () => {
       const c = await createConversation(api, token);
-      const waiting = await say(api, token, c.id, 'done', 'confirm');
+      const q = await ask(api, token, c.id);
       const res = await call<{ head: string }>(api, 'POST', `/api/conversations/${c.id}/cancel`, { token });
       expect(res.status).toBe(200);
       const nodes = await path(api, token, c.id);
@@ -193,17 +203,9 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
         { token },
       );
       expect(reflog.body.entries[0]).toMatchObject({ action: 'cancel', newHead: res.body.head });
-      const after = await waitingOn(api, token, c.id);
+      const after = await settled(api, token, c.id);
       expect(after.pendingElicit?.elicitId).toBe(`chat-${res.body.head}`);
-      const stale = await call(
-        api,
-        'POST',
-        `/api/conversations/${c.id}/elicits/${waiting.pendingElicit!.elicitId}/response`,
-        {
-          token,
-          body: { action: 'accept', content: { value: true } },
-        },
-      );
+      const stale = await answer(api, token, c.id, q);
       expect(stale.status).toBe(404);
     });
   });
@@ -212,22 +214,29 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
     let id: string;
     let nodes: Awaited<ReturnType<typeof path>>;
 
+    let reflog: { id: string; index: number; action: string; newHead: string }[];
+
     beforeAll(async () => {
       id = (await createConversation(api, token)).id;
-      await say(api, token, id, 'one');
-      await say(api, token, id, 'two');
+      await turn(api, token, id, 'one');
+      await turn(api, token, id, 'two');
       nodes = await path(api, token, id);
+      reflog = (
+        await call<{ entries: typeof reflog }>(api, 'GET', `/api/conversations/${id}/reflog?limit=500`, {
+          token,
+        })
+      ).body.entries;
     });
 
     it('reads the path at every ref form; a bad ref is a 400 on `at`, an unknown one a 404', async () => {
       const [tip, parent] = [nodes.at(-1)!, nodes.at(-2)!];
-      expect(kinds(nodes)).toEqual(['root', 'user', 'assistant', 'user', 'assistant']);
+      expect(kinds(nodes).filter((k) => k === 'user').length).toBeGreaterThanOrEqual(2);
       for (const at of ['HEAD', tip.id, tip.id.slice(0, 7)])
         expect((await path(api, token, id, at)).at(-1)!.id).toBe(tip.id);
       expect((await path(api, token, id, 'HEAD~1')).at(-1)!.id).toBe(parent.id);
       expect((await path(api, token, id, 'HEAD^')).at(-1)!.id).toBe(parent.id);
-      // HEAD@{1}: where HEAD was one move ago, before the agent's last reply
-      expect((await path(api, token, id, 'HEAD@{1}')).at(-1)!.id).toBe(parent.id);
+      // HEAD@{1}: where HEAD was one move ago
+      expect((await path(api, token, id, 'HEAD@{1}')).at(-1)!.id).toBe(reflog[1]!.newHead);
       const bad = await call<{ error: { details: { field: string }[] } }>(
         api,
         'GET',
@@ -254,9 +263,9 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
         agent: 'tidying',
         state: expect.objectContaining({
           phase: expect.any(String),
-          piles: { belongs: [], out: [], unsure: [] },
-          itemsProcessed: 0,
-          anchors: [],
+          piles: { belongs: expect.any(Array), out: expect.any(Array), unsure: expect.any(Array) },
+          itemsProcessed: expect.any(Number),
+          anchors: expect.any(Array),
         }),
       });
     });
@@ -296,22 +305,23 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
     });
 
     it('pages the reflog newest first', async () => {
-      const first = await call<{ entries: { index: number; action: string }[]; next: string }>(
-        api,
-        'GET',
-        `/api/conversations/${id}/reflog?limit=3`,
-        { token },
-      );
-      expect(first.body.entries.map((e) => e.index)).toEqual([0, 1, 2]);
-      const rest = await call<{ entries: { index: number; action: string }[]; next: null }>(
-        api,
-        'GET',
-        `/api/conversations/${id}/reflog?before=${first.body.next}`,
-        { token },
-      );
-      expect(rest.body.entries.map((e) => e.index)).toEqual([3, 4]);
-      expect(rest.body.entries.at(-1)!.action).toBe('create');
-      expect(rest.body.next).toBeNull();
+      const all: { index: number; action: string }[] = [];
+      let before: string | null = null;
+      do {
+        const query: string = before ? `limit=3&before=${before}` : 'limit=3';
+        const page = await call<{ entries: { index: number; action: string }[]; next: string | null }>(
+          api,
+          'GET',
+          `/api/conversations/${id}/reflog?${query}`,
+          { token },
+        );
+        expect(page.body.entries.length).toBeLessThanOrEqual(3);
+        all.push(...page.body.entries);
+        before = page.body.next;
+      } while (before);
+      expect(all.map((e) => e.index)).toEqual(all.map((_, i) => i));
+      expect(all).toEqual(reflog.map((e) => expect.objectContaining({ index: e.index, action: e.action })));
+      expect(all.at(-1)!.action).toBe('create');
     });
   });
 
@@ -337,7 +347,7 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
 
   it('forks the path to a ref into a new conversation of the caller', async () => {
     const c = await createConversation(api, token, { agent: 'tidying', title: 'original' });
-    await say(api, token, c.id, 'one');
+    await turn(api, token, c.id, 'one');
     const source = await path(api, token, c.id);
     const res = await call<Conversation>(api, 'POST', `/api/conversations/${c.id}/fork`, {
       token,

@@ -1,9 +1,9 @@
 import type { HeadMove, NodeAndHead, ReflogPage } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
-import { conversation, createConversation, kinds, path, say, waitingOn } from './support/flows';
+import { answerAll, ask, conversation, createConversation, path, turn } from './support/flows';
 import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
 
-describe('moves of HEAD from outside the runner: rewind, edit, recover', () => {
+describe('moves of HEAD from outside the runner: rewind, edit, recover, cancel', () => {
   let db: TestDatabase;
   let api: TestApi;
   let token: string;
@@ -19,40 +19,49 @@ describe('moves of HEAD from outside the runner: rewind, edit, recover', () => {
   });
 
   const reflog = async (id: string) =>
-    (await call<ReflogPage>(api, 'GET', `/api/conversations/${id}/reflog`, { token })).body.entries;
+    (await call<ReflogPage>(api, 'GET', `/api/conversations/${id}/reflog?limit=500`, { token })).body.entries;
 
   it('rewinds to a ref: HEAD moves (reflog `rewind`), the old branch stays, the chat prompt follows HEAD', async () => {
     const c = await createConversation(api, token);
-    await say(api, token, c.id, 'one');
-    await say(api, token, c.id, 'two');
-    const before = await path(api, token, c.id);
+    const first = await turn(api, token, c.id, 'one');
+    const kept = await path(api, token, c.id);
+    const second = await turn(api, token, c.id, 'two');
     const res = await call<HeadMove>(api, 'POST', `/api/conversations/${c.id}/rewind`, {
       token,
-      body: { to: 'HEAD~2', expectedHead: before.at(-1)!.id },
+      body: { to: first.head.slice(0, 12), expectedHead: second.head },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      head: before[2]!.id,
+      head: first.head,
       reflog: expect.objectContaining({
         action: 'rewind',
-        oldHead: before.at(-1)!.id,
-        newHead: before[2]!.id,
+        oldHead: second.head,
+        newHead: first.head,
         index: 0,
       }),
     });
-    expect((await path(api, token, c.id)).map((n) => n.id)).toEqual(before.slice(0, 3).map((n) => n.id));
-    const after = await waitingOn(api, token, c.id);
-    expect(after.pendingElicit?.elicitId).toBe(`chat-${before[2]!.id}`);
+    expect(await path(api, token, c.id)).toEqual(kept);
+    const after = await answerAll(api, token, c.id);
+    expect(after.pendingElicit?.elicitId).toBe(`chat-${first.head}`);
     // the discarded branch is still there to read
-    expect(
-      (await call(api, 'GET', `/api/conversations/${c.id}/nodes/${before.at(-1)!.id}`, { token })).status,
-    ).toBe(200);
+    const old = await call(api, 'GET', `/api/conversations/${c.id}/nodes/${second.head}`, { token });
+    expect(old.status).toBe(200);
+  });
+
+  it('rewinds by HEAD~n', async () => {
+    const c = await createConversation(api, token);
+    await turn(api, token, c.id, 'one');
+    const before = await path(api, token, c.id);
+    const res = await call<HeadMove>(api, 'POST', `/api/conversations/${c.id}/rewind`, {
+      token,
+      body: { to: `HEAD~${before.length - 1}` },
+    });
+    expect(res.body.head).toBe(before[0]!.id);
   });
 
   it('refuses a rewind with a stale expectedHead (409 with the current HEAD), or to a ref that does not resolve', async () => {
     const c = await createConversation(api, token);
-    await say(api, token, c.id, 'one');
-    const head = (await conversation(api, token, c.id)).head;
+    const { head } = await turn(api, token, c.id, 'one');
     const stale = await call(api, 'POST', `/api/conversations/${c.id}/rewind`, {
       token,
       body: { to: 'HEAD~1', expectedHead: c.head },
@@ -61,10 +70,11 @@ describe('moves of HEAD from outside the runner: rewind, edit, recover', () => {
       status: 409,
       body: { error: expect.objectContaining({ code: 'conflict', details: { head } }) },
     });
-    expect(
-      (await call(api, 'POST', `/api/conversations/${c.id}/rewind`, { token, body: { to: 'HEAD~9' } }))
-        .status,
-    ).toBe(404);
+    const far = await call(api, 'POST', `/api/conversations/${c.id}/rewind`, {
+      token,
+      body: { to: 'HEAD~999' },
+    });
+    expect(far.status).toBe(404);
     const bad = await call<{ error: { details: { field: string }[] } }>(
       api,
       'POST',
@@ -84,82 +94,80 @@ describe('moves of HEAD from outside the runner: rewind, edit, recover', () => {
 
   it('edits a user message: a sibling with the new text (reflog `edit`), and the agent answers it', async () => {
     const c = await createConversation(api, token);
-    await say(api, token, c.id, 'my desk is a mess');
-    await say(api, token, c.id, 'and the shelf');
-    const before = await path(api, token, c.id);
-    const original = before[3]!;
+    await turn(api, token, c.id, 'hello');
+    const { head } = await turn(api, token, c.id, 'and the shelf');
+    const original = (await path(api, token, c.id)).findLast(
+      (n) => n.kind === 'user' && n.payload['text'] === 'and the shelf',
+    )!;
     const res = await call<NodeAndHead>(api, 'POST', `/api/conversations/${c.id}/nodes/${original.id}/edit`, {
       token,
-      body: { text: 'and the wardrobe', expectedHead: before.at(-1)!.id },
+      body: { text: 'and the wardrobe', expectedHead: head },
     });
     expect(res.status).toBe(201);
     expect(res.body.node).toMatchObject({
       kind: 'user',
       parentId: original.parentId,
+      depth: original.depth,
       payload: { text: 'and the wardrobe' },
     });
     expect(res.body.node.id).not.toBe(original.id);
     expect(res.body.head).toBe(res.body.node.id);
-    await waitingOn(api, token, c.id);
-    // newest first: the agent's reply to the edited message, then the edit
-    expect((await reflog(c.id)).slice(0, 2)).toEqual([
-      expect.objectContaining({ action: 'append', oldHead: res.body.node.id }),
-      expect.objectContaining({ action: 'edit', newHead: res.body.node.id }),
-    ]);
+    await answerAll(api, token, c.id);
+    const entries = await reflog(c.id);
+    const edit = entries.findIndex((e) => e.action === 'edit');
+    expect(entries[edit]).toMatchObject({ oldHead: head, newHead: res.body.node.id });
+    // the agent ran from the edited message: HEAD is past it, on its branch
     const after = await path(api, token, c.id);
-    expect(kinds(after)).toEqual(['root', 'user', 'assistant', 'user', 'assistant']);
-    expect(after[3]!.id).toBe(res.body.node.id);
+    expect(after[original.depth]).toEqual(res.body.node);
+    expect(after.length).toBeGreaterThan(original.depth + 1);
     const parent = await call<{ childIds: string[] }>(
       api,
       'GET',
       `/api/conversations/${c.id}/nodes/${original.parentId}`,
-      { token },
+      {
+        token,
+      },
     );
     expect(parent.body.childIds).toEqual([original.id, res.body.node.id]);
   });
 
   it('edits only user messages, and not with a stale expectedHead', async () => {
     const c = await createConversation(api, token);
-    await say(api, token, c.id, 'hello');
+    await turn(api, token, c.id, 'hello');
     const nodes = await path(api, token, c.id);
-    const assistant = await call(api, 'POST', `/api/conversations/${c.id}/nodes/${nodes[2]!.id}/edit`, {
-      token,
-      body: { text: 'x' },
+    const assistant = nodes.find((n) => n.kind === 'assistant')!;
+    const user = nodes.find((n) => n.kind === 'user')!;
+    const edit = (nodeId: string, body: object) =>
+      call(api, 'POST', `/api/conversations/${c.id}/nodes/${nodeId}/edit`, { token, body });
+    expect(await edit(assistant.id, { text: 'x' })).toEqual({
+      status: 400,
+      body: errorOf('invalid_request'),
     });
-    expect(assistant).toEqual({ status: 400, body: errorOf('invalid_request') });
-    const stale = await call(api, 'POST', `/api/conversations/${c.id}/nodes/${nodes[1]!.id}/edit`, {
-      token,
-      body: { text: 'x', expectedHead: c.head },
-    });
-    expect(stale.status).toBe(409);
-    const unknown = await call(api, 'POST', `/api/conversations/${c.id}/nodes/${'b'.repeat(64)}/edit`, {
-      token,
-      body: { text: 'x' },
-    });
-    expect(unknown.status).toBe(404);
-    expect((await path(api, token, c.id)).map((n) => n.id)).toEqual(nodes.map((n) => n.id));
+    expect((await edit(user.id, { text: 'x', expectedHead: c.head })).status).toBe(409);
+    expect((await edit('b'.repeat(64), { text: 'x' })).status).toBe(404);
+    expect((await edit(user.id, { text: '' })).status).toBe(400);
+    expect(await path(api, token, c.id)).toEqual(nodes);
   });
 
   it('edits while a tool waits on its question: the turn is cancelled first, then HEAD moves', async () => {
     const c = await createConversation(api, token);
-    await say(api, token, c.id, 'I am done', 'confirm');
-    const user = (await path(api, token, c.id))[1]!;
+    await ask(api, token, c.id);
+    const user = (await path(api, token, c.id)).find((n) => n.kind === 'user')!;
     const res = await call<NodeAndHead>(api, 'POST', `/api/conversations/${c.id}/nodes/${user.id}/edit`, {
       token,
       body: { text: 'hello instead' },
     });
     expect(res.status).toBe(201);
-    await waitingOn(api, token, c.id);
+    await answerAll(api, token, c.id);
     const actions = (await reflog(c.id)).map((e) => e.action);
-    expect(actions.slice(0, 3)).toEqual(['append', 'edit', 'cancel']);
-    expect(kinds(await path(api, token, c.id))).toEqual(['root', 'user', 'assistant']);
+    const edit = actions.indexOf('edit');
+    expect(actions[edit + 1]).toBe('cancel');
   });
 
   it('recovers a reflog entry: HEAD goes back to where it put it (reflog `recover`)', async () => {
     const c = await createConversation(api, token);
-    await say(api, token, c.id, 'one');
-    const tip = (await conversation(api, token, c.id)).head;
-    await call(api, 'POST', `/api/conversations/${c.id}/rewind`, { token, body: { to: 'HEAD~2' } });
+    const { head: tip } = await turn(api, token, c.id, 'one');
+    await call(api, 'POST', `/api/conversations/${c.id}/rewind`, { token, body: { to: c.head } });
     const entry = (await reflog(c.id)).find((e) => e.newHead === tip)!;
     const res = await call<HeadMove>(api, 'POST', `/api/conversations/${c.id}/recover`, {
       token,
@@ -170,7 +178,7 @@ describe('moves of HEAD from outside the runner: rewind, edit, recover', () => {
       head: tip,
       reflog: expect.objectContaining({ action: 'recover', newHead: tip }),
     });
-    expect((await waitingOn(api, token, c.id)).head).toBe(tip);
+    expect((await answerAll(api, token, c.id)).head).toBe(tip);
     const unknown = await call(api, 'POST', `/api/conversations/${c.id}/recover`, {
       token,
       body: { reflogId: '999999999' },

@@ -1,5 +1,23 @@
-import type { Conversation, PathResponse, TreeNode } from '@sweatpants/domain';
+import type {
+  Conversation,
+  ElicitRequest,
+  NodeAndHead,
+  PathResponse,
+  Photo,
+  TreeNode,
+} from '@sweatpants/domain';
 import { call, type TestApi } from './test-api';
+
+/**
+ * Conversation flows against the real agents on the offline model. The tidying agent asks about
+ * a space it is shown (a `choose`, then a `propose-disposition`), so OPENING with PHOTO is the
+ * message that gets a tool's elicit pending.
+ */
+export const OPENING = 'My desk is covered in mugs, papers and a lamp';
+export const PHOTO: Photo = {
+  mediaType: 'image/png',
+  data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+};
 
 /** Polls `read` until `done` holds: a wait for the agent, not a measure of its speed. */
 export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -24,11 +42,11 @@ export async function conversation(api: TestApi, token: string, id: string): Pro
   return (await call<Conversation>(api, 'GET', `/api/conversations/${id}`, { token })).body;
 }
 
-/** The conversation once its agent has stopped and waits on an elicit of `type`. */
-export function waitingOn(api: TestApi, token: string, id: string, type = 'chat'): Promise<Conversation> {
+/** The conversation once its agent has stopped to wait on an elicit (the chat prompt or a tool's). */
+export function settled(api: TestApi, token: string, id: string): Promise<Conversation> {
   return until(
     () => conversation(api, token, id),
-    (c) => c.status === 'waiting' && c.pendingElicit?.type === type,
+    (c) => c.status === 'waiting' && c.pendingElicit !== null,
   );
 }
 
@@ -37,25 +55,90 @@ export async function path(api: TestApi, token: string, id: string, at = 'HEAD')
     api,
     'GET',
     `/api/conversations/${id}/path?at=${encodeURIComponent(at)}`,
-    {
-      token,
-    },
+    { token },
   );
   if (res.status !== 200) throw new Error(`path failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.nodes;
 }
 
-/** Sends a message and waits for the agent to answer it and stop on an elicit of `type`. */
+/** Sends a message and waits for the agent to stop on an elicit. */
 export async function say(
   api: TestApi,
   token: string,
   id: string,
   text: string,
-  type = 'chat',
+  photos?: Photo[],
 ): Promise<Conversation> {
-  const res = await call(api, 'POST', `/api/conversations/${id}/messages`, { token, body: { text } });
+  const res = await call(api, 'POST', `/api/conversations/${id}/messages`, {
+    token,
+    body: photos ? { text, photos } : { text },
+  });
   if (res.status !== 201) throw new Error(`message failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return waitingOn(api, token, id, type);
+  return settled(api, token, id);
+}
+
+/** A valid answer to any elicit: the first choice, yes, or a decline (the one-tap path). */
+export function firstAnswer(q: ElicitRequest): { action: string; content?: unknown } {
+  switch (q.type) {
+    case 'propose-disposition': {
+      const p = q.payload as { choices: { disposition: unknown }[] };
+      return { action: 'accept', content: { disposition: p.choices[0]?.disposition, wasCorrection: false } };
+    }
+    case 'choose':
+      return {
+        action: 'accept',
+        content: { choiceId: (q.payload as { options: { id: string }[] }).options[0]?.id },
+      };
+    case 'confirm':
+      return { action: 'accept', content: { value: true } };
+    default:
+      return { action: 'decline' };
+  }
+}
+
+export async function answer(
+  api: TestApi,
+  token: string,
+  id: string,
+  q: ElicitRequest,
+  body: unknown = firstAnswer(q),
+) {
+  return call<NodeAndHead>(
+    api,
+    'POST',
+    `/api/conversations/${id}/elicits/${encodeURIComponent(q.elicitId)}/response`,
+    {
+      token,
+      body,
+    },
+  );
+}
+
+/** Answers every tool's question with its first answer until the agent waits for a message. */
+export async function answerAll(api: TestApi, token: string, id: string): Promise<Conversation> {
+  for (let c = await settled(api, token, id); ; c = await settled(api, token, id)) {
+    const q = c.pendingElicit!;
+    if (q.type === 'chat') return c;
+    const res = await answer(api, token, id, q);
+    if (res.status !== 200) throw new Error(`answer failed: ${res.status} ${JSON.stringify(res.body)}`);
+    await until(
+      () => conversation(api, token, id),
+      (next) => next.pendingElicit?.elicitId !== q.elicitId,
+    );
+  }
+}
+
+/** One whole exchange: the message, every question answered, the agent waiting for the next message. */
+export async function turn(api: TestApi, token: string, id: string, text: string, photos?: Photo[]) {
+  await say(api, token, id, text, photos);
+  return answerAll(api, token, id);
+}
+
+/** The message that gets a tool's question pending; resolves with that question. */
+export async function ask(api: TestApi, token: string, id: string): Promise<ElicitRequest> {
+  const c = await say(api, token, id, OPENING, [PHOTO]);
+  if (!c.pendingElicit || c.pendingElicit.type === 'chat') throw new Error('the agent asked nothing');
+  return c.pendingElicit;
 }
 
 export const kinds = (nodes: readonly TreeNode[]): string[] => nodes.map((n) => n.kind);
