@@ -20,6 +20,11 @@ export interface SquashInput {
   /** the last node of the range (inclusive) */
   toId: string;
   text: string;
+  /**
+   * The agents' states folded over the path up to `toId`, keyed by summaryStateKey: folds that
+   * pass the summary take them instead of the nodes it replaces (libs/domain applyNode).
+   */
+  states?: { [key: string]: Json };
   /** who wrote the summary, e.g. `agent:compactor` */
   authorId: string;
   actorId: string;
@@ -98,7 +103,11 @@ export async function squashAndRebase(
   const count = to.depth - from.depth + 1;
   const summary: NodeDraft = {
     kind: 'summary',
-    payload: { text: input.text, covers: { fromId: input.fromId, toId: input.toId, count } },
+    payload: {
+      text: input.text,
+      covers: { fromId: input.fromId, toId: input.toId, count },
+      ...(input.states ? { states: input.states } : {}),
+    },
     authorId: input.authorId,
   };
   // The tail keeps its content, authors and times; under the summary its nodes get new ids.

@@ -1,4 +1,4 @@
-import { ok, type Json, type Result, type StateReducer } from '@sweatpants/domain';
+import { applyNode, ok, type Json, type Result, type StateReducer } from '@sweatpants/domain';
 import { toNode } from './rows';
 import type { SqlExecutor } from './sql-client';
 import type { StoreError } from './store-error';
@@ -43,7 +43,7 @@ export class StateFold {
     const rows = await this.reader.pathRows(tip.value, snapshot ? snapshot.depth : -1);
     const fresh: { id: string; segmentId: string; depth: number; state: S }[] = [];
     for (const row of rows) {
-      state = reducer.apply(state, toNode(conversationId, row));
+      state = applyNode(reducer, state, toNode(conversationId, row));
       if (row.depth > 0 && row.depth % this.interval === 0) {
         fresh.push({ id: row.id, segmentId: String(row.segment_id), depth: row.depth, state });
       }

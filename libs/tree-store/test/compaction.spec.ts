@@ -1,3 +1,4 @@
+import { foldPath, summaryStateKey, type StateReducer } from '@sweatpants/domain';
 import type { TreeStore } from '../src';
 import { createTestStore, user, type TestStore } from './test-store';
 
@@ -27,7 +28,36 @@ async function conversationOf(count: number) {
   return { id: conversation.id, nodes: appended.nodes };
 }
 
+/** A fold that needs every user node: the texts seen so far. */
+const seen: StateReducer<string[]> = {
+  name: 'seen',
+  version: 1,
+  initial: [],
+  apply: (state, node) => (node.kind === 'user' ? [...state, String(node.payload['text'])] : state),
+};
+
 describe('squash-and-rebase', () => {
+  it('keeps an agent state across the range it replaces: the summary carries the fold up to its end', async () => {
+    const c = await conversationOf(6);
+    const before = must(await store.stateAt(c.id, 'HEAD', seen));
+    const covered = must(await store.path(c.id, c.nodes[3]!.id));
+    must(
+      await store.squashAndRebase({
+        conversationId: c.id,
+        fromId: c.nodes[1]!.id,
+        toId: c.nodes[3]!.id,
+        text: 'n2..n4',
+        states: { [summaryStateKey(seen)]: foldPath(seen, covered) },
+        authorId: 'agent:compactor',
+        actorId: 'system',
+      }),
+    );
+    const path = must(await store.path(c.id));
+    expect(texts(path)).toEqual([undefined, 'n1', 'n2..n4', 'n5', 'n6']);
+    expect(must(await store.stateAt(c.id, 'HEAD', seen)).state).toEqual(before.state);
+    expect(foldPath(seen, path)).toEqual(before.state);
+  });
+
   it('replaces a range by a summary, rebases the tail onto it, and keeps the old chain in the reflog', async () => {
     const c = await conversationOf(8);
     const [from, to] = [c.nodes[1]!, c.nodes[4]!];
@@ -131,7 +161,8 @@ describe('squash-and-rebase', () => {
     let appending = true;
     const acknowledged: string[] = [];
     const appender = (async () => {
-      for (let i = 0; appending || i < 5; i++) {
+      // At least a few appends, however fast the squashes are on a loaded machine.
+      for (let i = 0; appending || i < 6; i++) {
         const r = await store.append({ conversationId: c.id, nodes: [user(`live ${i}`)], actorId: 'u' });
         if (r.ok) acknowledged.push(`live ${i}`);
       }

@@ -1,4 +1,4 @@
-import type { Json, StateReducer, TreeNode } from '@sweatpants/domain';
+import { foldPath, summaryStateKey, type Json, type StateReducer, type TreeNode } from '@sweatpants/domain';
 import { RESPOND_TOOL, type ContentBlock, type ModelMessage } from '../model/model';
 import { modeOf, type AgentDefinition } from './agent-definition';
 import { replyOf } from './primitives';
@@ -96,7 +96,9 @@ export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
 export function modeStateOf(agent: AgentDefinition, path: readonly TreeNode[]): { mode: string; data: Json } {
   let state = { ...agent.initial };
   for (const node of path) {
-    if (node.kind === 'mode')
+    const saved = node.kind === 'summary' ? summarisedMode(node) : undefined;
+    if (saved) state = saved;
+    else if (node.kind === 'mode')
       state = { mode: String(node.payload['to']), data: (node.payload['data'] ?? null) as Json };
     else if (node.kind === 'tool_result' && node.payload['name'] === RESPOND_TOOL) {
       // Only an output that passed the mode's schema counts: a refused one came back as an error.
@@ -125,6 +127,27 @@ export function modeReducer(
       node.kind === 'mode'
         ? { mode: String(node.payload['to']), data: (node.payload['data'] ?? null) as Json }
         : state,
+  };
+}
+
+/** The key under which a summary keeps the mode at the end of the range it covers. */
+export const MODE_STATE_KEY = 'mode';
+
+function summarisedMode(node: TreeNode): { mode: string; data: Json } | undefined {
+  const saved = (node.payload as { states?: { [key: string]: Json } }).states?.[MODE_STATE_KEY];
+  if (!saved || typeof saved !== 'object' || Array.isArray(saved) || typeof saved['mode'] !== 'string')
+    return undefined;
+  return { mode: saved['mode'], data: saved['data'] ?? null };
+}
+
+/**
+ * What a summary of `covered` (the path from the root up to the range's last node) must keep so
+ * that folds passing it see what folding the range would have: the agent's state and its mode.
+ */
+export function summaryStates(agent: AgentDefinition, covered: readonly TreeNode[]): { [key: string]: Json } {
+  return {
+    [summaryStateKey(agent.state)]: foldPath(agent.state, covered),
+    [MODE_STATE_KEY]: modeStateOf(agent, covered),
   };
 }
 
