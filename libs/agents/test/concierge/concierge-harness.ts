@@ -79,11 +79,17 @@ export async function openConcierge(
   };
 }
 
-/** Waits for the turn to ask something other than the chat prompt, or to end; returns what it asks. */
-export async function nextQuestion(runner: Runner): Promise<ElicitRequest | undefined> {
+/**
+ * Waits for the turn to ask something other than the chat prompt (and other than `except`), or to
+ * end; returns what it asks.
+ */
+export async function nextQuestion(
+  runner: Runner,
+  except?: ElicitRequest,
+): Promise<ElicitRequest | undefined> {
   for (;;) {
     const [pending] = runner.elicits.list();
-    if (pending) return pending;
+    if (pending && pending.elicitId !== except?.elicitId) return pending;
     if (runner.status !== 'running' && runner.pending()[0]?.type === 'chat') return undefined;
     await new Promise((r) => setTimeout(r, 5));
   }
