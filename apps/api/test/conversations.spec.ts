@@ -16,7 +16,6 @@ import {
   firstAnswer,
   kinds,
   path,
-  say,
   settled,
   turn,
   until,
