@@ -3,10 +3,15 @@ import type { PGlite } from '@electric-sql/pglite';
 import { DataSource } from 'typeorm';
 import { ConversationTree1795309984546 } from './1795309984546-ConversationTree';
 import { Accounts1795400000000 } from './1795400000000-Accounts';
+import { ConciergeActivities1795420000000 } from './1795420000000-ConciergeActivities';
 import { pgliteAsPgDriver } from './pglite-driver';
 
 /** Every migration, oldest first. The api runs them at start; tests run them per database. */
-export const migrations = [ConversationTree1795309984546, Accounts1795400000000];
+export const migrations = [
+  ConversationTree1795309984546,
+  Accounts1795400000000,
+  ConciergeActivities1795420000000,
+];
 
 export type MigrationTarget = { url: string } | { pglite: PGlite };
 

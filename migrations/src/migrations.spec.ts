@@ -16,7 +16,7 @@ async function tables(url: string): Promise<string[]> {
   }
 }
 
-const ALL = ['ConversationTree1795309984546', 'Accounts1795400000000'];
+const ALL = ['ConversationTree1795309984546', 'Accounts1795400000000', 'ConciergeActivities1795420000000'];
 
 describe('migrations', () => {
   let db: TestDatabase;
@@ -29,6 +29,8 @@ describe('migrations', () => {
     const applied = await migrateUp({ url: db.url });
     expect(applied).toEqual(ALL);
     expect(await tables(db.url)).toEqual([
+      'concierge_activities',
+      'concierge_people',
       'conversations',
       'nodes',
       'reflog',
