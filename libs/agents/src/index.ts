@@ -5,3 +5,4 @@ export { InMemoryConversationPort } from './storage/in-memory-port';
 export { PendingElicits, type AnswerError } from './elicits/pending-elicits';
 export * from './model/claude';
 export * from './model/offline';
+export * from './agents';
