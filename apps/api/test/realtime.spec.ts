@@ -1,4 +1,3 @@
-import type { Conversation, TreeNode } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { answerAll, createConversation, firstAnswer, OPENING, path, PHOTO } from './support/flows';
 import { register, startApi, type TestApi } from './support/test-api';
