@@ -54,6 +54,7 @@ export async function say(page, text, { photo } = {}) {
 
 /** Waits until the agent has answered and asks something again (a card or the composer). */
 export async function waitForTurn(page, timeout = 45_000) {
+  await page.locator('.working').waitFor({ state: 'hidden', timeout });
   await page.locator('app-elicit-card, app-chat-elicit textarea:enabled').first().waitFor({ timeout });
 }
 

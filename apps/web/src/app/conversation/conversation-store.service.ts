@@ -109,7 +109,12 @@ export class ConversationStore implements OnDestroy {
         action: response.action,
         ...(content === undefined ? {} : { content }),
       });
-      if (this.pending()?.elicitId === pending.elicitId) this.pending.set(null);
+      if (this.pending()?.elicitId === pending.elicitId) {
+        this.pending.set(null);
+        // The agent runs on every answer; saying so now keeps the composer from flickering open
+        // before the server's `status` event arrives.
+        this.status.set('running');
+      }
       this.appendNode(node);
     });
   }
@@ -125,6 +130,8 @@ export class ConversationStore implements OnDestroy {
         text,
         ...(photos.length > 0 ? { photos } : {}),
       });
+      // As for answers; unless the turn already ended and asked again before the ack came.
+      if (this.pending() === null) this.status.set('running');
       this.appendNode(node);
     });
   }
