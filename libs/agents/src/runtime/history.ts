@@ -14,8 +14,12 @@ export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
   const push = (role: ModelMessage['role'], content: ContentBlock[]) => {
     const last = messages.at(-1);
     // The Messages API wants turns to alternate; consecutive blocks of one side form one turn.
-    if (last?.role === role) last.content.push(...content);
-    else messages.push({ role, content });
+    if (last?.role === role) {
+      last.content.push(...content);
+      // ...and a user turn's tool results before its text (an answer typed to a tool's question
+      // is recorded before the tool's result).
+      if (role === 'user') last.content.sort((a, b) => rank(a) - rank(b));
+    } else messages.push({ role, content });
   };
   const answered = new Set(
     path.filter((n) => n.kind === 'tool_result').map((n) => String(n.payload['toolUseId'])),
@@ -149,6 +153,10 @@ export function summaryStates(agent: AgentDefinition, covered: readonly TreeNode
     [summaryStateKey(agent.state)]: foldPath(agent.state, covered),
     [MODE_STATE_KEY]: modeStateOf(agent, covered),
   };
+}
+
+function rank(block: ContentBlock): number {
+  return block.type === 'tool_result' ? 0 : 1;
 }
 
 /** Nodes since the last summary on the path: what compaction would shrink. */

@@ -167,6 +167,9 @@ describe('the quarantine interview on Claude (the real SDK against the fake serv
     await runner.whenIdle();
 
     expect(fake.requests).toHaveLength(5);
+    // The Messages API wants the tool result first in its user turn, the typed words after it.
+    const turn = bodies()[3]?.messages.at(-1)?.content;
+    expect(Array.isArray(turn) && turn.map((b) => b.type)).toEqual(['tool_result', 'text']);
     expect(JSON.parse(lastToolResult(bodies()[3])?.content ?? '{}')).toMatchObject({
       choice: 'B',
       said: 'B for all of these',
