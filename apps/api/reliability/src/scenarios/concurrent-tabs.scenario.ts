@@ -29,11 +29,11 @@ export const concurrentTabsScenario: Scenario = {
     const verdict = new Verdict();
     const ackedNodes: string[] = [];
     const ackedMoves: string[] = [];
-    const tally = new Map<string, { ok: number; refused: number }>();
-    const count = (action: string, ok: boolean) => {
-      const t = tally.get(action) ?? { ok: 0, refused: 0 };
-      if (ok) t.ok++;
-      else t.refused++;
+    const tally = new Map<string, { ok: number; refused: Map<string, number> }>();
+    const count = (action: string, ack: { ok: true } | { ok: false; error: { code: string } }) => {
+      const t = tally.get(action) ?? { ok: 0, refused: new Map<string, number>() };
+      if (ack.ok) t.ok++;
+      else t.refused.set(ack.error.code, (t.refused.get(ack.error.code) ?? 0) + 1);
       tally.set(action, t);
     };
     try {
@@ -51,14 +51,14 @@ export const concurrentTabsScenario: Scenario = {
               conversationId: id,
               text: `tab message ${random.int(0, 1e6)}`,
             });
-            count('send', ack.ok);
+            count('send', ack);
             if (ack.ok) ackedNodes.push(ack.node.id);
           } else if (roll < 6) {
             const ack = await tab.emit('conversation:rewind', {
               conversationId: id,
               to: `HEAD~${random.int(1, 4)}`,
             });
-            count('rewind', ack.ok);
+            count('rewind', ack);
             if (ack.ok) ackedMoves.push(ack.reflog.id);
           } else if (roll < 8) {
             const path = await user.path(id).catch(() => ({ nodes: [] }));
@@ -69,7 +69,7 @@ export const concurrentTabsScenario: Scenario = {
               nodeId: random.pick(users).id,
               text: `edited ${random.int(0, 1e6)}`,
             });
-            count('edit', ack.ok);
+            count('edit', ack);
             if (ack.ok) ackedNodes.push(ack.node.id);
           } else {
             const entries = await user.reflog(id).catch(() => []);
@@ -78,7 +78,7 @@ export const concurrentTabsScenario: Scenario = {
               conversationId: id,
               reflogId: random.pick(entries).id,
             });
-            count('recover', ack.ok);
+            count('recover', ack);
             if (ack.ok) ackedMoves.push(ack.reflog.id);
           }
         }
@@ -86,7 +86,15 @@ export const concurrentTabsScenario: Scenario = {
       await Promise.all(tabs.map((tab, i) => act(tab, new SeededRandom(ctx.seed * 31 + i))));
       // Let the last runs settle before reading the tree.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      for (const [action, t] of tally) verdict.figure(action, `${t.ok} acknowledged, ${t.refused} refused`);
+      for (const [action, t] of tally) {
+        const refused = [...t.refused].map(([code, n]) => `${n} ${code}`).join(', ') || 'none';
+        verdict.figure(action, `${t.ok} acknowledged; refused: ${refused}`);
+      }
+      // Losing a race is a conflict; an internal error is the server failing under it.
+      for (const [action, t] of tally) {
+        const internal = t.refused.get('internal') ?? 0;
+        verdict.check(internal === 0, `${action}: ${internal} ack(s) with an internal error`);
+      }
       const tree = new Set((await user.tree(id)).map((n) => n.id));
       const reflog = await user.reflog(id);
       const reflogIds = new Set(reflog.map((e) => e.id));

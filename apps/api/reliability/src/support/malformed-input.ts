@@ -141,21 +141,33 @@ function randomBody(random: SeededRandom): string | undefined {
   }
 }
 
+/** Percent-encodes; a lone surrogate, which has no UTF-8, goes out as the invalid bytes it would be. */
+function encode(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
 /** One malformed HTTP request aimed at the routes of PROTOCOL.md, with ids from `ids` or made up. */
 export function malformedRequest(random: SeededRandom, ids: readonly string[]): MalformedRequest {
   const fill = (template: string) =>
     template
       .replace('{id}', () =>
-        encodeURIComponent(
+        encode(
           random.chance(0.6) && ids.length > 0 ? random.pick(ids) : String(random.pick(WEIRD_STRINGS) || 'x'),
         ),
       )
-      .replace('{x}', () => encodeURIComponent(random.pick(WEIRD_STRINGS)))
+      .replace('{x}', () => encode(random.pick(WEIRD_STRINGS)))
       .replace('{n}', () => String(random.pick([-1, 0, 1e12, 'abc', 1.5, ''])));
+  const method = random.chance(0.7) ? 'POST' : random.pick(METHODS);
+  const body = randomBody(random);
   return {
-    method: random.chance(0.7) ? 'POST' : random.pick(METHODS),
+    method,
     path: fill(random.pick(ROUTES)),
-    body: randomBody(random),
+    // fetch refuses a body on GET and HEAD; a server never sees one there from a browser either
+    body: method === 'GET' || method === 'HEAD' ? undefined : body,
     contentType: random.pick(CONTENT_TYPES),
   };
 }
@@ -177,17 +189,7 @@ export function malformedFrame(
         'message:edit',
         'conversation:recover',
       ])
-    : random.pick([
-        '',
-        'connect',
-        'disconnect',
-        'error',
-        'node',
-        'head',
-        '__proto__',
-        'x'.repeat(1_000),
-        'admin:fsck',
-      ]);
+    : random.pick(['', 'ping', 'error', 'node', 'head', '__proto__', 'x'.repeat(1_000), 'admin:fsck']);
   const payload = randomValue(random);
   if (
     payload &&
