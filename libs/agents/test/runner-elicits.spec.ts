@@ -159,6 +159,36 @@ describe('a tool’s question', () => {
     expect(path[6]?.payload).toMatchObject({ outcome: { value: { done: true, fallback: false } } });
   });
 
+  it('takes an answer sent the moment the question is announced, before its implementation holds it', async () => {
+    const { port } = conversation();
+    server.fake.script(askDone, say('Great, see you.'));
+    const answers: Promise<unknown>[] = [];
+    let runner: Runner | undefined;
+    runner = await openRunner(server.fake, port, {
+      outbox: {
+        elicit: (request) => {
+          if (request.type === 'confirm')
+            answers.push(
+              runner!.respond(
+                { elicitId: request.elicitId, action: 'accept', content: { value: true } },
+                'u1',
+              ),
+            );
+        },
+      },
+    });
+    await runner.send({ text: 'done?', authorId: 'u1' });
+    await runner.whenIdle();
+
+    expect(await Promise.all(answers)).toEqual([
+      expect.objectContaining({
+        ok: true,
+        value: expect.objectContaining({ kind: 'response', authorId: 'u1' }),
+      }),
+    ]);
+    expect(kinds(await pathOf(port)).at(-1)).toBe('assistant');
+  });
+
   it('refuses an answer of the wrong shape and stays pending', async () => {
     const { port } = conversation();
     server.fake.script(askDone, say('Fine.'));

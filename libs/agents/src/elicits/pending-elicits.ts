@@ -36,6 +36,8 @@ export interface AnswerError {
  */
 export class PendingElicits {
   private readonly pending = new Map<string, Pending>();
+  /** who waits for an elicit to become pending (`whenPending`) */
+  private readonly arrivals = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly hooks: {
@@ -48,9 +50,14 @@ export class PendingElicits {
     elicit: (request, send) => {
       const pending = this.pending;
       const hooks = this.hooks;
+      const arrived = (elicitId: string) => {
+        for (const wake of this.arrivals.get(elicitId) ?? []) wake();
+        this.arrivals.delete(elicitId);
+      };
       return (function* () {
         const events = createQueue<Event, never>();
         pending.set(request.elicitId, { request: request as ElicitRequest, events });
+        arrived(request.elicitId);
         hooks.shown?.(request as ElicitRequest);
         let answered = false;
         try {
@@ -79,6 +86,27 @@ export class PendingElicits {
 
   has(elicitId: string): boolean {
     return this.pending.has(elicitId);
+  }
+
+  /**
+   * Resolves once `elicitId` is pending. An elicit is announced (its node written, the client
+   * told) a moment before it is held here, so a quick client's answer may arrive in between.
+   * `cancel` stops waiting.
+   */
+  whenPending(elicitId: string): { promise: Promise<void>; cancel(): void } {
+    if (this.pending.has(elicitId)) return { promise: Promise.resolve(), cancel: () => undefined };
+    let wake: () => void = () => undefined;
+    const promise = new Promise<void>((resolve) => (wake = resolve));
+    const waiters = this.arrivals.get(elicitId) ?? new Set();
+    waiters.add(wake);
+    this.arrivals.set(elicitId, waiters);
+    return {
+      promise,
+      cancel: () => {
+        waiters.delete(wake);
+        if (waiters.size === 0 && this.arrivals.get(elicitId) === waiters) this.arrivals.delete(elicitId);
+      },
+    };
   }
 
   /**

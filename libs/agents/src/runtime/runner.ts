@@ -221,6 +221,7 @@ export class Runner {
         fields: ['action'],
       });
     }
+    await this.untilHeld(answer.elicitId);
     const recordedNode = this.whenRecorded(answer.elicitId);
     const answered = this.elicits.answer(answer, authorId);
     if (!answered.ok) {
@@ -264,6 +265,20 @@ export class Runner {
   private whenRecorded(elicitId: string): { promise: Promise<TreeNode>; cancel(): void } {
     const promise = new Promise<TreeNode>((resolve) => this.answerWaiters.set(elicitId, resolve));
     return { promise, cancel: () => this.answerWaiters.delete(elicitId) };
+  }
+
+  /**
+   * Waits while the running turn has asked `elicitId` (its node is written, so a client may know
+   * the id) but its implementation does not hold it yet; returns at once otherwise, or when the
+   * turn ends first.
+   */
+  private async untilHeld(elicitId: string): Promise<void> {
+    const path = this.journal?.path() ?? [];
+    const asked = path.some((n) => n.kind === 'elicit' && n.payload['elicitId'] === elicitId);
+    if (!this.task || !asked || this.elicits.has(elicitId)) return;
+    const held = this.elicits.whenPending(elicitId);
+    await Promise.race([held.promise, this.whenIdle()]);
+    held.cancel();
   }
 
   private recordedAnswer(elicitId: string): TreeNode | undefined {
