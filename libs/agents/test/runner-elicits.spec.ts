@@ -163,8 +163,7 @@ describe('a tool’s question', () => {
     const { port } = conversation();
     server.fake.script(askDone, say('Great, see you.'));
     const answers: Promise<unknown>[] = [];
-    let runner: Runner | undefined;
-    runner = await openRunner(server.fake, port, {
+    const runner: Runner = await openRunner(server.fake, port, {
       outbox: {
         elicit: (request) => {
           if (request.type === 'confirm')
