@@ -16,6 +16,7 @@ import {
   firstAnswer,
   kinds,
   path,
+  say,
   settled,
   turn,
   until,
@@ -324,6 +325,25 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
     });
   });
 
+  it("runs the concierge on the owner's demo activities, seeded at registration", async () => {
+    const { token: fresh } = await register(api, 'concierge');
+    const c = await createConversation(api, fresh, { agent: 'concierge' });
+    const asked = await say(api, fresh, c.id, 'review my quarantined items');
+    // the first group of the owner's quarantined demo mail, framed as three options
+    expect(asked.pendingElicit).toMatchObject({
+      type: 'choose',
+      payload: { options: [{ id: 'A' }, { id: 'B' }, { id: 'C' }] },
+    });
+    await answerAll(api, fresh, c.id);
+    const state = await call<StateResponse>(api, 'GET', `/api/conversations/${c.id}/state`, { token: fresh });
+    expect(state.body).toMatchObject({ agent: 'concierge', state: { mode: expect.any(String) } });
+    // another owner's concierge sees its own rows only: the same demo, untouched by the first
+    const other = await createConversation(api, token, { agent: 'concierge' });
+    expect((await say(api, token, other.id, 'review my quarantined items')).pendingElicit).toEqual(
+      expect.objectContaining({ payload: asked.pendingElicit!.payload }),
+    );
+  });
+
   it('is a 404 for an id that names no conversation', async () => {
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       expect(await call(api, 'GET', `/api/conversations/${id}`, { token })).toEqual({
@@ -355,7 +375,8 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ agent: 'tidying', title: 'copy', ownerId: userId });
     expect(res.body.id).not.toBe(c.id);
-    const copied = await path(api, token, res.body.id);
+    // at the copy of `at`: a fork inside a turn goes on with that turn, as a restart would
+    const copied = await path(api, token, res.body.id, res.body.head);
     expect(copied.slice(1).map((n) => [n.kind, n.payload])).toEqual(
       source.slice(1, -1).map((n) => [n.kind, n.payload]),
     );

@@ -1,37 +1,30 @@
-import { Injectable, Logger } from '@nestjs/common';
-import * as agentsLib from '@sweatpants/agents';
-import type { AgentDefinition, OfflineRule } from '@sweatpants/agents';
-import { AGENT_NAMES, type AgentName } from '@sweatpants/domain';
+import { Injectable } from '@nestjs/common';
+import { AGENTS, OFFLINE_RULES, provideActivityStore } from '@sweatpants/agents';
+import type { ConversationRecord } from '@sweatpants/domain';
+import type { Operation } from 'effection';
+import { PgActivityStores } from '../concierge/pg-activity-store';
 import type { AgentEntry } from './agent-entry';
-import { FALLBACK_AGENTS } from './fallback-agents';
 
 /**
- * The agents conversations run: libs/agents' AGENTS and OFFLINE_RULES once they export them, and
- * until then (or for a name they lack) the stand-ins of ./fallback-agents. Looked up by name at
- * run time so this file builds before and after they land.
+ * The agents conversations run (libs/agents' AGENTS, with their offline rules), and the
+ * per-conversation services their tools use: the concierge's activity store, bound to the
+ * conversation's owner so no owner's tools read another's rows.
  */
 @Injectable()
 export class AgentRegistry {
-  private readonly entries: Record<AgentName, AgentEntry>;
+  constructor(private readonly activities: PgActivityStores) {}
 
-  constructor() {
-    const lib = agentsLib as Record<string, unknown>;
-    const agents = lib['AGENTS'] as Partial<Record<AgentName, AgentDefinition>> | undefined;
-    const rules = lib['OFFLINE_RULES'] as Partial<Record<AgentName, readonly OfflineRule[]>> | undefined;
-    const logger = new Logger('Agents');
-    this.entries = Object.fromEntries(
-      AGENT_NAMES.map((name) => {
-        const definition = agents?.[name];
-        if (!definition) {
-          logger.warn(`the ${name} agent is not in @sweatpants/agents yet: running a stand-in`);
-          return [name, FALLBACK_AGENTS[name]];
-        }
-        return [name, { definition, offlineRules: rules?.[name] ?? [] }];
-      }),
-    ) as Record<AgentName, AgentEntry>;
+  get(name: ConversationRecord['agent']): AgentEntry {
+    return { definition: AGENTS[name], offlineRules: OFFLINE_RULES[name] };
   }
 
-  get(name: AgentName): AgentEntry {
-    return this.entries[name];
+  /** What the Runner's `provide` option sets at the top of every turn, if the agent needs anything. */
+  servicesFor(conversation: ConversationRecord): (() => Operation<void>) | undefined {
+    switch (conversation.agent) {
+      case 'concierge':
+        return provideActivityStore(this.activities.forOwner(conversation.ownerId));
+      case 'tidying':
+        return undefined;
+    }
   }
 }

@@ -9,6 +9,7 @@ import {
   type Role,
 } from '@sweatpants/domain';
 import * as argon2 from 'argon2';
+import { PgActivityStores } from '../concierge/pg-activity-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { AuthUser } from './auth-user';
 import { TokenSigner, type TokenSubject } from './token-signer';
@@ -28,11 +29,15 @@ export class AuthService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly users: UsersRepository,
     private readonly tokens: TokenSigner,
+    private readonly activities: PgActivityStores,
   ) {
     this.admins = new Set(config.adminEmails);
   }
 
-  /** A new account and a token for it; `email_taken` when the email is registered already. */
+  /**
+   * A new account and a token for it; `email_taken` when the email is registered already. The
+   * account starts with the concierge's demo activities, so there is something to triage.
+   */
   async register(request: RegisterRequest): Promise<Result<AuthResponse, 'email_taken'>> {
     const created = await this.users.create({
       email: request.email.trim(),
@@ -40,6 +45,7 @@ export class AuthService {
       passwordHash: await argon2.hash(request.password),
     });
     if (!created.ok) return err(created.error);
+    await this.activities.seedDemo(created.value.id);
     return ok(await this.issue(created.value));
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentRegistry } from '../agents/agent-registry';
+import { ConciergeModule } from '../concierge/concierge.module';
 import { DatabaseModule } from '../database/database.module';
 import { ModelModule } from '../model/model.module';
 import { ConversationEvents } from '../realtime/conversation-events';
@@ -17,7 +18,7 @@ import { RunnerRegistry } from './runner-registry';
  * is taken from a global provider when the compaction module offers one.
  */
 @Module({
-  imports: [DatabaseModule, ModelModule],
+  imports: [DatabaseModule, ModelModule, ConciergeModule],
   controllers: [ConversationsController],
   providers: [
     AgentRegistry,

@@ -157,6 +157,7 @@ export class RunnerRegistry implements OnApplicationShutdown {
   private async open(conversation: ConversationRecord): Promise<Driven> {
     const entry = this.agents.get(conversation.agent);
     const outbox = new RunnerOutbox(conversation.id, this.events);
+    const provide = this.agents.servicesFor(conversation);
     const runner = await Runner.open({
       conversationId: conversation.id,
       agent: entry.definition,
@@ -164,6 +165,7 @@ export class RunnerRegistry implements OnApplicationShutdown {
       model: this.models.for(conversation.agent, entry),
       outbox,
       logs: this.logs,
+      ...(provide ? { provide } : {}),
     });
     return { runner, outbox };
   }
