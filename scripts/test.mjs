@@ -1,6 +1,7 @@
 // `npm test`: check formatting, lint and type-check every project (the module-boundary rule included), then every
-// jest suite against the real PostgreSQL and Redis. Ends with one summary line,
-// `tests: N passed, N failed`, that CI reads.
+// jest suite against the real PostgreSQL and Redis, then the browser scenarios (`npm run e2e`: the web client in
+// Debian's Chromium against the real api). Ends with one summary line, `tests: N passed, N failed`, that CI reads.
+// SKIP_LINT=1 skips the first step, SKIP_E2E=1 the last; arguments go to jest.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,10 +40,39 @@ const code = await run('npx', ['jest', '--maxWorkers=2', '--json', `--outputFile
   NODE_OPTIONS:
     `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim(),
 });
+/** The counts a runner's last `<name>: N passed, M failed` line gives, or one failure when it gave none. */
+function countsFrom(output, name) {
+  const match = [...output.matchAll(new RegExp(`^${name}: (\\d+) passed, (\\d+) failed`, 'gm'))].at(-1);
+  return match ? { passed: Number(match[1]), failed: Number(match[2]) } : { passed: 0, failed: 1 };
+}
+
+let jest;
 try {
   const summary = JSON.parse(readFileSync(results, 'utf8'));
-  console.log(`tests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed`);
+  jest = { passed: summary.numPassedTests, failed: summary.numFailedTests };
 } catch {
-  console.log('tests: 0 passed, 1 failed');
+  jest = { passed: 0, failed: 1 };
 }
-process.exit(code);
+
+let e2e = { passed: 0, failed: 0 };
+let e2eCode = 0;
+if (!process.env.SKIP_E2E && extra.length === 0) {
+  const output = [];
+  e2eCode = await new Promise((resolve, reject) => {
+    const child = spawn('node', ['scripts/e2e.mjs'], {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      output.push(chunk);
+    });
+    child.on('error', reject);
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
+  e2e = countsFrom(Buffer.concat(output).toString('utf8'), 'e2e');
+}
+
+console.log(`tests: ${jest.passed + e2e.passed} passed, ${jest.failed + e2e.failed} failed`);
+process.exit(code !== 0 ? code : e2eCode);
