@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { migrateDown, migrateUp } from '@sweatpants/migrations';
+import { migrateDown, migrateUp, migrations } from '@sweatpants/migrations';
 import { PgliteSqlClient, TreeStore } from '../src';
 import { user } from './test-store';
 
@@ -9,7 +9,7 @@ describe('on embedded PGlite', () => {
   let store: TreeStore;
   beforeAll(async () => {
     db = await PGlite.create();
-    expect(await migrateUp({ pglite: db })).toEqual(['ConversationTree1795309984546']);
+    expect(await migrateUp({ pglite: db })).toHaveLength(migrations.length);
     store = new TreeStore(new PgliteSqlClient(db, { role: 'sweatpants_app' }));
   }, 60_000);
   afterAll(() => db.close());
@@ -86,7 +86,7 @@ describe('on embedded PGlite', () => {
     const scratch = await PGlite.create();
     try {
       await migrateUp({ pglite: scratch });
-      await migrateDown({ pglite: scratch });
+      await migrateDown({ pglite: scratch }, migrations.length);
       const { rows } = await scratch.query(
         `SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'nodes'`,
       );
