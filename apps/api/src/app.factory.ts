@@ -2,11 +2,12 @@ import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { RedisIoAdapter } from './cluster/redis-io-adapter';
 import type { AppConfig } from './config/app-config';
 import { JSON_BODY_LIMIT_BYTES } from './http/body-limit';
 import { securityHeaders } from './http/security-headers';
 import { serveApiDocs } from './openapi/serve-api-docs';
-import { socketServerOptions, SocketIoAdapter } from './realtime/socket-io.adapter';
+import { socketServerOptions } from './realtime/socket-io.adapter';
 import { serveWebClient } from './web-client/serve-web-client';
 
 /**
@@ -28,7 +29,8 @@ export async function createApp(
   app.enableCors({ origin: [...config.webOrigins], credentials: true });
   app.setGlobalPrefix('api');
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT_BYTES });
-  app.useWebSocketAdapter(new SocketIoAdapter(app, socketServerOptions(config)));
+  // With REDIS_URL, events reach the sockets of every api process; without, the plain adapter.
+  app.useWebSocketAdapter(new RedisIoAdapter(app, socketServerOptions(config)));
   serveApiDocs(app);
   serveWebClient(app, config.webDist, new Logger('WebClient'));
   await app.init();

@@ -3,6 +3,9 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AdminModule } from './admin/admin.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
+import { ClusterModule } from './cluster/cluster.module';
+import { CompactionQueueModule } from './compaction/compaction-queue.module';
+import { CompactionModule } from './compaction/compaction.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { ConversationsModule } from './conversations/conversations.module';
@@ -20,12 +23,15 @@ export class AppModule implements BeforeApplicationShutdown {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClusterModule,
+        CompactionQueueModule,
         HealthModule,
         AuthModule,
         RateLimitModule,
         ConversationsModule,
         RealtimeModule,
         AdminModule,
+        CompactionModule,
       ],
       providers: [
         // A provider rather than useGlobalFilters, so Nest injects the filter's HttpAdapterHost.

@@ -47,8 +47,12 @@ export class ClusterRedis implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(
-      [...this.extra, ...(this.client ? [this.client] : [])].map((c) => c.quit().catch(() => c.disconnect())),
+      [...this.extra, ...(this.client ? [this.client] : [])].map((c) => this.closeConnection(c)),
     );
+  }
+
+  closeConnection(connection: Redis | undefined): Promise<void> {
+    return closeRedis(connection);
   }
 
   private connect(): Redis {
@@ -56,4 +60,17 @@ export class ClusterRedis implements OnApplicationShutdown {
     connection.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
     return connection;
   }
+}
+
+/**
+ * QUIT when connected (what was sent is answered first); a connection that is not would queue the
+ * QUIT until Redis returns, so it is dropped instead and shutdown never waits on Redis.
+ */
+export async function closeRedis(connection: Redis | undefined): Promise<void> {
+  if (!connection || connection.status === 'end') return;
+  if (connection.status !== 'ready') return connection.disconnect();
+  await connection.quit().then(
+    () => undefined,
+    () => connection.disconnect(),
+  );
 }

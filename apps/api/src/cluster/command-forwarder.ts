@@ -8,6 +8,8 @@ import { ConversationLease } from './conversation-lease';
 
 /** How long a forwarded command may take at the holder (a turn's first answer included). */
 const REPLY_TIMEOUT_MS = 30_000;
+/** How long start-up waits for the command channels before going on without Redis. */
+const SUBSCRIBE_WAIT_MS = 2_000;
 /** How often a command waits to see a dead holder's lease expire. */
 const TAKEOVER_POLL_MS = 100;
 
@@ -51,11 +53,31 @@ export class CommandForwarder implements OnModuleInit, OnApplicationShutdown {
     if (!this.cluster.client) return;
     this.subscriber = this.cluster.duplicate();
     this.subscriber.on('message', (channel: string, message: string) => void this.receive(channel, message));
-    await this.subscriber.subscribe(this.requestsChannel(this.cluster.processId), this.repliesChannel());
+    const subscribed = this.subscriber.subscribe(
+      this.requestsChannel(this.cluster.processId),
+      this.repliesChannel(),
+    );
+    // With Redis away the api still starts: ioredis subscribes once it connects (and again after
+    // every reconnect). Until then no process can forward to this one, and it holds no lease.
+    const subscriber = this.subscriber;
+    const away = new Promise<'away'>((resolve) => {
+      setTimeout(resolve, SUBSCRIBE_WAIT_MS, 'away').unref();
+      subscriber.once('error', () => resolve('away'));
+    });
+    const done = subscribed.then(
+      () => 'subscribed' as const,
+      (error: unknown) => {
+        this.logger.warn(`subscribing to the command channels: ${String(error)}`);
+        return 'failed' as const;
+      },
+    );
+    if ((await Promise.race([done, away])) === 'away') {
+      this.logger.warn('Redis is not answering: forwarding starts when it does');
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscriber?.unsubscribe().catch(() => undefined);
+    await this.cluster.closeConnection(this.subscriber);
   }
 
   /** Registers what runs a command named `name` when another process forwards it here. */

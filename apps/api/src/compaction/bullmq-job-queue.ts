@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { COMPACTION_QUEUE, type CompactionState, type JobName, type JobPayloads } from '@sweatpants/domain';
 import { Queue, QueueEvents, type Job, type JobState } from 'bullmq';
 import { Redis } from 'ioredis';
+import { closeRedis } from '../cluster/cluster-redis';
 import { isJobName, type JobResults } from './job-processors';
 import {
   JOB_ATTEMPTS,
@@ -92,7 +93,7 @@ export class BullJobQueue implements JobQueue {
   async close(): Promise<void> {
     await this.events?.close();
     await this.queue.close();
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedis(this.redis);
   }
 
   private listen(): QueueEvents {

@@ -22,6 +22,7 @@ export const RUN_WORKER = Symbol('RunWorker');
 export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Worker');
   private worker: JobWorkerHandle | undefined;
+  private ready = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -30,7 +31,7 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(RUN_WORKER) private readonly runWorker: boolean,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
     const url = this.config.redisUrl;
     if (url === undefined || !this.runWorker) return;
     this.worker = startBullWorker(this.processors, {
@@ -38,13 +39,21 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
       prefix: this.cluster.queuePrefix,
       lockMs: this.cluster.jobLockMs,
     });
-    await this.worker.waitUntilReady();
-    this.logger.log('compaction worker running');
+    // Not awaited: with Redis away the process still starts, and BullMQ connects when it returns.
+    this.worker.waitUntilReady().then(
+      () => {
+        this.ready = true;
+        this.logger.log('compaction worker running');
+      },
+      (error: unknown) => this.logger.warn(`compaction worker not ready: ${String(error)}`),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (!this.worker) return;
-    await this.worker.close();
+    // A worker that never reached Redis has no job to finish, and a graceful close would wait
+    // for Redis to return: it is closed at once.
+    await this.worker.close(!this.ready);
     this.logger.log('compaction worker closed');
   }
 }

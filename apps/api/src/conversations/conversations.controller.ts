@@ -32,9 +32,9 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/auth.decorators';
 import { ZodPipe } from '../validation/zod.pipe';
 import { ConversationAccess } from './conversation-access';
+import { ConversationCommands } from './conversation-commands';
 import { ConversationReads } from './conversation-reads';
 import { ConversationsService } from './conversations.service';
-import { HeadMovesService } from './head-moves.service';
 
 /** PROTOCOL.md, Conversations (the compaction routes live with the compaction jobs). */
 @Controller('conversations')
@@ -43,7 +43,7 @@ export class ConversationsController {
     private readonly access: ConversationAccess,
     private readonly conversations: ConversationsService,
     private readonly reads: ConversationReads,
-    private readonly moves: HeadMovesService,
+    private readonly commands: ConversationCommands,
   ) {}
 
   @Post()
@@ -61,7 +61,7 @@ export class ConversationsController {
 
   @Get(':id')
   async get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<Conversation> {
-    return this.conversations.get(await this.access.owned(user, id));
+    return this.commands.view(user, await this.access.owned(user, id));
   }
 
   @Post(':id/messages')
@@ -70,7 +70,7 @@ export class ConversationsController {
     @Param('id') id: string,
     @Body(new ZodPipe(SendMessageRequestSchema)) body: SendMessageRequest,
   ): Promise<NodeAndHead> {
-    return this.conversations.send(user, await this.access.owned(user, id), body);
+    return this.commands.send(user, await this.access.owned(user, id), body);
   }
 
   @Post(':id/elicits/:elicitId/response')
@@ -81,7 +81,7 @@ export class ConversationsController {
     @Param('elicitId') elicitId: string,
     @Body(new ZodPipe(ElicitResponseRequestSchema)) body: ElicitResponseRequest,
   ): Promise<NodeAndHead> {
-    return this.conversations.respond(user, await this.access.owned(user, id), elicitId, body);
+    return this.commands.respond(user, await this.access.owned(user, id), elicitId, body);
   }
 
   @Get(':id/path')
@@ -127,7 +127,7 @@ export class ConversationsController {
     @Param('id') id: string,
     @Body(new ZodPipe(RewindRequestSchema)) body: RewindRequest,
   ): Promise<HeadMove> {
-    return this.moves.rewind(user, await this.access.owned(user, id), body.to, body.expectedHead);
+    return this.commands.rewind(user, await this.access.owned(user, id), body.to, body.expectedHead);
   }
 
   @Post(':id/nodes/:nodeId/edit')
@@ -137,13 +137,13 @@ export class ConversationsController {
     @Param('nodeId') nodeId: string,
     @Body(new ZodPipe(EditRequestSchema)) body: EditRequest,
   ): Promise<NodeAndHead> {
-    return this.moves.edit(user, await this.access.owned(user, id), nodeId, body.text, body.expectedHead);
+    return this.commands.edit(user, await this.access.owned(user, id), nodeId, body.text, body.expectedHead);
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
   async cancel(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<{ head: string }> {
-    return this.moves.cancel(user, await this.access.owned(user, id));
+    return this.commands.cancel(user, await this.access.owned(user, id));
   }
 
   @Get(':id/reflog')
@@ -162,7 +162,7 @@ export class ConversationsController {
     @Param('id') id: string,
     @Body(new ZodPipe(RecoverRequestSchema)) body: RecoverRequest,
   ): Promise<HeadMove> {
-    return this.moves.recover(user, await this.access.owned(user, id), body.reflogId);
+    return this.commands.recover(user, await this.access.owned(user, id), body.reflogId);
   }
 
   @Post(':id/fork')
@@ -177,6 +177,6 @@ export class ConversationsController {
   @Delete(':id')
   @HttpCode(204)
   async archive(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
-    await this.conversations.archive(await this.access.owned(user, id));
+    await this.commands.archive(user, await this.access.owned(user, id));
   }
 }

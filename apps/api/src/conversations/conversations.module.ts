@@ -5,6 +5,7 @@ import { DatabaseModule } from '../database/database.module';
 import { ModelModule } from '../model/model.module';
 import { ConversationEvents } from '../realtime/conversation-events';
 import { ConversationAccess } from './conversation-access';
+import { ConversationCommands } from './conversation-commands';
 import { ConversationReads } from './conversation-reads';
 import { ConversationViews } from './conversation-views';
 import { ConversationsController } from './conversations.controller';
@@ -14,7 +15,8 @@ import { RunnerRegistry } from './runner-registry';
 
 /**
  * Conversations over HTTP, and the services the gateway and the admin routes share: access
- * checks, reads, head moves, and the runners that drive each conversation. COMPACTION_REQUESTS
+ * checks, reads, head moves, the runners that drive each conversation and the commands that reach
+ * them at the api process holding the conversation's lease (ClusterModule). COMPACTION_REQUESTS
  * is taken from a global provider when the compaction module offers one.
  */
 @Module({
@@ -24,6 +26,7 @@ import { RunnerRegistry } from './runner-registry';
     AgentRegistry,
     ConversationEvents,
     ConversationAccess,
+    ConversationCommands,
     ConversationReads,
     ConversationViews,
     ConversationsService,
@@ -33,6 +36,7 @@ import { RunnerRegistry } from './runner-registry';
   exports: [
     ConversationEvents,
     ConversationAccess,
+    ConversationCommands,
     ConversationReads,
     ConversationViews,
     ConversationsService,

@@ -3,7 +3,9 @@ import { Runner, type LogSink } from '@sweatpants/agents';
 import type { ConversationRecord, ConversationStatus, ElicitEvent } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import { AgentRegistry } from '../agents/agent-registry';
+import { ConversationLease } from '../cluster/conversation-lease';
 import { COMPACTION_REQUESTS, type CompactionRequests } from '../compaction/compaction-requests';
+import { ApiError } from '../errors/api-error';
 import { AgentModels } from '../model/agent-models';
 import { ConversationEvents } from '../realtime/conversation-events';
 import { RunnerOutbox } from './runner-outbox';
@@ -20,8 +22,9 @@ interface Driven {
  * that was cut off) and closed at shutdown. Moves of HEAD from outside the runner (rewind, edit,
  * recover) go through `exclusive`, which serialises them per conversation, and `reopen`.
  *
- * This is the seam where "exactly one process drives a conversation" belongs: `open` is the only
- * place a runner comes to life.
+ * Exactly one api process drives a conversation: `open`, the only place a runner comes to life,
+ * does so only under the conversation's lease (ConversationCommands sends every command to the
+ * holder), and a runner whose lease was lost is closed at once.
  */
 @Injectable()
 export class RunnerRegistry implements OnApplicationShutdown {
@@ -36,9 +39,13 @@ export class RunnerRegistry implements OnApplicationShutdown {
     private readonly agents: AgentRegistry,
     private readonly models: AgentModels,
     private readonly events: ConversationEvents,
+    private readonly lease: ConversationLease,
     @Optional() @Inject(COMPACTION_REQUESTS) compaction: CompactionRequests | null,
   ) {
     this.compaction = compaction ?? this.unwiredCompaction();
+    // Another process drives it now: this runner must not write (HEAD's compare-and-swap would
+    // refuse it anyway) nor answer for the conversation.
+    lease.onLost((conversationId) => void this.close(conversationId));
     const logger = new Logger('Agent');
     this.logs = {
       write: (level, message, fields) => {
@@ -155,6 +162,12 @@ export class RunnerRegistry implements OnApplicationShutdown {
   }
 
   private async open(conversation: ConversationRecord): Promise<Driven> {
+    if (!this.lease.holds(conversation.id)) {
+      const holder = await this.lease.acquire(conversation.id);
+      if (holder.kind === 'other') {
+        throw new ApiError('unavailable', 'another api process drives this conversation; try again');
+      }
+    }
     const entry = this.agents.get(conversation.agent);
     const outbox = new RunnerOutbox(conversation.id, this.events);
     const provide = this.agents.servicesFor(conversation);

@@ -24,10 +24,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ConversationAccess } from '../conversations/conversation-access';
-import { ConversationViews } from '../conversations/conversation-views';
-import { ConversationsService } from '../conversations/conversations.service';
-import { HeadMovesService } from '../conversations/head-moves.service';
-import { RunnerRegistry } from '../conversations/runner-registry';
+import { ConversationCommands } from '../conversations/conversation-commands';
 import { ApiError } from '../errors/api-error';
 import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter';
 import { fieldProblems, invalidRequest } from '../validation/field-problems';
@@ -50,10 +47,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     private readonly auth: AuthService,
     private readonly events: ConversationEvents,
     private readonly access: ConversationAccess,
-    private readonly views: ConversationViews,
-    private readonly conversations: ConversationsService,
-    private readonly moves: HeadMovesService,
-    private readonly runners: RunnerRegistry,
+    private readonly commands: ConversationCommands,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -106,9 +100,9 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     return this.handle('conversation:join', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
       await socket.join(conversationRoom(record.id));
-      const conversation = await this.views.live(record);
+      const conversation = await this.commands.view(user, record);
       // After the ack: what the conversation waits on, sent again (same elicit ids).
-      return { value: { conversation }, after: () => this.resendPending(socket, record) };
+      return { value: { conversation }, after: () => this.resendPending(socket, user, record) };
     });
   }
 
@@ -133,7 +127,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   ) {
     return this.handle('message:send', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
-      const { node } = await this.conversations.send(user, record, payload);
+      const { node } = await this.commands.send(user, record, payload);
       return { value: { node } };
     });
   }
@@ -150,7 +144,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
         action: payload.action,
         ...(payload.content !== undefined ? { content: payload.content } : {}),
       };
-      const { node } = await this.conversations.respond(user, record, payload.elicitId, answer);
+      const { node } = await this.commands.respond(user, record, payload.elicitId, answer);
       return { value: { node } };
     });
   }
@@ -162,10 +156,8 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     @Ack() ack: AckFn<'elicit:progress'>,
   ) {
     return this.handle('elicit:progress', socket, body, ack, async (user, payload) => {
-      const runner = await this.runners.runner(await this.access.owned(user, payload.conversationId));
-      const sent = runner.elicits.progress(payload.elicitId, payload.payload);
-      if (!sent.ok) throw new ApiError('not_found', sent.error.message);
-      return { value: {} };
+      const record = await this.access.owned(user, payload.conversationId);
+      return { value: await this.commands.progress(user, record, payload.elicitId, payload.payload) };
     });
   }
 
@@ -176,7 +168,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     @Ack() ack: AckFn<'conversation:cancel'>,
   ) {
     return this.handle('conversation:cancel', socket, body, ack, async (user, payload) => ({
-      value: await this.moves.cancel(user, await this.access.owned(user, payload.conversationId)),
+      value: await this.commands.cancel(user, await this.access.owned(user, payload.conversationId)),
     }));
   }
 
@@ -188,7 +180,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   ) {
     return this.handle('conversation:rewind', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
-      return { value: await this.moves.rewind(user, record, payload.to, payload.expectedHead) };
+      return { value: await this.commands.rewind(user, record, payload.to, payload.expectedHead) };
     });
   }
 
@@ -200,7 +192,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   ) {
     return this.handle('message:edit', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
-      return { value: await this.moves.edit(user, record, payload.nodeId, payload.text) };
+      return { value: await this.commands.edit(user, record, payload.nodeId, payload.text) };
     });
   }
 
@@ -212,7 +204,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   ) {
     return this.handle('conversation:recover', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
-      return { value: await this.moves.recover(user, record, payload.reflogId) };
+      return { value: await this.commands.recover(user, record, payload.reflogId) };
     });
   }
 
@@ -255,8 +247,12 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     return { code: 'internal' as const, message: 'internal error' };
   }
 
-  private async resendPending(socket: ConversationSocket, record: ConversationRecord): Promise<void> {
-    for (const event of await this.runners.pendingEvents(record)) socket.emit('elicit', event);
+  private async resendPending(
+    socket: ConversationSocket,
+    user: AuthUser,
+    record: ConversationRecord,
+  ): Promise<void> {
+    for (const event of await this.commands.pending(user, record)) socket.emit('elicit', event);
   }
 }
 

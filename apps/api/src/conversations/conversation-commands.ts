@@ -1,0 +1,175 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type {
+  Conversation,
+  ConversationRecord,
+  ElicitEvent,
+  ElicitResponseRequest,
+  HeadMove,
+  Json,
+  NodeAndHead,
+  Photo,
+  TreeNode,
+} from '@sweatpants/domain';
+import type { AuthUser } from '../auth/auth-user';
+import { CommandForwarder } from '../cluster/command-forwarder';
+import { ApiError } from '../errors/api-error';
+import { ConversationAccess } from './conversation-access';
+import { ConversationViews } from './conversation-views';
+import { ConversationsService } from './conversations.service';
+import { HeadMovesService } from './head-moves.service';
+import { RunnerRegistry } from './runner-registry';
+
+/** What each command takes besides its user and conversation, and what it answers. */
+interface CommandTypes {
+  view: { args: Record<string, never>; result: Conversation };
+  pending: { args: Record<string, never>; result: ElicitEvent[] };
+  send: {
+    args: { text: string; photos?: Photo[] | undefined; expectedHead?: string | undefined };
+    result: { node: TreeNode; head: string };
+  };
+  respond: {
+    args: { elicitId: string; answer: ElicitResponseRequest };
+    result: { node: TreeNode; head: string };
+  };
+  progress: { args: { elicitId: string; payload: Json }; result: Record<string, never> };
+  cancel: { args: Record<string, never>; result: { head: string } };
+  rewind: { args: { to: string; expectedHead?: string | undefined }; result: HeadMove };
+  edit: { args: { nodeId: string; text: string; expectedHead?: string | undefined }; result: NodeAndHead };
+  recover: { args: { reflogId: string }; result: HeadMove };
+  archive: { args: Record<string, never>; result: Record<string, never> };
+}
+type CommandName = keyof CommandTypes;
+type Command<N extends CommandName> = (
+  user: AuthUser,
+  record: ConversationRecord,
+  args: CommandTypes[N]['args'],
+) => Promise<CommandTypes[N]['result']>;
+
+/** What travels to the driving process: who asks, about which conversation, with what. */
+interface Forwarded {
+  user: AuthUser;
+  conversationId: string;
+  args: unknown;
+}
+
+/**
+ * Every command that needs a conversation's runner (reading its live status, talking to it,
+ * moving HEAD under it) runs at the one api process that drives the conversation: the holder of
+ * its lease. Here when this process holds or takes the lease; otherwise it is forwarded to the
+ * holder over Redis and answered as if it had run here; when the holder died, after its lease
+ * expires this process takes the conversation over and rebuilds the runner from the tree.
+ *
+ * Each command is written once, in `commands`: the local call and the forwarded one run the same
+ * function. Access is checked where the command arrives and again where it runs.
+ */
+@Injectable()
+export class ConversationCommands implements OnModuleInit {
+  private readonly commands: { [N in CommandName]: Command<N> } = {
+    view: (_user, record) => this.views.live(record),
+    pending: (_user, record) => this.runners.pendingEvents(record),
+    send: (user, record, args) => this.conversations.send(user, record, args),
+    respond: (user, record, { elicitId, answer }) =>
+      this.conversations.respond(user, record, elicitId, answer),
+    progress: async (_user, record, { elicitId, payload }) => {
+      const runner = await this.runners.runner(record);
+      const sent = runner.elicits.progress(elicitId, payload);
+      if (!sent.ok) throw new ApiError('not_found', sent.error.message);
+      return {};
+    },
+    cancel: (user, record) => this.moves.cancel(user, record),
+    rewind: (user, record, { to, expectedHead }) => this.moves.rewind(user, record, to, expectedHead),
+    edit: (user, record, { nodeId, text, expectedHead }) =>
+      this.moves.edit(user, record, nodeId, text, expectedHead),
+    recover: (user, record, { reflogId }) => this.moves.recover(user, record, reflogId),
+    archive: async (_user, record) => {
+      await this.conversations.archive(record);
+      return {};
+    },
+  };
+
+  constructor(
+    private readonly forwarder: CommandForwarder,
+    private readonly access: ConversationAccess,
+    private readonly views: ConversationViews,
+    private readonly conversations: ConversationsService,
+    private readonly moves: HeadMovesService,
+    private readonly runners: RunnerRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    for (const name of Object.keys(this.commands) as CommandName[]) {
+      this.forwarder.handle(name, async (payload) => {
+        const { user, conversationId, args } = payload as unknown as Forwarded;
+        const record = await this.access.owned(user, conversationId);
+        const result = await (this.commands[name] as Command<CommandName>)(
+          user,
+          record,
+          args as CommandTypes[CommandName]['args'],
+        );
+        return wire(result);
+      });
+    }
+  }
+
+  /** PROTOCOL.md's Conversation with its live status and pending elicit. */
+  view(user: AuthUser, record: ConversationRecord): Promise<Conversation> {
+    return this.run('view', user, record, {});
+  }
+
+  /** The elicits the conversation waits on, to send a joining client again (same ids). */
+  pending(user: AuthUser, record: ConversationRecord): Promise<ElicitEvent[]> {
+    return this.run('pending', user, record, {});
+  }
+
+  send(user: AuthUser, record: ConversationRecord, args: CommandTypes['send']['args']) {
+    return this.run('send', user, record, args);
+  }
+
+  respond(user: AuthUser, record: ConversationRecord, elicitId: string, answer: ElicitResponseRequest) {
+    return this.run('respond', user, record, { elicitId, answer });
+  }
+
+  progress(user: AuthUser, record: ConversationRecord, elicitId: string, payload: Json) {
+    return this.run('progress', user, record, { elicitId, payload });
+  }
+
+  cancel(user: AuthUser, record: ConversationRecord) {
+    return this.run('cancel', user, record, {});
+  }
+
+  rewind(user: AuthUser, record: ConversationRecord, to: string, expectedHead?: string) {
+    return this.run('rewind', user, record, { to, expectedHead });
+  }
+
+  edit(user: AuthUser, record: ConversationRecord, nodeId: string, text: string, expectedHead?: string) {
+    return this.run('edit', user, record, { nodeId, text, expectedHead });
+  }
+
+  recover(user: AuthUser, record: ConversationRecord, reflogId: string) {
+    return this.run('recover', user, record, { reflogId });
+  }
+
+  async archive(user: AuthUser, record: ConversationRecord): Promise<void> {
+    await this.run('archive', user, record, {});
+  }
+
+  private run<N extends CommandName>(
+    name: N,
+    user: AuthUser,
+    record: ConversationRecord,
+    args: CommandTypes[N]['args'],
+  ): Promise<CommandTypes[N]['result']> {
+    const payload: Forwarded = { user, conversationId: record.id, args };
+    return this.forwarder.run(record.id, name, wire(payload), async () =>
+      wire(await this.commands[name](user, record, args)),
+    ) as Promise<CommandTypes[N]['result']>;
+  }
+}
+
+/**
+ * The wire types are plain JSON by construction (zod-parsed requests, stored nodes, ISO times), so
+ * a value crosses to another process as it is; this is the one place that says so to the compiler.
+ */
+function wire(value: unknown): Json {
+  return value as Json;
+}
