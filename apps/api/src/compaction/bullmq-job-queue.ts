@@ -91,8 +91,14 @@ export class BullJobQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
-    await this.events?.close();
-    await this.queue.close();
+    if (this.redis.status === 'ready') {
+      await this.events?.close();
+      await this.queue.close();
+    } else {
+      // Redis is away: a graceful close would wait for it to return. The queue shares this.redis,
+      // which is dropped below; the listener's close goes on in the background.
+      void this.events?.close().catch(() => undefined);
+    }
     await closeRedis(this.redis);
   }
 

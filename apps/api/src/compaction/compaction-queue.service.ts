@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { compactJobId, type Compaction, type CompactionList } from '@sweatpants/domain';
 import type { CompactionRequests } from './compaction-requests';
 import { JOB_QUEUE, type JobQueue, type JobView } from './job-queue';
@@ -12,7 +12,7 @@ const LISTED = 50;
  * COMPACTION_REQUESTS), and the list PROTOCOL.md's GET compactions returns.
  */
 @Injectable()
-export class CompactionQueue implements CompactionRequests {
+export class CompactionQueue implements CompactionRequests, OnApplicationShutdown {
   private readonly logger = new Logger('Compaction');
 
   constructor(@Inject(JOB_QUEUE) private readonly jobs: JobQueue) {}
@@ -36,6 +36,11 @@ export class CompactionQueue implements CompactionRequests {
       // Fire and forget (the port's contract): a queue that is down must not stop a turn.
       this.logger.warn(`could not request compaction of ${input.conversationId}: ${String(error)}`);
     }
+  }
+
+  /** The queue's own connections (BullMQ's and its listing's) close with the app. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.jobs.close();
   }
 
   async list(conversationId: string): Promise<CompactionList> {

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
+import { firstAnswer, OPENING, path, PHOTO, until } from './support/flows';
+import { call, register, startApi, type TestApi } from './support/test-api';
+import { connect, record, request, type ClientSocket } from './support/test-socket';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+/**
+ * Two api processes on one database and one Redis, as the hosted shape runs them. A conversation
+ * is driven by the process holding its lease; whatever a client sends to the other process is
+ * forwarded there, and every event reaches the clients of both through the Redis adapter.
+ */
+describe('two api processes on one database and Redis', () => {
+  let db: TestDatabase;
+  let a: TestApi | undefined;
+  let b: TestApi | undefined;
+  const sockets: ClientSocket[] = [];
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('api_two_processes');
+    // The cluster settings come from the process environment, as in a deployment; a prefix of
+    // this run's own keeps it apart from anything else on the shared Redis.
+    Object.assign(process.env, {
+      REDIS_PREFIX: `two-${randomBytes(4).toString('hex')}`,
+      LEASE_MS: '1500',
+      WORKER: 'off',
+    });
+    a = await startApi({ DATABASE_URL: db.url, REDIS_URL });
+    b = await startApi({ DATABASE_URL: db.url, REDIS_URL });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await b?.close();
+    await a?.close();
+    process.env = saved;
+    await db?.drop();
+  });
+
+  async function open(api: TestApi, token: string): Promise<ClientSocket> {
+    const socket = await connect(api, token);
+    sockets.push(socket);
+    return socket;
+  }
+
+  it('a client on each process sees every node and HEAD move; commands sent to the other process are forwarded', async () => {
+    const { token } = await register(a!, 'pair');
+    const created = await call<{ id: string; head: string }>(a!, 'POST', '/api/conversations', {
+      token,
+      body: { agent: 'tidying' },
+    });
+    const id = created.body.id;
+    const onA = await open(a!, token);
+    const onB = await open(b!, token);
+    const nodesA = record(onA, 'node');
+    const nodesB = record(onB, 'node');
+    const headsA = record(onA, 'head');
+    const headsB = record(onB, 'head');
+    const elicitsB = record(onB, 'elicit');
+    expect(await request(onA, 'conversation:join', { conversationId: id })).toMatchObject({ ok: true });
+    // Joining on b asks a (the driver) for the live view and the pending chat prompt.
+    expect(await request(onB, 'conversation:join', { conversationId: id })).toMatchObject({
+      ok: true,
+      conversation: { id, status: 'waiting' },
+    });
+
+    // Sent through b, run by a's runner: one user node, seen by both clients.
+    const sent = await request(onB, 'message:send', { conversationId: id, text: OPENING, photos: [PHOTO] });
+    if (!sent.ok) throw new Error(sent.error.message);
+    const asked = await elicitsB.next((e) => e.type !== 'chat');
+    const answered = await request(onB, 'elicit:response', {
+      conversationId: id,
+      elicitId: asked.elicitId,
+      ...firstAnswer(asked),
+    });
+    if (!answered.ok) throw new Error(answered.error.message);
+    await elicitsB.next((e) => e.nodeId !== asked.nodeId && e.nodeId !== sent.node.id);
+
+    const nodes = await path(a!, token, id);
+    await until(
+      async () => [nodesA.seen.length, nodesB.seen.length],
+      ([x, y]) => x === nodes.length - 1 && y === nodes.length - 1,
+    );
+    expect(nodesA.seen.map((e) => e.node)).toEqual(nodes.slice(1));
+    expect(nodesB.seen.map((e) => e.node)).toEqual(nodes.slice(1));
+    expect(new Set(nodes.map((n) => n.id)).size).toBe(nodes.length);
+
+    // A rewind through b: both clients see the move and its reflog row.
+    const rewound = await request(onB, 'conversation:rewind', { conversationId: id, to: sent.node.id });
+    if (!rewound.ok) throw new Error(rewound.error.message);
+    for (const heads of [headsA, headsB]) {
+      expect(await heads.next((e) => e.reflog.action === 'rewind')).toMatchObject({
+        head: sent.node.id,
+        reflog: { newHead: sent.node.id },
+      });
+    }
+  });
+
+  it('when the driving process stops, the other takes the conversation over from the tree', async () => {
+    const { token } = await register(a!, 'survivor');
+    const created = await call<{ id: string }>(a!, 'POST', '/api/conversations', {
+      token,
+      body: { agent: 'tidying' },
+    });
+    const id = created.body.id;
+    const onA = await open(a!, token);
+    const elicitsA = record(onA, 'elicit');
+    await request(onA, 'conversation:join', { conversationId: id });
+    await request(onA, 'message:send', { conversationId: id, text: OPENING, photos: [PHOTO] });
+    const asked = await elicitsA.next((e) => e.type !== 'chat');
+    const before = await path(a!, token, id);
+    onA.close();
+    await a!.close();
+    a = undefined;
+
+    // b was never asked about this conversation: it takes the lease and rebuilds the runner.
+    const onB = await open(b!, token);
+    const elicitsB = record(onB, 'elicit');
+    await request(onB, 'conversation:join', { conversationId: id });
+    expect(await elicitsB.next((e) => e.elicitId === asked.elicitId)).toEqual(asked);
+    const answered = await request(onB, 'elicit:response', {
+      conversationId: id,
+      elicitId: asked.elicitId,
+      ...firstAnswer(asked),
+    });
+    if (!answered.ok) throw new Error(answered.error.message);
+    expect(answered.node).toMatchObject({ kind: 'response', parentId: asked.nodeId });
+    const after = await path(b!, token, id);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(new Set(after.map((n) => n.id)).size).toBe(after.length);
+  });
+});
