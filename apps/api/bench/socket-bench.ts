@@ -1,0 +1,213 @@
+/**
+ * `npm run bench`, second part: the api end to end over Socket.IO with the offline model. The
+ * figure is what a user waits for: an elicit answered → the next elicit received, with 1
+ * conversation and with 200 driven at once. Its floor is a bare Socket.IO acknowledgement round
+ * trip (a server whose handler acks at once) measured in the same run at the same concurrency.
+ *
+ *   p50 with 1 conversation    ≤ 5 × the floor's p50 with 1 client
+ *   p99 with 200 conversations ≤ 10 × the floor's p99 with 200 clients
+ *
+ * The api runs in this process on a database of its own on the local PostgreSQL (dropped at the
+ * end), no Redis (in-process jobs), rate limits out of the way. `--quick` takes fewer turns.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import { createTestDatabase } from '@sweatpants/migrations/testing';
+import { Server } from 'socket.io';
+import { io, type Socket } from 'socket.io-client';
+import { ApiUser } from '../reliability/src/support/api-client';
+import type { LiveClient } from '../reliability/src/support/live-client';
+import { percentile } from '../reliability/src/support/process-stats';
+import { answerNext, connectTab, inBatches, joinOrThrow } from '../reliability/src/support/session';
+import { createApp } from '../src/app.factory';
+import { loadConfig } from '../src/config/app-config';
+
+const MANY = 200;
+/** Conversations per account: registering hashes a password (argon2), slow on purpose. */
+const PER_USER = 10;
+
+interface Figure {
+  figure: string;
+  value: number;
+  floor: number;
+  factor: number;
+}
+
+const note = (text: string) => process.stderr.write(`  · ${text}\n`);
+
+/** Latencies of `rounds` sequential acknowledged emits from each of `clients` sockets at once. */
+async function floorRoundTrips(url: string, clients: number, rounds: number): Promise<number[]> {
+  const sockets = await Promise.all(
+    Array.from(
+      { length: clients },
+      () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+          socket.once('connect', () => resolve(socket));
+          socket.once('connect_error', reject);
+        }),
+    ),
+  );
+  const samples: number[] = [];
+  try {
+    await Promise.all(
+      sockets.map(async (socket) => {
+        for (let i = 0; i < rounds; i++) {
+          const sent = performance.now();
+          await socket.emitWithAck('echo', { i });
+          samples.push(performance.now() - sent);
+        }
+      }),
+    );
+  } finally {
+    for (const socket of sockets) socket.close();
+  }
+  return samples;
+}
+
+/** A bare Socket.IO server: one handler that acknowledges at once. */
+async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const http = createServer();
+  const server = new Server(http, { serveClient: false });
+  server.on('connection', (socket) =>
+    socket.on('echo', (payload: unknown, ack: (a: unknown) => void) => ack(payload)),
+  );
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => void server.close(() => resolve())),
+  };
+}
+
+/** Opens `count` conversations, each with its own tab joined and its chat prompt received. */
+async function openConversations(url: string, count: number) {
+  const users = await inBatches(Array.from({ length: Math.ceil(count / PER_USER) }), 4, () =>
+    ApiUser.register(url),
+  );
+  return inBatches(Array.from({ length: count }), 25, async (_, i) => {
+    const owner = users[Math.floor(i / PER_USER)] as ApiUser;
+    const conversation = await owner.createConversation('tidying');
+    const tab = await connectTab(url, owner.token);
+    await joinOrThrow(tab, conversation.id);
+    const answered = new Set<string>();
+    await tab.nextElicit(conversation.id, answered);
+    return { id: conversation.id, tab, answered };
+  });
+}
+
+/** Drives each conversation `turns` times: answer the open elicit, wait for the next one. */
+async function drive(
+  opened: { id: string; tab: LiveClient; answered: Set<string> }[],
+  turns: number,
+): Promise<number[]> {
+  const samples: number[] = [];
+  await Promise.all(
+    opened.map(async ({ id, tab, answered }) => {
+      for (let turn = 0; turn < turns; turn++) {
+        const sent = performance.now();
+        const result = await answerNext(tab, id, answered, turn);
+        // A compaction that landed meanwhile moved the chat prompt with HEAD (a new elicit id):
+        // the client answers the new one, and that turn is not counted.
+        if (result.error?.startsWith('not_found')) {
+          turn--;
+          continue;
+        }
+        if (result.error) throw new Error(`turn ${turn} of ${id}: ${result.error}`);
+        await tab.nextElicit(id, answered, 120_000);
+        samples.push(performance.now() - sent);
+      }
+    }),
+  );
+  return samples;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const unknown = argv.filter((a) => a !== '--quick');
+  if (unknown.length > 0) throw new Error(`unknown arguments: ${unknown.join(' ')} (only --quick)`);
+  const quick = argv.includes('--quick');
+  const soloTurns = quick ? 40 : 120;
+  const manyTurns = quick ? 3 : 6;
+  process.stderr.write(`bench: api over Socket.IO, offline model${quick ? ' (--quick)' : ''}\n`);
+
+  const db = await createTestDatabase('bench_socket');
+  const bare = await bareServer();
+  let app: INestApplication | undefined;
+  const tabs: LiveClient[] = [];
+  try {
+    const config = loadConfig({
+      PORT: '0',
+      JWT_SECRET: 'a-bench-secret-that-is-long-enough-for-hs256',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: db.url,
+      RATE_LIMIT_HTTP_PER_MINUTE: '10000000',
+      RATE_LIMIT_WS_PER_MINUTE: '10000000',
+    });
+    app = await createApp(config, { logger: ['error', 'warn'] });
+    await app.listen(0, '127.0.0.1');
+    const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+
+    // Warm both paths (JIT, connection pools) before anything is recorded.
+    await floorRoundTrips(bare.url, 1, 200);
+    const [warm] = await openConversations(url, 1);
+    if (warm) {
+      tabs.push(warm.tab);
+      await drive([warm], 5);
+    }
+
+    const floorSolo = await floorRoundTrips(bare.url, 1, 1000);
+    const [solo] = await openConversations(url, 1);
+    if (!solo) throw new Error('no conversation opened');
+    tabs.push(solo.tab);
+    const soloSamples = await drive([solo], soloTurns);
+    note(`1 conversation: ${soloSamples.length} turns`);
+
+    const floorMany = await floorRoundTrips(bare.url, MANY, 25);
+    const many = await openConversations(url, MANY);
+    tabs.push(...many.map((m) => m.tab));
+    const manySamples = await drive(many, manyTurns);
+    note(`${MANY} conversations: ${manySamples.length} turns`);
+
+    const figures: Figure[] = [
+      {
+        figure: 'answer → next elicit p50, 1 conversation',
+        value: percentile(soloSamples, 50),
+        floor: percentile(floorSolo, 50),
+        factor: 5,
+      },
+      {
+        figure: `answer → next elicit p99, ${MANY} conversations`,
+        value: percentile(manySamples, 99),
+        floor: percentile(floorMany, 99),
+        factor: 10,
+      },
+    ];
+    note(
+      `also: p99 with 1 = ${percentile(soloSamples, 99).toFixed(2)} ms, p50 with ${MANY} = ${percentile(manySamples, 50).toFixed(2)} ms`,
+    );
+    const rows = figures.map((f) => {
+      const ratio = f.value / f.floor;
+      const met = ratio <= f.factor ? 'yes' : 'NO';
+      return `${f.figure} | ${f.value.toFixed(3)} ms | floor ${f.floor.toFixed(3)} ms | ${ratio.toFixed(2)}x | <= ${f.factor}x | ${met}`;
+    });
+    const met = figures.filter((f) => f.value / f.floor <= f.factor).length;
+    process.stdout.write(`\n${rows.join('\n')}\nbench: ${met} of ${figures.length} targets met\n`);
+    return 0;
+  } finally {
+    for (const tab of tabs) tab.close();
+    await app?.close();
+    await bare.close();
+    await db.drop();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
