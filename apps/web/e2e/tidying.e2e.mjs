@@ -44,9 +44,12 @@ export const scenarios = [
         const other = page.locator('app-elicit-card');
         if (await other.isVisible()) {
           // Some other question: pick its first option, or skip it.
+          const question = await other.locator('.elicit__message').innerText();
           const first = other.locator('.choice, app-confirm-elicit button').first();
           if (await first.isVisible()) await first.click();
           else await other.getByRole('button', { name: 'Skip this' }).click();
+          // The answered card goes before the next turn is waited for, or that wait sees it still.
+          await page.locator('app-elicit-card', { hasText: question }).waitFor({ state: 'hidden' });
           continue;
         }
         await say(page, FOLLOW_UPS[turn % FOLLOW_UPS.length]);
