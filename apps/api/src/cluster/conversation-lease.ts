@@ -36,7 +36,8 @@ export class ConversationLease implements OnApplicationShutdown {
   /** Takes the lease if it is free (or already ours); otherwise says who holds it. */
   async acquire(conversationId: string): Promise<LeaseHolder> {
     const redis = this.cluster.client;
-    if (!redis) return { kind: 'self' };
+    // Held: the renewals keep it, and one that fails says so (onLost) within a third of the lease.
+    if (!redis || this.held.has(conversationId)) return { kind: 'self' };
     const key = this.key(conversationId);
     const ms = this.cluster.settings.leaseMs;
     const me = this.cluster.processId;
