@@ -103,6 +103,29 @@ describe('one process drives a conversation; the others forward to it', () => {
     }
   });
 
+  it('keeps a lease whose key vanished (Redis restarted empty): the next renewal takes it again', async () => {
+    const conversationId = randomUUID();
+    const lost: string[] = [];
+    a.lease.onLost((id) => lost.push(id));
+    await a.lease.acquire(conversationId);
+    await a.cluster.client?.del(a.cluster.key('lease', conversationId));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await b.lease.acquire(conversationId)).toEqual({ kind: 'other', processId: a.cluster.processId });
+    expect(lost).toEqual([]);
+    expect(a.lease.holds(conversationId)).toBe(true);
+  });
+
+  it('reports a lease another process took, and stops holding it', async () => {
+    const conversationId = randomUUID();
+    const lost: string[] = [];
+    a.lease.onLost((id) => lost.push(id));
+    await a.lease.acquire(conversationId);
+    await a.cluster.client?.set(a.cluster.key('lease', conversationId), b.cluster.processId, 'PX', 5000);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(lost).toEqual([conversationId]);
+    expect(a.lease.holds(conversationId)).toBe(false);
+  });
+
   it('takes over once a dead holder’s lease expires, and runs the command there', async () => {
     const conversationId = randomUUID();
     await echo(a, conversationId, 'before');

@@ -4,8 +4,15 @@ import { ClusterRedis } from './cluster-redis';
 /** Renews the lease this many times per lease period, so one late renewal does not lose it. */
 const RENEWALS_PER_LEASE = 3;
 
-// Compare-and-renew and compare-and-delete: a process only touches a lease it still holds.
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+// Compare-and-renew and compare-and-delete: a process only touches a lease it still holds. A
+// renewal that finds the key gone (it expired while this process was slow, or Redis restarted
+// empty) takes it again: no other process can have driven the conversation, or the key would
+// name that process.
+const RENEW = `
+local holder = redis.call('get', KEYS[1])
+if holder == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if not holder then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 /** Who drives a conversation: this process, another (by id), or no one yet. */
@@ -84,27 +91,30 @@ export class ConversationLease implements OnApplicationShutdown {
     this.timer.unref();
   }
 
+  /** Renews every held lease in one round trip, however many there are. */
   private async renewAll(): Promise<void> {
     const redis = this.cluster.client;
-    if (!redis) return;
-    for (const id of [...this.held]) {
-      try {
-        const kept = await redis.eval(
-          RENEW,
-          1,
-          this.key(id),
-          this.cluster.processId,
-          this.cluster.settings.leaseMs,
-        );
-        if (kept === 1) continue;
-        this.held.delete(id);
-        this.logger.warn(`lost the lease of ${id}`);
-        for (const listener of this.lostListeners) listener(id);
-      } catch (error) {
-        // Redis is away: keep driving (HEAD's compare-and-swap fences a second driver) and retry.
-        this.logger.warn(`renewing the lease of ${id}: ${String(error)}`);
-      }
+    const ids = [...this.held];
+    if (!redis || ids.length === 0) return;
+    const batch = redis.pipeline();
+    for (const id of ids)
+      batch.eval(RENEW, 1, this.key(id), this.cluster.processId, this.cluster.settings.leaseMs);
+    let replies: [Error | null, unknown][] | null;
+    try {
+      replies = await batch.exec();
+    } catch (error) {
+      // Redis is away: keep driving (HEAD's compare-and-swap fences a second driver) and retry.
+      this.logger.warn(`renewing ${ids.length} lease(s): ${String(error)}`);
+      return;
     }
+    ids.forEach((id, i) => {
+      const [error, kept] = replies?.[i] ?? [null, 1];
+      if (error) return this.logger.warn(`renewing the lease of ${id}: ${error.message}`);
+      if (kept === 1) return;
+      this.held.delete(id);
+      this.logger.warn(`lost the lease of ${id}`);
+      for (const listener of this.lostListeners) listener(id);
+    });
   }
 
   private key(conversationId: string): string {
