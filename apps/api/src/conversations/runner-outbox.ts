@@ -10,6 +10,8 @@ import type { ConversationEvents } from '../realtime/conversation-events';
  */
 export class RunnerOutbox implements Outbox {
   private readonly askedBy = new Map<string, string>();
+  /** Streamed text not yet sent: a model's deltas within one turn of the event loop go as one event. */
+  private tokens: { nodeId: string; text: string } | null = null;
 
   constructor(
     private readonly conversationId: string,
@@ -30,17 +32,20 @@ export class RunnerOutbox implements Outbox {
   };
 
   readonly status = (status: 'idle' | 'running' | 'waiting'): void => {
+    this.flushTokens();
     this.events.emit('status', { conversationId: this.conversationId, status });
   };
 
   readonly elicit = (request: ElicitRequest, nodeId: string): void => {
     // A chat prompt's node is the HEAD it waits at, known at any time; only tools' elicits need noting.
     if (request.type !== 'chat') this.askedBy.set(request.elicitId, nodeId);
+    this.flushTokens();
     this.events.emit('elicit', this.elicitEvent(request, nodeId));
   };
 
   readonly withdrawn = (elicitId: string, reason: string): void => {
     this.askedBy.delete(elicitId);
+    this.flushTokens();
     this.events.emit('elicit:withdrawn', { conversationId: this.conversationId, elicitId, reason });
   };
 
@@ -50,10 +55,29 @@ export class RunnerOutbox implements Outbox {
     progress?: number;
     total?: number;
   }): void => {
+    this.flushTokens();
     this.events.emit('notify', { conversationId: this.conversationId, ...message });
   };
 
+  /**
+   * Deltas are gathered and sent at the end of this turn of the event loop (setImmediate): one
+   * frame per burst instead of one per word, and still before any write the turn goes on to make
+   * is announced (a database reply is handled in a later turn of the loop).
+   */
   readonly token = (nodeId: string, text: string): void => {
-    this.events.emit('token', { conversationId: this.conversationId, nodeId, text });
+    if (this.tokens && this.tokens.nodeId !== nodeId) this.flushTokens();
+    if (this.tokens) {
+      this.tokens.text += text;
+      return;
+    }
+    this.tokens = { nodeId, text };
+    setImmediate(this.flushTokens);
+  };
+
+  private readonly flushTokens = (): void => {
+    const pending = this.tokens;
+    if (!pending) return;
+    this.tokens = null;
+    this.events.emit('token', { conversationId: this.conversationId, ...pending });
   };
 }
