@@ -179,10 +179,19 @@ export class Runner {
     if (!task || !journal) return null;
     await task.halt();
     await journal.drained();
-    const [node] = await journal.appendNow(
-      [{ kind: 'cancel', payload: { by: actorId }, authorId: actorId }],
-      'cancel',
-    );
+    let node: TreeNode | undefined;
+    try {
+      [node] = await journal.appendNow(
+        [{ kind: 'cancel', payload: { by: actorId }, authorId: actorId }],
+        'cancel',
+      );
+    } catch (error) {
+      // HEAD moved under the halted turn (another writer ended it): there is nothing left to
+      // mark cancelled, and this runner is stale; the caller moves HEAD from where it is now.
+      if (!(error instanceof HeadMovedError)) throw error;
+      this.stale = true;
+      return null;
+    }
     this.path = [...journal.path()];
     this.promptForChat();
     return node as TreeNode;
