@@ -1,5 +1,6 @@
 import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { RedisIoAdapter } from './cluster/redis-io-adapter';
@@ -9,6 +10,9 @@ import { securityHeaders } from './http/security-headers';
 import { serveApiDocs } from './openapi/serve-api-docs';
 import { socketServerOptions } from './realtime/socket-io.adapter';
 import { serveWebClient } from './web-client/serve-web-client';
+
+/** How long the server keeps an idle HTTP connection open. */
+const KEEP_ALIVE_MS = 65_000;
 
 /**
  * The configured api, initialised but not listening: main.ts listens on PORT, tests on an
@@ -33,6 +37,11 @@ export async function createApp(
   app.useWebSocketAdapter(new RedisIoAdapter(app, socketServerOptions(config)));
   serveApiDocs(app);
   serveWebClient(app, config.webDist, new Logger('WebClient'));
+  // An idle keep-alive connection outlives the client's and a load balancer's own idle timeout
+  // (60 s is the common default), so the server never closes one just as a request is sent on it.
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   await app.init();
   return app;
 }
