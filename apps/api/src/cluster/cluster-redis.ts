@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { closeRedis } from '../redis/close-redis';
 import { CLUSTER_CONFIG, type ClusterConfig } from './cluster-config';
 
 /**
@@ -46,13 +47,7 @@ export class ClusterRedis implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(
-      [...this.extra, ...(this.client ? [this.client] : [])].map((c) => this.closeConnection(c)),
-    );
-  }
-
-  closeConnection(connection: Redis | undefined): Promise<void> {
-    return closeRedis(connection);
+    await Promise.all([...this.extra, ...(this.client ? [this.client] : [])].map((c) => closeRedis(c)));
   }
 
   private connect(): Redis {
@@ -60,17 +55,4 @@ export class ClusterRedis implements OnApplicationShutdown {
     connection.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
     return connection;
   }
-}
-
-/**
- * QUIT when connected (what was sent is answered first); a connection that is not would queue the
- * QUIT until Redis returns, so it is dropped instead and shutdown never waits on Redis.
- */
-export async function closeRedis(connection: Redis | undefined): Promise<void> {
-  if (!connection || connection.status === 'end') return;
-  if (connection.status !== 'ready') return connection.disconnect();
-  await connection.quit().then(
-    () => undefined,
-    () => connection.disconnect(),
-  );
 }

@@ -3,6 +3,7 @@ import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } fro
 import type { Json } from '@sweatpants/domain';
 import type { Redis } from 'ioredis';
 import { ApiError, type ErrorBody } from '../errors/api-error';
+import { closeRedis } from '../redis/close-redis';
 import { ClusterRedis } from './cluster-redis';
 import { ConversationLease } from './conversation-lease';
 
@@ -77,7 +78,7 @@ export class CommandForwarder implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.cluster.closeConnection(this.subscriber);
+    await closeRedis(this.subscriber);
   }
 
   /** Registers what runs a command named `name` when another process forwards it here. */

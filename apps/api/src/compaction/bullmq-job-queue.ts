@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { COMPACTION_QUEUE, type CompactionState, type JobName, type JobPayloads } from '@sweatpants/domain';
 import { Queue, QueueEvents, type Job, type JobState } from 'bullmq';
 import { Redis } from 'ioredis';
-import { closeRedis } from '../cluster/cluster-redis';
+import { closeRedis } from '../redis/close-redis';
 import { isJobName, type JobResults } from './job-processors';
 import {
   JOB_ATTEMPTS,

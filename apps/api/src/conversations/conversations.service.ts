@@ -51,10 +51,6 @@ export class ConversationsService {
     return Promise.all(records.map((r) => this.views.listed(r)));
   }
 
-  get(record: ConversationRecord): Promise<Conversation> {
-    return this.views.live(record);
-  }
-
   /**
    * The user's message under HEAD (it answers the pending chat prompt); the agent then runs. A
    * stale `expectedHead`, or a turn still running, is a 409 naming where HEAD is.

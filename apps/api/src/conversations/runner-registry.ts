@@ -162,11 +162,8 @@ export class RunnerRegistry implements OnApplicationShutdown {
   }
 
   private async open(conversation: ConversationRecord): Promise<Driven> {
-    if (!this.lease.holds(conversation.id)) {
-      const holder = await this.lease.acquire(conversation.id);
-      if (holder.kind === 'other') {
-        throw new ApiError('unavailable', 'another api process drives this conversation; try again');
-      }
+    if ((await this.lease.acquire(conversation.id)).kind === 'other') {
+      throw new ApiError('unavailable', 'another api process drives this conversation; try again');
     }
     const entry = this.agents.get(conversation.agent);
     const outbox = new RunnerOutbox(conversation.id, this.events);

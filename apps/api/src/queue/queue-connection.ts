@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { closeRedis } from '../redis/close-redis';
 
 /**
  * Where jobs run: through Redis at REDIS_URL, or in this process when it is unset. Redis carries
@@ -53,9 +54,7 @@ export class QueueConnection implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     if (!this.redis) return;
-    // QUIT lets Redis finish what it was sent; a client that never connected just stops retrying.
-    if (this.redis.status === 'ready') await this.redis.quit();
-    else this.redis.disconnect();
+    await closeRedis(this.redis);
     this.logger.log('Redis connection closed');
   }
 }
