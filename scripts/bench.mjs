@@ -1,8 +1,8 @@
 // `npm run bench`: the tree store against its floors (libs/tree-store/bench), then the api end to
 // end over Socket.IO (apps/api/bench). Arguments (`--quick`) go to both. Each prints its table and
 // a `bench: N of M targets met` line; the last line adds them up.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { teeChild } from './tee-child.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -15,24 +15,8 @@ let met = 0;
 let total = 0;
 let failed = false;
 for (const [register, entry] of parts) {
-  const output = [];
-  const code = await new Promise((resolve, reject) => {
-    const child = spawn('node', ['-r', register, entry, ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      output.push(chunk);
-    });
-    child.on('error', reject);
-    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-  });
-  const line = [
-    ...Buffer.concat(output)
-      .toString('utf8')
-      .matchAll(/^bench: (\d+) of (\d+) targets met$/gm),
-  ].at(-1);
+  const { code, output } = await teeChild('node', ['-r', register, entry, ...args], root);
+  const line = [...output.matchAll(/^bench: (\d+) of (\d+) targets met$/gm)].at(-1);
   if (code !== 0 || !line) failed = true;
   if (line) {
     met += Number(line[1]);

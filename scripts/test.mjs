@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { teeChild } from './tee-child.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const extra = process.argv.slice(2);
@@ -57,21 +58,9 @@ try {
 let e2e = { passed: 0, failed: 0 };
 let e2eCode = 0;
 if (!process.env.SKIP_E2E && extra.length === 0) {
-  const output = [];
-  e2eCode = await new Promise((resolve, reject) => {
-    const child = spawn('node', ['scripts/e2e.mjs'], {
-      cwd: root,
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      output.push(chunk);
-    });
-    child.on('error', reject);
-    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-  });
-  e2e = countsFrom(Buffer.concat(output).toString('utf8'), 'e2e');
+  const child = await teeChild('node', ['scripts/e2e.mjs'], root);
+  e2eCode = child.code;
+  e2e = countsFrom(child.output, 'e2e');
 }
 
 console.log(`tests: ${jest.passed + e2e.passed} passed, ${jest.failed + e2e.failed} failed`);
