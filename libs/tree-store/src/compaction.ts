@@ -11,7 +11,8 @@ import { iso } from './rows';
 import type { SqlExecutor } from './sql-client';
 import { invalid, notFound, type StoreError } from './store-error';
 import { isConversationId, TreeReader } from './tree-reader';
-import { TreeWriter, type AppendDraft } from './tree-writer';
+import type { AppendDraft } from './node-chain';
+import { TreeWriter } from './tree-writer';
 
 export interface SquashInput {
   conversationId: string;

@@ -62,6 +62,10 @@ export class TreeStore {
     return this.writer.append(input);
   }
 
+  appendBuilt(input: Parameters<TreeWriter['appendBuilt']>[0]): Promise<Result<Appended, StoreError>> {
+    return this.writer.appendBuilt(input);
+  }
+
   edit(input: Parameters<TreeWriter['edit']>[0]): Promise<Result<Appended, StoreError>> {
     return this.writer.edit(input);
   }

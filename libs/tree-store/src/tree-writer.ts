@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   err,
   ok,
-  parseNodeDraft,
   type AgentName,
   type ConversationRecord,
-  type FieldProblem,
   type Json,
   type MoveAction,
   type NodeDraft,
@@ -14,21 +12,17 @@ import {
   type Result,
   type TreeNode,
 } from '@sweatpants/domain';
-import { nodeId, UnstorableContentError } from './content-address';
+import { nodeId } from './content-address';
+import { chainDrafts, validateDrafts, wasBuilt, type AppendDraft, type ChainedDraft } from './node-chain';
 import { ConversationReader } from './conversation-reader';
 import { iso } from './rows';
+import { describe, movedEntry, type AppendRow, type MoveRow } from './ref-moves';
 import type { SqlExecutor } from './sql-client';
 import { conflict, invalid, notFound, type StoreError } from './store-error';
 import { isConversationId, TreeReader } from './tree-reader';
 
 /** Actions that write nodes as they move the ref. */
 export type AppendAction = Exclude<ReflogAction, 'create' | 'rewind' | 'recover'>;
-
-/**
- * A node to append. `createdAt` is for copies (fork, rebase) that keep their original time; new
- * content takes the time of the append.
- */
-export type AppendDraft = NodeDraft & { createdAt?: string };
 
 export interface AppendInput {
   conversationId: string;
@@ -54,25 +48,6 @@ export interface Moved {
   reflog: ReflogEntry;
 }
 
-interface AppendRow {
-  status: 'ok' | 'conflict' | 'not_found' | 'bad_parent';
-  head: string | null;
-  old_head: string | null;
-  reflog_id: string | null;
-  reflog_seq: string | null;
-  reflog_at: Date | null;
-  first_depth: number | null;
-}
-
-interface MoveRow {
-  status: 'ok' | 'conflict' | 'not_found' | 'bad_target';
-  head: string | null;
-  old_head: string | null;
-  reflog_id: string | null;
-  reflog_seq: string | null;
-  reflog_at: Date | null;
-}
-
 export interface MoveInput {
   conversationId: string;
   /** any ref form: an id, a prefix, HEAD~n, HEAD@{n} */
@@ -84,62 +59,8 @@ export interface MoveInput {
   message?: string;
 }
 
-/** The reflog entry of the HEAD move a tree_append or tree_move row reports; it is the newest. */
-function movedEntry(
-  row: AppendRow | MoveRow,
-  action: ReflogAction,
-  actorId: string,
-  message: string,
-): ReflogEntry {
-  return {
-    id: String(row.reflog_id),
-    index: 0,
-    ref: 'HEAD',
-    oldHead: row.old_head,
-    newHead: row.head as string,
-    action,
-    actorId,
-    message,
-    createdAt: iso(row.reflog_at as Date),
-  };
-}
-
 /** A ref moved by an unconditional append may lose a race to a concurrent writer; it tries again. */
 const APPEND_RETRIES = 20;
-
-/** A short, git-like description of what a move did, for the reflog's message column. */
-export function describe(action: ReflogAction, node?: NodeDraft): string {
-  if (!node) return action;
-  const p = node.payload as Record<string, unknown>;
-  const text =
-    typeof p['text'] === 'string' ? p['text'] : typeof p['message'] === 'string' ? p['message'] : '';
-  const preview = text.length > 60 ? `${text.slice(0, 57)}...` : text;
-  return preview ? `${action}: ${node.kind} "${preview}"` : `${action}: ${node.kind}`;
-}
-
-function validateDrafts(drafts: readonly AppendDraft[]): Result<AppendDraft[], StoreError> {
-  if (drafts.length === 0)
-    return err(invalid('nothing to append', [{ field: 'nodes', message: 'is empty' }]));
-  const problems: FieldProblem[] = [];
-  const valid: AppendDraft[] = [];
-  drafts.forEach((draft, i) => {
-    const parsed = parseNodeDraft(draft);
-    if (draft.kind === 'root') {
-      problems.push({ field: `nodes.${i}.kind`, message: 'a conversation has exactly one root' });
-    } else if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        problems.push({ field: ['nodes', i, ...issue.path].join('.'), message: issue.message });
-      }
-    } else if (draft.createdAt !== undefined && Number.isNaN(Date.parse(draft.createdAt))) {
-      problems.push({ field: `nodes.${i}.createdAt`, message: 'is not a time' });
-    } else {
-      valid.push(
-        draft.createdAt === undefined ? parsed.data : { ...parsed.data, createdAt: iso(draft.createdAt) },
-      );
-    }
-  });
-  return problems.length > 0 ? err(invalid('some nodes are not valid', problems)) : ok(valid);
-}
 
 /** Writes to the tree. Every method that moves a ref writes its reflog row in the same statement. */
 export class TreeWriter {
@@ -217,66 +138,113 @@ export class TreeWriter {
         expected = head.id;
       }
       const parentId = input.parentId ?? (expected as string);
-      const createdAt = new Date().toISOString();
-      let built: ReturnType<typeof chain>;
-      try {
-        built = chain(parentId, drafts.value, createdAt);
-      } catch (error) {
-        if (error instanceof UnstorableContentError) {
-          return err(
-            invalid(error.message, [{ field: error.path.replace(/^\$/, 'payload'), message: error.message }]),
-          );
-        }
-        throw error;
+      const chained = chainDrafts(parentId, drafts.value, new Date().toISOString());
+      if (!chained.ok) return chained;
+      const written = await this.insertChain(input.conversationId, chained.value, {
+        expected,
+        parentId: input.parentId ?? null,
+        action,
+        actorId: input.actorId,
+        message: input.message ?? describe(action, drafts.value.at(-1)),
+      });
+      const retry = input.expectedHead === undefined && attempt < APPEND_RETRIES;
+      if (written.ok || written.error.code !== 'conflict' || !retry) return written;
+    }
+  }
+
+  /**
+   * Stores nodes that `buildNodes` named (a writer that goes on from its nodes before they are
+   * written: the runtime's journal) as a chain under `expectedHead`, with compare-and-swap. They
+   * were validated and content-addressed when built, so this is the append's round trip alone; a
+   * node built elsewhere, or a run that is not a chain from `expectedHead`, is refused.
+   */
+  async appendBuilt(input: {
+    conversationId: string;
+    nodes: readonly TreeNode[];
+    expectedHead: string;
+    action?: AppendAction;
+    actorId: string;
+    message?: string;
+  }): Promise<Result<Appended, StoreError>> {
+    if (!isConversationId(input.conversationId)) return err(notFound('no such conversation'));
+    const chain = input.nodes.every(
+      (n, i) =>
+        wasBuilt(n) &&
+        n.conversationId === input.conversationId &&
+        n.parentId === (i === 0 ? input.expectedHead : input.nodes[i - 1]?.id),
+    );
+    if (input.nodes.length === 0 || !chain) {
+      return err(invalid('not a chain of built nodes', [{ field: 'nodes', message: 'use buildNodes' }]));
+    }
+    const action = input.action ?? 'append';
+    const chained = input.nodes.map((n) => ({
+      id: n.id,
+      parentId: n.parentId as string,
+      draft: { kind: n.kind, payload: n.payload, authorId: n.authorId } as AppendDraft,
+      createdAt: n.createdAt,
+    }));
+    return this.insertChain(input.conversationId, chained, {
+      expected: input.expectedHead,
+      parentId: null,
+      action,
+      actorId: input.actorId,
+      message: input.message ?? describe(action, chained.at(-1)?.draft),
+    });
+  }
+
+  /** One tree_append: the chain, the ref's compare-and-swap and its reflog row in one statement. */
+  private async insertChain(
+    conversationId: string,
+    chained: readonly ChainedDraft[],
+    move: {
+      expected: string | null;
+      parentId: string | null;
+      action: AppendAction;
+      actorId: string;
+      message: string;
+    },
+  ): Promise<Result<Appended, StoreError>> {
+    const [row] = await this.db.query<AppendRow>(
+      `SELECT * FROM tree_append($1, 'HEAD', $2, $3, $4, $5, $6::jsonb[], $7, $8, $9, $10, $11)`,
+      [
+        conversationId,
+        move.expected,
+        move.parentId,
+        chained.map((b) => b.id),
+        chained.map((b) => b.draft.kind),
+        chained.map((b) => JSON.stringify(b.draft.payload)),
+        chained.map((b) => b.draft.authorId),
+        chained.map((b) => b.createdAt),
+        move.action,
+        move.actorId,
+        move.message,
+      ],
+    );
+    if (!row) throw new Error('tree_append returned nothing');
+    switch (row.status) {
+      case 'ok': {
+        const firstDepth = row.first_depth as number;
+        return ok({
+          nodes: chained.map((b, i) => ({
+            id: b.id,
+            conversationId,
+            parentId: b.parentId,
+            depth: firstDepth + i,
+            kind: b.draft.kind,
+            payload: b.draft.payload,
+            authorId: b.draft.authorId,
+            createdAt: b.createdAt,
+          })) as TreeNode[],
+          head: row.head as string,
+          reflog: movedEntry(row, move.action, move.actorId, move.message),
+        });
       }
-      const [row] = await this.db.query<AppendRow>(
-        `SELECT * FROM tree_append($1, 'HEAD', $2, $3, $4, $5, $6::jsonb[], $7, $8, $9, $10, $11)`,
-        [
-          input.conversationId,
-          expected,
-          input.parentId ?? null,
-          built.map((b) => b.id),
-          built.map((b) => b.draft.kind),
-          built.map((b) => JSON.stringify(b.draft.payload)),
-          built.map((b) => b.draft.authorId),
-          built.map((b) => b.createdAt),
-          action,
-          input.actorId,
-          input.message ?? describe(action, drafts.value.at(-1)),
-        ],
-      );
-      if (!row) throw new Error('tree_append returned nothing');
-      switch (row.status) {
-        case 'ok': {
-          const firstDepth = row.first_depth as number;
-          return ok({
-            nodes: built.map((b, i) => ({
-              id: b.id,
-              conversationId: input.conversationId,
-              parentId: b.parentId,
-              depth: firstDepth + i,
-              kind: b.draft.kind,
-              payload: b.draft.payload,
-              authorId: b.draft.authorId,
-              createdAt: b.createdAt,
-            })) as TreeNode[],
-            head: row.head as string,
-            reflog: movedEntry(
-              row,
-              action,
-              input.actorId,
-              input.message ?? describe(action, drafts.value.at(-1)),
-            ),
-          });
-        }
-        case 'conflict':
-          if (input.expectedHead === undefined && attempt < APPEND_RETRIES) continue;
-          return err(conflict(row.head as string));
-        case 'not_found':
-          return err(notFound('no such conversation'));
-        case 'bad_parent':
-          return err(notFound(`no node ${input.parentId} in this conversation`));
-      }
+      case 'conflict':
+        return err(conflict(row.head as string));
+      case 'not_found':
+        return err(notFound('no such conversation'));
+      case 'bad_parent':
+        return err(notFound(`no node ${move.parentId ?? ''} in this conversation`));
     }
   }
 
@@ -419,22 +387,4 @@ export class TreeWriter {
     );
     return rows.length > 0;
   }
-}
-
-/** Content-addresses a run of drafts, each the child of the one before, under `parentId`. */
-function chain(parentId: string, drafts: AppendDraft[], now: string) {
-  let parent = parentId;
-  return drafts.map((draft) => {
-    const createdAt = draft.createdAt ?? now;
-    const id = nodeId({
-      parentId: parent,
-      kind: draft.kind,
-      payload: draft.payload as Json,
-      authorId: draft.authorId,
-      createdAt,
-    });
-    const built = { id, parentId: parent, draft, createdAt };
-    parent = id;
-    return built;
-  });
 }

@@ -1,4 +1,4 @@
-import type { TreeStore } from '../src';
+import { buildNodes, type TreeStore } from '../src';
 import { assistant, createTestStore, user, type TestStore } from './test-store';
 
 let t: TestStore;
@@ -102,6 +102,68 @@ describe('append', () => {
       actorId: 'u',
     });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
+
+describe('appendBuilt (nodes named before they are written)', () => {
+  it('stores the nodes buildNodes named, ids, depths and times as built, with one reflog row', async () => {
+    const c = await conversationWith('hello');
+    const head = c.nodes[0]!;
+    const built = unwrap(buildNodes(c.id, head, [assistant('named first'), user('then stored')]));
+
+    const stored = unwrap(
+      await store.appendBuilt({
+        conversationId: c.id,
+        nodes: built,
+        expectedHead: head.id,
+        actorId: 'agent:t',
+      }),
+    );
+
+    expect(stored.nodes).toEqual(built);
+    expect(stored.head).toBe(built[1]!.id);
+    expect(unwrap(await store.path(c.id)).slice(-2)).toEqual(built);
+    const log = unwrap(await store.reflog(c.id, { limit: 1 }));
+    expect(log.entries[0]).toMatchObject({ action: 'append', oldHead: head.id, newHead: built[1]!.id });
+    expect((await store.fsck(c.id))?.ok).toBe(true);
+  });
+
+  it('refuses nodes buildNodes did not make, and a run that is not a chain from the expected HEAD', async () => {
+    const c = await conversationWith('hello');
+    const head = c.nodes[0]!;
+    const built = unwrap(buildNodes(c.id, head, [assistant('a'), assistant('b')]));
+    const copy = built.map((n) => ({ ...n }));
+
+    const forged = await store.appendBuilt({
+      conversationId: c.id,
+      nodes: copy,
+      expectedHead: head.id,
+      actorId: 'x',
+    });
+    const gap = await store.appendBuilt({
+      conversationId: c.id,
+      nodes: built.slice(1),
+      expectedHead: head.id,
+      actorId: 'x',
+    });
+
+    expect([forged, gap].map((r) => !r.ok && r.error.code)).toEqual(['invalid_request', 'invalid_request']);
+    expect(unwrap(await store.path(c.id)).at(-1)?.id).toBe(head.id);
+  });
+
+  it('loses a compare-and-swap against a moved HEAD, reporting where HEAD is', async () => {
+    const c = await conversationWith('hello', 'hi');
+    const [first, second] = c.nodes;
+    const built = unwrap(buildNodes(c.id, first!, [assistant('late')]));
+
+    const lost = await store.appendBuilt({
+      conversationId: c.id,
+      nodes: built,
+      expectedHead: first!.id,
+      actorId: 'x',
+    });
+
+    expect(!lost.ok && lost.error).toMatchObject({ code: 'conflict', head: second!.id });
   });
 });
 

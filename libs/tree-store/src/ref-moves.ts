@@ -1,0 +1,56 @@
+import type { NodeDraft, ReflogAction, ReflogEntry } from '@sweatpants/domain';
+import { iso } from './rows';
+
+/**
+ * What the SQL functions that move a ref report (tree_append, tree_move: one row each), and the
+ * reflog entry a move wrote, as the store returns it.
+ */
+
+export interface AppendRow {
+  status: 'ok' | 'conflict' | 'not_found' | 'bad_parent';
+  head: string | null;
+  old_head: string | null;
+  reflog_id: string | null;
+  reflog_seq: string | null;
+  reflog_at: Date | null;
+  first_depth: number | null;
+}
+
+export interface MoveRow {
+  status: 'ok' | 'conflict' | 'not_found' | 'bad_target';
+  head: string | null;
+  old_head: string | null;
+  reflog_id: string | null;
+  reflog_seq: string | null;
+  reflog_at: Date | null;
+}
+
+export /** The reflog entry of the HEAD move a tree_append or tree_move row reports; it is the newest. */
+function movedEntry(
+  row: AppendRow | MoveRow,
+  action: ReflogAction,
+  actorId: string,
+  message: string,
+): ReflogEntry {
+  return {
+    id: String(row.reflog_id),
+    index: 0,
+    ref: 'HEAD',
+    oldHead: row.old_head,
+    newHead: row.head as string,
+    action,
+    actorId,
+    message,
+    createdAt: iso(row.reflog_at as Date),
+  };
+}
+
+/** A short, git-like description of what a move did, for the reflog's message column. */
+export function describe(action: ReflogAction, node?: NodeDraft): string {
+  if (!node) return action;
+  const p = node.payload as Record<string, unknown>;
+  const text =
+    typeof p['text'] === 'string' ? p['text'] : typeof p['message'] === 'string' ? p['message'] : '';
+  const preview = text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return preview ? `${action}: ${node.kind} "${preview}"` : `${action}: ${node.kind}`;
+}
