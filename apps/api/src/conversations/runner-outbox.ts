@@ -10,9 +10,6 @@ import type { ConversationEvents } from '../realtime/conversation-events';
  */
 export class RunnerOutbox implements Outbox {
   private readonly askedBy = new Map<string, string>();
-  /** Streamed text not yet sent: a model's deltas within one turn of the event loop go as one event. */
-  private tokens: { nodeId: string; text: string } | null = null;
-
   constructor(
     private readonly conversationId: string,
     private readonly events: ConversationEvents,
@@ -32,20 +29,17 @@ export class RunnerOutbox implements Outbox {
   };
 
   readonly status = (status: 'idle' | 'running' | 'waiting'): void => {
-    this.flushTokens();
     this.events.emit('status', { conversationId: this.conversationId, status });
   };
 
   readonly elicit = (request: ElicitRequest, nodeId: string): void => {
     // A chat prompt's node is the HEAD it waits at, known at any time; only tools' elicits need noting.
     if (request.type !== 'chat') this.askedBy.set(request.elicitId, nodeId);
-    this.flushTokens();
     this.events.emit('elicit', this.elicitEvent(request, nodeId));
   };
 
   readonly withdrawn = (elicitId: string, reason: string): void => {
     this.askedBy.delete(elicitId);
-    this.flushTokens();
     this.events.emit('elicit:withdrawn', { conversationId: this.conversationId, elicitId, reason });
   };
 
@@ -55,29 +49,11 @@ export class RunnerOutbox implements Outbox {
     progress?: number;
     total?: number;
   }): void => {
-    this.flushTokens();
     this.events.emit('notify', { conversationId: this.conversationId, ...message });
   };
 
-  /**
-   * Deltas are gathered and sent at the end of this turn of the event loop (setImmediate): one
-   * frame per burst instead of one per word, and still before any write the turn goes on to make
-   * is announced (a database reply is handled in a later turn of the loop).
-   */
+  /** Streamed text; ConversationEvents gathers it into one event a display frame. */
   readonly token = (nodeId: string, text: string): void => {
-    if (this.tokens && this.tokens.nodeId !== nodeId) this.flushTokens();
-    if (this.tokens) {
-      this.tokens.text += text;
-      return;
-    }
-    this.tokens = { nodeId, text };
-    setImmediate(this.flushTokens);
-  };
-
-  private readonly flushTokens = (): void => {
-    const pending = this.tokens;
-    if (!pending) return;
-    this.tokens = null;
-    this.events.emit('token', { conversationId: this.conversationId, ...pending });
+    this.events.token(this.conversationId, nodeId, text);
   };
 }
