@@ -229,6 +229,25 @@ describe('a tool’s question', () => {
     );
     expect(!late.ok && late.error.code).toBe('not_found');
   });
+  it('answered after the conversation moved under the turn, is refused as a conflict and the runner goes stale', async () => {
+    const { port, root } = conversation();
+    server.fake.script(askDone);
+    const runner = await openRunner(server.fake, port);
+    await runner.send({ text: 'done?', authorId: 'u1' });
+    const asked = await untilAsked(runner);
+    // A compaction or another tab moves HEAD while the question waits.
+    port.moveHead('c1', root.id);
+
+    const answered = await runner.respond(
+      { elicitId: asked.elicitId, action: 'accept', content: { value: true } },
+      'u1',
+    );
+
+    expect(!answered.ok && answered.error.code).toBe('conflict');
+    expect(runner.stale).toBe(true);
+    expect(kinds(await pathOf(port))).toEqual(['root']);
+    expect(runner.pending()).toEqual([]);
+  });
 });
 
 describe('a side quest (seed 004)', () => {

@@ -155,20 +155,31 @@ describe('durable execution', () => {
 
   /**
    * A port on which the process dies right after its `limit`-th write lands: the write is stored,
-   * but the runner never hears back, so it does nothing more.
+   * but the runner never hears back, so it does nothing more. `writes` counts the writes tried;
+   * `die` fails what the runner still waits on, as the end of its process would.
    */
-  function crashingAfter(port: InMemoryConversationPort, limit: number): ConversationPort {
+  function crashingAfter(
+    port: InMemoryConversationPort,
+    limit: number,
+  ): { port: ConversationPort; writes: () => number; die: () => void } {
     let appends = 0;
-    const never = new Promise<never>(() => undefined);
+    let die: () => void = () => undefined;
+    const never = new Promise<never>((_, reject) => (die = () => reject(new Error('the process died'))));
+    never.catch(() => undefined);
     return {
-      path: (id) => port.path(id),
-      move: (input) => port.move(input),
-      requestCompaction: (input) => port.requestCompaction(input),
-      append: async (input) => {
-        appends++;
-        if (appends > limit) return never;
-        const landed = await port.append(input);
-        return appends === limit ? never : landed;
+      writes: () => appends,
+      die: () => die(),
+      port: {
+        path: (id) => port.path(id),
+        build: (input) => port.build(input),
+        move: (input) => port.move(input),
+        requestCompaction: (input) => port.requestCompaction(input),
+        append: async (input) => {
+          appends++;
+          if (appends > limit) return never;
+          const landed = await port.append(input);
+          return appends === limit ? never : landed;
+        },
       },
     };
   }
@@ -192,7 +203,8 @@ describe('durable execution', () => {
     const straight = new InMemoryConversationPort();
     straight.create('c1');
     server.fake.script(...script());
-    const once = await openRunner(server.fake, straight);
+    const counted = crashingAfter(straight, Infinity);
+    const once = await openRunner(server.fake, counted.port);
     await once.send({ text: 'I think that is all', authorId: 'u1' });
     await drive(once);
     await once.whenIdle();
@@ -209,21 +221,24 @@ describe('durable execution', () => {
       'assistant',
     ]);
 
-    // Every append after the user's message is a step; crash after each.
-    for (let k = 2; k < expected.length; k++) {
+    // Every write after the user's message is a step (a write holds the nodes of one durability
+    // point); crash after each.
+    for (let k = 2; k <= counted.writes(); k++) {
       await server.restart();
       server.fake.script(...script());
       const port = new InMemoryConversationPort();
       port.create('c1');
       // The user's message (write 1) goes through the runner before the crash point matters.
-      const doomed = await openRunner(server.fake, crashingAfter(port, k));
+      const crashing = crashingAfter(port, k);
+      const doomed = await openRunner(server.fake, crashing.port);
       void doomed.send({ text: 'I think that is all', authorId: 'u1' });
-      while (port.inspect('c1').nodes.size < k + 1) {
+      while (crashing.writes() < k) {
         const [pending] = doomed.elicits.list();
         if (pending)
           doomed.answer({ elicitId: pending.elicitId, action: 'accept', content: { value: true } });
         await new Promise((r) => setTimeout(r, 5));
       }
+      crashing.die();
       await doomed.close();
 
       const rebuilt = await openRunner(server.fake, port);

@@ -56,8 +56,11 @@ export class CompactionAnnouncer implements OnModuleInit, OnModuleDestroy {
     }
     if (!(await this.runners.peek(conversationId))) return;
     await this.runners.exclusive(conversationId, async () => {
+      const runner = await this.runners.peek(conversationId);
+      // A runner opened since stands on the summary (and may have gone on from it): leave it be.
+      if (!runner || (!runner.stale && runner.onPath(result.summaryNodeId as string))) return;
       const record = await this.store.conversation(conversationId);
-      if (record && (await this.runners.peek(conversationId))) await this.runners.reopen(record);
+      if (record) await this.runners.reopen(record);
     });
   }
 }

@@ -84,8 +84,14 @@ export class ConversationsService {
     elicitId: string,
     answer: ElicitResponseRequest,
   ): Promise<{ node: TreeNode; head: string }> {
-    const runner = await this.runners.runner(record);
-    const answered = await runner.respond({ elicitId, ...answer }, user.id);
+    let runner = await this.runners.runner(record);
+    let answered = await runner.respond({ elicitId, ...answer }, user.id);
+    if (!answered.ok && runner.stale) {
+      // The conversation moved under the runner as it took the answer (a compaction rebased the
+      // branch): the runner rebuilt on the new HEAD asks the same elicit again, so answer it there.
+      runner = await this.runners.runner(record);
+      answered = await runner.respond({ elicitId, ...answer }, user.id);
+    }
     if (!answered.ok) throw runnerError(answered.error, runner.head);
     return { node: answered.value, head: runner.head ?? answered.value.id };
   }

@@ -132,6 +132,19 @@ export class RunnerRegistry implements OnApplicationShutdown {
     if (ids.length > 0) this.logger.log(`closed ${ids.length} runner(s)`);
   }
 
+  private async reopenStale(conversation: ConversationRecord): Promise<void> {
+    try {
+      await this.exclusive(conversation.id, async () => {
+        const runner = await this.peek(conversation.id);
+        if (runner?.stale) await this.reopen(conversation);
+      });
+    } catch (error) {
+      this.logger.warn(
+        `reopening ${conversation.id}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
   /** Without the compaction module, requests are logged and dropped: the branch just stays long. */
   private unwiredCompaction(): CompactionRequests {
     return {
@@ -176,6 +189,9 @@ export class RunnerRegistry implements OnApplicationShutdown {
       outbox,
       logs: this.logs,
       ...(provide ? { provide } : {}),
+      // A turn that found HEAD moved (a compaction landed, a closed runner's write came late) would
+      // leave its clients waiting for an elicit nobody sends: reopen at once, from the tree.
+      onStale: () => void this.reopenStale(conversation),
     });
     return { runner, outbox };
   }

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { ConversationPort, PortError } from '@sweatpants/agents';
 import { err, ok, type Result, type TreeNode } from '@sweatpants/domain';
-import type { StoreError, TreeStore } from '@sweatpants/tree-store';
+import { buildNodes, type StoreError, type TreeStore } from '@sweatpants/tree-store';
 import type { CompactionRequests } from '../compaction/compaction-requests';
 import type { ConversationEvents } from '../realtime/conversation-events';
 
@@ -26,10 +26,15 @@ export class TreeStorePort implements ConversationPort {
     return path.ok ? ok(path.value) : err(portError(path.error));
   }
 
+  build(input: Parameters<ConversationPort['build']>[0]): Result<TreeNode[], PortError> {
+    const built = buildNodes(input.conversationId, input.parent, input.nodes);
+    return built.ok ? built : err(portError(built.error));
+  }
+
   async append(
     input: Parameters<ConversationPort['append']>[0],
-  ): Promise<Result<{ nodes: TreeNode[]; head: string }, PortError>> {
-    const written = await this.store.append({
+  ): Promise<Result<{ head: string }, PortError>> {
+    const written = await this.store.appendBuilt({
       conversationId: input.conversationId,
       nodes: input.nodes,
       expectedHead: input.expectedHead,
@@ -39,7 +44,7 @@ export class TreeStorePort implements ConversationPort {
     });
     if (!written.ok) return err(portError(written.error));
     this.events.appended(input.conversationId, written.value);
-    return ok({ nodes: written.value.nodes, head: written.value.head });
+    return ok({ head: written.value.head });
   }
 
   async move(input: Parameters<ConversationPort['move']>[0]): Promise<Result<{ head: string }, PortError>> {

@@ -6,7 +6,10 @@ import type { Json, Photo, Result } from '@sweatpants/domain';
  * effection operation and hands it the scope's AbortSignal, so cancel aborts the request.
  */
 export interface Model {
-  /** 'claude' or 'offline', as `/api/health` and the client show it */
+  /**
+   * 'claude' or 'offline', as `/api/health` and the client show it. The offline model answers
+   * in-process, at no cost and the same every time, so a turn need not be stored before asking it.
+   */
   readonly kind: 'claude' | 'offline';
   /** the model name sent to the provider, e.g. 'claude-sonnet-5-5'; 'offline' for the offline model */
   readonly name: string;

@@ -1,24 +1,51 @@
-import type { NodeDraft, NodeKind, TreeNode } from '@sweatpants/domain';
+import {
+  applyNode,
+  type Json,
+  type NodeDraft,
+  type NodeKind,
+  type StateReducer,
+  type TreeNode,
+} from '@sweatpants/domain';
 import { call, type Operation } from 'effection';
-import type { ConversationPort } from '../storage/conversation-port';
+import type { ConversationPort, PortError } from '../storage/conversation-port';
+
+/** How a write moves HEAD, as its reflog row says. */
+type WriteAction = 'append' | 'cancel';
 
 /**
- * Durable execution. Everything a turn does is written to the tree as it happens; a runner
- * rebuilt after a crash runs the interrupted turn again with the nodes recorded since its start as
- * its journal. Each primitive first looks for its own record there: a recorded model reply is
- * returned instead of asking the model again, a recorded tool result instead of running the tool,
- * a recorded elicit is sent again under the same id instead of being created anew. When the
- * journal runs out the turn is live again and writes as it goes.
+ * Durable execution. Everything a turn does is written to the tree; a runner rebuilt after a
+ * crash runs the interrupted turn again with the nodes recorded since its start as its journal.
+ * Each primitive first looks for its own record there: a recorded model reply is returned instead
+ * of asking the model again, a recorded tool result instead of running the tool, a recorded elicit
+ * is sent again under the same id instead of being created anew. When the journal runs out the
+ * turn is live again and writes as it goes.
  *
- * Writes go one at a time, each naming the HEAD the previous one left (compare-and-swap), so a
- * conversation moved under the runner stops it with HeadMovedError instead of forking it.
+ * Writing is group commit. A node the turn appends is named at once (the store's content address,
+ * through `port.build`) and the turn goes on from it; the store receives the nodes in as few
+ * writes as it can, each naming the HEAD the previous one left (compare-and-swap), at the turn's
+ * durability points: before anything that depends on them leaves the process (an elicit or a
+ * notice sent to the client, a remote model asked, a tool with outside effects run, the turn's
+ * end; see `durable`). A crash loses only nodes nobody outside saw, which the rebuilt runner makes
+ * again. One write holds nodes of one author and one action, so the reflog says who moved HEAD.
+ * A conversation moved under the runner makes the next write fail with HeadMovedError, and
+ * nothing after it is written: the runner stops instead of forking the conversation.
  */
 export class Journal {
   private cursor = 0;
   private writing: Promise<unknown> = Promise.resolve();
-  /** root → where the turn has got to: the turn's start, what it replayed, what it wrote */
+  /** root → where the turn has got to: the turn's start, what it replayed, what it wrote or will */
   private readonly visible: TreeNode[];
-  private headId: string;
+  /** the nodes appended but not yet stored, oldest first */
+  private unwritten: { node: TreeNode; action: WriteAction }[] = [];
+  /** HEAD as the store has it: where the next write goes */
+  private storedHead: string;
+  /** each reducer's last fold, with the node it was folded to (a prefix check by identity) */
+  private readonly folds = new Map<
+    StateReducer,
+    { last: TreeNode | undefined; length: number; state: Json }
+  >();
+  /** a write failed: nothing after it may be written, and the turn must stop */
+  private failure: Error | undefined;
 
   constructor(
     private readonly port: ConversationPort,
@@ -27,22 +54,47 @@ export class Journal {
     base: readonly TreeNode[],
     /** the nodes recorded after it, oldest first: what a rebuilt runner replays */
     private readonly recorded: readonly TreeNode[] = [],
-    /** every node this runner appends (and every HEAD move), as they happen */
+    /** every node this runner stores (and every HEAD move), as the store takes them */
     private readonly onAppend: (nodes: TreeNode[], head: string) => void = () => undefined,
   ) {
     this.visible = [...base];
     const last = recorded.at(-1) ?? base.at(-1);
     if (!last) throw new Error('a journal needs at least the root');
-    this.headId = last.id;
+    this.storedHead = last.id;
   }
 
+  /** The turn's last node, stored or still to be. */
   get head(): string {
-    return this.headId;
+    return (this.visible.at(-1) as TreeNode).id;
   }
 
-  /** The turn's context so far: root → the last node replayed or written. */
+  /** The conversation's HEAD as the store has it. */
+  get durableHead(): string {
+    return this.storedHead;
+  }
+
+  /** The turn's context so far: root → the last node replayed or appended. */
   path(): readonly TreeNode[] {
     return this.visible;
+  }
+
+  /**
+   * A reducer's state at the turn's last node (DESIGN.md's event-sourced state). Each call goes on
+   * from the previous one's state while the path has only grown since, so a turn that asks after
+   * every step folds each node once rather than the whole path each time.
+   */
+  fold<S extends Json>(reducer: StateReducer<S>): S {
+    const cached = this.folds.get(reducer as unknown as StateReducer);
+    const grown = cached !== undefined && this.visible[cached.length - 1] === cached.last;
+    let state = grown ? (cached.state as S) : reducer.initial;
+    for (let i = grown ? cached.length : 0; i < this.visible.length; i++)
+      state = applyNode(reducer, state, this.visible[i] as TreeNode);
+    this.folds.set(reducer as unknown as StateReducer, {
+      last: this.visible.at(-1),
+      length: this.visible.length,
+      state,
+    });
+    return state;
   }
 
   get replaying(): boolean {
@@ -92,78 +144,151 @@ export class Journal {
     return undefined;
   }
 
-  /** Appends a chain of nodes under HEAD. Refuses while recorded nodes remain unconsumed. */
-  *append(drafts: NodeDraft[], action: 'append' | 'cancel' = 'append'): Operation<TreeNode[]> {
+  /**
+   * Appends a chain of nodes under the turn's last node and returns them, named; they are stored at
+   * the next durability point. Refuses while recorded nodes remain unconsumed.
+   */
+  *append(drafts: NodeDraft[]): Operation<TreeNode[]> {
     if (this.replaying) {
       const next = this.peek() as TreeNode;
       throw new ReplayDivergenceError(
         `a live write (${drafts.map((d) => d.kind).join(', ')}) while the record still holds ${next.kind} ${next.id.slice(0, 12)}`,
       );
     }
-    return yield* call(() => this.enqueue(() => this.write(drafts, action)));
+    return this.add(drafts, 'append');
   }
 
-  /** Moves HEAD back to a node already in the tree (a side quest's return). */
+  /**
+   * A durability point: waits until every node appended so far is stored. Throws HeadMovedError
+   * when the conversation moved under the runner.
+   */
+  *durable(): Operation<void> {
+    yield* call(() => this.flush());
+  }
+
+  /**
+   * Starts storing every node appended so far without waiting (an answer the client waits to see
+   * acknowledged). A failure is not lost: the next durability point throws it.
+   */
+  startWriting(): void {
+    this.flush().catch(() => undefined);
+  }
+
+  /** Moves HEAD back to a node already in the tree (a side quest's return), after what is pending. */
   *moveTo(to: string, action: 'return'): Operation<void> {
     if (this.replaying)
       throw new ReplayDivergenceError(`a return to ${to.slice(0, 12)} while the record goes on`);
+    yield* this.durable();
     yield* call(() =>
       this.enqueue(async () => {
+        if (this.failure) throw this.failure;
         const moved = await this.port.move({
           conversationId: this.conversationId,
           to,
-          expectedHead: this.headId,
+          expectedHead: this.storedHead,
           action,
         });
-        if (!moved.ok)
-          throw moved.error.code === 'conflict'
-            ? new HeadMovedError(moved.error.head)
-            : new Error(moved.error.message);
-        this.headId = moved.value.head;
+        if (!moved.ok) throw this.fail(moved.error);
+        this.storedHead = moved.value.head;
         const at = this.visible.findIndex((n) => n.id === to);
         if (at >= 0) this.visible.length = at + 1;
-        this.onAppend([], this.headId);
+        this.onAppend([], this.storedHead);
       }),
     );
   }
 
   /**
-   * Resolves once every write started so far has settled. Cancel waits on this: a write whose turn
-   * was halted still lands, and the cancel node must come after it, never before.
+   * Resolves once everything appended so far has been stored or has failed. Cancel waits on this:
+   * what a halted turn appended still lands, and the cancel node must come after it, never before.
    */
   drained(): Promise<void> {
-    return this.writing.then(
-      () => undefined,
-      () => undefined,
-    );
+    return this.flush().catch(() => undefined);
   }
 
-  /** Appends outside any turn (the cancel node, a user message): same queue, same CAS. */
-  appendNow(drafts: NodeDraft[], action: 'append' | 'cancel' = 'append'): Promise<TreeNode[]> {
-    return this.enqueue(() => this.write(drafts, action));
+  /**
+   * The runner stops: what is not stored yet is dropped (nobody outside saw it) and nothing more
+   * is written. Resolves once a write already under way has landed or failed (which a dead
+   * connection may never do: callers need not wait).
+   */
+  abandon(): Promise<void> {
+    this.unwritten = [];
+    this.failure ??= new Error(`the runner of ${this.conversationId} was closed`);
+    return this.writing.then(() => undefined);
+  }
+
+  /** Appends and stores at once, outside any turn (the cancel node, a user message). */
+  async appendNow(drafts: NodeDraft[], action: WriteAction = 'append'): Promise<TreeNode[]> {
+    const nodes = this.add(drafts, action);
+    await this.flush();
+    return nodes;
+  }
+
+  private add(drafts: NodeDraft[], action: WriteAction): TreeNode[] {
+    if (this.failure) throw this.failure;
+    const built = this.port.build({
+      conversationId: this.conversationId,
+      parent: this.visible.at(-1) as TreeNode,
+      nodes: drafts,
+    });
+    if (!built.ok) {
+      throw new Error(`appending ${drafts.map((d) => d.kind).join(', ')}: ${built.error.message}`);
+    }
+    this.visible.push(...built.value);
+    for (const node of built.value) this.unwritten.push({ node, action });
+    return built.value;
+  }
+
+  /** Stores everything appended so far, a write per run of one author and action. */
+  private flush(): Promise<void> {
+    const last = this.unwritten.at(-1)?.node;
+    return this.enqueue(async () => {
+      if (this.failure) throw this.failure;
+      while (last && this.unwritten.some((u) => u.node === last)) await this.writeRun();
+    });
+  }
+
+  private async writeRun(): Promise<void> {
+    const [first] = this.unwritten;
+    if (!first) return;
+    let length = 1;
+    while (
+      length < this.unwritten.length &&
+      this.unwritten[length]?.action === first.action &&
+      this.unwritten[length]?.node.authorId === first.node.authorId
+    )
+      length++;
+    const nodes = this.unwritten.slice(0, length).map((u) => u.node);
+    const stored = await this.port.append({
+      conversationId: this.conversationId,
+      nodes,
+      expectedHead: this.storedHead,
+      action: first.action,
+    });
+    if (!stored.ok) throw this.fail(stored.error);
+    this.storedHead = stored.value.head;
+    this.unwritten.splice(0, length);
+    this.onAppend(nodes, this.storedHead);
+  }
+
+  /**
+   * A write failed: what was not stored is dropped (nobody outside saw it) and the turn's context
+   * ends where the store's does; every later write, and the next durability point, throws.
+   */
+  private fail(error: PortError): Error {
+    this.failure =
+      error.code === 'conflict'
+        ? new HeadMovedError(error.head)
+        : new Error(`writing to ${this.conversationId}: ${error.message}`);
+    this.unwritten = [];
+    const at = this.visible.findIndex((n) => n.id === this.storedHead);
+    if (at >= 0) this.visible.length = at + 1;
+    return this.failure;
   }
 
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
     const next = this.writing.then(work, work);
     this.writing = next.catch(() => undefined);
     return next;
-  }
-
-  private async write(drafts: NodeDraft[], action: 'append' | 'cancel'): Promise<TreeNode[]> {
-    const appended = await this.port.append({
-      conversationId: this.conversationId,
-      nodes: drafts,
-      expectedHead: this.headId,
-      action,
-    });
-    if (!appended.ok) {
-      if (appended.error.code === 'conflict') throw new HeadMovedError(appended.error.head);
-      throw new Error(`appending ${drafts.map((d) => d.kind).join(', ')}: ${appended.error.message}`);
-    }
-    this.headId = appended.value.head;
-    this.visible.push(...appended.value.nodes);
-    this.onAppend(appended.value.nodes, this.headId);
-    return appended.value.nodes;
   }
 }
 

@@ -106,6 +106,8 @@ export const Agent = createApi<AgentApi>('sweatpants.agent', {
         TreeNode<'elicit'>,
       ];
     }
+    // The client may only learn an elicit id the store holds: a restart sends it again.
+    yield* run.journal.durable();
     const request = requestOf(asked);
     for (;;) {
       let answered = run.journal.take(
@@ -120,6 +122,8 @@ export const Agent = createApi<AgentApi>('sweatpants.agent', {
         [answered] = (yield* run.journal.append([{ kind: 'response', payload, authorId }])) as [
           TreeNode<'response'>,
         ];
+        // Whoever answered waits for the acknowledgement, which comes once the answer is stored.
+        run.journal.startWriting();
       }
       const { elicitId: _id, ...response } = answered.payload as Elicited & { elicitId: string };
       if (response.action === 'other') {
@@ -141,6 +145,7 @@ export const Agent = createApi<AgentApi>('sweatpants.agent', {
     if (run.journal.take('notify', `the notice "${message}"`)) return;
     const payload = { message, ...(progress ? { progress: progress.value, total: progress.total } : {}) };
     const [node] = yield* run.journal.append([{ kind: 'notify', payload, authorId: run.authorId }]);
+    yield* run.journal.durable();
     run.outbox.notify({
       nodeId: (node as TreeNode).id,
       message,
@@ -172,6 +177,11 @@ function* callModel(
   if (recorded) return ok({ reply: replyOf(recorded), nodeId: recorded.id });
 
   const model = yield* ModelContext.expect();
+  // A remote model costs time and money and need not answer the same twice: what led to the call
+  // is stored first (and shown to the client while it waits), so a rebuilt runner never asks it
+  // again for a turn it had recorded. The offline model answers in-process, at no cost, the same
+  // every time: the turn goes on and its nodes are stored at the next durability point.
+  if (model.kind !== 'offline') yield* run.journal.durable();
   const signal = yield* useAbortSignal();
   const at = run.journal.head;
   const result = yield* call(() =>
@@ -207,6 +217,7 @@ function* callModel(
       authorId: run.authorId,
     },
   ]);
+  if (model.kind !== 'offline') run.journal.startWriting();
   return ok({ reply, nodeId: (node as TreeNode).id });
 }
 

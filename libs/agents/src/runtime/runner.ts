@@ -47,6 +47,12 @@ export interface RunnerOptions {
    * bound to the conversation's owner) as effection contexts at the top of every turn.
    */
   provide?: () => Operation<void>;
+  /**
+   * Called when a turn finds the conversation moved under it (a compaction, another tab, a write
+   * of a closed runner landing late): the runner is stale, and whoever holds it should reopen it
+   * from the tree so the conversation goes on without waiting for the next command.
+   */
+  onStale?: () => void;
 }
 
 export interface RunnerError {
@@ -64,6 +70,8 @@ export const chatElicitId = (head: string): string => `chat-${head}`;
 
 /** Transitions in a row before the runner stops a turn chain (a model bouncing between modes). */
 const MAX_CHAINED_TURNS = 5;
+/** How long `close` waits for a write under way (a write on a live connection takes milliseconds). */
+const CLOSE_WAIT_MS = 5_000;
 /** Nodes since the last summary above which the runner asks for compaction, by default. */
 const DEFAULT_COMPACT_AFTER = 200;
 
@@ -130,8 +138,9 @@ export class Runner {
     return this.currentStatus;
   }
 
+  /** The conversation's HEAD as stored (a running turn may have appended nodes still to be written). */
   get head(): string | undefined {
-    return this.journal?.head ?? this.path.at(-1)?.id;
+    return this.journal?.durableHead ?? this.path.at(-1)?.id;
   }
 
   /** A user's message: written under HEAD, then a turn runs on it. The node is returned at once. */
@@ -179,6 +188,7 @@ export class Runner {
     if (!task || !journal) return null;
     await task.halt();
     await journal.drained();
+    this.finish(task);
     let node: TreeNode | undefined;
     try {
       [node] = await journal.appendNow(
@@ -215,7 +225,11 @@ export class Runner {
    */
   async respond(answer: ElicitAnswer, authorId: string): Promise<Result<TreeNode, RunnerError>> {
     const recorded = this.recordedAnswer(answer.elicitId);
-    if (recorded) return ok(recorded);
+    if (recorded) {
+      // Acknowledged only once stored, like the first answer.
+      await this.journal?.drained();
+      return ok(recorded);
+    }
     if (answer.elicitId.startsWith('chat-')) {
       const head = this.head;
       if (this.task || !head || answer.elicitId !== chatElicitId(head))
@@ -237,12 +251,23 @@ export class Runner {
       recordedNode.cancel();
       return err(answered.error);
     }
-    return ok(await recordedNode.promise);
+    // The turn ends without recording it when the conversation moved under the runner (a
+    // compaction landed, another tab rewound): the answer was not taken.
+    const node = await Promise.race([recordedNode.promise, this.whenIdle().then(() => undefined)]);
+    recordedNode.cancel();
+    return node
+      ? ok(node)
+      : err({
+          code: 'conflict',
+          message: 'the conversation moved before the answer was stored; answer again',
+        });
   }
 
   /** The agent's state at HEAD (the fold of the path), for a client that asks. */
   state(): Json {
-    return foldPath(this.options.agent.state, this.journal?.path() ?? this.path);
+    return this.journal
+      ? this.journal.fold(this.options.agent.state)
+      : foldPath(this.options.agent.state, this.path);
   }
 
   /** Resolves when no turn is running (a test's or a shutdown's wait). */
@@ -251,10 +276,31 @@ export class Runner {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Stops everything without writing: a shutdown, or a crash in a test. */
+  /**
+   * Stops everything without writing more (what the turn had not stored is dropped): a shutdown, a
+   * lost lease, a reopen on a moved HEAD, or a crash in a test. Resolves once a write already under
+   * way has landed or failed (waiting CLOSE_WAIT_MS at most), so a runner opened next reads a HEAD
+   * that nothing of this one moves later: an answer being stored as a reopen begins is found by the
+   * new runner instead of moving HEAD under it.
+   */
   async close(): Promise<void> {
+    const settled = this.journal?.abandon();
     await this.destroy();
+    if (settled) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+      await Promise.race([settled, waited]);
+      clearTimeout(timer);
+    }
     this.task = undefined;
+    // A closed runner answers nothing more: whoever waits on its turn hears it ended.
+    this.stale = true;
+    for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  /** Whether `nodeId` is on the path this runner stands on (stored or replayed). */
+  onPath(nodeId: string): boolean {
+    return (this.journal?.path() ?? this.path).some((n) => n.id === nodeId);
   }
 
   private readonly answerWaiters = new Map<string, (node: TreeNode) => void>();
@@ -343,12 +389,14 @@ export class Runner {
       });
       if (provide) yield* provide();
       if (sinceSummary(journal.path()) > (agent.compactAfter ?? DEFAULT_COMPACT_AFTER)) {
-        void port.requestCompaction({ conversationId, head: journal.head }).catch(() => undefined);
+        void port.requestCompaction({ conversationId, head: journal.durableHead }).catch(() => undefined);
       }
       for (let chained = 0; chained < MAX_CHAINED_TURNS; chained++) {
         const end = yield* turn();
-        if (end.kind !== 'break') return;
+        if (end.kind !== 'break') break;
       }
+      // The turn's end is a durability point: the chat prompt that follows is asked at a stored HEAD.
+      yield* journal.durable();
     }
 
     const task = this.scope.run(turns);
@@ -356,13 +404,16 @@ export class Runner {
     task.then(
       () => this.finish(task),
       (error: unknown) => {
-        if (error instanceof HeadMovedError) this.stale = true;
-        else if (!(error instanceof Error && error.message === 'halted')) {
+        if (error instanceof HeadMovedError) {
+          this.stale = true;
+          this.options.onStale?.();
+        } else if (!(error instanceof Error && error.message === 'halted')) {
           logs.write('error', `turn failed in ${conversationId}`, {
             message: error instanceof Error ? error.message : String(error),
           });
         }
-        this.finish(task);
+        // What the turn appended before it stopped still lands (or is dropped with a failed write).
+        void journal.drained().then(() => this.finish(task));
       },
     );
   }

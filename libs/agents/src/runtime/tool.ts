@@ -3,6 +3,7 @@ import type { Operation } from 'effection';
 import * as z from 'zod';
 import type { ToolSpec, ToolUseBlock } from '../model/model';
 import { Run } from './context';
+import { HeadMovedError } from './journal';
 import { log } from './primitives';
 
 /**
@@ -30,6 +31,11 @@ export interface Tool {
   readonly name: string;
   readonly description: string;
   readonly spec: ToolSpec;
+  /**
+   * The tool changes something outside the tree (a database of the agent's own): everything that
+   * led to the call is stored before it runs, so a rebuilt runner finds the call it made.
+   */
+  readonly outsideEffects: boolean;
   /** checks the model's input, then runs */
   run(input: Json): Operation<ToolOutcome>;
 }
@@ -37,9 +43,15 @@ export interface Tool {
 /** `createTool(name).description(...).input(schema).execute(function* (input) {...})` */
 export function createTool(name: string) {
   let text = '';
+  let outsideEffects = false;
   return {
     description(description: string) {
       text = description;
+      return this;
+    },
+    /** marks a tool that changes something outside the tree (see Tool.outsideEffects) */
+    changesOutside() {
+      outsideEffects = true;
       return this;
     },
     input<S extends z.ZodType>(schema: S) {
@@ -51,6 +63,7 @@ export function createTool(name: string) {
             name,
             description: text,
             spec: { name, description: text, inputSchema },
+            outsideEffects,
             *run(input) {
               const parsed = schema.safeParse(input);
               if (!parsed.success) {
@@ -97,7 +110,11 @@ export function* dispatch(tools: readonly Tool[], use: ToolUseBlock): Operation<
     const done = run.journal.skipTo('tool_result', matches);
     if (done) return (done.payload as unknown as ToolResultPayload).outcome;
   }
-  const outcome = yield* execute(tools, use);
+  const tool = tools.find((t) => t.name === use.name);
+  if (tool?.outsideEffects) yield* run.journal.durable();
+  const outcome = tool
+    ? yield* execute(tool, use)
+    : ToolError(`unknown tool "${use.name}"; the tools are: ${tools.map((t) => t.name).join(', ')}`);
   yield* run.journal.append([
     {
       kind: 'tool_result',
@@ -108,15 +125,14 @@ export function* dispatch(tools: readonly Tool[], use: ToolUseBlock): Operation<
   return outcome;
 }
 
-function* execute(tools: readonly Tool[], use: ToolUseBlock): Operation<ToolOutcome> {
-  const tool = tools.find((t) => t.name === use.name);
-  if (!tool)
-    return ToolError(`unknown tool "${use.name}"; the tools are: ${tools.map((t) => t.name).join(', ')}`);
+function* execute(tool: Tool, use: ToolUseBlock): Operation<ToolOutcome> {
   if (isMalformed(use.input))
     return ToolError(`the input for ${use.name} was not valid JSON: ${use.input.__malformed}`);
   try {
     return yield* tool.run(use.input);
   } catch (error) {
+    // The conversation moved under the runner: the turn stops, it is not the tool's failure.
+    if (error instanceof HeadMovedError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     yield* log('error', `tool ${use.name} failed`, { message });
     return ToolError(`${use.name} failed: ${message}`);

@@ -9,14 +9,24 @@ import type { NodeDraft, Result, TreeNode } from '@sweatpants/domain';
 export interface ConversationPort {
   /** the conversation's context: the nodes root → HEAD */
   path(conversationId: string): Promise<Result<TreeNode[], PortError>>;
-  /** appends `nodes` as a chain under `expectedHead`, moving HEAD to the last of them */
+  /**
+   * The nodes an append of `drafts` under `parent` would store (ids, depths, times), named without
+   * writing anything: the runtime goes on from them while their write is still to come. A draft
+   * the store would refuse is refused here, with the same error.
+   */
+  build(input: {
+    conversationId: string;
+    parent: TreeNode;
+    nodes: NodeDraft[];
+  }): Result<TreeNode[], PortError>;
+  /** stores `nodes` (a chain from `build`) under `expectedHead`, moving HEAD to the last of them */
   append(input: {
     conversationId: string;
-    nodes: NodeDraft[];
+    nodes: TreeNode[];
     expectedHead: string;
     /** the reflog action: `cancel` for a cancel node; `append` otherwise */
     action?: 'append' | 'cancel';
-  }): Promise<Result<{ nodes: TreeNode[]; head: string }, PortError>>;
+  }): Promise<Result<{ head: string }, PortError>>;
   /** moves HEAD to a node already in the tree (a side quest's `return` to its elicit) */
   move(input: {
     conversationId: string;

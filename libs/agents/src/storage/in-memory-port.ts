@@ -41,24 +41,33 @@ export class InMemoryConversationPort implements ConversationPort {
     return ok(this.pathTo(c, c.head));
   }
 
+  build(input: Parameters<ConversationPort['build']>[0]): Result<TreeNode[], PortError> {
+    if (input.nodes.length === 0) return err({ code: 'invalid', message: 'nothing to append' });
+    const built: TreeNode[] = [];
+    let parent = input.parent;
+    for (const draft of input.nodes) {
+      parent = this.node(input.conversationId, parent.id, parent.depth, draft);
+      built.push(parent);
+    }
+    return ok(built);
+  }
+
   async append(
     input: Parameters<ConversationPort['append']>[0],
-  ): Promise<Result<{ nodes: TreeNode[]; head: string }, PortError>> {
+  ): Promise<Result<{ head: string }, PortError>> {
     const c = this.conversations.get(input.conversationId);
     if (!c) return err({ code: 'not_found', message: `no conversation ${input.conversationId}` });
     if (c.head !== input.expectedHead) return err({ code: 'conflict', message: 'HEAD moved', head: c.head });
     if (input.nodes.length === 0) return err({ code: 'invalid', message: 'nothing to append' });
-    const appended: TreeNode[] = [];
-    let parent = c.nodes.get(c.head) as TreeNode;
-    for (const draft of input.nodes) {
-      const node = this.node(input.conversationId, parent.id, parent.depth, draft);
-      c.nodes.set(node.id, node);
-      appended.push(node);
-      parent = node;
+    let parent = c.head;
+    for (const node of input.nodes) {
+      if (node.parentId !== parent) return err({ code: 'invalid', message: `${node.id} is not a chain` });
+      parent = node.id;
     }
-    c.moves.push({ from: c.head, to: parent.id, action: input.action ?? 'append' });
-    c.head = parent.id;
-    return ok({ nodes: appended, head: c.head });
+    for (const node of input.nodes) c.nodes.set(node.id, node);
+    c.moves.push({ from: c.head, to: parent, action: input.action ?? 'append' });
+    c.head = parent;
+    return ok({ head: c.head });
   }
 
   async move(input: Parameters<ConversationPort['move']>[0]): Promise<Result<{ head: string }, PortError>> {

@@ -32,6 +32,7 @@ export const queryActivities: Tool = createTool('query_activities')
   });
 
 export const updateActivities: Tool = createTool('update_activities')
+  .changesOutside()
   .description(
     'Apply one change to a batch of activities at once: a new status and/or a partial classification (activity_type, urgency low|normal|high, autonomy_tier 1-3, confidence 0-1, personas, reasoning, suggested_actions, option_framing). All or nothing: an unknown id changes none of them.',
   )
@@ -62,6 +63,7 @@ export const queryPeople: Tool = createTool('query_people')
   });
 
 export const classifyPendingTool: Tool = createTool('classify_pending')
+  .changesOutside()
   .description(
     'Sort pending activities by the fixed rules (no guessing): people the user knows are surfaced, mailing lists archived, receipts noted, anything unclear quarantined. Without activity_ids, every pending activity.',
   )

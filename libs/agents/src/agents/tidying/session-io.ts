@@ -1,4 +1,4 @@
-import { foldPath, type Json } from '@sweatpants/domain';
+import type { Json } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { Run } from '../../runtime/context';
 import type { Decision } from './decide';
@@ -11,7 +11,7 @@ import { applyDecision } from './transition';
 /** The session at the turn's HEAD: the fold of the path so far. */
 export function* currentSession(): Operation<SessionState> {
   const run = yield* Run.expect();
-  return sessionOf(foldPath(tidyingReducer, run.journal.path()));
+  return sessionOf(run.journal.fold(tidyingReducer));
 }
 
 /**
