@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { compactJobId, type TreeNode } from '@sweatpants/domain';
+import { AGENTS, modeStateOf } from '@sweatpants/agents';
+import { compactJobId, foldPath, type TreeNode } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { PgSqlClient, TreeStore } from '@sweatpants/tree-store';
 import { BullJobQueue } from '../src/compaction/bullmq-job-queue';
@@ -21,7 +22,7 @@ function processorsFor(
   processor: CompactionProcessor;
   processors: JobProcessors;
 } {
-  const processor = new CompactionProcessor(store, summariser);
+  const processor = new CompactionProcessor(store, summariser, AGENTS);
   const processors: JobProcessors = {
     'conversation.compact': (payload, jobRun) => processor.process(payload, jobRun),
   };
@@ -183,6 +184,33 @@ describe('compaction', () => {
         { jobId, state: 'completed', summaryNodeId: summary!.id, covers },
       ]);
       expect(await summariesIn(store, conversationId)).toHaveLength(1);
+    });
+
+    it('keeps the agent’s state and mode in the summary, so folds at HEAD see what they saw before', async () => {
+      const { processor } = processorsFor(store, new OfflineSummariser());
+      const tidying = AGENTS.tidying;
+      const { conversationId, ownerId } = await conversationWithTurns(store, 1);
+      // The first turn switched mode; the compaction swallows it.
+      const switched = await store.append({
+        conversationId,
+        nodes: [
+          { kind: 'mode', payload: { from: 'start', to: 'sorting', data: null }, authorId: 'agent:tidying' },
+        ],
+        actorId: 'agent:tidying',
+      });
+      if (!switched.ok) throw new Error(switched.error.message);
+      await talk(store, conversationId, ownerId, 'message 2');
+      const head = await talk(store, conversationId, ownerId, 'message 3');
+      const before = await pathOf(store, conversationId);
+
+      await processor.process({ conversationId, head, requestedBy: ownerId }, run);
+
+      const after = await pathOf(store, conversationId);
+      expect(after[1]?.kind).toBe('summary');
+      expect(after.every((n) => n.kind !== 'mode')).toBe(true);
+      expect(modeStateOf(tidying, after)).toEqual(modeStateOf(tidying, before));
+      expect(modeStateOf(tidying, before).mode).toBe('sorting');
+      expect(foldPath(tidying.state, after)).toEqual(foldPath(tidying.state, before));
     });
 
     it('says a job failed, with why, when it cannot succeed', async () => {

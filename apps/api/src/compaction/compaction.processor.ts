@@ -1,4 +1,5 @@
-import type { JobPayloads, TreeNode } from '@sweatpants/domain';
+import { summaryStates, type AgentDefinition } from '@sweatpants/agents';
+import type { AgentName, JobPayloads, TreeNode } from '@sweatpants/domain';
 import type { TreeStore } from '@sweatpants/tree-store';
 import { compactionRange, summaryOf } from './compaction-range';
 import { PermanentJobError, type CompactionOutcome, type JobRun } from './job-processors';
@@ -18,6 +19,8 @@ export class CompactionProcessor {
   constructor(
     private readonly store: TreeStore,
     private readonly summariser: Summariser,
+    /** the agents by name, whose states (and mode) a summary keeps for the folds that pass it */
+    private readonly agents: Readonly<Record<AgentName, AgentDefinition>>,
   ) {}
 
   async process(job: JobPayloads['conversation.compact'], run: JobRun): Promise<CompactionOutcome> {
@@ -58,12 +61,19 @@ export class CompactionProcessor {
     if (!current.some((n) => n.id === range.toId))
       throw new PermanentJobError('HEAD no longer runs through the range to compact; nothing was changed');
 
+    const conversation = await this.store.conversation(conversationId);
+    if (!conversation) throw new PermanentJobError('cannot compact: no such conversation');
+    // A fold that passes the summary takes these instead of the nodes it replaced, so the agent's
+    // state and mode after a compaction are what they were before it.
+    const covered = requested.value.slice(0, requested.value.findIndex((n) => n.id === range.toId) + 1);
+    const states = summaryStates(this.agents[conversation.agent], covered);
     const text = await this.summariser.summarise(range.nodes, run.signal);
     const squashed = await this.store.squashAndRebase({
       conversationId,
       fromId: range.fromId,
       toId: range.toId,
       text,
+      states,
       authorId: COMPACTOR_AUTHOR,
       actorId: job.requestedBy,
     });

@@ -1,5 +1,5 @@
 import { Logger, type Provider } from '@nestjs/common';
-import { ClaudeModel, claudeConfigFrom } from '@sweatpants/agents';
+import { AGENTS, ClaudeModel, claudeConfigFrom } from '@sweatpants/agents';
 import { TreeStore } from '@sweatpants/tree-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CLUSTER_CONFIG, loadClusterConfig, type ClusterConfig } from '../cluster/cluster-config';
@@ -40,7 +40,7 @@ const processorsProvider: Provider = {
   provide: JOB_PROCESSORS,
   inject: [TreeStore, SUMMARISER],
   useFactory: (store: TreeStore, summariser: Summariser): JobProcessors => {
-    const compaction = new CompactionProcessor(store, summariser);
+    const compaction = new CompactionProcessor(store, summariser, AGENTS);
     const processors: JobProcessors = {
       'conversation.compact': (payload, run) => compaction.process(payload, run),
     };
