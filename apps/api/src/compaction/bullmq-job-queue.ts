@@ -29,6 +29,7 @@ export class BullJobQueue implements JobQueue {
   private readonly redis: Redis;
   private events: QueueEvents | undefined;
   private readonly listeners = new Set<(event: JobCompleted) => void>();
+  private closed = false;
 
   constructor(
     private readonly url: string,
@@ -47,6 +48,8 @@ export class BullJobQueue implements JobQueue {
         removeOnFail: KEEP_FAILED,
       },
     });
+    // The connection's own listener above reports what goes wrong; without one, BullMQ prints it.
+    this.queue.on('error', () => undefined);
   }
 
   async add<N extends JobName>(
@@ -86,11 +89,15 @@ export class BullJobQueue implements JobQueue {
 
   onCompleted(listener: (event: JobCompleted) => void): () => void {
     this.listeners.add(listener);
-    this.events ??= this.listen();
+    // The listener connects once Redis has answered: BullMQ cannot close a QueueEvents whose
+    // connection never became ready, so one made while Redis is away would outlive close().
+    if (this.redis.status === 'ready') this.events ??= this.listen();
+    else this.redis.once('ready', () => (this.events ??= this.closed ? undefined : this.listen()));
     return () => this.listeners.delete(listener);
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     if (this.redis.status === 'ready') {
       await this.events?.close();
       await this.queue.close();
