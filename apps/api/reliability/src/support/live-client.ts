@@ -42,6 +42,7 @@ export class LiveClient {
   private socket: TypedSocket;
   private readonly joined = new Set<string>();
   private waiters: (() => void)[] = [];
+  private readonly openByConversation = new Map<string, Map<string, ElicitEvent>>();
 
   private constructor(
     private url: string,
@@ -78,6 +79,7 @@ export class LiveClient {
     for (const event of SERVER_EVENTS) {
       socket.on(event, ((payload: ServerEventPayload<typeof event>) => {
         this.received.push({ event, payload, at: performance.now() } as Received);
+        this.track(event, payload);
         this.wake();
       }) as never);
     }
@@ -205,18 +207,21 @@ export class LiveClient {
 
   /** The conversation's elicits that were sent and not withdrawn since, oldest first. */
   openElicits(conversationId: string): ElicitEvent[] {
-    const open = new Map<string, ElicitEvent>();
-    for (const r of this.received) {
-      if (r.payload.conversationId !== conversationId) continue;
-      if (r.event === 'elicit') {
-        const e = r.payload as ElicitEvent;
-        open.delete(e.elicitId);
-        open.set(e.elicitId, e);
-      } else if (r.event === 'elicit:withdrawn') {
-        open.delete((r.payload as ServerEventPayload<'elicit:withdrawn'>).elicitId);
-      }
-    }
-    return [...open.values()];
+    return [...(this.openByConversation.get(conversationId)?.values() ?? [])];
+  }
+
+  /**
+   * Keeps each conversation's open elicits as events arrive (a load test waits on them after every
+   * event, so reading them must not cost a scan of everything received).
+   */
+  private track(event: ServerEventName, payload: ServerEventPayload<ServerEventName>): void {
+    if (event !== 'elicit' && event !== 'elicit:withdrawn') return;
+    let open = this.openByConversation.get(payload.conversationId);
+    if (!open) this.openByConversation.set(payload.conversationId, (open = new Map()));
+    const { elicitId } = payload as ServerEventPayload<'elicit:withdrawn'>;
+    // Sent again, it counts as the newest.
+    open.delete(elicitId);
+    if (event === 'elicit') open.set(elicitId, payload as ElicitEvent);
   }
 
   private wake(): void {
