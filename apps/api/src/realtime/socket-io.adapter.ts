@@ -34,29 +34,43 @@ export class SocketIoAdapter extends IoAdapter {
   }
 }
 
-/** The parts of Engine.IO's server this file uses: its `flush` event, a socket's transport. */
+/** The parts of Engine.IO this file uses: a new connection's socket, its `flush` and its transport. */
 interface EngineServer {
-  on(event: 'flush', listener: (socket: { transport?: { socket?: { _socket?: Socket } } }) => void): void;
+  on(event: 'connection', listener: (socket: EngineSocket) => void): void;
+}
+interface EngineSocket {
+  flush(): void;
+  transport?: { socket?: { _socket?: Socket } };
 }
 
 /**
  * A turn sends a client a burst of events (each node, the HEAD move, the status, the next elicit),
- * and each Socket.IO packet is its own WebSocket frame: one system call apiece, the largest cost
- * of a turn in the profile. Corking the client's TCP socket from the first frame of a tick to the
- * end of that tick hands the kernel the whole burst in one write; nothing waits longer than the
- * tick that sent it. Engine.IO's `flush` event precedes every write to a transport; a WebSocket
- * transport's `ws` keeps its TCP socket as `_socket` (polling transports have none: skipped).
+ * each its own WebSocket frame. Engine.IO writes a packet the moment it is queued if the transport
+ * is free, then holds the rest of the burst until that write's callback, so a burst took two or
+ * more system calls, the largest cost of a turn in the profile. Here a socket's flush waits for
+ * the end of the tick that queued the packets (process.nextTick: nothing waits longer than the tick
+ * that sent it), and its frames are written under one cork of the TCP socket: the kernel gets the
+ * whole burst in one writev. A WebSocket transport's `ws` keeps its TCP socket as `_socket`
+ * (polling transports have none, and are only deferred).
  */
 function writeOncePerTick(engine: EngineServer): void {
-  const corked = new WeakSet<Socket>();
-  engine.on('flush', (socket) => {
-    const tcp = socket.transport?.socket?._socket;
-    if (!tcp || corked.has(tcp) || tcp.destroyed) return;
-    corked.add(tcp);
-    tcp.cork();
-    process.nextTick(() => {
-      corked.delete(tcp);
-      tcp.uncork();
-    });
+  engine.on('connection', (socket) => {
+    const flushNow = socket.flush.bind(socket);
+    let scheduled = false;
+    socket.flush = () => {
+      if (scheduled) return;
+      scheduled = true;
+      process.nextTick(() => {
+        scheduled = false;
+        const tcp = socket.transport?.socket?._socket;
+        const cork = tcp !== undefined && !tcp.destroyed;
+        if (cork) tcp.cork();
+        try {
+          flushNow();
+        } finally {
+          if (cork) tcp.uncork();
+        }
+      });
+    };
   });
 }
