@@ -28,6 +28,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { PgSqlClient, SNAPSHOT_INTERVAL, TreeStore } from '../src';
+import { PATH_ROWS_SQL } from '../src/tree-reader';
 import { buildDeep, buildReflog, must, type Deep } from './conversations';
 import { APP_ROLE, FLOOR_PATH_SQL, FLOOR_SCHEMA, floorPath } from './floor';
 import { chatState, message, mulberry32, OWNER } from './messages';
@@ -238,14 +239,7 @@ async function main(argv: string[]): Promise<number> {
       const head = await store.head(c.conversationId);
       note(
         `plans @${k(depth)}: store pathRows\n` +
-          (await plan(
-            admin,
-            `SELECT encode(n.id, 'hex') AS id, encode(n.parent_id, 'hex') AS parent_id, n.depth, n.segment_id, n.kind,
-               n.author_id, n.payload, n.created_at FROM tree_chain($1, $2) c
-             CROSS JOIN LATERAL (SELECT * FROM nodes WHERE segment_id = c.segment_id AND depth <= c.hi AND depth > $3) n
-             ORDER BY n.depth`,
-            [head!.segmentId, head!.depth, -1],
-          )) +
+          (await plan(admin, PATH_ROWS_SQL, [head!.segmentId, head!.depth, -1])) +
           `\n    floor\n` +
           (await plan(admin, FLOOR_PATH_SQL, [c.conversationId, depth])),
       );

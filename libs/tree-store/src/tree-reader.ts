@@ -31,6 +31,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Conversation ids are uuids; anything else cannot name a conversation (and must not reach SQL as one). */
 export const isConversationId = (id: string): boolean => UUID.test(id);
 
+/**
+ * The nodes root → a tip ($1 segment, $2 depth) below depth $3, root first. `OFFSET 0` keeps one
+ * index range scan per segment of the path: without it the planner may flatten the lateral into a
+ * join and, guessing a segment's size from the table's average, read the whole nodes table to hash
+ * it (seen in the bench: 30 ms for a 1k path among 100k nodes, against 0.3 ms by index).
+ */
+export const PATH_ROWS_SQL = `SELECT ${NODE_COLUMNS} FROM tree_chain($1, $2) c
+  CROSS JOIN LATERAL (
+    SELECT * FROM nodes WHERE segment_id = c.segment_id AND depth <= c.hi AND depth > $3 OFFSET 0
+  ) n
+  ORDER BY n.depth`;
+
 /** Reads of the tree: ref resolution, paths, nodes and their children, pages of the whole tree. */
 export class TreeReader {
   constructor(private readonly db: SqlExecutor) {}
@@ -122,12 +134,7 @@ export class TreeReader {
    * segment on the path, never one probe per level.
    */
   async pathRows(tip: NodePosition, afterDepth = -1): Promise<NodeRow[]> {
-    return this.db.query<NodeRow>(
-      `SELECT ${NODE_COLUMNS} FROM tree_chain($1, $2) c
-       CROSS JOIN LATERAL (SELECT * FROM nodes WHERE segment_id = c.segment_id AND depth <= c.hi AND depth > $3) n
-       ORDER BY n.depth`,
-      [tip.segmentId, tip.depth, afterDepth],
-    );
+    return this.db.query<NodeRow>(PATH_ROWS_SQL, [tip.segmentId, tip.depth, afterDepth]);
   }
 
   /** The conversation's context at a ref: the nodes root → ref, root first. */
