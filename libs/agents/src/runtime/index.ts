@@ -1,4 +1,5 @@
 export * from './agent-definition';
+export { chatElicitId } from './answer-records';
 export * from './ask';
 export * from './context';
 export * from './elicit-protocol';

@@ -14,9 +14,7 @@ import {
 import { createScope, type Operation, type Scope, type Task } from 'effection';
 import type { AnswerError } from '../elicits/pending-elicits';
 import { PendingElicits } from '../elicits/pending-elicits';
-import type { Model } from '../model/model';
-import type { ConversationPort } from '../storage/conversation-port';
-import type { AgentDefinition } from './agent-definition';
+import { AnswerWaiters, chatElicitId, recordedAnswer } from './answer-records';
 import {
   consoleLog,
   Logs,
@@ -25,48 +23,15 @@ import {
   Run,
   SideQuests,
   DEFAULT_QUESTION_TIMEOUT_MS,
-  type LogSink,
 } from './context';
 import { ElicitProtocol } from './elicit-protocol';
 import { sinceSummary } from './history';
 import { HeadMovedError, Journal } from './journal';
 import { silentOutbox, type Outbox, type RunnerStatus } from './outbox';
+import type { RunnerError, RunnerOptions } from './runner-options';
 import { runTurn, type TurnEnd } from './turn';
 
-export interface RunnerOptions {
-  conversationId: string;
-  agent: AgentDefinition;
-  port: ConversationPort;
-  model: Model;
-  outbox?: Outbox;
-  logs?: LogSink;
-  /** how long a tool's question waits; 5 minutes by default (seed 002) */
-  questionTimeoutMs?: number;
-  /**
-   * Sets the per-conversation services the agent's tools use (the concierge's activity store,
-   * bound to the conversation's owner) as effection contexts at the top of every turn.
-   */
-  provide?: () => Operation<void>;
-  /**
-   * Called when a turn finds the conversation moved under it (a compaction, another tab, a write
-   * of a closed runner landing late): the runner is stale, and whoever holds it should reopen it
-   * from the tree so the conversation goes on without waiting for the next command.
-   */
-  onStale?: () => void;
-}
-
-export interface RunnerError {
-  code: 'conflict' | 'not_found' | 'invalid_request';
-  message: string;
-  fields?: string[];
-}
-
-/**
- * The elicit id of the chat prompt at a HEAD. The prompt is not a node: it is what a conversation
- * waits on whenever no turn runs, and its answer is the user's next message. Deriving its id from
- * HEAD keeps it stable across restarts and makes an answer to an old prompt detectably stale.
- */
-export const chatElicitId = (head: string): string => `chat-${head}`;
+export type { RunnerError, RunnerOptions } from './runner-options';
 
 /** Transitions in a row before the runner stops a turn chain (a model bouncing between modes). */
 const MAX_CHAINED_TURNS = 5;
@@ -245,7 +210,7 @@ export class Runner {
       });
     }
     await this.untilHeld(answer.elicitId);
-    const recordedNode = this.whenRecorded(answer.elicitId);
+    const recordedNode = this.answers.whenRecorded(answer.elicitId);
     const answered = this.elicits.answer(answer, authorId);
     if (!answered.ok) {
       recordedNode.cancel();
@@ -303,24 +268,12 @@ export class Runner {
     return (this.journal?.path() ?? this.path).some((n) => n.id === nodeId);
   }
 
-  private readonly answerWaiters = new Map<string, (node: TreeNode) => void>();
+  private readonly answers = new AnswerWaiters();
 
   private readonly appended = (nodes: TreeNode[], head: string): void => {
     this.outbox.nodes(nodes, head);
-    for (const node of nodes) {
-      const elicitId = answeredElicitId(node);
-      const wake = elicitId === undefined ? undefined : this.answerWaiters.get(elicitId);
-      if (elicitId !== undefined && wake) {
-        this.answerWaiters.delete(elicitId);
-        wake(node);
-      }
-    }
+    this.answers.stored(nodes);
   };
-
-  private whenRecorded(elicitId: string): { promise: Promise<TreeNode>; cancel(): void } {
-    const promise = new Promise<TreeNode>((resolve) => this.answerWaiters.set(elicitId, resolve));
-    return { promise, cancel: () => this.answerWaiters.delete(elicitId) };
-  }
 
   /**
    * Waits while the running turn has asked `elicitId` (its node is written, so a client may know
@@ -337,14 +290,7 @@ export class Runner {
   }
 
   private recordedAnswer(elicitId: string): TreeNode | undefined {
-    const path = this.journal?.path() ?? this.path;
-    if (elicitId.startsWith('chat-')) {
-      // The message that answered a chat prompt is the node right under the HEAD it was asked at.
-      const at = path.findIndex((n) => chatElicitId(n.id) === elicitId);
-      const next = at >= 0 ? path[at + 1] : undefined;
-      return next?.kind === 'user' ? next : undefined;
-    }
-    return path.find((n) => answeredElicitId(n) === elicitId);
+    return recordedAnswer(this.journal?.path() ?? this.path, elicitId);
   }
 
   private chatPrompt(head: string): ElicitRequest<'chat'> {
@@ -425,9 +371,4 @@ export class Runner {
     if (!this.promptForChat()) this.outbox.status('idle');
     for (const wake of this.idleWaiters.splice(0)) wake();
   }
-}
-
-/** The elicit a `response` node answers. */
-function answeredElicitId(node: TreeNode): string | undefined {
-  return node.kind === 'response' ? (node as TreeNode<'response'>).payload.elicitId : undefined;
 }
