@@ -8,6 +8,8 @@ import { createApp } from '../app.factory';
 import { loadConfig } from '../config/app-config';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
+/** A test that boots and closes a second app (and, with Redis away, waits out a health probe). */
+const BOOT_TIMEOUT_MS = 30_000;
 
 interface Running {
   app: INestApplication;
@@ -37,7 +39,7 @@ describe('api shell', () => {
     await writeFile(join(webDist, 'index.html'), '<!doctype html><title>client</title>');
     await writeFile(join(webDist, 'main.js'), 'console.log(1)');
     api = await boot({ DATABASE_URL: db.url, REDIS_URL, WEB_DIST: webDist });
-  }, 30_000);
+  }, BOOT_TIMEOUT_MS);
 
   afterAll(async () => {
     await api?.app.close();
@@ -88,35 +90,43 @@ describe('api shell', () => {
     expectErrorShape(await missing.json(), 'not_found');
   });
 
-  it('reports in-process jobs when REDIS_URL is unset', async () => {
-    const other = await boot({ DATABASE_URL: db.url });
-    try {
-      const res = await fetch(other.url('/api/health'));
-      expect(await res.json()).toEqual({ status: 'ok', db: 'ok', queue: 'in-process', model: 'offline' });
-    } finally {
-      await other.app.close();
-    }
-  });
+  it(
+    'reports in-process jobs when REDIS_URL is unset',
+    async () => {
+      const other = await boot({ DATABASE_URL: db.url });
+      try {
+        const res = await fetch(other.url('/api/health'));
+        expect(await res.json()).toEqual({ status: 'ok', db: 'ok', queue: 'in-process', model: 'offline' });
+      } finally {
+        await other.app.close();
+      }
+    },
+    BOOT_TIMEOUT_MS,
+  );
 
-  it('answers 503 in the error shape when Redis is down', async () => {
-    // Port 1: nothing listens there, so every connection is refused at once.
-    const other = await boot({
-      DATABASE_URL: db.url,
-      REDIS_URL: 'redis://127.0.0.1:1',
-      ANTHROPIC_API_KEY: 'k',
-    });
-    try {
-      const res = await fetch(other.url('/api/health'));
-      expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({
-        error: {
-          code: 'unavailable',
-          message: expect.any(String),
-          details: { db: 'ok', queue: 'down', model: 'claude' },
-        },
+  it(
+    'answers 503 in the error shape when Redis is down',
+    async () => {
+      // Port 1: nothing listens there, so every connection is refused at once.
+      const other = await boot({
+        DATABASE_URL: db.url,
+        REDIS_URL: 'redis://127.0.0.1:1',
+        ANTHROPIC_API_KEY: 'k',
       });
-    } finally {
-      await other.app.close();
-    }
-  });
+      try {
+        const res = await fetch(other.url('/api/health'));
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual({
+          error: {
+            code: 'unavailable',
+            message: expect.any(String),
+            details: { db: 'ok', queue: 'down', model: 'claude' },
+          },
+        });
+      } finally {
+        await other.app.close();
+      }
+    },
+    BOOT_TIMEOUT_MS,
+  );
 });
