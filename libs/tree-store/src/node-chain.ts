@@ -112,19 +112,28 @@ export function buildNodes(
   if (!valid.ok) return valid;
   const chained = chainDrafts(parent.id, valid.value, now);
   if (!chained.ok) return chained;
-  const nodes = chained.value.map(
+  const nodes = chainedNodes(conversationId, chained.value, parent.depth + 1);
+  for (const node of nodes) built.add(node);
+  return ok(nodes);
+}
+
+/** The tree nodes a chain of drafts becomes, the first at `firstDepth`. */
+export function chainedNodes(
+  conversationId: string,
+  chained: readonly ChainedDraft[],
+  firstDepth: number,
+): TreeNode[] {
+  return chained.map(
     (c, i) =>
       ({
         id: c.id,
         conversationId,
         parentId: c.parentId,
-        depth: parent.depth + 1 + i,
+        depth: firstDepth + i,
         kind: c.draft.kind,
         payload: c.draft.payload,
         authorId: c.draft.authorId,
         createdAt: c.createdAt,
       }) as TreeNode,
   );
-  for (const node of nodes) built.add(node);
-  return ok(nodes);
 }

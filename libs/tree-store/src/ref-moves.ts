@@ -1,11 +1,10 @@
 import type { NodeDraft, ReflogAction, ReflogEntry } from '@sweatpants/domain';
 import { iso } from './rows';
 
-/**
- * What the SQL functions that move a ref report (tree_append, tree_move: one row each), and the
- * reflog entry a move wrote, as the store returns it.
- */
+// What the SQL functions that move a ref report (tree_append, tree_move: one row each), the
+// reflog entry a move wrote as the store returns it, and the message a move's reflog row carries.
 
+/** A tree_append row. */
 export interface AppendRow {
   status: 'ok' | 'conflict' | 'not_found' | 'bad_parent';
   head: string | null;
@@ -16,6 +15,7 @@ export interface AppendRow {
   first_depth: number | null;
 }
 
+/** A tree_move row. */
 export interface MoveRow {
   status: 'ok' | 'conflict' | 'not_found' | 'bad_target';
   head: string | null;
@@ -25,8 +25,8 @@ export interface MoveRow {
   reflog_at: Date | null;
 }
 
-export /** The reflog entry of the HEAD move a tree_append or tree_move row reports; it is the newest. */
-function movedEntry(
+/** The reflog entry of the HEAD move a tree_append or tree_move row reports; it is the newest. */
+export function movedEntry(
   row: AppendRow | MoveRow,
   action: ReflogAction,
   actorId: string,

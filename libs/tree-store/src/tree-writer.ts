@@ -13,7 +13,14 @@ import {
   type TreeNode,
 } from '@sweatpants/domain';
 import { nodeId } from './content-address';
-import { chainDrafts, validateDrafts, wasBuilt, type AppendDraft, type ChainedDraft } from './node-chain';
+import {
+  chainDrafts,
+  chainedNodes,
+  validateDrafts,
+  wasBuilt,
+  type AppendDraft,
+  type ChainedDraft,
+} from './node-chain';
 import { ConversationReader } from './conversation-reader';
 import { iso } from './rows';
 import { describe, movedEntry, type AppendRow, type MoveRow } from './ref-moves';
@@ -222,23 +229,12 @@ export class TreeWriter {
     );
     if (!row) throw new Error('tree_append returned nothing');
     switch (row.status) {
-      case 'ok': {
-        const firstDepth = row.first_depth as number;
+      case 'ok':
         return ok({
-          nodes: chained.map((b, i) => ({
-            id: b.id,
-            conversationId,
-            parentId: b.parentId,
-            depth: firstDepth + i,
-            kind: b.draft.kind,
-            payload: b.draft.payload,
-            authorId: b.draft.authorId,
-            createdAt: b.createdAt,
-          })) as TreeNode[],
+          nodes: chainedNodes(conversationId, chained, row.first_depth as number),
           head: row.head as string,
           reflog: movedEntry(row, move.action, move.actorId, move.message),
         });
-      }
       case 'conflict':
         return err(conflict(row.head as string));
       case 'not_found':
