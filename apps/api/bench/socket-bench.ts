@@ -7,21 +7,21 @@
  *   p50 with 1 conversation    ≤ 5 × the floor's p50 with 1 client
  *   p99 with 200 conversations ≤ 10 × the floor's p99 with 200 clients
  *
+ * Beside each figure the bench prints its ratio to a durable echo at the same concurrency (see
+ * ./floors): the part of the figure that storing the answer before going on costs any server.
+ *
  * The api runs in this process on a database of its own on the local PostgreSQL (dropped at the
  * end), no Redis (in-process jobs), rate limits out of the way. `--quick` takes fewer turns.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { createTestDatabase } from '@sweatpants/migrations/testing';
-import { Server } from 'socket.io';
-import { io, type Socket } from 'socket.io-client';
 import { ApiUser } from '../reliability/src/support/api-client';
 import type { LiveClient } from '../reliability/src/support/live-client';
 import { percentile } from '../reliability/src/support/process-stats';
 import { answerNext, connectTab, inBatches, joinOrThrow } from '../reliability/src/support/session';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
+import { bareServer, durableEchoServer, roundTrips } from './floors';
 
 const MANY = 200;
 /** Conversations per account: registering hashes a password (argon2), slow on purpose. */
@@ -31,55 +31,12 @@ interface Figure {
   figure: string;
   value: number;
   floor: number;
+  /** the same percentile of the durable echo at the same concurrency, for comparison */
+  durable: number;
   factor: number;
 }
 
 const note = (text: string) => process.stderr.write(`  · ${text}\n`);
-
-/** Latencies of `rounds` sequential acknowledged emits from each of `clients` sockets at once. */
-async function floorRoundTrips(url: string, clients: number, rounds: number): Promise<number[]> {
-  const sockets = await Promise.all(
-    Array.from(
-      { length: clients },
-      () =>
-        new Promise<Socket>((resolve, reject) => {
-          const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
-          socket.once('connect', () => resolve(socket));
-          socket.once('connect_error', reject);
-        }),
-    ),
-  );
-  const samples: number[] = [];
-  try {
-    await Promise.all(
-      sockets.map(async (socket) => {
-        for (let i = 0; i < rounds; i++) {
-          const sent = performance.now();
-          await socket.emitWithAck('echo', { i });
-          samples.push(performance.now() - sent);
-        }
-      }),
-    );
-  } finally {
-    for (const socket of sockets) socket.close();
-  }
-  return samples;
-}
-
-/** A bare Socket.IO server: one handler that acknowledges at once. */
-async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const http = createServer();
-  const server = new Server(http, { serveClient: false });
-  server.on('connection', (socket) =>
-    socket.on('echo', (payload: unknown, ack: (a: unknown) => void) => ack(payload)),
-  );
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => void server.close(() => resolve())),
-  };
-}
 
 /** Opens `count` conversations, each with its own tab joined and its chat prompt received. */
 async function openConversations(url: string, count: number) {
@@ -133,6 +90,7 @@ async function main(argv: string[]): Promise<number> {
 
   const db = await createTestDatabase('bench_socket');
   const bare = await bareServer();
+  const durable = await durableEchoServer(db.url);
   let app: INestApplication | undefined;
   const tabs: LiveClient[] = [];
   try {
@@ -149,21 +107,24 @@ async function main(argv: string[]): Promise<number> {
     const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
 
     // Warm both paths (JIT, connection pools) before anything is recorded.
-    await floorRoundTrips(bare.url, 1, 200);
+    await roundTrips(bare.url, 1, 200);
+    await roundTrips(durable.url, 1, 200);
     const [warm] = await openConversations(url, 1);
     if (warm) {
       tabs.push(warm.tab);
       await drive([warm], 5);
     }
 
-    const floorSolo = await floorRoundTrips(bare.url, 1, 1000);
+    const floorSolo = await roundTrips(bare.url, 1, 1000);
+    const durableSolo = await roundTrips(durable.url, 1, 1000);
     const [solo] = await openConversations(url, 1);
     if (!solo) throw new Error('no conversation opened');
     tabs.push(solo.tab);
     const soloSamples = await drive([solo], soloTurns);
     note(`1 conversation: ${soloSamples.length} turns`);
 
-    const floorMany = await floorRoundTrips(bare.url, MANY, 25);
+    const floorMany = await roundTrips(bare.url, MANY, 25);
+    const durableMany = await roundTrips(durable.url, MANY, 25);
     const many = await openConversations(url, MANY);
     tabs.push(...many.map((m) => m.tab));
     const manySamples = await drive(many, manyTurns);
@@ -174,12 +135,14 @@ async function main(argv: string[]): Promise<number> {
         figure: 'answer → next elicit p50, 1 conversation',
         value: percentile(soloSamples, 50),
         floor: percentile(floorSolo, 50),
+        durable: percentile(durableSolo, 50),
         factor: 5,
       },
       {
         figure: `answer → next elicit p99, ${MANY} conversations`,
         value: percentile(manySamples, 99),
         floor: percentile(floorMany, 99),
+        durable: percentile(durableMany, 99),
         factor: 10,
       },
     ];
@@ -191,6 +154,11 @@ async function main(argv: string[]): Promise<number> {
       const met = ratio <= f.factor ? 'yes' : 'NO';
       return `${f.figure} | ${f.value.toFixed(3)} ms | floor ${f.floor.toFixed(3)} ms | ${ratio.toFixed(2)}x | <= ${f.factor}x | ${met}`;
     });
+    for (const f of figures)
+      note(
+        `${f.figure}: the durable echo alone takes ${f.durable.toFixed(3)} ms = ${(f.durable / f.floor).toFixed(2)}x the floor; ` +
+          `the api takes ${(f.value / f.durable).toFixed(2)}x the durable echo`,
+      );
     const met = figures.filter((f) => f.value / f.floor <= f.factor).length;
     process.stdout.write(`\n${rows.join('\n')}\nbench: ${met} of ${figures.length} targets met\n`);
     return 0;
@@ -198,6 +166,7 @@ async function main(argv: string[]): Promise<number> {
     for (const tab of tabs) tab.close();
     await app?.close();
     await bare.close();
+    await durable.close();
     await db.drop();
   }
 }
