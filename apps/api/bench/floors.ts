@@ -2,16 +2,22 @@
  * The servers the api bench measures against, each the least a server can do for one round trip:
  *
  * - the bare floor: a Socket.IO handler that acknowledges at once (the targets' floor);
- * - the durable echo: a Socket.IO handler that stores what it got with one autocommit INSERT on the
- *   same PostgreSQL (synchronous_commit on, as the api runs) and then acknowledges. It is the least
- *   any server does that keeps PROTOCOL.md's promise that an answer is stored before it is
- *   acknowledged and before the next question is asked; printed beside the targets so each run
- *   shows how much of a figure no implementation could avoid.
+ * - the durable echo: a handler that stores what it got with one autocommit INSERT on the same
+ *   PostgreSQL (synchronous_commit on, as the api runs), then acknowledges: the least any server
+ *   pays that keeps PROTOCOL.md's promise that an answer is stored before it is acknowledged;
+ * - the protocol echo: the durable echo that also sends, before its acknowledgement, the events
+ *   the api sent per answer in the same run (`node` for every node, `head`, `status`, `elicit`,
+ *   `token`, as PROTOCOL.md has them): what storing an answer and telling the client about a turn
+ *   of this agent costs without running the agent or the tree store.
+ *
+ * The bench prints each figure against the last two beside its target, so every run shows how
+ * much of the figure no implementation of the protocol could avoid.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Received } from '../reliability/src/support/live-client';
 import { Pool } from 'pg';
-import { Server } from 'socket.io';
+import { Server, type Socket as ServerSocket } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
 
 /** A server the floor clients talk to: an `echo` event acknowledged with its payload. */
@@ -27,15 +33,23 @@ export function bareServer(): Promise<FloorServer> {
 
 /**
  * A Socket.IO server that stores each payload with one durable INSERT before acknowledging it, on
- * `databaseUrl` through a pool as large as the api's (pg's default of 10).
+ * `databaseUrl` through a pool as large as the api's (pg's default of 10). With `turns`, it also
+ * sends one turn's events (each answer the next turn, round robin) after storing and before
+ * acknowledging, as the api sends a turn's events before its next elicit.
  */
-export async function durableEchoServer(databaseUrl: string): Promise<FloorServer> {
+export async function durableEchoServer(
+  databaseUrl: string,
+  turns: readonly (readonly Received[])[] = [],
+): Promise<FloorServer> {
   const pool = new Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
   await pool.query(
     'CREATE TABLE IF NOT EXISTS bench_durable_echo (id bigserial PRIMARY KEY, payload jsonb NOT NULL)',
   );
-  const server = await echoServer(async (payload) => {
+  let next = 0;
+  const server = await echoServer(async (payload, socket) => {
     await pool.query('INSERT INTO bench_durable_echo (payload) VALUES ($1)', [JSON.stringify(payload)]);
+    const turn = turns.length > 0 ? turns[next++ % turns.length] : undefined;
+    for (const { event, payload: sent } of turn ?? []) socket.emit(event, sent);
     return payload;
   });
   return {
@@ -47,12 +61,14 @@ export async function durableEchoServer(databaseUrl: string): Promise<FloorServe
   };
 }
 
-async function echoServer(handle: (payload: unknown) => Promise<unknown>): Promise<FloorServer> {
+async function echoServer(
+  handle: (payload: unknown, socket: ServerSocket) => Promise<unknown>,
+): Promise<FloorServer> {
   const http = createServer();
   const server = new Server(http, { serveClient: false });
   server.on('connection', (socket) =>
     socket.on('echo', (payload: unknown, ack: (answer: unknown) => void) => {
-      handle(payload).then(ack, (error: unknown) => ack({ error: String(error) }));
+      handle(payload, socket).then(ack, (error: unknown) => ack({ error: String(error) }));
     }),
   );
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

@@ -7,8 +7,9 @@
  *   p50 with 1 conversation    ≤ 5 × the floor's p50 with 1 client
  *   p99 with 200 conversations ≤ 10 × the floor's p99 with 200 clients
  *
- * Beside each figure the bench prints its ratio to a durable echo at the same concurrency (see
- * ./floors): the part of the figure that storing the answer before going on costs any server.
+ * Beside each figure the bench prints the durable echo and the protocol echo at the same
+ * concurrency (see ./floors): what storing an answer, and then sending a turn's events, cost a
+ * server that runs no agent.
  *
  * The api runs in this process on a database of its own on the local PostgreSQL (dropped at the
  * end), no Redis (in-process jobs), rate limits out of the way. `--quick` takes fewer turns.
@@ -16,12 +17,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { createTestDatabase } from '@sweatpants/migrations/testing';
 import { ApiUser } from '../reliability/src/support/api-client';
-import type { LiveClient } from '../reliability/src/support/live-client';
+import type { LiveClient, Received } from '../reliability/src/support/live-client';
 import { percentile } from '../reliability/src/support/process-stats';
 import { answerNext, connectTab, inBatches, joinOrThrow } from '../reliability/src/support/session';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
-import { bareServer, durableEchoServer, roundTrips } from './floors';
+import { bareServer, durableEchoServer, type FloorServer, roundTrips } from './floors';
 
 const MANY = 200;
 /** Conversations per account: registering hashes a password (argon2), slow on purpose. */
@@ -33,6 +34,8 @@ interface Figure {
   floor: number;
   /** the same percentile of the durable echo at the same concurrency, for comparison */
   durable: number;
+  /** the same percentile of the protocol echo at the same concurrency */
+  protocol: number;
   factor: number;
 }
 
@@ -54,15 +57,20 @@ async function openConversations(url: string, count: number) {
   });
 }
 
-/** Drives each conversation `turns` times: answer the open elicit, wait for the next one. */
+/**
+ * Drives each conversation `turns` times: answer the open elicit, wait for the next one. Returns
+ * the latencies and, per counted turn, the events its tab received from the answer on.
+ */
 async function drive(
   opened: { id: string; tab: LiveClient; answered: Set<string> }[],
   turns: number,
-): Promise<number[]> {
+): Promise<{ samples: number[]; events: Received[][] }> {
   const samples: number[] = [];
+  const events: Received[][] = [];
   await Promise.all(
     opened.map(async ({ id, tab, answered }) => {
       for (let turn = 0; turn < turns; turn++) {
+        const from = tab.received.length;
         const sent = performance.now();
         const result = await answerNext(tab, id, answered, turn);
         // A compaction that landed meanwhile moved the chat prompt with HEAD (a new elicit id):
@@ -74,10 +82,11 @@ async function drive(
         if (result.error) throw new Error(`turn ${turn} of ${id}: ${result.error}`);
         await tab.nextElicit(id, answered, 120_000);
         samples.push(performance.now() - sent);
+        events.push(tab.received.slice(from));
       }
     }),
   );
-  return samples;
+  return { samples, events };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -91,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
   const db = await createTestDatabase('bench_socket');
   const bare = await bareServer();
   const durable = await durableEchoServer(db.url);
+  let protocol: FloorServer | undefined;
   let app: INestApplication | undefined;
   const tabs: LiveClient[] = [];
   try {
@@ -120,14 +130,20 @@ async function main(argv: string[]): Promise<number> {
     const [solo] = await openConversations(url, 1);
     if (!solo) throw new Error('no conversation opened');
     tabs.push(solo.tab);
-    const soloSamples = await drive([solo], soloTurns);
+    const { samples: soloSamples, events: soloEvents } = await drive([solo], soloTurns);
     note(`1 conversation: ${soloSamples.length} turns`);
+
+    // The protocol echo sends what the api sent per answer in the solo run.
+    protocol = await durableEchoServer(db.url, soloEvents);
+    await roundTrips(protocol.url, 1, 200);
+    const protocolSolo = await roundTrips(protocol.url, 1, 1000);
 
     const floorMany = await roundTrips(bare.url, MANY, 25);
     const durableMany = await roundTrips(durable.url, MANY, 25);
+    const protocolMany = await roundTrips(protocol.url, MANY, 25);
     const many = await openConversations(url, MANY);
     tabs.push(...many.map((m) => m.tab));
-    const manySamples = await drive(many, manyTurns);
+    const { samples: manySamples } = await drive(many, manyTurns);
     note(`${MANY} conversations: ${manySamples.length} turns`);
 
     const figures: Figure[] = [
@@ -136,6 +152,7 @@ async function main(argv: string[]): Promise<number> {
         value: percentile(soloSamples, 50),
         floor: percentile(floorSolo, 50),
         durable: percentile(durableSolo, 50),
+        protocol: percentile(protocolSolo, 50),
         factor: 5,
       },
       {
@@ -143,6 +160,7 @@ async function main(argv: string[]): Promise<number> {
         value: percentile(manySamples, 99),
         floor: percentile(floorMany, 99),
         durable: percentile(durableMany, 99),
+        protocol: percentile(protocolMany, 99),
         factor: 10,
       },
     ];
@@ -154,10 +172,15 @@ async function main(argv: string[]): Promise<number> {
       const met = ratio <= f.factor ? 'yes' : 'NO';
       return `${f.figure} | ${f.value.toFixed(3)} ms | floor ${f.floor.toFixed(3)} ms | ${ratio.toFixed(2)}x | <= ${f.factor}x | ${met}`;
     });
+    const events = soloEvents.reduce((sum, turn) => sum + turn.length, 0) / soloEvents.length;
+    note(
+      `the api sent ${events.toFixed(1)} events per answer in the solo run; the protocol echo sends as many`,
+    );
     for (const f of figures)
       note(
-        `${f.figure}: the durable echo alone takes ${f.durable.toFixed(3)} ms = ${(f.durable / f.floor).toFixed(2)}x the floor; ` +
-          `the api takes ${(f.value / f.durable).toFixed(2)}x the durable echo`,
+        `${f.figure}: durable echo ${f.durable.toFixed(3)} ms (${(f.durable / f.floor).toFixed(2)}x the floor), ` +
+          `protocol echo ${f.protocol.toFixed(3)} ms (${(f.protocol / f.floor).toFixed(2)}x the floor); ` +
+          `the api is ${(f.value / f.protocol).toFixed(2)}x the protocol echo`,
       );
     const met = figures.filter((f) => f.value / f.floor <= f.factor).length;
     process.stdout.write(`\n${rows.join('\n')}\nbench: ${met} of ${figures.length} targets met\n`);
@@ -167,6 +190,7 @@ async function main(argv: string[]): Promise<number> {
     await app?.close();
     await bare.close();
     await durable.close();
+    await protocol?.close();
     await db.drop();
   }
 }
