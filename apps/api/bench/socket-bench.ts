@@ -99,11 +99,12 @@ async function main(argv: string[]): Promise<number> {
 
   const db = await createTestDatabase('bench_socket');
   const bare = await bareServer();
-  const durable = await durableEchoServer(db.url);
+  let durable: FloorServer | undefined;
   let protocol: FloorServer | undefined;
   let app: INestApplication | undefined;
   const tabs: LiveClient[] = [];
   try {
+    durable = await durableEchoServer(db.url);
     const config = loadConfig({
       PORT: '0',
       JWT_SECRET: 'a-bench-secret-that-is-long-enough-for-hs256',
@@ -189,7 +190,7 @@ async function main(argv: string[]): Promise<number> {
     for (const tab of tabs) tab.close();
     await app?.close();
     await bare.close();
-    await durable.close();
+    await durable?.close();
     await protocol?.close();
     await db.drop();
   }
