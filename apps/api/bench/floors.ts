@@ -15,10 +15,10 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Received } from '../reliability/src/support/live-client';
 import { Pool } from 'pg';
 import { Server, type Socket as ServerSocket } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
+import type { Received } from '../reliability/src/support/live-client';
 
 /** A server the floor clients talk to: an `echo` event acknowledged with its payload. */
 export interface FloorServer {

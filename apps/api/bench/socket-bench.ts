@@ -59,14 +59,15 @@ async function openConversations(url: string, count: number) {
 
 /**
  * Drives each conversation `turns` times: answer the open elicit, wait for the next one. Returns
- * the latencies and, per counted turn, the events its tab received from the answer on.
+ * the latencies and, per counted turn, where its tab's received events began (read after the run,
+ * so the measured loop only notes an index).
  */
 async function drive(
   opened: { id: string; tab: LiveClient; answered: Set<string> }[],
   turns: number,
-): Promise<{ samples: number[]; events: Received[][] }> {
+): Promise<{ samples: number[]; starts: number[] }> {
   const samples: number[] = [];
-  const events: Received[][] = [];
+  const starts: number[] = [];
   await Promise.all(
     opened.map(async ({ id, tab, answered }) => {
       for (let turn = 0; turn < turns; turn++) {
@@ -82,11 +83,16 @@ async function drive(
         if (result.error) throw new Error(`turn ${turn} of ${id}: ${result.error}`);
         await tab.nextElicit(id, answered, 120_000);
         samples.push(performance.now() - sent);
-        events.push(tab.received.slice(from));
+        starts.push(from);
       }
     }),
   );
-  return { samples, events };
+  return { samples, starts };
+}
+
+/** A single tab's received events cut at each turn's start: what it was sent per answer. */
+function eventsPerTurn(tab: LiveClient, starts: readonly number[]): Received[][] {
+  return starts.map((from, i) => tab.received.slice(from, starts[i + 1]));
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -131,7 +137,8 @@ async function main(argv: string[]): Promise<number> {
     const [solo] = await openConversations(url, 1);
     if (!solo) throw new Error('no conversation opened');
     tabs.push(solo.tab);
-    const { samples: soloSamples, events: soloEvents } = await drive([solo], soloTurns);
+    const { samples: soloSamples, starts: soloStarts } = await drive([solo], soloTurns);
+    const soloEvents = eventsPerTurn(solo.tab, soloStarts);
     note(`1 conversation: ${soloSamples.length} turns`);
 
     // The protocol echo sends what the api sent per answer in the solo run.
