@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -125,6 +126,37 @@ describe('api shell', () => {
         });
       } finally {
         await other.app.close();
+      }
+    },
+    BOOT_TIMEOUT_MS,
+  );
+
+  it(
+    'closes without an unhandled rejection while Redis accepts connections but never answers',
+    async () => {
+      // A Redis that never answers keeps every connection short of ready, so what the api sent
+      // waits in ioredis' queue until closing the connection rejects it.
+      const held: Socket[] = [];
+      const silent = createServer((socket) => held.push(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const { port } = silent.address() as AddressInfo;
+      const rejections: unknown[] = [];
+      const onRejection = (reason: unknown) => rejections.push(reason);
+      process.on('unhandledRejection', onRejection);
+      try {
+        const other = await boot({
+          DATABASE_URL: db.url,
+          REDIS_URL: `redis://127.0.0.1:${port}`,
+          ANTHROPIC_API_KEY: 'k',
+        });
+        await other.app.close();
+        // Rejections are reported after the microtasks of the turn that made them.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(rejections).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', onRejection);
+        for (const socket of held) socket.destroy();
+        await new Promise((resolve) => silent.close(resolve));
       }
     },
     BOOT_TIMEOUT_MS,
