@@ -24,11 +24,10 @@ const item = (text: string) => value(mkItemName(text));
 const active: ActiveState = value(mkActiveState('working', ['monitor']));
 const anxious: ActiveState = { ...active, lastAnxiety: value(mkAnxietyTrigger('old letters')) };
 
-const session = (phaseData: PhaseData, unsure: ItemName[] = [], itemsProcessed = 0): SessionState => ({
+const session = (phaseData: PhaseData, unsure: ItemName[] = [], belongs: ItemName[] = []): SessionState => ({
   ...initialSession,
   phaseData,
-  piles: { belongs: [], out: [], unsure },
-  itemsProcessed,
+  piles: { belongs, out: [], unsure },
 });
 const surveying = (fn: string | null = null, anchors: string[] = []) =>
   session({
@@ -50,6 +49,7 @@ const refiningData = (items: string[], current: string | null = null) =>
     ),
   );
 const refining = (items: string[], current: string | null = null) => session(refiningData(items, current));
+const ended = () => session({ phase: 'ended', function: value(mkSpaceFunction('working')), anchors: [] });
 const stuck = (on: string) =>
   session(value(mkDecisionSupport(active, on, { phase: 'sorting', active, currentItem: item(on) })));
 
@@ -82,9 +82,18 @@ const rows: Row[] = [
     photo({ chaosLevel: 'buried' }),
     says({ intent: 'stop' }),
     { tag: 'summary' },
-    'sorting',
+    'ended',
   ],
-  ['stop while surveying', surveying(), null, says({ intent: 'stop' }), { tag: 'summary' }, 'surveying'],
+  ['stop while surveying', surveying(), null, says({ intent: 'stop' }), { tag: 'summary' }, 'ended'],
+  ['stop once ended sums up again', ended(), null, says({ intent: 'stop' }), { tag: 'summary' }, 'ended'],
+  [
+    'after the end, a new photo starts a new session',
+    ended(),
+    photo({}),
+    says({ intent: 'item' }),
+    { tag: 'ask-function' },
+    'surveying',
+  ],
   // photo-aware
   [
     'a buried room skips the questions',
@@ -277,6 +286,25 @@ const rows: Row[] = [
     'splitting',
   ],
   [
+    'sorting: more than five unsure splits the pile before a named item, however they got there',
+    session({ phase: 'sorting', active, currentItem: null }, ['a', 'b', 'c', 'd', 'e', 'f'].map(item)),
+    null,
+    says({ intent: 'item', item: item('lamp') }),
+    { tag: 'instruct-split', categories: ['everything else'] },
+    'splitting',
+  ],
+  [
+    'sorting: more than five unsure still takes a decision first',
+    session(
+      { phase: 'sorting', active, currentItem: item('lamp') },
+      ['a', 'b', 'c', 'd', 'e', 'f'].map(item),
+    ),
+    null,
+    says({ intent: 'decided', choice: 'trash' }),
+    { tag: 'instruct-trash' },
+    'sorting',
+  ],
+  [
     'sorting: five unsure do not',
     session({ phase: 'sorting', active, currentItem: null }, ['a', 'b', 'c', 'd', 'e'].map(item)),
     null,
@@ -286,7 +314,7 @@ const rows: Row[] = [
   ],
   [
     'sorting: every ten items an energy check',
-    session({ phase: 'sorting', active, currentItem: null }, [], 10),
+    session({ phase: 'sorting', active, currentItem: null }, [], 'abcdefghij'.split('').map(item)),
     null,
     says({}),
     { tag: 'energy-check' },
@@ -300,6 +328,21 @@ const rows: Row[] = [
     null,
     says({ intent: 'start' }),
     { tag: 'ask-item-decision', item: 'bill' },
+    'refining',
+  ],
+  [
+    'splitting: refining starts with the first item of the biggest category',
+    session(
+      {
+        phase: 'splitting',
+        active,
+        categories: [value(mkCategoryName('electronics')), value(mkCategoryName('papers'))],
+      },
+      ['bill', 'cable', 'charger'].map(item),
+    ),
+    null,
+    says({ intent: 'start' }),
+    { tag: 'ask-item-decision', item: 'cable' },
     'refining',
   ],
   [
@@ -334,6 +377,30 @@ const rows: Row[] = [
     says({}),
     { tag: 'ask-item-decision', item: 'bill' },
     'refining',
+  ],
+  [
+    'refining: every category gone through, nothing unsure: back to sorting',
+    refining([]),
+    null,
+    says({ intent: 'start' }),
+    { tag: 'instruct-next' },
+    'sorting',
+  ],
+  [
+    'refining: every category gone through, some put off again: back to sorting, asking about energy',
+    session(refiningData([]), [item('bill')]),
+    null,
+    says({ intent: 'start' }),
+    { tag: 'energy-check' },
+    'sorting',
+  ],
+  [
+    'refining: an item named after the categories are done is asked about in sorting',
+    refining([]),
+    null,
+    says({ intent: 'item', item: item('stapler') }),
+    { tag: 'ask-item-decision', item: 'stapler' },
+    'sorting',
   ],
   [
     'refining: help on an item supports the decision',

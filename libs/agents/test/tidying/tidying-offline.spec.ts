@@ -22,20 +22,25 @@ describe('a tidying session on the offline model', () => {
     const said = first.filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
     expect(said[0]).toMatch(/offline model/);
     expect(asked).toEqual(['choose', 'propose-disposition']);
+    // the mugs go to the kitchen: another room than the office being tidied, so out of it
     expect(s.state()).toMatchObject({
       phase: 'sorting',
       function: 'working',
+      room: 'office',
       itemsProcessed: 1,
-      piles: { belongs: ['mugs'], out: [], unsure: [] },
+      piles: { belongs: [], out: ['mugs'], unsure: [] },
+      destinations: { mugs: 'kitchen' },
     });
 
     await s.say('a coffee mug', tap);
     await s.say('the old letters go in the bin', tap);
     await s.say('not sure about the cable', tap);
+    // the cable is not decided yet, so it is not counted
     expect(s.state()).toMatchObject({
       phase: 'sorting',
-      itemsProcessed: 4,
-      piles: { belongs: ['mugs', 'coffee mug'], out: ['old letters'], unsure: ['cable'] },
+      itemsProcessed: 3,
+      piles: { belongs: [], out: ['mugs', 'coffee mug', 'old letters'], unsure: ['cable'] },
+      destinations: { mugs: 'kitchen', 'coffee mug': 'kitchen', 'old letters': 'trash' },
       ended: false,
     });
     const texts = (await s.path())
@@ -46,9 +51,10 @@ describe('a tidying session on the offline model', () => {
 
     await s.say("I'm tired, let's stop", tap);
     const path = await s.path();
-    expect(s.state()).toMatchObject({ ended: true, itemsProcessed: 4 });
-    expect(String(path.filter((n) => n.kind === 'assistant').at(-1)?.payload['text'])).toMatch(
-      /4 items sorted/,
+    expect(s.state()).toMatchObject({ phase: 'ended', ended: true, itemsProcessed: 3 });
+    expect(String(path.filter((n) => n.kind === 'assistant').at(-1)?.payload['text'])).toBe(
+      '(offline) Session done: 3 items sorted. ' +
+        'Out (3): mugs → kitchen, coffee mug → kitchen, old letters → trash; Unsure (1): cable. Well done.',
     );
     expect(s.runner.pending()[0]?.message).toMatch(/Session done/);
     expect(new Set(eventsOf(path))).toEqual(
@@ -101,14 +107,14 @@ describe('a tidying session on the offline model', () => {
     expect(await s.path()).toEqual(middle);
     expect(reopened.state()).toEqual(atMiddle);
     expect(reopened.state()).toMatchObject({
-      piles: { belongs: ['mugs', 'coffee mug'], out: [], unsure: [] },
+      piles: { belongs: [], out: ['mugs', 'coffee mug'], unsure: [] },
       itemsProcessed: 2,
     });
 
     expect((await reopened.send({ text: 'the lamp goes on the shelf', authorId: 'u1' })).ok).toBe(true);
     await reopened.whenIdle();
     expect(reopened.state()).toMatchObject({
-      piles: { belongs: ['mugs', 'coffee mug', 'lamp'], out: [] },
+      piles: { belongs: ['lamp'], out: ['mugs', 'coffee mug'] },
       itemsProcessed: 3,
     });
   });

@@ -87,6 +87,38 @@ describe('the phases', () => {
     expect(fromWire(wire)).toEqual({ ok: true, value: sorting });
   });
 
+  it('derives the count and the end on the wire, and round-trips destinations, the room and the ended phase', () => {
+    const item = (text: string) => {
+      const made = mkItemName(text);
+      if (!made.ok) throw new Error('not blank');
+      return made.value;
+    };
+    const kitchen = mkLocation('kitchen');
+    if (!kitchen.ok) throw new Error('not blank');
+    const ended = {
+      ...initialSession,
+      phaseData: { phase: 'ended' as const, function: active.value.function, anchors: [item('monitor')] },
+      piles: { belongs: [item('lamp')], out: [item('coffee mug')], unsure: [item('cable')] },
+      destinations: new Map([[item('coffee mug'), kitchen.value]]),
+      room: 'office',
+      sessionStart: '2025-01-01T00:00:00.000Z',
+    };
+    const wire = toWire(ended);
+    expect(wire).toMatchObject({
+      phase: 'ended',
+      ended: true,
+      itemsProcessed: 2,
+      function: 'working',
+      anchors: ['monitor'],
+      room: 'office',
+      destinations: { 'coffee mug': 'kitchen' },
+    });
+    expect(fromWire(wire)).toEqual({ ok: true, value: ended });
+    // a state stored before destinations and the room were kept still reads
+    const { destinations: _d, room: _r, ...older } = toWire(initialSession);
+    expect(fromWire(older)).toEqual({ ok: true, value: initialSession });
+  });
+
   it('refuses a stored state that breaks an invariant', () => {
     const wire = toWire(initialSession);
     const badSplit = {

@@ -6,8 +6,15 @@ import * as z from 'zod';
  * agent brands them. `phase` is derived from `phaseData` by the fold, never set on its own.
  */
 
-/** The phases of a tidying session (seed 000). */
-export const TIDYING_PHASES = ['surveying', 'sorting', 'splitting', 'refining', 'decision-support'] as const;
+/** The phases of a tidying session (seed 000), and `ended` once the user is done. */
+export const TIDYING_PHASES = [
+  'surveying',
+  'sorting',
+  'splitting',
+  'refining',
+  'decision-support',
+  'ended',
+] as const;
 export const TidyingPhaseSchema = z.enum(TIDYING_PHASES);
 export type TidyingPhase = z.infer<typeof TidyingPhaseSchema>;
 
@@ -54,6 +61,12 @@ export const TidyingPhaseDataSchema = z.discriminatedUnion('phase', [
     stuckItem: z.string().min(1),
     resume: z.discriminatedUnion('phase', [SortingDataSchema, RefiningDataSchema]),
   }),
+  z.object({
+    phase: z.literal('ended'),
+    /** what the space was for, if the session got that far */
+    function: z.string().nullable(),
+    anchors: z.array(z.string()),
+  }),
 ]);
 export type TidyingPhaseData = z.infer<typeof TidyingPhaseDataSchema>;
 
@@ -67,7 +80,12 @@ export type TidyingPiles = z.infer<typeof TidyingPilesSchema>;
 export const TidyingStateSchema = z.object({
   phase: TidyingPhaseSchema,
   piles: TidyingPilesSchema,
+  /** where each item of the out pile goes: a place elsewhere ("kitchen"), or trash, donation, recycling */
+  destinations: z.record(z.string(), z.string()).default({}),
+  /** the decided items (belongs and out), each counted once */
   itemsProcessed: z.number().int().min(0),
+  /** the kind of room being tidied (from the photo analysis), which says whether a place is within it */
+  room: z.string().nullable().default(null),
   /** what the space is for, once known */
   function: z.string().optional(),
   /** things that definitely stay */
@@ -75,7 +93,7 @@ export const TidyingStateSchema = z.object({
   phaseData: TidyingPhaseDataSchema,
   /** when the first turn was decided (ISO-8601) */
   sessionStart: z.string().nullable(),
-  /** set once the session ended (the user stopped, or confirmed they are done) */
+  /** true exactly when the phase is `ended` (the user stopped, or confirmed they are done) */
   ended: z.boolean(),
 });
 export type TidyingState = z.infer<typeof TidyingStateSchema>;

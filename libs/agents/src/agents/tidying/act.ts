@@ -14,10 +14,13 @@ import {
   currentCategoryOf,
   emergentCategoriesOf,
   functionOf,
+  isEnded,
+  itemsProcessedOf,
   lastAnxietyOf,
   phaseOf,
   type SessionState,
 } from './session-state';
+import { recapOf } from './session-recap';
 import { cannedResponse, directive, type Action } from './tidying-action';
 import { recordEvent, tidyingEventOf } from './tidying-events';
 
@@ -87,20 +90,24 @@ export function instruction(action: Action): string {
   const details = [
     'item' in action ? `Item: ${action.item}` : '',
     'location' in action ? `Location: ${action.location}` : '',
+    'categories' in action ? `Categories: ${action.categories.join(', ')}` : '',
   ].filter(Boolean);
   return [`This turn: ${directive(action)}`, `Action: ${action.tag}`, ...details].join('\n');
 }
 
 /** The session as the prompt shows it (seed 000's TidyingContext). */
 function contextOf(state: SessionState, photo: PhotoAnalysis | null, userText: string): string {
-  const cats = [...emergentCategoriesOf(state).keys()];
+  const cats = [...emergentCategoriesOf(state)].filter(([, items]) => items.length > 0).map(([c]) => c);
+  const going = [...state.destinations].map(([item, where]) => `${item} → ${where}`);
   return prompt`
     Session
     Phase: ${phaseOf(state)}
     What the space is for: ${functionOf(state) ?? 'not known yet'}
     Staying for sure: ${anchorsOf(state).join(', ') || 'nothing named yet'}
     Piles: ${state.piles.belongs.length} belong, ${state.piles.out.length} out, ${state.piles.unsure.length} unsure
-    Items processed: ${state.itemsProcessed}
+    ${going.length ? `Going out of this space: ${going.join(', ')}` : ''}
+    Items processed: ${itemsProcessedOf(state)}
+    ${isEnded(state) ? `Recap: ${recapOf(state)}` : ''}
     ${cats.length ? `Emergent categories: ${cats.join(', ')}; current: ${currentCategoryOf(state) ?? 'none'}` : ''}
     ${lastAnxietyOf(state) ? `Avoid for now (it made them anxious): ${lastAnxietyOf(state)}` : ''}
     ${photo ? `Photo: a ${photo.chaosLevel} ${photo.roomType}; visible: ${photo.visibleItems.join(', ') || 'nothing named'}${photo.firstTarget ? `; first target: ${photo.firstTarget}` : ''}${photo.blockedFunction ? `; blocked: ${photo.blockedFunction}` : ''}` : ''}

@@ -1,9 +1,11 @@
 import type { Extract, PhotoAnalysis } from './observation';
-import { categoriesFor } from './categories';
+import { categoriesFor, distribute } from './categories';
 import {
   anchorsOf,
   currentItemOf,
   functionOf,
+  initialSession,
+  itemsProcessedOf,
   lastAnxietyOf,
   phaseOf,
   type Phase,
@@ -28,13 +30,16 @@ export const ENERGY_CHECK_EVERY = 10;
  * The pure routing of the OODA loop (seed 000's decideFromExtract): no model calls, no effects.
  * Photo-aware rules first (a buried room skips the questions, a blocked function with a known
  * purpose starts sorting at once, a clear room is acknowledged), then the phase's own rules.
- * Stopping wins everywhere; anxiety (said now, or the last trigger coming up again) pivots away.
+ * Stopping wins everywhere and ends the session (its summary again, if it already ended); after
+ * the end, anything else starts a new session. Anxiety (said now, or the last trigger coming up
+ * again) pivots away.
  */
-export function decide(state: SessionState, photo: PhotoAnalysis | null, extract: Extract): Decision {
+export function decide(current: SessionState, photo: PhotoAnalysis | null, extract: Extract): Decision {
+  if (extract.intent === 'stop') return { action: { tag: 'summary' }, nextPhase: 'ended' };
+  // applyDecision starts the new session the same way, from the initial one
+  const state = phaseOf(current) === 'ended' ? initialSession : current;
   const phase = phaseOf(state);
   const stay = (action: Action): Decision => ({ action, nextPhase: phase });
-
-  if (extract.intent === 'stop') return stay({ tag: 'summary' });
 
   const trigger = anxietyIn(state, extract);
   if (trigger) {
@@ -67,6 +72,8 @@ export function decide(state: SessionState, photo: PhotoAnalysis | null, extract
       return refining(state, extract);
     case 'decision-support':
       return decisionSupport(state, extract);
+    case 'ended':
+      return surveying(state, extract);
   }
 }
 
@@ -83,27 +90,31 @@ function sorting(state: SessionState, extract: Extract): Decision {
   const item = extract.item ?? currentItemOf(state);
   switch (extract.intent) {
     case 'stop':
-      return { action: { tag: 'summary' }, nextPhase: 'sorting' };
+      return { action: { tag: 'summary' }, nextPhase: 'ended' };
     case 'help':
       return item
         ? { action: { tag: 'decision-aid', item }, nextPhase: 'decision-support' }
         : { action: { tag: 'energy-check' }, nextPhase: 'sorting' };
     case 'decided':
+      // the user's own decision is taken first, even with a big unsure pile
       return { action: decided(extract, item), nextPhase: 'sorting' };
     case 'item':
-      return {
-        action: item ? { tag: 'ask-item-decision', item } : { tag: 'ask-what-is-it' },
-        nextPhase: 'sorting',
-      };
     case 'start':
     case 'continue': {
+      // a big unsure pile is split before anything else, however its items got there
       const [first, ...rest] = state.piles.unsure;
       if (first && state.piles.unsure.length > SPLIT_THRESHOLD)
         return {
           action: { tag: 'instruct-split', categories: categoriesFor([first, ...rest]) },
           nextPhase: 'splitting',
         };
-      if (state.itemsProcessed > 0 && state.itemsProcessed % ENERGY_CHECK_EVERY === 0)
+      if (extract.intent === 'item')
+        return {
+          action: item ? { tag: 'ask-item-decision', item } : { tag: 'ask-what-is-it' },
+          nextPhase: 'sorting',
+        };
+      const processed = itemsProcessedOf(state);
+      if (processed > 0 && processed % ENERGY_CHECK_EVERY === 0)
         return { action: { tag: 'energy-check' }, nextPhase: 'sorting' };
       return { action: { tag: 'instruct-next' }, nextPhase: 'sorting' };
     }
@@ -112,7 +123,10 @@ function sorting(state: SessionState, extract: Extract): Decision {
 
 function splitting(state: SessionState, extract: Extract): Decision {
   if (extract.intent === 'help') return { action: { tag: 'energy-check' }, nextPhase: 'splitting' };
-  const first = state.piles.unsure[0];
+  if (state.phaseData.phase !== 'splitting') return sorting(state, extract);
+  // the first item of the first category with any: where refining starts
+  const categories = distribute(state.piles.unsure, state.phaseData.categories);
+  const first = state.phaseData.categories.map((c) => categories.get(c)?.[0]).find((i) => i !== undefined);
   return first
     ? { action: { tag: 'ask-item-decision', item: first }, nextPhase: 'refining' }
     : { action: { tag: 'instruct-next' }, nextPhase: 'sorting' };
@@ -122,25 +136,34 @@ function refining(state: SessionState, extract: Extract): Decision {
   if (state.phaseData.phase !== 'refining') return sorting(state, extract);
   const data = state.phaseData;
   const item = extract.item ?? data.currentItem;
+  const next = nextItemIn(data);
   switch (extract.intent) {
     case 'help':
       return item
         ? { action: { tag: 'decision-aid', item }, nextPhase: 'decision-support' }
-        : { action: { tag: 'energy-check' }, nextPhase: 'refining' };
+        : { action: { tag: 'energy-check' }, nextPhase: next ? 'refining' : 'sorting' };
     case 'decided':
       return { action: decided(extract, item), nextPhase: remainsAfter(data, item) ? 'refining' : 'sorting' };
     case 'item':
       return {
         action: item ? { tag: 'ask-item-decision', item } : { tag: 'ask-what-is-it' },
-        nextPhase: 'refining',
+        nextPhase: next ? 'refining' : 'sorting',
       };
-    default: {
-      const next = nextItemIn(data);
+    default:
       return next
         ? { action: { tag: 'ask-item-decision', item: next }, nextPhase: 'refining' }
-        : { action: { tag: 'instruct-next' }, nextPhase: 'sorting' };
-    }
+        : refined(state);
   }
+}
+
+/**
+ * Every category has been gone through: back to sorting. With items still unsure (put off once
+ * more), the user is asked whether to keep going rather than told to split them again.
+ */
+function refined(state: SessionState): Decision {
+  return state.piles.unsure.length > 0
+    ? { action: { tag: 'energy-check' }, nextPhase: 'sorting' }
+    : { action: { tag: 'instruct-next' }, nextPhase: 'sorting' };
 }
 
 function decisionSupport(state: SessionState, extract: Extract): Decision {

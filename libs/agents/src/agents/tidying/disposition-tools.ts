@@ -4,6 +4,7 @@ import { log } from '../../runtime/primitives';
 import { createTool, ToolSuccess, type Tool } from '../../runtime/tool';
 import { askQuestion, type ChoiceOption, type Question } from './question';
 import { currentSession } from './session-io';
+import { phaseOf, type SessionState } from './session-state';
 import { recordEvent } from './tidying-events';
 
 /**
@@ -56,8 +57,26 @@ export const proposeDisposition: Tool = createTool('propose_disposition')
       item: input.item,
       disposition,
     });
-    return ToolSuccess({ item: input.item, disposition: dispositionJson(disposition), wasCorrection });
+    return ToolSuccess({
+      item: input.item,
+      disposition: dispositionJson(disposition),
+      wasCorrection,
+      ...landing(yield* currentSession(), input.item),
+    });
   });
+
+/** Where the answer put the item, and how the session stands, so the reply can say what comes next. */
+function landing(state: SessionState, item: string): { [key: string]: Json } {
+  const { belongs, out, unsure } = state.piles;
+  const pile = out.some((i) => i === item) ? 'out' : belongs.some((i) => i === item) ? 'belongs' : 'unsure';
+  const destination = [...state.destinations].find(([i]) => i === item)?.[1];
+  return {
+    pile,
+    ...(destination ? { destination } : {}),
+    unsure: unsure.length,
+    phase: phaseOf(state),
+  };
+}
 
 const dispositionJson = (d: Disposition): Json =>
   d.kind === 'place' ? { kind: d.kind, location: d.location } : { kind: d.kind };

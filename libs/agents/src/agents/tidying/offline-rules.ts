@@ -1,6 +1,7 @@
 import type { OfflineContext } from '../../model/offline/offline-context';
 import type { OfflineRule } from '../../model/offline/offline-rule';
 import { choicesFor, extractFromWords, functionsFor, photoFromWords } from './offline-text';
+import { SPLIT_THRESHOLD } from './decide';
 import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
 
 /**
@@ -79,17 +80,49 @@ const proposeForItem: OfflineRule = {
   },
 };
 
+/** What the propose_disposition tool answered, as the offline rules read it. */
+interface Landed {
+  item?: string;
+  disposition?: { kind?: string; location?: string };
+  fallback?: boolean;
+  pile?: 'belongs' | 'out' | 'unsure';
+  destination?: string;
+  unsure?: number;
+  phase?: string;
+}
+
+/** Says where the item landed, in the words of its pile, then what comes next. */
+function landedText(data: Landed): string {
+  const item = data.item ?? 'that';
+  const kind = data.disposition?.kind;
+  const where =
+    data.pile === 'out'
+      ? kind === 'place'
+        ? `${item} goes out, to ${data.destination ?? data.disposition?.location}.`
+        : `${item}: ${kind}.`
+      : data.pile === 'belongs'
+        ? `${item} stays, ${data.disposition?.location ?? 'here'}.`
+        : kind === 'need-more-info'
+          ? `${item}: we need to know more first, so onto the unsure pile.`
+          : `${item}: not now, onto the unsure pile.`;
+  const unsure = data.unsure ?? 0;
+  const next =
+    data.phase === 'sorting' && unsure > SPLIT_THRESHOLD
+      ? `That makes ${unsure} unsure: say go and we will split that pile.`
+      : data.phase === 'refining'
+        ? 'Say go for the next one.'
+        : 'What did you pick up next?';
+  return `(offline) ${where} ${next}`;
+}
+
 const afterDisposition: OfflineRule = {
-  name: 'tidying: acknowledge the disposition and ask for the next thing',
+  name: 'tidying: say where the item landed and what comes next',
   when: (ctx) => ctx.resultOf('propose_disposition') !== undefined,
   reply: (ctx) => {
-    const data = ctx.resultOf('propose_disposition')?.data as
-      { item?: string; disposition?: { kind?: string; location?: string }; fallback?: boolean } | undefined;
+    const data = ctx.resultOf('propose_disposition')?.data as Landed | undefined;
     if (!data || data.fallback)
       return { text: '(offline) No problem, we leave that one for later. What is next?' };
-    const where =
-      data.disposition?.kind === 'place' ? `to ${data.disposition.location}` : `: ${data.disposition?.kind}`;
-    return { text: `(offline) ${data.item} ${where}. What did you pick up next?`.replace(' : ', ': ') };
+    return { text: landedText(data) };
   },
 };
 
@@ -125,9 +158,9 @@ const endSession: OfflineRule = {
   reply: (ctx) => {
     const result = ctx.resultOf('end_session');
     if (!result) return { text: '(offline) Let us wrap up.', calls: [{ name: 'end_session', input: {} }] };
-    const data = result.data as { itemsProcessed?: number; out?: string[]; belongs?: string[] } | undefined;
+    const data = result.data as { itemsProcessed?: number; recap?: string } | undefined;
     return {
-      text: `(offline) Session done: ${data?.itemsProcessed ?? 0} items sorted, ${data?.out?.length ?? 0} out, ${data?.belongs?.length ?? 0} kept. Well done.`,
+      text: `(offline) Session done: ${data?.itemsProcessed ?? 0} items sorted. ${data?.recap ?? ''}. Well done.`,
     };
   },
 };
@@ -140,7 +173,8 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   'first-instruction': (ctx) =>
     `(offline) Start small: pick up the ${photoTarget(ctx) ?? 'nearest thing'} and tell me what it is.`,
   'instruct-place': (ctx) => `(offline) Put it at ${line(ctx, 'Location') ?? 'its place'}. Next?`,
-  'instruct-split': () => '(offline) The unsure pile is big: let us split it into smaller piles. Say go.',
+  'instruct-split': (ctx) =>
+    `(offline) The unsure pile is big: let us split it into smaller piles (${line(ctx, 'Categories') ?? 'by kind'}). Say go when they are ready.`,
   'decision-aid': (ctx) =>
     `(offline) Does the ${line(ctx, 'Item') ?? 'thing'} help with what this space is for?`,
   'energy-check': () => "(offline) How's your energy? Keep going, or stop here?",

@@ -65,6 +65,9 @@ const PLACE =
   /\b(?:goes|go|put it|put them|belongs?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 const FUNCTION =
   /\b(?:for|to)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
+/** A whole message that only says to go on: never an item. */
+const GO_ON =
+  /^(?:ok(?:ay)?|yes|yep|sure|go|go on|go ahead|next|ready|start|let'?s go|keep going|carry on|continue)[.!]*$/;
 const ANXIETY =
   /\b(?:anxious|stressed|scared|worried|overwhelmed|panic\w*)\s+(?:about|by|of)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 
@@ -76,15 +79,18 @@ export function extractFromWords(text: string, phase: string): { [key: string]: 
   const anxiety = ANXIETY.exec(t)?.[1]?.trim() ?? null;
   const choice = /\b(trash|bin|toss|throw (?:it |them )?(?:out|away)|garbage|rubbish)\b/.test(t)
     ? 'trash'
-    : /\b(not sure|unsure|maybe|idk|dunno)\b/.test(t)
+    : /\b(not sure|unsure|maybe|idk|dunno|not now)\b/.test(t)
       ? 'unsure'
       : place
         ? 'place'
-        : /\bkeep\b/.test(t) && phase !== 'surveying'
+        : /\bkeep\b(?! going)/.test(t) && phase !== 'surveying'
           ? 'keep'
           : null;
+  const goOn = GO_ON.test(t);
   const bare = t.replace(/^(?:a|an|the|my|this|that|some)\s+/, '');
-  const named = ARTICLE.exec(t)?.[1]?.trim() ?? (t.split(/\s+/).length <= 3 && choice === null ? bare : null);
+  const named = goOn
+    ? null
+    : (ARTICLE.exec(t)?.[1]?.trim() ?? (t.split(/\s+/).length <= 3 && choice === null ? bare : null));
   const item = named && !/^(space|room|desk|mess)$/.test(named) ? named.replace(/[.!?]+$/, '') : null;
   const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
   const intent = /\b(stop|enough|i'?m done|done for (?:today|now)|tired|finish)\b/.test(t)
@@ -95,7 +101,7 @@ export function extractFromWords(text: string, phase: string): { [key: string]: 
         ? 'help'
         : choice
           ? 'decided'
-          : /\b(let'?s go|start|ready|begin|go on|next|yes|ok(?:ay)?)\b/.test(t)
+          : goOn || /\b(let'?s go|start|ready|begin|go on|next|yes|ok(?:ay)?|keep going)\b/.test(t)
             ? 'start'
             : item
               ? 'item'

@@ -1,4 +1,5 @@
 import { err, ok, type Result, type TidyingPhase } from '@sweatpants/domain';
+import type { Space } from './pile-placement';
 import {
   mkAnxietyTrigger,
   mkCategoryName,
@@ -7,6 +8,7 @@ import {
   type AnxietyTrigger,
   type CategoryName,
   type ItemName,
+  type Location,
   type SpaceFunction,
 } from './tidying-types';
 
@@ -14,7 +16,8 @@ import {
  * The tidying session (seed 000's State.hs). Each phase carries only the data valid in it, so the
  * seed's invalid states cannot be written down: no sorting without a function (it lives in
  * ActiveState), no refining without a current category, no decision support without a stuck item,
- * no split into zero categories (a non-empty tuple). The phase itself is derived, never stored.
+ * no split into zero categories (a non-empty tuple). The phase itself is derived, never stored,
+ * and so are the count of processed items (from the piles) and whether the session ended.
  */
 
 export type Phase = TidyingPhase;
@@ -57,8 +60,16 @@ export interface DecisionSupportData {
   /** where the session goes back to once the item is decided, whole */
   readonly resume: SortingData | RefiningData;
 }
-export type PhaseData = SurveyingData | SortingData | SplittingData | RefiningData | DecisionSupportData;
+/** The session is over: what it was for is kept for the recap; nothing is in progress. */
+export interface EndedData {
+  readonly phase: 'ended';
+  readonly function: SpaceFunction | null;
+  readonly anchors: readonly ItemName[];
+}
+export type PhaseData =
+  SurveyingData | SortingData | SplittingData | RefiningData | DecisionSupportData | EndedData;
 
+/** Every item seen is on exactly one pile; the unsure pile includes items waiting in categories. */
 export interface Piles {
   readonly belongs: readonly ItemName[];
   readonly out: readonly ItemName[];
@@ -68,22 +79,39 @@ export interface Piles {
 export interface SessionState {
   readonly phaseData: PhaseData;
   readonly piles: Piles;
-  readonly itemsProcessed: number;
+  /** where each item of the out pile goes: a place elsewhere, or trash, donation, recycling */
+  readonly destinations: ReadonlyMap<ItemName, Location>;
+  /** the kind of room being tidied, from the latest photo analysis; null until a photo said */
+  readonly room: string | null;
   /** set when the first turn is decided */
   readonly sessionStart: string | null;
-  readonly ended: boolean;
 }
 
 export const initialSession: SessionState = {
   phaseData: { phase: 'surveying', gatheredFunction: null, gatheredAnchors: [] },
   piles: { belongs: [], out: [], unsure: [] },
-  itemsProcessed: 0,
+  destinations: new Map(),
+  room: null,
   sessionStart: null,
-  ended: false,
 };
 
 /** The phase, derived from the phase data. */
 export const phaseOf = (state: SessionState): Phase => state.phaseData.phase;
+
+/** Whether the session is over (the user stopped, or confirmed they are done). */
+export const isEnded = (state: SessionState): boolean => state.phaseData.phase === 'ended';
+
+/** The decided items: each item on the belongs or out pile, counted once however often re-decided. */
+export const itemsProcessedOf = (state: SessionState): number =>
+  state.piles.belongs.length + state.piles.out.length;
+
+/** The space being tidied, as the pile placement needs it. */
+export const spaceOf = (state: SessionState): Space => ({ room: state.room, function: functionOf(state) });
+
+/** The phase data of a session that ends now: what it was for, and what stayed for sure. */
+export function endedFrom(state: SessionState): EndedData {
+  return { phase: 'ended', function: functionOf(state), anchors: anchorsOf(state) };
+}
 
 export interface InvalidPhase {
   code: 'invalid_phase';
@@ -142,19 +170,22 @@ export function mkDecisionSupport(
   return ok({ phase: 'decision-support', active, stuckItem: item.value, resume });
 }
 
-/** The shared fields, or null while surveying (seed's getActiveState). */
+/** The shared fields, or null while surveying and once ended (seed's getActiveState). */
 export function activeOf(state: SessionState): ActiveState | null {
-  return state.phaseData.phase === 'surveying' ? null : state.phaseData.active;
+  const d = state.phaseData;
+  return d.phase === 'surveying' || d.phase === 'ended' ? null : d.active;
 }
 
 export function functionOf(state: SessionState): SpaceFunction | null {
   const d = state.phaseData;
-  return d.phase === 'surveying' ? d.gatheredFunction : d.active.function;
+  if (d.phase === 'surveying') return d.gatheredFunction;
+  return d.phase === 'ended' ? d.function : d.active.function;
 }
 
 export function anchorsOf(state: SessionState): readonly ItemName[] {
   const d = state.phaseData;
-  return d.phase === 'surveying' ? d.gatheredAnchors : d.active.anchors;
+  if (d.phase === 'surveying') return d.gatheredAnchors;
+  return d.phase === 'ended' ? d.anchors : d.active.anchors;
 }
 
 export function currentItemOf(state: SessionState): ItemName | null {
@@ -167,6 +198,7 @@ export function currentItemOf(state: SessionState): ItemName | null {
       return d.stuckItem;
     case 'surveying':
     case 'splitting':
+    case 'ended':
       return null;
   }
 }

@@ -13,6 +13,8 @@ import {
   mkSplitting,
   anchorsOf,
   functionOf,
+  isEnded,
+  itemsProcessedOf,
   type ActiveState,
   type PhaseData,
   type RefiningData,
@@ -23,15 +25,18 @@ import {
   allOf,
   mkCategoryName,
   mkItemName,
+  mkLocation,
   mkSpaceFunction,
   orNull,
   type CategoryName,
   type ItemName,
+  type Location,
 } from './tidying-types';
 
 /**
- * The session on the wire (libs/domain's TidyingState) and back. `toWire` derives the phase and
- * the flat fields PROTOCOL.md promises; `fromWire` rebuilds the typed session through the smart
+ * The session on the wire (libs/domain's TidyingState) and back. `toWire` derives the phase, the
+ * count of processed items, whether it ended, and the flat fields PROTOCOL.md promises; `fromWire`
+ * rebuilds the typed session through the smart
  * constructors, so a stored snapshot that breaks an invariant is refused, not trusted.
  */
 export function toWire(state: SessionState): TidyingState {
@@ -43,12 +48,14 @@ export function toWire(state: SessionState): TidyingState {
       out: [...state.piles.out],
       unsure: [...state.piles.unsure],
     },
-    itemsProcessed: state.itemsProcessed,
+    destinations: Object.fromEntries(state.destinations),
+    itemsProcessed: itemsProcessedOf(state),
+    room: state.room,
     ...(fn ? { function: fn } : {}),
     anchors: [...anchorsOf(state)],
     phaseData: phaseDataToWire(state.phaseData),
     sessionStart: state.sessionStart,
-    ended: state.ended,
+    ended: isEnded(state),
   };
 }
 
@@ -90,6 +97,8 @@ function phaseDataToWire(d: PhaseData): TidyingPhaseData {
         stuckItem: d.stuckItem,
         resume: resumableToWire(d.resume),
       };
+    case 'ended':
+      return { phase: d.phase, function: d.function, anchors: [...d.anchors] };
   }
 }
 
@@ -112,10 +121,20 @@ export function fromWire(value: unknown): Result<SessionState, BadSnapshot> {
       out: allOf(wire.piles.out, mkItemName),
       unsure: allOf(wire.piles.unsure, mkItemName),
     },
-    itemsProcessed: wire.itemsProcessed,
+    destinations: destinationsFromWire(wire.destinations),
+    room: wire.room,
     sessionStart: wire.sessionStart,
-    ended: wire.ended,
   });
+}
+
+function destinationsFromWire(wire: Record<string, string>): Map<ItemName, Location> {
+  const destinations = new Map<ItemName, Location>();
+  for (const [name, where] of Object.entries(wire)) {
+    const item = mkItemName(name);
+    const location = mkLocation(where);
+    if (item.ok && location.ok) destinations.set(item.value, location.value);
+  }
+  return destinations;
 }
 
 type WireActive = { function: string; anchors: string[]; lastAnxiety: string | null };
@@ -165,5 +184,11 @@ function phaseDataFromWire(d: TidyingPhaseData): Result<PhaseData, string> {
       const made = mkDecisionSupport(active.value, d.stuckItem, resume.value);
       return made.ok ? made : err(made.error.message);
     }
+    case 'ended':
+      return ok({
+        phase: 'ended',
+        function: orNull(mkSpaceFunction(d.function ?? '')),
+        anchors: allOf(d.anchors, mkItemName),
+      });
   }
 }

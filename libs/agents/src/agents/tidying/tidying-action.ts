@@ -73,6 +73,6 @@ export function directive(action: Action): string {
     case 'ack-progress':
       return `Acknowledge their progress (${action.note}) in a sentence.`;
     case 'summary':
-      return 'Summarise the session: what went where, how many items. Warm, brief.';
+      return 'Summarise the session from its recap: name each pile with its count and items, and where the out items go. Warm, brief.';
   }
 }

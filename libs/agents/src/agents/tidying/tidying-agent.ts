@@ -16,8 +16,9 @@ export const tidyingAgent: AgentDefinition = {
   turn: tidyingTurn,
   chatPrompt: (json) => {
     const state = sessionOf(json);
-    if (state.ended) return { message: 'Session done. Send a photo whenever you want to start again.' };
     switch (phaseOf(state)) {
+      case 'ended':
+        return { message: 'Session done. Send a photo whenever you want to start again.' };
       case 'surveying':
         return state.sessionStart === null
           ? {

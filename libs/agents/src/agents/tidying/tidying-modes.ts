@@ -89,5 +89,7 @@ export function modeFor(action: Action, phase: Phase): string {
       return 'sorting';
     case 'decision-support':
       return 'decision-support';
+    case 'ended':
+      return 'winding-down';
   }
 }

@@ -1,15 +1,19 @@
-import type { Disposition, Json, StateReducer, TreeNode } from '@sweatpants/domain';
-import { initialSession, type PhaseData, type Piles, type SessionState } from './session-state';
+import type { Json, StateReducer, TreeNode } from '@sweatpants/domain';
+import { parsePhotoAnalysis } from './observation';
+import { placementOf } from './pile-placement';
+import { endedFrom, initialSession, spaceOf, type PhaseData, type SessionState } from './session-state';
 import { fromWire, toWire } from './session-wire';
+import { sortItem } from './sort-item';
 import { parseDecisionEvent, parseDisposition, tidyingEventOf } from './tidying-events';
 import { applyDecision } from './transition';
-import { mkItemName, mkSpaceFunction, type ItemName, type SpaceFunction } from './tidying-types';
+import { mkItemName, mkSpaceFunction, type SpaceFunction } from './tidying-types';
 
 /**
  * The tidying session as a fold of the path (DESIGN.md, event-sourced state): decisions move the
- * phase and the piles, the user's answers to propose_disposition sort items, a chosen function
- * fills in what the space is for, and the end of the session is marked. Every other node leaves
- * the state as it is, so rewinding the path restores piles and phase exactly.
+ * phase and the piles, the user's answers to propose_disposition sort items (through the same
+ * `sortItem` as decisions), a photo says which room is being tidied, a chosen function fills in
+ * what the space is for, and the end of the session ends its phase. Every other node leaves the
+ * state as it is, so rewinding the path restores piles and phase exactly.
  */
 export function foldSession(session: SessionState, node: TreeNode): SessionState {
   const event = tidyingEventOf(node);
@@ -32,10 +36,11 @@ export function foldSession(session: SessionState, node: TreeNode): SessionState
       const item = mkItemName(event.item);
       const disposition = parseDisposition(event.disposition);
       if (!item.ok || !disposition) return session;
-      const sorted = sortInto(session.piles, item.value, disposition);
-      return sorted
-        ? { ...session, piles: sorted.piles, itemsProcessed: session.itemsProcessed + sorted.processed }
-        : session;
+      return sortItem(session, item.value, placementOf(disposition, spaceOf(session)));
+    }
+    case 'photo-analyzed': {
+      const analysis = parsePhotoAnalysis(event.analysis);
+      return analysis ? { ...session, room: analysis.roomType } : session;
     }
     case 'function-chosen': {
       const fn = mkSpaceFunction(event.function);
@@ -43,40 +48,21 @@ export function foldSession(session: SessionState, node: TreeNode): SessionState
     }
     case 'session-ended':
     case 'session-confirmed-done':
-      return { ...session, ended: true };
+      return { ...session, phaseData: endedFrom(session) };
     default:
       return session;
   }
 }
 
-/**
- * Where a disposition puts an item: a place keeps it (belongs), trash, donate and recycle take it
- * out, skip leaves it unsure; needing more information sorts nothing.
- */
-function sortInto(piles: Piles, item: ItemName, d: Disposition): { piles: Piles; processed: number } | null {
-  const rest = {
-    belongs: piles.belongs.filter((i) => i !== item),
-    out: piles.out.filter((i) => i !== item),
-    unsure: piles.unsure.filter((i) => i !== item),
-  };
-  switch (d.kind) {
-    case 'place':
-      return { piles: { ...rest, belongs: [...rest.belongs, item] }, processed: 1 };
-    case 'trash':
-    case 'donate':
-    case 'recycle':
-      return { piles: { ...rest, out: [...rest.out, item] }, processed: 1 };
-    case 'skip':
-      return { piles: { ...rest, unsure: [...rest.unsure, item] }, processed: 0 };
-    case 'need-more-info':
-      return null;
-  }
-}
-
 function withFunction(d: PhaseData, fn: SpaceFunction): PhaseData {
-  return d.phase === 'surveying'
-    ? { ...d, gatheredFunction: fn }
-    : { ...d, active: { ...d.active, function: fn } };
+  switch (d.phase) {
+    case 'surveying':
+      return { ...d, gatheredFunction: fn };
+    case 'ended':
+      return { ...d, function: fn };
+    default:
+      return { ...d, active: { ...d.active, function: fn } };
+  }
 }
 
 /** The session at the start of a conversation, on the wire. */
@@ -94,7 +80,8 @@ export function sessionOf(state: Json): SessionState {
  */
 export const tidyingReducer: StateReducer = {
   name: 'tidying',
-  version: 1,
+  // 2: piles from one placement rule, destinations, the room, derived counts, the ended phase
+  version: 2,
   initial: INITIAL_TIDYING_STATE,
   apply: (state, node) => {
     if (!tidyingEventOf(node)) return state;

@@ -10,7 +10,7 @@ import { decide, type Decision } from './decide';
 import { parsePhotoAnalysis, type PhotoAnalysis } from './observation';
 import { analyzePhotos, extractFromInput, type UserInput } from './perception';
 import { currentSession, recordDecision } from './session-io';
-import { currentItemOf, type SessionState } from './session-state';
+import { currentItemOf, itemsProcessedOf, type SessionState } from './session-state';
 import { parseDecisionEvent, recordEvent, tidyingEventOf } from './tidying-events';
 import { modeFor } from './tidying-modes';
 
@@ -54,7 +54,7 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   }
   const state = recorded.state;
   if (decision.action.tag === 'summary')
-    yield* recordEvent({ type: 'session-ended', itemsProcessed: state.itemsProcessed });
+    yield* recordEvent({ type: 'session-ended', itemsProcessed: itemsProcessedOf(state) });
 
   const current = modeStateOf(agent, run.journal.path()).mode;
   const target = modeFor(decision.action, decision.nextPhase);

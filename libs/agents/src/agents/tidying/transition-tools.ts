@@ -3,7 +3,8 @@ import { createTool, ToolBreak, ToolError, ToolSuccess, type Tool } from '../../
 import type { Decision } from './decide';
 import { CONTINUE_EXTRACT, type Extract } from './observation';
 import { currentSession, recordDecision } from './session-io';
-import { phaseOf, type Phase, type SessionState } from './session-state';
+import { itemsProcessedOf, phaseOf, type Phase, type SessionState } from './session-state';
+import { endOfSession } from './session-recap';
 import { recordEvent } from './tidying-events';
 import { mkItemName, mkSpaceFunction, allOf, orNull } from './tidying-types';
 
@@ -122,23 +123,21 @@ export const skipItem: Tool = createTool('skip_item')
     );
   });
 
-/** Ends the session: the summary is decided and the end recorded; the model then says goodbye. */
+/**
+ * Ends the session: the summary is decided (the phase becomes `ended`) and the end recorded; the
+ * result carries the recap (every non-empty pile, its count and items) for the goodbye.
+ */
 export const endSession: Tool = createTool('end_session')
-  .description('End the session once the user is done; then give a short warm summary.')
+  .description(
+    'End the session once the user is done; then give a short warm summary that names each pile from the recap.',
+  )
   .input(z.object({ summary: z.string().optional() }))
   .execute(function* () {
-    const state = yield* currentSession();
     const recorded = yield* recordDecision(
-      { action: { tag: 'summary' }, nextPhase: phaseOf(state) },
+      { action: { tag: 'summary' }, nextPhase: 'ended' },
       { ...CONTINUE_EXTRACT, intent: 'stop' },
     );
     if (!recorded.ok) return ToolError(recorded.message);
-    yield* recordEvent({ type: 'session-ended', itemsProcessed: recorded.state.itemsProcessed });
-    const { piles, itemsProcessed } = recorded.state;
-    return ToolSuccess({
-      itemsProcessed,
-      belongs: [...piles.belongs],
-      out: [...piles.out],
-      unsure: [...piles.unsure],
-    });
+    yield* recordEvent({ type: 'session-ended', itemsProcessed: itemsProcessedOf(recorded.state) });
+    return ToolSuccess(endOfSession(recorded.state));
   });

@@ -1,83 +1,70 @@
 import { err, ok, type Result } from '@sweatpants/domain';
 import { distribute } from './categories';
 import type { Extract } from './observation';
+import { placementOf, type Placement, type Space } from './pile-placement';
 import {
-  activeOf,
   anchorsOf,
   currentItemOf,
+  endedFrom,
   functionOf,
+  initialSession,
+  isEnded,
   lastAnxietyOf,
   mkDecisionSupport,
   mkRefining,
   mkSplitting,
+  spaceOf,
   type ActiveState,
   type InvalidPhase,
   type Phase,
   type PhaseData,
-  type Piles,
   type RefiningData,
   type SessionState,
   type SortingData,
 } from './session-state';
+import { sortItem } from './sort-item';
 import type { Action } from './tidying-action';
-import type { CategoryName, ItemName } from './tidying-types';
+import type { ItemName } from './tidying-types';
 
 /**
  * The state transition of a decided turn (seed 000's applyStateTransitionFromExtract), pure: the
  * reducer applies it to every `action-taken` event, so the session is the fold of its decisions.
- * Items move between piles, the phase data is rebuilt for the next phase (unsure items are
- * distributed to the emergent categories on entering refining), and the session start is set on
- * the first turn. A combination the phases cannot hold is refused with the reason.
+ * The phase data is rebuilt for the next phase (the unsure pile is distributed over the emergent
+ * categories on entering refining), an item the action decides moves piles through `sortItem`
+ * (as a one-tap card's does), and the session start is set on the first turn. A summary ends the
+ * session; any other decision after the end starts a new one. A combination the phases cannot
+ * hold is refused with the reason.
  */
 export function applyDecision(
-  state: SessionState,
+  before: SessionState,
   extract: Extract,
   action: Action,
   nextPhase: Phase,
   at: string,
 ): Result<SessionState, InvalidPhase> {
+  if (nextPhase === 'ended' || action.tag === 'summary')
+    return ok({ ...before, phaseData: endedFrom(before), sessionStart: before.sessionStart ?? at });
+  // a new session after the end: nothing carries over but the room the last photo showed
+  const state = isEnded(before) ? { ...initialSession, room: before.room } : before;
   const item = extract.item ?? currentItemOf(state);
-  const piles = pilesAfter(state.piles, action, item);
-  const processed = PROCESSING.has(action.tag) ? 1 : 0;
-  const phaseData = phaseDataAfter(state, extract, action, nextPhase, item, piles.unsure);
+  const phaseData = phaseDataAfter(state, extract, action, nextPhase);
   if (!phaseData.ok) return phaseData;
-  return ok({
-    phaseData: phaseData.value,
-    // entering refining moves the unsure pile into the categories
-    piles:
-      nextPhase === 'refining' && state.phaseData.phase === 'splitting' ? { ...piles, unsure: [] } : piles,
-    itemsProcessed: state.itemsProcessed + processed,
-    sessionStart: state.sessionStart ?? at,
-    ended: state.ended || action.tag === 'summary',
-  });
+  const next: SessionState = { ...state, phaseData: phaseData.value, sessionStart: state.sessionStart ?? at };
+  const placement = placementOfAction(action, spaceOf(next));
+  return ok(placement && item ? sortItem(next, item, placement) : next);
 }
 
-const PROCESSING = new Set<Action['tag']>(['instruct-trash', 'instruct-place', 'instruct-unsure']);
-
-function pilesAfter(piles: Piles, action: Action, item: ItemName | null): Piles {
-  if (!item) return piles;
-  const without = (pile: readonly ItemName[]) => pile.filter((i) => i !== item);
+/** Where an instruction puts the item in question; null for actions that decide nothing. */
+function placementOfAction(action: Action, space: Space): Placement | null {
   switch (action.tag) {
     case 'instruct-trash':
-      return {
-        belongs: without(piles.belongs),
-        out: [...without(piles.out), item],
-        unsure: without(piles.unsure),
-      };
+      return placementOf({ kind: 'trash' }, space);
     case 'instruct-place':
-      return {
-        belongs: [...without(piles.belongs), item],
-        out: without(piles.out),
-        unsure: without(piles.unsure),
-      };
+      return placementOf({ kind: 'place', location: action.location }, space);
     case 'instruct-unsure':
-      return {
-        belongs: without(piles.belongs),
-        out: without(piles.out),
-        unsure: [...without(piles.unsure), item],
-      };
+      return placementOf({ kind: 'skip' }, space);
     default:
-      return piles;
+      return null;
   }
 }
 
@@ -102,8 +89,6 @@ function phaseDataAfter(
   extract: Extract,
   action: Action,
   nextPhase: Phase,
-  item: ItemName | null,
-  unsure: readonly ItemName[],
 ): Result<PhaseData, InvalidPhase> {
   const current = state.phaseData;
   if (nextPhase === 'surveying') {
@@ -134,7 +119,7 @@ function phaseDataAfter(
         });
       return mkSplitting(active.value, action.categories);
     case 'refining':
-      return refiningAfter(state, active.value, action, item, focus, unsure);
+      return refiningAfter(state, active.value, focus);
     case 'decision-support': {
       if (action.tag !== 'decision-aid')
         return err({ code: 'invalid_phase', message: 'decision support starts only on a stuck item' });
@@ -143,6 +128,8 @@ function phaseDataAfter(
         return err({ code: 'invalid_phase', message: `nothing to come back to from ${current.phase}` });
       return mkDecisionSupport(active.value, action.item, resume);
     }
+    case 'ended':
+      return ok(endedFrom(state));
   }
 }
 
@@ -156,6 +143,7 @@ function resumable(current: PhaseData, active: ActiveState): SortingData | Refin
       return { ...current.resume, active };
     case 'surveying':
     case 'splitting':
+    case 'ended':
       return null;
   }
 }
@@ -163,28 +151,18 @@ function resumable(current: PhaseData, active: ActiveState): SortingData | Refin
 function refiningAfter(
   state: SessionState,
   active: ActiveState,
-  action: Action,
-  decidedItem: ItemName | null,
   focus: ItemName | null,
-  unsure: readonly ItemName[],
 ): Result<RefiningData, InvalidPhase> {
   const current = state.phaseData;
   if (current.phase === 'splitting') {
-    const categories = distribute(unsure, current.categories);
-    return mkRefining(active, categories, current.categories[0], focus);
+    // the items stay on the unsure pile: the categories are the order to go through them in
+    const categories = distribute(state.piles.unsure, current.categories);
+    const first = current.categories.find((c) => (categories.get(c) ?? []).length > 0);
+    return mkRefining(active, categories, first ?? current.categories[0], focus);
   }
   const base =
     current.phase === 'refining' ? current : current.phase === 'decision-support' ? current.resume : null;
   if (!base || base.phase !== 'refining')
     return err({ code: 'invalid_phase', message: `refining follows splitting, not ${current.phase}` });
-  // A decided item leaves its category; the current category moves on once it is empty.
-  const decided = PROCESSING.has(action.tag) ? decidedItem : null;
-  const categories = new Map<CategoryName, readonly ItemName[]>(
-    [...base.emergentCategories].map(([c, items]) => [c, items.filter((i) => i !== decided)]),
-  );
-  const stillHere = (categories.get(base.currentCategory) ?? []).length > 0;
-  const nextCategory = stillHere
-    ? base.currentCategory
-    : ([...categories].find(([, items]) => items.length > 0)?.[0] ?? base.currentCategory);
-  return mkRefining(activeOf(state) ? active : base.active, categories, nextCategory, focus);
+  return ok({ ...base, active, currentItem: focus });
 }

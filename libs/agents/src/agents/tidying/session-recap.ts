@@ -1,0 +1,39 @@
+import { itemsProcessedOf, type SessionState } from './session-state';
+import type { ItemName } from './tidying-types';
+
+/** How a person calls each pile (the web client's session panel says the same). */
+export const PILE_LABELS = { out: 'Out', belongs: 'Belongs here', unsure: 'Unsure' } as const;
+
+/**
+ * What the session comes to, in a line: every non-empty pile with its count and its items, each
+ * item of the out pile with where it goes. "Out (2): old letters → trash, coffee mug → kitchen;
+ * Belongs here (1): lamp; Unsure (1): cable".
+ */
+export function recapOf(state: SessionState): string {
+  const { out, belongs, unsure } = state.piles;
+  const whereTo = (item: ItemName) => {
+    const destination = state.destinations.get(item);
+    return destination ? `${item} → ${destination}` : item;
+  };
+  const piles: [string, readonly string[]][] = [
+    [PILE_LABELS.out, out.map(whereTo)],
+    [PILE_LABELS.belongs, belongs],
+    [PILE_LABELS.unsure, unsure],
+  ];
+  const named = piles
+    .filter(([, items]) => items.length > 0)
+    .map(([label, items]) => `${label} (${items.length}): ${items.join(', ')}`);
+  return named.length > 0 ? named.join('; ') : 'Nothing sorted yet';
+}
+
+/** The session's end in figures and words, for the end_session tool's result. */
+export function endOfSession(state: SessionState) {
+  return {
+    itemsProcessed: itemsProcessedOf(state),
+    belongs: [...state.piles.belongs],
+    out: [...state.piles.out],
+    unsure: [...state.piles.unsure],
+    destinations: Object.fromEntries(state.destinations) as { [item: string]: string },
+    recap: recapOf(state),
+  };
+}
