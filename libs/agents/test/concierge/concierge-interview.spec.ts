@@ -1,4 +1,4 @@
-import type { ConciergeState } from '@sweatpants/domain';
+import type { ConciergeState, ReviewDecision } from '@sweatpants/domain';
 import { startFakeAnthropic, type FakeAnthropic, type FakeStep } from '../../src/testing';
 import {
   answer,
@@ -106,7 +106,11 @@ describe('the quarantine interview on Claude (the real SDK against the fake serv
     expect(asked).toMatchObject({ type: 'choose', message: 'How should I read these three?' });
     expect(asked?.payload).toEqual({
       options: [
-        { id: 'A', label: 'Newsletter → Tier 1 (auto-archive)', description: 'Bulk mail you never act on.' },
+        {
+          id: 'A',
+          label: 'A. Newsletter → Tier 1 (auto-archive)',
+          description: 'Bulk mail you never act on.',
+        },
         expect.objectContaining({ id: 'B', description: 'You ordered from Trailgear and Bookbarn.' }),
         expect.objectContaining({ id: 'C' }),
       ],
@@ -151,10 +155,36 @@ describe('the quarantine interview on Claude (the real SDK against the fake serv
       reviewing: [],
       lastChoice: {
         optionId: 'B',
-        label: "Promo from a vendor you've bought from → Tier 2",
+        label: "B. Promo from a vendor you've bought from → Tier 2",
         activityIds: PROMOS,
       },
       updated: 3,
+    });
+    // What a client shows: 3 of the 5 quarantined items decided, each with what was applied.
+    const decided: ReviewDecision = {
+      optionId: 'B',
+      label: "B. Promo from a vendor you've bought from → Tier 2",
+      status: 'processed',
+      activityType: 'promotion',
+      autonomyTier: 2,
+    };
+    expect(runner.state()).toMatchObject<Partial<ConciergeState>>({
+      review: {
+        items: [
+          { id: 'mail-101', title: '20% off rain shells this weekend', from: 'Trailgear', decision: decided },
+          { id: 'mail-104', title: 'Changes to your account terms', from: 'Northbank', decision: null },
+          {
+            id: 'mail-102',
+            title: 'Your points expire in 30 days',
+            from: 'Trailgear Rewards',
+            decision: decided,
+          },
+          { id: 'mail-103', title: 'Picks for you this week', from: 'Bookbarn', decision: decided },
+          { id: 'mail-105', title: 'Issue 112: winter greens', from: 'The Weekly Sprout', decision: null },
+        ],
+        done: 3,
+        total: 5,
+      },
     });
   });
 
@@ -176,5 +206,86 @@ describe('the quarantine interview on Claude (the real SDK against the fake serv
     });
     expect(store.batches.map((b) => b.ids)).toEqual([PROMOS]);
     expect(store.get('mail-102')?.classification.autonomyTier).toBe(2);
+  });
+});
+
+describe('what the user sees on Claude', () => {
+  it('ends with the recap: the model is handed every change, built from the state', async () => {
+    const recapText = 'Three shop offers are now noted as promos (Tier 2); two items stay quarantined.';
+    fake.script(
+      ...untilTheQuestion(),
+      afterThePick()[0]!,
+      {
+        kind: 'reply',
+        content: [{ type: 'tool_use', name: 'finish_review', input: { summary: 'Promos decided.' } }],
+      },
+      { kind: 'reply', content: [{ type: 'text', text: recapText }] },
+    );
+    const { runner, path } = await openConcierge(claudeAt(fake));
+    await runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+    await answer(runner, { action: 'accept', content: { choiceId: 'B' } }, (await nextQuestion(runner))!);
+    await runner.whenIdle();
+
+    const recap = [
+      '3 of 5 items decided:',
+      "- “20% off rain shells this weekend” (Trailgear), “Your points expire in 30 days” (Trailgear Rewards), “Picks for you this week” (Bookbarn): B. Promo from a vendor you've bought from → Tier 2. Now processed, promotion, Tier 2.",
+      'Still quarantined: “Changes to your account terms” (Northbank), “Issue 112: winter greens” (The Weekly Sprout).',
+    ].join('\n');
+    const overview = bodies()[5];
+    const said = overview?.messages.at(-1)?.content;
+    expect(Array.isArray(said) && said.find((b) => b.type === 'text')).toMatchObject({
+      text: `[Review finished] Promos decided.\n${recap}`,
+    });
+    expect(overview?.system).toContain('tell them every change it lists');
+    expect(replies(await path()).at(-1)).toBe(recapText);
+    expect(runner.state()).toMatchObject({ mode: 'assistant', review: { done: 3, total: 5 } });
+  });
+
+  it('letters the cards when the model named its options otherwise, and reads a typed letter', async () => {
+    const [start, query] = untilTheQuestion();
+    fake.script(
+      start!,
+      query!,
+      {
+        kind: 'reply',
+        content: [
+          {
+            type: 'tool_use',
+            name: 'present_options',
+            input: {
+              activity_ids: ['mail-104'],
+              message: 'Type A, B or C.',
+              options: [
+                {
+                  id: 'keep',
+                  label: 'Keep in inbox',
+                  reason: 'It may need you.',
+                  updates: { status: 'surfaced' },
+                },
+                { id: 'note', label: 'B) Note it', reason: 'Routine.', updates: { status: 'processed' } },
+                { id: 'drop', label: 'Archive', reason: 'Never read.', updates: { status: 'archived' } },
+              ],
+            },
+          },
+        ],
+      },
+      { kind: 'reply', content: [{ type: 'text', text: 'Noted, not shown.' }] },
+    );
+    const { runner } = await openConcierge(claudeAt(fake));
+    await runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+    const asked = await nextQuestion(runner);
+    expect(asked?.payload).toMatchObject({
+      options: [
+        { id: 'keep', label: 'A. Keep in inbox' },
+        { id: 'note', label: 'B. Note it' },
+        { id: 'drop', label: 'C. Archive' },
+      ],
+    });
+    await answer(runner, { action: 'other', content: { text: 'b please' } }, asked!);
+    await runner.whenIdle();
+    expect(JSON.parse(lastToolResult(bodies()[3])?.content ?? '{}')).toMatchObject({
+      choice: 'note',
+      label: 'B. Note it',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { clusterActivities, frameOptions, readChoice } from '../../src/agents/concierge';
+import { cardOptions, clusterActivities, frameOptions, readChoice } from '../../src/agents/concierge';
 import { demoActivities } from '../../src/agents/concierge';
 import { NOW } from './concierge-harness';
 
@@ -41,5 +41,23 @@ describe('clusters and options', () => {
       ['C', 'surfaced', 3],
     ]);
     expect(options[1]?.reason).toContain('Trailgear, Trailgear Rewards and others');
+  });
+});
+
+describe('the letters on the cards', () => {
+  it('shows each option its letter once, and a typed letter picks that option', () => {
+    const cards = cardOptions([
+      { id: 'keep', label: 'Keep in inbox' },
+      { id: 'B', label: 'B) Note it' },
+      { id: 'drop', label: 'c. Archive' },
+    ]);
+    // "B" is taken by the option whose id it is; the others get the letters left, in order.
+    expect(cards.map((c) => c.shown)).toEqual(['A. Keep in inbox', 'B. Note it', 'C. Archive']);
+    const ids = cards.map((c) => c.id);
+    const letters = cards.map((c) => c.letter);
+    expect(readChoice('a', ids, letters)).toBe('keep');
+    expect(readChoice('C for this one', ids, letters)).toBe('drop');
+    expect(readChoice('drop it is', ids, letters)).toBe('drop');
+    expect(readChoice('A or C?', ids, letters)).toBeUndefined();
   });
 });

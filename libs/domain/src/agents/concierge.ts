@@ -114,6 +114,46 @@ export const CONCIERGE_MODES = ['assistant', 'interview'] as const;
 export const ConciergeModeSchema = z.enum(CONCIERGE_MODES);
 export type ConciergeMode = z.infer<typeof ConciergeModeSchema>;
 
+/**
+ * What the quarantine interview applied to one item: the option the user picked (when the change
+ * was a pick; null for a change the model made on its own words) and what the item became.
+ */
+export const ReviewDecisionSchema = z.object({
+  /** the picked option's id ('B'), or null */
+  optionId: z.string().nullable(),
+  /** the option as its card showed it ("B. Promo from a vendor… → Tier 2"), or null */
+  label: z.string().nullable(),
+  /** the status applied, or null when the change left it */
+  status: ActivityStatusSchema.nullable(),
+  /** the classification's type applied, or null */
+  activityType: z.string().nullable(),
+  /** the autonomy tier applied, or null */
+  autonomyTier: AutonomyTierSchema.nullable(),
+});
+export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
+
+/** One item of the interview, in the order the interview read them. */
+export const ReviewItemSchema = z.object({
+  id: z.string(),
+  /** the activity's subject (its id when the interview never read it) */
+  title: z.string(),
+  /** the sender's name or address ('' when unread) */
+  from: z.string(),
+  /** null while undecided (a dismissed question leaves the item quarantined and undecided) */
+  decision: ReviewDecisionSchema.nullable(),
+});
+export type ReviewItem = z.infer<typeof ReviewItemSchema>;
+
+/** The quarantine interview's progress: "2 of 5", and what each decision applied. */
+export const ConciergeReviewSchema = z.object({
+  items: z.array(ReviewItemSchema),
+  /** how many items have a decision */
+  done: z.number().int().min(0),
+  /** how many items the interview is about */
+  total: z.number().int().min(0),
+});
+export type ConciergeReview = z.infer<typeof ConciergeReviewSchema>;
+
 /** The concierge's state at a node, as `GET .../state` serves it (PROTOCOL.md: at least `{mode}`). */
 export const ConciergeStateSchema = z.object({
   mode: ConciergeModeSchema,
@@ -125,5 +165,10 @@ export const ConciergeStateSchema = z.object({
     .nullable(),
   /** activities this conversation has updated */
   updated: z.number().int().min(0),
+  /**
+   * The current interview, or the last one once it is over (mode `assistant`); null before the
+   * first. A new interview starts a new one.
+   */
+  review: ConciergeReviewSchema.nullable(),
 });
 export type ConciergeState = z.infer<typeof ConciergeStateSchema>;

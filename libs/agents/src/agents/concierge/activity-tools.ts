@@ -1,10 +1,11 @@
 import { ActivityFilterSchema, PeopleFilterSchema, type Json } from '@sweatpants/domain';
 import { call } from 'effection';
 import * as z from 'zod';
-import { createTool, ToolError, ToolSuccess, type Tool } from '../../runtime';
+import { createTool, Run, ToolError, ToolSuccess, type Tool } from '../../runtime';
 import { ActivityStoreContext, type ActivityStoreError } from './activity-store';
 import { classifyAllPending, classifyPending } from './classify-pending';
 import { clusterActivities } from './option-framing';
+import { optionApplied, recordActivitiesUpdated } from './review-events';
 import { ActivityIdsSchema, toActivityUpdates, UpdatesInputSchema } from './tool-inputs';
 
 /**
@@ -44,6 +45,11 @@ export const updateActivities: Tool = createTool('update_activities')
       return ToolError('update_activities: the updates are empty; give a status, a classification, or both');
     const updated = yield* call(() => store.updateActivities(activity_ids, changes));
     if (!updated.ok) return ToolError(failure('update_activities', updated.error));
+    // The review's fold reads the decision from this event: what changed, and by which option.
+    const { activityIds } = updated.value;
+    const run = yield* Run.expect();
+    const option = optionApplied(run.journal.path(), activityIds, changes);
+    yield* recordActivitiesUpdated({ activityIds, updates: changes, option });
     return ToolSuccess({
       updated_count: updated.value.updatedCount,
       activity_ids: updated.value.activityIds,

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { defineMode, prompt, type Mode } from '../../runtime';
 import { classifyPendingTool, queryActivities, queryPeople, updateActivities } from './activity-tools';
 import { presentOptions } from './present-options-tool';
-import { finishReview, startReview } from './review-tools';
+import { finishReview, REVIEW_FINISHED, startReview } from './review-tools';
 
 const POLICY = prompt`
   Policy: offer choices, never instructions. When you are unsure how to read an item, give the user
@@ -12,7 +12,7 @@ const POLICY = prompt`
 /** The overview: answers about activities and people, sorts pending items, opens the interview. */
 export const assistantMode: Mode = defineMode({
   name: 'assistant',
-  data: z.object({ lastReview: z.string().optional() }),
+  data: z.object({ lastReview: z.string().optional(), recap: z.string().optional() }),
   template: (data) => prompt`
     You are the concierge: you sort the user's incoming activities (emails, notices) so that only
     what matters reaches them. Statuses: pending (new), surfaced (shown to the user), quarantined
@@ -20,7 +20,11 @@ export const assistantMode: Mode = defineMode({
     ${POLICY}
     When the user asks about quarantined items (one, some or all), call start_review.
     To sort new items, call classify_pending: it applies fixed rules, not your judgement.
-    ${data.lastReview ? `The last review ended with: ${data.lastReview}` : ''}`,
+    ${data.lastReview ? `The last review ended with: ${data.lastReview}` : ''}
+    A message starting with ${REVIEW_FINISHED} means a review has just ended: the user has not seen
+    its recap yet, so tell them every change it lists (which items, what they became) and what
+    stays quarantined.
+    ${data.recap ? `What it changed:\n${data.recap}` : ''}`,
   tools: () => [queryActivities, queryPeople, updateActivities, classifyPendingTool, startReview],
 });
 
@@ -36,7 +40,8 @@ export const interviewMode: Mode = defineMode({
     2. Group similar items (the result suggests clusters) and, one group at a time, call
        present_options with two or three readings, e.g. A) newsletter from a marketing list → Tier 1
        (auto-archive); B) promo from a vendor the user has bought from → Tier 2 (note, don't
-       surface); C) important update from a service they use → Tier 3 (review).
+       surface); C) important update from a service they use → Tier 3 (review). Give the options
+       the ids A, B, C: each card shows its letter, and the user may type it instead of tapping.
     3. When the user picks (a tap, or words such as "B for all of these"), apply the picked
        option's updates to every id of the group in ONE update_activities call.
     4. Confirm in a sentence what changed, then go on with the next group.

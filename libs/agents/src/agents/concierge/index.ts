@@ -10,5 +10,7 @@ export * from './in-memory-activity-store';
 export * from './offline-rules';
 export * from './option-framing';
 export * from './present-options-tool';
+export * from './review-events';
+export * from './review-recap';
 export * from './review-tools';
 export * from './tool-inputs';

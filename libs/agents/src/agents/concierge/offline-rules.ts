@@ -1,8 +1,8 @@
 import { ActivitySchema, type Json } from '@sweatpants/domain';
 import * as z from 'zod';
 import type { OfflineContext, OfflineReply, OfflineRule } from '../../model/offline';
-import { clusterActivities, frameOptions, readChoice, type Cluster } from './option-framing';
-import { REVIEW_FINISHED } from './review-tools';
+import { cardOptions, clusterActivities, frameOptions, readChoice, type Cluster } from './option-framing';
+import { recapIn, REVIEW_FINISHED } from './review-tools';
 import { UpdatesInputSchema } from './tool-inputs';
 
 /**
@@ -76,8 +76,9 @@ function nextGroup(ctx: OfflineContext, lead: string): OfflineReply {
     reason,
     updates,
   }));
+  const cards = cardOptions(options).map((o) => o.shown);
   return {
-    text: `${lead} ${n === 1 ? 'This item reads' : `These ${n} items read`} alike: ${subjects.join(', ')}.${more} It could be:\n${options.map((o) => `${o.id}) ${o.label}`).join('\n')}`.trim(),
+    text: `${lead} ${n === 1 ? 'This item reads' : `These ${n} items read`} alike: ${subjects.join(', ')}.${more} It could be:\n${cards.join('\n')}`.trim(),
     calls: [
       {
         name: 'present_options',
@@ -242,9 +243,10 @@ export const startReviewRule: OfflineRule = {
 export const reviewFinished: OfflineRule = {
   name: 'concierge: back in the overview after the interview',
   when: (ctx) => inOverview(ctx) && fresh(ctx) && ctx.userText.startsWith(REVIEW_FINISHED),
-  reply: () => ({
-    text: '(offline) The review is over. Ask me to review again when new items are quarantined.',
-  }),
+  reply: (ctx) => {
+    const recap = recapIn(ctx.userText);
+    return { text: recap ? `(offline) The review is over. ${recap}` : '(offline) The review is over.' };
+  },
 };
 
 export const sortPending: OfflineRule = {

@@ -100,18 +100,62 @@ export function frameOptions(cluster: Cluster): FramedOption[] {
 }
 
 /**
- * The option a typed answer names ("B", "b for all of these", "option C please"), or undefined
- * when it names none or more than one.
+ * The letter each option's card shows, in order: an id that is already one letter or digit ('B')
+ * is its own letter, so "type B" and the card agree; any other id ('archive') gets the first
+ * letter from A on that no other option uses.
  */
-export function readChoice(text: string, optionIds: readonly string[]): string | undefined {
-  const ids = new Map(optionIds.map((id) => [id.toLowerCase(), id]));
+export function optionLetters(optionIds: readonly string[]): string[] {
+  const own = optionIds.map((id) => (/^[a-z0-9]$/i.test(id) ? id.toUpperCase() : undefined));
+  const used = new Set(own.filter((l): l is string => l !== undefined));
+  const free = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((l) => !used.has(l));
+  return own.map((letter) => letter ?? (free.shift() as string));
+}
+
+/**
+ * The label a card shows: its letter first ("B. Promo from a vendor…"), once, whether or not the
+ * label already began with it ("B) Promo…", "B: Promo…").
+ */
+export function letteredLabel(letter: string, label: string): string {
+  // Letters are one letter or digit (optionLetters), so they need no escaping in the pattern.
+  const bare = label.replace(new RegExp(`^\\s*\\(?${letter}\\s*[).:\\-–]\\s*`, 'i'), '');
+  return `${letter}. ${bare}`;
+}
+
+/** Options as their cards show them: each with its letter, and its label led by that letter. */
+export function cardOptions<O extends { id: string; label: string }>(
+  options: readonly O[],
+): (O & { letter: string; shown: string })[] {
+  const letters = optionLetters(options.map((o) => o.id));
+  return options.map((o, i) => {
+    const letter = letters[i] as string;
+    return { ...o, letter, shown: letteredLabel(letter, o.label) };
+  });
+}
+
+/**
+ * The option a typed answer names ("B", "b for all of these", "option C please"), by its id or by
+ * the letter its card shows (`letters`, in the order of `optionIds`); undefined when it names none
+ * or more than one.
+ */
+export function readChoice(
+  text: string,
+  optionIds: readonly string[],
+  letters: readonly string[] = optionLetters(optionIds),
+): string | undefined {
+  const names = new Map<string, string>();
+  optionIds.forEach((id, i) => {
+    names.set(id.toLowerCase(), id);
+    const letter = letters[i];
+    if (letter) names.set(letter.toLowerCase(), id);
+  });
   const named = new Set<string>();
   const leading =
     /^\s*(?:option\s+)?([a-z0-9]+)\b(?:\s*[).,:!-]|\s+(?:for|please|all|is|it|then)\b|\s*$)/i.exec(text);
-  if (leading?.[1] && ids.has(leading[1].toLowerCase())) named.add(leading[1].toLowerCase());
+  const first = leading?.[1] && names.get(leading[1].toLowerCase());
+  if (first) named.add(first);
   for (const m of text.matchAll(/\b(?:option|choose|pick|go with|take)\s+([a-z0-9]+)\b/gi)) {
-    if (m[1] && ids.has(m[1].toLowerCase())) named.add(m[1].toLowerCase());
+    const id = m[1] && names.get(m[1].toLowerCase());
+    if (id) named.add(id);
   }
-  if (named.size !== 1) return undefined;
-  return ids.get([...named][0] as string);
+  return named.size === 1 ? [...named][0] : undefined;
 }

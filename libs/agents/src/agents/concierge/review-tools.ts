@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { createTool, ToolBreak, type Tool } from '../../runtime';
+import { createTool, Run, ToolBreak, type Tool } from '../../runtime';
+import { conciergeState } from './concierge-state';
+import { recapOf } from './review-recap';
 
 /** The synthetic message that opens the interview mode's first turn. */
 export const REVIEW_STARTED = '[Quarantine review]';
@@ -21,10 +23,25 @@ export const startReview: Tool = createTool('start_review')
     return ToolBreak(`${REVIEW_STARTED} Review ${what}.`, { mode: 'interview', data: { activityIds: ids } });
   });
 
-/** Ends the interview: back to the overview with a line of what was decided. */
+/**
+ * Ends the interview: back to the overview. The synthetic message carries the model's line and,
+ * below it, the recap of what the review changed, built from the state's fold rather than from
+ * the model's memory, so the overview's reply can tell the user every change.
+ */
 export const finishReview: Tool = createTool('finish_review')
   .description('End the quarantine interview when every group is decided or the user wants to stop.')
   .input(z.object({ summary: z.string().min(1).describe('what was decided, in a sentence') }))
   .execute(function* ({ summary }) {
-    return ToolBreak(`${REVIEW_FINISHED} ${summary}`, { mode: 'assistant', data: { lastReview: summary } });
+    const run = yield* Run.expect();
+    const recap = recapOf(run.journal.fold(conciergeState).review);
+    return ToolBreak(`${REVIEW_FINISHED} ${summary}\n${recap}`, {
+      mode: 'assistant',
+      data: { lastReview: summary, recap },
+    });
   });
+
+/** The recap a finish_review message carries (everything below its first line), or ''. */
+export function recapIn(message: string): string {
+  const at = message.indexOf('\n');
+  return message.startsWith(REVIEW_FINISHED) && at >= 0 ? message.slice(at + 1).trim() : '';
+}
