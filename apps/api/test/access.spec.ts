@@ -54,7 +54,7 @@ describe('access: who may touch what', () => {
 
   it("answers every id-taking route with a 404 for another user's conversation, and changes nothing", async () => {
     // every conversation route of PROTOCOL.md but create and list
-    expect(idRoutes).toHaveLength(14);
+    expect(idRoutes).toHaveLength(16);
     const before = await path(api, owner, ids.id);
     for (const route of idRoutes) {
       const res = await call(api, route.method.toUpperCase(), fill(route.path, ids), {

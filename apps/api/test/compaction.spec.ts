@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { AGENTS, modeStateOf } from '@sweatpants/agents';
-import { compactJobId, foldPath, type TreeNode } from '@sweatpants/domain';
+import {
+  compactJobId,
+  foldPath,
+  type Compaction,
+  type CompactionList,
+  type TreeNode,
+} from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { PgSqlClient, TreeStore } from '@sweatpants/tree-store';
 import { BullJobQueue } from '../src/compaction/bullmq-job-queue';
@@ -12,6 +18,8 @@ import { checkProcessors, type JobProcessors } from '../src/compaction/job-proce
 import type { JobCompleted, JobQueue } from '../src/compaction/job-queue';
 import { ModelSummariser, OfflineSummariser, type Summariser } from '../src/compaction/summariser';
 import { conversationWithTurns, HeldModel, pathOf, summariesIn, talk, texts } from './compaction-fixtures';
+import { conversation, createConversation, kinds, path, turn, until } from './support/flows';
+import { call, register, startApi, type TestApi } from './support/test-api';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -81,7 +89,8 @@ describe('compaction', () => {
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 4);
       const before = await pathOf(store, conversationId);
       const queue = new CompactionQueue(jobs);
-      const jobId = await queue.request({ conversationId, head, requestedBy: ownerId });
+      // The runner's compaction: everything up to its last turn.
+      const jobId = await queue.request({ conversationId, head, requestedBy: ownerId, trigger: 'threshold' });
       expect(jobId).toBe(compactJobId(conversationId, head));
       const done = completion(jobs, jobId);
 
@@ -154,6 +163,24 @@ describe('compaction', () => {
       );
       expect(await summariesIn(store, conversationId)).toHaveLength(0);
     });
+
+    it('completes a job that had nothing to squash with the reason, and no summary', async () => {
+      const { conversationId, ownerId, head } = await conversationWithTurns(store, 2);
+      const queue = new CompactionQueue(jobs);
+      const jobId = compactJobId(conversationId, head);
+      const done = completion(jobs, jobId);
+      await queue.request({ conversationId, head, requestedBy: ownerId });
+      expect((await done).result).toMatchObject({ reflog: null, reason: expect.any(String) });
+      expect((await queue.list(conversationId)).items).toEqual([
+        {
+          jobId,
+          state: 'completed',
+          reason:
+            'nothing to squash: the conversation is no longer than the 2 latest exchanges, which a compaction keeps',
+        },
+      ]);
+      expect(await summariesIn(store, conversationId)).toHaveLength(0);
+    });
   });
 
   describe('in-process, without Redis', () => {
@@ -174,12 +201,13 @@ describe('compaction', () => {
       expect(summary?.kind).toBe('summary');
       const covers = (summary as TreeNode<'summary'>).payload.covers;
       const covered = (await pathOf(store, conversationId, covers.toId)).slice(1);
+      // Asked for, it keeps the two latest exchanges.
       expect(summary?.payload['text']).toBe(
-        `Offline summary of 4 nodes (2 user, 2 assistant) from ${covered[0]!.createdAt} to ` +
-          `${covered[3]!.createdAt}. The user wrote 2 messages: "message 1" / "message 2". ` +
-          'The assistant replied 2 times.',
+        `Offline summary of 2 nodes (1 user, 1 assistant) from ${covered[0]!.createdAt} to ` +
+          `${covered[1]!.createdAt}. The user wrote 1 messages: "message 1". ` +
+          'The assistant replied 1 times.',
       );
-      expect(texts(tail)).toEqual(['message 3', 'reply to message 3']);
+      expect(texts(tail)).toEqual(['message 2', 'reply to message 2', 'message 3', 'reply to message 3']);
       expect((await queue.list(conversationId)).items).toEqual([
         { jobId, state: 'completed', summaryNodeId: summary!.id, covers },
       ]);
@@ -213,13 +241,31 @@ describe('compaction', () => {
       expect(foldPath(tidying.state, after)).toEqual(foldPath(tidying.state, before));
     });
 
+    it('completes a job that had nothing to squash with the reason, and no summary', async () => {
+      const { processors } = processorsFor(store, new OfflineSummariser());
+      const jobs = new InProcessJobQueue(processors);
+      const queue = new CompactionQueue(jobs);
+      const { conversationId, ownerId, head } = await conversationWithTurns(store, 1);
+      await queue.request({ conversationId, head, requestedBy: ownerId });
+      await jobs.close();
+      expect((await queue.list(conversationId)).items).toEqual([
+        {
+          jobId: compactJobId(conversationId, head),
+          state: 'completed',
+          reason:
+            'nothing to squash: the conversation is no longer than the 2 latest exchanges, which a compaction keeps',
+        },
+      ]);
+      expect(await summariesIn(store, conversationId)).toHaveLength(0);
+    });
+
     it('says a job failed, with why, when it cannot succeed', async () => {
       const { processors } = processorsFor(store, new OfflineSummariser());
       const jobs = new InProcessJobQueue(processors);
       const queue = new CompactionQueue(jobs);
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 3);
       await store.move({ conversationId, to: 'HEAD~4', action: 'rewind', actorId: ownerId });
-      await queue.request({ conversationId, head, requestedBy: ownerId });
+      await queue.request({ conversationId, head, requestedBy: ownerId, trigger: 'threshold' });
       await jobs.close();
       expect((await queue.list(conversationId)).items).toEqual([
         {
@@ -233,5 +279,118 @@ describe('compaction', () => {
 
   it('refuses to start with a job name that has no processor', () => {
     expect(() => checkProcessors({})).toThrow("no processor for job 'conversation.compact'");
+  });
+});
+
+/** PROTOCOL.md's compaction routes on the real app and the real agent, with either queue. */
+describe.each([
+  ['in-process', {}],
+  ['BullMQ', { REDIS_URL }],
+] as const)('POST compact on the real app (%s queue)', (_mode, env) => {
+  let db: TestDatabase;
+  let api: TestApi;
+  let token: string;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('api_compaction_routes');
+    // The queue's keys go under a prefix of this run's own on the shared Redis.
+    process.env['REDIS_PREFIX'] = `compact-${randomBytes(4).toString('hex')}`;
+    api = await startApi({ DATABASE_URL: db.url, ...env });
+    ({ token } = await register(api, 'compactor'));
+  }, 30_000);
+  afterAll(async () => {
+    await api?.close();
+    process.env = saved;
+    await db?.drop();
+  });
+
+  /** The user's inputs: what they typed, and their answers to the agent's questions. */
+  const inputs = (nodes: readonly TreeNode[]): TreeNode[] =>
+    nodes.filter((n) => (n.kind === 'user' && n.payload['synthetic'] !== true) || n.kind === 'response');
+
+  /** POST compact, then GET compactions until the job has finished; that job's item. */
+  async function compact(id: string): Promise<Compaction> {
+    const posted = await call<{ jobId: string }>(api, 'POST', `/api/conversations/${id}/compact`, { token });
+    expect(posted.status).toBe(202);
+    const { jobId } = posted.body;
+    const { body } = await until(
+      () => call<CompactionList>(api, 'GET', `/api/conversations/${id}/compactions`, { token }),
+      (res) =>
+        res.body.items.some((j) => j.jobId === jobId && (j.state === 'completed' || j.state === 'failed')),
+    );
+    return body.items.find((j) => j.jobId === jobId)!;
+  }
+
+  it('squashes all but the latest exchanges of a conversation into a summary on HEAD’s path', async () => {
+    const c = await createConversation(api, token);
+    await turn(api, token, c.id, 'hello');
+    await turn(api, token, c.id, 'My desk is a mess');
+    await turn(api, token, c.id, 'ok thanks');
+    const before = await path(api, token, c.id);
+    expect(before[1]?.payload['text']).toBe('hello');
+
+    const job = await compact(c.id);
+    expect(job).toEqual({
+      jobId: expect.any(String),
+      state: 'completed',
+      summaryNodeId: expect.stringMatching(/^[0-9a-f]{64}$/),
+      covers: { fromId: before[1]!.id, toId: expect.any(String), count: expect.any(Number) },
+    });
+    const covered = before.findIndex((n) => n.id === job.covers!.toId);
+    expect(job.covers!.count).toBe(covered);
+
+    // The older part is the summary; the two latest exchanges and all after them follow it as they were.
+    const after = await until(
+      () => path(api, token, c.id),
+      (nodes) => nodes[1]?.id === job.summaryNodeId,
+    );
+    expect(kinds(after.slice(0, 2))).toEqual(['root', 'summary']);
+    const tail = after.slice(2);
+    expect(tail.map((n) => [n.kind, n.payload['text']])).toEqual(
+      before.slice(covered + 1).map((n) => [n.kind, n.payload['text']]),
+    );
+    expect(inputs(tail)).toHaveLength(2);
+    expect(inputs(tail).map((n) => n.payload['text'])).toContain('ok thanks');
+    expect(inputs(before.slice(1, covered + 1)).map((n) => n.payload['text'])).toContain('hello');
+
+    // Asked again at once, everything before the latest exchanges is already the summary.
+    expect(await compact(c.id)).toEqual({
+      jobId: expect.any(String),
+      state: 'completed',
+      reason: 'nothing to squash: everything before the 2 latest exchanges is already a summary',
+    });
+
+    // The agent goes on from the summary.
+    await until(
+      () => conversation(api, token, c.id),
+      (now) => now.head === after.at(-1)!.id && now.pendingElicit?.type === 'chat',
+    );
+    await turn(api, token, c.id, 'a mug');
+    const next = await path(api, token, c.id);
+    expect(next[1]?.id).toBe(job.summaryNodeId);
+    expect(next.some((n) => n.kind === 'user' && n.payload['text'] === 'a mug')).toBe(true);
+  }, 30_000);
+
+  it('completes with the reason, and no summary, when there is nothing to squash', async () => {
+    const c = await createConversation(api, token);
+    const reason =
+      'nothing to squash: the conversation is no longer than the 2 latest exchanges, which a compaction keeps';
+    expect(await compact(c.id)).toEqual({ jobId: expect.any(String), state: 'completed', reason });
+    await turn(api, token, c.id, 'hello');
+    expect(await compact(c.id)).toEqual({ jobId: expect.any(String), state: 'completed', reason });
+    expect(kinds(await path(api, token, c.id))).not.toContain('summary');
+  }, 30_000);
+
+  it("answers another user's compact and compactions with a 404", async () => {
+    const c = await createConversation(api, token);
+    const stranger = (await register(api, 'stranger')).token;
+    for (const [method, route] of [
+      ['POST', 'compact'],
+      ['GET', 'compactions'],
+    ] as const) {
+      const res = await call(api, method, `/api/conversations/${c.id}/${route}`, { token: stranger });
+      expect([route, res.status]).toEqual([route, 404]);
+    }
   });
 });

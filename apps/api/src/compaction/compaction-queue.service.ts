@@ -1,5 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { compactJobId, type Compaction, type CompactionList } from '@sweatpants/domain';
+import {
+  compactJobId,
+  type Compaction,
+  type CompactionList,
+  type CompactionTrigger,
+} from '@sweatpants/domain';
 import type { CompactionRequests } from './compaction-requests';
 import { JOB_QUEUE, type JobQueue, type JobView } from './job-queue';
 
@@ -17,10 +22,22 @@ export class CompactionQueue implements CompactionRequests, OnApplicationShutdow
 
   constructor(@Inject(JOB_QUEUE) private readonly jobs: JobQueue) {}
 
-  /** Enqueues the compaction of the branch ending at `head`; the job's id, already queued or not. */
-  async request(input: { conversationId: string; head: string; requestedBy: string }): Promise<string> {
+  /**
+   * Enqueues the compaction of the branch ending at `head`; the job's id, already queued or not.
+   * `trigger` decides how much recent tail it keeps: a request (the default) a shorter one.
+   */
+  async request(input: {
+    conversationId: string;
+    head: string;
+    requestedBy: string;
+    trigger?: CompactionTrigger;
+  }): Promise<string> {
     const jobId = compactJobId(input.conversationId, input.head);
-    await this.jobs.add('conversation.compact', input, { jobId, group: input.conversationId });
+    await this.jobs.add(
+      'conversation.compact',
+      { ...input, trigger: input.trigger ?? 'request' },
+      { jobId, group: input.conversationId },
+    );
     return jobId;
   }
 
@@ -31,7 +48,11 @@ export class CompactionQueue implements CompactionRequests, OnApplicationShutdow
     requestedBy?: string;
   }): Promise<void> {
     try {
-      await this.request({ ...input, requestedBy: input.requestedBy ?? 'agent:compactor' });
+      await this.request({
+        ...input,
+        requestedBy: input.requestedBy ?? 'agent:compactor',
+        trigger: 'threshold',
+      });
     } catch (error) {
       // Fire and forget (the port's contract): a queue that is down must not stop a turn.
       this.logger.warn(`could not request compaction of ${input.conversationId}: ${String(error)}`);
@@ -56,6 +77,7 @@ function compactionOf(job: JobView): Compaction {
     state: job.state,
     ...(result?.summaryNodeId ? { summaryNodeId: result.summaryNodeId } : {}),
     ...(result?.covers ? { covers: result.covers } : {}),
+    ...(result?.reason ? { reason: result.reason } : {}),
     ...(job.error ? { error: job.error } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import type { CompactionList } from '@sweatpants/domain';
+import type { CompactionList, CompactionQueued } from '@sweatpants/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/auth.decorators';
 import { AuthGuard } from '../auth/auth.guard';
@@ -15,15 +15,19 @@ export class CompactionController {
     private readonly compactions: CompactionQueue,
   ) {}
 
-  /** `POST /api/conversations/:id/compact` → 202 `{jobId}`: one job per (conversation, HEAD). */
+  /**
+   * `POST /api/conversations/:id/compact` → 202 `{jobId}`: one job per (conversation, HEAD). It
+   * squashes all but a short recent tail, or completes with the reason it had nothing to squash.
+   */
   @Post('compact')
   @HttpCode(202)
-  async compact(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<{ jobId: string }> {
+  async compact(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<CompactionQueued> {
     const conversation = await this.access.owned(user, id);
     const jobId = await this.compactions.request({
       conversationId: conversation.id,
       head: conversation.head,
       requestedBy: user.id,
+      trigger: 'request',
     });
     return { jobId };
   }

@@ -1,16 +1,21 @@
 import { summaryStates, type AgentDefinition } from '@sweatpants/agents';
 import type { AgentName, JobPayloads, TreeNode } from '@sweatpants/domain';
 import type { TreeStore } from '@sweatpants/tree-store';
-import { compactionRange, summaryOf } from './compaction-range';
+import { compactionRange, REQUESTED_TAIL, summaryOf, THRESHOLD_TAIL } from './compaction-range';
 import { PermanentJobError, type CompactionOutcome, type JobRun } from './job-processors';
 import type { Summariser } from './summariser';
 
 /** Who writes summary nodes. */
 export const COMPACTOR_AUTHOR = 'agent:compactor';
 
+/** The reason of a job whose range a summary on HEAD's path already replaced (a retry, a double). */
+const ALREADY_DONE = 'already compacted: a summary of this range is on the path';
+
 /**
  * The `conversation.compact` job: summarises the range of the path to the requested HEAD and
- * squashes it (TreeStore's squash-and-rebase, which also rebases whatever was appended since).
+ * squashes it (TreeStore's squash-and-rebase, which also rebases whatever was appended since). The
+ * range runs up to a recent tail that stays as it is (./compaction-range: shorter for a compaction
+ * someone asked for than for the runner's); a job with nothing to squash completes with the reason.
  * Idempotent: the range is a function of the requested HEAD, an immutable node, so a retried or
  * doubled job finds its summary already on HEAD's path and does nothing, without asking the model
  * again; and the squash itself refuses a second summary of a range under the conversation's lock.
@@ -27,17 +32,15 @@ export class CompactionProcessor {
     const { conversationId } = job;
     const requested = await this.store.path(conversationId, job.head);
     if (!requested.ok) throw new PermanentJobError(`cannot compact: ${requested.error.message}`);
-    const range = compactionRange(requested.value);
+    // Someone who asked keeps a short recent tail; the runner's threshold keeps its last turn.
+    const chosen = compactionRange(
+      requested.value,
+      job.trigger === 'request' ? REQUESTED_TAIL : THRESHOLD_TAIL,
+    );
     const current = await this.headPath(conversationId);
     const head = current.at(-1)?.id ?? job.head;
-    if (!range)
-      return {
-        conversationId,
-        head,
-        reflog: null,
-        rebased: 0,
-        note: 'nothing to compact: one turn since the last summary',
-      };
+    if (!chosen.range) return { conversationId, head, reflog: null, rebased: 0, reason: chosen.reason };
+    const { range } = chosen;
 
     const done = summaryOf(current, range);
     if (done)
@@ -47,7 +50,7 @@ export class CompactionProcessor {
         head,
         reflog: null,
         rebased: 0,
-        note: 'already compacted',
+        reason: ALREADY_DONE,
       };
     if (supersedes(current, range.nodes))
       return {
@@ -55,7 +58,7 @@ export class CompactionProcessor {
         head,
         reflog: null,
         rebased: 0,
-        note: 'a newer compaction already covers part of this range',
+        reason: 'nothing to squash: a newer compaction already covers part of this range',
       };
     // Checked again under the lock by the squash; asking the model first would be wasted.
     if (!current.some((n) => n.id === range.toId))
@@ -91,7 +94,7 @@ export class CompactionProcessor {
       head: squashed.value.head,
       reflog,
       rebased,
-      ...(reflog ? {} : { note: 'already compacted' }),
+      ...(reflog ? {} : { reason: ALREADY_DONE }),
     };
   }
 

@@ -11,8 +11,8 @@ export interface CompactionOutcome {
   /** the `compact` reflog entry, or null when HEAD did not move (nothing to do, or already done) */
   reflog: ReflogEntry | null;
   rebased: number;
-  /** why nothing moved, when nothing did */
-  note?: string;
+  /** why nothing moved, when nothing did (GET compactions shows it as `reason`) */
+  reason?: string;
 }
 
 /** Each job name tied to its result, as libs/domain ties it to its payload. */

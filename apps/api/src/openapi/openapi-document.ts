@@ -43,6 +43,7 @@ function operation(route: RouteSpec): JsonObject {
   return {
     tags: [route.tag],
     summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
     ...(route.access === 'public' ? { security: [] } : {}),
     parameters: [...params, ...query],
     ...(route.body

@@ -2,6 +2,8 @@ import {
   AdminConversationsQuerySchema,
   AdminReflogQuerySchema,
   AuthResponseSchema,
+  CompactionListSchema,
+  CompactionQueuedSchema,
   CreateConversationRequestSchema,
   EditRequestSchema,
   ElicitResponseRequestSchema,
@@ -26,6 +28,8 @@ export interface RouteSpec {
   path: string;
   tag: string;
   summary: string;
+  /** what a caller must know beyond the summary (becomes the operation's description) */
+  description?: string;
   /** who may call it: anyone, a signed-in user, or an admin */
   access: 'public' | 'user' | 'admin';
   body?: z.ZodType;
@@ -42,8 +46,8 @@ const nodeAndHead = '{node: Node, head}';
 const headMove = '{head, reflog: ReflogEntry}';
 
 /**
- * Every route of PROTOCOL.md (the compaction routes are added by the compaction module), in the
- * order the document lists them. `/api/docs-json` is generated from this table.
+ * Every route of PROTOCOL.md, in the order the document lists them. `/api/docs-json` is generated
+ * from this table.
  */
 export const ROUTES: RouteSpec[] = [
   {
@@ -130,6 +134,8 @@ export const ROUTES: RouteSpec[] = [
     path: '/api/conversations/:id/messages',
     tag: 'conversations',
     summary: "The user's message at HEAD; the agent then runs",
+    description:
+      'While a question other than the chat prompt waits, the message answers it off-script: the node is a `response` with `action: other` and `content: {text, photos?}`, and the agent reads it (as the answer, or as a side quest after which the question is asked again). While the agent works with nothing pending, the message is refused with 409 `conflict`: send it once the agent asks.',
     access: 'user',
     body: SendMessageRequestSchema,
     status: 201,
@@ -242,6 +248,26 @@ export const ROUTES: RouteSpec[] = [
     body: ForkRequestSchema,
     status: 201,
     response: conversation,
+  },
+  {
+    method: 'post',
+    path: '/api/conversations/:id/compact',
+    tag: 'conversations',
+    summary: 'Squash all but the recent tail into a summary, as a job',
+    access: 'user',
+    status: 202,
+    response: '{jobId}',
+    responseSchema: CompactionQueuedSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/conversations/:id/compactions',
+    tag: 'conversations',
+    summary: "The conversation's compaction jobs, newest first; one that squashed nothing says why",
+    access: 'user',
+    status: 200,
+    response: '{items: [{jobId, state, summaryNodeId?, covers?, reason?, error?}]}',
+    responseSchema: CompactionListSchema,
   },
   {
     method: 'get',

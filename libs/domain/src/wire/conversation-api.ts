@@ -139,16 +139,27 @@ export interface StateResponse<S = unknown> {
 
 export const COMPACTION_STATES = ['waiting', 'active', 'completed', 'failed'] as const;
 export type CompactionState = (typeof COMPACTION_STATES)[number];
-export interface Compaction {
-  jobId: string;
-  state: CompactionState;
-  summaryNodeId?: string;
-  covers?: { fromId: string; toId: string; count: number };
-  error?: string;
-}
-export interface CompactionList {
-  items: Compaction[];
-}
+/**
+ * A compaction job as GET compactions lists it (PROTOCOL.md). A completed one names its summary
+ * and the range it covers, or says in `reason` why it squashed nothing; a failed one says why in
+ * `error`.
+ */
+export const CompactionSchema = z.object({
+  jobId: z.string(),
+  state: z.enum(COMPACTION_STATES),
+  summaryNodeId: NodeIdSchema.optional(),
+  covers: z
+    .object({ fromId: NodeIdSchema, toId: NodeIdSchema, count: z.number().int().positive() })
+    .optional(),
+  reason: z.string().optional(),
+  error: z.string().optional(),
+});
+export type Compaction = z.infer<typeof CompactionSchema>;
+export const CompactionListSchema = z.object({ items: z.array(CompactionSchema) });
+export type CompactionList = z.infer<typeof CompactionListSchema>;
+/** POST compact's answer: the job, queued or already known for this HEAD. */
+export const CompactionQueuedSchema = z.object({ jobId: z.string() });
+export type CompactionQueued = z.infer<typeof CompactionQueuedSchema>;
 export interface FsckReport {
   ok: boolean;
   checked: number;

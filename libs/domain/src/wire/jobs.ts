@@ -4,8 +4,19 @@
  */
 export interface JobPayloads {
   /** squash the branch ending at `head` into a summary and rebase the tail (DESIGN.md, compaction) */
-  'conversation.compact': { conversationId: string; head: string; requestedBy: string };
+  'conversation.compact': {
+    conversationId: string;
+    head: string;
+    requestedBy: string;
+    /**
+     * Who wanted it: `request` (POST compact) keeps a short recent tail, `threshold` (the runner,
+     * its branch grown long) keeps the last turn. Absent in jobs queued before it existed: threshold.
+     */
+    trigger?: CompactionTrigger;
+  };
 }
+/** Why a compaction runs: someone asked (POST compact), or the runner's branch grew past its threshold. */
+export type CompactionTrigger = 'request' | 'threshold';
 export type JobName = keyof JobPayloads;
 export const JOB_NAMES = ['conversation.compact'] as const satisfies readonly JobName[];
 
