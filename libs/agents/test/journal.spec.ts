@@ -12,7 +12,6 @@ function conversation() {
   const port: ConversationPort = {
     path: (id) => store.path(id),
     build: (input) => store.build(input),
-    move: (input) => store.move(input),
     requestCompaction: (input) => store.requestCompaction(input),
     append: (input) => {
       writes.push({ kinds: input.nodes.map((n) => n.kind), action: input.action ?? 'append' });

@@ -1,5 +1,6 @@
-import type { ElicitRequest, TreeNode } from '@sweatpants/domain';
+import type { ElicitRequest, Json, TreeNode } from '@sweatpants/domain';
 import type { FakeStep } from '../src/testing';
+import { INTERPRET_TOOL } from '../src/model/model';
 import { chatElicitId, type Runner } from '../src/runtime';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
 import { kinds, openRunner, pathOf, until, useFakeAnthropic } from './runner-harness';
@@ -250,62 +251,103 @@ describe('a tool’s question', () => {
   });
 });
 
-describe('a side quest (seed 004)', () => {
-  it('runs a turn on an off-script answer below it, returns HEAD to the question, and asks it again under the same id', async () => {
+/** The model's reading of off-script words (the runtime's own call, see runtime/off-script.ts). */
+const reads = (answers: boolean, content?: { [key: string]: Json }): FakeStep => ({
+  kind: 'reply',
+  content: [
+    {
+      type: 'tool_use',
+      id: `toolu_read_${answers}`,
+      name: INTERPRET_TOOL,
+      input: content ? { answers, content } : { answers },
+    },
+  ],
+  stopReason: 'tool_use',
+});
+
+describe('words typed while a question waits (seed 004, off-script)', () => {
+  it('that answer the question are taken as its answer, and the user’s words stay on the path', async () => {
     const { port } = conversation();
-    server.fake.script(askDone, say('Sunny in Tokyo.'), say('Great, see you.'));
+    server.fake.script(askDone, reads(true, { value: true }), say('Great, see you.'));
+    const runner = await openRunner(server.fake, port);
+    await runner.send({ text: 'I think that is all', authorId: 'u1' });
+    const asked = await untilAsked(runner);
+
+    // Typed into the composer rather than tapped: `send` answers the waiting question off-script.
+    const typed = await runner.send({ text: 'yes, all done', authorId: 'u1' });
+    await runner.whenIdle();
+
+    expect(typed.ok && typed.value).toMatchObject({
+      kind: 'response',
+      authorId: 'u1',
+      payload: { elicitId: asked.elicitId, action: 'other', content: { text: 'yes, all done' } },
+    });
+    const path = await pathOf(port);
+    const result = path.find((n) => n.kind === 'tool_result');
+    expect(result?.payload).toMatchObject({ outcome: { kind: 'success' } });
+    expect(JSON.stringify(result?.payload)).toContain('"done":true');
+    // The reading is the runtime's own call: kept out of what the model sees next.
+    const last = server.fake.requests.at(-1)?.body as { messages: unknown[] };
+    expect(JSON.stringify(last.messages)).not.toContain(INTERPRET_TOOL);
+    expect(JSON.stringify(last.messages)).toContain('yes, all done');
+    expect(port.inspect('c1').moves.every((m) => m.action !== 'return')).toBe(true);
+  });
+
+  it('that are a tangent run a side quest below them, then the question is asked again after it', async () => {
+    const { port } = conversation();
+    server.fake.script(askDone, reads(false), say('Sunny in Tokyo.'), say('Great, see you.'));
     const shown: { elicitId: string; nodeId: string }[] = [];
     const runner = await openRunner(server.fake, port, {
       outbox: { elicit: (request, nodeId) => shown.push({ elicitId: request.elicitId, nodeId }) },
     });
     await runner.send({ text: 'I think that is all', authorId: 'u1' });
     const asked = await untilAsked(runner);
-    const question = shown.find((s) => s.elicitId === asked.elicitId)!;
 
     const tangent = await runner.respond(
       { elicitId: asked.elicitId, action: 'other', content: { text: "what's the weather in Tokyo?" } },
       'u1',
     );
-    await until(() => shown.filter((s) => s.elicitId === asked.elicitId).length === 2);
+    await until(() => runner.elicits.list().some((q) => q.resumes === asked.elicitId));
+    const again = runner.elicits.list()[0] as ElicitRequest;
 
-    // The tangent: the off-script answer under the question, the side turn's reply under it.
-    const conversationNodes = [...port.inspect('c1').nodes.values()];
-    const tangentId = tangent.ok ? tangent.value.id : 'none';
-    const side = conversationNodes.find((n) => n.parentId === tangentId);
-    expect(tangent.ok && tangent.value).toMatchObject({
-      kind: 'response',
-      parentId: question.nodeId,
-      authorId: 'u1',
-      payload: { action: 'other' },
-    });
-    expect(side).toMatchObject({ kind: 'assistant', payload: { text: 'Sunny in Tokyo.' } });
-    const sideRequest = server.fake.requests[1]?.body as { messages: { role: string; content: unknown }[] };
+    // The question comes back as a new elicit after the tangent, naming the one it resumes.
+    expect(again).toMatchObject({ type: asked.type, message: asked.message, resumes: asked.elicitId });
+    expect(again.elicitId).not.toBe(asked.elicitId);
+    expect(runner.pending()).toEqual([again]);
+    const sideRequest = server.fake.requests[2]?.body as { messages: { role: string; content: unknown }[] };
     expect(JSON.stringify(sideRequest.messages.at(-1))).toContain("what's the weather in Tokyo?");
 
-    // HEAD went back to the question with a `return` move, and the same question is pending.
-    expect(port.inspect('c1').moves.at(-1)).toEqual({
-      from: side?.id,
-      to: question.nodeId,
-      action: 'return',
-    });
-    expect(shown.filter((s) => s.elicitId === asked.elicitId)).toEqual([question, question]);
-    expect(runner.pending()).toEqual([asked]);
-
     const answered = await runner.respond(
-      { elicitId: asked.elicitId, action: 'accept', content: { value: true } },
+      { elicitId: again.elicitId, action: 'accept', content: { value: true } },
       'u1',
     );
     await runner.whenIdle();
-    expect(answered.ok && answered.value.parentId).toBe(question.nodeId);
-    expect(kinds(await pathOf(port))).toEqual([
+
+    // Everything said stays on HEAD's path, in order, and HEAD never moved back.
+    const path = await pathOf(port);
+    expect(
+      path.map((n) => (n.kind === 'assistant' ? `assistant:${String(n.payload['text'])}` : n.kind)),
+    ).toEqual([
       'root',
       'user',
-      'assistant',
+      'assistant:Let me check.',
       'tool_call',
       'elicit',
       'response',
+      'assistant:',
+      'assistant:Sunny in Tokyo.',
+      'elicit',
+      'response',
       'tool_result',
-      'assistant',
+      'assistant:Great, see you.',
+    ]);
+    expect(tangent.ok && path.some((n) => n.id === tangent.value.id)).toBe(true);
+    expect(answered.ok && answered.value.parentId).toBe(path[8]?.id);
+    expect(port.inspect('c1').moves.every((m) => m.action !== 'return')).toBe(true);
+    expect(shown.map((s) => s.elicitId)).toEqual([
+      asked.elicitId,
+      again.elicitId,
+      expect.stringMatching(/^chat-/),
     ]);
   });
 });

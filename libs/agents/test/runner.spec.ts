@@ -172,7 +172,6 @@ describe('durable execution', () => {
       port: {
         path: (id) => port.path(id),
         build: (input) => port.build(input),
-        move: (input) => port.move(input),
         requestCompaction: (input) => port.requestCompaction(input),
         append: async (input) => {
           appends++;

@@ -106,8 +106,13 @@ export interface ElicitRequest<T extends ElicitType = ElicitType> {
   payload: ElicitPayload<T>;
   /** a flat JSON schema, for `form` */
   schema?: { [key: string]: Json };
-  /** how long the agent waits before it takes the question's fallback answer */
+  /** how long the agent waits before it takes the question's fallback answer; absent: it waits */
   timeoutMs?: number;
+  /**
+   * the elicit this one asks again, after a side quest that the user's off-script answer to it
+   * started: the earlier one stays on the path, answered with the user's words
+   */
+  resumes?: string;
 }
 
 /** How the user answered (seed 004's ElicitResult). */
@@ -116,7 +121,16 @@ export type ElicitResponse<T extends ElicitType = ElicitType> =
   | { action: 'decline' }
   | { action: 'cancel' }
   | { action: 'denied' }
-  | { action: 'other'; content: { text: string } };
+  | { action: 'other'; content: OffScriptContent };
+
+/** What the user typed (or sent) instead of using the question's own controls. */
+export const OffScriptContentSchema = z
+  .object({ text: z.string(), photos: z.array(PhotoSchema).max(8).optional() })
+  .refine((c) => c.text.trim().length > 0 || (c.photos?.length ?? 0) > 0, {
+    message: 'an off-script answer needs text or a photo',
+    path: ['text'],
+  });
+export type OffScriptContent = z.infer<typeof OffScriptContentSchema>;
 
 /** An answer as it arrives over the wire, before its content is checked against the type. */
 export const ElicitAnswerSchema = z.object({
@@ -128,7 +142,7 @@ export type ElicitAnswer = z.infer<typeof ElicitAnswerSchema>;
 
 /**
  * Checks an answer against the type it answers: `accept` needs content of that type, `other`
- * needs `{text}`, the rest carry none. The error names each bad field, as PROTOCOL.md's 400 does.
+ * needs `{text, photos?}` with text or a photo, the rest carry none. The error names each bad field, as PROTOCOL.md's 400 does.
  */
 export function parseElicitResponse<T extends ElicitType>(
   type: T,
@@ -150,7 +164,7 @@ export function parseElicitResponse<T extends ElicitType>(
       return { ok: true, value: { action: 'accept', content: parsed.data as ElicitContent<T> } };
     }
     case 'other': {
-      const parsed = z.object({ text: z.string().min(1) }).safeParse(answer.content);
+      const parsed = OffScriptContentSchema.safeParse(answer.content);
       if (!parsed.success) return fail(parsed.error.issues);
       return { ok: true, value: { action: 'other', content: parsed.data } };
     }

@@ -65,6 +65,7 @@ export const NodePayloadSchemas = {
     payload: JsonObjectSchema,
     schema: JsonObjectSchema.optional(),
     timeoutMs: z.number().int().positive().optional(),
+    resumes: z.string().min(1).optional(),
   }),
   response: z.looseObject({
     elicitId: z.string().min(1),

@@ -52,8 +52,9 @@ export class ConversationsService {
   }
 
   /**
-   * The user's message under HEAD (it answers the pending chat prompt); the agent then runs. A
-   * stale `expectedHead`, or a turn still running, is a 409 naming where HEAD is.
+   * The user's message under HEAD (it answers the pending chat prompt); the agent then runs. While
+   * a question waits, the message answers it off-script (a `response` node). A stale
+   * `expectedHead`, or a turn still working with nothing to answer, is a 409 naming where HEAD is.
    */
   async send(
     user: AuthUser,
@@ -71,7 +72,7 @@ export class ConversationsService {
       authorId: user.id,
     });
     if (!sent.ok) throw runnerError(sent.error, runner.head);
-    return { node: sent.value, head: sent.value.id };
+    return { node: sent.value, head: runner.head ?? sent.value.id };
   }
 
   /**

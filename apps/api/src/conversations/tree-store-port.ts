@@ -47,13 +47,6 @@ export class TreeStorePort implements ConversationPort {
     return ok({ head: written.value.head });
   }
 
-  async move(input: Parameters<ConversationPort['move']>[0]): Promise<Result<{ head: string }, PortError>> {
-    const moved = await this.store.move({ ...input, actorId: this.agentActor });
-    if (!moved.ok) return err(portError(moved.error));
-    this.events.moved(input.conversationId, moved.value);
-    return ok({ head: moved.value.head });
-  }
-
   async requestCompaction(input: { conversationId: string; head: string }): Promise<void> {
     try {
       await this.compaction.requestCompaction({ ...input, requestedBy: this.agentActor });

@@ -114,3 +114,10 @@ export type ModelErrorCode =
  * by calling it. Text beside it is what the user sees.
  */
 export const RESPOND_TOOL = 'respond';
+
+/**
+ * The tool through which a model says how it read words the user typed while a question waited
+ * (seed 004's off-script answer): whether they answer the question, and the answer if so. The
+ * runtime offers it alone, in a request of its own.
+ */
+export const INTERPRET_TOOL = 'interpret_off_script';

@@ -14,9 +14,9 @@ export interface Asked<T extends ElicitType> {
 
 /**
  * How a tool asks the user (seed 002's QuestionHandler): the question goes out as an elicit that
- * waits at most the configured timeout (Questions context, 5 minutes by default), and anything but
- * an accepted answer (a timeout, a dismissal, a failure of the handler) becomes the question's
- * fallback answer, so a tool always gets an answer it can act on.
+ * waits for its answer (or until the deadline the Questions context sets, if any), and anything but
+ * an accepted answer (a deadline passed, a dismissal, a failure of the handler) becomes the
+ * question's fallback answer, so a tool always gets an answer it can act on.
  */
 export function* ask<T extends ElicitType>(
   question: ElicitInput<T>,
@@ -24,7 +24,10 @@ export function* ask<T extends ElicitType>(
 ): Operation<Asked<T>> {
   const { timeoutMs } = yield* Questions.expect();
   try {
-    const response = (yield* elicit({ timeoutMs, ...question })) as ElicitResponse<T>;
+    const response = (yield* elicit({
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...question,
+    })) as ElicitResponse<T>;
     if (response.action === 'accept') return { content: response.content, fallback: false, response };
     return { content: fallback, fallback: true, response };
   } catch (error) {

@@ -22,14 +22,15 @@ export const Run = createContext<RunContext>('sweatpants.run');
 /** The model `sample` calls. */
 export const ModelContext = createContext<Model>('sweatpants.model');
 
-/** How long a question waits for its answer before the asking tool takes its fallback (seed 002). */
+/**
+ * How long a question waits for its answer before the asking tool takes its fallback (seed 002's
+ * question timeout). By default it waits: a person who walked off to put a mug away comes back to
+ * the same question, across restarts. An agent (or a subtree of it) may set a deadline.
+ */
 export interface QuestionConfig {
-  timeoutMs: number;
+  timeoutMs?: number;
 }
-export const DEFAULT_QUESTION_TIMEOUT_MS = 5 * 60_000;
-export const Questions = createContext<QuestionConfig>('sweatpants.questions', {
-  timeoutMs: DEFAULT_QUESTION_TIMEOUT_MS,
-});
+export const Questions = createContext<QuestionConfig>('sweatpants.questions', {});
 
 /**
  * Runs a side quest (seed 004) when the user answers an elicit off-script: the runner installs a

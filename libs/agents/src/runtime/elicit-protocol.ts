@@ -1,4 +1,4 @@
-import { ElicitActionSchema, ElicitTypeSchema, JsonSchema } from '@sweatpants/domain';
+import { ElicitActionSchema, ElicitTypeSchema, JsonSchema, OffScriptContentSchema } from '@sweatpants/domain';
 import * as z from 'zod';
 import { createProtocol } from './protocol';
 
@@ -14,6 +14,7 @@ export const ElicitRequestSchema = z.object({
   payload: z.record(z.string(), JsonSchema),
   schema: z.record(z.string(), JsonSchema).optional(),
   timeoutMs: z.number().int().positive().optional(),
+  resumes: z.string().min(1).optional(),
 });
 
 /** Who gave an answer (a user id), when the implementation knows: its node is authored by them. */
@@ -21,7 +22,7 @@ const answeredBy = z.string().min(1).optional();
 
 export const ElicitResponseSchema = z.union([
   z.object({ action: z.literal('accept'), content: JsonSchema, answeredBy }),
-  z.object({ action: z.literal('other'), content: z.object({ text: z.string() }), answeredBy }),
+  z.object({ action: z.literal('other'), content: OffScriptContentSchema, answeredBy }),
   z.object({ action: ElicitActionSchema.extract(['decline', 'cancel', 'denied']), answeredBy }),
 ]);
 

@@ -43,7 +43,8 @@ export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
         break;
       }
       case 'assistant': {
-        if (retried.has(node.id)) break;
+        // A retried reply was replaced; a side call of the runtime's (`purpose`) is not the chat.
+        if (retried.has(node.id) || node.payload['purpose'] !== undefined) break;
         // A call cut off before its result (a cancel mid-tool) is dropped: the API refuses a
         // tool_use without its result.
         const blocks = replyOf(node as TreeNode<'assistant'>).content.filter(

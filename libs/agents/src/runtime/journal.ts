@@ -174,29 +174,6 @@ export class Journal {
     this.flush().catch(() => undefined);
   }
 
-  /** Moves HEAD back to a node already in the tree (a side quest's return), after what is pending. */
-  *moveTo(to: string, action: 'return'): Operation<void> {
-    if (this.replaying)
-      throw new ReplayDivergenceError(`a return to ${to.slice(0, 12)} while the record goes on`);
-    yield* this.durable();
-    yield* call(() =>
-      this.enqueue(async () => {
-        if (this.failure) throw this.failure;
-        const moved = await this.port.move({
-          conversationId: this.conversationId,
-          to,
-          expectedHead: this.storedHead,
-          action,
-        });
-        if (!moved.ok) throw this.fail(moved.error);
-        this.storedHead = moved.value.head;
-        const at = this.visible.findIndex((n) => n.id === to);
-        if (at >= 0) this.visible.length = at + 1;
-        this.onAppend([], this.storedHead);
-      }),
-    );
-  }
-
   /**
    * Resolves once everything appended so far has been stored or has failed. Cancel waits on this:
    * what a halted turn appended still lands, and the cancel node must come after it, never before.

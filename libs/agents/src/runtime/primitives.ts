@@ -9,11 +9,12 @@ import {
   type Result,
   type TreeNode,
 } from '@sweatpants/domain';
-import { call, race, sleep, useAbortSignal, type Operation } from 'effection';
+import { call, race, sleep, useAbortSignal, type Api, type Operation } from 'effection';
 import { createApi } from 'effection/experimental';
 import type { ModelError, ModelReply, TextBlock, ToolUseBlock } from '../model/model';
 import { Logs, ModelContext, Run, SideQuests, type LogLevel, type RunContext } from './context';
 import { ElicitProtocol } from './elicit-protocol';
+import { interpretRequest, readInterpretation } from './off-script';
 import { MAX_SAMPLE_ATTEMPTS, SampleStages, type Metadata, type SampleRequest } from './sample';
 
 /**
@@ -60,7 +61,9 @@ export interface AgentApi {
   log(level: LogLevel, message: string, fields?: { [key: string]: Json }): Operation<void>;
 }
 
-export const Agent = createApi<AgentApi>('sweatpants.agent', {
+// Annotated: `elicit` samples through the Api itself (reading off-script words), so middleware
+// around `sample` sees that call too.
+export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
   *sample(request) {
     const run = yield* Run.expect();
     for (let attempt = 1; attempt <= MAX_SAMPLE_ATTEMPTS; attempt++) {
@@ -99,17 +102,11 @@ export const Agent = createApi<AgentApi>('sweatpants.agent', {
 
   *elicit(input) {
     const run = yield* Run.expect();
-    let asked = run.journal.take('elicit', `the elicit "${input.message}"`);
-    if (!asked) {
-      const payload = { elicitId: randomUUID(), ...input } as TreeNode<'elicit'>['payload'];
-      [asked] = (yield* run.journal.append([{ kind: 'elicit', payload, authorId: run.authorId }])) as [
-        TreeNode<'elicit'>,
-      ];
-    }
-    // The client may only learn an elicit id the store holds: a restart sends it again.
-    yield* run.journal.durable();
-    const request = requestOf(asked);
+    let asked = yield* askNode(run, { elicitId: randomUUID(), ...input });
     for (;;) {
+      const request = requestOf(asked);
+      // The client may only learn an elicit id the store holds: a restart sends it again.
+      yield* run.journal.durable();
       let answered = run.journal.take(
         'response',
         `the answer to ${request.elicitId}`,
@@ -126,17 +123,21 @@ export const Agent = createApi<AgentApi>('sweatpants.agent', {
         run.journal.startWriting();
       }
       const { elicitId: _id, ...response } = answered.payload as Elicited & { elicitId: string };
-      if (response.action === 'other') {
-        const sideQuest = yield* SideQuests.expect();
-        if (sideQuest) {
-          // Seed 004: the question stays suspended while the tangent runs to its end below the
-          // answer; then HEAD returns to the question (reflog `return`) and it is asked again.
-          yield* sideQuest(response.content.text);
-          yield* run.journal.moveTo(asked.id, 'return');
-          continue;
-        }
+      if (response.action !== 'other') return response;
+      // An asker that installed no side quest reads the user's words itself.
+      const sideQuest = yield* SideQuests.expect();
+      if (!sideQuest) return response;
+      const reading = interpretRequest(request, response.content);
+      if (reading) {
+        const sampled = yield* Agent.operations.sample(reading);
+        const read = sampled.ok ? readInterpretation(request, sampled.value.reply) : null;
+        if (read?.kind === 'answer') return { action: 'accept', content: read.content };
       }
-      return response;
+      // Seed 004: the question stays suspended while the tangent runs to its end below the
+      // user's words; then it is asked again after the tangent, as a new elicit that names the one
+      // it resumes. Nothing the user said leaves the path, and HEAD only ever moves forward.
+      yield* sideQuest(response.content.text);
+      asked = yield* askNode(run, { ...input, elicitId: randomUUID(), resumes: request.elicitId });
     }
   },
 
@@ -185,7 +186,11 @@ function* callModel(
   const signal = yield* useAbortSignal();
   const at = run.journal.head;
   const result = yield* call(() =>
-    model.complete(request, { signal, onText: (text) => run.outbox.token(at, text) }),
+    model.complete(request, {
+      signal,
+      // A side call's words are not the chat's: nothing of it is streamed.
+      ...(request.purpose ? {} : { onText: (text: string) => run.outbox.token(at, text) }),
+    }),
   );
   if (!result.ok) {
     // Recorded, so a replay takes the same fallback instead of asking the model again.
@@ -213,6 +218,7 @@ function* callModel(
         stopReason: reply.stopReason,
         usage: { ...reply.usage },
         model: reply.model,
+        ...(request.purpose ? { purpose: request.purpose } : {}),
       },
       authorId: run.authorId,
     },
@@ -226,6 +232,19 @@ function* recordRetry(run: RunContext, reason: string): Operation<void> {
   yield* run.journal.append([
     { kind: 'event', payload: { type: 'sample-retry', reason }, authorId: run.authorId },
   ]);
+}
+
+/** The elicit node that asks `payload`: the one the journal recorded, or a new one. */
+function* askNode(
+  run: RunContext,
+  payload: ElicitInput & { elicitId: string; resumes?: string },
+): Operation<TreeNode<'elicit'>> {
+  const recorded = run.journal.take('elicit', `the elicit "${payload.message}"`);
+  if (recorded) return recorded as TreeNode<'elicit'>;
+  const [node] = yield* run.journal.append([
+    { kind: 'elicit', payload: payload as TreeNode<'elicit'>['payload'], authorId: run.authorId },
+  ]);
+  return node as TreeNode<'elicit'>;
 }
 
 /** The reply an assistant node recorded. */
@@ -246,7 +265,7 @@ export function replyOf(node: TreeNode<'assistant'>): ModelReply {
 }
 
 function requestOf(node: TreeNode<'elicit'>): ElicitRequest {
-  const { elicitId, type, message, payload, schema, timeoutMs } = node.payload;
+  const { elicitId, type, message, payload, schema, timeoutMs, resumes } = node.payload;
   return {
     elicitId,
     type: type as ElicitType,
@@ -254,6 +273,7 @@ function requestOf(node: TreeNode<'elicit'>): ElicitRequest {
     payload: payload as ElicitRequest['payload'],
     ...(schema ? { schema } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
+    ...(resumes ? { resumes } : {}),
   };
 }
 

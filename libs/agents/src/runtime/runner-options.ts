@@ -13,7 +13,7 @@ export interface RunnerOptions {
   model: Model;
   outbox?: Outbox;
   logs?: LogSink;
-  /** how long a tool's question waits; 5 minutes by default (seed 002) */
+  /** a deadline for every question a tool asks (seed 002); by default a question waits for its answer */
   questionTimeoutMs?: number;
   /**
    * Sets the per-conversation services the agent's tools use (the concierge's activity store,

@@ -15,15 +15,7 @@ import { createScope, type Operation, type Scope, type Task } from 'effection';
 import type { AnswerError } from '../elicits/pending-elicits';
 import { PendingElicits } from '../elicits/pending-elicits';
 import { AnswerWaiters, chatElicitId, recordedAnswer } from './answer-records';
-import {
-  consoleLog,
-  Logs,
-  ModelContext,
-  Questions,
-  Run,
-  SideQuests,
-  DEFAULT_QUESTION_TIMEOUT_MS,
-} from './context';
+import { consoleLog, Logs, ModelContext, Questions, Run, SideQuests } from './context';
 import { ElicitProtocol } from './elicit-protocol';
 import { sinceSummary } from './history';
 import { HeadMovedError, Journal } from './journal';
@@ -56,6 +48,7 @@ export class Runner {
   private currentStatus: RunnerStatus = 'idle';
   private readonly outbox: Outbox;
   private idleWaiters: (() => void)[] = [];
+  private closed = false;
   /** set when the conversation moved under this runner: it must be reopened */
   stale = false;
 
@@ -66,11 +59,18 @@ export class Runner {
       await destroy();
     };
     const outer = options.outbox ?? silentOutbox;
+    // A closed runner says nothing more (its halted question does not announce a withdrawal):
+    // what it held is in the tree, and whoever opens the conversation next says what waits.
+    const open = () => !this.closed;
     this.outbox = {
-      ...outer,
+      nodes: (nodes, head) => open() && outer.nodes(nodes, head),
+      elicit: (request, nodeId) => open() && outer.elicit(request, nodeId),
+      withdrawn: (elicitId, reason) => open() && outer.withdrawn(elicitId, reason),
+      notify: (message) => open() && outer.notify(message),
+      token: (nodeId, text) => open() && outer.token(nodeId, text),
       status: (status) => {
         this.currentStatus = status;
-        outer.status(status);
+        if (open()) outer.status(status);
       },
     };
   }
@@ -108,15 +108,27 @@ export class Runner {
     return this.journal?.durableHead ?? this.path.at(-1)?.id;
   }
 
-  /** A user's message: written under HEAD, then a turn runs on it. The node is returned at once. */
+  /**
+   * A user's message: written under HEAD, then a turn runs on it; the node is returned at once.
+   * While a question waits, the message answers it off-script and its `response` node is returned.
+   */
   async send(message: {
     text: string;
     photos?: Photo[];
     authorId: string;
   }): Promise<Result<TreeNode, RunnerError>> {
     if (this.stale) return err({ code: 'conflict', message: 'the conversation moved; reopen the runner' });
-    if (this.task)
-      return err({ code: 'conflict', message: 'a turn is running: answer its question or cancel it first' });
+    if (this.task) {
+      // Words typed while a question waits answer it off-script (seed 004): the agent reads them
+      // as its answer, or as a side quest after which it asks again.
+      const waiting = this.elicits.list()[0];
+      if (!waiting)
+        return err({ code: 'conflict', message: 'the agent is still working: wait for it, or stop it' });
+      const content: Json = message.photos?.length
+        ? { text: message.text, photos: message.photos as unknown as Json }
+        : { text: message.text };
+      return this.respond({ elicitId: waiting.elicitId, action: 'other', content }, message.authorId);
+    }
     const journal = new Journal(this.options.port, this.options.conversationId, this.path, [], this.appended);
     const payload = message.photos?.length
       ? { text: message.text, photos: message.photos }
@@ -249,6 +261,7 @@ export class Runner {
    * new runner instead of moving HEAD under it.
    */
   async close(): Promise<void> {
+    this.closed = true;
     const settled = this.journal?.abandon();
     await this.destroy();
     if (settled) {
@@ -318,7 +331,7 @@ export class Runner {
     const outbox = this.outbox;
     const elicits = this.elicits;
     const logs = this.options.logs ?? consoleLog;
-    const timeoutMs = this.options.questionTimeoutMs ?? DEFAULT_QUESTION_TIMEOUT_MS;
+    const timeoutMs = this.options.questionTimeoutMs;
     const provide = this.options.provide;
     outbox.status('running');
 
@@ -326,7 +339,7 @@ export class Runner {
       yield* Run.set({ conversationId, authorId: `agent:${agent.name}`, journal, outbox });
       yield* ModelContext.set(model);
       yield* Logs.set(logs);
-      yield* Questions.set({ timeoutMs });
+      if (timeoutMs !== undefined) yield* Questions.set({ timeoutMs });
       yield* ElicitProtocol.implement(elicits.implementation);
       // An off-script answer runs one turn on the user's words below the answer (seed 004).
       const turn = (): Operation<TurnEnd> => (agent.turn ? agent.turn(agent) : runTurn(agent));

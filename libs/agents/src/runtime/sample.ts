@@ -14,6 +14,11 @@ export interface SampleRequest {
   messages: ModelMessage[];
   tools: ToolSpec[];
   maxTokens?: number;
+  /**
+   * set on a call the runtime makes for itself beside the conversation (reading an off-script
+   * answer): its reply is recorded with this name and kept out of the model's history and the chat
+   */
+  purpose?: string;
 }
 
 /** A stage's answer: go on with `value`, or start the pipeline again. */

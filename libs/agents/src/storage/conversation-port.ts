@@ -27,13 +27,6 @@ export interface ConversationPort {
     /** the reflog action: `cancel` for a cancel node; `append` otherwise */
     action?: 'append' | 'cancel';
   }): Promise<Result<{ head: string }, PortError>>;
-  /** moves HEAD to a node already in the tree (a side quest's `return` to its elicit) */
-  move(input: {
-    conversationId: string;
-    to: string;
-    expectedHead: string;
-    action: 'return';
-  }): Promise<Result<{ head: string }, PortError>>;
   /**
    * Asks for the branch to be compacted (DESIGN.md: a squash-and-rebase run as a job). Fire and
    * forget: the runner goes on, and the job rebases whatever it appends meanwhile.

@@ -70,16 +70,6 @@ export class InMemoryConversationPort implements ConversationPort {
     return ok({ head: c.head });
   }
 
-  async move(input: Parameters<ConversationPort['move']>[0]): Promise<Result<{ head: string }, PortError>> {
-    const c = this.conversations.get(input.conversationId);
-    if (!c) return err({ code: 'not_found', message: `no conversation ${input.conversationId}` });
-    if (c.head !== input.expectedHead) return err({ code: 'conflict', message: 'HEAD moved', head: c.head });
-    if (!c.nodes.has(input.to)) return err({ code: 'not_found', message: `no node ${input.to}` });
-    c.moves.push({ from: c.head, to: input.to, action: input.action });
-    c.head = input.to;
-    return ok({ head: c.head });
-  }
-
   async requestCompaction(input: { conversationId: string; head: string }): Promise<void> {
     this.conversations.get(input.conversationId)?.compactionRequests.push(input.head);
   }

@@ -38,7 +38,9 @@ export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
       const p = NodePayloadSchemas.elicit.safeParse(node.payload);
       if (!p.success) return { kind: 'quiet', text: 'a question' };
       const a = answer ? NodePayloadSchemas.response.safeParse(answer.payload) : null;
-      const summary = a?.success ? answerSummary(p.data, a.data.action, a.data.content) : null;
+      const summary = a?.success
+        ? answerSummary(p.data, a.data.action, a.data.content, a.data['timedOut'] === true)
+        : null;
       return { kind: 'question', message: p.data.message, answer: summary };
     }
     case 'response': {

@@ -4,17 +4,21 @@ import { isRecord } from '../core/json';
 import { dispositionLabel } from './disposition-label';
 import { type ElicitQuestion, payloadOf } from './elicit-question';
 
-/** How an answer reads under its question in the chat: "Trash", "Yes", "Kitchen shelf"… */
+/**
+ * How an answer reads under its question in the chat: "Trash", "Yes", "Kitchen shelf"… A question
+ * whose deadline passed (the agent gave it one) reads as skipped, never as the user's cancel.
+ */
 export function answerSummary(
   question: ElicitQuestion,
   action: ElicitAction,
   content: Json | undefined,
+  timedOut = false,
 ): string {
   switch (action) {
     case 'decline':
       return 'Declined';
     case 'cancel':
-      return 'Cancelled';
+      return timedOut ? 'Skipped for now, no answer' : 'Cancelled';
     case 'denied':
       return 'Permission refused';
     case 'other':

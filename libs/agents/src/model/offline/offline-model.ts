@@ -12,6 +12,7 @@ import type {
 } from '../model';
 import { DEFAULT_OFFLINE_RULES } from './default-rules';
 import { formatIssues, validateJson } from './json-schema';
+import { interpretOffScriptRule } from './off-script-rule';
 import { createOfflineContext, type OfflineContext } from './offline-context';
 import type { OfflineReply, OfflineRule } from './offline-rule';
 import { countWords, hashJson, wordChunks } from './text';
@@ -24,8 +25,8 @@ export interface OfflineAnswer {
 
 /**
  * The model the product runs when there is no API key: deterministic rules behind the `Model`
- * interface. The agents' rules are asked first, in order, then the built-in defaults, which always
- * answer; the same request always gets the same reply.
+ * interface. The runtime's own rule (reading off-script words) is asked first, then the agents'
+ * rules, in order, then the built-in defaults, which always answer; the same request always gets the same reply.
  *
  * A rule that calls a tool not offered, or with an input its schema rejects, is a bug in the
  * rule: `complete` rejects with an error naming the rule and the tool rather than send it.
@@ -40,7 +41,9 @@ export class OfflineModel implements Model {
   private readonly rules: readonly OfflineRule[];
 
   constructor(rules: readonly OfflineRule[] = []) {
-    this.rules = [...rules, ...DEFAULT_OFFLINE_RULES];
+    // The runtime's own requests (reading off-script words) come first: no agent rule is meant
+    // for them.
+    this.rules = [interpretOffScriptRule, ...rules, ...DEFAULT_OFFLINE_RULES];
   }
 
   /**
