@@ -15,6 +15,12 @@ export interface ClusterConfig {
   jobLockMs: number;
   /** how long a conversation's lease lasts without renewal */
   leaseMs: number;
+  /**
+   * how long a runner with nothing running (waiting on a question or on the user's next message)
+   * stays open after its last command; then it closes and its lease goes, and the next command
+   * rebuilds it from the tree
+   */
+  runnerIdleMs: number;
 }
 
 export const CLUSTER_CONFIG = Symbol('ClusterConfig');
@@ -39,9 +45,10 @@ const ClusterEnvSchema = z.object({
   ),
   JOB_LOCK_MS: ms(30_000),
   LEASE_MS: ms(10_000),
+  RUNNER_IDLE_MS: ms(120_000),
 });
 
-/** Parses WORKER, REDIS_PREFIX, JOB_LOCK_MS and LEASE_MS; throws naming each bad variable. */
+/** Parses WORKER, REDIS_PREFIX, JOB_LOCK_MS, LEASE_MS and RUNNER_IDLE_MS; throws naming each bad variable. */
 export function loadClusterConfig(env: Record<string, string | undefined>): ClusterConfig {
   const parsed = ClusterEnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -55,5 +62,6 @@ export function loadClusterConfig(env: Record<string, string | undefined>): Clus
     keyPrefix: e.REDIS_PREFIX ?? 'sweatpants',
     jobLockMs: e.JOB_LOCK_MS,
     leaseMs: e.LEASE_MS,
+    runnerIdleMs: e.RUNNER_IDLE_MS,
   };
 }

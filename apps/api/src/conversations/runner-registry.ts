@@ -3,6 +3,7 @@ import { Runner, type LogSink } from '@sweatpants/agents';
 import type { ConversationRecord, ConversationStatus, ElicitEvent } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import { AgentRegistry } from '../agents/agent-registry';
+import { CLUSTER_CONFIG, type ClusterConfig } from '../cluster/cluster-config';
 import { ConversationLease } from '../cluster/conversation-lease';
 import { COMPACTION_REQUESTS, type CompactionRequests } from '../compaction/compaction-requests';
 import { ApiError } from '../errors/api-error';
@@ -17,6 +18,9 @@ interface Driven {
   outbox: RunnerOutbox;
 }
 
+/** How many idle sweeps fit in one idle period: a runner closes within 1¼ periods of its last use. */
+const SWEEPS_PER_IDLE_PERIOD = 4;
+
 /**
  * One Runner per active conversation, opened on demand from the tree (Runner.open resumes a turn
  * that was cut off) and closed at shutdown. Moves of HEAD from outside the runner (rewind, edit,
@@ -25,6 +29,12 @@ interface Driven {
  * Exactly one api process drives a conversation: `open`, the only place a runner comes to life,
  * does so only under the conversation's lease (ConversationCommands sends every command to the
  * holder), and a runner whose lease was lost is closed at once.
+ *
+ * A runner holds its agent's coroutines in memory while it waits on a question; the tree holds
+ * everything it needs to rebuild them. So a runner with nothing running closes once it has not been
+ * used for RUNNER_IDLE_MS, and the next command opens it again (Runner.open replays the turn up to
+ * the question and asks it again under the same id): ten thousand conversations waiting on their
+ * users cost no more than the few being talked to.
  */
 @Injectable()
 export class RunnerRegistry implements OnApplicationShutdown {
@@ -33,6 +43,9 @@ export class RunnerRegistry implements OnApplicationShutdown {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly logs: LogSink;
   private readonly compaction: CompactionRequests;
+  /** when each open conversation last had a command */
+  private readonly lastUsed = new Map<string, number>();
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(
     private readonly store: TreeStore,
@@ -40,12 +53,16 @@ export class RunnerRegistry implements OnApplicationShutdown {
     private readonly models: AgentModels,
     private readonly events: ConversationEvents,
     private readonly lease: ConversationLease,
+    @Inject(CLUSTER_CONFIG) private readonly cluster: ClusterConfig,
     @Optional() @Inject(COMPACTION_REQUESTS) compaction: CompactionRequests | null,
   ) {
     this.compaction = compaction ?? this.unwiredCompaction();
     // Another process drives it now: this runner must not write (HEAD's compare-and-swap would
     // refuse it anyway) nor answer for the conversation.
     lease.onLost((conversationId) => void this.close(conversationId));
+    const idleMs = cluster.runnerIdleMs;
+    this.sweeper = setInterval(() => void this.closeIdle(idleMs), idleMs / SWEEPS_PER_IDLE_PERIOD);
+    this.sweeper.unref();
     const logger = new Logger('Agent');
     this.logs = {
       write: (level, message, fields) => {
@@ -66,6 +83,11 @@ export class RunnerRegistry implements OnApplicationShutdown {
   async peek(conversationId: string): Promise<Runner | undefined> {
     const driven = this.driven.get(conversationId);
     return driven ? (await driven.catch(() => undefined))?.runner : undefined;
+  }
+
+  /** How many runners this process holds open (a gauge for operators, and the idle spec). */
+  get openCount(): number {
+    return this.driven.size;
   }
 
   /** PROTOCOL.md's status: `waiting` when an elicit is pending and nothing runs. */
@@ -102,6 +124,7 @@ export class RunnerRegistry implements OnApplicationShutdown {
     const driven = this.driven.get(conversationId);
     if (!driven) return;
     this.driven.delete(conversationId);
+    this.lastUsed.delete(conversationId);
     const open = await driven.catch(() => undefined);
     await open?.runner.close();
   }
@@ -127,9 +150,33 @@ export class RunnerRegistry implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.sweeper);
     const ids = [...this.driven.keys()];
     await Promise.all(ids.map((id) => this.close(id)));
     if (ids.length > 0) this.logger.log(`closed ${ids.length} runner(s)`);
+  }
+
+  /**
+   * Closes each runner that has nothing running and no command for `idleMs`, and lets its lease
+   * go, so that another process may drive the conversation next. A runner in the middle of a turn
+   * (a model call, a tool) stays: closing it would throw that work away.
+   */
+  private async closeIdle(idleMs: number): Promise<void> {
+    const before = Date.now() - idleMs;
+    const idle = [...this.lastUsed].filter(([, at]) => at < before).map(([id]) => id);
+    for (const conversationId of idle) {
+      await this.exclusive(conversationId, async () => {
+        const runner = await this.peek(conversationId);
+        const at = this.lastUsed.get(conversationId);
+        if (!runner || runner.status === 'running' || at === undefined || at >= before) return;
+        await this.close(conversationId);
+        await this.lease.release(conversationId).catch(() => undefined);
+      }).catch((error: unknown) =>
+        this.logger.warn(
+          `closing idle ${conversationId}: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
+    }
   }
 
   private async reopenStale(conversation: ConversationRecord): Promise<void> {
@@ -155,6 +202,7 @@ export class RunnerRegistry implements OnApplicationShutdown {
   }
 
   private async drive(conversation: ConversationRecord): Promise<Driven> {
+    this.lastUsed.set(conversation.id, Date.now());
     let driven = this.driven.get(conversation.id);
     if (driven) {
       const open = await driven.catch(() => undefined);
@@ -169,7 +217,9 @@ export class RunnerRegistry implements OnApplicationShutdown {
     driven = this.open(conversation);
     this.driven.set(conversation.id, driven);
     driven.catch(() => {
-      if (this.driven.get(conversation.id) === driven) this.driven.delete(conversation.id);
+      if (this.driven.get(conversation.id) !== driven) return;
+      this.driven.delete(conversation.id);
+      this.lastUsed.delete(conversation.id);
     });
     return driven;
   }
