@@ -286,7 +286,11 @@ describe('words typed while a question waits (seed 004, off-script)', () => {
     const result = path.find((n) => n.kind === 'tool_result');
     expect(result?.payload).toMatchObject({ outcome: { kind: 'success' } });
     expect(JSON.stringify(result?.payload)).toContain('"done":true');
-    // The reading is the runtime's own call: kept out of what the model sees next.
+    // The reading is the runtime's own call, which Claude answers through its one tool...
+    const reading = server.fake.requests[1]?.body as { tool_choice?: unknown; messages: unknown[] };
+    expect(reading.tool_choice).toEqual({ type: 'tool', name: INTERPRET_TOOL });
+    expect(JSON.stringify(reading.messages)).toContain('yes, all done');
+    // ...and is kept out of what the model sees next.
     const last = server.fake.requests.at(-1)?.body as { messages: unknown[] };
     expect(JSON.stringify(last.messages)).not.toContain(INTERPRET_TOOL);
     expect(JSON.stringify(last.messages)).toContain('yes, all done');

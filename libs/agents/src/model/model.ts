@@ -31,6 +31,8 @@ export interface ModelRequest {
   tools: ToolSpec[];
   /** overrides the configured limit for this call */
   maxTokens?: number;
+  /** a tool the model must call (a side call that only has one way to answer); by default it chooses */
+  toolChoice?: string;
 }
 
 export interface ModelMessage {

@@ -85,6 +85,7 @@ export function interpretRequest(request: ElicitRequest, said: OffScriptContent)
     ].join('\n'),
     messages: [{ role: 'user', content: [{ type: 'text', text: `${said.text}${photos}` }] }],
     tools: [INTERPRET_SPEC],
+    toolChoice: INTERPRET_TOOL,
     purpose: INTERPRET_PURPOSE,
   };
 }

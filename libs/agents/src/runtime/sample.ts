@@ -14,6 +14,8 @@ export interface SampleRequest {
   messages: ModelMessage[];
   tools: ToolSpec[];
   maxTokens?: number;
+  /** a tool the model must call; by default it chooses */
+  toolChoice?: string;
   /**
    * set on a call the runtime makes for itself beside the conversation (reading an off-script
    * answer): its reply is recorded with this name and kept out of the model's history and the chat

@@ -31,6 +31,7 @@ export function toMessagesParams(
             input_schema: t.inputSchema,
           })),
         }),
+    ...(request.toolChoice ? { tool_choice: { type: 'tool', name: request.toolChoice } } : {}),
     stream: true,
   };
 }
