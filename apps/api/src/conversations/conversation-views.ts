@@ -31,7 +31,9 @@ export class ConversationViews {
       agent: record.agent,
       title: record.title,
       ownerId: record.ownerId,
-      head: record.head,
+      // The runner's HEAD, read with its status and pending question: the record was read before,
+      // and a turn that ended in between would pair a new chat prompt with the old HEAD.
+      head: (runner && !runner.stale ? runner.head : undefined) ?? record.head,
       status: this.runners.statusOf(runner),
       pendingElicit: runner?.pending()[0] ?? null,
       model: this.model.kind,
