@@ -39,6 +39,36 @@ describe('chatItems', () => {
     expect(chatItems([root, ask, said, chat, answer, user], null).map((i) => i.node)).toEqual([ask, user]);
   });
 
+  it('shows words typed under a question as a message after it, and the question asked again after the tangent', () => {
+    const other = node(
+      'response',
+      { elicitId: 'e1', action: 'other', content: { text: 'wait, cables?' } },
+      ask,
+    );
+    const side = node('assistant', { text: '', purpose: 'interpret-off-script' }, other);
+    const reply = node('assistant', { text: 'Cables go in the drawer.' }, side);
+    const again = node(
+      'elicit',
+      { elicitId: 'e2', type: 'confirm', message: 'Ready?', payload: { default: true }, resumes: 'e1' },
+      reply,
+    );
+    const path = [root, ask, other, side, reply, again];
+    expect(chatItems(path, null)).toEqual([
+      { node: ask, answer: other },
+      { node: other, answer: null },
+      { node: reply, answer: null },
+      { node: again, answer: null },
+    ]);
+    const pending: ElicitRequest = {
+      elicitId: 'e2',
+      type: 'confirm',
+      message: 'Ready?',
+      payload: { default: true },
+      resumes: 'e1',
+    };
+    expect(chatItems(path, pending).map((i) => i.node)).toEqual([ask, other, reply]);
+  });
+
   it('leaves the pending elicit to its card', () => {
     const pending: ElicitRequest = {
       elicitId: 'e1',

@@ -10,7 +10,10 @@ export interface ChatItem {
 
 /**
  * The nodes of the HEAD path the chat shows. An elicit is shown with its answer, so the response
- * node itself is not; the `chat` elicit is the composer, and the pending elicit is the card below.
+ * node itself is not, unless the user answered in their own words (action `other`): those are
+ * their message, shown after the question. The `chat` elicit is the composer, the pending elicit
+ * is the card below, and a question asked again after a tangent (`resumes`) is shown where it was
+ * asked again, like any other.
  */
 export function chatItems(path: readonly TreeNode[], pending: ElicitRequest | null): ChatItem[] {
   const answers = new Map<string, TreeNode>();
@@ -30,9 +33,12 @@ export function chatItems(path: readonly TreeNode[], pending: ElicitRequest | nu
       case 'assistant':
         // A turn that only called tools says nothing worth a bubble.
         if (!isRecord(node.payload) || !String(node.payload['text'] ?? '').trim()) continue;
+        // A side call of the runtime's (reading off-script words) is not the chat.
+        if (node.payload['purpose'] !== undefined) continue;
         break;
       case 'response':
         if (elicitId === null || !asked.has(elicitId)) break;
+        if (isRecord(node.payload) && node.payload['action'] === 'other') break;
         // The answer to a chat elicit is a message: shown as one unless a user node repeats it.
         if (asked.get(elicitId) === 'chat' && path[i + 1]?.kind !== 'user') break;
         continue;

@@ -43,6 +43,29 @@ describe('ChatNodeComponent', () => {
     expect(element.querySelector('.question__answer')?.textContent).toContain('Yes');
   });
 
+  it('shows words typed under a question (a response with action other) as the user’s own message', () => {
+    const said = node('response', { elicitId: 'e', action: 'other', content: { text: 'writing letters' } });
+    const { element } = render(said);
+    expect(element.querySelector('.bubble--user .text')?.textContent).toBe('writing letters');
+    expect(element.textContent).not.toContain('Something else');
+  });
+
+  it('leaves the answer line out of a question answered in the user’s own words', () => {
+    const ask = node('elicit', {
+      elicitId: 'e',
+      type: 'choose',
+      message: 'What do you need to DO in this space?',
+      payload: { options: [{ id: 'a', label: 'working' }] },
+    });
+    const answer = node('response', { elicitId: 'e', action: 'other', content: { text: 'writing letters' } });
+    const { element } = render(ask, { answer });
+    expect(element.querySelector('.question__message')?.textContent).toBe(
+      'What do you need to DO in this space?',
+    );
+    expect(element.querySelector('.question__answer')).toBeNull();
+    expect(element.textContent).not.toContain('not answered');
+  });
+
   it('draws notify as a progress bar, tool calls collapsed, mode as a divider', () => {
     const progress = render(
       node('notify', { message: 'Looking', progress: 2, total: 5 }),

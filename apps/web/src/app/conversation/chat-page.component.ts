@@ -26,7 +26,17 @@ import { StatePanelComponent } from './state-panel.component';
 /** When no chat elicit is pending, the composer still sends (`message:send`). */
 const PLAIN_COMPOSER: ElicitRequest<'chat'> = { elicitId: '', type: 'chat', message: '', payload: {} };
 
-/** The HEAD path as a chat, the pending question, the composer, and the session state beside it. */
+/** Under a question card, the composer is the user's own answer to it. */
+const OFF_SCRIPT_PLACEHOLDER = 'Or type your answer…';
+const OFF_SCRIPT_COMPOSER: ElicitRequest<'chat'> = {
+  ...PLAIN_COMPOSER,
+  payload: { placeholder: OFF_SCRIPT_PLACEHOLDER },
+};
+
+/**
+ * The HEAD path as a chat, the pending question's card, the composer under it (always there: while
+ * a card waits, typing answers it in the user's own words), and the session state beside it.
+ */
 @Component({
   selector: 'app-chat-page',
   imports: [
@@ -56,20 +66,27 @@ export class ChatPageComponent {
   });
   protected readonly composerQuestion = computed(() => {
     const pending = this.store.pending();
-    return pending?.type === 'chat' ? pending : PLAIN_COMPOSER;
+    if (pending?.type === 'chat') return pending;
+    return pending ? OFF_SCRIPT_COMPOSER : PLAIN_COMPOSER;
   });
+  /** Open whenever the agent waits, a question card or not: typing is always a way to answer. */
   protected readonly composerDisabled = computed(
-    () => this.store.busy() || this.store.status() === 'running' || this.pendingCard() !== null,
+    () => this.store.busy() || this.store.status() === 'running',
   );
 
   constructor() {
-    let seen = 0;
-    // Keep the newest message in view as the path grows or text streams in.
+    let seen = '';
+    // Keep the newest message in view, just above the dock, as the path grows, text streams in or
+    // a question card comes or goes (the dock changes height).
     afterRenderEffect(() => {
-      const count = this.items().length + (this.store.streaming()?.text.length ?? 0);
+      const now = [
+        this.items().length,
+        this.store.streaming()?.text.length ?? 0,
+        this.pendingCard()?.elicitId ?? '',
+      ].join(':');
       untracked(() => {
-        if (count !== seen) this.end()?.nativeElement.scrollIntoView?.({ block: 'end' });
-        seen = count;
+        if (now !== seen) this.end()?.nativeElement.scrollIntoView?.({ block: 'end' });
+        seen = now;
       });
     });
     // The chat elicit is a question too: focus the composer when a new one arrives.

@@ -137,6 +137,37 @@ describe('ConversationStore', () => {
     expect(store.path().at(-1)?.id).toBe(fixtureId('e1'));
   });
 
+  it('ends a pending question when its answer arrives as a node (another tab, or words typed off-script)', async () => {
+    const { store, socket } = setup();
+    await store.open('c1', false);
+    const elicit = { elicitId: 'q1', type: 'confirm' as const, message: 'Done?', payload: { default: true } };
+    socket.serverSends('elicit', { conversationId: 'c1', nodeId: fixtureId('d2'), ...elicit });
+    socket.serverSends('status', { conversationId: 'c1', status: 'waiting' });
+    socket.serverSends('node', {
+      conversationId: 'c1',
+      node: {
+        ...onHead[4]!,
+        id: fixtureId('r1'),
+        kind: 'response',
+        payload: { elicitId: 'other', action: 'decline' },
+      },
+    });
+    expect(store.pending()).toEqual(elicit);
+    socket.serverSends('node', {
+      conversationId: 'c1',
+      node: {
+        ...onHead[4]!,
+        id: fixtureId('r2'),
+        parentId: fixtureId('d2'),
+        kind: 'response',
+        payload: { elicitId: 'q1', action: 'other', content: { text: 'not yet, one more drawer' } },
+      },
+    });
+    expect(store.pending()).toBeNull();
+    expect(store.status()).toBe('running');
+    expect(store.path().at(-1)?.id).toBe(fixtureId('r2'));
+  });
+
   it('switches to a sibling branch by rewinding to its latest tip', async () => {
     const { store, api } = setup();
     await store.open('c1', false);

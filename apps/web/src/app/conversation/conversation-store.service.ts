@@ -13,7 +13,7 @@ import type {
 
 import { describeError } from '../core/api-error';
 import { ApiService, type ConversationReader } from '../core/api.service';
-import { toJson } from '../core/json';
+import { isRecord, toJson } from '../core/json';
 import { SocketClientService } from '../core/socket-client.service';
 import { latestTip, siblingsOf } from './branch-tip';
 import { nodeText } from './node-text';
@@ -119,7 +119,11 @@ export class ConversationStore implements OnDestroy {
     });
   }
 
-  /** A message: the answer to the pending `chat` elicit if there is one, else `message:send`. */
+  /**
+   * A message: the answer to the pending `chat` elicit if there is one, else `message:send`. While
+   * another question waits, the server takes the message as its off-script answer (a `response`
+   * with action `other`), so the question's card goes once the ack carries that node.
+   */
   async send(text: string, photos: Photo[]): Promise<boolean> {
     if (this.pending()?.type === 'chat') {
       return this.answer({ action: 'accept', content: photos.length > 0 ? { text, photos } : { text } });
@@ -130,9 +134,9 @@ export class ConversationStore implements OnDestroy {
         text,
         ...(photos.length > 0 ? { photos } : {}),
       });
+      this.appendNode(node);
       // As for answers; unless the turn already ended and asked again before the ack came.
       if (this.pending() === null) this.status.set('running');
-      this.appendNode(node);
     });
   }
 
@@ -292,8 +296,16 @@ export class ConversationStore implements OnDestroy {
     }
   }
 
-  /** A node the server appended: onto the path if it extends HEAD, into the tree either way. */
+  /**
+   * A node the server appended: onto the path if it extends HEAD, into the tree either way. The
+   * answer to the pending question (from this tab, another one, or typed off-script) ends it.
+   */
   private appendNode(node: TreeNode): void {
+    const pending = this.pending();
+    if (pending && node.kind === 'response' && responseTo(node) === pending.elicitId) {
+      this.pending.set(null);
+      this.status.set('running');
+    }
     const path = this.path();
     if (!path.some((n) => n.id === node.id) && path.at(-1)?.id === node.parentId) {
       this.path.set([...path, node]);
@@ -313,4 +325,9 @@ export class ConversationStore implements OnDestroy {
       return next;
     });
   }
+}
+
+function responseTo(node: TreeNode): string | null {
+  const payload: unknown = node.payload;
+  return isRecord(payload) && typeof payload['elicitId'] === 'string' ? payload['elicitId'] : null;
 }

@@ -7,7 +7,8 @@ import { answerSummary } from '../elicit/answer-summary';
 export type NodeView =
   | { kind: 'user'; text: string; photos: { src: string; alt: string }[] }
   | { kind: 'assistant'; text: string }
-  | { kind: 'question'; message: string; answer: string | null }
+  /** `offScript`: the user answered in their own words, shown as their message right after it. */
+  | { kind: 'question'; message: string; answer: string | null; offScript: boolean }
   | { kind: 'answer'; text: string }
   | { kind: 'progress'; message: string; value: number | null; max: number | null }
   | { kind: 'tool'; title: string; detail: string }
@@ -38,16 +39,22 @@ export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
       const p = NodePayloadSchemas.elicit.safeParse(node.payload);
       if (!p.success) return { kind: 'quiet', text: 'a question' };
       const a = answer ? NodePayloadSchemas.response.safeParse(answer.payload) : null;
+      if (a?.success && a.data.action === 'other')
+        return { kind: 'question', message: p.data.message, answer: null, offScript: true };
       const summary = a?.success
         ? answerSummary(p.data, a.data.action, a.data.content, a.data['timedOut'] === true)
         : null;
-      return { kind: 'question', message: p.data.message, answer: summary };
+      return { kind: 'question', message: p.data.message, answer: summary, offScript: false };
     }
     case 'response': {
       const p = NodePayloadSchemas.response.safeParse(node.payload);
       if (!p.success) return { kind: 'quiet', text: 'an answer' };
-      // An accepted chat answer is a message: {text, photos?}, shown as the user's bubble.
-      const asMessage = p.data.action === 'accept' ? NodePayloadSchemas.user.safeParse(p.data.content) : null;
+      // An accepted chat answer is a message: {text, photos?}, shown as the user's bubble; so are
+      // words typed while a question waited (action `other`), as the user typed them.
+      const asMessage =
+        p.data.action === 'accept' || p.data.action === 'other'
+          ? NodePayloadSchemas.user.safeParse(p.data.content)
+          : null;
       if (asMessage?.success) return nodeView({ ...node, kind: 'user', payload: asMessage.data }, null);
       const text = answerSummary({ type: '', message: '', payload: {} }, p.data.action, p.data.content);
       const said =

@@ -31,6 +31,25 @@ describe('ChatElicitComponent', () => {
     expect(w.element.querySelector('textarea')!.value).toBe('');
   });
 
+  it('sends on Enter; Shift+Enter is a new line', () => {
+    const w = renderWidget(ChatElicitComponent, question);
+    w.type('textarea', 'writing letters');
+    const box = w.element.querySelector('textarea')!;
+    const shift = new KeyboardEvent('keydown', {
+      key: 'Enter',
+      shiftKey: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    box.dispatchEvent(shift);
+    expect(shift.defaultPrevented).toBe(false);
+    expect(w.answers).toEqual([]);
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    box.dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(true);
+    expect(w.answers).toEqual([{ action: 'accept', content: { text: 'writing letters' } }]);
+  });
+
   it('sends a photo as base64 {mediaType, data} with a preview and a way to remove it', async () => {
     const w = renderWidget(ChatElicitComponent, question);
     await choosePhoto(w.element, new File([new Uint8Array([1, 2, 3])], 'desk.png', { type: 'image/png' }));

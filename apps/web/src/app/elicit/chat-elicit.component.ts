@@ -15,7 +15,10 @@ import { type PhotoDraft, readPhoto } from './photo-reader';
 
 let nextId = 0;
 
-/** The composer: text and photos (the camera on a phone), answered as the `chat` elicit's content. */
+/**
+ * The composer: text and photos (the camera on a phone), answered as the `chat` elicit's content.
+ * Enter sends, Shift+Enter starts a new line.
+ */
 @Component({
   selector: 'app-chat-elicit',
   template: `
@@ -77,6 +80,7 @@ let nextId = 0;
           [value]="text()"
           [disabled]="disabled()"
           (input)="text.set(box.value)"
+          (keydown.enter)="enter($event)"
           (keydown.control.enter)="submit()"
           (keydown.meta.enter)="submit()"
         ></textarea>
@@ -99,6 +103,12 @@ let nextId = 0;
       flex: 1;
       min-height: 2.75rem;
       max-height: 10rem;
+    }
+    /* One line shows: a placeholder that does not fit is cut there, not wrapped out of sight. */
+    .composer__text::placeholder {
+      overflow: hidden;
+      white-space: nowrap;
+      text-overflow: ellipsis;
     }
     .photo-button {
       flex: none;
@@ -168,6 +178,13 @@ export class ChatElicitComponent {
     const text = this.text().trim();
     const photos = this.photos().map((draft) => draft.photo);
     this.answered.emit({ action: 'accept', content: photos.length > 0 ? { text, photos } : { text } });
+  }
+
+  /** Enter sends (Shift+Enter is a new line); not while an input method is composing a word. */
+  protected enter(event: Event): void {
+    if ((event as KeyboardEvent).isComposing) return;
+    event.preventDefault();
+    this.submit();
   }
 
   /** Called once the message was delivered, so a failed send keeps what the user wrote. */

@@ -59,16 +59,22 @@ describe('ElicitCardComponent', () => {
     expect(answers).toEqual([{ action: 'decline' }, { action: 'cancel' }]);
   });
 
-  it('goes off-script: "something else…" answers action other with {text}', async () => {
-    const { answers, button, element, fixture } = render(confirm);
+  it('has no text field of its own: the composer under it is where the user types', async () => {
+    const { element, fixture } = render(confirm);
     await fixture.whenStable();
-    button('Something else').click();
+    expect(element.querySelector('input, textarea')).toBeNull();
+    expect(Array.from(element.querySelectorAll('button')).map((b) => b.textContent?.trim())).not.toContain(
+      'Something else…',
+    );
+  });
+
+  it('says so when the question is asked again after a tangent', async () => {
+    const { element, fixture } = render(confirm);
     await fixture.whenStable();
-    const input = element.querySelector('input.other') as HTMLInputElement;
-    input.value = 'actually I have to leave';
-    input.dispatchEvent(new Event('input'));
+    expect(element.textContent).not.toContain('Back to this question');
+    fixture.componentRef.setInput('request', { ...confirm, elicitId: 'e2', resumes: 'e1' });
     await fixture.whenStable();
-    button('Send').click();
-    expect(answers).toEqual([{ action: 'other', content: { text: 'actually I have to leave' } }]);
+    expect(element.querySelector('.elicit__again')?.textContent).toContain('Back to this question');
+    expect(element.querySelector('h2')?.textContent).toBe('Done for today?');
   });
 });

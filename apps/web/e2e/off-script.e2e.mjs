@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+
+import { composer, PNG, say, signUp, startConversation, waitForTurn } from './support/ui.mjs';
+
+const QUESTION = 'What do you need to DO in this space?';
+
+/** Answers whatever comes before the question this scenario is about: a first card, or a message. */
+async function untilTheQuestion(page) {
+  const question = page.locator('app-elicit-card', { hasText: QUESTION });
+  for (let turn = 0; turn < 6; turn++) {
+    await waitForTurn(page);
+    if (await question.isVisible()) return question;
+    const card = page.locator('app-elicit-card');
+    if (await card.isVisible()) {
+      const asked = await card.locator('.elicit__message').innerText();
+      await card.getByRole('button', { name: 'Skip this' }).click();
+      await page.locator('app-elicit-card', { hasText: asked }).waitFor({ state: 'hidden' });
+      continue;
+    }
+    await say(page, 'a coffee mug');
+  }
+  assert.fail(`the agent never asked "${QUESTION}"`);
+}
+
+/** The card and the composer under it, both on screen, neither over the other. */
+async function assertComposerUnderCard(page, card) {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    const c = await card.boundingBox();
+    const box = await composer(page).boundingBox();
+    const send = await page.getByRole('button', { name: 'Send', exact: true }).boundingBox();
+    assert.ok(c && box && send, 'the card, the composer and its Send button are shown');
+    assert.ok(box.y >= c.y + c.height, `at ${size.width}px the composer is below the card, not over it`);
+    assert.ok(
+      box.y + box.height <= size.height + 1,
+      `at ${size.width}px the composer is in the viewport: ${JSON.stringify({ c, box, size })}`,
+    );
+    assert.ok(send.x + send.width <= size.width + 1, `at ${size.width}px the Send button fits the width`);
+  }
+}
+
+export const scenarios = [
+  {
+    name: 'typing an answer of one’s own while a question card waits',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('offscript') });
+      await startConversation(page, 'Tidying coach', 'Writing desk');
+      await waitForTurn(page);
+      await say(page, 'My desk is covered in mugs, papers and a lamp', { photo: PNG });
+
+      const card = await untilTheQuestion(page);
+      // The card is shown and the ordinary composer stays open under it.
+      await composer(page).waitFor();
+      assert.equal(await composer(page).getAttribute('placeholder'), 'Or type your answer…');
+      await assertComposerUnderCard(page, card);
+      await t.shot(page, 'question-and-composer');
+
+      await composer(page).fill('writing letters');
+      await composer(page).press('Enter');
+      await card.waitFor({ state: 'hidden' });
+      await page.locator('ol.log .bubble--user', { hasText: 'writing letters' }).waitFor();
+      const log = await page.locator('ol.log').innerText();
+      assert.ok(!log.includes('Something else: writing letters'), 'the words read as typed');
+
+      // The words answered the question: the session moves on to a proposal about an item.
+      await waitForTurn(page);
+      await page.locator('app-elicit-card app-propose-disposition-elicit').waitFor();
+      assert.equal(await page.locator('app-elicit-card', { hasText: QUESTION }).count(), 0);
+      await page.locator('ol.log', { hasText: 'writing letters' }).waitFor();
+      await composer(page).waitFor();
+      await assertComposerUnderCard(page, page.locator('app-elicit-card'));
+      await t.shot(page, 'next-card');
+      // Scrolled back: the question, then the user's words as their message, above the dock.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const asked = page.locator('ol.log .question', { hasText: QUESTION });
+      await asked.evaluate((el) => {
+        const show = () => el.scrollIntoView({ block: 'start' });
+        show();
+        // The screenshots change the viewport's size: keep the question at the top at both.
+        window.addEventListener('resize', show);
+      });
+      const words = await page.locator('ol.log .bubble--user', { hasText: 'writing letters' }).boundingBox();
+      const dock = await page.locator('.dock').boundingBox();
+      assert.ok(words && dock && words.y + words.height <= dock.y, 'the words show above the dock');
+      await t.shot(page, 'own-words-in-chat');
+    },
+  },
+];

@@ -1,0 +1,182 @@
+import { TestBed } from '@angular/core/testing';
+import { provideRouter } from '@angular/router';
+import type { Conversation, ElicitRequest, TreeListingNode, TreeNode } from '@sweatpants/domain';
+
+import { FakeSocket } from '../../testing/fake-socket';
+import { ApiService } from '../core/api.service';
+import { SessionService } from '../core/session.service';
+import { SocketClientService } from '../core/socket-client.service';
+import { ChatPageComponent } from './chat-page.component';
+import { ConversationStore } from './conversation-store.service';
+
+const id = (name: string) => name.padEnd(64, '0');
+const node = (name: string, parent: string | null, depth: number, kind: TreeNode['kind'], payload: object) =>
+  ({
+    id: id(name),
+    conversationId: 'c1',
+    parentId: parent ? id(parent) : null,
+    depth,
+    kind,
+    payload,
+    authorId: kind === 'user' || kind === 'response' ? 'u-1' : 'agent:tidying',
+    createdAt: new Date(Date.UTC(2026, 0, 1, 12, depth)).toISOString(),
+  }) as TreeNode;
+
+const ask: ElicitRequest<'choose'> = {
+  elicitId: 'q1',
+  type: 'choose',
+  message: 'What do you need to DO in this space?',
+  payload: {
+    options: [
+      { id: 'function-1', label: 'working' },
+      { id: 'function-2', label: 'sleeping' },
+    ],
+  },
+};
+const path: TreeNode[] = [
+  node('00', null, 0, 'root', { conversationId: 'c1' }),
+  node('a1', '00', 1, 'user', { text: 'my desk is a mess' }),
+  node('b1', 'a1', 2, 'assistant', { text: 'First: what do you need to DO in this space?' }),
+  node('c1', 'b1', 3, 'elicit', ask),
+];
+const conversation: Conversation = {
+  id: 'c1',
+  agent: 'tidying',
+  title: 'Desk',
+  ownerId: 'u-1',
+  head: id('c1'),
+  status: 'waiting',
+  pendingElicit: ask,
+  model: 'offline',
+  createdAt: '2026-01-01T12:00:00.000Z',
+  updatedAt: '2026-01-01T12:03:00.000Z',
+};
+
+async function setup() {
+  const api = {
+    conversation: jest.fn().mockResolvedValue(conversation),
+    state: jest.fn().mockResolvedValue({ at: id('c1'), agent: 'tidying', state: { phase: 'surveying' } }),
+    owner: {
+      path: jest.fn().mockResolvedValue({ nodes: path }),
+      tree: jest.fn().mockResolvedValue(
+        path.map((n, i): TreeListingNode => ({
+          ...n,
+          childIds: path[i + 1] ? [path[i + 1]!.id] : [],
+          onHead: true,
+        })),
+      ),
+    },
+  };
+  // The server takes words typed under a question as its off-script answer (PROTOCOL.md).
+  const socket = new FakeSocket((event, payload) => {
+    if (event === 'conversation:join') return { ok: true, conversation };
+    if (event === 'message:send') {
+      const { text } = payload as { text: string };
+      const answer = node('d1', 'c1', 4, 'response', { elicitId: 'q1', action: 'other', content: { text } });
+      return { ok: true, node: answer };
+    }
+    return { ok: false, error: { code: 'invalid_request', message: 'unexpected' } };
+  });
+  TestBed.configureTestingModule({
+    providers: [ConversationStore, { provide: ApiService, useValue: api }, provideRouter([])],
+  });
+  TestBed.inject(SessionService).start({
+    token: 't',
+    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user' },
+  });
+  TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
+  const store = TestBed.inject(ConversationStore);
+  await store.open('c1', false);
+  const fixture = TestBed.createComponent(ChatPageComponent);
+  fixture.autoDetectChanges();
+  await fixture.whenStable();
+  const element = fixture.nativeElement as HTMLElement;
+  const settle = async () => {
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await fixture.whenStable();
+    }
+  };
+  const composer = () => element.querySelector('app-chat-elicit textarea') as HTMLTextAreaElement;
+  const type = async (text: string) => {
+    composer().value = text;
+    composer().dispatchEvent(new Event('input'));
+    await fixture.whenStable();
+  };
+  const pressEnter = async (init: KeyboardEventInit = {}) => {
+    composer().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, ...init }));
+    await settle();
+  };
+  return { fixture, element, store, socket, composer, type, pressEnter, settle };
+}
+
+describe('ChatPageComponent', () => {
+  afterEach(() => localStorage.clear());
+
+  it('keeps the composer under a pending question card, enabled, saying typing answers it', async () => {
+    const { element, composer } = await setup();
+    const dock = element.querySelector('.dock')!;
+    const card = dock.querySelector('app-elicit-card');
+    expect(card?.querySelector('h2')?.textContent).toBe('What do you need to DO in this space?');
+    const form = dock.querySelector('app-chat-elicit');
+    expect(form).not.toBeNull();
+    // The composer comes after the card, in the same dock.
+    expect(card!.compareDocumentPosition(form!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(composer().disabled).toBe(false);
+    expect(composer().placeholder).toBe('Or type your answer…');
+    // The question is the card, not also a line in the log.
+    expect(element.querySelector('ol.log')?.textContent).not.toContain('What do you need to DO');
+  });
+
+  it('sends what is typed there with message:send on Enter; the card goes, the words are the user’s message', async () => {
+    const { element, socket, store, composer, type, pressEnter } = await setup();
+    await type('writing letters');
+    await pressEnter({ shiftKey: true });
+    expect(socket.emitted.some((e) => e.event === 'message:send')).toBe(false);
+    await pressEnter();
+    expect(socket.emitted.at(-1)).toEqual({
+      event: 'message:send',
+      payload: { conversationId: 'c1', text: 'writing letters' },
+    });
+    expect(socket.emitted.some((e) => e.event === 'elicit:response')).toBe(false);
+    expect(store.pending()).toBeNull();
+    expect(element.querySelector('app-elicit-card')).toBeNull();
+    // The agent reads the words now: the composer waits, emptied for the next message.
+    expect(composer().disabled).toBe(true);
+    expect(composer().value).toBe('');
+    expect(composer().placeholder).toBe('Write a message');
+    const bubbles = Array.from(element.querySelectorAll('ol.log .bubble--user')).map((b) =>
+      b.textContent?.trim(),
+    );
+    expect(bubbles).toEqual(['my desk is a mess', 'writing letters']);
+    const log = element.querySelector('ol.log')!.textContent!;
+    expect(log).toContain('What do you need to DO in this space?');
+    expect(log).not.toContain('Something else');
+    expect(log).not.toContain('not answered');
+  });
+
+  it('shows a question asked again after a tangent as the card again, composer still under it', async () => {
+    const { element, socket, type, pressEnter, settle, composer } = await setup();
+    await type('wait, where do cables go?');
+    await pressEnter();
+    socket.serverSends('node', {
+      conversationId: 'c1',
+      node: node('e1', 'd1', 5, 'assistant', { text: 'Cables go in the drawer.' }),
+    });
+    const again = { ...ask, elicitId: 'q2', resumes: 'q1' };
+    socket.serverSends('node', { conversationId: 'c1', node: node('f1', 'e1', 6, 'elicit', again) });
+    socket.serverSends('elicit', { conversationId: 'c1', nodeId: id('f1'), ...again });
+    socket.serverSends('status', { conversationId: 'c1', status: 'waiting' });
+    await settle();
+    const card = element.querySelector('app-elicit-card')!;
+    expect(card.textContent).toContain('Back to this question');
+    expect(card.querySelector('h2')?.textContent).toBe('What do you need to DO in this space?');
+    expect(composer().disabled).toBe(false);
+    const items = Array.from(element.querySelectorAll('ol.log > li')).map((li) =>
+      li.textContent?.replace(/\s+/g, ' ').trim(),
+    );
+    expect(items.at(-3)).toContain('What do you need to DO in this space?');
+    expect(items.at(-2)).toContain('wait, where do cables go?');
+    expect(items.at(-1)).toContain('Cables go in the drawer.');
+  });
+});
