@@ -25,16 +25,37 @@ export function sessionStateView(response: StateResponse): SessionStateView {
     pushValue(view, 'What the space is for', state['function']);
     const piles = state['piles'];
     if (isRecord(piles)) {
+      // An item on its way out says where it goes: "mugs → kitchen".
+      const destinations = isRecord(state['destinations']) ? state['destinations'] : {};
       for (const key of ['belongs', 'out', 'unsure']) {
-        view.piles.push({ label: PILE_LABELS[key] ?? key, items: strings(piles[key]) });
+        const items = strings(piles[key]).map((item) => {
+          const to = key === 'out' ? destinations[item] : undefined;
+          return typeof to === 'string' && to !== '' ? `${item} → ${to}` : item;
+        });
+        view.piles.push({ label: PILE_LABELS[key] ?? key, items });
       }
     }
     const anchors = strings(state['anchors']);
     if (anchors.length > 0) view.lists.push({ label: 'Anchors', items: anchors });
   } else {
     pushValue(view, 'Mode', state['mode']);
+    const review = state['review'];
+    // The concierge's interview: how far it is, and what was applied to each item.
+    if (isRecord(review) && Array.isArray(review['items'])) {
+      pushValue(view, 'Reviewed', `${display(review['done'])} of ${display(review['total'])}`);
+      view.lists.push({ label: 'Items under review', items: review['items'].map(reviewLine) });
+    }
   }
   return view;
+}
+
+function reviewLine(item: unknown): string {
+  if (!isRecord(item)) return display(item);
+  const title = display(item['title'] ?? item['id']);
+  const decision = item['decision'];
+  return isRecord(decision) && typeof decision['label'] === 'string'
+    ? `${title}: ${decision['label']}`
+    : `${title}: not decided yet`;
 }
 
 function pushValue(view: SessionStateView, label: string, value: unknown): void {

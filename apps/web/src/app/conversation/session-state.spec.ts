@@ -1,0 +1,47 @@
+import { sessionStateView } from './session-state';
+
+describe('the session panel', () => {
+  it('shows where each item on its way out goes', () => {
+    const view = sessionStateView({
+      at: 'h',
+      agent: 'tidying',
+      state: {
+        phase: 'sorting',
+        itemsProcessed: 3,
+        piles: { belongs: ['lamp'], out: ['mugs', 'old letters'], unsure: [] },
+        destinations: { mugs: 'kitchen', 'old letters': 'trash' },
+        anchors: [],
+      },
+    });
+    expect(view.piles).toEqual([
+      { label: 'Belongs here', items: ['lamp'] },
+      { label: 'Out', items: ['mugs → kitchen', 'old letters → trash'] },
+      { label: 'Unsure', items: [] },
+    ]);
+  });
+
+  it('shows how far the concierge review is, and what was applied to each item', () => {
+    const view = sessionStateView({
+      at: 'h',
+      agent: 'concierge',
+      state: {
+        mode: 'interview',
+        review: {
+          done: 1,
+          total: 2,
+          items: [
+            { id: 'a1', title: 'Spring sale', decision: { label: 'B. Promo → Tier 2' } },
+            { id: 'a2', title: 'Bank notice', decision: null },
+          ],
+        },
+      },
+    });
+    expect(view.headline).toContainEqual({ label: 'Reviewed', value: '1 of 2' });
+    expect(view.lists).toEqual([
+      {
+        label: 'Items under review',
+        items: ['Spring sale: B. Promo → Tier 2', 'Bank notice: not decided yet'],
+      },
+    ]);
+  });
+});
