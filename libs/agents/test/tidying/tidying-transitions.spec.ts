@@ -18,7 +18,8 @@ import { eventsOf, openSession, tapFirst, type Answer, type Session } from './ti
 /**
  * The tidying coach's transitions, tool failures and question fallbacks, as tables whose rows run
  * on both models: Claude (the real SDK against the fake Anthropic server, its replies scripted)
- * and the offline model (its replies follow from the user's words). A row the offline rules
+ * and the offline model (its replies follow from the user's words). Both call every transition
+ * tool of seed 001, so a transition row tells the same story on each. A row the offline model
  * cannot reach says why, and runs on the fake server only.
  *
  * Already covered elsewhere, so not here: begin_sorting, a propose_disposition correction and
@@ -115,6 +116,8 @@ const propose = (item: string): FakeBlock =>
     reason: 'a first guess',
   });
 
+const A_COFFEE_MUG = 'a coffee mug';
+
 /** From a new conversation to sorting, on either model: the purpose said, no photo. */
 const TO_SORTING: Play = {
   said: [{ text: "let's go, it's for working" }],
@@ -175,23 +178,17 @@ interface TransitionCase {
   story: string;
   from: string;
   to: string;
-  /** after TO_SORTING: the model calls `tool` */
+  /** after TO_SORTING: the conversation in which Claude calls `tool` */
   fake: Play;
-  /**
-   * The same switch on the offline model. Its rules never call a transition tool, so a decided
-   * turn switches the mode instead (decide → modeFor), with no turn break. A string says why the
-   * offline model cannot get there at all.
-   */
-  offline: Play | string;
+  /** the same story on the offline model, whose rules hear it in the user's words */
+  offline: Play;
   /** the tools the reply in the new mode is asked with; null when that reply is canned */
   toolsAfter: readonly string[] | null;
-  reply: { fake: string | RegExp; offline?: RegExp };
-  then(state: TidyingState): void;
+  reply: { fake: string | RegExp; offline: RegExp };
+  then(state: TidyingState, on: ModelName): void;
 }
 
-const NEVER_CLARIFIES =
-  'the offline rules never call a transition tool, and no decided turn runs in the clarifying mode ' +
-  '(modeFor never picks it), so the offline model never clarifies';
+const SORTING_TOOLS = ['propose_disposition', 'need_to_clarify', 'user_seems_stuck', 'time_to_wrap'];
 
 /** The user names the lamp; Claude sees they are stuck on it. */
 const STUCK_ON_LAMP: Play = {
@@ -201,7 +198,7 @@ const STUCK_ON_LAMP: Play = {
     reply(use('user_seems_stuck', { item: 'lamp', reason: 'it was a gift' })),
   ],
 };
-/** The user asks which mug; Claude sees they cannot tell which one it means. */
+/** The user asks which mug; Claude sees they cannot tell which one it means, and describes it. */
 const WHICH_MUG: Play = {
   said: [{ text: 'which mug?' }],
   steps: [
@@ -209,6 +206,13 @@ const WHICH_MUG: Play = {
     reply(use('need_to_clarify', { item: 'mug', reason: 'they cannot tell which mug I mean' })),
   ],
 };
+const WHICH_MUG_DESCRIBED = join(WHICH_MUG, andThen(reply('The blue one, behind the monitor.')));
+/** On the offline model: it knows a mug by its kind, and asks whether they see it. */
+const WHICH_MUG_OFFLINE: Play = { said: [{ text: 'which mug?' }], steps: [] };
+
+/** A group answer: not done yet. */
+const notDone = (q: ElicitRequest): Answer =>
+  q.type === 'group' ? { action: 'accept', content: { answers: { done: { value: false } } } } : tapFirst(q);
 
 const TRANSITIONS: TransitionCase[] = [
   {
@@ -216,15 +220,18 @@ const TRANSITIONS: TransitionCase[] = [
     story: 'the coach describes the thing it means, in the clarifying mode',
     from: 'sorting',
     to: 'clarifying',
-    fake: join(WHICH_MUG, andThen(reply('The blue one, behind the monitor.'))),
-    offline: NEVER_CLARIFIES,
+    fake: WHICH_MUG_DESCRIBED,
+    offline: WHICH_MUG_OFFLINE,
     toolsAfter: ['resume_sorting', 'skip_item'],
-    reply: { fake: 'The blue one, behind the monitor.' },
+    reply: {
+      fake: 'The blue one, behind the monitor.',
+      offline: /^\(offline\) I mean the mug: something you drink from, with a handle\. Do you see it now\?/,
+    },
     then: (state) => expect(state).toMatchObject({ phase: 'sorting', ended: false }),
   },
   {
     tool: 'skip_item',
-    story: 'an item that stays unclear goes on the unsure pile, and sorting goes on',
+    story: 'a thing the coach cannot make clear goes on the unsure pile, and sorting goes on',
     from: 'clarifying',
     to: 'sorting',
     fake: join(
@@ -236,24 +243,57 @@ const TRANSITIONS: TransitionCase[] = [
         ),
       ),
     ),
-    offline: NEVER_CLARIFIES,
+    // a gizmo is no kind of thing the offline model knows, and no photo mentioned one
+    offline: { said: [{ text: 'which gizmo?' }], steps: [] },
     toolsAfter: null,
-    reply: { fake: 'Unsure pile. Next?' },
+    reply: { fake: 'Unsure pile. Next?', offline: /^Unsure pile\. Next\?$/ },
+    then: (state, on) =>
+      expect(state).toMatchObject({
+        phase: 'sorting',
+        piles: { unsure: [on === FAKE ? 'mug' : 'gizmo'] },
+      }),
+  },
+  {
+    tool: 'skip_item',
+    story: 'told which thing it is, the user says skip: it goes on the unsure pile',
+    from: 'clarifying',
+    to: 'sorting',
+    fake: join(WHICH_MUG_DESCRIBED, {
+      said: [{ text: 'skip it' }],
+      steps: [
+        // the reply is about the mug in question: it stays in the clarifying mode
+        extraction({ intent: 'decided', choice: 'unsure', item: 'mug' }),
+        reply(use('skip_item', { item: 'mug' })),
+      ],
+    }),
+    offline: join(WHICH_MUG_OFFLINE, { said: [{ text: 'no idea, skip' }], steps: [] }),
+    toolsAfter: null,
+    reply: { fake: 'Unsure pile. Next?', offline: /^Unsure pile\. Next\?$/ },
     then: (state) => expect(state).toMatchObject({ phase: 'sorting', piles: { unsure: ['mug'] } }),
   },
   {
     tool: 'resume_sorting',
-    story: 'once the thing is clear, sorting goes on with the next thing',
+    story: 'once the thing is clear, sorting goes on with it: the coach proposes where it goes',
     from: 'clarifying',
     to: 'sorting',
-    fake: join(
-      WHICH_MUG,
-      andThen(reply('The blue one, behind the monitor.', use('resume_sorting', { note: 'found it' }))),
-    ),
-    offline: NEVER_CLARIFIES,
-    toolsAfter: null,
-    reply: { fake: "What's next?" },
-    then: (state) => expect(state).toMatchObject({ phase: 'sorting', ended: false }),
+    fake: join(WHICH_MUG_DESCRIBED, {
+      said: [{ text: 'found it' }],
+      steps: [
+        extraction({ intent: 'continue', item: 'mug' }),
+        reply('Good.', use('resume_sorting', { note: 'found it' })),
+        reply('Here is my guess for the mug.', propose('mug')),
+        reply('The mug stays. Next?'),
+      ],
+    }),
+    offline: join(WHICH_MUG_OFFLINE, { said: [{ text: 'found it' }], steps: [] }),
+    toolsAfter: SORTING_TOOLS,
+    reply: { fake: 'The mug stays. Next?', offline: /^\(offline\) mug goes out, to kitchen\./ },
+    then: (state, on) =>
+      expect(state).toMatchObject(
+        on === FAKE
+          ? { phase: 'sorting', piles: { belongs: ['mug'], unsure: [] } }
+          : { phase: 'sorting', piles: { out: ['mug'], unsure: [] }, destinations: { mug: 'kitchen' } },
+      ),
   },
   {
     tool: 'user_seems_stuck',
@@ -264,11 +304,12 @@ const TRANSITIONS: TransitionCase[] = [
       STUCK_ON_LAMP,
       andThen(reply('Does the lamp help you work here? If not, someone else could enjoy it.')),
     ),
-    offline: { said: [{ text: "I'm stuck on the lamp" }], steps: [] },
+    // the coach's proposal for the lamp is declined: still stuck, still in decision support
+    offline: { said: [{ text: "I'm stuck on the lamp", answer: () => ({ action: 'decline' }) }], steps: [] },
     toolsAfter: ['propose_disposition', 'resume_sorting'],
     reply: {
       fake: 'Does the lamp help you work here? If not, someone else could enjoy it.',
-      offline: /lamp/,
+      offline: /leave that one for later/,
     },
     then: (state) =>
       expect(state).toMatchObject({ phase: 'decision-support', phaseData: { stuckItem: 'lamp' } }),
@@ -285,8 +326,8 @@ const TRANSITIONS: TransitionCase[] = [
         reply(use('resume_sorting', { note: 'the lamp stays' })),
       ),
     ),
-    // stuck on the lamp, the user keeps it, then says to go on
-    offline: { said: [{ text: "I'm stuck on the lamp" }, { text: 'ok, next' }], steps: [] },
+    // stuck on the lamp, the user keeps it where it is
+    offline: { said: [{ text: "I'm stuck on the lamp" }], steps: [] },
     toolsAfter: null,
     reply: { fake: "What's next?", offline: /^What's next\?$/ },
     then: (state) => expect(state).toMatchObject({ phase: 'sorting', piles: { belongs: ['lamp'] } }),
@@ -306,50 +347,81 @@ const TRANSITIONS: TransitionCase[] = [
         reply('That is it for today. Well done.'),
       ],
     },
-    offline:
-      'the offline rules never call time_to_wrap; a tired user is a stop, which ends the session at once ' +
-      '(tidying-offline.spec.ts)',
+    offline: { said: [{ text: 'ugh, this is a lot' }], steps: [] },
     toolsAfter: ['confirm_done', 'end_session'],
-    reply: { fake: 'That is it for today. Well done.' },
+    reply: {
+      fake: 'That is it for today. Well done.',
+      offline: /^\(offline\) Session done: 0 items sorted\. Nothing sorted yet\. Well done\.$/,
+    },
     then: (state) => expect(state).toMatchObject({ ended: true }),
+  },
+  {
+    tool: 'time_to_wrap',
+    story: 'a tired user who is not done yet goes back to sorting with the next thing',
+    from: 'sorting',
+    to: 'winding-down',
+    fake: {
+      said: [
+        { text: "I'm running out of steam", answer: notDone },
+        { text: A_COFFEE_MUG, answer: notDone },
+      ],
+      steps: [
+        extraction({ intent: 'help' }),
+        reply(use('time_to_wrap', { reason: 'they sound tired' })),
+        reply('You did a lot today.', use('confirm_done')),
+        reply('Then let us keep going.'),
+        extraction({ intent: 'item', item: 'coffee mug' }),
+        reply('Here is my guess for the coffee mug.', propose('coffee mug')),
+        reply('The coffee mug stays. Next?'),
+      ],
+    },
+    offline: {
+      said: [
+        { text: "I'm running out of steam", answer: notDone },
+        { text: A_COFFEE_MUG, answer: notDone },
+      ],
+      steps: [],
+    },
+    toolsAfter: ['confirm_done', 'end_session'],
+    reply: { fake: 'The coffee mug stays. Next?', offline: /^\(offline\) coffee mug goes out, to kitchen\./ },
+    then: (state) => expect(state).toMatchObject({ phase: 'sorting', ended: false, itemsProcessed: 1 }),
   },
 ];
 
 describe.each(TRANSITIONS)('the transition tool $tool: $story', (c) => {
-  it.each(modelsFor(c.offline))('on %s', async (on) => {
+  it.each([FAKE, OFFLINE] as const)('on %s', async (on) => {
     const run = await open(on);
-    await play(run, on, join(TO_SORTING, on === FAKE ? c.fake : (c.offline as Play)));
+    await play(run, on, join(TO_SORTING, on === FAKE ? c.fake : c.offline));
     const path = await run.s.path();
 
-    // the mode switches
-    const at = path.findLastIndex((n) => n.kind === 'mode');
+    // the tool ends the turn in the new mode, and the next one starts there from a synthetic message
+    const at = path.findLastIndex(
+      (n) => n.kind === 'mode' && n.payload['from'] === c.from && n.payload['to'] === c.to,
+    );
+    expect(at).toBeGreaterThan(-1);
     const switched = path[at]!;
-    expect(switched.payload).toMatchObject({ from: c.from, to: c.to });
+    const called = path.slice(0, at).findLast((n) => n.kind === 'tool_result')!;
+    expect(called.payload).toMatchObject({ name: c.tool, outcome: { kind: 'break', next: { mode: c.to } } });
     const next = path[at + 1];
-    if (on === FAKE) {
-      // the tool ends the turn, and the next one starts in the new mode from a synthetic message
-      expect(resultOf(path, c.tool)).toMatchObject({ kind: 'break', next: { mode: c.to } });
-      expect(next?.kind).toBe('user');
-      expect(next?.payload).toMatchObject({
-        synthetic: true,
-        text: expect.stringMatching(/^\[Continue as: /),
-      });
-    } else {
-      expect(path.some((n) => n.kind === 'tool_call' && n.payload['name'] === c.tool)).toBe(false);
-      expect(next?.payload['synthetic']).toBeUndefined();
-    }
+    expect(next?.kind).toBe('user');
+    expect(next?.payload).toMatchObject({ synthetic: true, text: expect.stringMatching(/^\[Continue as: /) });
 
     // the reply after it is asked for in the new mode, with its template and its tools
     if (c.toolsAfter) {
       const template = modeOf(tidyingAgent, c.to).render(switched.payload['data'] as Json);
-      const inMode = run.requests.filter((r) => r.system.startsWith(template));
+      const synthetic = String(next?.payload['text']);
+      const inMode = run.requests.filter(
+        (r) =>
+          r.system.startsWith(template) &&
+          r.messages.some((m) => m.content.some((b) => b.type === 'text' && b.text === synthetic)),
+      );
       expect(inMode.length).toBeGreaterThan(0);
       for (const r of inMode) expect(toolNames(r)).toEqual(c.toolsAfter);
-      if (on === FAKE) expect(lastUserText(inMode[0]!)).toBe(String(next?.payload['text']));
+      expect(lastUserText(inMode[0]!)).toBe(synthetic);
     }
 
     await expectTheUserIsAnswered(run, on, c.reply);
-    c.then(run.s.state());
+    c.then(run.s.state(), on);
   });
 });
 
@@ -370,8 +442,6 @@ interface ToolErrorCase {
   then(state: TidyingState, path: readonly TreeNode[]): void;
 }
 
-const A_COFFEE_MUG = 'a coffee mug';
-
 const TOOL_ERRORS: ToolErrorCase[] = [
   {
     story: 'a tool the mode does not offer (end_session while sorting) is refused, and the session goes on',
@@ -385,7 +455,8 @@ const TOOL_ERRORS: ToolErrorCase[] = [
       ],
     },
     offline:
-      'the offline model never calls a tool it is not offered: OfflineModel rejects such a rule as a bug',
+      'the offline engine refuses to call a tool the mode does not offer (OfflineModel rejects such a ' +
+      'rule as a bug), so only Claude can call an unknown tool',
     error:
       /^unknown tool "end_session"; the tools are: propose_disposition, need_to_clarify, user_seems_stuck, time_to_wrap$/,
     reply: { fake: 'Let us stay with the coffee mug: kitchen, or recycling?' },
@@ -529,8 +600,8 @@ const WRAP_UP: QuestionRoute = {
       reply('Thank you. Tell me how you want to go on.'),
     ],
   },
-  offline: 'the offline rules wind down with end_session alone: they never ask confirm_done',
-  reply: { fake: 'Thank you. Tell me how you want to go on.' },
+  offline: true,
+  reply: { fake: 'Thank you. Tell me how you want to go on.', offline: /let us keep going/ },
   fallback: 'the default, not done',
   result: { done: false, fallback: true },
   then: (state, path) => {
@@ -549,7 +620,7 @@ interface FallbackCase {
   how: string;
   unanswered: Unanswered;
   /** where the row differs from its route */
-  differs?: Pick<QuestionRoute, 'fallback' | 'result' | 'then'>;
+  differs?: Pick<QuestionRoute, 'fallback' | 'result' | 'then'> & Partial<Pick<QuestionRoute, 'reply'>>;
 }
 
 const FALLBACKS: FallbackCase[] = [
@@ -582,6 +653,10 @@ const FALLBACKS: FallbackCase[] = [
     differs: {
       fallback: 'done, and an empty note',
       result: { done: true, fallback: true },
+      reply: {
+        fake: 'Thank you. Tell me how you want to go on.',
+        offline: /^\(offline\) Session done: 0 items sorted\. Unsure \(1\): cable\. Well done\.$/,
+      },
       then: (state, path) => {
         expect(resultOf(path, 'confirm_done')).not.toHaveProperty('value.note');
         expect(state.ended).toBe(true);
@@ -617,7 +692,7 @@ describe.each(
     expect(resultOf(path, route.tool)).toMatchObject({ kind: 'success', value: expected.result });
     if (unanswered === REFUSED)
       expect(path.some((n) => n.kind === 'elicit' && n.payload['type'] === route.question)).toBe(false);
-    await expectTheUserIsAnswered(run, on, route.reply);
+    await expectTheUserIsAnswered(run, on, expected.reply);
     expected.then(run.s.state(), path);
   });
 });

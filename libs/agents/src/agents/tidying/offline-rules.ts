@@ -1,6 +1,8 @@
 import type { OfflineContext } from '../../model/offline/offline-context';
 import type { OfflineRule } from '../../model/offline/offline-rule';
+import { actionOf, fresh, isAct, line, photoTarget } from './offline-prompt';
 import { choicesFor, extractFromWords, functionsFor, photoFromWords } from './offline-text';
+import { TRANSITION_RULES } from './offline-transition-rules';
 import { SPLIT_THRESHOLD } from './decide';
 import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
 
@@ -8,30 +10,9 @@ import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
  * The tidying coach on the offline model: deterministic rules that walk the whole flow. Vision
  * becomes a guess from the words sent with the photo (and says so), extraction goes by keyword,
  * and each reply follows the action the loop decided, which the prompt names on its `Action:`
- * line. Every text starts with "(offline)" so nobody mistakes it for Claude.
+ * line. Every text starts with "(offline)" so nobody mistakes it for Claude. The transitions of
+ * seed 001 (clarifying, decision support, winding down) are in offline-transition-rules.ts.
  */
-
-const line = (ctx: OfflineContext, label: string): string | null =>
-  new RegExp(`^${label}: (.+)$`, 'm').exec(ctx.request.system)?.[1]?.trim() ?? null;
-const actionOf = (ctx: OfflineContext) => line(ctx, 'Action');
-const isAct = (ctx: OfflineContext) => !ctx.offers(PHOTO_TOOL) && !ctx.offers(EXTRACT_TOOL);
-/** No question tool has answered yet this turn (a transition tool's result opens a new one). */
-const fresh = (ctx: OfflineContext) =>
-  ['propose_disposition', 'ask_space_function', 'confirm_done', 'end_session'].every((t) => !ctx.resultOf(t));
-
-/** The photo's first target, or its first visible thing, from the prompt's session block. */
-function photoTarget(ctx: OfflineContext): string | null {
-  const system = ctx.request.system;
-  return (
-    (/first target: ([^;\n]+)/.exec(system)?.[1]?.trim() ??
-      /visible: ([^;,\n]+)/
-        .exec(system)?.[1]
-        ?.trim()
-        .replace(/^nothing named$/, '') ??
-      null) ||
-    null
-  );
-}
 
 const analysePhoto: OfflineRule = {
   name: 'tidying: photo analysis from the words sent with it',
@@ -53,7 +34,8 @@ const extract: OfflineRule = {
   when: (ctx) => ctx.offers(EXTRACT_TOOL),
   reply: (ctx) => {
     const phase = /Phase: ([a-z-]+)/.exec(ctx.request.system)?.[1] ?? 'surveying';
-    return { calls: [{ name: EXTRACT_TOOL, input: extractFromWords(ctx.userText, phase) }] };
+    const coachSaid = /^The coach last said: "(.*)"$/m.exec(ctx.request.system)?.[1] ?? null;
+    return { calls: [{ name: EXTRACT_TOOL, input: extractFromWords(ctx.userText, phase, coachSaid) }] };
   },
 };
 
@@ -91,8 +73,8 @@ interface Landed {
   phase?: string;
 }
 
-/** Says where the item landed, in the words of its pile, then what comes next. */
-function landedText(data: Landed): string {
+/** Says where the item landed, in the words of its pile. */
+function whereItLanded(data: Landed): string {
   const item = data.item ?? 'that';
   const kind = data.disposition?.kind;
   const where =
@@ -105,6 +87,11 @@ function landedText(data: Landed): string {
         : kind === 'need-more-info'
           ? `${item}: we need to know more first, so onto the unsure pile.`
           : `${item}: not now, onto the unsure pile.`;
+  return `(offline) ${where}`;
+}
+
+/** Says where the item landed, then what comes next. */
+function landedText(data: Landed): string {
   const unsure = data.unsure ?? 0;
   const next =
     data.phase === 'sorting' && unsure > SPLIT_THRESHOLD
@@ -112,7 +99,7 @@ function landedText(data: Landed): string {
       : data.phase === 'refining'
         ? 'Say go for the next one.'
         : 'What did you pick up next?';
-  return `(offline) ${where} ${next}`;
+  return `${whereItLanded(data)} ${next}`;
 }
 
 const afterDisposition: OfflineRule = {
@@ -122,6 +109,12 @@ const afterDisposition: OfflineRule = {
     const data = ctx.resultOf('propose_disposition')?.data as Landed | undefined;
     if (!data || data.fallback)
       return { text: '(offline) No problem, we leave that one for later. What is next?' };
+    // decision support: the stuck item is decided, so sorting goes on (seed 001's resume_sorting)
+    if (ctx.offers('resume_sorting') && ctx.offers('propose_disposition'))
+      return {
+        text: whereItLanded(data),
+        calls: [{ name: 'resume_sorting', input: { note: `the ${data.item ?? 'item'} is decided` } }],
+      };
     return { text: landedText(data) };
   },
 };
@@ -152,11 +145,16 @@ const afterFunction: OfflineRule = {
   },
 };
 
+/**
+ * The user said stop: end the session at once, then sum it up. (Wound down after time_to_wrap,
+ * the session ends once they confirm they are done: see offline-transition-rules.ts.)
+ */
 const endSession: OfflineRule = {
   name: 'tidying: end the session and sum it up',
   when: (ctx) => isAct(ctx) && ctx.offers('end_session'),
   reply: (ctx) => {
     const result = ctx.resultOf('end_session');
+    if (!result && actionOf(ctx) !== 'summary') return undefined;
     if (!result) return { text: '(offline) Let us wrap up.', calls: [{ name: 'end_session', input: {} }] };
     const data = result.data as { itemsProcessed?: number; recap?: string } | undefined;
     return {
@@ -168,7 +166,6 @@ const endSession: OfflineRule = {
 const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   'ask-function': () => '(offline) What do you need to DO in this space?',
   'ask-anchors': () => "(offline) What's definitely staying in this space?",
-  'ask-what-is-it': () => '(offline) What is it? Describe it in a few words.',
   'ask-item-decision': (ctx) => `(offline) The ${line(ctx, 'Item') ?? 'thing'}: keep, trash, or not sure?`,
   'first-instruction': (ctx) =>
     `(offline) Start small: pick up the ${photoTarget(ctx) ?? 'nearest thing'} and tell me what it is.`,
@@ -180,7 +177,7 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   'energy-check': () => "(offline) How's your energy? Keep going, or stop here?",
   'pivot-away': (ctx) =>
     `(offline) Let's leave that for now and work on ${line(ctx, 'Location') ?? 'something easier'}.`,
-  'ack-progress': () => '(offline) Nice progress: the space looks clear.',
+  'ack-progress': (ctx) => `(offline) Nice progress: ${line(ctx, 'Note') ?? 'the space looks clear'}.`,
   summary: () => '(offline) Good work today.',
 };
 
@@ -199,6 +196,7 @@ export const TIDYING_OFFLINE_RULES: readonly OfflineRule[] = [
   extract,
   afterFunction,
   afterDisposition,
+  ...TRANSITION_RULES,
   endSession,
   askFunction,
   proposeForItem,

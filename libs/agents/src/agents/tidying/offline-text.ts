@@ -71,41 +71,110 @@ const GO_ON =
 const ANXIETY =
   /\b(?:anxious|stressed|scared|worried|overwhelmed|panic\w*)\s+(?:about|by|of)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 
-/** The extract the offline model records for a message, as the extraction tool's input. */
-export function extractFromWords(text: string, phase: string): { [key: string]: Json } {
+/** Wants to end now: the session ends with its recap. */
+const STOP = /\b(stop|enough|i'?m done|done for (?:today|now)|finish|call it a day)\b/;
+/** Getting tired without saying stop: the coach offers to wrap up (time_to_wrap). */
+export const TIRED =
+  /\b(tired|exhausted|worn out|sleepy|out of steam|losing steam|low on energy|need a break|this is a lot)\b/;
+/** Does not know which thing the coach means, or what it is (need_to_clarify). */
+export const CONFUSED =
+  /\b(idk what|i don'?t know what|no idea what|which one|which [a-z]+(?: [a-z]+)?\?|what do you mean|what are you talking about|what(?:'s| is) (?:that|this)\b|i can'?t (?:see|find) (?:it|that|the|any))/;
+/** Cannot decide about a thing (user_seems_stuck when the thing is named). */
+export const STUCK = /\b(stuck|can'?t decide|cannot decide|torn)\b/;
+/** Puts the thing off, or gives up on knowing it: skip it (skip_item, while clarifying). */
+export const SKIP = /\b(skip|leave it|forget it|never ?mind|no idea|don'?t know|dunno|idk|not sure|still)\b/;
+/** Now sees the thing meant (resume_sorting, while clarifying). */
+const FOUND =
+  /\b(found it|got it|see it|i see|yes|yep|yeah|ok(?:ay)?|oh|ah|that one|right|i know|makes sense)\b/;
+
+/** The thing a confused question names: "which mug?" → mug; "which one?" names none. */
+function confusedAbout(t: string): string | null {
+  const named =
+    /\bwhich ([a-z][a-z ]*?)\s*(?:do you mean|are you talking about|\?|$)/.exec(t)?.[1] ??
+    /\bmean by (?:the |that |this )?([a-z][a-z ]*?)\s*\??$/.exec(t)?.[1];
+  return named && !/^(one|ones|thing|things|it)$/.test(named) ? named : null;
+}
+
+/**
+ * The offline coach's description of a thing while clarifying starts with these words, so that
+ * the reply to it can be read as being about that thing ("skip it", "found it").
+ */
+export const clarifyingOpening = (item: string) => `(offline) I mean the ${item}:`;
+
+/** The thing the coach's last words describe, when they were a clarifying description. */
+export function clarifiedIn(coachSaid: string | null): string | null {
+  return /^\(offline\) I mean the ([^:\n]+):/.exec(coachSaid ?? '')?.[1]?.trim() ?? null;
+}
+
+type Extracted = { [key: string]: Json };
+const NO_FACTS = { choice: null, place: null, function: null, anchors: null, anxiety: null };
+
+/**
+ * A reply to a clarifying description, about the thing described: put off (or still unknown),
+ * or now seen. Null for anything else (a disposition, another thing), read the usual way.
+ */
+function replyToClarifying(t: string, item: string): Extracted | null {
+  if (STOP.test(t) || /\b(trash|bin|toss|throw|keep|goes|put|donate|recycle)\b/.test(t)) return null;
+  if (SKIP.test(t) || CONFUSED.test(t)) return { ...NO_FACTS, intent: 'decided', item, choice: 'unsure' };
+  if (FOUND.test(t)) return { ...NO_FACTS, intent: 'continue', item };
+  return null;
+}
+
+/**
+ * The extract the offline model records for a message, as the extraction tool's input. The coach's
+ * last words say what "it" is in a reply to a clarifying description.
+ */
+export function extractFromWords(text: string, phase: string, coachSaid: string | null = null): Extracted {
   const t = text.toLowerCase().trim();
+  const clarified = clarifiedIn(coachSaid);
+  const reply = clarified ? replyToClarifying(t, clarified) : null;
+  if (reply) return reply;
+
   const place = PLACE.exec(t)?.[1]?.trim() ?? null;
   const fn = FUNCTION.exec(t)?.[1] ?? null;
   const anxiety = ANXIETY.exec(t)?.[1]?.trim() ?? null;
-  const choice = /\b(trash|bin|toss|throw (?:it |them )?(?:out|away)|garbage|rubbish)\b/.test(t)
-    ? 'trash'
-    : /\b(not sure|unsure|maybe|idk|dunno|not now)\b/.test(t)
-      ? 'unsure'
-      : place
-        ? 'place'
-        : /\bkeep\b(?! going)/.test(t) && phase !== 'surveying'
-          ? 'keep'
-          : null;
+  const stop = STOP.test(t);
+  const tired = !stop && TIRED.test(t);
+  const confused = !stop && !/\bskip\b/.test(t) && CONFUSED.test(t);
+  const choice = confused
+    ? null
+    : /\b(trash|bin|toss|throw (?:it |them )?(?:out|away)|garbage|rubbish)\b/.test(t)
+      ? 'trash'
+      : /\b(not sure|unsure|maybe|idk|dunno|not now|skip)\b/.test(t)
+        ? 'unsure'
+        : place
+          ? 'place'
+          : /\bkeep\b(?! going)/.test(t) && phase !== 'surveying'
+            ? 'keep'
+            : null;
   const goOn = GO_ON.test(t);
   const bare = t.replace(/^(?:a|an|the|my|this|that|some)\s+/, '');
-  const named = goOn
-    ? null
-    : (ARTICLE.exec(t)?.[1]?.trim() ?? (t.split(/\s+/).length <= 3 && choice === null ? bare : null));
+  const named =
+    goOn || tired
+      ? null
+      : confused
+        ? confusedAbout(t)
+        : (ARTICLE.exec(t)?.[1]?.trim() ?? (t.split(/\s+/).length <= 3 && choice === null ? bare : null));
   const item = named && !/^(space|room|desk|mess)$/.test(named) ? named.replace(/[.!?]+$/, '') : null;
   const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
-  const intent = /\b(stop|enough|i'?m done|done for (?:today|now)|tired|finish)\b/.test(t)
+  const intent = stop
     ? 'stop'
-    : anxiety
+    : anxiety || tired
       ? 'help'
-      : /\b(stuck|help|can'?t decide|no idea)\b/.test(t)
-        ? 'help'
-        : choice
-          ? 'decided'
-          : goOn || /\b(let'?s go|start|ready|begin|go on|next|yes|ok(?:ay)?|keep going)\b/.test(t)
-            ? 'start'
-            : item
-              ? 'item'
-              : 'continue';
+      : /\bskip\b/.test(t)
+        ? 'decided'
+        : confused || (STUCK.test(t) && item)
+          ? // the coach in the sorting mode hears the confusion, or the stuck item, and switches mode
+            'item'
+          : /\b(stuck|help|can'?t decide|no idea)\b/.test(t)
+            ? 'help'
+            : choice
+              ? 'decided'
+              : goOn || /\b(let'?s go|start|ready|begin|go on|next|yes|ok(?:ay)?|keep going)\b/.test(t)
+                ? 'start'
+                : item
+                  ? 'item'
+                  : 'continue';
   return { intent, item, choice, place, function: fn, anchors, anxiety };
 }
 
@@ -135,4 +204,48 @@ export function choicesFor(item: string): { label: string; disposition: Disposit
     { label: 'Donate', disposition: { kind: 'donate' } },
     { label: 'Not now', disposition: { kind: 'skip' } },
   ];
+}
+
+/** What the offline model can say a thing looks like, by its name. */
+const KINDS: readonly [RegExp, string][] = [
+  [/\b(mugs?|cups?)\b/, 'something you drink from, with a handle'],
+  [/\b(glass(?:es)?|bottles?)\b/, 'something that holds a drink'],
+  [/\b(plates?|dishes|bowls?)\b/, 'tableware, left from a meal'],
+  [/\b(papers?|letters?|mail|receipts?|bills?|magazines?|notes?)\b/, 'paper: a letter, a bill or a note'],
+  [/\b(cables?|chargers?|wires?|cords?|headphones)\b/, 'a cable, or something on a cable with a plug'],
+  [/\b(clothes|shirts?|socks?|scarf|scarves|jackets?|jumpers?|sweaters?)\b/, 'something to wear'],
+  [/\b(books?|notebooks?)\b/, 'something with pages between two covers'],
+  [/\b(lamps?)\b/, 'a light on a stand'],
+  [/\b(box|boxes|bags?)\b/, 'something to keep or carry things in'],
+  [/\b(pens?|pencils?)\b/, 'something to write with'],
+  [/\b(toys?)\b/, 'something to play with'],
+  [/\b(shoes?)\b/, 'something to wear on your feet'],
+  [/\b(blankets?|pillows?)\b/, 'something soft, from a bed or a sofa'],
+  [/\b(laptops?)\b/, 'a computer that folds shut'],
+];
+
+/** What a photo showed, as the prompt's session block tells the offline model. */
+export interface SeenInPhoto {
+  room: string;
+  visible: readonly string[];
+}
+
+const overlaps = (a: string, b: string) => a.includes(b) || b.includes(a);
+
+/**
+ * How the offline model describes a thing it cannot see: what kind of thing it is, and where the
+ * user mentioned it. Null when it knows neither: then it cannot say which thing it means.
+ */
+export function describeItem(item: string, photo: SeenInPhoto | null): string | null {
+  const name = item.toLowerCase();
+  const kind = KINDS.find(([re]) => re.test(name))?.[1];
+  const match = photo?.visible.find((v) => overlaps(v.toLowerCase(), name));
+  const others = photo?.visible.filter((v) => v !== match) ?? [];
+  const where =
+    match && photo
+      ? `You mentioned ${match} with your photo of the ${photo.room}` +
+        (others.length ? `, along with ${others.join(', ')}.` : '.')
+      : '';
+  if (!kind && !where) return null;
+  return [kind ? `${kind}.` : '', where].filter(Boolean).join(' ');
 }

@@ -77,9 +77,13 @@ export const TIDYING_MODES: readonly Mode[] = [
   }),
 ];
 
-/** The mode a decided turn runs its reply in. */
+/**
+ * The mode a decided turn runs its reply in. Asking what a thing is, is the clarifying mode's
+ * work (its tools resume sorting or skip the thing), in whichever phase the thing came up.
+ */
 export function modeFor(action: Action, phase: Phase): string {
   if (action.tag === 'summary') return 'winding-down';
+  if (action.tag === 'ask-what-is-it' && phase !== 'surveying' && phase !== 'ended') return 'clarifying';
   switch (phase) {
     case 'surveying':
       return 'surveying';

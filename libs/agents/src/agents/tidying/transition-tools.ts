@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { createTool, ToolBreak, ToolError, ToolSuccess, type Tool } from '../../runtime/tool';
-import type { Decision } from './decide';
+import { pendingItemOf, type Decision } from './decide';
 import { CONTINUE_EXTRACT, type Extract } from './observation';
 import { currentSession, recordDecision } from './session-io';
 import { itemsProcessedOf, phaseOf, type Phase, type SessionState } from './session-state';
@@ -97,15 +97,25 @@ export const timeToWrap: Tool = createTool('time_to_wrap')
     );
   });
 
+/**
+ * Back to sorting. After decision support the stuck item has had its turn: the next thing. After
+ * clarifying, the item now clear is still to be decided: sorting proposes what to do with it.
+ */
 export const resumeSorting: Tool = createTool('resume_sorting')
   .description('The item is clear (or decided): go back to sorting.')
   .input(z.object({ note: z.string().optional() }))
   .execute(function* ({ note }) {
     const state = yield* currentSession();
+    const clear = state.phaseData.phase === 'decision-support' ? null : pendingItemOf(state);
     return yield* decideAndBreak(
-      { action: { tag: 'instruct-next' }, nextPhase: resumePhase(state) },
+      {
+        action: clear ? { tag: 'ask-item-decision', item: clear } : { tag: 'instruct-next' },
+        nextPhase: resumePhase(state),
+      },
       CONTINUE_EXTRACT,
-      `[Continue as: Sorting] ${note ?? 'Ask for the next thing.'}`,
+      clear
+        ? `[Continue as: Sorting] "${clear}" is clear now: propose what to do with it.${note ? ` (${note})` : ''}`
+        : `[Continue as: Sorting] ${note ?? 'Ask for the next thing.'}`,
       { mode: 'sorting', data: {} },
     );
   });
