@@ -138,10 +138,14 @@ describe('where each item lands', () => {
       'the cable',
       answers([], () => ({ kind: 'place', location: 'top drawer' })),
     );
+    // Named again, the mugs are not proposed again: the coach says where they went...
     await s.say(
       'the mugs',
-      answers([], () => ({ kind: 'place', location: 'the shelf' })),
+      answers([], () => 'Not now'),
     );
+    expect(await lastReply(s)).toMatch(/already sorted: mugs → kitchen/);
+    // ...and the user changes their mind in words.
+    await s.say('the mugs go on the shelf');
 
     const state = s.state();
     expect(state).toMatchObject({

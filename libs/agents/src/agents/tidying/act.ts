@@ -91,6 +91,7 @@ export function instruction(action: Action): string {
     'item' in action ? `Item: ${action.item}` : '',
     'location' in action ? `Location: ${action.location}` : '',
     'categories' in action ? `Categories: ${action.categories.join(', ')}` : '',
+    'note' in action ? `Note: ${action.note}` : '',
   ].filter(Boolean);
   return [`This turn: ${directive(action)}`, `Action: ${action.tag}`, ...details].join('\n');
 }

@@ -86,8 +86,28 @@ function surveying(state: SessionState, extract: Extract): Decision {
   return { action: { tag: 'first-instruction' }, nextPhase: 'sorting' };
 }
 
+/**
+ * The item in question: the current one while it is still to be decided (not on the belongs or
+ * out pile). Once decided, a reply that names no item is not about it any more.
+ */
+export function pendingItemOf(state: SessionState): ItemName | null {
+  const item = currentItemOf(state);
+  const { belongs, out } = state.piles;
+  return item && !belongs.includes(item) && !out.includes(item) ? item : null;
+}
+
 function sorting(state: SessionState, extract: Extract): Decision {
-  const item = extract.item ?? currentItemOf(state);
+  const current = currentItemOf(state);
+  const item = extract.item ?? pendingItemOf(state);
+  // A reply naming the current item that only goes on with it or puts it off, deciding nothing
+  // else about it ("found it", "skip it" to a description of it), is the clarifying mode's to
+  // answer (seed 001: resume_sorting or skip_item there), as asking what it is.
+  if (
+    current &&
+    extract.item === current &&
+    (extract.intent === 'continue' || (extract.intent === 'decided' && extract.choice === 'unsure'))
+  )
+    return { action: { tag: 'ask-what-is-it' }, nextPhase: 'sorting' };
   switch (extract.intent) {
     case 'stop':
       return { action: { tag: 'summary' }, nextPhase: 'ended' };
@@ -108,11 +128,7 @@ function sorting(state: SessionState, extract: Extract): Decision {
           action: { tag: 'instruct-split', categories: categoriesFor([first, ...rest]) },
           nextPhase: 'splitting',
         };
-      if (extract.intent === 'item')
-        return {
-          action: item ? { tag: 'ask-item-decision', item } : { tag: 'ask-what-is-it' },
-          nextPhase: 'sorting',
-        };
+      if (extract.intent === 'item') return { action: askAbout(state, item), nextPhase: 'sorting' };
       const processed = itemsProcessedOf(state);
       if (processed > 0 && processed % ENERGY_CHECK_EVERY === 0)
         return { action: { tag: 'energy-check' }, nextPhase: 'sorting' };
@@ -145,10 +161,7 @@ function refining(state: SessionState, extract: Extract): Decision {
     case 'decided':
       return { action: decided(extract, item), nextPhase: remainsAfter(data, item) ? 'refining' : 'sorting' };
     case 'item':
-      return {
-        action: item ? { tag: 'ask-item-decision', item } : { tag: 'ask-what-is-it' },
-        nextPhase: next ? 'refining' : 'sorting',
-      };
+      return { action: askAbout(state, item), nextPhase: next ? 'refining' : 'sorting' };
     default:
       return next
         ? { action: { tag: 'ask-item-decision', item: next }, nextPhase: 'refining' }
@@ -178,13 +191,25 @@ function decisionSupport(state: SessionState, extract: Extract): Decision {
       return { action: decided(extract, item), nextPhase: back };
     }
     case 'item':
-      return {
-        action: extract.item ? { tag: 'ask-item-decision', item: extract.item } : { tag: 'ask-what-is-it' },
-        nextPhase: resume.phase,
-      };
+      return { action: askAbout(state, extract.item), nextPhase: resume.phase };
     default:
       return { action: { tag: 'instruct-next' }, nextPhase: resume.phase };
   }
+}
+
+/**
+ * Asking about an item the user names. One already decided is never proposed again: the coach
+ * says where it went instead (a second mug is "another mug" to the user, and named so).
+ */
+function askAbout(state: SessionState, item: ItemName | null): Action {
+  if (!item) return { tag: 'ask-what-is-it' };
+  if (state.piles.belongs.includes(item))
+    return { tag: 'ack-progress', note: `already sorted: ${item} stays` };
+  if (state.piles.out.includes(item)) {
+    const to = state.destinations.get(item);
+    return { tag: 'ack-progress', note: `already sorted: ${item} → ${to ?? 'out'}` };
+  }
+  return { tag: 'ask-item-decision', item };
 }
 
 /** The instruction for a decision the user stated. */
