@@ -90,4 +90,44 @@ export const scenarios = [
       await t.shot(page, 'own-words-in-chat');
     },
   },
+  {
+    name: 'a tangent inside a card comes back to it, and the session ends with where everything went',
+    async run(t) {
+      const page = await t.page({ phone: false });
+      await signUp(page, { email: t.email('tangent') });
+      await startConversation(page, 'Tidying coach', 'Desk, with a tangent');
+      await waitForTurn(page);
+      await say(page, 'My desk is covered in mugs, papers and a lamp', { photo: PNG });
+      await untilTheQuestion(page);
+      await composer(page).fill('writing letters');
+      await composer(page).press('Enter');
+      await waitForTurn(page);
+      const mugs = page.locator('app-elicit-card', { hasText: 'What about the mugs?' });
+      await mugs.waitFor();
+
+      // A question of the user's own in the middle of the card: it stays in the chat, and the
+      // card comes back after the coach's answer, marked as the question it returns to.
+      await composer(page).fill('wait, where do cables usually go?');
+      await composer(page).press('Enter');
+      await page.locator('ol.log .bubble--user', { hasText: 'wait, where do cables usually go?' }).waitFor();
+      await waitForTurn(page);
+      await page.locator('app-elicit-card', { hasText: 'Back to this question' }).waitFor();
+      await mugs.waitFor();
+      await t.shot(page, 'card-back-after-tangent');
+
+      // One tap: the mugs go to the kitchen, out of this room, and the panel says so.
+      await mugs.getByRole('button', { name: /Kitchen/ }).click();
+      await mugs.waitFor({ state: 'hidden' });
+      await waitForTurn(page);
+      await page.locator('app-state-panel', { hasText: 'mugs → kitchen' }).waitFor();
+
+      await say(page, "I'm done");
+      await waitForTurn(page);
+      await page.locator('ol.log', { hasText: 'Out (1): mugs → kitchen' }).waitFor();
+      await page.locator('app-state-panel', { hasText: 'ended' }).waitFor();
+      const log = await page.locator('ol.log').innerText();
+      assert.ok(log.includes('wait, where do cables usually go?'), 'the tangent is still in the chat');
+      await t.shot(page, 'recap');
+    },
+  },
 ];

@@ -97,6 +97,9 @@ describe('a tidying session, as the person sees it', () => {
     // A tangent in the middle of a card: answered, and the same card comes back after it.
     const card = purpose.next;
     const tangent = await type('wait, where do cables usually go?');
+    // The coach answers it (offline, by saying it cannot), and nothing of the session changed.
+    expect(lastReply(await path(api, token, c.id))).toMatch(/cannot answer that one: Claude could/);
+    expect(await state()).toMatchObject({ phase: 'sorting', piles: { belongs: [], out: [], unsure: [] } });
     expect(tangent.next).toMatchObject({
       type: 'propose-disposition',
       payload: card.payload,

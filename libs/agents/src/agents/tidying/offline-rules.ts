@@ -158,7 +158,7 @@ const endSession: OfflineRule = {
     if (!result) return { text: '(offline) Let us wrap up.', calls: [{ name: 'end_session', input: {} }] };
     const data = result.data as { itemsProcessed?: number; recap?: string } | undefined;
     return {
-      text: `(offline) Session done: ${data?.itemsProcessed ?? 0} items sorted. ${data?.recap ?? ''}. Well done.`,
+      text: `(offline) Session done: ${sorted(data?.itemsProcessed ?? 0)}. ${data?.recap ?? ''}. Well done.`,
     };
   },
 };
@@ -179,6 +179,8 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
     `(offline) Let's leave that for now and work on ${line(ctx, 'Location') ?? 'something easier'}.`,
   'ack-progress': (ctx) => `(offline) Nice progress: ${line(ctx, 'Note') ?? 'the space looks clear'}.`,
   summary: () => '(offline) Good work today.',
+  'answer-aside': () =>
+    '(offline) The offline model cannot answer that one: Claude could. Back to where we were.',
 };
 
 const replyToAction: OfflineRule = {
@@ -202,3 +204,5 @@ export const TIDYING_OFFLINE_RULES: readonly OfflineRule[] = [
   proposeForItem,
   replyToAction,
 ];
+
+const sorted = (count: number) => (count === 1 ? '1 item sorted' : `${count} items sorted`);

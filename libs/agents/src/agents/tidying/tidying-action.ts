@@ -23,7 +23,9 @@ export type Action =
   | { tag: 'pivot-away'; trigger: AnxietyTrigger; location: Location }
   // completion
   | { tag: 'ack-progress'; note: string }
-  | { tag: 'summary' };
+  | { tag: 'summary' }
+  // a side quest (seed 004): something said aside while a question waits, answered before it returns
+  | { tag: 'answer-aside' };
 
 export type ActionTag = Action['tag'];
 
@@ -72,6 +74,8 @@ export function directive(action: Action): string {
       return `Steer away from ${action.trigger}: suggest working on ${action.location} instead, gently.`;
     case 'ack-progress':
       return `Acknowledge their progress (${action.note}) in a sentence.`;
+    case 'answer-aside':
+      return 'While a question waits, they said something aside: answer it in a sentence or two, without tools. Their question comes back right after.';
     case 'summary':
       return 'Summarise the session from its recap: name each pile with its count and items, and where the out items go. Warm, brief.';
   }

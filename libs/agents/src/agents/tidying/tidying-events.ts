@@ -137,6 +137,7 @@ export function parseAction(value: unknown): Action | null {
     case 'instruct-next':
     case 'energy-check':
     case 'summary':
+    case 'answer-aside':
       return { tag: a.tag };
     case 'ask-item-decision':
     case 'decision-aid':

@@ -42,6 +42,10 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   const photo = yield* analyzePhotos(input);
   const extract = yield* extractFromInput(before, photo, input, lastReply(path));
   let decision: Decision = decide(before, photo, extract);
+  // Said aside while a question waits (a side quest) and asking nothing of the session: it is
+  // answered, and the question comes back after it.
+  if (input.aside && decision.action.tag === 'instruct-next')
+    decision = { action: { tag: 'answer-aside' }, nextPhase: before.phaseData.phase };
   let recorded = yield* recordDecision(decision, extract);
   if (!recorded.ok) {
     // decide only routes to phases it can fill; reaching here is a bug, not the user's problem.
@@ -65,19 +69,19 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
 }
 
 /** The turn's input: the last user message, or an off-script answer a side quest runs on. */
-function inputOf(path: readonly TreeNode[]): UserInput & { synthetic: boolean } {
+function inputOf(path: readonly TreeNode[]): UserInput & { synthetic: boolean; aside: boolean } {
   for (let i = path.length - 1; i >= 0; i--) {
     const node = path[i] as TreeNode;
     if (node.kind === 'user') {
       const p = node.payload as { text: string; photos?: Photo[]; synthetic?: boolean };
-      return { text: p.text, photos: p.photos ?? [], synthetic: p.synthetic === true };
+      return { text: p.text, photos: p.photos ?? [], synthetic: p.synthetic === true, aside: false };
     }
     if (node.kind === 'response' && node.payload['action'] === 'other') {
-      const content = node.payload['content'] as { text?: string } | undefined;
-      return { text: content?.text ?? '', photos: [], synthetic: false };
+      const content = node.payload['content'] as { text?: string; photos?: Photo[] } | undefined;
+      return { text: content?.text ?? '', photos: content?.photos ?? [], synthetic: false, aside: true };
     }
   }
-  return { text: '', photos: [], synthetic: false };
+  return { text: '', photos: [], synthetic: false, aside: false };
 }
 
 function lastDecision(path: readonly TreeNode[]) {
