@@ -346,6 +346,16 @@ describe('words typed while a question waits (seed 004, off-script)', () => {
       'assistant:Great, see you.',
     ]);
     expect(tangent.ok && path.some((n) => n.id === tangent.value.id)).toBe(true);
+    // What Claude is sent after it is a valid history: each tool call right before its result,
+    // although the user's words and the side quest's reply came between them on the path.
+    const last = server.fake.requests.at(-1)?.body as {
+      messages: { role: string; content: { type: string; id?: string; tool_use_id?: string }[] }[];
+    };
+    last.messages.forEach((message, i) => {
+      for (const block of message.content.filter((b) => b.type === 'tool_use'))
+        expect(last.messages[i + 1]?.content.some((b) => b.tool_use_id === block.id)).toBe(true);
+    });
+    expect(JSON.stringify(last.messages)).toContain("what's the weather in Tokyo?");
     expect(answered.ok && answered.value.parentId).toBe(path[8]?.id);
     expect(port.inspect('c1').moves.every((m) => m.action !== 'return')).toBe(true);
     expect(shown.map((s) => s.elicitId)).toEqual([

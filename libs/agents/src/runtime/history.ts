@@ -1,5 +1,5 @@
 import { foldPath, summaryStateKey, type Json, type StateReducer, type TreeNode } from '@sweatpants/domain';
-import { RESPOND_TOOL, type ContentBlock, type ModelMessage } from '../model/model';
+import { RESPOND_TOOL, type ContentBlock, type ModelMessage, type ToolUseBlock } from '../model/model';
 import { modeOf, type AgentDefinition } from './agent-definition';
 import { replyOf } from './primitives';
 import { resultText, type ToolResultPayload } from './tool';
@@ -90,7 +90,43 @@ export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
   }
   if (messages[0]?.role === 'assistant')
     messages.unshift({ role: 'user', content: [{ type: 'text', text: '(conversation start)' }] });
-  return messages;
+  return pairToolUses(messages);
+}
+
+/**
+ * The history with each tool call right before its result, as the Messages API wants it. A tool
+ * whose question had a side quest was called, then the user's words and the reply to them came,
+ * and only then its result: the call moves to the end of that reply, which is when the question
+ * was asked again. Calls answered at once are left where they are.
+ */
+export function pairToolUses(messages: readonly ModelMessage[]): ModelMessage[] {
+  const out: ModelMessage[] = messages.map((m) => ({ role: m.role, content: [...m.content] }));
+  const answers = (m: ModelMessage | undefined, id: string) =>
+    m?.role === 'user' && m.content.some((b) => b.type === 'tool_result' && b.toolUseId === id);
+  out.forEach((message, i) => {
+    if (message.role !== 'assistant') return;
+    const late = message.content.filter(
+      (b): b is ToolUseBlock => b.type === 'tool_use' && !answers(out[i + 1], b.id),
+    );
+    for (const use of late) {
+      const at = out.findIndex((m, j) => j > i + 1 && answers(m, use.id));
+      const before = out[at - 1];
+      if (at < 0 || before?.role !== 'assistant') continue;
+      message.content = message.content.filter((b) => b !== use);
+      before.content.push(use);
+    }
+  });
+  const merged: ModelMessage[] = [];
+  for (const message of out) {
+    if (message.content.length === 0) continue;
+    const last = merged.at(-1);
+    if (last?.role !== message.role) merged.push(message);
+    else {
+      last.content.push(...message.content);
+      if (last.role === 'user') last.content.sort((a, b) => rank(a) - rank(b));
+    }
+  }
+  return merged;
 }
 
 /**
