@@ -24,10 +24,11 @@ import { connect, record, request, type ClientSocket } from '../support/test-soc
  * One concierge session on the offline model, driven as a person drives it through the public
  * api: they ask to review their quarantined mail (the demo activities every new account gets),
  * tap a card, take it back, tap again, type a letter instead of tapping, ask a question while a
- * card waits, mistype a letter and fix it by editing the message. What they should notice: each
- * card shows its letters, nothing they said drops out of the conversation, the review's progress
- * and decisions are in the state, and the last reply tells them every change, which is also what
- * their activities now are.
+ * card waits (it is answered, then the same card comes back), mistype a letter at that card and
+ * fix it by going back to the card. What they should notice: each card shows its letters,
+ * nothing they said drops out of the conversation, a question is answered rather than taken for
+ * an answer, the review's progress and decisions are in the state, and the last reply tells them
+ * every change, which is also what their activities now are.
  */
 
 type Card = ElicitRequest & { payload: { options: { id: string; label: string; description?: string }[] } };
@@ -76,6 +77,8 @@ describe('a concierge session, as the person lives it (offline model)', () => {
   let promos: Card;
   let newsletter: Card;
   let bank: Card;
+  /** the bank's card again, after the question asked while it waited */
+  let bankAgain: Card;
 
   beforeAll(async () => {
     db = await createTestDatabase('api_concierge_journey');
@@ -116,9 +119,10 @@ describe('a concierge session, as the person lives it (offline model)', () => {
     return now.pendingElicit as Card;
   };
 
+  /** The agent's replies as the chat shows them (not the runtime's side calls, which it hides). */
   const replies = async (): Promise<string[]> =>
     (await path(api, token, c.id))
-      .filter((n) => n.kind === 'assistant')
+      .filter((n) => n.kind === 'assistant' && n.payload['purpose'] === undefined)
       .map((n) => String(n.payload['text']));
 
   /** Types a message into the chat box (POST .../messages). */
@@ -267,7 +271,7 @@ describe('a concierge session, as the person lives it (offline model)', () => {
     });
   }, 30_000);
 
-  it('keeps a question typed while the last card waits on the path, decides nothing from it, and goes on', async () => {
+  it('answers a question typed while the last card waits, brings the same card back, and a letter typed there decides it', async () => {
     const question = 'wait, what does tier 2 mean?';
     const typed = await type(question);
     expect(typed).toMatchObject({
@@ -277,67 +281,96 @@ describe('a concierge session, as the person lives it (offline model)', () => {
     });
     kept.push({ what: 'the question about tier 2', nodeId: typed.id });
 
-    const now = await nextAsk(bank.elicitId);
-    // The words stay where the person typed them, on the conversation's path.
+    // Once the question is answered, the same card comes back: a new elicit that names the one it
+    // resumes, with the same question and options.
+    bankAgain = await nextCard(bank.elicitId);
+    expect(bankAgain).toMatchObject({
+      type: 'choose',
+      message: bank.message,
+      payload: bank.payload,
+      resumes: bank.elicitId,
+    });
+    expect(bankAgain.elicitId).not.toBe(bank.elicitId);
+
+    // The words stay where the person typed them, on HEAD's path; the answer to them follows, and
+    // the card after it.
     const nodes = await path(api, token, c.id);
-    expect(nodes.map((n) => n.id)).toContain(typed.id);
-    // "tier 2" named no option: the bank's notice is not decided by it and stays quarantined, and
-    // the interview goes on with the card's options still open to a typed letter.
+    const at = nodes.findIndex((n) => n.id === typed.id);
+    expect(at).toBeGreaterThan(0);
+    const after = nodes.slice(at + 1);
+    const answered = after.findIndex((n) => n.kind === 'assistant' && n.payload['purpose'] === undefined);
+    expect(after[answered]?.payload['text']).toBe(
+      `(offline) Tier 2 means I keep a note of such mail but do not show it to you: on this card, “${LABELS.B}”. Here is the card again: tap an option or type its letter.`,
+    );
+    const askedAgain = after.findIndex(
+      (n) => n.kind === 'elicit' && n.payload['elicitId'] === bankAgain.elicitId,
+    );
+    expect(askedAgain).toBeGreaterThan(answered);
+    // The question decided nothing: the bank's notice waits on its card.
     const { mode, review } = await state();
     expect(mode).toBe('interview');
     expect(review).toMatchObject({ done: 4, total: 5 });
     expect(review?.items.find((i) => i.id === BANK.id)?.decision).toBeNull();
-    expect(now.pendingElicit).toMatchObject({
-      type: 'chat',
-      message: 'Pick an option, or say it in your own words.',
+
+    // A letter typed at the card that came back decides the group: here a slip, b for c.
+    const mistyped = await type('b');
+    expect(mistyped).toMatchObject({
+      kind: 'response',
+      payload: { elicitId: bankAgain.elicitId, action: 'other', content: { text: 'b' } },
+      authorId: userId,
     });
-    expect((await replies()).at(-1)).toBe(
-      '(offline) No pick, so those stay quarantined for now. Type a letter if you decide, or say stop.',
+    withdrawn.push({ what: 'the mistyped “b” for the bank', nodeId: mistyped.id });
+    const done = await nextAsk(bankAgain.elicitId);
+    expect(done.pendingElicit).toMatchObject({ type: 'chat', message: 'What shall we sort?' });
+    expect(await state()).toMatchObject({
+      mode: 'assistant',
+      review: { done: 5, total: 5 },
+      lastChoice: { optionId: 'B', label: LABELS.B, activityIds: [BANK.id] },
+    });
+    // The recap puts the bank's notice on the promotions' line: the person sees the slip.
+    expect((await replies()).at(-1)).toContain(
+      `- ${[PROMOS[0]!, BANK, PROMOS[1]!, PROMOS[2]!].map((p) => `“${p.title}” (${p.from})`).join(', ')}: ${LABELS.B}. Now processed, promotion, Tier 2.`,
     );
   }, 30_000);
 
-  it('fixes a mistyped letter by editing the message: the agent answers the edit and the recap follows it', async () => {
+  it('fixes the mistyped letter by going back to the card that came back: it waits again, and the new letter decides it', async () => {
     const before = await conversation(api, token, c.id);
-    const mistyped = await type('b');
-    expect(mistyped).toMatchObject({ kind: 'user', payload: { text: 'b' }, authorId: userId });
-    withdrawn.push({ what: 'the mistyped “b” for the bank', nodeId: mistyped.id });
-    const first = await nextAsk(before.pendingElicit!.elicitId);
-    expect(first.pendingElicit).toMatchObject({ type: 'chat', message: 'What shall we sort?' });
-    // The recap puts the bank's notice on the promotions' line: the person sees the slip.
-    const seen = await path(api, token, c.id);
-    expect(seen.filter((n) => n.kind === 'assistant').at(-1)?.payload['text']).toContain(
-      `- ${[PROMOS[0]!, BANK, PROMOS[1]!, PROMOS[2]!].map((p) => `“${p.title}” (${p.from})`).join(', ')}: ${LABELS.B}. Now processed, promotion, Tier 2.`,
+    const asked: ElicitEvent = await elicits.next((e) => e.elicitId === bankAgain.elicitId);
+    const rewound = await call<HeadMove>(api, 'POST', `/api/conversations/${c.id}/rewind`, {
+      token,
+      body: { to: asked.nodeId },
+    });
+    expect(rewound.status).toBe(200);
+    expect(rewound.body).toMatchObject({
+      head: asked.nodeId,
+      reflog: { action: 'rewind', newHead: asked.nodeId, actorId: userId },
+    });
+    // The same card, waiting again as it was, with the question and its answer still above it.
+    const again = await until(
+      () => conversation(api, token, c.id),
+      (now) => now.status === 'waiting' && now.pendingElicit?.elicitId === bankAgain.elicitId,
     );
+    expect(again.pendingElicit).toEqual(bankAgain);
+    expect(again.pendingElicit?.elicitId).not.toBe(before.pendingElicit?.elicitId);
+    expect(await state()).toMatchObject({ mode: 'interview', review: { done: 4, total: 5 } });
 
-    const edited = await call<NodeAndHead>(
-      api,
-      'POST',
-      `/api/conversations/${c.id}/nodes/${mistyped.id}/edit`,
-      {
-        token,
-        // The HEAD the person is looking at: the end of the path they read. (Not `first.head`:
-        // GET .../:id can answer the stored HEAD of a moment before the turn ended next to the
-        // chat prompt of the new one, and the edit would then be a 409.)
-        body: { text: 'c', expectedHead: seen.at(-1)!.id },
-      },
-    );
-    expect(edited.status).toBe(201);
-    expect(edited.body.node).toMatchObject({
-      kind: 'user',
-      parentId: mistyped.parentId,
-      payload: { text: 'c' },
+    const fixed = await type('c');
+    expect(fixed).toMatchObject({
+      kind: 'response',
+      payload: { elicitId: bankAgain.elicitId, action: 'other', content: { text: 'c' } },
       authorId: userId,
     });
-    kept.push({ what: 'the edited letter “c” for the bank', nodeId: edited.body.node.id });
+    kept.push({ what: 'the letter “c” typed again for the bank', nodeId: fixed.id });
 
-    const done = await nextAsk(first.pendingElicit!.elicitId);
+    const done = await nextAsk(bankAgain.elicitId);
     expect(done.pendingElicit).toMatchObject({ type: 'chat', message: 'What shall we sort?' });
     // The old branch is still in the tree, off HEAD's path.
-    const old = await call<NodeResponse>(api, 'GET', `/api/conversations/${c.id}/nodes/${mistyped.id}`, {
+    const mistyped = withdrawn.find((w) => w.what === 'the mistyped “b” for the bank')!;
+    const old = await call<NodeResponse>(api, 'GET', `/api/conversations/${c.id}/nodes/${mistyped.nodeId}`, {
       token,
     });
     expect(old.status).toBe(200);
-    expect((await path(api, token, c.id)).map((n) => n.id)).not.toContain(mistyped.id);
+    expect((await path(api, token, c.id)).map((n) => n.id)).not.toContain(mistyped.nodeId);
   }, 30_000);
 
   it('ends with every decision in the state and a last reply that recaps each change', async () => {
@@ -406,7 +439,7 @@ describe('a concierge session, as the person lives it (offline model)', () => {
         forward: true,
       });
     }
-    // The person's own moves are theirs: the rewind and the edit (each after halting what ran).
+    // The person's own moves are theirs: the two rewinds (each after halting what ran).
     expect(entries.filter((e) => e.action === 'rewind' || e.action === 'edit').map((e) => e.actorId)).toEqual(
       [userId, userId],
     );

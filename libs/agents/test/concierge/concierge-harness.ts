@@ -102,9 +102,11 @@ export async function answer(runner: Runner, reply: Omit<ElicitAnswer, 'elicitId
   return recorded.value;
 }
 
-/** The texts of the assistant's replies on a path. */
+/** The texts of the assistant's replies on a path (not the runtime's side calls, which the chat hides). */
 export const replies = (path: readonly TreeNode[]): string[] =>
-  path.filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
+  path
+    .filter((n) => n.kind === 'assistant' && n.payload['purpose'] === undefined)
+    .map((n) => String(n.payload['text']));
 
 /** The tool calls on a path, by name. */
 export const callsOf = (path: readonly TreeNode[], name: string): TreeNode[] =>

@@ -1,4 +1,6 @@
-import type { ConciergeState, ReviewDecision } from '@sweatpants/domain';
+import type { ConciergeState, Json, ReviewDecision } from '@sweatpants/domain';
+import { OPEN_CARD_LINE } from '../../src/agents/concierge';
+import { INTERPRET_TOOL } from '../../src/model/model';
 import { startFakeAnthropic, type FakeAnthropic, type FakeStep } from '../../src/testing';
 import {
   answer,
@@ -84,10 +86,18 @@ const afterThePick = (): FakeStep[] => [
   { kind: 'reply', content: [{ type: 'text', text: 'Done: all three are noted as vendor promos, Tier 2.' }] },
 ];
 
+/** Claude's reading of words typed while the card waits (the runtime's side call). */
+const reading = (input: { answers: boolean; content?: { [key: string]: Json } }): FakeStep => ({
+  kind: 'reply',
+  content: [{ type: 'tool_use', name: INTERPRET_TOOL, input }],
+});
+
+type Block = { type: string; name?: string; content?: string; is_error?: boolean };
 type Body = {
   system?: string;
   tools?: { name: string }[];
-  messages: { role: string; content: string | { type: string; content?: string; is_error?: boolean }[] }[];
+  tool_choice?: { type: string; name?: string };
+  messages: { role: string; content: string | Block[] }[];
 };
 const bodies = () => fake.requests.map((r) => r.body as Body);
 const lastToolResult = (body: Body | undefined) =>
@@ -188,24 +198,89 @@ describe('the quarantine interview on Claude (the real SDK against the fake serv
     });
   });
 
-  it('understands "B for all of these" typed instead of a tap, without a side quest', async () => {
-    fake.script(...untilTheQuestion(), ...afterThePick());
-    const { runner, store } = await openConcierge(claudeAt(fake));
+  it('understands "B for all of these" typed instead of a tap: Claude reads it as B, without a side quest', async () => {
+    fake.script(
+      ...untilTheQuestion(),
+      reading({ answers: true, content: { choiceId: 'B' } }),
+      ...afterThePick(),
+    );
+    const { runner, store, path } = await openConcierge(claudeAt(fake));
     await runner.send({ text: 'review my quarantined items', authorId: 'u1' });
     const asked = await nextQuestion(runner);
     await answer(runner, { action: 'other', content: { text: 'B for all of these' } }, asked!);
     await runner.whenIdle();
 
-    expect(fake.requests).toHaveLength(5);
+    expect(fake.requests).toHaveLength(6);
+    // The words go to Claude with the card as the user sees it, letters and all.
+    const read = bodies()[3];
+    expect(read?.tool_choice).toEqual({ type: 'tool', name: INTERPRET_TOOL });
+    expect(read?.system).toContain("B. Promo from a vendor you've bought from → Tier 2");
+    expect(read?.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'B for all of these' }] },
+    ]);
     // The Messages API wants the tool result first in its user turn, the typed words after it.
-    const turn = bodies()[3]?.messages.at(-1)?.content;
+    const turn = bodies()[4]?.messages.at(-1)?.content;
     expect(Array.isArray(turn) && turn.map((b) => b.type)).toEqual(['tool_result', 'text']);
-    expect(JSON.parse(lastToolResult(bodies()[3])?.content ?? '{}')).toMatchObject({
+    expect(JSON.parse(lastToolResult(bodies()[4])?.content ?? '{}')).toMatchObject({
       choice: 'B',
-      said: 'B for all of these',
+      activity_ids: PROMOS,
     });
     expect(store.batches.map((b) => b.ids)).toEqual([PROMOS]);
     expect(store.get('mail-102')?.classification.autonomyTier).toBe(2);
+    // Read as the answer: the card was asked once.
+    expect((await path()).filter((n) => n.kind === 'elicit')).toHaveLength(1);
+  });
+
+  it('answers a question typed while the card waits, asks the same card again, and applies the pick', async () => {
+    const question = 'wait, what does tier 2 mean?';
+    const answerText = 'Tier 2 means I keep a note of their offers but do not show them to you.';
+    fake.script(
+      ...untilTheQuestion(),
+      reading({ answers: false }),
+      { kind: 'reply', content: [{ type: 'text', text: answerText }] },
+      ...afterThePick(),
+    );
+    const { runner, store, path } = await openConcierge(claudeAt(fake));
+    await runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+    const asked = await nextQuestion(runner);
+    await answer(runner, { action: 'other', content: { text: question } }, asked!);
+
+    const again = await nextQuestion(runner, asked);
+    expect(again).toMatchObject({
+      type: 'choose',
+      message: asked?.message,
+      payload: asked?.payload,
+      resumes: asked?.elicitId,
+    });
+    // The side quest's turn is told which card is open and to answer the words, not move on.
+    const aside = bodies()[4];
+    expect(aside?.system).toContain('interviewing the user about quarantined activities');
+    expect(aside?.system).toContain('Do not call present_options');
+    expect(aside?.system).toContain(`${OPEN_CARD_LINE}{"message":"How should I read these three?"`);
+    expect(aside?.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: question }] });
+    expect(replies(await path()).at(-1)).toBe(answerText);
+    expect(store.batches).toEqual([]);
+
+    await answer(runner, { action: 'accept', content: { choiceId: 'B' } }, again!);
+    await runner.whenIdle();
+    expect(store.batches.map((b) => b.ids)).toEqual([PROMOS]);
+    // After the pick every call is right before its result, as the Messages API wants: the card's
+    // call is where it was asked again, after the answer to the question.
+    const after = bodies()[5];
+    expect(after?.system).not.toContain(OPEN_CARD_LINE);
+    const messages = after?.messages ?? [];
+    const card = messages.findIndex(
+      (m) =>
+        Array.isArray(m.content) &&
+        m.content.some((b) => b.type === 'tool_use' && b.name === 'present_options'),
+    );
+    expect(messages[card]?.content).toEqual([
+      { type: 'text', text: answerText },
+      expect.objectContaining({ type: 'tool_use', name: 'present_options' }),
+    ]);
+    expect((messages[card + 1]?.content as Block[])[0]).toMatchObject({ type: 'tool_result' });
+    expect(JSON.parse(lastToolResult(after)?.content ?? '{}')).toMatchObject({ choice: 'B' });
+    expect(replies(await path()).at(-1)).toBe('Done: all three are noted as vendor promos, Tier 2.');
   });
 });
 
@@ -269,6 +344,7 @@ describe('what the user sees on Claude', () => {
           },
         ],
       },
+      reading({ answers: true, content: { choiceId: 'B' } }),
       { kind: 'reply', content: [{ type: 'text', text: 'Noted, not shown.' }] },
     );
     const { runner } = await openConcierge(claudeAt(fake));
@@ -283,7 +359,9 @@ describe('what the user sees on Claude', () => {
     });
     await answer(runner, { action: 'other', content: { text: 'b please' } }, asked!);
     await runner.whenIdle();
-    expect(JSON.parse(lastToolResult(bodies()[3])?.content ?? '{}')).toMatchObject({
+    // Claude reads the words against the card as shown; a reading by the letter names the option too.
+    expect(bodies()[3]?.system).toContain('"label":"B. Note it"');
+    expect(JSON.parse(lastToolResult(bodies()[4])?.content ?? '{}')).toMatchObject({
       choice: 'note',
       label: 'B. Note it',
     });

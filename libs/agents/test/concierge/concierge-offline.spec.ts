@@ -28,11 +28,24 @@ describe('the quarantine interview on the offline model', () => {
     });
     await answer(runner, { action: 'accept', content: { choiceId: 'B' } }, promotions!);
 
-    const newsletter = await nextQuestion(runner);
+    const newsletter = await nextQuestion(runner, promotions);
     expect(newsletter?.type).toBe('choose');
-    await answer(runner, { action: 'other', content: { text: 'A for this one' } }, newsletter!);
+    // A question while a middle group's card waits: answered, then the same card comes back.
+    await answer(runner, { action: 'other', content: { text: 'what does tier 1 mean?' } }, newsletter!);
+    const again = await nextQuestion(runner, newsletter);
+    expect(again).toMatchObject({
+      type: 'choose',
+      message: newsletter?.message,
+      payload: newsletter?.payload,
+      resumes: newsletter?.elicitId,
+    });
+    expect(replies(await path()).at(-1)).toBe(
+      '(offline) Tier 1 means I archive such mail on my own, without asking you: on this card, “A. Newsletter from a marketing list → Tier 1 (auto-archive)”. Here is the card again: tap an option or type its letter.',
+    );
+    expect(store.batches).toHaveLength(1);
+    await answer(runner, { action: 'other', content: { text: 'A for this one' } }, again!);
 
-    const bank = await nextQuestion(runner);
+    const bank = await nextQuestion(runner, again);
     expect(bank?.type).toBe('choose');
     await answer(runner, { action: 'decline' }, bank!);
     await runner.whenIdle();

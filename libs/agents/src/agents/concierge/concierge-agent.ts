@@ -1,6 +1,7 @@
 import type { AgentDefinition } from '../../runtime';
 import { assistantMode, CONCIERGE_INITIAL, interviewMode } from './concierge-modes';
 import { conciergeState } from './concierge-state';
+import { conciergeTurn } from './side-quest';
 import { ConciergeStateSchema } from '@sweatpants/domain';
 
 /**
@@ -14,6 +15,8 @@ export const conciergeAgent: AgentDefinition = {
   state: conciergeState,
   // An interview of several groups is a query, then a question, an update and a confirmation each.
   maxSteps: 16,
+  // The runtime's turn, told about the open card when it is a side quest (seed 004).
+  turn: conciergeTurn,
   chatPrompt: (state) => {
     const parsed = ConciergeStateSchema.safeParse(state);
     return parsed.success && parsed.data.mode === 'interview'

@@ -13,4 +13,5 @@ export * from './present-options-tool';
 export * from './review-events';
 export * from './review-recap';
 export * from './review-tools';
+export * from './side-quest';
 export * from './tool-inputs';

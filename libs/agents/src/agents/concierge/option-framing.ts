@@ -1,4 +1,5 @@
 import type { Activity } from '@sweatpants/domain';
+import { optionNamedIn } from '../../model/offline/off-script-rule';
 import type { UpdatesInput } from './tool-inputs';
 
 /** Quarantined activities that read alike, to be classified together. */
@@ -135,27 +136,18 @@ export function cardOptions<O extends { id: string; label: string }>(
 /**
  * The option a typed answer names ("B", "b for all of these", "option C please"), by its id or by
  * the letter its card shows (`letters`, in the order of `optionIds`); undefined when it names none
- * or more than one.
+ * or more than one. The reading is the offline model's (`optionNamedIn`, what it does with words
+ * typed while a card waits); the concierge's offline rules use it for a letter typed in the chat
+ * after the card went away.
  */
 export function readChoice(
   text: string,
   optionIds: readonly string[],
   letters: readonly string[] = optionLetters(optionIds),
 ): string | undefined {
-  const names = new Map<string, string>();
-  optionIds.forEach((id, i) => {
-    names.set(id.toLowerCase(), id);
+  const cards = optionIds.map((id, i) => {
     const letter = letters[i];
-    if (letter) names.set(letter.toLowerCase(), id);
+    return { id, label: letter ? `${letter}. ${id}` : id };
   });
-  const named = new Set<string>();
-  const leading =
-    /^\s*(?:option\s+)?([a-z0-9]+)\b(?:\s*[).,:!-]|\s+(?:for|please|all|is|it|then)\b|\s*$)/i.exec(text);
-  const first = leading?.[1] && names.get(leading[1].toLowerCase());
-  if (first) named.add(first);
-  for (const m of text.matchAll(/\b(?:option|choose|pick|go with|take)\s+([a-z0-9]+)\b/gi)) {
-    const id = m[1] && names.get(m[1].toLowerCase());
-    if (id) named.add(id);
-  }
-  return named.size === 1 ? [...named][0] : undefined;
+  return optionNamedIn(text, cards)?.id;
 }

@@ -1,9 +1,10 @@
 import { call } from 'effection';
 import * as z from 'zod';
-import { ask, createTool, SideQuests, ToolError, ToolSuccess, type Tool } from '../../runtime';
+import { ask, createTool, ToolError, ToolSuccess, type Tool } from '../../runtime';
 import { ActivityStoreContext } from './activity-store';
 import { failure } from './activity-tools';
-import { cardOptions, readChoice } from './option-framing';
+import { cardOptions } from './option-framing';
+import { OpenCards } from './side-quest';
 import { ActivityIdsSchema, UpdatesInputSchema } from './tool-inputs';
 
 const OptionSchema = z.object({
@@ -15,11 +16,13 @@ const OptionSchema = z.object({
 
 /**
  * The quarantine interview's question (seed 003): two or three readings of a group of quarantined
- * activities, offered as a `choose` elicit whose options carry their reasons. The user taps one or
- * types an answer ("B for all of these"); a typed answer comes back here rather than starting a
- * side quest, because answering in words is answering. No answer (a timeout, a dismissal) is
- * seed 002's fallback for Choose, an empty choice: the items stay quarantined. Each card shows the
- * letter the user is asked to type ("B. Promo from a vendor…"), and typing it picks that card.
+ * activities, offered as a `choose` elicit whose options carry their reasons. Each card shows the
+ * letter the user is asked to type ("B. Promo from a vendor…"). The user taps one, or types: the
+ * runtime has the model read typed words against the card (seed 004), so words that answer it
+ * ("b", "B for all of these", "option c", an option's own words) come back as that pick, and
+ * anything else ("wait, what does tier 2 mean?") is a side quest: answered, then the same card is
+ * asked again. No answer (a timeout, a dismissal) is seed 002's fallback for Choose, an empty
+ * choice: the items stay quarantined.
  */
 export const presentOptions: Tool = createTool('present_options')
   .description(
@@ -44,28 +47,31 @@ export const presentOptions: Tool = createTool('present_options')
     const unknown = activity_ids.filter((id) => !known.value.some((a) => a.id === id));
     if (unknown.length > 0) return ToolError(`present_options: unknown activity ids ${unknown.join(', ')}`);
 
-    const asked = yield* SideQuests.with(null, () =>
-      ask(
-        {
-          type: 'choose',
-          message,
-          payload: { options: cards.map((o) => ({ id: o.id, label: o.shown, description: o.reason })) },
-        },
-        { choiceId: '' },
-      ),
+    // In a side quest the card that sent the user there is still open: it comes back after it.
+    const open = yield* OpenCards.expect();
+    if (open)
+      return ToolError(
+        `present_options: the card "${open.message}" is still open and is asked again after this reply; answer the user's words without a new card`,
+      );
+
+    const asked = yield* ask(
+      {
+        type: 'choose',
+        message,
+        payload: { options: cards.map((o) => ({ id: o.id, label: o.shown, description: o.reason })) },
+      },
+      { choiceId: '' },
     );
-    const said = asked.response?.action === 'other' ? asked.response.content.text : undefined;
-    const choiceId = said === undefined ? asked.content.choiceId : (readChoice(said, ids) ?? '');
-    const picked = cards.find((o) => o.id === choiceId);
+    // A reading of typed words may name the option by the letter its card shows ("b").
+    const choiceId = asked.content.choiceId.toLowerCase();
+    const picked =
+      cards.find((o) => o.id.toLowerCase() === choiceId) ??
+      cards.find((o) => o.letter.toLowerCase() === choiceId);
     if (picked) {
-      return ToolSuccess({
-        choice: picked.id,
-        label: picked.shown,
-        activity_ids,
-        updates: picked.updates,
-        ...(said === undefined ? {} : { said }),
-      });
+      return ToolSuccess({ choice: picked.id, label: picked.shown, activity_ids, updates: picked.updates });
     }
+    // Words reach the tool only where no side quest can run (no runner installed one).
+    const said = asked.response?.action === 'other' ? asked.response.content.text : undefined;
     if (said !== undefined)
       return ToolSuccess({
         choice: '',

@@ -1,7 +1,8 @@
 import * as z from 'zod';
-import { createTool, Run, ToolBreak, type Tool } from '../../runtime';
+import { createTool, Run, ToolBreak, ToolError, type Tool } from '../../runtime';
 import { conciergeState } from './concierge-state';
 import { recapOf } from './review-recap';
+import { OpenCards } from './side-quest';
 
 /** The synthetic message that opens the interview mode's first turn. */
 export const REVIEW_STARTED = '[Quarantine review]';
@@ -32,6 +33,12 @@ export const finishReview: Tool = createTool('finish_review')
   .description('End the quarantine interview when every group is decided or the user wants to stop.')
   .input(z.object({ summary: z.string().min(1).describe('what was decided, in a sentence') }))
   .execute(function* ({ summary }) {
+    // A side quest comes back to its card, which the interview needs to go on.
+    const open = yield* OpenCards.expect();
+    if (open)
+      return ToolError(
+        `finish_review: the card "${open.message}" is still open and is asked again after this reply; the review can end once it is answered or dismissed`,
+      );
     const run = yield* Run.expect();
     const recap = recapOf(run.journal.fold(conciergeState).review);
     return ToolBreak(`${REVIEW_FINISHED} ${summary}\n${recap}`, {

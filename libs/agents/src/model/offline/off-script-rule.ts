@@ -5,9 +5,11 @@ import type { OfflineRule } from './offline-rule';
 /**
  * The offline model's reading of words typed while a question waits (the runtime's off-script
  * request, see runtime/off-script.ts): plain keyword rules, the same every time. Words that name
- * an option, a disposition or a yes/no answer it; words typed for a "Something else" option that
- * reveals a free-text question answer that; a question of the user's own ("wait, where do cables
- * go?") or anything it cannot place is a tangent, so the question is asked again after it.
+ * an option answer a choice: its letter as the card shows it or its id ("B", "b for all of
+ * these", "option c", "go with A"), or the option's own words; so do a disposition or a yes/no.
+ * Words typed for a "Something else" option that reveals a free-text question answer that. A
+ * question of the user's own ("wait, where do cables go?", "what does tier 2 mean?") or anything
+ * it cannot place is a tangent, so the question is asked again after it.
  */
 export const interpretOffScriptRule: OfflineRule = {
   name: 'offline runtime: read off-script words against the question',
@@ -65,26 +67,80 @@ interface Option {
   label: string;
 }
 
+/** What may follow a letter or id that picks an option: punctuation, the end, or a few words. */
+const PICK_TAIL = String.raw`(?=\s*[).,:;!\-–—]|\s+(?:for|please|all|is|it|then|thanks|thank)\b|\s*$)`;
+/** A letter or an id: one letter or digit, or a word such as "archive" or "function-2". */
+const TOKEN = String.raw`([a-z0-9](?:[\w-]*[a-z0-9])?)`;
+/** "B", "b for all of these", "B) please", "archive it is": the words lead with the option. */
+const LEADING = new RegExp(`^\\s*(?:option\\s+)?${TOKEN}${PICK_TAIL}`, 'i');
+/** "option c", "I'll pick B", "let's go with A": the words name it after a verb of choosing. */
+const NAMING = new RegExp(`\\b(?:option|pick|choose|go with|make it)\\s+${TOKEN}${PICK_TAIL}`, 'gi');
+/** The letter a card shows before its label: "A. Keep in inbox", "B) Note it". */
+const SHOWN_LETTER = /^\s*\(?([a-z0-9])\s*[).:]\s+/i;
+
+/**
+ * The option that typed words pick by its letter or id, the way a person answers a lettered card:
+ * "B", "b for all of these", "B) please", "option c", "let's go with A", "archive it is". The
+ * letter is the one the card shows before its label ("A. Keep in inbox"); when no label shows
+ * one, a letter counts the options from A. A sentence that merely starts with the article ("a
+ * coffee mug") picks nothing, and neither do words that name two options ("A or C").
+ */
+export function optionNamedIn<O extends Option>(text: string, options: readonly O[]): O | undefined {
+  const names = new Map<string, O>();
+  const shown = options.map((o) => SHOWN_LETTER.exec(o.label)?.[1]?.toLowerCase());
+  // Weakest first, so that what the card shows wins: a position, then an id, then its letter.
+  if (shown.every((letter) => letter === undefined))
+    options.slice(0, 26).forEach((o, i) => names.set(String.fromCharCode(97 + i), o));
+  for (const o of options) names.set(o.id.toLowerCase(), o);
+  options.forEach((o, i) => {
+    const letter = shown[i];
+    if (letter) names.set(letter, o);
+  });
+  const named = new Set<O>();
+  const lead = LEADING.exec(text)?.[1];
+  const first = lead === undefined ? undefined : names.get(lead.toLowerCase());
+  if (first) named.add(first);
+  for (const m of text.matchAll(NAMING)) {
+    const option = m[1] === undefined ? undefined : names.get(m[1].toLowerCase());
+    if (option) named.add(option);
+  }
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
+/** The one option whose words the text gives ("keep in inbox", "tier 2"), if exactly one. */
+function optionInWords<O extends Option>(text: string, options: readonly O[]): O | undefined {
+  const words = text
+    .toLowerCase()
+    .replace(/[.!]+$/, '')
+    .trim();
+  const matches = options.filter((o) => {
+    const label = o.label.replace(SHOWN_LETTER, '').toLowerCase().trim();
+    return (
+      (label.length >= 3 && containsPhrase(words, label)) ||
+      (words.length >= 3 && containsPhrase(label, words))
+    );
+  });
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** Whether `phrase` occurs in `text` as whole words. */
+function containsPhrase(text: string, phrase: string): boolean {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped}(?:$|[^\\p{L}\\p{N}])`, 'u').test(text);
+}
+
 function chooseAnswer(payload: Question['payload'], text: string): { [key: string]: Json } | null {
-  const options = (Array.isArray(payload['options']) ? payload['options'] : []) as unknown as Option[];
-  const lower = text.toLowerCase().replace(/[.!]+$/, '');
-  // "B", "b.", "option B": the letter the prompt asked for, or the option's position.
-  const letter = /^(?:option\s+)?([a-z])\b/i.exec(lower)?.[1];
-  const byLetter =
-    letter && lower.length <= 10
-      ? (options.find((o) => o.id.toLowerCase() === letter) ??
-        options[letter.charCodeAt(0) - 'a'.charCodeAt(0)])
-      : undefined;
-  const named =
-    byLetter ??
-    options.find((o) => o.id.toLowerCase() === lower) ??
-    options.find((o) => {
-      const label = o.label.toLowerCase().replace(/^[a-z]\.\s+/, '');
-      return label.length >= 3 && (lower.includes(label) || (lower.length >= 3 && label.includes(lower)));
-    });
-  if (named) return { choiceId: named.id };
+  // "wait, what does tier 2 mean?", "B?": a question of the user's own, answered before the card.
   if (asksBack(text)) return null;
-  // Words for the option that asks for words of one's own ("Something else" → "what is it for?").
+  const listed: unknown[] = Array.isArray(payload['options']) ? payload['options'] : [];
+  const options = listed.filter(
+    (o): o is Option =>
+      typeof (o as Partial<Option> | null)?.id === 'string' &&
+      typeof (o as Partial<Option> | null)?.label === 'string',
+  );
+  const named = optionNamedIn(text, options) ?? optionInWords(text, options);
+  if (named) return { choiceId: named.id };
+  // Words for the option that asks for words of one's own ("Something else" → "a reading corner").
   const reveals = (payload['reveals'] ?? {}) as { [id: string]: { type?: string } };
   const open = options.find((o) => reveals[o.id]?.type === 'free-text');
   return open ? { choiceId: open.id, revealed: { text } } : null;
