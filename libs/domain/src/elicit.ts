@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_MESSAGE_LENGTH, MAX_MESSAGE_PHOTOS } from './message';
 import { ElicitActionSchema, JsonSchema, PhotoSchema, type Json } from './node';
 
 /**
@@ -39,7 +40,10 @@ const RevealSchema = z.object({
 export const ElicitTypes = {
   chat: {
     payload: z.object({ placeholder: z.string().optional() }),
-    content: z.object({ text: z.string(), photos: z.array(PhotoSchema).optional() }),
+    content: z.object({
+      text: z.string().max(MAX_MESSAGE_LENGTH),
+      photos: z.array(PhotoSchema).max(MAX_MESSAGE_PHOTOS).optional(),
+    }),
   },
   'propose-disposition': {
     payload: z.object({
@@ -66,7 +70,7 @@ export const ElicitTypes = {
   },
   'free-text': {
     payload: z.object({ placeholder: z.string().optional() }),
-    content: z.object({ text: z.string() }),
+    content: z.object({ text: z.string().max(MAX_MESSAGE_LENGTH) }),
   },
   group: {
     payload: z.object({ questions: z.array(GroupQuestionSchema).min(1) }),
@@ -125,7 +129,10 @@ export type ElicitResponse<T extends ElicitType = ElicitType> =
 
 /** What the user typed (or sent) instead of using the question's own controls. */
 export const OffScriptContentSchema = z
-  .object({ text: z.string(), photos: z.array(PhotoSchema).max(8).optional() })
+  .object({
+    text: z.string().max(MAX_MESSAGE_LENGTH),
+    photos: z.array(PhotoSchema).max(MAX_MESSAGE_PHOTOS).optional(),
+  })
   .refine((c) => c.text.trim().length > 0 || (c.photos?.length ?? 0) > 0, {
     message: 'an off-script answer needs text or a photo',
     path: ['text'],

@@ -5,6 +5,7 @@ export * from './ref';
 export * from './conversation';
 export * from './result';
 export * from './elicit';
+export * from './message';
 export * from './wire';
 export * from './state-reducer';
 export * from './agents/concierge';

@@ -13,6 +13,7 @@ import {
 import type { AdminReflogEntry, ReflogEntry } from '../reflog';
 import { ReflogActionSchema } from '../reflog';
 import type { ElicitRequest } from '../elicit';
+import { MessageTextSchema, messageParts, saysSomething } from '../message';
 
 /** The conversation's activity (PROTOCOL.md): `waiting` means an elicit is pending and nothing runs. */
 export const CONVERSATION_STATUSES = ['running', 'waiting', 'idle'] as const;
@@ -45,13 +46,9 @@ export const CreateConversationRequestSchema = z.object({
 });
 export type CreateConversationRequest = z.infer<typeof CreateConversationRequestSchema>;
 
-export const MessageTextSchema = z.string().trim().min(1).max(20_000);
-
-export const SendMessageRequestSchema = z.object({
-  text: MessageTextSchema,
-  photos: z.array(PhotoSchema).max(8).optional(),
-  expectedHead: NodeIdSchema.optional(),
-});
+export const SendMessageRequestSchema = saysSomething(
+  z.object({ ...messageParts, expectedHead: NodeIdSchema.optional() }),
+);
 export type SendMessageRequest = z.infer<typeof SendMessageRequestSchema>;
 
 export const ElicitResponseRequestSchema = z.object({

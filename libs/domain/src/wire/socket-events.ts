@@ -3,12 +3,8 @@ import type { ElicitRequest } from '../elicit';
 import { ElicitActionSchema, JsonSchema, NodeIdSchema, PhotoSchema, type TreeNode } from '../node';
 import type { ReflogEntry } from '../reflog';
 import type { ApiErrorBody } from './error';
-import {
-  MessageTextSchema,
-  RefStringSchema,
-  type Conversation,
-  type ConversationStatus,
-} from './conversation-api';
+import { MessageTextSchema, messageParts, saysSomething } from '../message';
+import { RefStringSchema, type Conversation, type ConversationStatus } from './conversation-api';
 
 /**
  * PROTOCOL.md's WebSocket contract, once, for the gateway and the web client alike: the payload
@@ -19,10 +15,7 @@ const ConversationRef = z.object({ conversationId: z.string().min(1).max(200) })
 export const ClientEventSchemas = {
   'conversation:join': ConversationRef,
   'conversation:leave': ConversationRef,
-  'message:send': ConversationRef.extend({
-    text: MessageTextSchema,
-    photos: z.array(PhotoSchema).max(8).optional(),
-  }),
+  'message:send': saysSomething(ConversationRef.extend(messageParts)),
   'elicit:response': ConversationRef.extend({
     elicitId: z.string().min(1).max(200),
     action: ElicitActionSchema,

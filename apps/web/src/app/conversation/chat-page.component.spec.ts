@@ -179,4 +179,27 @@ describe('ChatPageComponent', () => {
     expect(items.at(-2)).toContain('wait, where do cables go?');
     expect(items.at(-1)).toContain('Cables go in the drawer.');
   });
+
+  it('follows the newest message, but not while the user reads further up: then it offers to jump', async () => {
+    const { element, type, pressEnter } = await setup();
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    // The user scrolls up: the page is far taller than the window and they are near its top.
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: 5000, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    await type('writing letters');
+    await pressEnter();
+    expect(scrolled).toEqual([]);
+    const jump = Array.from(element.querySelectorAll('button')).find((b) =>
+      b.textContent?.includes('Jump to latest'),
+    );
+    expect(jump).toBeDefined();
+    jump!.click();
+    expect(scrolled.length).toBe(1);
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: 0, configurable: true });
+    Element.prototype.scrollIntoView = original;
+  });
 });

@@ -23,6 +23,9 @@ import { ConversationStore } from './conversation-store.service';
 import { PathInspectorComponent, type PathInspectorData } from './path-inspector.component';
 import { StatePanelComponent } from './state-panel.component';
 
+/** How far above the end of the page still counts as being at the newest message. */
+const FOLLOW_SLACK_PX = 120;
+
 /** When no chat elicit is pending, the composer still sends (`message:send`). */
 const PLAIN_COMPOSER: ElicitRequest<'chat'> = { elicitId: '', type: 'chat', message: '', payload: {} };
 
@@ -49,6 +52,7 @@ const OFF_SCRIPT_COMPOSER: ElicitRequest<'chat'> = {
   templateUrl: './chat-page.component.html',
   styleUrl: './chat-page.component.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
+  host: { '(window:scroll)': 'onScroll()' },
 })
 export class ChatPageComponent {
   protected readonly store = inject(ConversationStore);
@@ -59,6 +63,10 @@ export class ChatPageComponent {
   private readonly end = viewChild<ElementRef<HTMLElement>>('end');
 
   protected readonly sideOpen = signal(false);
+  /** Whether the user has scrolled up from the newest message (then it is not pulled into view). */
+  private readonly readingBack = signal(false);
+  /** Something new arrived while the user was reading back: offer to jump to it. */
+  protected readonly newBelow = signal(false);
   protected readonly items = computed(() => chatItems(this.store.path(), this.store.pending()));
   protected readonly pendingCard = computed(() => {
     const pending = this.store.pending();
@@ -85,7 +93,10 @@ export class ChatPageComponent {
         this.pendingCard()?.elicitId ?? '',
       ].join(':');
       untracked(() => {
-        if (now !== seen) this.end()?.nativeElement.scrollIntoView?.({ block: 'end' });
+        if (now !== seen) {
+          if (this.readingBack()) this.newBelow.set(true);
+          else this.scrollToLatest();
+        }
         seen = now;
       });
     });
@@ -98,6 +109,20 @@ export class ChatPageComponent {
         lastChat = pending?.type === 'chat' ? pending.elicitId : null;
       });
     });
+  }
+
+  /** Follows the newest message unless the user scrolled up to read. */
+  protected onScroll(): void {
+    const page = document.documentElement;
+    const back = window.innerHeight + window.scrollY < page.scrollHeight - FOLLOW_SLACK_PX;
+    this.readingBack.set(back);
+    if (!back) this.newBelow.set(false);
+  }
+
+  protected scrollToLatest(): void {
+    this.end()?.nativeElement.scrollIntoView?.({ block: 'end' });
+    this.readingBack.set(false);
+    this.newBelow.set(false);
   }
 
   protected siblings(nodeId: string): { ids: string[]; index: number } {

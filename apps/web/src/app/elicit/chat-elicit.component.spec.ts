@@ -1,3 +1,5 @@
+import { MAX_MESSAGE_LENGTH } from '@sweatpants/domain';
+
 import { renderWidget } from '../../testing/render-widget';
 import { ChatElicitComponent } from './chat-elicit.component';
 
@@ -50,9 +52,13 @@ describe('ChatElicitComponent', () => {
     expect(w.answers).toEqual([{ action: 'accept', content: { text: 'writing letters' } }]);
   });
 
+  /** The first bytes of a PNG, then a little more: what the file is, whatever its name says. */
+  const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  const PNG_BASE64 = 'iVBORw0KGgoAAAAN';
+
   it('sends a photo as base64 {mediaType, data} with a preview and a way to remove it', async () => {
     const w = renderWidget(ChatElicitComponent, question);
-    await choosePhoto(w.element, new File([new Uint8Array([1, 2, 3])], 'desk.png', { type: 'image/png' }));
+    await choosePhoto(w.element, new File([PNG_BYTES], 'desk.png', { type: 'image/png' }));
     await w.settle();
     expect(w.element.querySelector('img')?.getAttribute('alt')).toContain('desk.png');
     w.type('textarea', 'here it is');
@@ -60,17 +66,44 @@ describe('ChatElicitComponent', () => {
     expect(w.answers).toEqual([
       {
         action: 'accept',
-        content: { text: 'here it is', photos: [{ mediaType: 'image/png', data: 'AQID' }] },
+        content: { text: 'here it is', photos: [{ mediaType: 'image/png', data: PNG_BASE64 }] },
       },
     ]);
   });
 
-  it('refuses a file that is not an image it can send', async () => {
+  it('sends a photo alone, without words', async () => {
+    const w = renderWidget(ChatElicitComponent, question);
+    expect(w.button('Send').disabled).toBe(true);
+    await choosePhoto(w.element, new File([PNG_BYTES], 'desk.png', { type: 'image/png' }));
+    await w.settle();
+    expect(w.button('Send').disabled).toBe(false);
+    w.button('Send').click();
+    expect(w.answers).toEqual([
+      { action: 'accept', content: { text: '', photos: [{ mediaType: 'image/png', data: PNG_BASE64 }] } },
+    ]);
+  });
+
+  it('refuses a file that is not an image it can send, by its bytes, not its name', async () => {
     const w = renderWidget(ChatElicitComponent, question);
     await choosePhoto(w.element, new File(['x'], 'notes.txt', { type: 'text/plain' }));
     await w.settle();
     expect(w.element.querySelector('[role=alert]')?.textContent).toContain('not a JPEG, PNG, WebP or GIF');
+    await choosePhoto(w.element, new File(['just some text'], 'renamed.png', { type: 'image/png' }));
+    await w.settle();
+    expect(w.element.querySelector('[role=alert]')?.textContent).toContain('renamed.png is not a JPEG');
     expect(w.element.querySelector('img')).toBeNull();
+  });
+
+  it('shows the length limit near it and refuses a message past it, as the api does', async () => {
+    const w = renderWidget(ChatElicitComponent, question);
+    w.type('textarea', 'x'.repeat(MAX_MESSAGE_LENGTH - 10));
+    await w.settle();
+    expect(w.element.textContent).toContain(`${MAX_MESSAGE_LENGTH - 10} / ${MAX_MESSAGE_LENGTH} characters`);
+    expect(w.button('Send').disabled).toBe(false);
+    w.type('textarea', 'x'.repeat(MAX_MESSAGE_LENGTH + 1));
+    await w.settle();
+    expect(w.element.textContent).toContain('shorten it to send');
+    expect(w.button('Send').disabled).toBe(true);
   });
 
   it('sends nothing while disabled', () => {

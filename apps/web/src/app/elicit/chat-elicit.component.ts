@@ -8,7 +8,7 @@ import {
   signal,
   viewChild,
 } from '@angular/core';
-import type { ElicitResponse } from '@sweatpants/domain';
+import { MAX_MESSAGE_LENGTH, type ElicitResponse } from '@sweatpants/domain';
 
 import { type ElicitQuestion, payloadOf } from './elicit-question';
 import { type PhotoDraft, readPhoto } from './photo-reader';
@@ -77,6 +77,7 @@ let nextId = 0;
           rows="1"
           [id]="textId"
           [placeholder]="placeholder()"
+          [attr.aria-describedby]="nearLimit() ? countId : null"
           [value]="text()"
           [disabled]="disabled()"
           (input)="text.set(box.value)"
@@ -86,6 +87,11 @@ let nextId = 0;
         ></textarea>
         <button type="submit" class="button button--primary" [disabled]="!canSend()">Send</button>
       </div>
+      @if (nearLimit()) {
+        <p class="small" [class.error]="tooLong()" [id]="countId" aria-live="polite">
+          {{ length() }} / {{ limit }} characters{{ tooLong() ? ': shorten it to send' : '' }}
+        </p>
+      }
     </form>
   `,
   styles: `
@@ -140,6 +146,7 @@ export class ChatElicitComponent {
   readonly answered = output<ElicitResponse<'chat'>>();
 
   protected readonly fileId = `chat-photo-${nextId}`;
+  protected readonly countId = `chat-count-${nextId}`;
   protected readonly textId = `chat-text-${nextId++}`;
   protected readonly text = signal('');
   protected readonly photos = signal<PhotoDraft[]>([]);
@@ -149,7 +156,15 @@ export class ChatElicitComponent {
   protected readonly placeholder = computed(
     () => payloadOf('chat', this.question())?.placeholder ?? 'Write a message',
   );
-  protected readonly canSend = computed(() => !this.disabled() && this.text().trim().length > 0);
+  /** The api's own limit (libs/domain), shown once a message comes near it. */
+  protected readonly limit = MAX_MESSAGE_LENGTH;
+  protected readonly length = computed(() => this.text().trim().length);
+  protected readonly nearLimit = computed(() => this.length() > MAX_MESSAGE_LENGTH * 0.9);
+  protected readonly tooLong = computed(() => this.length() > MAX_MESSAGE_LENGTH);
+  /** Words, a photo, or both: a photo alone is a message. */
+  protected readonly canSend = computed(
+    () => !this.disabled() && !this.tooLong() && (this.length() > 0 || this.photos().length > 0),
+  );
 
   focus(): void {
     this.box()?.nativeElement.focus();
