@@ -5,7 +5,6 @@ import {
   ElicitActionSchema,
   JsonSchema,
   NodeIdSchema,
-  PhotoSchema,
   type TreeListingNode,
   type TreeNode,
   type TreeNodeWithChildren,

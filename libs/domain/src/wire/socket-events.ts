@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ElicitRequest } from '../elicit';
-import { ElicitActionSchema, JsonSchema, NodeIdSchema, PhotoSchema, type TreeNode } from '../node';
+import { ElicitActionSchema, JsonSchema, NodeIdSchema, type TreeNode } from '../node';
 import type { ReflogEntry } from '../reflog';
 import type { ApiErrorBody } from './error';
 import { MessageTextSchema, messageParts, saysSomething } from '../message';
