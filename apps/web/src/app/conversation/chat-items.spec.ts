@@ -1,9 +1,15 @@
 import type { ElicitRequest, TreeNode } from '@sweatpants/domain';
 
-import { chatItems } from './chat-items';
+import { showAgentSteps } from './agent-steps';
+import { type ChatItem, chatItems } from './chat-items';
 
 let n = 0;
-function node(kind: TreeNode['kind'], payload: Record<string, unknown>, parent: TreeNode | null): TreeNode {
+function node(
+  kind: TreeNode['kind'],
+  payload: Record<string, unknown>,
+  parent: TreeNode | null,
+  authorId = 'x',
+): TreeNode {
   n += 1;
   return {
     id: String(n).padStart(64, '0'),
@@ -12,12 +18,17 @@ function node(kind: TreeNode['kind'], payload: Record<string, unknown>, parent: 
     depth: parent ? parent.depth + 1 : 0,
     kind,
     payload,
-    authorId: 'x',
+    authorId,
     createdAt: new Date(n * 1000).toISOString(),
   } as TreeNode;
 }
 
+/** The items after the root (the chat's start, where the "Show agent steps" switch is). */
+const after = (items: ChatItem[]): ChatItem[] => items.slice(1);
+
 describe('chatItems', () => {
+  afterEach(() => showAgentSteps(false));
+
   const root = node('root', { conversationId: 'c' }, null);
   const ask = node(
     'elicit',
@@ -28,15 +39,21 @@ describe('chatItems', () => {
   const chat = node('elicit', { elicitId: 'chat-x', type: 'chat', message: '', payload: {} }, said);
   const answer = node('response', { elicitId: 'chat-x', action: 'accept', content: { text: 'hi' } }, chat);
 
-  it('hides the root, pairs an elicit with its answer and hides the response node', () => {
+  it('starts with the root, pairs an elicit with its answer and hides the response node', () => {
     const items = chatItems([root, ask, said], null);
-    expect(items).toEqual([{ node: ask, answer: said }]);
+    expect(items).toEqual([
+      { node: root, answer: null },
+      { node: ask, answer: said },
+    ]);
   });
 
   it('shows the chat answer as the message unless a user node repeats it', () => {
-    expect(chatItems([root, ask, said, chat, answer], null).map((i) => i.node)).toEqual([ask, answer]);
+    expect(after(chatItems([root, ask, said, chat, answer], null)).map((i) => i.node)).toEqual([ask, answer]);
     const user = node('user', { text: 'hi' }, answer);
-    expect(chatItems([root, ask, said, chat, answer, user], null).map((i) => i.node)).toEqual([ask, user]);
+    expect(after(chatItems([root, ask, said, chat, answer, user], null)).map((i) => i.node)).toEqual([
+      ask,
+      user,
+    ]);
   });
 
   it('shows words typed under a question as a message after it, and the question asked again after the tangent', () => {
@@ -53,7 +70,7 @@ describe('chatItems', () => {
       reply,
     );
     const path = [root, ask, other, side, reply, again];
-    expect(chatItems(path, null)).toEqual([
+    expect(after(chatItems(path, null))).toEqual([
       { node: ask, answer: other },
       { node: other, answer: null },
       { node: reply, answer: null },
@@ -66,7 +83,7 @@ describe('chatItems', () => {
       payload: { default: true },
       resumes: 'e1',
     };
-    expect(chatItems(path, pending).map((i) => i.node)).toEqual([ask, other, reply]);
+    expect(after(chatItems(path, pending)).map((i) => i.node)).toEqual([ask, other, reply]);
   });
 
   it('leaves the pending elicit to its card', () => {
@@ -76,7 +93,45 @@ describe('chatItems', () => {
       message: 'Ready?',
       payload: { default: true },
     };
-    expect(chatItems([root, ask], pending)).toEqual([]);
-    expect(chatItems([root, ask], null)).toEqual([{ node: ask, answer: null }]);
+    expect(after(chatItems([root, ask], pending))).toEqual([]);
+    expect(after(chatItems([root, ask], null))).toEqual([{ node: ask, answer: null }]);
+  });
+
+  describe('the agent’s steps', () => {
+    const said = node('user', { text: 'my desk is a mess' }, root, 'u-1');
+    const received = node('event', { type: 'user-input-received', text: 'my desk is a mess' }, said);
+    const call = node('tool_call', { toolUseId: 't1', name: 'ask_space_function', input: {} }, received);
+    const silent = node('assistant', { text: '', content: [] }, call);
+    const result = node('tool_result', { toolUseId: 't1', name: 'ask_space_function' }, silent);
+    const mode = node('mode', { from: 'sorting', to: 'winding-down' }, result, 'agent:tidying');
+    const synthetic = node(
+      'user',
+      { text: '[Continue as: Sorting] Give one tiny first action.', synthetic: true },
+      mode,
+      'agent:tidying',
+    );
+    const side = node('assistant', { text: 'option b', purpose: 'interpret-off-script' }, synthetic);
+    const reply = node('assistant', { text: 'What is this space for?' }, side);
+    const progress = node('notify', { message: 'Looking at your photo' }, reply);
+    const path = [root, said, received, call, silent, result, mode, synthetic, side, reply, progress];
+
+    it('are hidden by default: the chat is what was said', () => {
+      expect(after(chatItems(path, null)).map((i) => i.node)).toEqual([said, reply, progress]);
+    });
+
+    it('show with the switch on, in order; a side call never does', () => {
+      const steps = after(chatItems(path, null, { steps: true })).map((i) => i.node);
+      expect(steps).toEqual([said, received, call, silent, result, mode, synthetic, reply, progress]);
+      expect(steps).not.toContain(side);
+    });
+
+    it('follow the switch, kept in localStorage', () => {
+      showAgentSteps(true);
+      expect(localStorage.getItem('sweatpants.showAgentSteps')).toBe('true');
+      expect(after(chatItems(path, null))).toHaveLength(9);
+      showAgentSteps(false);
+      expect(localStorage.getItem('sweatpants.showAgentSteps')).toBeNull();
+      expect(after(chatItems(path, null))).toHaveLength(3);
+    });
   });
 });

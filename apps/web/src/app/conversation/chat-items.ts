@@ -1,6 +1,8 @@
 import type { ElicitRequest, TreeNode } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
+import { isAgentStep, isSideCall } from './agent-step-words';
+import { agentStepsShown } from './agent-steps';
 
 export interface ChatItem {
   node: TreeNode;
@@ -8,14 +10,26 @@ export interface ChatItem {
   answer: TreeNode | null;
 }
 
+export interface ChatOptions {
+  /** show the agent's steps (events, tool calls, mode switches…) too, in words */
+  steps: boolean;
+}
+
 /**
- * The nodes of the HEAD path the chat shows. An elicit is shown with its answer, so the response
+ * The nodes of the HEAD path the chat shows: what was said (the user's messages and answers, the
+ * agent's replies, its questions with their answers, its progress), and, only when the "Show agent
+ * steps" switch is on, the agent's steps (see isAgentStep). The root comes first: it carries that
+ * switch. A side call of the runtime's is never shown. An elicit is shown with its answer, so the response
  * node itself is not, unless the user answered in their own words (action `other`): those are
  * their message, shown after the question. The `chat` elicit is the composer, the pending elicit
  * is the card below, and a question asked again after a tangent (`resumes`) is shown where it was
  * asked again, like any other.
  */
-export function chatItems(path: readonly TreeNode[], pending: ElicitRequest | null): ChatItem[] {
+export function chatItems(
+  path: readonly TreeNode[],
+  pending: ElicitRequest | null,
+  options: ChatOptions = { steps: agentStepsShown() },
+): ChatItem[] {
   const answers = new Map<string, TreeNode>();
   const asked = new Map<string, string | null>();
   for (const node of path) {
@@ -27,15 +41,17 @@ export function chatItems(path: readonly TreeNode[], pending: ElicitRequest | nu
   const items: ChatItem[] = [];
   for (const [i, node] of path.entries()) {
     const elicitId = elicitIdOf(node);
+    // A side call of the runtime's (reading off-script words) is not the chat, steps or not.
+    if (isSideCall(node)) continue;
+    if (isAgentStep(node)) {
+      if (options.steps) items.push({ node, answer: null });
+      continue;
+    }
     switch (node.kind) {
       case 'root':
+        // The chat's start: where the switch for the agent's steps is.
+        if (i === 0) break;
         continue;
-      case 'assistant':
-        // A turn that only called tools says nothing worth a bubble.
-        if (!isRecord(node.payload) || !String(node.payload['text'] ?? '').trim()) continue;
-        // A side call of the runtime's (reading off-script words) is not the chat.
-        if (node.payload['purpose'] !== undefined) continue;
-        break;
       case 'response':
         if (elicitId === null || !asked.has(elicitId)) break;
         if (isRecord(node.payload) && node.payload['action'] === 'other') break;

@@ -66,32 +66,62 @@ describe('ChatNodeComponent', () => {
     expect(element.textContent).not.toContain('not answered');
   });
 
-  it('draws notify as a progress bar, tool calls collapsed, mode as a divider', () => {
+  it('draws notify as a progress bar, and the agent’s steps in words', () => {
     const progress = render(
       node('notify', { message: 'Looking', progress: 2, total: 5 }),
     ).element.querySelector('progress');
     expect(progress?.getAttribute('max')).toBe('5');
     expect(progress?.value).toBe(2);
-    const tool = render(node('tool_call', { name: 'propose_disposition' })).element.querySelector('details');
-    expect(tool?.open).toBe(false);
-    expect(tool?.textContent).toContain('Used propose_disposition');
-    const divider = render(node('mode', { from: 'surveying', to: 'sorting' })).element.querySelector(
-      '[role=separator]',
+    const said = (n: TreeNode) => render(n).element.textContent?.replace(/\s+/g, ' ').trim();
+    expect(said(node('tool_call', { toolUseId: 't', name: 'ask_space_function', input: {} }))).toBe(
+      'Asked what the space is for',
     );
-    expect(divider?.textContent).toContain('surveying → sorting');
+    expect(said(node('mode', { from: 'sorting', to: 'winding-down' }))).toBe('Mode: sorting → winding down');
+    const chosen = render(node('event', { type: 'function-chosen', function: 'writing letters' })).element;
+    const step = chosen.querySelector<HTMLDetailsElement>('details.step');
+    expect(step?.open).toBe(false);
+    expect(step?.querySelector('summary')?.textContent).toBe('Chose what the space is for');
+    expect(step?.textContent).toContain('writing letters');
+    const classified = said(
+      node('event', {
+        type: 'situation-classified',
+        summary: 'decide: mug',
+        extract: { intent: 'decide', item: 'mug' },
+        nodeId: 'b'.repeat(64),
+      }),
+    );
+    expect(classified).toContain('Worked out what you meant');
+    expect(classified).toContain('decide: mug');
+    for (const text of [classified, chosen.textContent]) {
+      expect(text).not.toMatch(/[{}]|[0-9a-f]{64}/);
+    }
   });
 
-  it('expands a summary and links to what it covers', () => {
-    const summary = node('summary', {
-      text: 'Sorted a mug.',
-      covers: { fromId: 'f'.repeat(64), toId: 'e'.repeat(64), count: 6 },
+  it('never shows the agent’s prompt to itself as the user’s message', () => {
+    const { element } = render({
+      ...node('user', { text: '[Continue as: Sorting] Give one tiny first action.', synthetic: true }),
+      authorId: 'agent:tidying',
     });
-    const { fixture, element } = render(summary);
-    const inspected: string[] = [];
-    fixture.componentInstance.inspect.subscribe((id) => inspected.push(id));
-    expect(element.querySelector('summary')?.textContent).toContain('Summary of 6 earlier steps');
-    (element.querySelector('details button') as HTMLButtonElement).click();
-    expect(inspected).toEqual(['e'.repeat(64)]);
+    expect(element.querySelector('.bubble--user')).toBeNull();
+    expect(element.querySelector('summary')?.textContent).toBe('Carried on as sorting');
+    expect(element.textContent).not.toContain('[Continue as');
+  });
+
+  it('marks a summary as the coach’s memory, its text one tap away, without the count of nodes', () => {
+    const summary = node('summary', {
+      text: 'Offline summary of 106 nodes (8 user, 44 event, 54 other) from 2026-01-01T12:00:00.000Z to 2026-01-01T12:30:00.000Z. The user wrote 8 messages.',
+      covers: { fromId: 'f'.repeat(64), toId: 'e'.repeat(64), count: 106 },
+    });
+    const { element } = render(summary);
+    const marker = element.querySelector<HTMLDetailsElement>('details.memory');
+    expect(marker?.open).toBe(false);
+    expect(marker?.querySelector('summary')?.textContent).toBe(
+      'The coach’s memory of the above is a summary',
+    );
+    expect(marker?.querySelector('.text')?.textContent).toBe(
+      'A summary written offline. The user wrote 8 messages.',
+    );
+    expect(element.textContent).not.toContain('106 nodes');
   });
 
   it('shows "‹ 2/3 ›" for a node with siblings and emits the sibling to switch to', () => {

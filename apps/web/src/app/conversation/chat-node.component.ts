@@ -1,14 +1,40 @@
 import { CdkMenu, CdkMenuItem, CdkMenuTrigger } from '@angular/cdk/menu';
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
+import {
+  afterNextRender,
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  effect,
+  ElementRef,
+  inject,
+  Injector,
+  input,
+  output,
+  signal,
+  untracked,
+} from '@angular/core';
 import type { TreeNode } from '@sweatpants/domain';
 
+import { agentStepsShown, showAgentSteps } from './agent-steps';
 import { BranchNavComponent } from './branch-nav.component';
+import { type ChatItem, chatItems } from './chat-items';
+import { ConversationStore } from './conversation-store.service';
+import { coveredFromTree, loadCovered, summaryText } from './covered-messages';
 import { nodeView } from './node-view';
 
 let nextId = 0;
 
-/** One node of the HEAD path as the chat shows it, with its branch switcher and its actions. */
+/** The messages a summary covers: read off the tree, asked of the api, or not to be had. */
+type Covered =
+  { state: 'ready'; items: ChatItem[] } | { state: 'loading' } | { state: 'failed' } | { state: 'none' };
+
+/**
+ * One node of the HEAD path as the chat shows it, with its branch switcher and its actions. The
+ * root carries the chat's "Show agent steps" switch; a compaction summary shows the messages it
+ * covers (they are still in the tree) and, under them, a quiet marker that the agent's memory of
+ * them is the summary.
+ */
 @Component({
   selector: 'app-chat-node',
   imports: [BranchNavComponent, CdkMenu, CdkMenuItem, CdkMenuTrigger, DatePipe],
@@ -18,6 +44,10 @@ let nextId = 0;
   host: { '[class]': '"node node--" + view().kind' },
 })
 export class ChatNodeComponent {
+  private readonly store = inject(ConversationStore, { optional: true });
+  private readonly injector = inject(Injector);
+  private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
+
   readonly node = input.required<TreeNode>();
   readonly answer = input<TreeNode | null>(null);
   readonly siblings = input<{ ids: string[]; index: number }>({ ids: [], index: 0 });
@@ -34,11 +64,65 @@ export class ChatNodeComponent {
   protected readonly editing = signal(false);
   protected readonly draft = signal('');
   protected readonly editId = `edit-${nextId++}`;
+  protected readonly stepsId = `steps-${nextId++}`;
   protected readonly hasSiblings = computed(() => this.siblings().ids.length > 1);
   /** Messages, questions and summaries carry the menu; quiet nodes stay quiet (the tree reaches them). */
   protected readonly hasActions = computed(() =>
     ['user', 'assistant', 'question', 'summary', 'answer'].includes(this.view().kind),
   );
+  protected readonly stepsShown = agentStepsShown;
+  protected readonly summaryText = computed(() => {
+    const view = this.view();
+    return view.kind === 'summary' ? summaryText(view.text) : '';
+  });
+
+  /** The covered nodes the api returned, for a summary whose range the tree does not hold. */
+  private readonly loaded = signal<{ toId: string; nodes: TreeNode[] | 'loading' | 'failed' } | null>(null);
+  private readonly coveredNodes = computed((): TreeNode[] | 'loading' | 'failed' | null => {
+    const view = this.view();
+    if (view.kind !== 'summary' || !this.store) return null;
+    const fromTree = coveredFromTree(this.store.tree(), view);
+    if (fromTree) return fromTree;
+    const loaded = this.loaded();
+    return loaded?.toId === view.toId ? loaded.nodes : null;
+  });
+  protected readonly covered = computed((): Covered => {
+    const nodes = this.coveredNodes();
+    if (nodes === 'loading' || nodes === 'failed') return { state: nodes };
+    if (nodes === null) return { state: this.store && this.store.loading() ? 'loading' : 'none' };
+    return { state: 'ready', items: chatItems(nodes, null, { steps: this.stepsShown() }) };
+  });
+
+  constructor() {
+    // A summary whose range is not in the (loaded) tree: ask the api for the path at its end.
+    effect(() => {
+      const view = this.view();
+      const store = this.store;
+      if (view.kind !== 'summary' || !store || store.loading()) return;
+      if (this.coveredNodes() !== null) return;
+      const covers = { fromId: view.fromId, toId: view.toId };
+      const conversationId = store.id();
+      untracked(() => {
+        this.loaded.set({ toId: covers.toId, nodes: 'loading' });
+        loadCovered(store.reader, conversationId, covers).then(
+          (nodes) => this.loaded.set({ toId: covers.toId, nodes }),
+          () => this.loaded.set({ toId: covers.toId, nodes: 'failed' }),
+        );
+      });
+    });
+  }
+
+  protected siblingsOf(nodeId: string): { ids: string[]; index: number } {
+    return this.store?.siblings(nodeId) ?? { ids: [], index: 0 };
+  }
+
+  protected toggleSteps(on: boolean): void {
+    showAgentSteps(on);
+    // The chat keeps its newest message in view as it grows; the switch stays where it was tapped.
+    afterNextRender(() => this.host.nativeElement.scrollIntoView?.({ block: 'nearest' }), {
+      injector: this.injector,
+    });
+  }
 
   protected startEdit(): void {
     const view = this.view();

@@ -1,7 +1,8 @@
-import { type Json, NodePayloadSchemas, type TreeNode } from '@sweatpants/domain';
+import { NodePayloadSchemas, type TreeNode } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
 import { answerSummary } from '../elicit/answer-summary';
+import { isAgentStep, stepWords } from './agent-step-words';
 
 /** What the chat shows for one node, decided once per node so the template only lays it out. */
 export type NodeView =
@@ -11,20 +12,22 @@ export type NodeView =
   | { kind: 'question'; message: string; answer: string | null; offScript: boolean }
   | { kind: 'answer'; text: string }
   | { kind: 'progress'; message: string; value: number | null; max: number | null }
-  | { kind: 'tool'; title: string; detail: string }
+  /** one of the agent's steps (an event, a tool call, a mode switch…), in words */
+  | { kind: 'step'; title: string; detail: string }
   | { kind: 'summary'; text: string; count: number; fromId: string; toId: string }
   | { kind: 'divider'; text: string }
   | { kind: 'quiet'; text: string }
-  | { kind: 'event'; title: string; detail: string };
+  /** the root: the chat's start, where the switch for the agent's steps is */
+  | { kind: 'start' };
 
 /** Builds the view of `node`; `answer` is the response node to it, for an elicit. */
 export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
+  // Events, tool calls, mode switches, the agent's notes to itself, replies without words.
+  if (isAgentStep(node)) return { kind: 'step', ...stepWords(node) };
   switch (node.kind) {
     case 'user': {
       const p = NodePayloadSchemas.user.safeParse(node.payload);
       if (!p.success) return { kind: 'user', text: '', photos: [] };
-      // A message the agent wrote in the user's place (a mode transition's synthetic message).
-      if (node.authorId.startsWith('agent:')) return { kind: 'quiet', text: p.data.text };
       const photos = (p.data.photos ?? []).map((photo, i) => ({
         src: `data:${photo.mediaType};base64,${photo.data}`,
         alt: `Photo ${i + 1} you sent`,
@@ -73,57 +76,16 @@ export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
         max: p.data.total ?? null,
       };
     }
-    case 'tool_call':
-    case 'tool_result':
-      return { kind: 'tool', title: toolTitle(node), detail: pretty(node.payload) };
     case 'summary': {
       const p = NodePayloadSchemas.summary.safeParse(node.payload);
       if (!p.success) return { kind: 'quiet', text: 'a summary' };
       return { kind: 'summary', text: p.data.text, ...p.data.covers };
     }
-    case 'mode': {
-      const p = NodePayloadSchemas.mode.safeParse(node.payload);
-      return {
-        kind: 'divider',
-        text: p.success ? `${p.data.from ? `${p.data.from} → ` : ''}${p.data.to}` : 'mode',
-      };
-    }
     case 'cancel':
       return { kind: 'divider', text: 'stopped' };
-    case 'event':
-      return { kind: 'event', title: eventTitle(node.payload), detail: eventText(node.payload) };
     case 'root':
-      return { kind: 'divider', text: 'start' };
+      return { kind: 'start' };
+    default:
+      return { kind: 'step', ...stepWords(node) };
   }
-}
-
-function toolTitle(node: TreeNode): string {
-  const payload: unknown = node.payload;
-  const name = isRecord(payload) && typeof payload['name'] === 'string' ? payload['name'] : null;
-  if (node.kind === 'tool_call') return name ? `Used ${name}` : 'Used a tool';
-  const failed = isRecord(payload) && payload['isError'] === true;
-  return `${name ? `${name} ` : 'Tool '}${failed ? 'failed' : 'answered'}`;
-}
-
-/** "photo-analyzed" → "photo analyzed": the event's name, said quietly. */
-function eventTitle(payload: unknown): string {
-  const type = isRecord(payload) && typeof payload['type'] === 'string' ? payload['type'] : 'event';
-  return type
-    .replace(/[-_]+/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-}
-
-function eventText(payload: unknown): string {
-  if (!isRecord(payload)) return 'event';
-  const type = typeof payload['type'] === 'string' ? payload['type'] : 'event';
-  const rest = Object.entries(payload)
-    .filter(([key]) => key !== 'type')
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(', ');
-  return rest ? `${type} — ${rest}` : type;
-}
-
-function pretty(value: Json | Record<string, Json> | object): string {
-  return JSON.stringify(value, null, 2);
 }
