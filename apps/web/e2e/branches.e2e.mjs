@@ -89,7 +89,7 @@ export const scenarios = [
       await page.goto(`/c/${id}`);
       await userNode(page, 'instead: the green rug').waitFor();
       await page.getByRole('link', { name: 'Reflog' }).click();
-      const entry = page.locator('li.entry', { hasText: `HEAD@{${lost.index}}` });
+      const entry = page.locator(`li.entry[data-index="${lost.index}"]`);
       await entry.waitFor();
       await entry.getByRole('button', { name: 'Inspect' }).click();
       await page.getByRole('dialog').getByText('discard: the red chair').waitFor();

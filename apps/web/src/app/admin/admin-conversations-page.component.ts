@@ -1,12 +1,20 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { RouterLink } from '@angular/router';
-import type { Conversation } from '@sweatpants/domain';
+import type { Conversation, FsckReport } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
+import { SessionService } from '../core/session.service';
+import { withoutIds } from './without-ids';
 
-/** Every user's conversations, to open any of them read-only. */
+const AGENT_TITLES: Record<string, string> = { tidying: 'Tidying coach', concierge: 'Concierge' };
+
+/** One conversation's integrity check: running, its report, or why it failed. */
+type Check =
+  { state: 'running' } | { state: 'done'; report: FsckReport } | { state: 'failed'; error: string };
+
+/** Every user's conversations, by title and owner, to open any of them read-only or check its integrity. */
 @Component({
   selector: 'app-admin-conversations-page',
   imports: [DatePipe, RouterLink],
@@ -17,10 +25,13 @@ import { ApiService } from '../core/api.service';
     </div>
     <form class="row filters" (submit)="$event.preventDefault(); load(false)">
       <label class="field grow">
-        <span>User id</span>
-        <input #u class="input" name="userId" (input)="userId.set(u.value.trim())" />
+        <span>Owner's user id</span>
+        <input #u class="input" name="userId" [value]="userId()" (input)="userId.set(u.value.trim())" />
       </label>
       <button type="submit" class="button button--primary">Filter</button>
+      @if (userId()) {
+        <button type="button" class="button" (click)="onlyOwner('')">Everyone's</button>
+      }
     </form>
     @if (error(); as e) {
       <p class="error" role="alert">{{ e }}</p>
@@ -28,10 +39,44 @@ import { ApiService } from '../core/api.service';
     <ul class="list">
       @for (c of items(); track c.id) {
         <li class="card">
-          <a [routerLink]="['/admin/c', c.id]">{{ c.title || 'Untitled' }}</a>
+          <a [routerLink]="['/admin/c', c.id]" [title]="'Conversation ' + c.id">{{
+            c.title || 'Untitled'
+          }}</a>
           <span class="small muted">
-            {{ c.agent }} · owner {{ c.ownerId }} · {{ c.updatedAt | date: 'medium' }}
+            {{ agentTitle(c.agent) }} ·
+            <span [title]="'Owner ' + c.ownerId">{{ ownerLabel(c) }}</span>
+            · last active {{ c.updatedAt | date: 'medium' }}
           </span>
+          <div class="row actions">
+            <button type="button" class="button button--small" (click)="check(c)">Check integrity</button>
+            @if (!userId() && c.ownerId !== you()) {
+              <button type="button" class="button button--small button--quiet" (click)="onlyOwner(c.ownerId)">
+                Only this owner's conversations
+              </button>
+            }
+          </div>
+          @if (checks().get(c.id); as k) {
+            <p class="small check" role="status">
+              @switch (k.state) {
+                @case ('running') {
+                  Checking…
+                }
+                @case ('done') {
+                  @if (k.report.ok) {
+                    Integrity: all {{ k.report.checked }} steps check out.
+                  } @else {
+                    Integrity: {{ k.report.problems.length }} problem(s) in {{ k.report.checked }} steps.
+                    @for (p of k.report.problems; track $index) {
+                      <br />{{ plain(p.problem) }}
+                    }
+                  }
+                }
+                @case ('failed') {
+                  <span class="error">{{ k.error }}</span>
+                }
+              }
+            </p>
+          }
         </li>
       } @empty {
         <li class="muted">No conversations.</li>
@@ -63,7 +108,12 @@ import { ApiService } from '../core/api.service';
     .list .card {
       display: flex;
       flex-direction: column;
+      gap: var(--space-1);
       padding: var(--space-3) var(--space-4);
+    }
+    .check {
+      margin: 0;
+      overflow-wrap: anywhere;
     }
   `,
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -74,9 +124,44 @@ export class AdminConversationsPageComponent {
   protected readonly next = signal<string | null>(null);
   protected readonly userId = signal('');
   protected readonly error = signal<string | null>(null);
+  protected readonly checks = signal<ReadonlyMap<string, Check>>(new Map());
+  private readonly session = inject(SessionService);
+  protected readonly you = computed(() => this.session.user()?.id ?? null);
 
   constructor() {
     void this.load(false);
+  }
+
+  protected agentTitle(agent: string): string {
+    return AGENT_TITLES[agent] ?? agent;
+  }
+
+  /** The owner without their id (the api gives admins no names): yours, or another person's. */
+  protected ownerLabel(c: Conversation): string {
+    return c.ownerId === this.you() ? 'yours' : "another user's";
+  }
+
+  protected plain(problem: string): string {
+    return withoutIds(problem);
+  }
+
+  protected onlyOwner(userId: string): void {
+    this.userId.set(userId);
+    void this.load(false);
+  }
+
+  /** fsck: the api verifies the conversation's hash chain, depths and history. */
+  protected async check(c: Conversation): Promise<void> {
+    this.setCheck(c.id, { state: 'running' });
+    try {
+      this.setCheck(c.id, { state: 'done', report: await this.api.fsck(c.id) });
+    } catch (error: unknown) {
+      this.setCheck(c.id, { state: 'failed', error: describeError(error) });
+    }
+  }
+
+  private setCheck(id: string, check: Check): void {
+    this.checks.update((map) => new Map(map).set(id, check));
   }
 
   protected async load(more: boolean): Promise<void> {

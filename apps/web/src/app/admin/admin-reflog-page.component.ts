@@ -1,19 +1,37 @@
-import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { Router, RouterLink } from '@angular/router';
 import {
   type AdminReflogEntry,
   type AdminReflogQuery,
+  type Conversation,
   REFLOG_ACTIONS,
   type ReflogAction,
 } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
+import { SessionService } from '../core/session.service';
 import { type ReflogRow, ReflogViewComponent } from '../reflog/reflog-view.component';
 
 const PAGE = 50;
+/** How many conversations are read for their titles: the api's largest page. */
+const TITLES_PAGE = 500;
 
-/** The reflog across all users, filtered; an entry opens its conversation read-only. */
+/** The actions of the filter, in words. */
+const ACTION_WORDS: Record<string, string> = {
+  create: 'Started',
+  append: 'Added a message',
+  rewind: 'Went back',
+  edit: 'Edited',
+  regenerate: 'Asked for another answer',
+  cancel: 'Stopped',
+  recover: 'Recovered a branch',
+  compact: 'Summarised',
+  fork: 'Forked',
+  return: 'Came back to a question',
+};
+
+/** What happened across all users, filtered; an entry opens its conversation read-only. */
 @Component({
   selector: 'app-admin-reflog-page',
   imports: [ReflogViewComponent, RouterLink],
@@ -36,7 +54,7 @@ const PAGE = 50;
         <select #a class="input" name="action" (change)="set('action', a.value)">
           <option value="">Any</option>
           @for (action of actions; track action) {
-            <option [value]="action">{{ action }}</option>
+            <option [value]="action">{{ actionWords(action) }}</option>
           }
         </select>
       </label>
@@ -59,11 +77,15 @@ const PAGE = 50;
       [entries]="entries()"
       [readonly]="true"
       [showConversation]="true"
+      [you]="you()"
+      [names]="names()"
+      [titles]="titles()"
+      [agents]="agents()"
       (inspect)="open($event)"
     />
     @if (next()) {
       <div class="row more">
-        <button type="button" class="button" (click)="search(true)">Older moves</button>
+        <button type="button" class="button" (click)="search(true)">Earlier</button>
       </div>
     }
   `,
@@ -89,15 +111,31 @@ const PAGE = 50;
 export class AdminReflogPageComponent {
   private readonly api = inject(ApiService);
   private readonly router = inject(Router);
+  private readonly session = inject(SessionService);
 
   protected readonly actions = REFLOG_ACTIONS;
   protected readonly entries = signal<AdminReflogEntry[]>([]);
   protected readonly next = signal<string | null>(null);
   protected readonly error = signal<string | null>(null);
   private readonly filters = signal<Record<string, string>>({});
+  private readonly conversations = signal<Conversation[]>([]);
+
+  protected readonly you = computed(() => this.session.user()?.id ?? null);
+  /** the people this page knows by name: the signed-in admin */
+  protected readonly names = computed(() => {
+    const user = this.session.user();
+    return new Map<string, string>(user ? [[user.id, user.displayName]] : []);
+  });
+  protected readonly titles = computed(() => new Map(this.conversations().map((c) => [c.id, c.title])));
+  protected readonly agents = computed(() => new Map(this.conversations().map((c) => [c.id, c.agent])));
 
   constructor() {
     void this.search(false);
+    void this.loadTitles();
+  }
+
+  protected actionWords(action: string): string {
+    return ACTION_WORDS[action] ?? action;
   }
 
   protected set(key: string, value: string): void {
@@ -119,9 +157,41 @@ export class AdminReflogPageComponent {
       this.entries.update((list) => (older ? [...list, ...page.entries] : page.entries));
       this.next.set(page.next);
       this.error.set(null);
+      void this.loadMissingTitles(page.entries);
     } catch (error: unknown) {
       this.error.set(describeError(error));
     }
+  }
+
+  /** The conversations' titles and agents, so entries name them instead of their ids. */
+  private async loadTitles(): Promise<void> {
+    try {
+      const page = await this.api.adminConversations({ limit: TITLES_PAGE });
+      this.merge(page.items);
+    } catch {
+      // without titles the entries say "a conversation"; the search's own error is shown
+    }
+  }
+
+  /** Titles of conversations past the first page, read per owner (a few owners at a time). */
+  private async loadMissingTitles(entries: readonly AdminReflogEntry[]): Promise<void> {
+    const known = this.titles();
+    const owners = [...new Set(entries.filter((e) => !known.has(e.conversationId)).map((e) => e.ownerId))];
+    for (const userId of owners.slice(0, 5)) {
+      try {
+        const page = await this.api.adminConversations({ userId, limit: TITLES_PAGE });
+        this.merge(page.items);
+      } catch {
+        return;
+      }
+    }
+  }
+
+  private merge(items: readonly Conversation[]): void {
+    this.conversations.update((list) => {
+      const have = new Set(list.map((c) => c.id));
+      return [...list, ...items.filter((c) => !have.has(c.id))];
+    });
   }
 
   protected open(entry: ReflogRow): void {

@@ -5,14 +5,14 @@ import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 
-/** Sign in, or (route data `mode: 'sign-up'`) create an account; the api's errors are shown as is. */
+/** Sign in, or (route data `mode: 'sign-up'`) create an account; a refusal is said once, in plain words. */
 @Component({
   selector: 'app-sign-in-page',
   imports: [RouterLink],
   template: `
     <section class="card stack auth" aria-labelledby="auth-heading">
       <h1 id="auth-heading">{{ signUp() ? 'Create an account' : 'Sign in' }}</h1>
-      <!-- novalidate: the api checks every field and says what is wrong in its own words. -->
+      <!-- novalidate: the api checks every field; core/api-error.ts says what is wrong in plain words. -->
       <form class="stack" novalidate (submit)="$event.preventDefault(); submit()">
         @if (signUp()) {
           <label class="field">
@@ -104,7 +104,7 @@ export class SignInPageComponent {
       this.session.start(auth);
       await this.router.navigate(['/']);
     } catch (error: unknown) {
-      this.error.set(describeError(error));
+      this.error.set(describeError(error, this.signUp() ? 'sign-up' : 'sign-in'));
     } finally {
       this.busy.set(false);
     }

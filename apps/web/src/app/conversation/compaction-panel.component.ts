@@ -1,11 +1,16 @@
-import { ChangeDetectionStrategy, Component, inject, type OnDestroy, signal } from '@angular/core';
-import type { Compaction } from '@sweatpants/domain';
+import { ChangeDetectionStrategy, Component, computed, inject, type OnDestroy, signal } from '@angular/core';
+import type { Compaction, TreeNode } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { ConversationStore } from './conversation-store.service';
 
 const POLL_MS = 1_500;
+/**
+ * A compaction someone asks for keeps the 2 latest exchanges as they are (the api's REQUESTED_TAIL),
+ * so until a third one there is nothing to squash and the button is not offered.
+ */
+const MIN_EXCHANGES = 3;
 const STATE_LABELS: Record<Compaction['state'], string> = {
   waiting: 'Queued…',
   active: 'Summarising…',
@@ -22,17 +27,24 @@ const STATE_LABELS: Record<Compaction['state'], string> = {
       <p class="muted small">
         Long conversations can be summarised. Nothing is deleted: the original messages stay reachable.
       </p>
-      <div class="row">
-        <button type="button" class="button button--small" [disabled]="running()" (click)="compact()">
-          Compact history
-        </button>
-      </div>
+      @if (worthCompacting()) {
+        <div class="row">
+          <button type="button" class="button button--small" [disabled]="running()" (click)="compact()">
+            Compact history
+          </button>
+        </div>
+      } @else {
+        <p class="small muted not-yet">Nothing to summarise yet: this is offered after a few exchanges.</p>
+      }
       <div aria-live="polite">
         @if (job(); as j) {
-          <p class="small">
+          <p class="small job">
             {{ label(j) }}
             @if (j.covers) {
               — {{ j.covers.count }} steps summarised
+            }
+            @if (j.state === 'completed' && !j.covers && j.reason) {
+              — {{ reasonInWords(j.reason) }}
             }
             @if (j.error) {
               <span class="error small">{{ j.error }}</span>
@@ -59,8 +71,19 @@ export class CompactionPanelComponent implements OnDestroy {
   protected readonly running = signal(false);
   protected readonly error = signal<string | null>(null);
 
+  /** Exchanges since the last summary: the user's messages and answers, as the api counts them. */
+  protected readonly worthCompacting = computed(
+    () => exchangesSinceSummary(this.store.path()) >= MIN_EXCHANGES,
+  );
+
   protected label(job: Compaction): string {
+    if (job.state === 'completed' && !job.covers && job.reason) return 'Nothing was summarised';
     return STATE_LABELS[job.state];
+  }
+
+  /** The api's reason ("nothing to squash: …") without its jargon prefix. */
+  protected reasonInWords(reason: string): string {
+    return reason.replace(/^nothing to squash:\s*/i, '');
   }
 
   protected async compact(): Promise<void> {
@@ -98,4 +121,18 @@ export class CompactionPanelComponent implements OnDestroy {
       }
     }, POLL_MS);
   }
+}
+
+function exchangesSinceSummary(path: readonly TreeNode[]): number {
+  let start = 0;
+  path.forEach((node, i) => {
+    if (node.kind === 'summary') start = i + 1;
+  });
+  return path
+    .slice(start)
+    .filter(
+      (node) =>
+        (node.kind === 'user' && (node.payload as Record<string, unknown>)['synthetic'] !== true) ||
+        node.kind === 'response',
+    ).length;
 }

@@ -58,7 +58,11 @@ const AGENTS: { name: AgentName; label: string; blurb: string }[] = [
                   <span class="pill">{{ c.agent }}</span>
                   <span>{{ c.status }}</span>
                   @if (c.model === 'offline') {
-                    <span class="badge">offline model</span>
+                    <span
+                      class="badge"
+                      title="Offline model: no API key is set, so replies come from simple rules, not Claude"
+                      >offline model</span
+                    >
                   }
                   <time [attr.datetime]="c.updatedAt">{{ c.updatedAt | date: 'medium' }}</time>
                 </span>

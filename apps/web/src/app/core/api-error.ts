@@ -1,6 +1,12 @@
 import { HttpErrorResponse } from '@angular/common/http';
 import { type ApiErrorBody, ApiErrorResponseSchema } from '@sweatpants/domain';
 
+/**
+ * Where an error happened, when that changes what it means to a person: a 401 on the sign-in form
+ * is a wrong password, anywhere else an ended session.
+ */
+export type ErrorContext = 'sign-in' | 'sign-up';
+
 /** A failed call, in PROTOCOL.md's error shape whatever went wrong, so every page shows it alike. */
 export class ApiError extends Error {
   constructor(
@@ -15,10 +21,9 @@ export class ApiError extends Error {
     return this.body.code;
   }
 
-  /** The message with the bad fields the api listed, for a person to read. */
-  describe(): string {
-    const fields = fieldProblems(this.body.details);
-    return fields.length > 0 ? `${this.body.message} (${fields.join('; ')})` : this.body.message;
+  /** The error in plain words, said once: PROTOCOL's code and the bad fields of `details`. */
+  describe(context?: ErrorContext): string {
+    return plainWords(this.body, context);
   }
 }
 
@@ -29,10 +34,13 @@ export function toApiError(error: unknown): ApiError {
     const parsed = ApiErrorResponseSchema.safeParse(error.error);
     if (parsed.success) return new ApiError(parsed.data.error, error.status);
     if (error.status === 0) {
-      return new ApiError({ code: 'internal', message: 'The api did not answer. Check your connection.' }, 0);
+      return new ApiError(
+        { code: 'internal', message: 'The server did not answer. Check your connection.' },
+        0,
+      );
     }
     return new ApiError(
-      { code: 'internal', message: `The api answered ${error.status} ${error.statusText}`.trim() },
+      { code: 'internal', message: `The server answered ${error.status} ${error.statusText}`.trim() },
       error.status,
     );
   }
@@ -40,12 +48,81 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError({ code: 'internal', message }, 0);
 }
 
-export function describeError(error: unknown): string {
-  return toApiError(error).describe();
+/** Whatever a call threw, as one plain sentence (or a few) for a person to read. */
+export function describeError(error: unknown, context?: ErrorContext): string {
+  return toApiError(error).describe(context);
 }
 
-/** `details` of a 400 lists each bad field and why; its exact shape is the api's, so read it loosely. */
-function fieldProblems(details: unknown): string[] {
+/** The one place PROTOCOL.md's error codes and `details` fields become sentences. */
+function plainWords(body: ApiErrorBody, context: ErrorContext | undefined): string {
+  const fields = fieldProblems(body.details).map((p) => fieldSentence(p, context));
+  switch (body.code) {
+    case 'invalid_request':
+      return fields.length > 0 ? fields.join(' ') : body.message;
+    case 'unauthenticated':
+      return context === 'sign-in'
+        ? "That email and password don't match."
+        : 'You are signed out. Sign in again to carry on.';
+    case 'forbidden':
+      return "You don't have permission to do that.";
+    case 'not_found':
+      return "Not found: it doesn't exist, or it isn't yours.";
+    case 'conflict':
+      if (context === 'sign-up' || fields.length > 0) {
+        return fields.length > 0 ? fields.join(' ') : 'An account with this email already exists.';
+      }
+      return body.message;
+    case 'too_large':
+      return 'That is too large to send. Try something smaller.';
+    case 'rate_limited':
+      return 'Too many tries in a short time. Wait a moment, then try again.';
+    case 'internal':
+      return body.message;
+  }
+}
+
+interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+const TOO_SMALL = /too small|>=\s*1\b|at least 1\b|required|empty/i;
+const TOO_BIG = /too big|<=|at most|too long/i;
+
+/** A bad field of a 400 (or the taken email of a 409) as a sentence a person can act on. */
+function fieldSentence({ field, message }: FieldProblem, context: ErrorContext | undefined): string {
+  switch (field) {
+    case 'email':
+      if (/registered|exists|taken/i.test(message)) {
+        return 'An account with this email already exists. Sign in instead.';
+      }
+      if (TOO_SMALL.test(message)) return 'Enter your email address.';
+      if (TOO_BIG.test(message)) return 'That email address is too long.';
+      return "That doesn't look like an email address.";
+    case 'password':
+      if (/8/.test(message)) return 'Use at least 8 characters for the password.';
+      if (TOO_SMALL.test(message)) {
+        return context === 'sign-up' ? 'Use at least 8 characters for the password.' : 'Enter your password.';
+      }
+      if (TOO_BIG.test(message)) return 'That password is too long.';
+      return `The password ${message}.`;
+    case 'displayName':
+      if (TOO_BIG.test(message)) return 'Use a shorter name (80 characters at most).';
+      return 'Enter your name.';
+    case 'title':
+      if (TOO_BIG.test(message)) return 'Use a shorter title.';
+      return 'Enter a title.';
+    case 'text':
+      if (TOO_BIG.test(message)) return 'That message is too long.';
+      if (TOO_SMALL.test(message)) return 'Write something first.';
+      return `The message ${message}.`;
+    default:
+      return field && field !== 'body' ? `${field}: ${message}` : message;
+  }
+}
+
+/** `details` lists each bad field and why; its exact shape is the api's, so read it loosely. */
+function fieldProblems(details: unknown): FieldProblem[] {
   const list = Array.isArray(details)
     ? details
     : isRecord(details) && Array.isArray(details['fields'])
@@ -53,13 +130,14 @@ function fieldProblems(details: unknown): string[] {
       : isRecord(details) && Array.isArray(details['issues'])
         ? details['issues']
         : [];
-  return list.flatMap((item: unknown) => {
-    if (typeof item === 'string') return [item];
+  return list.flatMap((item: unknown): FieldProblem[] => {
+    if (typeof item === 'string') return [{ field: '', message: item }];
     if (!isRecord(item)) return [];
-    const field = item['field'] ?? item['path'];
+    const rawField = item['field'] ?? item['path'];
+    const field = Array.isArray(rawField) ? rawField.map(String).join('.') : rawField;
     const message = item['message'];
     if (typeof message !== 'string') return [];
-    return [typeof field === 'string' && field ? `${field}: ${message}` : message];
+    return [{ field: typeof field === 'string' ? field : '', message }];
   });
 }
 

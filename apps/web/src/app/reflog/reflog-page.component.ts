@@ -12,14 +12,14 @@ import {
 import type { ReflogEntry } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
+import { SessionService } from '../core/session.service';
 import { ConversationStore } from '../conversation/conversation-store.service';
-import { nodePreview } from '../conversation/node-text';
 import { PathInspectorComponent, type PathInspectorData } from '../conversation/path-inspector.component';
 import { type ReflogRow, ReflogViewComponent } from './reflog-view.component';
 
 const PAGE = 50;
 
-/** The Reflog tab: every HEAD move, with inspect and recover; reloads when HEAD moves. */
+/** The Reflog tab: what happened, in words, with inspect and recover; reloads when HEAD moves. */
 @Component({
   selector: 'app-reflog-page',
   imports: [ReflogViewComponent],
@@ -29,15 +29,18 @@ const PAGE = 50;
     }
     <app-reflog-view
       [entries]="entries()"
-      [previews]="previews()"
+      [nodes]="store.tree()"
+      [onPath]="onPath()"
       [head]="store.head()"
+      [you]="you()"
+      [agent]="store.conversation()?.agent ?? null"
       [readonly]="store.readonly()"
       (inspect)="inspect($event)"
       (recover)="recover($event)"
     />
     @if (next()) {
       <div class="row more">
-        <button type="button" class="button" (click)="load(true)">Older moves</button>
+        <button type="button" class="button" (click)="load(true)">Earlier</button>
       </div>
     }
   `,
@@ -52,15 +55,14 @@ export class ReflogPageComponent {
   protected readonly store = inject(ConversationStore);
   private readonly dialog = inject(Dialog);
   private readonly injector = inject(Injector);
+  private readonly session = inject(SessionService);
 
   protected readonly entries = signal<ReflogEntry[]>([]);
   protected readonly next = signal<string | null>(null);
   protected readonly error = signal<string | null>(null);
-  protected readonly previews = computed(() => {
-    const map = new Map<string, string>();
-    for (const node of this.store.tree().values()) map.set(node.id, `${node.kind}: ${nodePreview(node)}`);
-    return map;
-  });
+  protected readonly you = computed(() => this.session.user()?.id ?? null);
+  /** the ids on HEAD's path, once it is loaded: entries off it are discarded branches */
+  protected readonly onPath = computed(() => (this.store.path().length > 0 ? this.store.onHead() : null));
 
   constructor() {
     effect(() => {
@@ -86,7 +88,7 @@ export class ReflogPageComponent {
 
   protected inspect(entry: ReflogRow): void {
     this.dialog.open<unknown, PathInspectorData>(PathInspectorComponent, {
-      data: { at: entry.newHead, title: `Where HEAD@{${entry.index}} pointed` },
+      data: { at: entry.newHead, title: 'The conversation at this point' },
       injector: this.injector,
       ariaLabelledBy: 'inspector-title',
       panelClass: 'dialog-panel',

@@ -1,62 +1,71 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
-import type { ReflogAction, ReflogEntry } from '@sweatpants/domain';
+import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
+import type { ReflogEntry, TreeNode } from '@sweatpants/domain';
+
+import { type ReflogSentence, reflogSentence } from './reflog-sentence';
 
 /** A reflog entry, optionally with the conversation and owner the admin audit adds. */
 export type ReflogRow = ReflogEntry & { conversationId?: string; ownerId?: string };
 
-const ACTION_LABELS: Record<ReflogAction, string> = {
-  create: 'created',
-  append: 'appended',
-  rewind: 'rewound',
-  edit: 'edited',
-  cancel: 'cancelled',
-  recover: 'recovered',
-  compact: 'compacted',
-  fork: 'forked',
-  return: 'returned',
-};
+interface Line {
+  entry: ReflogRow;
+  sentence: ReflogSentence;
+  /** its newHead is off the current HEAD's path: a discarded branch, which recover brings back */
+  discarded: boolean;
+  here: boolean;
+  /** the ids, for a tooltip only: never in the visible text */
+  ids: string;
+  conversation: string | null;
+  owner: string | null;
+}
 
-/** The timeline of HEAD moves: what moved it, when, who, and what it pointed at. */
+/** The timeline of HEAD moves, told as what happened: who did what, when, and what can come back. */
 @Component({
   selector: 'app-reflog-view',
   imports: [DatePipe],
   template: `
-    @if (entries().length === 0) {
-      <p class="muted">No HEAD moves yet.</p>
+    @if (lines().length === 0) {
+      <p class="muted">Nothing has happened yet.</p>
     }
-    <ol class="timeline" aria-label="HEAD moves, newest first">
-      @for (entry of entries(); track entry.id) {
-        <li class="entry" [attr.data-action]="entry.action">
-          <div class="entry__head">
-            <span class="pill action">{{ label(entry.action) }}</span>
-            <span class="mono muted">HEAD&#64;{{ '{' }}{{ entry.index }}{{ '}' }}</span>
-            <time class="small muted" [attr.datetime]="entry.createdAt">{{
-              entry.createdAt | date: 'medium'
-            }}</time>
-          </div>
-          <p class="preview">{{ previews().get(entry.newHead) ?? entry.newHead.slice(0, 12) }}</p>
-          <p class="small muted">
-            by {{ entry.actorId }}
-            @if (entry.message) {
-              · {{ entry.message }}
+    <ol class="timeline" aria-label="What happened, newest first">
+      @for (line of lines(); track line.entry.id) {
+        <li
+          class="entry"
+          [class.entry--discarded]="line.discarded"
+          [attr.data-action]="line.entry.action"
+          [attr.data-index]="line.entry.index"
+        >
+          <p class="sentence" [title]="line.ids">{{ line.sentence.text }}</p>
+          @if (line.sentence.detail; as detail) {
+            <p class="detail muted">“{{ detail }}”</p>
+          }
+          <p class="small muted meta">
+            <time [attr.datetime]="line.entry.createdAt">{{ line.entry.createdAt | date: 'medium' }}</time>
+            @if (line.conversation !== null) {
+              <span [title]="'Conversation ' + (line.entry.conversationId ?? '')"
+                >· in {{ line.conversation }}</span
+              >
             }
-            @if (showConversation() && entry.conversationId) {
-              · conversation <span class="mono">{{ entry.conversationId.slice(0, 10) }}</span>
-              @if (entry.ownerId) {
-                of {{ entry.ownerId }}
-              }
+            @if (line.owner) {
+              <span>· {{ line.owner }}</span>
             }
           </p>
           <div class="row">
-            <button type="button" class="button button--small" (click)="inspect.emit(entry)">Inspect</button>
-            @if (!readonly() && entry.newHead !== head()) {
-              <button type="button" class="button button--small" (click)="recover.emit(entry)">
-                Recover
-              </button>
+            @if (line.discarded) {
+              <span class="badge recoverable" title="This branch is no longer part of the conversation">
+                Discarded branch: recoverable
+              </span>
             }
-            @if (entry.newHead === head()) {
-              <span class="small muted">HEAD is here</span>
+            @if (line.here) {
+              <span class="small muted">The conversation is here now</span>
+            }
+            <button type="button" class="button button--small" (click)="inspect.emit(line.entry)">
+              Inspect
+            </button>
+            @if (!readonly() && line.discarded) {
+              <button type="button" class="button button--small" (click)="recover.emit(line.entry)">
+                Recover this branch
+              </button>
             }
           </div>
         </li>
@@ -90,13 +99,17 @@ const ACTION_LABELS: Record<ReflogAction, string> = {
       background: var(--color-accent);
       content: '';
     }
-    .entry__head {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: var(--space-2);
+    .entry--discarded {
+      border-style: dashed;
     }
-    .preview {
+    .entry--discarded::before {
+      background: var(--color-border);
+    }
+    .sentence {
+      margin: 0;
+      overflow-wrap: anywhere;
+    }
+    .detail {
       margin: var(--space-1) 0 0;
       overflow-wrap: anywhere;
     }
@@ -108,15 +121,57 @@ const ACTION_LABELS: Record<ReflogAction, string> = {
 })
 export class ReflogViewComponent {
   readonly entries = input.required<readonly ReflogRow[]>();
-  /** node id → a one-line preview of that node */
-  readonly previews = input<ReadonlyMap<string, string>>(new Map());
+  /** the conversation's nodes by id (its tree): what the sentences quote */
+  readonly nodes = input<ReadonlyMap<string, TreeNode>>(new Map());
+  /** the ids on the current HEAD's path; null when unknown (no entry is then marked discarded) */
+  readonly onPath = input<ReadonlySet<string> | null>(null);
   readonly head = input<string | null>(null);
+  /** the signed-in user's id: their moves read "You …" */
+  readonly you = input<string | null>(null);
+  /** user id → display name, for other people the page knows */
+  readonly names = input<ReadonlyMap<string, string>>(new Map());
+  /** the conversation's agent (`tidying`, `concierge`…) */
+  readonly agent = input<string | null>(null);
+  /** the admin audit: conversation id → title and → agent, where the page knows them */
+  readonly titles = input<ReadonlyMap<string, string>>(new Map());
+  readonly agents = input<ReadonlyMap<string, string>>(new Map());
   readonly readonly = input(false);
   readonly showConversation = input(false);
   readonly inspect = output<ReflogRow>();
   readonly recover = output<ReflogRow>();
 
-  protected label(action: ReflogAction): string {
-    return ACTION_LABELS[action];
+  protected readonly lines = computed((): Line[] => {
+    const nodes = this.nodes();
+    const onPath = this.onPath();
+    const head = this.head();
+    const you = this.you();
+    const names = this.names();
+    return this.entries().map((entry) => {
+      const agent =
+        (entry.conversationId ? this.agents().get(entry.conversationId) : undefined) ?? this.agent();
+      const sentence = reflogSentence(entry, { nodes, you, names, agent });
+      return {
+        entry,
+        sentence,
+        discarded: onPath !== null && !onPath.has(entry.newHead),
+        here: entry.newHead === head,
+        ids: `HEAD@{${entry.index}} · ${entry.action} · ${entry.newHead.slice(0, 12)}`,
+        conversation: this.conversationLabel(entry),
+        owner: this.ownerLabel(entry),
+      };
+    });
+  });
+
+  private conversationLabel(entry: ReflogRow): string | null {
+    if (!this.showConversation() || !entry.conversationId) return null;
+    const title = this.titles().get(entry.conversationId);
+    return title ? `'${title}'` : title === '' ? 'an untitled conversation' : 'a conversation';
+  }
+
+  private ownerLabel(entry: ReflogRow): string | null {
+    if (!this.showConversation() || !entry.ownerId) return null;
+    if (entry.ownerId === this.you()) return 'yours';
+    const name = this.names().get(entry.ownerId);
+    return name ? `owned by ${name}` : null;
   }
 }

@@ -1,0 +1,234 @@
+import type { ReflogEntry, TreeNode } from '@sweatpants/domain';
+
+import { isRecord } from '../core/json';
+
+/** What a sentence about a HEAD move may look up: the nodes involved and who is who. */
+export interface ReflogContext {
+  /** the conversation's nodes known to the page (its tree), by id */
+  nodes: ReadonlyMap<string, TreeNode>;
+  /** the signed-in user's id: their moves read "You …" */
+  you: string | null;
+  /** user id → display name, for the other people the page knows */
+  names?: ReadonlyMap<string, string>;
+  /** the conversation's agent (`tidying`, `concierge`…), for "You stopped the coach" */
+  agent?: string | null;
+}
+
+/** A HEAD move in words: one sentence, and a quote of what was said when the sentence has none. */
+export interface ReflogSentence {
+  text: string;
+  detail?: string;
+}
+
+const AGENT_NAMES: Record<string, string> = { tidying: 'the coach', concierge: 'the concierge' };
+const QUOTE_MAX = 60;
+
+/** "the coach" for `tidying`, "the concierge" for `concierge`, else "the assistant". */
+export function agentName(agent: string | null | undefined): string {
+  return (agent && AGENT_NAMES[agent]) || 'the assistant';
+}
+
+/** Who an author or actor id is, for the start of a sentence: "You", "The coach", a name, "Someone". */
+export function actorName(id: string, ctx: Pick<ReflogContext, 'you' | 'names'>): string {
+  if (id.startsWith('agent:')) return capital(agentName(id.slice('agent:'.length)));
+  if (ctx.you !== null && id === ctx.you) return 'You';
+  return ctx.names?.get(id) ?? 'Someone';
+}
+
+/** The entry as what happened, without ids: "You edited 'coffee mug' → 'water bottle'". */
+export function reflogSentence(entry: ReflogEntry, ctx: ReflogContext): ReflogSentence {
+  const who = actorName(entry.actorId, ctx);
+  const target = ctx.nodes.get(entry.newHead);
+  const agent = ctx.agent ?? agentOf(ctx.nodes);
+  // PROTOCOL.md lists `regenerate`; libs/domain's action list may not yet, so compare as a string.
+  const action: string = entry.action;
+  switch (action) {
+    case 'create':
+      return { text: `${who} started the conversation` };
+    case 'append':
+      return appended(entry, target, ctx, agent);
+    case 'edit':
+      return edited(entry, target, ctx, who);
+    case 'rewind': {
+      if (target?.kind === 'root') return { text: `${who} went back to the start` };
+      const words = wordsNear(target, ctx.nodes);
+      return { text: words ? `${who} went back to ${quote(words)}` : `${who} went back to an earlier point` };
+    }
+    case 'regenerate':
+      return { text: `${who} asked for another answer` };
+    case 'recover':
+      return { text: `${who} recovered an earlier branch` };
+    case 'cancel':
+      return { text: `${who} stopped ${agentName(agent)}` };
+    case 'compact':
+      return { text: 'The conversation was summarised' };
+    case 'fork': {
+      const words = wordsNear(target, ctx.nodes);
+      return {
+        text: words
+          ? `Forked from another conversation, up to ${quote(words)}`
+          : 'Forked from another conversation',
+      };
+    }
+    case 'return': {
+      const words = target?.kind === 'elicit' ? wordsOf(target) : '';
+      return {
+        text: words
+          ? `${capital(agentName(agent))} came back to ${quote(words)}`
+          : `${capital(agentName(agent))} came back to the open question`,
+      };
+    }
+    default:
+      return { text: `${who} moved the conversation` };
+  }
+}
+
+/** An `append`: told from the node appended, by its kind and author. */
+function appended(
+  entry: ReflogEntry,
+  node: TreeNode | undefined,
+  ctx: ReflogContext,
+  agent: string | null,
+): ReflogSentence {
+  if (!node) {
+    return entry.actorId.startsWith('agent:')
+      ? { text: `${actorName(entry.actorId, ctx)} replied` }
+      : { text: `${actorName(entry.actorId, ctx)} added a message` };
+  }
+  const who = actorName(node.authorId, ctx);
+  const words = wordsOf(node);
+  switch (node.kind) {
+    case 'user':
+      return { text: words ? `${who} said ${quote(words)}` : `${who} sent a photo` };
+    case 'assistant':
+      return words ? { text: `${who} replied`, detail: shorten(words, 160) } : { text: `${who} replied` };
+    case 'elicit':
+      return { text: words ? `${who} asked ${quote(words)}` : `${who} asked a question` };
+    case 'response':
+      return answered(node, who);
+    case 'notify':
+      return { text: words ? `${who} said ${quote(words)}` : `${who} sent an update` };
+    case 'summary':
+      return { text: 'The conversation was summarised' };
+    case 'mode': {
+      const payload: unknown = node.payload;
+      const to = isRecord(payload) && typeof payload['to'] === 'string' ? payload['to'] : '';
+      return { text: to ? `${who} switched to ${to}` : `${who} switched mode` };
+    }
+    case 'tool_call':
+    case 'tool_result':
+      return { text: `${who} used a tool` };
+    case 'cancel':
+      return { text: `${who} stopped ${agentName(agent)}` };
+    case 'root':
+      return { text: `${who} started the conversation` };
+    case 'event':
+      return { text: `${who} noted something` };
+  }
+}
+
+/** An answer to a question, by its action. */
+function answered(node: TreeNode, who: string): ReflogSentence {
+  const payload: unknown = node.payload;
+  if (!isRecord(payload)) return { text: `${who} answered` };
+  const content = payload['content'];
+  const text = isRecord(content) && typeof content['text'] === 'string' ? content['text'].trim() : '';
+  switch (payload['action']) {
+    case 'other':
+      return { text: text ? `${who} said ${quote(text)}` : `${who} answered in their own words` };
+    case 'decline':
+      return { text: `${who} declined the question` };
+    case 'cancel':
+      return { text: `${who} skipped the question` };
+    case 'denied':
+      return { text: `${who} refused the permission` };
+    default:
+      return { text: text ? `${who} answered ${quote(text)}` : `${who} answered the question` };
+  }
+}
+
+/** An `edit`: the old text from the sibling it replaced on the old branch, the new from HEAD. */
+function edited(
+  entry: ReflogEntry,
+  node: TreeNode | undefined,
+  ctx: ReflogContext,
+  who: string,
+): ReflogSentence {
+  const now = node ? wordsOf(node) : '';
+  const old = node ? replaced(node, entry.oldHead, ctx.nodes) : undefined;
+  const before = old ? wordsOf(old) : '';
+  if (before && now) return { text: `${who} edited ${quote(before)} → ${quote(now)}` };
+  if (now) return { text: `${who} edited a message to ${quote(now)}` };
+  return { text: `${who} edited a message` };
+}
+
+/** The node an edit replaced: on the old HEAD's path, the sibling of the new node. */
+function replaced(
+  node: TreeNode,
+  oldHead: string | null,
+  nodes: ReadonlyMap<string, TreeNode>,
+): TreeNode | undefined {
+  let at = oldHead ? nodes.get(oldHead) : undefined;
+  for (let steps = 0; at && steps < 10_000; steps++) {
+    if (at.parentId === node.parentId && at.id !== node.id) return at;
+    at = at.parentId ? nodes.get(at.parentId) : undefined;
+  }
+  return undefined;
+}
+
+/** The words of a node, or of its nearest ancestor that says some (a rewind names a message). */
+function wordsNear(node: TreeNode | undefined, nodes: ReadonlyMap<string, TreeNode>): string {
+  let at = node;
+  for (let steps = 0; at && steps < 10_000; steps++) {
+    const words = at.kind === 'root' ? '' : wordsOf(at);
+    if (words) return words;
+    at = at.parentId ? nodes.get(at.parentId) : undefined;
+  }
+  return '';
+}
+
+/** What a node says in words a person wrote or read: texts, questions, typed answers. */
+function wordsOf(node: TreeNode): string {
+  const payload: unknown = node.payload;
+  if (!isRecord(payload)) return '';
+  let words: unknown = '';
+  switch (node.kind) {
+    case 'user':
+    case 'assistant':
+    case 'summary':
+      words = payload['text'];
+      break;
+    case 'elicit':
+    case 'notify':
+      words = payload['message'];
+      break;
+    case 'response': {
+      const content = payload['content'];
+      words = isRecord(content) ? content['text'] : '';
+      break;
+    }
+    default:
+      words = '';
+  }
+  return typeof words === 'string' ? words.replace(/\s+/g, ' ').trim() : '';
+}
+
+/** The conversation's agent, read off its nodes' authors when the page was not told. */
+function agentOf(nodes: ReadonlyMap<string, TreeNode>): string | null {
+  for (const node of nodes.values()) {
+    if (node.authorId.startsWith('agent:')) return node.authorId.slice('agent:'.length);
+  }
+  return null;
+}
+
+function quote(words: string): string {
+  return `'${shorten(words, QUOTE_MAX)}'`;
+}
+
+function shorten(words: string, max: number): string {
+  return words.length > max ? `${words.slice(0, max - 1).trimEnd()}…` : words;
+}
+
+function capital(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
