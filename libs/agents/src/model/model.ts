@@ -123,3 +123,6 @@ export const RESPOND_TOOL = 'respond';
  * runtime offers it alone, in a request of its own.
  */
 export const INTERPRET_TOOL = 'interpret_off_script';
+
+/** The line of that request's system prompt that carries the question, as JSON (read back offline). */
+export const INTERPRET_QUESTION_LINE = 'Question: ';

@@ -1,4 +1,4 @@
-import type { Json } from '@sweatpants/domain';
+import type { ElicitRequest, Json, OffScriptContent } from '@sweatpants/domain';
 import { createContext, type Operation } from 'effection';
 import type { Model } from '../model/model';
 import type { Journal } from './journal';
@@ -33,12 +33,25 @@ export interface QuestionConfig {
 export const Questions = createContext<QuestionConfig>('sweatpants.questions', {});
 
 /**
- * Runs a side quest (seed 004) when the user answers an elicit off-script: the runner installs a
- * handler that runs a turn on the user's text below the answer; the elicit then returns HEAD to
- * itself and waits again. Without a handler an `other` answer goes to the asker like any other.
+ * A side quest (seed 004): words the user typed while `question` waited, which did not answer it.
+ * The runtime runs one turn on them, with this in the `Asides` context, then asks the question
+ * again.
  */
-export type SideQuestHandler = (text: string) => Operation<void>;
+export interface Aside {
+  question: ElicitRequest;
+  said: OffScriptContent;
+}
+
+/**
+ * Runs a side quest when the user answers an elicit off-script: the runner installs a handler
+ * that runs a turn on the user's words below the answer; the elicit then asks its question again.
+ * Without a handler an `other` answer goes to the asker like any other.
+ */
+export type SideQuestHandler = (aside: Aside) => Operation<void>;
 export const SideQuests = createContext<SideQuestHandler | null>('sweatpants.side-quests', null);
+
+/** While a side quest's turn runs: what it runs on. Null in every other turn. */
+export const Asides = createContext<Aside | null>('sweatpants.aside', null);
 
 /** Where `log` writes. */
 export interface LogSink {

@@ -100,6 +100,9 @@ export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
  * was asked again. Calls answered at once are left where they are.
  */
 export function pairToolUses(messages: readonly ModelMessage[]): ModelMessage[] {
+  // The usual history needs nothing moved: it is returned as it is, without a copy per model call.
+  if (messages.every((m, i) => m.role !== 'assistant' || pairedInNext(m, messages[i + 1])))
+    return messages as ModelMessage[];
   const out: ModelMessage[] = messages.map((m) => ({ role: m.role, content: [...m.content] }));
   const answers = (m: ModelMessage | undefined, id: string) =>
     m?.role === 'user' && m.content.some((b) => b.type === 'tool_result' && b.toolUseId === id);
@@ -190,6 +193,15 @@ export function summaryStates(agent: AgentDefinition, covered: readonly TreeNode
     [summaryStateKey(agent.state)]: foldPath(agent.state, covered),
     [MODE_STATE_KEY]: modeStateOf(agent, covered),
   };
+}
+
+/** Whether every tool call of `message` has its result in `next`. */
+function pairedInNext(message: ModelMessage, next: ModelMessage | undefined): boolean {
+  return message.content.every(
+    (b) =>
+      b.type !== 'tool_use' ||
+      (next?.role === 'user' && next.content.some((r) => r.type === 'tool_result' && r.toolUseId === b.id)),
+  );
 }
 
 function rank(block: ContentBlock): number {

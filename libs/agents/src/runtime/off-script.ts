@@ -7,7 +7,13 @@ import {
   type OffScriptContent,
 } from '@sweatpants/domain';
 import * as z from 'zod';
-import { INTERPRET_TOOL, type ModelReply, type ToolSpec, type ToolUseBlock } from '../model/model';
+import {
+  INTERPRET_QUESTION_LINE,
+  INTERPRET_TOOL,
+  type ModelReply,
+  type ToolSpec,
+  type ToolUseBlock,
+} from '../model/model';
 import type { SampleRequest } from './sample';
 
 /**
@@ -62,9 +68,6 @@ const INTERPRET_SPEC: ToolSpec = (() => {
 /** The `purpose` of the model call that reads off-script words. */
 export const INTERPRET_PURPOSE = 'interpret-off-script';
 
-/** The line of the system prompt that carries the question, read back by the offline model. */
-export const QUESTION_LINE = 'Question: ';
-
 /**
  * The model request that reads `said` against `request`, or null when words cannot answer it (a
  * device capability, an empty message): then it is a tangent without asking.
@@ -80,7 +83,7 @@ export function interpretRequest(request: ElicitRequest, said: OffScriptContent)
       `Decide whether the reply answers the question. Call ${INTERPRET_TOOL} once: answers true with the`,
       'answer in the shape below when it does; answers false when the reply is about something else',
       '(a question of their own, a remark, a change of subject).',
-      `${QUESTION_LINE}${JSON.stringify(question)}`,
+      `${INTERPRET_QUESTION_LINE}${JSON.stringify(question)}`,
       `Answer shape: ${shape}`,
     ].join('\n'),
     messages: [{ role: 'user', content: [{ type: 'text', text: `${said.text}${photos}` }] }],

@@ -136,7 +136,7 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
       // Seed 004: the question stays suspended while the tangent runs to its end below the
       // user's words; then it is asked again after the tangent, as a new elicit that names the one
       // it resumes. Nothing the user said leaves the path, and HEAD only ever moves forward.
-      yield* sideQuest(response.content.text);
+      yield* sideQuest({ question: request, said: response.content });
       asked = yield* askNode(run, { ...input, elicitId: randomUUID(), resumes: request.elicitId });
     }
   },

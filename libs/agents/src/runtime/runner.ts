@@ -15,7 +15,7 @@ import { createScope, type Operation, type Scope, type Task } from 'effection';
 import type { AnswerError } from '../elicits/pending-elicits';
 import { PendingElicits } from '../elicits/pending-elicits';
 import { AnswerWaiters, chatElicitId, recordedAnswer } from './answer-records';
-import { consoleLog, Logs, ModelContext, Questions, Run, SideQuests } from './context';
+import { Asides, consoleLog, Logs, ModelContext, Questions, Run, SideQuests } from './context';
 import { ElicitProtocol } from './elicit-protocol';
 import { sinceSummary } from './history';
 import { HeadMovedError, Journal } from './journal';
@@ -343,8 +343,8 @@ export class Runner {
       yield* ElicitProtocol.implement(elicits.implementation);
       // An off-script answer runs one turn on the user's words below the answer (seed 004).
       const turn = (): Operation<TurnEnd> => (agent.turn ? agent.turn(agent) : runTurn(agent));
-      yield* SideQuests.set(function* () {
-        yield* SideQuests.with(null, turn);
+      yield* SideQuests.set(function* (aside) {
+        yield* SideQuests.with(null, () => Asides.with(aside, turn));
       });
       if (provide) yield* provide();
       if (sinceSummary(journal.path()) > (agent.compactAfter ?? DEFAULT_COMPACT_AFTER)) {

@@ -1,7 +1,7 @@
-import type { TreeNode } from '@sweatpants/domain';
+import type { ElicitRequest } from '@sweatpants/domain';
 import { createContext, scoped, type Operation } from 'effection';
 import * as z from 'zod';
-import { Run, runTurn, SampleStages, type AgentDefinition, type TurnEnd } from '../../runtime';
+import { Asides, runTurn, SampleStages, type AgentDefinition, type TurnEnd } from '../../runtime';
 
 /**
  * Seed 004's side quests in the concierge. Words typed while a card waits that do not pick an
@@ -26,32 +26,15 @@ export const OpenCards = createContext<OpenCard | null>('concierge.open-card', n
 /** The line of the side quest's system prompt that names the open card, read back offline. */
 export const OPEN_CARD_LINE = 'Open card: ';
 
-/**
- * The card whose off-script answer the turn starting at the end of `path` runs on, if it is a side
- * quest: the path ends (past the runtime's own side calls) in an `other` answer to a card.
- */
-export function openCardOf(path: readonly TreeNode[]): OpenCard | null {
-  for (let i = path.length - 1; i >= 0; i--) {
-    const node = path[i] as TreeNode;
-    // The runtime's reading of the words, and a model error it met, are not the conversation.
-    if (node.kind === 'event' || (node.kind === 'assistant' && node.payload['purpose'] !== undefined))
-      continue;
-    if (node.kind !== 'response' || node.payload['action'] !== 'other') return null;
-    const elicitId = node.payload['elicitId'];
-    const asked = path
-      .slice(0, i)
-      .findLast((n) => n.kind === 'elicit' && n.payload['elicitId'] === elicitId) as
-      TreeNode<'elicit'> | undefined;
-    if (!asked) return null;
-    const payload = asked.payload.payload as { options?: unknown };
-    const card = CardSchema.safeParse({
-      elicitId,
-      message: asked.payload.message,
-      options: Array.isArray(payload?.options) ? payload.options : [],
-    });
-    return card.success ? card.data : null;
-  }
-  return null;
+/** The card a side quest runs beside, when its question is one (a `choose` with options). */
+export function openCardOf(question: ElicitRequest): OpenCard | null {
+  const payload = question.payload as { options?: unknown };
+  const card = CardSchema.safeParse({
+    elicitId: question.elicitId,
+    message: question.message,
+    options: Array.isArray(payload?.options) ? payload.options : [],
+  });
+  return card.success ? card.data : null;
 }
 
 /** What the side quest's model is told, below the mode's prompt. */
@@ -83,8 +66,8 @@ export function openCardIn(system: string): Omit<OpenCard, 'elicitId'> | undefin
  * (see `asideNote`).
  */
 export function* conciergeTurn(agent: AgentDefinition): Operation<TurnEnd> {
-  const run = yield* Run.expect();
-  const card = openCardOf(run.journal.path());
+  const aside = yield* Asides.expect();
+  const card = aside ? openCardOf(aside.question) : null;
   return yield* scoped(function* () {
     yield* SampleStages.around({
       *input([request], next) {

@@ -1,7 +1,7 @@
 import type { Json, Photo, TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import type { AgentDefinition } from '../../runtime/agent-definition';
-import { Run } from '../../runtime/context';
+import { Asides, Run } from '../../runtime/context';
 import { modeStateOf } from '../../runtime/history';
 import { log } from '../../runtime/primitives';
 import type { TurnEnd } from '../../runtime/turn';
@@ -24,7 +24,11 @@ import { modeFor } from './tidying-modes';
 export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   const run = yield* Run.expect();
   const path = run.journal.path();
-  const input = inputOf(path);
+  const aside = yield* Asides.expect();
+  // A side quest runs on the words said aside; any other turn on the last message.
+  const input = aside
+    ? { text: aside.said.text, photos: aside.said.photos ?? [], synthetic: false, aside: true }
+    : inputOf(path);
 
   if (input.synthetic) {
     const state = yield* currentSession();
@@ -68,20 +72,11 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   return yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text);
 }
 
-/** The turn's input: the last user message, or an off-script answer a side quest runs on. */
+/** The turn's input: the last user message (the agent's own, after a transition, is synthetic). */
 function inputOf(path: readonly TreeNode[]): UserInput & { synthetic: boolean; aside: boolean } {
-  for (let i = path.length - 1; i >= 0; i--) {
-    const node = path[i] as TreeNode;
-    if (node.kind === 'user') {
-      const p = node.payload as { text: string; photos?: Photo[]; synthetic?: boolean };
-      return { text: p.text, photos: p.photos ?? [], synthetic: p.synthetic === true, aside: false };
-    }
-    if (node.kind === 'response' && node.payload['action'] === 'other') {
-      const content = node.payload['content'] as { text?: string; photos?: Photo[] } | undefined;
-      return { text: content?.text ?? '', photos: content?.photos ?? [], synthetic: false, aside: true };
-    }
-  }
-  return { text: '', photos: [], synthetic: false, aside: false };
+  const node = path.findLast((n) => n.kind === 'user');
+  const p = node?.payload as { text: string; photos?: Photo[]; synthetic?: boolean } | undefined;
+  return { text: p?.text ?? '', photos: p?.photos ?? [], synthetic: p?.synthetic === true, aside: false };
 }
 
 function lastDecision(path: readonly TreeNode[]) {

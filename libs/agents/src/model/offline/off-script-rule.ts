@@ -1,5 +1,5 @@
 import type { Disposition, Json } from '@sweatpants/domain';
-import { INTERPRET_TOOL } from '../model';
+import { INTERPRET_QUESTION_LINE, INTERPRET_TOOL } from '../model';
 import type { OfflineRule } from './offline-rule';
 
 /**
@@ -28,7 +28,7 @@ interface Question {
 }
 
 function questionOf(system: string): Question | null {
-  const line = /^Question: (.+)$/m.exec(system)?.[1];
+  const line = new RegExp(`^${INTERPRET_QUESTION_LINE}(.+)$`, 'm').exec(system)?.[1];
   if (!line) return null;
   try {
     const parsed = JSON.parse(line) as Question;
