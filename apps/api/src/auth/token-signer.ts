@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import * as z from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { jwtVerify, SignJWT } from './jose';
+import { signingSecret } from './signing-secret';
 
 /** Who issued a token and for whom: a token minted for anything else is refused. */
 export const TOKEN_ISSUER = 'sweatpants';
@@ -20,8 +20,8 @@ const ClaimsSchema = z.object({ sub: z.string().min(1), email: z.string(), name:
 
 /**
  * Signs and checks the api's bearer tokens: HS256 with JWT_SECRET, short-lived, bound to this
- * issuer and audience. Without JWT_SECRET each process makes up its own secret, so its tokens die
- * with it and another process refuses them; the log says so.
+ * issuer and audience. Without JWT_SECRET the secret is made once and kept in DATA_DIR (see
+ * signing-secret.ts); the log says where.
  */
 @Injectable()
 export class TokenSigner {
@@ -29,12 +29,11 @@ export class TokenSigner {
   private readonly ttlSeconds: number;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    let secret = config.jwtSecret;
-    if (secret === undefined) {
-      secret = randomBytes(32).toString('base64url');
+    const { secret, source } = signingSecret(config.jwtSecret, config.dataDir);
+    if (source.kind === 'file') {
       new Logger('Auth').warn(
-        'JWT_SECRET unset: signing tokens with a random secret; they will not survive a restart ' +
-          'and other api processes will refuse them',
+        `JWT_SECRET unset: signing tokens with the secret ${source.created ? 'made now and kept' : 'kept'} ` +
+          `in ${source.path} (readable by this user only); set JWT_SECRET when api processes do not share that directory`,
       );
     }
     this.key = new TextEncoder().encode(secret);

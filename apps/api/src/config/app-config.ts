@@ -16,7 +16,7 @@ export interface AppConfig {
   adminEmails: readonly string[];
   /** absolute; the built web client served at `/` */
   webDist: string;
-  /** unset: a random secret per process (tokens die with it) */
+  /** unset: a secret made once and kept in `<dataDir>/jwt-secret`, so tokens outlive a restart */
   jwtSecret: string | undefined;
   /** how long a token lives */
   tokenTtlSeconds: number;
