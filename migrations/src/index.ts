@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { ConversationTree1795309984546 } from './1795309984546-ConversationTree';
 import { Accounts1795400000000 } from './1795400000000-Accounts';
 import { ConciergeActivities1795420000000 } from './1795420000000-ConciergeActivities';
+import { RegenerateAndActivityIndex1795440000000 } from './1795440000000-RegenerateAndActivityIndex';
 import { pgliteAsPgDriver } from './pglite-driver';
 
 /** Every migration, oldest first. The api runs them at start; tests run them per database. */
@@ -11,6 +12,7 @@ export const migrations = [
   ConversationTree1795309984546,
   Accounts1795400000000,
   ConciergeActivities1795420000000,
+  RegenerateAndActivityIndex1795440000000,
 ];
 
 export type MigrationTarget = { url: string } | { pglite: PGlite };

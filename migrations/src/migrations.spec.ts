@@ -16,7 +16,28 @@ async function tables(url: string): Promise<string[]> {
   }
 }
 
-const ALL = ['ConversationTree1795309984546', 'Accounts1795400000000', 'ConciergeActivities1795420000000'];
+const ALL = [
+  'ConversationTree1795309984546',
+  'Accounts1795400000000',
+  'ConciergeActivities1795420000000',
+  'RegenerateAndActivityIndex1795440000000',
+];
+
+/** What the reflog's action check allows and whether the activity index exists. */
+async function activitySchema(url: string): Promise<{ check: string; index: boolean }> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ check: string; index: boolean }>(
+      `SELECT pg_get_constraintdef(oid) AS check,
+         to_regclass('conversations_owner_activity_idx') IS NOT NULL AS index
+       FROM pg_constraint WHERE conrelid = 'reflog'::regclass AND conname = 'reflog_action_check'`,
+    );
+    return rows[0]!;
+  } finally {
+    await client.end();
+  }
+}
 
 describe('migrations', () => {
   let db: TestDatabase;
@@ -45,6 +66,24 @@ describe('migrations', () => {
 
     expect(await migrateUp({ url: db.url })).toEqual(ALL);
     expect(await migrateUp({ url: db.url })).toEqual([]);
+  });
+
+  it("let the reflog say 'regenerate' and index the owner's list by activity, and take both back", async () => {
+    const fresh = await createTestDatabase('migrations_activity', { migrate: false });
+    try {
+      await migrateUp({ url: fresh.url });
+      expect(await activitySchema(fresh.url)).toEqual({
+        check: expect.stringContaining("'regenerate'"),
+        index: true,
+      });
+      await migrateDown({ url: fresh.url });
+      const before = await activitySchema(fresh.url);
+      expect(before).toEqual({ check: expect.stringContaining("'return'"), index: false });
+      expect(before.check).not.toContain('regenerate');
+      expect(await migrateUp({ url: fresh.url })).toEqual(ALL.slice(-1));
+    } finally {
+      await fresh.drop();
+    }
   });
 
   it('are applied once when several processes start together', async () => {

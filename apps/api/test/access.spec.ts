@@ -15,11 +15,13 @@ const fill = (route: string, ids: { id: string; nodeId: string; elicitId: string
 
 /** A valid body for each route that takes one, so only access can fail. */
 function bodyFor(method: string, path: string): unknown {
+  if (method === 'patch') return { title: 'hi' };
   if (method !== 'post') return undefined;
   if (path.endsWith('/messages')) return { text: 'hi' };
   if (path.endsWith('/response')) return { action: 'decline' };
   if (path.endsWith('/rewind')) return { to: 'HEAD' };
   if (path.endsWith('/edit')) return { text: 'hi' };
+  if (path.endsWith('/regenerate')) return {};
   if (path.endsWith('/recover')) return { reflogId: '1' };
   if (path.endsWith('/fork')) return {};
   if (path === '/api/conversations') return { agent: 'tidying' };
@@ -54,7 +56,7 @@ describe('access: who may touch what', () => {
 
   it("answers every id-taking route with a 404 for another user's conversation, and changes nothing", async () => {
     // every conversation route of PROTOCOL.md but create and list
-    expect(idRoutes).toHaveLength(16);
+    expect(idRoutes).toHaveLength(18);
     const before = await path(api, owner, ids.id);
     for (const route of idRoutes) {
       const res = await call(api, route.method.toUpperCase(), fill(route.path, ids), {
@@ -98,6 +100,7 @@ describe('access: who may touch what', () => {
       'conversation:cancel': {},
       'conversation:rewind': { to: 'HEAD' },
       'message:edit': { nodeId: ids.nodeId, text: 'hi' },
+      'message:regenerate': { nodeId: ids.nodeId },
       'conversation:recover': { reflogId: '1' },
     };
     const before = await path(api, owner, ids.id);

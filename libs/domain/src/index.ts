@@ -3,6 +3,7 @@ export * from './node';
 export * from './reflog';
 export * from './ref';
 export * from './conversation';
+export * from './conversation-title';
 export * from './result';
 export * from './elicit';
 export * from './message';

@@ -7,6 +7,7 @@ export const REFLOG_ACTIONS = [
   'append',
   'rewind',
   'edit',
+  'regenerate',
   'cancel',
   'recover',
   'compact',
@@ -19,6 +20,7 @@ export type ReflogAction = z.infer<typeof ReflogActionSchema>;
 /** A ref moved without appending nodes (append, edit, compact and fork write nodes as they move). */
 export const MOVE_ACTIONS = [
   'rewind',
+  'regenerate',
   'cancel',
   'recover',
   'return',

@@ -1,9 +1,11 @@
-import type { AgentName, ConversationRecord } from '@sweatpants/domain';
+import { err, ok, type AgentName, type ConversationRecord, type Result } from '@sweatpants/domain';
 import { iso } from './rows';
 import type { SqlExecutor } from './sql-client';
+import { invalid, type StoreError } from './store-error';
 import { isConversationId } from './tree-reader';
 
-interface ConversationRow {
+/** A conversation as the store's queries select it (CONVERSATION_COLUMNS). */
+export interface ConversationRow {
   id: string;
   agent: string;
   title: string;
@@ -14,10 +16,11 @@ interface ConversationRow {
   archived_at: Date | null;
 }
 
-const COLUMNS = `c.id, c.agent, c.title, c.owner_id, encode(r.node_id, 'hex') AS head,
+/** The select list that produces a ConversationRow from `conversations c` joined to its HEAD `refs r`. */
+export const CONVERSATION_COLUMNS = `c.id, c.agent, c.title, c.owner_id, encode(r.node_id, 'hex') AS head,
   c.created_at, c.updated_at, c.archived_at`;
 
-function toConversation(row: ConversationRow): ConversationRecord {
+export function toConversation(row: ConversationRow): ConversationRecord {
   return {
     id: row.id,
     agent: row.agent as AgentName,
@@ -30,6 +33,15 @@ function toConversation(row: ConversationRow): ConversationRecord {
   };
 }
 
+export interface ConversationPage {
+  items: ConversationRecord[];
+  /** the `before` of the next page: the last item's id, or null on the last page */
+  next: string | null;
+}
+
+/** `text` as a LIKE pattern that matches it anywhere, its own wildcards (and the escape) taken literally. */
+const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
 /** Reads of conversation records: one by id, or a page of one owner's (or everyone's). */
 export class ConversationReader {
   constructor(private readonly db: SqlExecutor) {}
@@ -38,14 +50,14 @@ export class ConversationReader {
   async get(conversationId: string): Promise<ConversationRecord | null> {
     if (!isConversationId(conversationId)) return null;
     const [row] = await this.db.query<ConversationRow>(
-      `SELECT ${COLUMNS} FROM conversations c JOIN refs r ON r.conversation_id = c.id AND r.name = 'HEAD'
+      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c JOIN refs r ON r.conversation_id = c.id AND r.name = 'HEAD'
        WHERE c.id = $1`,
       [conversationId],
     );
     return row ? toConversation(row) : null;
   }
 
-  /** Newest first. `ownerId` narrows to one owner; archived ones are left out unless asked for. */
+  /** Newest created first. `ownerId` narrows to one owner; archived ones are left out unless asked for. */
   async list(query: {
     ownerId?: string;
     includeArchived?: boolean;
@@ -54,7 +66,7 @@ export class ConversationReader {
   }): Promise<{ items: ConversationRecord[]; next: string | null }> {
     const before = query.before && isConversationId(query.before) ? query.before : null;
     const rows = await this.db.query<ConversationRow>(
-      `SELECT ${COLUMNS} FROM conversations c JOIN refs r ON r.conversation_id = c.id AND r.name = 'HEAD'
+      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c JOIN refs r ON r.conversation_id = c.id AND r.name = 'HEAD'
        WHERE ($1::text IS NULL OR c.owner_id = $1)
          AND ($2 OR c.archived_at IS NULL)
          AND ($3::uuid IS NULL OR (c.created_at, c.id) < (SELECT created_at, id FROM conversations WHERE id = $3))
@@ -64,5 +76,47 @@ export class ConversationReader {
     const more = rows.length > query.limit;
     const items = (more ? rows.slice(0, query.limit) : rows).map(toConversation);
     return { items, next: more ? (items.at(-1)?.id ?? null) : null };
+  }
+
+  /**
+   * One owner's conversations by last activity (`updated_at`, which every move of HEAD bumps), most
+   * recent first, archived ones left out; `q` keeps those whose title holds it, whatever its case.
+   * `before` is the id of the previous page's last item (keyset on (updated_at, id)); one that is
+   * not a conversation of this owner is refused, so a stale or foreign cursor never reads as the end.
+   */
+  async recent(query: {
+    ownerId: string;
+    q?: string;
+    before?: string;
+    limit: number;
+  }): Promise<Result<ConversationPage, StoreError>> {
+    const before = query.before ?? null;
+    if (before !== null) {
+      const [cursor] = isConversationId(before)
+        ? await this.db.query(`SELECT 1 FROM conversations WHERE id = $1 AND owner_id = $2`, [
+            before,
+            query.ownerId,
+          ])
+        : [];
+      if (!cursor) {
+        return err(
+          invalid('no such cursor', [{ field: 'before', message: 'is not one of your conversations' }]),
+        );
+      }
+    }
+    const q = query.q ? containsPattern(query.q) : null;
+    // `archived_at IS NULL` as written matches the partial index conversations_owner_activity_idx.
+    const rows = await this.db.query<ConversationRow>(
+      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c
+         JOIN refs r ON r.conversation_id = c.id AND r.name = 'HEAD'
+       WHERE c.owner_id = $1 AND c.archived_at IS NULL
+         AND ($2::text IS NULL OR c.title ILIKE $2 ESCAPE '\\')
+         AND ($3::uuid IS NULL OR (c.updated_at, c.id) < (SELECT updated_at, id FROM conversations WHERE id = $3))
+       ORDER BY c.updated_at DESC, c.id DESC LIMIT $4`,
+      [query.ownerId, q, before, query.limit + 1],
+    );
+    const more = rows.length > query.limit;
+    const items = (more ? rows.slice(0, query.limit) : rows).map(toConversation);
+    return ok({ items, next: more ? (items.at(-1)?.id ?? null) : null });
   }
 }

@@ -11,3 +11,4 @@ export type { FsckReport, FsckProblem, FsckProblemCode } from './fsck';
 export type { GcReport, RetentionPolicy } from './gc';
 export { DEFAULT_RETENTION } from './gc';
 export type { ReflogPage, AdminReflogFilter } from './reflog-reader';
+export type { ConversationPage } from './conversation-reader';

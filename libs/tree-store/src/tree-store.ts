@@ -11,7 +11,8 @@ import type {
   TreeNodeWithChildren,
 } from '@sweatpants/domain';
 import { squashAndRebase, type SquashError, type SquashInput, type Squashed } from './compaction';
-import { ConversationReader } from './conversation-reader';
+import { ConversationReader, type ConversationPage } from './conversation-reader';
+import { ConversationTitles } from './conversation-titles';
 import { fsck, type FsckReport } from './fsck';
 import { gc, type GcReport, type RetentionPolicy } from './gc';
 import { ReflogReader, type AdminReflogFilter, type ReflogPage } from './reflog-reader';
@@ -32,6 +33,7 @@ export class TreeStore {
   private readonly writer: TreeWriter;
   private readonly reflogs: ReflogReader;
   private readonly conversations: ConversationReader;
+  private readonly titles: ConversationTitles;
   private readonly states: StateFold;
 
   constructor(private readonly db: SqlClient) {
@@ -39,6 +41,7 @@ export class TreeStore {
     this.writer = new TreeWriter(db);
     this.reflogs = new ReflogReader(db);
     this.conversations = new ConversationReader(db);
+    this.titles = new ConversationTitles(db);
     this.states = new StateFold(db);
   }
 
@@ -50,8 +53,29 @@ export class TreeStore {
     return this.conversations.get(conversationId);
   }
 
+  /** Newest created first, for the admin audit; `before` is the previous page's last id. */
   listConversations(query: { ownerId?: string; includeArchived?: boolean; before?: string; limit: number }) {
     return this.conversations.list(query);
+  }
+
+  /** One owner's live conversations by last activity, `q` matching titles (see ConversationReader.recent). */
+  recentConversations(query: {
+    ownerId: string;
+    q?: string;
+    before?: string;
+    limit: number;
+  }): Promise<Result<ConversationPage, StoreError>> {
+    return this.conversations.recent(query);
+  }
+
+  /** The owner renames; HEAD and the list's order stay as they are. Null for no such live conversation. */
+  rename(conversationId: string, title: string): Promise<ConversationRecord | null> {
+    return this.titles.rename(conversationId, title);
+  }
+
+  /** Titles the conversation only if it has no title yet (a rename in between wins). */
+  titleIfUntitled(conversationId: string, title: string): Promise<boolean> {
+    return this.titles.titleIfUntitled(conversationId, title);
   }
 
   archive(conversationId: string): Promise<boolean> {

@@ -29,7 +29,7 @@ import { conflict, invalid, notFound, type StoreError } from './store-error';
 import { isConversationId, TreeReader } from './tree-reader';
 
 /** Actions that write nodes as they move the ref. */
-export type AppendAction = Exclude<ReflogAction, 'create' | 'rewind' | 'recover'>;
+export type AppendAction = Exclude<ReflogAction, 'create' | 'rewind' | 'regenerate' | 'recover'>;
 
 export interface AppendInput {
   conversationId: string;

@@ -35,6 +35,7 @@ interface CommandTypes {
   cancel: { args: Record<string, never>; result: { head: string } };
   rewind: { args: { to: string; expectedHead?: string | undefined }; result: HeadMove };
   edit: { args: { nodeId: string; text: string; expectedHead?: string | undefined }; result: NodeAndHead };
+  regenerate: { args: { nodeId: string; expectedHead?: string | undefined }; result: { head: string } };
   recover: { args: { reflogId: string }; result: HeadMove };
   archive: { args: Record<string, never>; result: Record<string, never> };
 }
@@ -80,6 +81,8 @@ export class ConversationCommands implements OnModuleInit {
     rewind: (user, record, { to, expectedHead }) => this.moves.rewind(user, record, to, expectedHead),
     edit: (user, record, { nodeId, text, expectedHead }) =>
       this.moves.edit(user, record, nodeId, text, expectedHead),
+    regenerate: (user, record, { nodeId, expectedHead }) =>
+      this.moves.regenerate(user, record, nodeId, expectedHead),
     recover: (user, record, { reflogId }) => this.moves.recover(user, record, reflogId),
     archive: async (_user, record) => {
       await this.conversations.archive(record);
@@ -143,6 +146,10 @@ export class ConversationCommands implements OnModuleInit {
 
   edit(user: AuthUser, record: ConversationRecord, nodeId: string, text: string, expectedHead?: string) {
     return this.run('edit', user, record, { nodeId, text, expectedHead });
+  }
+
+  regenerate(user: AuthUser, record: ConversationRecord, nodeId: string, expectedHead?: string) {
+    return this.run('regenerate', user, record, { nodeId, expectedHead });
   }
 
   recover(user: AuthUser, record: ConversationRecord, reflogId: string) {

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
+  ConversationListQuerySchema,
   CreateConversationRequestSchema,
   EditRequestSchema,
   ElicitResponseRequestSchema,
@@ -7,11 +8,14 @@ import {
   RecoverRequestSchema,
   RefQuerySchema,
   ReflogQuerySchema,
+  RegenerateRequestSchema,
+  RenameConversationRequestSchema,
   RewindRequestSchema,
   SendMessageRequestSchema,
   TreeQuerySchema,
   type Conversation,
   type ConversationList,
+  type ConversationListQuery,
   type CreateConversationRequest,
   type EditRequest,
   type ElicitResponseRequest,
@@ -22,6 +26,8 @@ import {
   type PathResponse,
   type RecoverRequest,
   type ReflogPage,
+  type RegenerateRequest,
+  type RenameConversationRequest,
   type RewindRequest,
   type SendMessageRequest,
   type StateResponse,
@@ -55,13 +61,26 @@ export class ConversationsController {
   }
 
   @Get()
-  async list(@CurrentUser() user: AuthUser): Promise<ConversationList> {
-    return { items: await this.conversations.list(user) };
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query(new ZodPipe(ConversationListQuerySchema, 'query')) query: ConversationListQuery,
+  ): Promise<ConversationList> {
+    return this.conversations.list(user, query);
   }
 
   @Get(':id')
   async get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<Conversation> {
     return this.commands.view(user, await this.access.owned(user, id));
+  }
+
+  @Patch(':id')
+  async rename(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body(new ZodPipe(RenameConversationRequestSchema)) body: RenameConversationRequest,
+  ): Promise<Conversation> {
+    const renamed = await this.conversations.rename(await this.access.owned(user, id), body.title);
+    return this.commands.view(user, renamed);
   }
 
   @Post(':id/messages')
@@ -138,6 +157,17 @@ export class ConversationsController {
     @Body(new ZodPipe(EditRequestSchema)) body: EditRequest,
   ): Promise<NodeAndHead> {
     return this.commands.edit(user, await this.access.owned(user, id), nodeId, body.text, body.expectedHead);
+  }
+
+  @Post(':id/nodes/:nodeId/regenerate')
+  async regenerate(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Param('nodeId') nodeId: string,
+    // Every field is optional, so a request may leave the body out altogether.
+    @Body(new ZodPipe(RegenerateRequestSchema.default({}))) body: RegenerateRequest,
+  ): Promise<{ head: string }> {
+    return this.commands.regenerate(user, await this.access.owned(user, id), nodeId, body.expectedHead);
   }
 
   @Post(':id/cancel')

@@ -7,6 +7,7 @@ import { ConversationEvents } from '../realtime/conversation-events';
 import { ConversationAccess } from './conversation-access';
 import { ConversationCommands } from './conversation-commands';
 import { ConversationReads } from './conversation-reads';
+import { ConversationTitles } from './conversation-titles';
 import { ConversationViews } from './conversation-views';
 import { ConversationsController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
@@ -28,6 +29,7 @@ import { RunnerRegistry } from './runner-registry';
     ConversationAccess,
     ConversationCommands,
     ConversationReads,
+    ConversationTitles,
     ConversationViews,
     ConversationsService,
     HeadMovesService,

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type {
   Conversation,
+  ConversationList,
+  ConversationListQuery,
   ConversationRecord,
   CreateConversationRequest,
   ElicitResponseRequest,
@@ -12,15 +14,14 @@ import { TreeStore } from '@sweatpants/tree-store';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../errors/api-error';
 import { runnerError, unwrap } from './api-errors';
+import { ConversationTitles } from './conversation-titles';
 import { ConversationViews } from './conversation-views';
 import { RunnerRegistry } from './runner-registry';
 
-/** A page of the owner's list; the list is read whole, page by page. */
-const LIST_PAGE = 200;
-
 /**
- * A user's conversations: create, list, read, talk (messages and elicit answers go to the
- * conversation's runner), fork and archive. Callers pass records whose access they have checked.
+ * A user's conversations: create, list, rename, talk (messages and elicit answers go to the
+ * conversation's runner, and the first words title an untitled conversation), fork and archive.
+ * Callers pass records whose access they have checked.
  */
 @Injectable()
 export class ConversationsService {
@@ -28,6 +29,7 @@ export class ConversationsService {
     private readonly store: TreeStore,
     private readonly runners: RunnerRegistry,
     private readonly views: ConversationViews,
+    private readonly titles: ConversationTitles,
   ) {}
 
   async create(user: AuthUser, request: CreateConversationRequest): Promise<Conversation> {
@@ -39,16 +41,25 @@ export class ConversationsService {
     return this.views.live(conversation);
   }
 
-  /** The caller's conversations, newest first, archived ones left out. */
-  async list(user: AuthUser): Promise<Conversation[]> {
-    const records: ConversationRecord[] = [];
-    let before: string | undefined;
-    do {
-      const page = await this.store.listConversations({ ownerId: user.id, limit: LIST_PAGE, before });
-      records.push(...page.items);
-      before = page.next ?? undefined;
-    } while (before !== undefined);
-    return Promise.all(records.map((r) => this.views.listed(r)));
+  /**
+   * A page of the caller's conversations by last activity, most recent first, archived ones left
+   * out; `q` keeps those whose title holds it. A `before` that is not one of theirs is a 400.
+   */
+  async list(user: AuthUser, query: ConversationListQuery): Promise<ConversationList> {
+    const page = unwrap(
+      await this.store.recentConversations({
+        ownerId: user.id,
+        limit: query.limit,
+        ...(query.q ? { q: query.q } : {}),
+        ...(query.before !== undefined ? { before: query.before } : {}),
+      }),
+    );
+    return { items: await Promise.all(page.items.map((r) => this.views.listed(r))), next: page.next };
+  }
+
+  /** The owner renames; the list's order stays (a rename is not activity). */
+  rename(record: ConversationRecord, title: string): Promise<ConversationRecord> {
+    return this.titles.rename(record, title);
   }
 
   /**
@@ -72,6 +83,7 @@ export class ConversationsService {
       authorId: user.id,
     });
     if (!sent.ok) throw runnerError(sent.error, runner.head);
+    await this.titles.fromFirstWords(record, sent.value);
     return { node: sent.value, head: runner.head ?? sent.value.id };
   }
 
@@ -94,6 +106,8 @@ export class ConversationsService {
       answered = await runner.respond({ elicitId, ...answer }, user.id);
     }
     if (!answered.ok) throw runnerError(answered.error, runner.head);
+    // The chat prompt's answer is the user's message; an `other` answer holds their words too.
+    await this.titles.fromFirstWords(record, answered.value);
     return { node: answered.value, head: runner.head ?? answered.value.id };
   }
 

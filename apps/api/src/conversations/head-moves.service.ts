@@ -1,18 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { ConversationRecord, HeadMove, NodeAndHead } from '@sweatpants/domain';
+import type { ConversationRecord, HeadMove, NodeAndHead, TreeNode } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../errors/api-error';
 import { ConversationEvents } from '../realtime/conversation-events';
 import { unwrap } from './api-errors';
+import { ConversationTitles } from './conversation-titles';
 import { RunnerRegistry } from './runner-registry';
 
+/** The nodes that are the user's input to a turn: a reply answers the nearest one above it. */
+const TURN_INPUTS: ReadonlySet<string> = new Set(['user', 'response']);
+
 /**
- * Moves of HEAD that come from outside the runner: rewind, edit, recover, and cancel. Each runs
- * alone for its conversation and in this order: check the caller's `expectedHead`, resolve what
- * the move names (before anything else moves HEAD), halt whatever runs (a `cancel` node), move,
- * then reopen the runner on the new HEAD, which runs the agent when the last user message there
- * has no reply (an edit).
+ * Moves of HEAD that come from outside the runner: rewind, edit, regenerate, recover, and cancel.
+ * Each runs alone for its conversation and in this order: check the caller's `expectedHead`,
+ * resolve what the move names (before anything else moves HEAD), halt whatever runs (a `cancel`
+ * node), move, then reopen the runner on the new HEAD, which runs the agent when the user's last
+ * input there has no reply (an edit, a regenerate).
  */
 @Injectable()
 export class HeadMovesService {
@@ -20,6 +24,7 @@ export class HeadMovesService {
     private readonly store: TreeStore,
     private readonly runners: RunnerRegistry,
     private readonly events: ConversationEvents,
+    private readonly titles: ConversationTitles,
   ) {}
 
   rewind(user: AuthUser, record: ConversationRecord, to: string, expectedHead?: string): Promise<HeadMove> {
@@ -71,8 +76,43 @@ export class HeadMovesService {
         }),
       );
       this.events.appended(record.id, edited);
+      // Editing the words into a photo-only first message gives an untitled conversation its title.
+      if (edited.nodes[0]) await this.titles.fromFirstWords(record, edited.nodes[0]);
       await this.runners.reopen(record);
       return { node: edited.nodes[0] ?? original, head: edited.head };
+    });
+  }
+
+  /**
+   * Another answer to an assistant reply: HEAD moves back to the input that reply answered (the
+   * user's message, or their answer to a question: the nearest `user` or `response` node above
+   * it), reflog action `regenerate`, and the reopened runner runs the agent from there, so its new
+   * reply starts a sibling branch. The old reply stays in the tree and the reflog.
+   */
+  regenerate(
+    user: AuthUser,
+    record: ConversationRecord,
+    nodeRef: string,
+    expectedHead?: string,
+  ): Promise<{ head: string }> {
+    return this.runners.exclusive(record.id, async () => {
+      await this.checkHead(record.id, expectedHead);
+      const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
+      const input = await this.answeredInput(record.id, target.id);
+      const head = await this.halt(user, record);
+      const moved = unwrap(
+        await this.store.move({
+          conversationId: record.id,
+          to: input.id,
+          action: 'regenerate',
+          expectedHead: head,
+          actorId: user.id,
+          message: `regenerate: ${target.id.slice(0, 12)} from ${input.kind} ${input.id.slice(0, 12)}`,
+        }),
+      );
+      this.events.moved(record.id, moved);
+      await this.runners.reopen(record);
+      return { head: moved.head };
     });
   }
 
@@ -98,6 +138,30 @@ export class HeadMovesService {
   /** Halts whatever runs (its `cancel` node moves HEAD, reflog action `cancel`); answers where HEAD is. */
   cancel(user: AuthUser, record: ConversationRecord): Promise<{ head: string }> {
     return this.runners.exclusive(record.id, async () => ({ head: await this.halt(user, record) }));
+  }
+
+  /**
+   * The user's input the assistant reply `replyId` answered: walking from the reply towards the
+   * root, the nearest `user` or `response` node. Met a summary or the root first, the input was
+   * squashed by a compaction (or there never was one), and there is nothing to answer again.
+   */
+  private async answeredInput(conversationId: string, replyId: string): Promise<TreeNode> {
+    const path = unwrap(await this.store.path(conversationId, replyId), 'nodeId');
+    const reply = path.at(-1);
+    if (reply?.kind !== 'assistant') {
+      throw new ApiError('invalid_request', 'only assistant replies can be regenerated', [
+        { field: 'nodeId', message: `is a ${reply?.kind ?? 'missing'} node` },
+      ]);
+    }
+    const above = path.slice(0, -1);
+    const stop = above.findLastIndex((n) => n.kind === 'summary' || n.kind === 'root');
+    const input = above.findLast((n, i) => i > stop && TURN_INPUTS.has(n.kind));
+    if (!input) {
+      throw new ApiError('invalid_request', 'this reply answers nothing the path still holds', [
+        { field: 'nodeId', message: 'no input of the user above it (a compaction summarised it)' },
+      ]);
+    }
+    return input;
   }
 
   /** A stale `expectedHead` is a 409 whose details say where HEAD is. */

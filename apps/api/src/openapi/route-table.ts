@@ -4,6 +4,7 @@ import {
   AuthResponseSchema,
   CompactionListSchema,
   CompactionQueuedSchema,
+  ConversationListQuerySchema,
   CreateConversationRequestSchema,
   EditRequestSchema,
   ElicitResponseRequestSchema,
@@ -13,7 +14,9 @@ import {
   RecoverRequestSchema,
   RefQuerySchema,
   ReflogQuerySchema,
+  RegenerateRequestSchema,
   RegisterRequestSchema,
+  RenameConversationRequestSchema,
   RewindRequestSchema,
   SendMessageRequestSchema,
   TreeQuerySchema,
@@ -23,7 +26,7 @@ import type * as z from 'zod';
 
 /** One HTTP route as the OpenAPI document describes it, with the zod schemas the handler validates with. */
 export interface RouteSpec {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** Express style, `:id` for a path parameter */
   path: string;
   tag: string;
@@ -106,10 +109,25 @@ export const ROUTES: RouteSpec[] = [
     method: 'get',
     path: '/api/conversations',
     tag: 'conversations',
-    summary: "The caller's conversations, newest first",
+    summary: "The caller's conversations by last activity, most recent first",
+    description:
+      "Archived conversations are left out. `q` keeps those whose title contains it, ignoring case (`%` and `_` are plain characters). A page holds at most `limit`; `next` is the `before` of the next page (the id of this page's last item), null on the last. A `before` that is not one of the caller's conversations is a 400. Renaming does not move a conversation in the list; any move of its HEAD does.",
     access: 'user',
+    query: ConversationListQuerySchema,
     status: 200,
-    response: '{items: Conversation[]}',
+    response: '{items: Conversation[], next}',
+  },
+  {
+    method: 'patch',
+    path: '/api/conversations/:id',
+    tag: 'conversations',
+    summary: 'Rename a conversation',
+    description:
+      'A conversation without a title takes one from the first message with words (its first line, cut to about 60 characters); a rename replaces it, and is never overwritten.',
+    access: 'user',
+    body: RenameConversationRequestSchema,
+    status: 200,
+    response: conversation,
   },
   {
     method: 'get',
@@ -209,6 +227,18 @@ export const ROUTES: RouteSpec[] = [
     body: EditRequestSchema,
     status: 201,
     response: nodeAndHead,
+  },
+  {
+    method: 'post',
+    path: '/api/conversations/:id/nodes/:nodeId/regenerate',
+    tag: 'conversations',
+    summary: 'Another answer to an assistant reply; the agent runs again from what it answered',
+    description:
+      'HEAD moves to the input the reply answered (the nearest user message or answer above it; reflog action `regenerate`) and the agent runs from there, so the new reply is a sibling branch; the old one stays in the tree. `nodeId` must name an `assistant` node (400 otherwise); a stale `expectedHead` is a 409.',
+    access: 'user',
+    body: RegenerateRequestSchema,
+    status: 201,
+    response: '{head}',
   },
   {
     method: 'post',

@@ -196,6 +196,18 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     });
   }
 
+  @SubscribeMessage('message:regenerate')
+  regenerate(
+    @ConnectedSocket() socket: ConversationSocket,
+    @MessageBody() body: unknown,
+    @Ack() ack: AckFn<'message:regenerate'>,
+  ) {
+    return this.handle('message:regenerate', socket, body, ack, async (user, payload) => {
+      const record = await this.access.owned(user, payload.conversationId);
+      return { value: await this.commands.regenerate(user, record, payload.nodeId) };
+    });
+  }
+
   @SubscribeMessage('conversation:recover')
   recover(
     @ConnectedSocket() socket: ConversationSocket,

@@ -39,9 +39,13 @@ export interface Conversation {
 /** A ref as PROTOCOL.md spells it: an id, a 7+ character prefix, HEAD, HEAD~n, HEAD^ or HEAD@{n}. */
 export const RefStringSchema = z.string().trim().min(1).max(80);
 
+/** The longest title a conversation keeps; a title taken from a first message is cut to fit. */
+export const MAX_TITLE_LENGTH = 200;
+export const TitleSchema = z.string().trim().min(1).max(MAX_TITLE_LENGTH);
+
 export const CreateConversationRequestSchema = z.object({
   agent: AgentNameSchema,
-  title: z.string().trim().min(1).max(200).optional(),
+  title: TitleSchema.optional(),
 });
 export type CreateConversationRequest = z.infer<typeof CreateConversationRequestSchema>;
 
@@ -49,6 +53,22 @@ export const SendMessageRequestSchema = saysSomething(
   z.object({ ...messageParts, expectedHead: NodeIdSchema.optional() }),
 );
 export type SendMessageRequest = z.infer<typeof SendMessageRequestSchema>;
+
+/** `PATCH /api/conversations/:id`: the owner renames it. */
+export const RenameConversationRequestSchema = z.object({ title: TitleSchema });
+export type RenameConversationRequest = z.infer<typeof RenameConversationRequestSchema>;
+
+/** `GET /api/conversations`: the caller's own, by last activity; `q` matches titles. */
+export const ConversationListQuerySchema = z.object({
+  q: z.string().trim().max(MAX_TITLE_LENGTH).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.string().min(1).max(200).optional(),
+});
+export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>;
+
+/** `POST /api/conversations/:id/nodes/:nodeId/regenerate`: another answer to an assistant reply. */
+export const RegenerateRequestSchema = z.object({ expectedHead: NodeIdSchema.optional() });
+export type RegenerateRequest = z.infer<typeof RegenerateRequestSchema>;
 
 export const ElicitResponseRequestSchema = z.object({
   action: ElicitActionSchema,
@@ -76,7 +96,7 @@ export type RecoverRequest = z.infer<typeof RecoverRequestSchema>;
 
 export const ForkRequestSchema = z.object({
   at: RefStringSchema.default('HEAD'),
-  title: z.string().trim().min(1).max(200).optional(),
+  title: TitleSchema.optional(),
 });
 export type ForkRequest = z.infer<typeof ForkRequestSchema>;
 
@@ -98,6 +118,8 @@ export const AdminConversationsQuerySchema = PageQuerySchema.extend({
 /** Responses, as the client reads them. */
 export interface ConversationList {
   items: Conversation[];
+  /** the `before` cursor of the next page, or null on the last */
+  next: string | null;
 }
 export interface NodeAndHead {
   node: TreeNode;

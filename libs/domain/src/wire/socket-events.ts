@@ -28,6 +28,7 @@ export const ClientEventSchemas = {
     expectedHead: NodeIdSchema.optional(),
   }),
   'message:edit': ConversationRef.extend({ nodeId: z.string().min(7).max(64), text: MessageTextSchema }),
+  'message:regenerate': ConversationRef.extend({ nodeId: z.string().min(7).max(64) }),
   'conversation:recover': ConversationRef.extend({ reflogId: z.string().min(1).max(200) }),
 } as const;
 export type ClientEventName = keyof typeof ClientEventSchemas;
@@ -46,6 +47,7 @@ export interface ClientAckValues {
   'conversation:cancel': { head: string };
   'conversation:rewind': { head: string; reflog: ReflogEntry };
   'message:edit': { node: TreeNode; head: string };
+  'message:regenerate': { head: string };
   'conversation:recover': { head: string; reflog: ReflogEntry };
 }
 
@@ -75,6 +77,8 @@ export interface ServerToClientEvents {
     total?: number;
   }) => void;
   token: (event: { conversationId: string; nodeId: string; text: string }) => void;
+  /** the conversation was renamed, or titled from its first words (beyond PROTOCOL.md: a list can follow) */
+  title: (event: { conversationId: string; title: string }) => void;
 }
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

@@ -1,0 +1,38 @@
+import type { ConversationRecord } from '@sweatpants/domain';
+import { CONVERSATION_COLUMNS, toConversation, type ConversationRow } from './conversation-reader';
+import type { SqlExecutor } from './sql-client';
+import { isConversationId } from './tree-reader';
+
+/**
+ * A conversation's title: the owner's rename, and the title its first words give an untitled one.
+ * Neither moves HEAD, so neither touches `updated_at`: renaming does not reorder the owner's list.
+ * Archived conversations keep the title they were archived with.
+ */
+export class ConversationTitles {
+  constructor(private readonly db: SqlExecutor) {}
+
+  /** Sets the title; the renamed record, or null when there is no such live conversation. */
+  async rename(conversationId: string, title: string): Promise<ConversationRecord | null> {
+    if (!isConversationId(conversationId)) return null;
+    const [row] = await this.db.query<ConversationRow>(
+      `UPDATE conversations c SET title = $2 FROM refs r
+       WHERE c.id = $1 AND c.archived_at IS NULL AND r.conversation_id = c.id AND r.name = 'HEAD'
+       RETURNING ${CONVERSATION_COLUMNS}`,
+      [conversationId, title],
+    );
+    return row ? toConversation(row) : null;
+  }
+
+  /**
+   * Titles an untitled conversation, in one conditional statement: when a rename (or another
+   * first message) got there first, the title it set stays. True when this title was set.
+   */
+  async titleIfUntitled(conversationId: string, title: string): Promise<boolean> {
+    if (!isConversationId(conversationId) || title === '') return false;
+    const rows = await this.db.query(
+      `UPDATE conversations SET title = $2 WHERE id = $1 AND title = '' AND archived_at IS NULL RETURNING id`,
+      [conversationId, title],
+    );
+    return rows.length > 0;
+  }
+}
