@@ -5,7 +5,7 @@
 //
 // E2E_FILTER=<text> runs only the scenarios whose name contains it; E2E_KEEP_DB=1 keeps the database.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -145,6 +145,8 @@ async function main() {
   mkdirSync(shotDir, { recursive: true });
   const scenarios = await loadScenarios();
   const { createContext } = await import(pathToFileURL(join(specDir, 'support/context.mjs')).href);
+  const { AccessibilityAudit } = await import(pathToFileURL(join(specDir, 'support/accessibility.mjs')).href);
+  const audit = new AccessibilityAudit();
   const db = await createDatabase();
   log(`database ${db.name}`);
   let api = null;
@@ -165,6 +167,7 @@ async function main() {
         shotDir,
         adminEmail: ADMIN_EMAIL,
         scenario: scenario.name,
+        audit,
       });
       try {
         await withTimeout(scenario.run(ctx), SCENARIO_TIMEOUT_MS, scenario.name);
@@ -191,6 +194,10 @@ async function main() {
     if (!process.env.E2E_KEEP_DB)
       await dropDatabase(db.name).catch((e) => log(`could not drop ${db.name}: ${e}`));
   }
+  // What axe said of every page and state, beside the screenshots it was said of.
+  writeFileSync(join(shotDir, 'axe-results.json'), JSON.stringify(audit.entries, null, 2));
+  const { checked, byImpact } = audit.summary();
+  log(`axe-core: ${checked} page states checked; violations by impact ${JSON.stringify(byImpact)}`);
   console.log(`e2e: ${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);
 }

@@ -8,7 +8,7 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 const SESSION_KEY = 'sweatpants.session';
 
-export function createContext({ browser, base, shotDir, adminEmail, scenario }) {
+export function createContext({ browser, base, shotDir, adminEmail, scenario, audit }) {
   const contexts = [];
   const pages = [];
   const slug = scenario
@@ -47,7 +47,11 @@ export function createContext({ browser, base, shotDir, adminEmail, scenario }) 
       return page;
     },
 
-    /** Screenshots of the page at phone and desktop widths: tmp/e2e-screenshots/<scenario>-<n>-<name>-<width>.png */
+    /**
+     * Screenshots of the page at phone and desktop widths,
+     * tmp/e2e-screenshots/<scenario>-<n>-<name>-<width>.png, each checked by axe-core: every state
+     * worth a picture is a state whose accessibility is checked.
+     */
     async shot(page, name) {
       const original = page.viewportSize();
       shots += 1;
@@ -59,6 +63,7 @@ export function createContext({ browser, base, shotDir, adminEmail, scenario }) 
         await page.waitForTimeout(150);
         // The viewport, as a person sees it: a full-page capture misplaces the sticky composer.
         await page.screenshot({ path: join(shotDir, `${slug}-${shots}-${name}-${label}.png`) });
+        await audit.check(page, `${slug}-${shots}-${name}-${label}`);
       }
       if (original) await page.setViewportSize(original);
     },

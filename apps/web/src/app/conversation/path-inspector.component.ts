@@ -25,7 +25,8 @@ export interface PathInspectorData {
         <p class="error" role="alert">{{ e }}</p>
       }
       @if (nodes(); as list) {
-        <ol class="path">
+        <!-- It scrolls on its own: focusable, so a keyboard can scroll it too. -->
+        <ol class="path" tabindex="0" aria-label="The path to this point">
           @for (node of list; track node.id; let last = $last) {
             <li [class.last]="last">
               <span class="pill">{{ node.kind }}</span>

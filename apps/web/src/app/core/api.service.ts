@@ -20,6 +20,8 @@ import type {
   PathResponse,
   RegisterRequest,
   ReflogPage,
+  RegenerateRequest,
+  RenameConversationRequest,
   RewindRequest,
   SendMessageRequest,
   StateResponse,
@@ -77,8 +79,13 @@ export class ApiService {
     return this.get<User>('/api/auth/me');
   }
 
-  listConversations(): Promise<ConversationList> {
-    return this.get<ConversationList>('/api/conversations');
+  /** The caller's conversations by last activity, most recent first; `q` matches titles. */
+  listConversations(query: { q?: string; limit?: number; before?: string } = {}): Promise<ConversationList> {
+    return this.get<ConversationList>('/api/conversations', query);
+  }
+
+  rename(id: string, body: RenameConversationRequest): Promise<Conversation> {
+    return this.call(this.http.patch<Conversation>(conv(id), body));
   }
 
   createConversation(body: CreateConversationRequest): Promise<Conversation> {
@@ -113,6 +120,12 @@ export class ApiService {
   edit(id: string, nodeId: string, body: EditRequest): Promise<NodeAndHead> {
     const url = `${conv(id)}/nodes/${encodeURIComponent(nodeId)}/edit`;
     return this.call(this.http.post<NodeAndHead>(url, body));
+  }
+
+  /** Another answer to an assistant reply: a sibling branch (reflog action `regenerate`). */
+  regenerate(id: string, nodeId: string, body: RegenerateRequest = {}): Promise<{ head: string }> {
+    const url = `${conv(id)}/nodes/${encodeURIComponent(nodeId)}/regenerate`;
+    return this.call(this.http.post<{ head: string }>(url, body));
   }
 
   cancel(id: string): Promise<{ head: string }> {

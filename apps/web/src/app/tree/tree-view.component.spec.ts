@@ -51,7 +51,8 @@ describe('TreeViewComponent', () => {
     );
     expect(onPath).toEqual(['00', 'a1', 'b1', 'c2', 'd2'].map(fixtureId));
     expect(g('d2').classList).toContain('node--head');
-    expect(g('d2').getAttribute('aria-label')).toContain('HEAD');
+    expect(g('d2').textContent).toContain('HEAD');
+    expect(g('d2').querySelector('desc')?.textContent).toBe('on the HEAD path');
     expect(element.querySelectorAll('path.edge--head')).toHaveLength(4);
   });
 

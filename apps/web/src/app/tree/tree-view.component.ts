@@ -57,9 +57,4 @@ export class TreeViewComponent {
   protected select(id: string): void {
     this.selectedId.set(id);
   }
-
-  protected label(kind: string, text: string, id: string): string {
-    const place = id === this.head() ? ', HEAD' : this.headPath().has(id) ? ', on the HEAD path' : '';
-    return `${kind}: ${text}${place}`;
-  }
 }
