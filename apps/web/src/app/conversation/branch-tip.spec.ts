@@ -1,7 +1,7 @@
 import type { TreeNodeWithChildren } from '@sweatpants/domain';
 
 import { fixtureId, treeFixture } from '../../testing/tree-fixture';
-import { latestTip, siblingsOf } from './branch-tip';
+import { branchOf, latestTip, siblingsOf } from './branch-tip';
 
 const map = (nodes: TreeNodeWithChildren[]) => new Map(nodes.map((n) => [n.id, n]));
 
@@ -22,5 +22,16 @@ describe('branch navigation', () => {
     const nodes = map(treeFixture());
     // from b1, both d1 and d2 are at depth 4; d2 is newer
     expect(latestTip(nodes, fixtureId('b1'))).toBe(fixtureId('d2'));
+  });
+
+  it('finds the fork a shown message stands on through the hidden nodes above it', () => {
+    const nodes = map(treeFixture());
+    const id = fixtureId;
+    // The chat shows only a1 and the replies: c1/c2 (hidden here) fork under a1's reply b1.
+    const shown = new Set([id('00'), id('a1'), id('b1'), id('d1'), id('d2')]);
+    expect(branchOf(nodes, id('d2'), shown)).toEqual({ ids: [id('c1'), id('c2')], index: 1 });
+    expect(branchOf(nodes, id('d1'), shown)).toEqual({ ids: [id('c1'), id('c2')], index: 0 });
+    // A fork above the message shown before it belongs to that message, not to this one.
+    expect(branchOf(nodes, id('b1'), shown)).toEqual({ ids: [id('b1')], index: 0 });
   });
 });

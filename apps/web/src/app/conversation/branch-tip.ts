@@ -44,3 +44,26 @@ export function siblingsOf(
   const index = ids.indexOf(nodeId);
   return index === -1 ? { ids: [nodeId], index: 0 } : { ids, index };
 }
+
+/**
+ * The branches a message in the chat stands among. Between two messages the chat shows sit nodes
+ * it hides (events, tool calls, empty model turns); a regenerate or a rewind may fork among those,
+ * so the fork that puts this message on its branch is found by walking up from it through the
+ * hidden nodes to the first parent with more than one child, stopping at the message shown before
+ * it. Its siblings are that parent's children; switching to one lands on that branch's latest tip.
+ */
+export function branchOf(
+  nodes: ReadonlyMap<string, TreeNodeWithChildren>,
+  nodeId: string,
+  shown: ReadonlySet<string>,
+): { ids: string[]; index: number } {
+  let current = nodes.get(nodeId);
+  while (current?.parentId) {
+    const parent = nodes.get(current.parentId);
+    if (!parent) break;
+    if (parent.childIds.length > 1) return siblingsOf(nodes, current.id);
+    if (shown.has(parent.id)) break;
+    current = parent;
+  }
+  return { ids: [nodeId], index: 0 };
+}

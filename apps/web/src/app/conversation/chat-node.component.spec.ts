@@ -22,6 +22,25 @@ function render(n: TreeNode, inputs: Record<string, unknown> = {}) {
 }
 
 describe('ChatNodeComponent', () => {
+  it('offers another answer to an agent reply from its menu, and only to a reply', () => {
+    const menuItems = (n: TreeNode) => {
+      const { fixture, element } = render(n);
+      const asked: string[] = [];
+      fixture.componentInstance.regenerate.subscribe((id) => asked.push(id));
+      element.querySelector<HTMLButtonElement>('button.actions')?.click();
+      fixture.detectChanges();
+      const items = Array.from(document.querySelectorAll<HTMLButtonElement>('[role=menuitem]'));
+      const names = items.map((b) => b.textContent?.trim());
+      items.find((b) => b.textContent?.trim() === 'Regenerate reply')?.click();
+      document.querySelectorAll('.cdk-overlay-container').forEach((c) => (c.innerHTML = ''));
+      return { names, asked };
+    };
+    const reply = menuItems(node('assistant', { text: 'Start with the mugs.' }));
+    expect(reply.names).toContain('Regenerate reply');
+    expect(reply.asked).toEqual(['a'.repeat(64)]);
+    expect(menuItems(node('user', { text: 'my desk' })).names).not.toContain('Regenerate reply');
+  });
+
   it('renders a user bubble with its photos', () => {
     const { element } = render(
       node('user', { text: 'my desk', photos: [{ mediaType: 'image/png', data: 'AQID' }] }),

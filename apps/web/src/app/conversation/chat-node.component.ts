@@ -57,6 +57,7 @@ export class ChatNodeComponent {
   readonly switchTo = output<string>();
   readonly edit = output<{ nodeId: string; text: string }>();
   readonly rewind = output<string>();
+  readonly regenerate = output<string>();
   readonly fork = output<string>();
   readonly inspect = output<string>();
 

@@ -68,6 +68,7 @@ export class ChatPageComponent {
   /** Something new arrived while the user was reading back: offer to jump to it. */
   protected readonly newBelow = signal(false);
   protected readonly items = computed(() => chatItems(this.store.path(), this.store.pending()));
+  private readonly shown = computed(() => new Set(this.items().map((item) => item.node.id)));
   protected readonly pendingCard = computed(() => {
     const pending = this.store.pending();
     return pending && pending.type !== 'chat' ? pending : null;
@@ -126,7 +127,7 @@ export class ChatPageComponent {
   }
 
   protected siblings(nodeId: string): { ids: string[]; index: number } {
-    return this.store.siblings(nodeId);
+    return this.store.branches(nodeId, this.shown());
   }
 
   protected async answer(response: ElicitResponse): Promise<void> {

@@ -1,6 +1,15 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
-import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
-import { ActivatedRoute, RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
+import { ChangeDetectionStrategy, Component, computed, effect, inject, signal } from '@angular/core';
+import { takeUntilDestroyed, toSignal } from '@angular/core/rxjs-interop';
+import { Title } from '@angular/platform-browser';
+import {
+  ActivatedRoute,
+  NavigationEnd,
+  Router,
+  RouterLink,
+  RouterLinkActive,
+  RouterOutlet,
+} from '@angular/router';
+import { filter } from 'rxjs';
 import type { FsckReport } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
@@ -35,6 +44,17 @@ export class ConversationShellComponent {
   );
 
   constructor() {
+    // The browser tab names the conversation (and the tab of it that is open). Set after every
+    // navigation too, since the router writes the route's own title when one ends.
+    const router = inject(Router);
+    const tabTitle = inject(Title);
+    const navigated = toSignal(router.events.pipe(filter((e) => e instanceof NavigationEnd)));
+    effect(() => {
+      navigated();
+      const view = router.url.split('?')[0]?.split('/').at(-1);
+      const part = view === 'tree' ? ' · Tree' : view === 'reflog' ? ' · Reflog' : '';
+      tabTitle.setTitle(`${this.title()}${part} · Sweatpants`);
+    });
     const admin = this.route.snapshot.data['admin'] === true;
     this.route.paramMap.pipe(takeUntilDestroyed()).subscribe((params) => {
       const id = params.get('id');

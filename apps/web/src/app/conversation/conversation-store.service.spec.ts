@@ -59,6 +59,7 @@ function setup() {
         },
       };
     }
+    if (event === 'message:regenerate') return { ok: true, head: fixtureId('d2') };
     return { ok: false, error: { code: 'invalid_request', message: 'nope' } };
   });
   TestBed.configureTestingModule({ providers: [ConversationStore, { provide: ApiService, useValue: api }] });
@@ -118,6 +119,27 @@ describe('ConversationStore', () => {
     expect(store.pending()).toEqual(elicit);
     socket.serverSends('elicit:withdrawn', { conversationId: 'c1', elicitId: 'q1', reason: 'cancelled' });
     expect(store.pending()).toBeNull();
+  });
+
+  it('asks for another answer to a reply over the socket, and shows the agent at work', async () => {
+    const { store, socket, api } = setup();
+    await store.open('c1', false);
+    api.owner.path.mockClear();
+    expect(await store.regenerate(fixtureId('d2'))).toBe(true);
+    expect(socket.emitted.at(-1)).toEqual({
+      event: 'message:regenerate',
+      payload: { conversationId: 'c1', nodeId: fixtureId('d2') },
+    });
+    expect(store.status()).toBe('running');
+    expect(api.owner.path).toHaveBeenCalled();
+  });
+
+  it('follows a rename, or a title taken from the first words, of its conversation only', async () => {
+    const { store, socket } = setup();
+    await store.open('c1', false);
+    socket.serverSends('title', { conversationId: 'other', title: 'Not this one' });
+    socket.serverSends('title', { conversationId: 'c1', title: 'The hall closet' });
+    expect(store.conversation()?.title).toBe('The hall closet');
   });
 
   it('sends a message by answering the pending chat elicit', async () => {

@@ -15,7 +15,7 @@ import { describeError } from '../core/api-error';
 import { ApiService, type ConversationReader } from '../core/api.service';
 import { isRecord, toJson } from '../core/json';
 import { SocketClientService } from '../core/socket-client.service';
-import { latestTip, siblingsOf } from './branch-tip';
+import { branchOf, latestTip, siblingsOf } from './branch-tip';
 import { nodeText } from './node-text';
 
 /** Tree and state reloads after a burst of HEAD moves are coalesced into one. */
@@ -79,6 +79,11 @@ export class ConversationStore implements OnDestroy {
 
   siblings(nodeId: string): { ids: string[]; index: number } {
     return siblingsOf(this.tree(), nodeId);
+  }
+
+  /** The branches a message shown in the chat stands among, forks at hidden nodes included. */
+  branches(nodeId: string, shown: ReadonlySet<string>): { ids: string[]; index: number } {
+    return branchOf(this.tree(), nodeId, shown);
   }
 
   async refreshPath(): Promise<void> {
@@ -150,6 +155,18 @@ export class ConversationStore implements OnDestroy {
   rewind(to: string): Promise<boolean> {
     return this.run(async () => {
       await this.api.rewind(this.id(), { to });
+      await this.reloadAll();
+    });
+  }
+
+  /**
+   * Another answer to an agent reply: HEAD goes back to what the reply answered and the agent
+   * answers again, on a sibling branch (the old reply stays one tap away in the branch switcher).
+   */
+  regenerate(replyId: string): Promise<boolean> {
+    return this.run(async () => {
+      await this.socket.request('message:regenerate', { conversationId: this.id(), nodeId: replyId });
+      this.status.set('running');
       await this.reloadAll();
     });
   }
@@ -275,6 +292,9 @@ export class ConversationStore implements OnDestroy {
         if (mine(event) && this.pending()?.elicitId === event.elicitId) this.pending.set(null);
       }),
       on('notify', (event) => mine(event) && this.progress.set(event)),
+      on('title', (event) => {
+        if (mine(event)) this.conversation.update((c) => (c ? { ...c, title: event.title } : c));
+      }),
       on('token', (event) => {
         if (!mine(event)) return;
         const current = this.streaming();

@@ -40,9 +40,7 @@ export function reflogSentence(entry: ReflogEntry, ctx: ReflogContext): ReflogSe
   const who = actorName(entry.actorId, ctx);
   const target = ctx.nodes.get(entry.newHead);
   const agent = ctx.agent ?? agentOf(ctx.nodes);
-  // PROTOCOL.md lists `regenerate`; libs/domain's action list may not yet, so compare as a string.
-  const action: string = entry.action;
-  switch (action) {
+  switch (entry.action) {
     case 'create':
       return { text: `${who} started the conversation` };
     case 'append':
@@ -78,8 +76,6 @@ export function reflogSentence(entry: ReflogEntry, ctx: ReflogContext): ReflogSe
           : `${capital(agentName(agent))} came back to the open question`,
       };
     }
-    default:
-      return { text: `${who} moved the conversation` };
   }
 }
 
