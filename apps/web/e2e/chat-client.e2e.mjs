@@ -65,4 +65,41 @@ export const scenarios = [
       await t.shot(page, 'list-by-activity');
     },
   },
+  {
+    name: 'rewind asks first and can be undone',
+    async run(t) {
+      const auth = await t.api.register(t.email('rewind'), 'Rewinder');
+      const { id } = await t.api.createConversation(auth.token, 'concierge');
+      await t.api.say(auth.token, id, 'first: the inbox');
+      await t.api.say(auth.token, id, 'second: the receipts');
+      const page = await t.signedInPage(auth, { phone: true });
+      await page.goto(`/c/${id}`);
+      const first = page.locator('app-chat-node', {
+        has: page.locator('.bubble--user', { hasText: 'first: the inbox' }),
+      });
+      await page.locator('.bubble--user', { hasText: 'second: the receipts' }).waitFor();
+
+      await first.getByRole('button', { name: /^Actions for this user node/ }).click();
+      await page.getByRole('menuitem', { name: 'Rewind to here' }).click();
+      const confirm = page.getByRole('alertdialog');
+      await confirm.waitFor();
+      await t.shot(page, 'rewind-asks');
+      await confirm.getByRole('button', { name: 'Keep going' }).click();
+      assert.ok(
+        await page.locator('.bubble--user', { hasText: 'second: the receipts' }).isVisible(),
+        'nothing moved',
+      );
+
+      await first.getByRole('button', { name: /^Actions for this user node/ }).click();
+      await page.getByRole('menuitem', { name: 'Rewind to here' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Go back' }).click();
+      const undo = page.getByRole('status').filter({ hasText: 'You went back to' });
+      await undo.waitFor();
+      await page.locator('.bubble--user', { hasText: 'second: the receipts' }).waitFor({ state: 'hidden' });
+      await t.shot(page, 'went-back');
+      await undo.getByRole('button', { name: 'Undo' }).click();
+      await page.locator('.bubble--user', { hasText: 'second: the receipts' }).waitFor();
+      await t.shot(page, 'undone');
+    },
+  },
 ];

@@ -22,6 +22,48 @@ function render(n: TreeNode, inputs: Record<string, unknown> = {}) {
 }
 
 describe('ChatNodeComponent', () => {
+  it('asks before rewinding: Keep going changes nothing, Go back rewinds', () => {
+    const { fixture, element } = render(node('user', { text: 'my desk' }));
+    const rewinds: string[] = [];
+    fixture.componentInstance.rewind.subscribe((id) => rewinds.push(id));
+    const openConfirm = () => {
+      element.querySelector<HTMLButtonElement>('button.actions')?.click();
+      fixture.detectChanges();
+      const item = Array.from(document.querySelectorAll<HTMLButtonElement>('[role=menuitem]')).find(
+        (b) => b.textContent?.trim() === 'Rewind to here',
+      );
+      item?.click();
+      fixture.detectChanges();
+      return element.querySelector('[role=alertdialog]');
+    };
+    const button = (name: string) =>
+      Array.from(element.querySelectorAll<HTMLButtonElement>('[role=alertdialog] button')).find(
+        (b) => b.textContent?.trim() === name,
+      );
+    expect(openConfirm()?.textContent).toContain('Go back to here?');
+    button('Keep going')?.click();
+    fixture.detectChanges();
+    expect(rewinds).toEqual([]);
+    expect(element.querySelector('[role=alertdialog]')).toBeNull();
+    openConfirm();
+    button('Go back')?.click();
+    expect(rewinds).toEqual(['a'.repeat(64)]);
+  });
+
+  it('copies a message’s words and says so', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { fixture, element } = render(node('assistant', { text: 'Start with the mugs.' }));
+    const copy = Array.from(element.querySelectorAll<HTMLButtonElement>('button')).find((b) =>
+      b.textContent?.includes('Copy'),
+    );
+    copy?.click();
+    await Promise.resolve();
+    fixture.detectChanges();
+    expect(writeText).toHaveBeenCalledWith('Start with the mugs.');
+    expect(element.textContent).toContain('Copied to the clipboard');
+  });
+
   it('offers another answer to an agent reply from its menu, and only to a reply', () => {
     const menuItems = (n: TreeNode) => {
       const { fixture, element } = render(n);

@@ -24,6 +24,8 @@ import { coveredFromTree, loadCovered, summaryText } from './covered-messages';
 import { nodeView } from './node-view';
 
 let nextId = 0;
+/** How long "Copied" shows after a copy. */
+const COPIED_MS = 2000;
 
 /** The messages a summary covers: read off the tree, asked of the api, or not to be had. */
 type Covered =
@@ -63,6 +65,9 @@ export class ChatNodeComponent {
 
   protected readonly view = computed(() => nodeView(this.node(), this.answer()));
   protected readonly editing = signal(false);
+  protected readonly confirmingRewind = signal(false);
+  protected readonly copied = signal(false);
+  protected readonly confirmId = `confirm-${nextId++}`;
   protected readonly draft = signal('');
   protected readonly editId = `edit-${nextId++}`;
   protected readonly stepsId = `steps-${nextId++}`;
@@ -123,6 +128,17 @@ export class ChatNodeComponent {
     afterNextRender(() => this.host.nativeElement.scrollIntoView?.({ block: 'nearest' }), {
       injector: this.injector,
     });
+  }
+
+  /** Copies the message's words; "Copied" for a moment (said to screen readers too). */
+  protected async copy(text: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.copied.set(true);
+      setTimeout(() => this.copied.set(false), COPIED_MS);
+    } catch {
+      this.store?.error.set('Could not copy: this browser does not allow it here.');
+    }
   }
 
   protected startEdit(): void {

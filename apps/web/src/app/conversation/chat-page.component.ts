@@ -20,6 +20,7 @@ import { chatItems } from './chat-items';
 import { ChatNodeComponent } from './chat-node.component';
 import { CompactionPanelComponent } from './compaction-panel.component';
 import { ConversationStore } from './conversation-store.service';
+import { nodeText } from './node-text';
 import { PathInspectorComponent, type PathInspectorData } from './path-inspector.component';
 import { StatePanelComponent } from './state-panel.component';
 
@@ -128,6 +129,14 @@ export class ChatPageComponent {
 
   protected siblings(nodeId: string): { ids: string[]; index: number } {
     return this.store.branches(nodeId, this.shown());
+  }
+
+  /** Rewinds to a message the user confirmed, offering Undo named by that message's words. */
+  protected rewindTo(nodeId: string): void {
+    const node = this.store.path().find((n) => n.id === nodeId);
+    const words = node ? nodeText(node).trim() : '';
+    const label = words ? `'${words.length > 40 ? `${words.slice(0, 40)}…` : words}'` : 'an earlier point';
+    void this.store.rewindWithUndo(nodeId, label);
   }
 
   protected async answer(response: ElicitResponse): Promise<void> {

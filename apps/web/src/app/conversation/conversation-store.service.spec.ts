@@ -27,6 +27,7 @@ const reflog = {} as ReflogEntry;
 function setup() {
   let path = onHead;
   const api = {
+    recover: jest.fn().mockResolvedValue({ head: fixtureId('d2'), reflog }),
     conversation: jest.fn().mockResolvedValue(conversation),
     state: jest
       .fn()
@@ -41,7 +42,7 @@ function setup() {
     owner: {
       path: jest.fn().mockImplementation(async () => ({ nodes: path })),
       tree: jest.fn().mockResolvedValue(nodes),
-      reflog: jest.fn(),
+      reflog: jest.fn().mockResolvedValue({ entries: [{ id: 'r-before' }], next: null }),
     },
   };
   const socket = new FakeSocket((event, payload) => {
@@ -132,6 +133,17 @@ describe('ConversationStore', () => {
     });
     expect(store.status()).toBe('running');
     expect(api.owner.path).toHaveBeenCalled();
+  });
+
+  it('rewinds from the chat with an Undo that recovers where HEAD was', async () => {
+    const { store, api } = setup();
+    await store.open('c1', false);
+    expect(await store.rewindWithUndo(fixtureId('a1'), "'my desk is a mess'")).toBe(true);
+    expect(api.rewind).toHaveBeenCalledWith('c1', { to: fixtureId('a1') });
+    expect(store.undo()).toEqual({ reflogId: 'r-before', label: "'my desk is a mess'" });
+    expect(await store.undoRewind()).toBe(true);
+    expect(api.recover).toHaveBeenCalledWith('c1', 'r-before');
+    expect(store.undo()).toBeNull();
   });
 
   it('follows a rename, or a title taken from the first words, of its conversation only', async () => {

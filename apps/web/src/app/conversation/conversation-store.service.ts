@@ -47,6 +47,8 @@ export class ConversationStore implements OnDestroy {
   readonly error = signal<string | null>(null);
   readonly loading = signal(true);
   readonly busy = signal(false);
+  /** The last rewind made from the chat, which Undo takes back. */
+  readonly undo = signal<{ reflogId: string; label: string } | null>(null);
   /** The latest thing worth saying to a screen reader: a new message or question. */
   readonly announcement = signal('');
 
@@ -160,6 +162,27 @@ export class ConversationStore implements OnDestroy {
   }
 
   /**
+   * A rewind the user asked for in the chat, which Undo can take back: the reflog's newest entry
+   * before the move is where HEAD was, and recovering it puts HEAD back there.
+   */
+  rewindWithUndo(to: string, label: string): Promise<boolean> {
+    return this.run(async () => {
+      const before = (await this.reader.reflog(this.id(), { limit: 1 })).entries[0];
+      await this.api.rewind(this.id(), { to });
+      this.undo.set(before ? { reflogId: before.id, label } : null);
+      await this.reloadAll();
+    });
+  }
+
+  /** Takes the last rewind back (reflog action `recover`). */
+  async undoRewind(): Promise<boolean> {
+    const undo = this.undo();
+    if (!undo) return false;
+    this.undo.set(null);
+    return this.recover(undo.reflogId);
+  }
+
+  /**
    * Another answer to an agent reply: HEAD goes back to what the reply answered and the agent
    * answers again, on a sibling branch (the old reply stays one tap away in the branch switcher).
    */
@@ -218,6 +241,7 @@ export class ConversationStore implements OnDestroy {
     this.path.set([]);
     this.tree.set(new Map());
     this.pending.set(null);
+    this.undo.set(null);
     this.streaming.set(null);
     this.progress.set(null);
     this.state.set(null);
