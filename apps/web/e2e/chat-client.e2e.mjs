@@ -63,6 +63,19 @@ export const scenarios = [
       await t.api.say(auth.token, hall.id, 'and three umbrellas');
       assert.deepEqual(await titles(), ['The hall closet is full of coats', 'The garage needs sorting']);
       await t.shot(page, 'list-by-activity');
+
+      // Rename in place; delete offers Undo, and Undo keeps it.
+      await page.getByRole('button', { name: 'Rename The garage needs sorting' }).click();
+      await page.getByLabel('New title').fill('Garage, winter');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('.conversation__title', { hasText: 'Garage, winter' }).waitFor();
+      await page.getByRole('button', { name: 'Delete The hall closet is full of coats' }).click();
+      const undo = page.getByRole('status').filter({ hasText: 'Deleted' });
+      await undo.waitFor();
+      assert.deepEqual(await page.locator('.conversation__title').allInnerTexts(), ['Garage, winter']);
+      await t.shot(page, 'deleted-with-undo');
+      await undo.getByRole('button', { name: 'Undo' }).click();
+      assert.deepEqual(await titles(), ['The hall closet is full of coats', 'Garage, winter']);
     },
   },
   {
