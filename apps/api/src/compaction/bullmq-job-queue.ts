@@ -68,8 +68,10 @@ export class BullJobQueue implements JobQueue {
     const views: JobView[] = [];
     const gone: string[] = [];
     for (const id of ids) {
+      // The state first, then the job: a job read first and then found completed would carry
+      // the return value it had while active (none), and a done job would list without its result.
+      const state = stateOf(await this.queue.getJobState(id));
       const job = (await this.queue.getJob(id)) as AnyJob | undefined;
-      const state = job ? stateOf(await job.getState()) : undefined;
       if (!job || !state || !isJobName(job.name)) {
         gone.push(id);
         continue;
