@@ -21,7 +21,7 @@ export const scenarios = [
 
       const page = await t.page();
       await signIn(page, { email: t.adminEmail });
-      await page.getByRole('link', { name: 'Admin' }).click();
+      await page.getByRole('link', { name: 'Admin', exact: true }).click();
       await page.getByRole('heading', { name: 'Audit: reflog' }).waitFor();
       await page.getByLabel('Conversation id').fill(id);
       await page.getByRole('button', { name: 'Search' }).click();
@@ -42,6 +42,15 @@ export const scenarios = [
       await page.getByRole('button', { name: 'Check integrity' }).click();
       await page.getByText(/Integrity: all steps check out/).waitFor();
       await t.shot(page, 'audit-conversation');
+
+      // Old history: a dry run says what would go, in words, and removes nothing.
+      await page.goto('/admin/conversations');
+      const history = page.getByRole('region', { name: 'Old history' });
+      await history.getByRole('button', { name: 'Dry run' }).click();
+      const run = history.getByRole('list', { name: 'Latest clean-ups' }).locator('li').first();
+      await run.filter({ hasText: /^Dry run: / }).waitFor();
+      assert.match(await run.innerText(), /run by you · keeps history 90 days, discarded branches 30/);
+      await t.shot(page, 'old-history-dry-run');
     },
   },
 ];

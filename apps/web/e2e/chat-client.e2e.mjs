@@ -1,5 +1,16 @@
 import assert from 'node:assert/strict';
 
+import {
+  assertNewestInView,
+  chatText,
+  composer,
+  conversationList,
+  listedTitles,
+  PNG,
+  say,
+  waitForTurn,
+} from './support/ui.mjs';
+
 /** Ids a person should never have to read: node hashes and uuids. */
 const ID = /\b[0-9a-f]{12,}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-/;
 
@@ -24,8 +35,9 @@ export const scenarios = [
       await first.getByRole('button', { name: /^Actions for this assistant node/ }).click();
       await page.getByRole('menuitem', { name: 'Regenerate reply' }).click();
       await t.api.settle(auth.token, id);
+      // The new reply arrives over the socket after the move: it is the second of two once it has.
       const nav = reply(page, 'First:').getByRole('navigation', { name: 'Branches' });
-      await nav.waitFor();
+      await nav.filter({ hasText: '2/2' }).waitFor();
       assert.match(await nav.innerText(), /2\/2/, 'the new reply is the second of two');
       await t.shot(page, 'regenerated');
       await page.getByRole('button', { name: 'Previous branch' }).last().click();
@@ -44,38 +56,151 @@ export const scenarios = [
     },
   },
   {
-    name: 'the conversation list is ordered by activity and titled by first words',
+    name: 'the sidebar follows activity: a reply in an older conversation brings it to the top',
     async run(t) {
       const auth = await t.api.register(t.email('list'), 'Lister');
       const hall = await t.api.createConversation(auth.token, 'tidying');
       await t.api.say(auth.token, hall.id, 'The hall closet is full of coats');
       const garage = await t.api.createConversation(auth.token, 'concierge');
       await t.api.say(auth.token, garage.id, 'The garage needs sorting');
-      const page = await t.signedInPage(auth, { phone: true });
-      const titles = async () => {
-        await page.goto('/');
-        await page.locator('a.conversation').first().waitFor();
-        return page.locator('a.conversation .conversation__title').allInnerTexts();
-      };
-      assert.deepEqual(await titles(), ['The garage needs sorting', 'The hall closet is full of coats']);
+      const page = await t.signedInPage(auth);
+      await page.goto(`/c/${hall.id}`);
+      assert.deepEqual(await listedTitles(page), [
+        'The garage needs sorting',
+        'The hall closet is full of coats',
+      ]);
+      const list = await conversationList(page);
+      assert.equal(
+        await list.locator('a[aria-current=page] .conversation__title').innerText(),
+        'The hall closet is full of coats',
+        'the open conversation is marked in the list',
+      );
 
-      // A reply in the older conversation brings it to the top.
-      await t.api.say(auth.token, hall.id, 'and three umbrellas');
-      assert.deepEqual(await titles(), ['The hall closet is full of coats', 'The garage needs sorting']);
-      await t.shot(page, 'list-by-activity');
+      // A message in the older conversation: it moves to the top without a reload.
+      await say(page, 'and three umbrellas');
+      await page.waitForFunction(
+        () =>
+          document.querySelector('nav[aria-label=Conversations] a.conversation .conversation__title')
+            ?.textContent === 'The hall closet is full of coats',
+      );
+      await waitForTurn(page);
+      assert.deepEqual(await listedTitles(page), [
+        'The hall closet is full of coats',
+        'The garage needs sorting',
+      ]);
+      await t.shot(page, 'sidebar-by-activity');
 
-      // Rename in place; delete offers Undo, and Undo keeps it.
-      await page.getByRole('button', { name: 'Rename The garage needs sorting' }).click();
-      await page.getByLabel('New title').fill('Garage, winter');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.locator('.conversation__title', { hasText: 'Garage, winter' }).waitFor();
-      await page.getByRole('button', { name: 'Delete The hall closet is full of coats' }).click();
-      const undo = page.getByRole('status').filter({ hasText: 'Deleted' });
+      // Rename in place, from the item's menu.
+      await list.getByRole('button', { name: 'Actions for The garage needs sorting' }).click();
+      await page.getByRole('menuitem', { name: 'Rename' }).click();
+      await list.getByLabel('New title').fill('Garage, winter');
+      await list.getByRole('button', { name: 'Save' }).click();
+      await list.locator('.conversation__title', { hasText: 'Garage, winter' }).waitFor();
+
+      // Search by title.
+      await list.getByLabel('Search conversations').fill('winter');
+      await page.waitForFunction(
+        () => document.querySelectorAll('nav[aria-label=Conversations] a.conversation').length === 1,
+      );
+      assert.deepEqual(await listedTitles(page), ['Garage, winter']);
+      await list.getByLabel('Search conversations').fill('');
+      await page.waitForFunction(
+        () => document.querySelectorAll('nav[aria-label=Conversations] a.conversation').length === 2,
+      );
+
+      // On a phone the same list is a drawer; delete offers Undo, and Undo keeps it.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('navigation', { name: 'Conversations' }).waitFor({ state: 'detached' });
+      assert.deepEqual(await listedTitles(page), ['The hall closet is full of coats', 'Garage, winter']);
+      const drawer = page.getByRole('dialog', { name: 'Conversations' });
+      await drawer.getByRole('button', { name: 'Actions for Garage, winter' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const undo = drawer.getByRole('status').filter({ hasText: 'Deleted' });
       await undo.waitFor();
-      assert.deepEqual(await page.locator('.conversation__title').allInnerTexts(), ['Garage, winter']);
+      assert.deepEqual(await drawer.locator('.conversation__title').allInnerTexts(), [
+        'The hall closet is full of coats',
+      ]);
       await t.shot(page, 'deleted-with-undo');
-      await undo.getByRole('button', { name: 'Undo' }).click();
-      assert.deepEqual(await titles(), ['The hall closet is full of coats', 'Garage, winter']);
+      // The screenshots end at desktop width, where the drawer gives way to the sidebar and the
+      // toast leaves the drawer with it: Undo is wherever the toast is.
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Deleted' })
+        .getByRole('button', { name: 'Undo' })
+        .click();
+      assert.deepEqual(await listedTitles(page), ['The hall closet is full of coats', 'Garage, winter']);
+    },
+  },
+  {
+    name: 'the chat in front: a photo alone starts it, Enter sends, no machinery, the newest message in view',
+    async run(t) {
+      const auth = await t.api.register(t.email('front'), 'Fronter');
+      const page = await t.signedInPage(auth, { phone: true });
+      await page.goto('/');
+      await page.waitForFunction(() => document.title === 'New conversation · Sweatpants');
+      await page.getByRole('button', { name: /Tidying coach/ }).click();
+      await page.locator('app-chat-elicit input[type=file]').setInputFiles({
+        name: 'desk.png',
+        mimeType: 'image/png',
+        buffer: PNG,
+      });
+      await page.locator('app-chat-elicit .thumbs img').waitFor();
+      // No words at all: Enter sends the photo on its own, and that makes the conversation.
+      await composer(page).press('Enter');
+      await page.waitForURL(/\/c\/[^/]+$/, { timeout: 45_000 });
+      await page.locator('.bubble--user img').first().waitFor();
+      await waitForTurn(page);
+      await assertNewestInView(page, 'after the photo');
+
+      // Shift+Enter is a new line; Enter sends.
+      await composer(page).waitFor();
+      await composer(page).fill('a coffee mug');
+      await composer(page).press('Shift+Enter');
+      await composer(page).press('End');
+      await composer(page).type('and a lamp');
+      assert.equal(await composer(page).inputValue(), 'a coffee mug\nand a lamp', 'Shift+Enter kept it here');
+      await composer(page).press('Enter');
+      await page.locator('.bubble--user', { hasText: 'and a lamp' }).waitFor();
+      await waitForTurn(page);
+      await assertNewestInView(page, 'after a message');
+      for (const words of ['the desk lamp', 'a broken charger']) {
+        const card = page.locator('app-elicit-card');
+        if (await card.isVisible()) {
+          await composer(page).fill(words);
+          await composer(page).press('Enter');
+        } else await say(page, words);
+        await page.locator('.bubble--user', { hasText: words }).waitFor();
+        await waitForTurn(page);
+        await assertNewestInView(page, `after "${words}"`);
+      }
+
+      // What the chat shows is what was said: no ids, no tool names, no synthetic prompts, no JSON.
+      const text = await chatText(page);
+      for (const machinery of [ID, /\[Continue as/, /Used \w+_\w+/, /"\w+":/, /response-generated/]) {
+        assert.ok(!machinery.test(text), `the chat shows machinery (${machinery}):\n${text}`);
+      }
+      await t.shot(page, 'chat-in-front');
+      // One switch shows the agent's steps, in words.
+      await page.getByLabel('Show agent steps').check();
+      await page.locator('ol.log .step').first().waitFor();
+      assert.ok(!ID.test(await chatText(page)), 'the steps are told without ids');
+      await page.getByLabel('Show agent steps').uncheck();
+      await page.locator('ol.log .step').first().waitFor({ state: 'hidden' });
+
+      // A question card folds to one line, and the newest message stays above it.
+      const card = page.locator('app-elicit-card');
+      if (await card.isVisible()) {
+        await card.getByRole('button', { name: 'Fold the question' }).click();
+        await card.getByRole('button', { name: 'Show the question' }).waitFor();
+        const folded = await card.boundingBox();
+        // One line of words beside the 44px button that unfolds it, inside the card's padding.
+        assert.ok(folded && folded.height <= 100, `the folded card is one line: ${JSON.stringify(folded)}`);
+        // Back down from the switch at the top, as a person would scroll.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await assertNewestInView(page, 'with the card folded');
+        await t.shot(page, 'card-folded');
+        await card.getByRole('button', { name: 'Show the question' }).click();
+      }
     },
   },
   {

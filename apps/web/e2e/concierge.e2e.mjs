@@ -21,10 +21,9 @@ export const scenarios = [
     async run(t) {
       const page = await t.page();
       await signUp(page, { email: t.email('concierge') });
-      await startConversation(page, 'Concierge', 'Inbox');
-      await waitForTurn(page);
+      await startConversation(page, 'Concierge', MESSAGES[0]);
       let chose = false;
-      for (let turn = 0; turn < 8 && !chose; turn++) {
+      for (let turn = 1; turn < 8 && !chose; turn++) {
         await waitForTurn(page);
         const choose = page.locator('app-elicit-card app-choose-elicit');
         if (await choose.isVisible()) {

@@ -49,9 +49,9 @@ export const scenarios = [
     async run(t) {
       const page = await t.page({ phone: true });
       await signUp(page, { email: t.email('offscript') });
-      await startConversation(page, 'Tidying coach', 'Writing desk');
-      await waitForTurn(page);
-      await say(page, 'My desk is covered in mugs, papers and a lamp', { photo: PNG });
+      await startConversation(page, 'Tidying coach', 'My desk is covered in mugs, papers and a lamp', {
+        photo: PNG,
+      });
 
       const card = await untilTheQuestion(page);
       // The card is shown and the ordinary composer stays open under it.
@@ -95,9 +95,9 @@ export const scenarios = [
     async run(t) {
       const page = await t.page({ phone: false });
       await signUp(page, { email: t.email('tangent') });
-      await startConversation(page, 'Tidying coach', 'Desk, with a tangent');
-      await waitForTurn(page);
-      await say(page, 'My desk is covered in mugs, papers and a lamp', { photo: PNG });
+      await startConversation(page, 'Tidying coach', 'My desk is covered in mugs, papers and a lamp', {
+        photo: PNG,
+      });
       await untilTheQuestion(page);
       await composer(page).fill('writing letters');
       await composer(page).press('Enter');

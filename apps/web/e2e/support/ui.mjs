@@ -24,11 +24,19 @@ export async function signIn(page, { email, password = 'correct horse battery' }
   await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
 }
 
-/** Starts a conversation from the list page; returns its id from the URL. */
-export async function startConversation(page, agentLabel, title) {
-  if (title) await page.getByLabel('Title (optional)').fill(title);
-  await page.getByRole('button', { name: new RegExp(agentLabel) }).click();
-  await page.waitForURL(/\/c\/[^/]+$/);
+/**
+ * Starts a conversation from the home page: choose the agent, write the first message (a photo
+ * beside it if given), send. The conversation exists from that message on; returns its id.
+ */
+export async function startConversation(page, agentLabel, text, { photo } = {}) {
+  await page.goto('/');
+  await page
+    .getByRole('group', { name: 'Choose an agent' })
+    .getByRole('button', { name: new RegExp(agentLabel) })
+    .click();
+  await compose(page, text, { photo });
+  await page.waitForURL(/\/c\/[^/]+$/, { timeout: 45_000 });
+  await page.locator('.bubble--user', { hasText: text }).first().waitFor();
   return new URL(page.url()).pathname.split('/')[2];
 }
 
@@ -38,6 +46,11 @@ export function composer(page) {
 }
 
 export async function say(page, text, { photo } = {}) {
+  await compose(page, text, { photo });
+  await page.locator('.bubble--user', { hasText: text }).first().waitFor();
+}
+
+async function compose(page, text, { photo } = {}) {
   await composer(page).waitFor({ timeout: 45_000 });
   if (photo) {
     await page.locator('app-chat-elicit input[type=file]').setInputFiles({
@@ -49,13 +62,51 @@ export async function say(page, text, { photo } = {}) {
   }
   await composer(page).fill(text);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await page.locator('.bubble--user', { hasText: text }).first().waitFor();
+}
+
+/**
+ * The list of conversations: the sidebar on a wide screen; on a phone, the drawer the menu button
+ * opens (opened here when it is not).
+ */
+export async function conversationList(page) {
+  const nav = page.getByRole('navigation', { name: 'Conversations' });
+  const menu = page.getByRole('button', { name: 'Conversations', exact: true });
+  if (!(await nav.isVisible()) && (await menu.isVisible())) {
+    await menu.click();
+    await page.getByRole('dialog', { name: 'Conversations' }).waitFor();
+  }
+  await nav.locator('a.conversation').first().waitFor();
+  return nav;
+}
+
+/** The titles in the list, top first. */
+export async function listedTitles(page) {
+  return (await conversationList(page)).locator('a.conversation .conversation__title').allInnerTexts();
 }
 
 /** Waits until the agent has answered and asks something again (a card or the composer). */
 export async function waitForTurn(page, timeout = 45_000) {
   await page.locator('.working').waitFor({ state: 'hidden', timeout });
   await page.locator('app-elicit-card, app-chat-elicit textarea:enabled').first().waitFor({ timeout });
+}
+
+/**
+ * The newest message is on screen after a turn: its last line above the dock (the card and the
+ * composer), not under it, and not scrolled off the top. Asked until the scrolling settles.
+ */
+export async function assertNewestInView(page, when = '') {
+  const viewport = page.viewportSize();
+  let seen = null;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const last = await page.locator('ol.log > li').last().boundingBox();
+    const dock = await page.locator('.dock').boundingBox();
+    seen = { last, dock, viewport };
+    const bottom = last ? last.y + last.height : -1;
+    const limit = Math.min(dock ? dock.y : viewport.height, viewport.height);
+    if (last && bottom > 0 && bottom <= limit + 1) return;
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`the newest message is not in view${when ? ` ${when}` : ''}: ${JSON.stringify(seen)}`);
 }
 
 export async function chatText(page) {

@@ -1,19 +1,43 @@
-import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
-import { Router, RouterLink } from '@angular/router';
-import { RouterOutlet } from '@angular/router';
+import type { DialogRef } from '@angular/cdk/dialog';
+import { BreakpointObserver } from '@angular/cdk/layout';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  DestroyRef,
+  effect,
+  inject,
+  Injector,
+  signal,
+} from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { NavigationEnd, Router, RouterLink, RouterOutlet } from '@angular/router';
+import { map } from 'rxjs';
 
+import { ConversationListService } from './conversations/conversation-list.service';
+import { ConversationSidebarComponent } from './conversations/conversation-sidebar.component';
+import { PendingDeletes } from './conversations/pending-deletes';
+import { UndoToastComponent } from './conversations/undo-toast.component';
 import { ApiService } from './core/api.service';
 import { SessionService } from './core/session.service';
 import { SocketClientService } from './core/socket-client.service';
 import { HealthService } from './health/health.service';
 
-/** The shell: a top bar (product, offline-model label, who is signed in) and the routed page. */
+/** Wide enough for the conversations beside the page; narrower, they open as a drawer. */
+const WIDE = '(min-width: 56.25rem)';
+
+/**
+ * The shell: a top bar (product, offline-model label, who is signed in), the conversations (a
+ * sidebar on a wide screen, a drawer behind the menu button on a phone), the routed page, and the
+ * toast that offers to undo a delete.
+ */
 @Component({
   selector: 'app-root',
-  imports: [RouterLink, RouterOutlet],
+  imports: [ConversationSidebarComponent, RouterLink, RouterOutlet, UndoToastComponent],
   templateUrl: './app.component.html',
   styleUrl: './app.component.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
+  host: { '[class.with-sidebar]': 'sidebar()' },
 })
 export class AppComponent {
   protected readonly health = inject(HealthService);
@@ -21,8 +45,23 @@ export class AppComponent {
   private readonly api = inject(ApiService);
   private readonly socket = inject(SocketClientService);
   private readonly router = inject(Router);
+  private readonly injector = inject(Injector);
+  private readonly deletes = inject(PendingDeletes);
+  private drawer: DialogRef<unknown, ConversationSidebarComponent> | null = null;
+  private drawerLoading = false;
+
+  protected readonly wide = toSignal(
+    inject(BreakpointObserver)
+      .observe(WIDE)
+      .pipe(map((state) => state.matches)),
+    { initialValue: inject(BreakpointObserver).isMatched(WIDE) },
+  );
+  protected readonly sidebar = computed(() => this.session.signedIn() && this.wide());
+  protected readonly drawerOpen = signal(false);
 
   constructor() {
+    // Created now, so the list follows navigations from the first one on.
+    inject(ConversationListService);
     // Asked once at start so the top bar can say whether replies come from the offline model.
     void this.health.check();
     // The stored user may be stale (a new admin, say); a 401 here signs out through the interceptor.
@@ -32,11 +71,59 @@ export class AppComponent {
         .then((user) => this.session.refreshUser(user))
         .catch(() => undefined);
     }
+    // The drawer closes when a page is chosen, when the screen grows wide enough for the
+    // sidebar, and when the session ends.
+    const navigation = this.router.events.subscribe((event) => {
+      if (event instanceof NavigationEnd) this.closeDrawer();
+    });
+    inject(DestroyRef).onDestroy(() => navigation.unsubscribe());
+    effect(() => {
+      if (this.wide() || !this.session.signedIn()) this.closeDrawer();
+    });
+  }
+
+  /**
+   * The conversations as a drawer from the left; cdk's dialog traps focus and gives it back. Both
+   * are loaded on the first tap, so a phone's first page does not wait for them.
+   */
+  protected async openDrawer(): Promise<void> {
+    if (this.drawer || this.drawerLoading) return;
+    this.drawerLoading = true;
+    try {
+      const [{ Dialog }, { createGlobalPositionStrategy }, { ConversationSidebarComponent: Sidebar }] =
+        await Promise.all([
+          import('@angular/cdk/dialog'),
+          import('@angular/cdk/overlay'),
+          import('./conversations/conversation-sidebar.component'),
+        ]);
+      if (this.wide()) return;
+      const drawer = this.injector.get(Dialog).open(Sidebar, {
+        ariaLabel: 'Conversations',
+        panelClass: 'drawer-panel',
+        positionStrategy: createGlobalPositionStrategy(this.injector).left('0').top('0'),
+        width: 'min(20rem, 88vw)',
+        height: '100%',
+      });
+      this.drawer = drawer;
+      this.drawerOpen.set(true);
+      drawer.closed.subscribe(() => {
+        if (this.drawer === drawer) this.drawer = null;
+        this.drawerOpen.set(false);
+      });
+    } finally {
+      this.drawerLoading = false;
+    }
   }
 
   protected async signOut(): Promise<void> {
+    // Deletes still waiting for their Undo go out while the token still works.
+    this.deletes.flush();
     this.socket.disconnect();
     this.session.end();
     await this.router.navigate(['/sign-in']);
+  }
+
+  private closeDrawer(): void {
+    this.drawer?.close();
   }
 }

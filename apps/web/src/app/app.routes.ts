@@ -2,10 +2,13 @@ import type { Routes } from '@angular/router';
 
 import { SignInPageComponent } from './auth/sign-in-page.component';
 import { adminGuard, signedInGuard } from './core/auth.guards';
-import { ConversationListPageComponent } from './conversations/conversation-list-page.component';
+import { CONVERSATION_ROUTE } from './core/tab-title';
 import { StatusPageComponent } from './status/status-page.component';
 
-/** The Chat / Tree / Reflog tabs, for the owner and (read-only) for an admin alike. */
+/**
+ * The Chat / Tree / Reflog tabs, for the owner and (read-only) for an admin alike. Their titles
+ * are parts: TabTitleStrategy puts the conversation's own title before them.
+ */
 const conversationTabs: Routes = [
   {
     path: '',
@@ -13,12 +16,12 @@ const conversationTabs: Routes = [
   },
   {
     path: 'tree',
-    title: 'Tree · Sweatpants',
+    title: 'Tree',
     loadComponent: () => import('./tree/tree-page.component').then((m) => m.TreePageComponent),
   },
   {
     path: 'reflog',
-    title: 'Reflog · Sweatpants',
+    title: 'Reflog',
     loadComponent: () => import('./reflog/reflog-page.component').then((m) => m.ReflogPageComponent),
   },
 ];
@@ -35,13 +38,25 @@ export const routes: Routes = [
     data: { mode: 'sign-up' },
   },
   { path: 'status', component: StatusPageComponent, title: 'Status · Sweatpants' },
-  { path: '', component: ConversationListPageComponent, canActivate: [signedInGuard], title: 'Sweatpants' },
+  {
+    path: '',
+    loadComponent: () =>
+      import('./conversations/new-conversation-page.component').then((m) => m.NewConversationPageComponent),
+    canActivate: [signedInGuard],
+    title: 'New conversation · Sweatpants',
+  },
   {
     path: 'c/:id',
     loadComponent: loadShell,
     canActivate: [signedInGuard],
-    title: 'Conversation · Sweatpants',
+    data: { [CONVERSATION_ROUTE]: true },
     children: conversationTabs,
+  },
+  {
+    path: 'account',
+    canActivate: [signedInGuard],
+    loadComponent: () => import('./account/account-page.component').then((m) => m.AccountPageComponent),
+    title: 'Your account · Sweatpants',
   },
   {
     path: 'admin',
@@ -61,8 +76,7 @@ export const routes: Routes = [
     path: 'admin/c/:id',
     loadComponent: loadShell,
     canActivate: [adminGuard],
-    data: { admin: true },
-    title: 'Audit · Sweatpants',
+    data: { admin: true, [CONVERSATION_ROUTE]: true },
     children: conversationTabs,
   },
   { path: '**', redirectTo: '' },

@@ -1,6 +1,6 @@
 import type { OutputEmitterRef, Type } from '@angular/core';
 import { type ComponentFixture, TestBed } from '@angular/core/testing';
-import type { ElicitResponse } from '@sweatpants/domain';
+import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import type { ElicitQuestion } from '../app/elicit/elicit-question';
 
@@ -8,7 +8,7 @@ export interface WidgetHarness<T> {
   fixture: ComponentFixture<T>;
   element: HTMLElement;
   /** every answer the widget emitted, in order */
-  answers: ElicitResponse[];
+  answers: ElicitAnswerRequest[];
   /** the button whose text contains `text` (throws when there is none) */
   button(text: string): HTMLButtonElement;
   buttons(): string[];
@@ -19,7 +19,7 @@ export interface WidgetHarness<T> {
 }
 
 /** Renders an elicit widget with `question` and records what it answers. */
-export function renderWidget<T extends { answered: OutputEmitterRef<ElicitResponse> }>(
+export function renderWidget<T extends { answered: OutputEmitterRef<ElicitAnswerRequest> }>(
   component: Type<T>,
   question: ElicitQuestion,
   inputs: Record<string, unknown> = {},
@@ -27,7 +27,7 @@ export function renderWidget<T extends { answered: OutputEmitterRef<ElicitRespon
   const fixture = TestBed.createComponent(component);
   fixture.componentRef.setInput('question', question);
   for (const [name, value] of Object.entries(inputs)) fixture.componentRef.setInput(name, value);
-  const answers: ElicitResponse[] = [];
+  const answers: ElicitAnswerRequest[] = [];
   fixture.componentInstance.answered.subscribe((answer) => answers.push(answer));
   fixture.detectChanges();
   const element = fixture.nativeElement as HTMLElement;

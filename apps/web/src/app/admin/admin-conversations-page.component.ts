@@ -6,6 +6,7 @@ import type { Conversation, FsckReport } from '@sweatpants/domain';
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
+import { GcPanelComponent } from './gc-panel.component';
 import { withoutIds } from './without-ids';
 
 const AGENT_TITLES: Record<string, string> = { tidying: 'Tidying coach', concierge: 'Concierge' };
@@ -17,7 +18,7 @@ type Check =
 /** Every user's conversations, by title and owner, to open any of them read-only or check its integrity. */
 @Component({
   selector: 'app-admin-conversations-page',
-  imports: [DatePipe, RouterLink],
+  imports: [DatePipe, GcPanelComponent, RouterLink],
   template: `
     <div class="row head">
       <h1>Audit: conversations</h1>
@@ -85,8 +86,13 @@ type Check =
     @if (next()) {
       <button type="button" class="button" (click)="load(true)">More</button>
     }
+    <app-gc-panel class="gc" />
   `,
   styles: `
+    .gc {
+      display: block;
+      margin-top: var(--space-5);
+    }
     .head {
       justify-content: space-between;
     }

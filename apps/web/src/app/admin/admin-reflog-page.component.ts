@@ -11,6 +11,7 @@ import {
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
+import { HealthService } from '../health/health.service';
 import { type ReflogRow, ReflogViewComponent } from '../reflog/reflog-view.component';
 
 const PAGE = 50;
@@ -38,8 +39,16 @@ const ACTION_WORDS: Record<string, string> = {
   template: `
     <div class="row head">
       <h1>Audit: reflog</h1>
-      <a routerLink="/admin/conversations" class="button button--small">All conversations</a>
+      <div class="row">
+        @if (health.queuesInRedis()) {
+          <button type="button" class="button button--small" (click)="openQueues()">Job queues</button>
+        }
+        <a routerLink="/admin/conversations" class="button button--small">All conversations</a>
+      </div>
     </div>
+    @if (queuesError(); as e) {
+      <p class="error" role="alert">{{ e }}</p>
+    }
     <form class="card filters" aria-label="Filters" (submit)="$event.preventDefault(); search(false)">
       <label class="field">
         <span>User id</span>
@@ -109,6 +118,20 @@ const ACTION_WORDS: Record<string, string> = {
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class AdminReflogPageComponent {
+  protected readonly health = inject(HealthService);
+  protected readonly queuesError = signal<string | null>(null);
+
+  /** The dashboard is a page of the api's: a cookie for its path first, then a new tab. */
+  protected async openQueues(): Promise<void> {
+    this.queuesError.set(null);
+    try {
+      await this.api.openQueueDashboard();
+      window.open('/api/admin/queues/', '_blank', 'noopener');
+    } catch (error: unknown) {
+      this.queuesError.set(describeError(error));
+    }
+  }
+
   private readonly api = inject(ApiService);
   private readonly router = inject(Router);
   private readonly session = inject(SessionService);

@@ -12,6 +12,9 @@ import { SessionService } from '../core/session.service';
   template: `
     <section class="card stack auth" aria-labelledby="auth-heading">
       <h1 id="auth-heading">{{ signUp() ? 'Create an account' : 'Sign in' }}</h1>
+      @if (notice(); as n) {
+        <p class="small" role="status">{{ n }}</p>
+      }
       <!-- novalidate: the api checks every field; core/api-error.ts says what is wrong in plain words. -->
       <form class="stack" novalidate (submit)="$event.preventDefault(); submit()">
         @if (signUp()) {
@@ -84,6 +87,17 @@ export class SignInPageComponent {
   private readonly route = inject(ActivatedRoute);
 
   protected readonly signUp = computed(() => this.route.snapshot.data['mode'] === 'sign-up');
+  /** Why the person is here, when they were just signed out (the account page's "Sign out everywhere"). */
+  protected readonly notice = computed(() => {
+    switch (this.route.snapshot.queryParamMap.get('signedOut')) {
+      case 'everywhere':
+        return 'You are signed out on every device. Sign in again here.';
+      case 'deleted':
+        return 'Your account and everything in it are deleted.';
+      default:
+        return null;
+    }
+  });
   protected readonly email = signal('');
   protected readonly password = signal('');
   protected readonly displayName = signal('');

@@ -1,6 +1,7 @@
 import { TestBed } from '@angular/core/testing';
 import type { TreeNode } from '@sweatpants/domain';
 
+import { ApiService } from '../core/api.service';
 import { ChatNodeComponent } from './chat-node.component';
 
 const base = {
@@ -83,12 +84,27 @@ describe('ChatNodeComponent', () => {
     expect(menuItems(node('user', { text: 'my desk' })).names).not.toContain('Regenerate reply');
   });
 
-  it('renders a user bubble with its photos', () => {
-    const { element } = render(
-      node('user', { text: 'my desk', photos: [{ mediaType: 'image/png', data: 'AQID' }] }),
+  it('renders a user bubble with its photos, fetched with the token and shown by an object URL revoked on destroy', async () => {
+    const sha256 = 'b'.repeat(64);
+    const blob = jest.fn().mockResolvedValue(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }));
+    const revoked: string[] = [];
+    Object.assign(URL, {
+      createObjectURL: () => 'blob:photo-1',
+      revokeObjectURL: (url: string) => revoked.push(url),
+    });
+    TestBed.configureTestingModule({ providers: [{ provide: ApiService, useValue: { blob } }] });
+    const { fixture, element } = render(
+      node('user', { text: 'my desk', photos: [{ sha256, mediaType: 'image/png', bytes: 3 }] }),
     );
+    await fixture.whenStable();
+    fixture.detectChanges();
     expect(element.querySelector('.bubble--user')?.textContent).toContain('my desk');
-    expect(element.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,AQID');
+    expect(blob).toHaveBeenCalledWith(sha256);
+    const img = element.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('blob:photo-1');
+    expect(img?.getAttribute('alt')).toBe('Photo 1 you sent');
+    fixture.destroy();
+    expect(revoked).toEqual(['blob:photo-1']);
   });
 
   it('shows an elicit with the answer given', () => {

@@ -16,6 +16,7 @@ import {
 } from '@angular/core';
 import type { TreeNode } from '@sweatpants/domain';
 
+import { BlobImageComponent } from '../core/blob-image.component';
 import { agentStepsShown, showAgentSteps } from './agent-steps';
 import { BranchNavComponent } from './branch-nav.component';
 import { type ChatItem, chatItems } from './chat-items';
@@ -39,7 +40,7 @@ type Covered =
  */
 @Component({
   selector: 'app-chat-node',
-  imports: [BranchNavComponent, CdkMenu, CdkMenuItem, CdkMenuTrigger, DatePipe],
+  imports: [BlobImageComponent, BranchNavComponent, CdkMenu, CdkMenuItem, CdkMenuTrigger, DatePipe],
   templateUrl: './chat-node.component.html',
   styleUrl: './chat-node.component.css',
   changeDetection: ChangeDetectionStrategy.OnPush,

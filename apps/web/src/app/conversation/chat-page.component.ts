@@ -12,7 +12,7 @@ import {
   viewChild,
 } from '@angular/core';
 import { Router } from '@angular/router';
-import type { ElicitContent, ElicitRequest, ElicitResponse } from '@sweatpants/domain';
+import type { ChatContentRequest, ElicitAnswerRequest, ElicitRequest } from '@sweatpants/domain';
 
 import { ChatElicitComponent } from '../elicit/chat-elicit.component';
 import { ElicitCardComponent } from '../elicit/elicit-card.component';
@@ -53,7 +53,7 @@ const OFF_SCRIPT_COMPOSER: ElicitRequest<'chat'> = {
   templateUrl: './chat-page.component.html',
   styleUrl: './chat-page.component.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  host: { '(window:scroll)': 'onScroll()' },
+  host: { '(window:scroll)': 'onScroll()', '(window:resize)': 'onResize()' },
 })
 export class ChatPageComponent {
   protected readonly store = inject(ConversationStore);
@@ -121,6 +121,11 @@ export class ChatPageComponent {
     if (!back) this.newBelow.set(false);
   }
 
+  /** A turned phone or a resized window keeps the newest message in view, unless reading back. */
+  protected onResize(): void {
+    if (!this.readingBack()) this.scrollToLatest();
+  }
+
   protected scrollToLatest(): void {
     this.end()?.nativeElement.scrollIntoView?.({ block: 'end' });
     this.readingBack.set(false);
@@ -139,11 +144,11 @@ export class ChatPageComponent {
     void this.store.rewindWithUndo(nodeId, label);
   }
 
-  protected async answer(response: ElicitResponse): Promise<void> {
+  protected async answer(response: ElicitAnswerRequest): Promise<void> {
     await this.store.answer(response);
   }
 
-  protected async send(response: ElicitResponse): Promise<void> {
+  protected async send(response: ElicitAnswerRequest): Promise<void> {
     if (response.action !== 'accept' || !isChatContent(response.content)) return;
     const { text, photos = [] } = response.content;
     if (await this.store.send(text, photos)) this.composer()?.clear();
@@ -164,7 +169,7 @@ export class ChatPageComponent {
   }
 }
 
-function isChatContent(content: unknown): content is ElicitContent<'chat'> {
+function isChatContent(content: unknown): content is ChatContentRequest {
   return (
     typeof content === 'object' &&
     content !== null &&

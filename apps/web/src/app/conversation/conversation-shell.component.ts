@@ -1,19 +1,24 @@
-import { ChangeDetectionStrategy, Component, computed, effect, inject, signal } from '@angular/core';
-import { takeUntilDestroyed, toSignal } from '@angular/core/rxjs-interop';
-import { Title } from '@angular/platform-browser';
 import {
-  ActivatedRoute,
-  NavigationEnd,
-  Router,
-  RouterLink,
-  RouterLinkActive,
-  RouterOutlet,
-} from '@angular/router';
-import { filter } from 'rxjs';
-import type { FsckReport } from '@sweatpants/domain';
+  afterNextRender,
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  DestroyRef,
+  effect,
+  type ElementRef,
+  inject,
+  Injector,
+  signal,
+  viewChild,
+} from '@angular/core';
+import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
+import { ActivatedRoute, RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
+import type { Conversation, FsckReport } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
+import { TabTitleStrategy } from '../core/tab-title';
+import { TitleEditorComponent } from '../conversations/title-editor.component';
 import { ConversationStore } from './conversation-store.service';
 
 const STATUS_LABELS = { running: 'working', waiting: 'waiting for you', idle: 'idle' } as const;
@@ -24,7 +29,7 @@ const STATUS_LABELS = { running: 'working', waiting: 'waiting for you', idle: 'i
  */
 @Component({
   selector: 'app-conversation-shell',
-  imports: [RouterLink, RouterLinkActive, RouterOutlet],
+  imports: [RouterLink, RouterLinkActive, RouterOutlet, TitleEditorComponent],
   providers: [ConversationStore],
   templateUrl: './conversation-shell.component.html',
   styleUrl: './conversation-shell.component.css',
@@ -37,30 +42,51 @@ export class ConversationShellComponent {
 
   protected readonly fsck = signal<FsckReport | null>(null);
   protected readonly fsckError = signal<string | null>(null);
-  protected readonly title = computed(() => this.store.conversation()?.title || 'Conversation');
+  protected readonly title = computed(() => {
+    const conversation = this.store.conversation();
+    return conversation ? conversation.title || 'New conversation' : 'Conversation';
+  });
+  /** The title is being edited in place. */
+  protected readonly renaming = signal(false);
+  protected readonly canRename = computed(() => !this.store.admin() && this.store.conversation() !== null);
+  private readonly renameButton = viewChild<ElementRef<HTMLButtonElement>>('renameButton');
+  private readonly injector = inject(Injector);
   protected readonly statusLabel = computed(() => STATUS_LABELS[this.store.status()]);
   protected readonly base = computed(() =>
     this.store.admin() ? ['/admin/c', this.store.id()] : ['/c', this.store.id()],
   );
 
   constructor() {
-    // The browser tab names the conversation (and the tab of it that is open). Set after every
-    // navigation too, since the router writes the route's own title when one ends.
-    const router = inject(Router);
-    const tabTitle = inject(Title);
-    const navigated = toSignal(router.events.pipe(filter((e) => e instanceof NavigationEnd)));
+    // The browser tab is named by the conversation, and follows a rename or a title taken from the
+    // first words (TabTitleStrategy adds the open tab: " · Tree").
+    const tabTitle = inject(TabTitleStrategy);
     effect(() => {
-      navigated();
-      const view = router.url.split('?')[0]?.split('/').at(-1);
-      const part = view === 'tree' ? ' · Tree' : view === 'reflog' ? ' · Reflog' : '';
-      tabTitle.setTitle(`${this.title()}${part} · Sweatpants`);
+      const conversation = this.store.conversation();
+      tabTitle.setConversationTitle(conversation ? this.title() : null);
     });
+    inject(DestroyRef).onDestroy(() => tabTitle.setConversationTitle(null));
     const admin = this.route.snapshot.data['admin'] === true;
     this.route.paramMap.pipe(takeUntilDestroyed()).subscribe((params) => {
       const id = params.get('id');
       if (id) void this.store.open(id, admin);
       this.fsck.set(null);
+      this.renaming.set(false);
     });
+  }
+
+  protected startRename(): void {
+    if (this.canRename()) this.renaming.set(true);
+  }
+
+  /** The edit ended: the header and the tab show the new title; focus goes back to Rename. */
+  protected renamed(conversation: Conversation | null): void {
+    if (conversation) {
+      this.store.conversation.update((c) =>
+        c?.id === conversation.id ? { ...c, title: conversation.title } : c,
+      );
+    }
+    this.renaming.set(false);
+    afterNextRender(() => this.renameButton()?.nativeElement.focus(), { injector: this.injector });
   }
 
   protected async runFsck(): Promise<void> {

@@ -3,8 +3,8 @@ import type {
   Conversation,
   ConversationStatus,
   ElicitRequest,
-  ElicitResponse,
-  Photo,
+  ElicitAnswerRequest,
+  InlinePhoto,
   ServerEventPayload,
   StateResponse,
   TreeListingNode,
@@ -105,7 +105,7 @@ export class ConversationStore implements OnDestroy {
   }
 
   /** Answers the pending elicit over the socket; its ack carries the response node. */
-  async answer(response: ElicitResponse): Promise<boolean> {
+  async answer(response: ElicitAnswerRequest): Promise<boolean> {
     const pending = this.pending();
     if (!pending) return false;
     return this.run(async () => {
@@ -131,7 +131,7 @@ export class ConversationStore implements OnDestroy {
    * another question waits, the server takes the message as its off-script answer (a `response`
    * with action `other`), so the question's card goes once the ack carries that node.
    */
-  async send(text: string, photos: Photo[]): Promise<boolean> {
+  async send(text: string, photos: InlinePhoto[]): Promise<boolean> {
     if (this.pending()?.type === 'chat') {
       return this.answer({ action: 'accept', content: photos.length > 0 ? { text, photos } : { text } });
     }

@@ -6,7 +6,8 @@ import { isAgentStep, stepWords } from './agent-step-words';
 
 /** What the chat shows for one node, decided once per node so the template only lays it out. */
 export type NodeView =
-  | { kind: 'user'; text: string; photos: { src: string; alt: string }[] }
+  /** `photos`: stored blobs, shown by BlobImageComponent (an <img> cannot send the token itself) */
+  | { kind: 'user'; text: string; photos: { sha256: string; alt: string }[] }
   | { kind: 'assistant'; text: string }
   /** `offScript`: the user answered in their own words, shown as their message right after it. */
   | { kind: 'question'; message: string; answer: string | null; offScript: boolean }
@@ -29,7 +30,7 @@ export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
       const p = NodePayloadSchemas.user.safeParse(node.payload);
       if (!p.success) return { kind: 'user', text: '', photos: [] };
       const photos = (p.data.photos ?? []).map((photo, i) => ({
-        src: `data:${photo.mediaType};base64,${photo.data}`,
+        sha256: photo.sha256,
         alt: `Photo ${i + 1} you sent`,
       }));
       return { kind: 'user', text: p.data.text, photos };

@@ -1,11 +1,14 @@
 import { DIALOG_DATA, DialogRef } from '@angular/cdk/dialog';
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import type { TreeNode } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
+import { chatItems } from './chat-items';
 import { ConversationStore } from './conversation-store.service';
+import { summaryText } from './covered-messages';
 import { nodePreview } from './node-text';
+import { type NodeView, nodeView } from './node-view';
 
 export interface PathInspectorData {
   /** the node (or ref) whose root → node path to show */
@@ -13,27 +16,67 @@ export interface PathInspectorData {
   title?: string;
 }
 
-/** Reads any path without moving HEAD (git's inspect); one button moves HEAD there. */
+/** One message of the path as the chat shows it, with the agent's steps folded into it. */
+interface PathLine {
+  id: string;
+  label: string;
+  text: string;
+  createdAt: string;
+  /** the hidden nodes folded into it, in words */
+  steps: string[];
+}
+
+const LABELS: Record<NodeView['kind'], string> = {
+  user: 'You',
+  assistant: 'Reply',
+  question: 'Question',
+  answer: 'Answer',
+  progress: 'Progress',
+  step: 'Step',
+  summary: 'Summary',
+  divider: 'Stopped',
+  quiet: 'Note',
+  start: 'Start',
+};
+
+/**
+ * Reads any path without moving HEAD (git's inspect); one button moves HEAD there. The path reads
+ * as the chat does: its messages in words, the agent's steps between them folded into a count that
+ * opens to the steps in words; never a node's JSON or id.
+ */
 @Component({
   selector: 'app-path-inspector',
   imports: [DatePipe],
   template: `
     <div class="dialog stack" role="document">
       <h2 id="inspector-title">{{ data.title ?? 'Inspect' }}</h2>
-      <p class="muted small mono">at {{ data.at.slice(0, 12) }}</p>
       @if (error(); as e) {
         <p class="error" role="alert">{{ e }}</p>
       }
-      @if (nodes(); as list) {
+      @if (lines(); as list) {
+        <p class="muted small">
+          {{ list.length }} {{ list.length === 1 ? 'message' : 'messages' }} up to this point, HEAD stays
+          where it is.
+        </p>
         <!-- It scrolls on its own: focusable, so a keyboard can scroll it too. -->
         <ol class="path" tabindex="0" aria-label="The path to this point">
-          @for (node of list; track node.id; let last = $last) {
+          @for (line of list; track line.id; let last = $last) {
             <li [class.last]="last">
-              <span class="pill">{{ node.kind }}</span>
-              <span>{{ preview(node) }}</span>
-              <time class="muted small" [attr.datetime]="node.createdAt">{{
-                node.createdAt | date: 'short'
+              <span class="pill">{{ line.label }}</span>
+              <span class="text">{{ line.text }}</span>
+              <time class="muted small" [attr.datetime]="line.createdAt">{{
+                line.createdAt | date: 'short'
               }}</time>
+              @if (line.steps.length > 0) {
+                <details class="steps small">
+                  <summary>+{{ line.steps.length }} {{ line.steps.length === 1 ? 'step' : 'steps' }}</summary>
+                  <ol>
+                    @for (step of line.steps; track $index) {
+                      <li>{{ step }}</li>
+                    }
+                  </ol>
+                </details>
+              }
             </li>
           }
         </ol>
@@ -61,7 +104,7 @@ export interface PathInspectorData {
       padding: 0;
       list-style: none;
     }
-    .path li {
+    .path > li {
       display: flex;
       flex-wrap: wrap;
       align-items: baseline;
@@ -69,9 +112,21 @@ export interface PathInspectorData {
       padding: var(--space-2) var(--space-3);
       border-radius: var(--radius);
     }
-    .path li.last {
+    .path > li.last {
       background: var(--color-hover);
       font-weight: 500;
+    }
+    .text {
+      flex: 1 1 12rem;
+      overflow-wrap: anywhere;
+    }
+    .steps {
+      flex-basis: 100%;
+      color: var(--color-muted);
+      font-weight: 400;
+    }
+    .steps ol {
+      margin: var(--space-1) 0 0;
     }
   `,
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -82,7 +137,10 @@ export class PathInspectorComponent {
   protected readonly store = inject(ConversationStore);
   protected readonly nodes = signal<TreeNode[] | null>(null);
   protected readonly error = signal<string | null>(null);
-  protected readonly preview = (node: TreeNode): string => nodePreview(node, 120);
+  protected readonly lines = computed(() => {
+    const nodes = this.nodes();
+    return nodes ? pathLines(nodes) : null;
+  });
 
   constructor() {
     this.store.reader
@@ -95,5 +153,65 @@ export class PathInspectorComponent {
     const target = this.nodes()?.at(-1)?.id ?? this.data.at;
     if (await this.store.rewind(target)) this.ref.close();
     else this.error.set(this.store.error());
+  }
+}
+
+/**
+ * The path's messages as the chat shows them by default (chatItems, steps hidden), each with the
+ * hidden nodes that led to it, as the tree folds them (tree/turn-groups.ts): the agent's steps go
+ * with the words they led to, and those before the user's next message with the agent's last
+ * words. Steps after the last message fold into it, so the point the path ends at is accounted for.
+ */
+function pathLines(path: readonly TreeNode[]): PathLine[] {
+  const items = chatItems(path, null, { steps: false });
+  const shown = new Set(items.flatMap((item) => [item.node.id, item.answer?.id ?? '']));
+  const lines: PathLine[] = [];
+  let hidden: string[] = [];
+  const byId = new Map(items.map((item) => [item.node.id, item]));
+  for (const node of path) {
+    const item = byId.get(node.id);
+    if (item) {
+      const view = nodeView(item.node, item.answer);
+      // Before the user speaks, the steps are the end of the agent's turn: they go with its words.
+      const before = lines.at(-1);
+      if (before && (view.kind === 'user' || view.kind === 'answer')) {
+        before.steps = [...before.steps, ...hidden];
+        hidden = [];
+      }
+      lines.push({
+        id: node.id,
+        label: LABELS[view.kind],
+        text: viewText(view),
+        createdAt: node.createdAt,
+        steps: hidden,
+      });
+      hidden = [];
+    } else if (!shown.has(node.id)) hidden.push(nodePreview(node, 160));
+  }
+  const last = lines.at(-1);
+  if (last && hidden.length > 0) last.steps = [...last.steps, ...hidden];
+  return lines;
+}
+
+/** A message's words, as the chat shows them. */
+function viewText(view: NodeView): string {
+  switch (view.kind) {
+    case 'user':
+      return view.text || (view.photos.length > 0 ? 'A photo' : '');
+    case 'summary':
+      return summaryText(view.text);
+    case 'assistant':
+    case 'answer':
+    case 'divider':
+    case 'quiet':
+      return view.text;
+    case 'question':
+      return view.answer === null ? view.message : `${view.message} ↳ ${view.answer}`;
+    case 'progress':
+      return view.message;
+    case 'step':
+      return view.title;
+    case 'start':
+      return 'The conversation starts here';
   }
 }

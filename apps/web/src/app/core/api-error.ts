@@ -100,12 +100,21 @@ function fieldSentence({ field, message }: FieldProblem, context: ErrorContext |
       if (TOO_BIG.test(message)) return 'That email address is too long.';
       return "That doesn't look like an email address.";
     case 'password':
+      if (/not your password/.test(message)) return 'That is not your password.';
       if (/8/.test(message)) return 'Use at least 8 characters for the password.';
       if (TOO_SMALL.test(message)) {
         return context === 'sign-up' ? 'Use at least 8 characters for the password.' : 'Enter your password.';
       }
       if (TOO_BIG.test(message)) return 'That password is too long.';
       return `The password ${message}.`;
+    case 'currentPassword':
+      if (TOO_SMALL.test(message)) return 'Enter your current password.';
+      return 'That is not your current password.';
+    case 'newPassword':
+      if (/8/.test(message) || TOO_SMALL.test(message))
+        return 'Use at least 8 characters for the new password.';
+      if (TOO_BIG.test(message)) return 'That password is too long.';
+      return `The new password ${message}.`;
     case 'displayName':
       if (TOO_BIG.test(message)) return 'Use a shorter name (80 characters at most).';
       return 'Enter your name.';
@@ -117,6 +126,8 @@ function fieldSentence({ field, message }: FieldProblem, context: ErrorContext |
       if (TOO_SMALL.test(message)) return 'Write something first.';
       return `The message ${message}.`;
     default:
+      // photos.0, content.photos.1: the api checked the photo's bytes (photo-intake.ts).
+      if (/(^|\.)photos\.\d+$/.test(field)) return `That photo ${message}.`;
       return field && field !== 'body' ? `${field}: ${message}` : message;
   }
 }

@@ -5,14 +5,19 @@ import type {
   AdminReflogPage,
   AdminReflogQuery,
   AuthResponse,
+  ChangePasswordRequest,
   CompactionList,
   Conversation,
   ConversationList,
   CreateConversationRequest,
+  DeleteAccountRequest,
   EditRequest,
   ElicitResponseRequest,
   ForkRequest,
   FsckReport,
+  GcQueued,
+  GcRequest,
+  GcRunList,
   HeadMove,
   LoginRequest,
   NodeAndHead,
@@ -166,6 +171,44 @@ export class ApiService {
 
   fsck(conversationId: string): Promise<FsckReport> {
     return this.get<FsckReport>(`/api/admin/fsck/${encodeURIComponent(conversationId)}`);
+  }
+
+  /** Every token of the account so far stops working, this one included. */
+  signOutEverywhere(): Promise<void> {
+    return this.call(this.http.post<void>('/api/auth/sign-out-everywhere', null));
+  }
+
+  /** A new password; the answer carries a fresh token (earlier ones stop working). */
+  changePassword(request: ChangePasswordRequest): Promise<AuthResponse> {
+    return this.call(this.http.post<AuthResponse>('/api/account/password', request));
+  }
+
+  /** A stored photo's bytes (`GET /api/blobs/:sha256`), with the token an <img> could not send. */
+  blob(sha256: string): Promise<Blob> {
+    return this.call(this.http.get(`/api/blobs/${encodeURIComponent(sha256)}`, { responseType: 'blob' }));
+  }
+
+  /** Everything the account has, as the zip the api streams. */
+  exportAccount(): Promise<Blob> {
+    return this.call(this.http.get('/api/account/export', { responseType: 'blob' }));
+  }
+
+  /** The account and everything it owns go; the password confirms it. */
+  deleteAccount(request: DeleteAccountRequest): Promise<void> {
+    return this.call(this.http.delete<void>('/api/account', { body: request }));
+  }
+
+  /** Lets this browser open the job queue dashboard (a cookie scoped to its path). */
+  openQueueDashboard(): Promise<void> {
+    return this.call(this.http.post<void>('/api/admin/queues/session', null));
+  }
+
+  gcRuns(limit = 5): Promise<GcRunList> {
+    return this.get<GcRunList>('/api/admin/gc', { limit });
+  }
+
+  runGc(request: GcRequest): Promise<GcQueued> {
+    return this.call(this.http.post<GcQueued>('/api/admin/gc', request));
   }
 
   private async allTreePages(url: string): Promise<TreeListingNode[]> {

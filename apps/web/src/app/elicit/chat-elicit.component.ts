@@ -8,7 +8,7 @@ import {
   signal,
   viewChild,
 } from '@angular/core';
-import { MAX_MESSAGE_LENGTH, type ElicitResponse } from '@sweatpants/domain';
+import { MAX_MESSAGE_LENGTH, type ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { type ElicitQuestion, payloadOf } from './elicit-question';
 import { type PhotoDraft, readPhoto } from './photo-reader';
@@ -143,7 +143,7 @@ let nextId = 0;
 export class ChatElicitComponent {
   readonly question = input.required<ElicitQuestion>();
   readonly disabled = input(false);
-  readonly answered = output<ElicitResponse<'chat'>>();
+  readonly answered = output<ElicitAnswerRequest<'chat'>>();
 
   protected readonly fileId = `chat-photo-${nextId}`;
   protected readonly countId = `chat-count-${nextId}`;

@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
-import type { ElicitResponse } from '@sweatpants/domain';
+import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { toJson } from '../core/json';
 import { type ElicitQuestion, payloadOf } from './elicit-question';
@@ -58,7 +58,7 @@ import { LeafElicitComponent } from './leaf-elicit.component';
 })
 export class ChooseElicitComponent {
   readonly question = input.required<ElicitQuestion>();
-  readonly answered = output<ElicitResponse<'choose'>>();
+  readonly answered = output<ElicitAnswerRequest<'choose'>>();
 
   protected readonly payload = computed(() => payloadOf('choose', this.question()));
   protected readonly chosen = signal<string | null>(null);
@@ -75,7 +75,7 @@ export class ChooseElicitComponent {
   }
 
   /** The nested answer: its content when accepted, the whole answer otherwise (declined, denied…). */
-  protected revealed(answer: ElicitResponse): void {
+  protected revealed(answer: ElicitAnswerRequest): void {
     const choiceId = this.chosen();
     if (!choiceId) return;
     const revealed = answer.action === 'accept' ? toJson(answer.content) : toJson(answer);

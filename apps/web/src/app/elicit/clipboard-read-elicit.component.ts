@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, input, output, signal } from '@angular/core';
-import type { ElicitResponse } from '@sweatpants/domain';
+import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import type { ElicitQuestion } from './elicit-question';
 
@@ -22,7 +22,7 @@ import type { ElicitQuestion } from './elicit-question';
 })
 export class ClipboardReadElicitComponent {
   readonly question = input.required<ElicitQuestion>();
-  readonly answered = output<ElicitResponse<'clipboard-read'>>();
+  readonly answered = output<ElicitAnswerRequest<'clipboard-read'>>();
 
   protected readonly reading = signal(false);
   protected readonly problem = signal<string | null>(null);

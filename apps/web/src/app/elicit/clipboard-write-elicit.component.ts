@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
-import type { ElicitResponse } from '@sweatpants/domain';
+import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { type ElicitQuestion, payloadOf } from './elicit-question';
 
@@ -33,7 +33,7 @@ import { type ElicitQuestion, payloadOf } from './elicit-question';
 })
 export class ClipboardWriteElicitComponent {
   readonly question = input.required<ElicitQuestion>();
-  readonly answered = output<ElicitResponse<'clipboard-write'>>();
+  readonly answered = output<ElicitAnswerRequest<'clipboard-write'>>();
 
   protected readonly writing = signal(false);
   protected readonly problem = signal<string | null>(null);

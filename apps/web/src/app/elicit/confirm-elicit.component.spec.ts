@@ -1,5 +1,5 @@
 import { TestBed } from '@angular/core/testing';
-import type { ElicitResponse } from '@sweatpants/domain';
+import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { ConfirmElicitComponent } from './confirm-elicit.component';
 import type { ElicitQuestion } from './elicit-question';
@@ -7,7 +7,7 @@ import type { ElicitQuestion } from './elicit-question';
 function render(question: ElicitQuestion) {
   const fixture = TestBed.createComponent(ConfirmElicitComponent);
   fixture.componentRef.setInput('question', question);
-  const answers: ElicitResponse[] = [];
+  const answers: ElicitAnswerRequest[] = [];
   fixture.componentInstance.answered.subscribe((a) => answers.push(a));
   fixture.detectChanges();
   const buttons = Array.from(

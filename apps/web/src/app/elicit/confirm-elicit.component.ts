@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
-import type { ElicitResponse } from '@sweatpants/domain';
+import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { type ElicitQuestion, payloadOf } from './elicit-question';
 
@@ -24,7 +24,7 @@ import { type ElicitQuestion, payloadOf } from './elicit-question';
 })
 export class ConfirmElicitComponent {
   readonly question = input.required<ElicitQuestion>();
-  readonly answered = output<ElicitResponse<'confirm'>>();
+  readonly answered = output<ElicitAnswerRequest<'confirm'>>();
 
   protected readonly defaultValue = computed(() => payloadOf('confirm', this.question())?.default ?? true);
   protected readonly options = computed(() => {

@@ -1,12 +1,12 @@
 import { TestBed } from '@angular/core/testing';
-import type { ElicitRequest, ElicitResponse } from '@sweatpants/domain';
+import type { ElicitRequest, ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { ElicitCardComponent } from './elicit-card.component';
 
 function render(request: ElicitRequest) {
   const fixture = TestBed.createComponent(ElicitCardComponent);
   fixture.componentRef.setInput('request', request);
-  const answers: ElicitResponse[] = [];
+  const answers: ElicitAnswerRequest[] = [];
   fixture.componentInstance.answered.subscribe((a) => answers.push(a));
   fixture.autoDetectChanges();
   const element = fixture.nativeElement as HTMLElement;
@@ -30,7 +30,7 @@ describe('ElicitCardComponent', () => {
     await fixture.whenStable();
     const card = element.querySelector('section')!;
     const heading = element.querySelector(`#${card.getAttribute('aria-labelledby')}`);
-    expect(heading?.textContent).toBe('Done for today?');
+    expect(heading?.textContent?.trim()).toBe('Done for today?');
     expect(element.querySelector('app-confirm-elicit')).not.toBeNull();
   });
 
@@ -75,6 +75,28 @@ describe('ElicitCardComponent', () => {
     fixture.componentRef.setInput('request', { ...confirm, elicitId: 'e2', resumes: 'e1' });
     await fixture.whenStable();
     expect(element.querySelector('.elicit__again')?.textContent).toContain('Back to this question');
-    expect(element.querySelector('h2')?.textContent).toBe('Done for today?');
+    expect(element.querySelector('h2')?.textContent?.trim()).toBe('Done for today?');
+  });
+
+  it('folds to its question and back, keeping the widget, and opens a new question unfolded', async () => {
+    const { element, fixture } = render(confirm);
+    await fixture.whenStable();
+    const fold = element.querySelector<HTMLButtonElement>('.elicit__fold')!;
+    const body = () => element.querySelector<HTMLElement>(`#${fold.getAttribute('aria-controls')}`)!;
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    expect(fold.getAttribute('aria-label')).toBe('Fold the question');
+
+    fold.click();
+    await fixture.whenStable();
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    expect(fold.getAttribute('aria-label')).toBe('Show the question');
+    expect(body().hidden).toBe(true);
+    expect(body().querySelector('app-confirm-elicit')).not.toBeNull();
+    expect(element.querySelector('h2')?.textContent?.trim()).toBe('Done for today?');
+
+    fixture.componentRef.setInput('request', { ...confirm, elicitId: 'e2', message: 'And now?' });
+    await fixture.whenStable();
+    expect(body().hidden).toBe(false);
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
   });
 });

@@ -4,11 +4,12 @@ import {
   Component,
   type ElementRef,
   input,
+  linkedSignal,
   output,
   untracked,
   viewChild,
 } from '@angular/core';
-import type { ElicitRequest, ElicitResponse } from '@sweatpants/domain';
+import type { ElicitRequest, ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { ElicitWidgetComponent } from './elicit-widget.component';
 
@@ -19,6 +20,10 @@ let nextId = 0;
  * cancel). Saying something else is the composer below the card (the chat page): one place to
  * type. A question asked again after a tangent (`resumes`) says so. Focus moves here when a new
  * question arrives.
+ *
+ * The card folds to its one-line question (the widget is kept, only hidden, so a half-typed answer
+ * survives), so that on a phone the chat above it can be read while it waits; a new question opens
+ * unfolded. On a phone the widget scrolls inside the card rather than taking the screen.
  */
 @Component({
   selector: 'app-elicit-card',
@@ -28,23 +33,53 @@ let nextId = 0;
       @if (request().resumes) {
         <p class="elicit__again small muted">Back to this question</p>
       }
-      <h2 class="elicit__message" [id]="headingId">{{ request().message }}</h2>
-      <app-elicit-widget [question]="request()" (answered)="answered.emit($event)" />
-      <div class="elicit__ways-out row">
+      <div class="elicit__head">
+        <h2
+          class="elicit__message"
+          [class.elicit__message--folded]="folded()"
+          [id]="headingId"
+          [textContent]="request().message"
+        ></h2>
         <button
           type="button"
-          class="button button--quiet button--small"
-          (click)="answered.emit({ action: 'decline' })"
+          class="button button--quiet icon-button elicit__fold"
+          [attr.aria-expanded]="!folded()"
+          [attr.aria-controls]="bodyId"
+          [attr.aria-label]="folded() ? 'Show the question' : 'Fold the question'"
+          [title]="folded() ? 'Show the question' : 'Fold the question'"
+          (click)="folded.set(!folded())"
         >
-          Skip this
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            stroke-width="2"
+          >
+            <path [attr.d]="folded() ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'" stroke-linecap="round" />
+          </svg>
         </button>
-        <button
-          type="button"
-          class="button button--quiet button--small"
-          (click)="answered.emit({ action: 'cancel' })"
-        >
-          Cancel
-        </button>
+      </div>
+      <div class="elicit__body stack" [id]="bodyId" [hidden]="folded()">
+        <app-elicit-widget [question]="request()" (answered)="answered.emit($event)" />
+        <div class="elicit__ways-out row">
+          <button
+            type="button"
+            class="button button--quiet button--small"
+            (click)="answered.emit({ action: 'decline' })"
+          >
+            Skip this
+          </button>
+          <button
+            type="button"
+            class="button button--quiet button--small"
+            (click)="answered.emit({ action: 'cancel' })"
+          >
+            Cancel
+          </button>
+        </div>
       </div>
     </section>
   `,
@@ -58,9 +93,36 @@ let nextId = 0;
     .elicit:focus-visible {
       outline: 3px solid var(--color-focus);
     }
+    .elicit__head {
+      display: flex;
+      align-items: flex-start;
+      gap: var(--space-2);
+    }
     .elicit__message {
+      flex: 1;
+      min-width: 0;
       font-size: 1.05rem;
       font-weight: 600;
+    }
+    .elicit__message--folded {
+      overflow: hidden;
+      white-space: nowrap;
+      text-overflow: ellipsis;
+    }
+    .elicit__fold {
+      flex: none;
+      margin: calc(-1 * var(--space-1)) calc(-1 * var(--space-2)) 0 0;
+    }
+    .elicit__body[hidden] {
+      display: none;
+    }
+    /* On a phone the card takes at most about half the screen; its widget scrolls inside it. */
+    @media (max-width: 40rem) {
+      .elicit__body {
+        max-height: 45dvh;
+        overflow-y: auto;
+        overscroll-behavior: contain;
+      }
     }
     .elicit__ways-out {
       padding-top: var(--space-2);
@@ -74,9 +136,15 @@ let nextId = 0;
 })
 export class ElicitCardComponent {
   readonly request = input.required<ElicitRequest>();
-  readonly answered = output<ElicitResponse>();
+  readonly answered = output<ElicitAnswerRequest>();
 
-  protected readonly headingId = `elicit-${nextId++}`;
+  protected readonly headingId = `elicit-${nextId}`;
+  protected readonly bodyId = `elicit-body-${nextId++}`;
+  /** Folded to the question's line by the person; a new question opens unfolded. */
+  protected readonly folded = linkedSignal({
+    source: () => this.request().elicitId,
+    computation: () => false,
+  });
   private readonly card = viewChild.required<ElementRef<HTMLElement>>('card');
   private focusedId: string | null = null;
 

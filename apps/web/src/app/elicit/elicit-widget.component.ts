@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
-import type { ElicitResponse } from '@sweatpants/domain';
+import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { ChooseElicitComponent } from './choose-elicit.component';
 import type { ElicitQuestion } from './elicit-question';
@@ -27,5 +27,5 @@ import { LeafElicitComponent } from './leaf-elicit.component';
 })
 export class ElicitWidgetComponent {
   readonly question = input.required<ElicitQuestion>();
-  readonly answered = output<ElicitResponse>();
+  readonly answered = output<ElicitAnswerRequest>();
 }

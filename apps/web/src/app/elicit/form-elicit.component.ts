@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
-import type { ElicitResponse } from '@sweatpants/domain';
+import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import type { ElicitQuestion } from './elicit-question';
 import { type FormDraft, formFields, formValue } from './form-schema';
@@ -85,7 +85,7 @@ let nextId = 0;
 })
 export class FormElicitComponent {
   readonly question = input.required<ElicitQuestion>();
-  readonly answered = output<ElicitResponse<'form'>>();
+  readonly answered = output<ElicitAnswerRequest<'form'>>();
 
   protected readonly prefix = `form-${nextId++}-`;
   protected readonly fields = computed(() => formFields(this.question().schema));

@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
-import type { ElicitResponse } from '@sweatpants/domain';
+import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { type ElicitQuestion, payloadOf } from './elicit-question';
 
@@ -32,7 +32,7 @@ let nextId = 0;
 })
 export class FreeTextElicitComponent {
   readonly question = input.required<ElicitQuestion>();
-  readonly answered = output<ElicitResponse<'free-text'>>();
+  readonly answered = output<ElicitAnswerRequest<'free-text'>>();
 
   protected readonly inputId = `free-text-${nextId++}`;
   protected readonly text = signal('');

@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
-import type { ElicitResponse, Json } from '@sweatpants/domain';
+import type { ElicitAnswerRequest, Json } from '@sweatpants/domain';
 
 import { toJson } from '../core/json';
 import { answerSummary } from './answer-summary';
@@ -65,7 +65,7 @@ interface GroupAnswer {
 })
 export class GroupElicitComponent {
   readonly question = input.required<ElicitQuestion>();
-  readonly answered = output<ElicitResponse<'group'>>();
+  readonly answered = output<ElicitAnswerRequest<'group'>>();
 
   protected readonly payload = computed(() => payloadOf('group', this.question()));
   protected readonly answers = signal<Record<string, GroupAnswer>>({});
@@ -75,7 +75,7 @@ export class GroupElicitComponent {
     return questions.length > 0 && questions.every((q) => this.answers()[q.id] !== undefined);
   });
 
-  protected record(question: ElicitQuestion & { id: string }, answer: ElicitResponse): void {
+  protected record(question: ElicitQuestion & { id: string }, answer: ElicitAnswerRequest): void {
     // An accepted answer is its content; a refusal inside a group is kept as the whole answer.
     const content = answer.action === 'accept' ? toJson(answer.content) : toJson(answer);
     const summary = answerSummary(question, answer.action, content);

@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
-import type { ElicitResponse } from '@sweatpants/domain';
+import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { ChatElicitComponent } from './chat-elicit.component';
 import { ClipboardReadElicitComponent } from './clipboard-read-elicit.component';
@@ -64,5 +64,5 @@ import { ProposeDispositionElicitComponent } from './propose-disposition-elicit.
 })
 export class LeafElicitComponent {
   readonly question = input.required<ElicitQuestion>();
-  readonly answered = output<ElicitResponse>();
+  readonly answered = output<ElicitAnswerRequest>();
 }

@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
-import type { ElicitResponse } from '@sweatpants/domain';
+import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { type ElicitQuestion, payloadOf } from './elicit-question';
 
@@ -26,7 +26,7 @@ const PERMISSION_DENIED = 1;
 })
 export class LocationElicitComponent {
   readonly question = input.required<ElicitQuestion>();
-  readonly answered = output<ElicitResponse<'location'>>();
+  readonly answered = output<ElicitAnswerRequest<'location'>>();
 
   protected readonly locating = signal(false);
   protected readonly problem = signal<string | null>(null);

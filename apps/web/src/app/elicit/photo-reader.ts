@@ -1,7 +1,7 @@
-import { type Photo, PhotoSchema } from '@sweatpants/domain';
+import { type InlinePhoto, PhotoMediaTypeSchema } from '@sweatpants/domain';
 
-type MediaType = Photo['mediaType'];
-const ACCEPTED = PhotoSchema.shape.mediaType.options as readonly string[];
+type MediaType = InlinePhoto['mediaType'];
+const ACCEPTED = PhotoMediaTypeSchema.options as readonly string[];
 /** Phone cameras take 4–12 MB photos; the agent needs far less, and the api caps a request's size. */
 const MAX_EDGE = 1600;
 const SHRINK_ABOVE_BYTES = 1_500_000;
@@ -9,7 +9,7 @@ const SHRINK_ABOVE_BYTES = 1_500_000;
 /** A chosen photo, ready to send: base64 without the data: prefix, and a preview URL. */
 export interface PhotoDraft {
   name: string;
-  photo: Photo;
+  photo: InlinePhoto;
   previewUrl: string;
 }
 

@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
-import type { Disposition, ElicitResponse } from '@sweatpants/domain';
+import type { Disposition, ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { dispositionLabel, SIMPLE_DISPOSITIONS } from './disposition-label';
 import { type ElicitQuestion, payloadOf } from './elicit-question';
@@ -82,7 +82,7 @@ let nextId = 0;
 })
 export class ProposeDispositionElicitComponent {
   readonly question = input.required<ElicitQuestion>();
-  readonly answered = output<ElicitResponse<'propose-disposition'>>();
+  readonly answered = output<ElicitAnswerRequest<'propose-disposition'>>();
 
   protected readonly placeId = `place-${nextId++}`;
   protected readonly correcting = signal(false);

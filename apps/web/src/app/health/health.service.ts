@@ -34,6 +34,12 @@ export class HealthService {
     return result?.kind === 'ok' && result.health.model === 'offline';
   });
 
+  /** Jobs run through Redis (BullMQ), so admins have a queue dashboard; in-process, there is none. */
+  readonly queuesInRedis = computed(() => {
+    const result = this.latest();
+    return result?.kind === 'ok' && result.health.queue === 'ok';
+  });
+
   /** Asks the api again. Never rejects: every failure becomes a `HealthResult`. */
   async check(): Promise<void> {
     const ticket = ++this.sequence;

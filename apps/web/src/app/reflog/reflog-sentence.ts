@@ -35,6 +35,16 @@ export function actorName(id: string, ctx: Pick<ReflogContext, 'you' | 'names'>)
   return ctx.names?.get(id) ?? 'Someone';
 }
 
+/**
+ * Whether the entry is the stop a rewind, an edit, a regenerate or a recover made first (the
+ * `cancel` node says which): the move's own entry tells what happened, so this one is not told.
+ */
+export function madeWayForMove(entry: ReflogEntry, nodes: ReadonlyMap<string, TreeNode>): boolean {
+  if (entry.action !== 'cancel') return false;
+  const node = nodes.get(entry.newHead);
+  return node?.kind === 'cancel' && isRecord(node.payload) && typeof node.payload['before'] === 'string';
+}
+
 /** The entry as what happened, without ids: "You edited 'coffee mug' → 'water bottle'". */
 export function reflogSentence(entry: ReflogEntry, ctx: ReflogContext): ReflogSentence {
   const who = actorName(entry.actorId, ctx);

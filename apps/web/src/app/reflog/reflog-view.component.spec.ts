@@ -175,4 +175,16 @@ describe('ReflogViewComponent', () => {
     expect(element.textContent).not.toContain(audit[0]!.conversationId);
     expect(element.textContent).not.toContain(audit[0]!.ownerId);
   });
+
+  it('tells a move, not the stop it made first; a Stop of its own is told', () => {
+    const stop = (name: string, parent: string, before?: string) =>
+      node(name, parent, 'cancel', before ? { by: YOU, before } : { by: YOU });
+    const withStops = new Map([
+      ...tree,
+      ...[stop('77', '66', 'regenerate'), stop('88', '66')].map((n) => [n.id, n] as const),
+    ]);
+    const rows = [entry('regenerate', '77', '55'), entry('cancel', '66', '77'), entry('cancel', '66', '88')];
+    const { sentences } = render(rows, { nodes: withStops });
+    expect(sentences).toEqual(['You asked for another answer', 'You stopped the coach']);
+  });
 });

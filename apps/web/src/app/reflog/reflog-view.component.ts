@@ -2,7 +2,7 @@ import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import type { ReflogEntry, TreeNode } from '@sweatpants/domain';
 
-import { type ReflogSentence, reflogSentence } from './reflog-sentence';
+import { madeWayForMove, type ReflogSentence, reflogSentence } from './reflog-sentence';
 
 /** A reflog entry, optionally with the conversation and owner the admin audit adds. */
 export type ReflogRow = ReflogEntry & { conversationId?: string; ownerId?: string };
@@ -146,20 +146,23 @@ export class ReflogViewComponent {
     const head = this.head();
     const you = this.you();
     const names = this.names();
-    return this.entries().map((entry) => {
-      const agent =
-        (entry.conversationId ? this.agents().get(entry.conversationId) : undefined) ?? this.agent();
-      const sentence = reflogSentence(entry, { nodes, you, names, agent });
-      return {
-        entry,
-        sentence,
-        discarded: onPath !== null && !onPath.has(entry.newHead),
-        here: entry.newHead === head,
-        ids: `HEAD@{${entry.index}} · ${entry.action} · ${entry.newHead.slice(0, 12)}`,
-        conversation: this.conversationLabel(entry),
-        owner: this.ownerLabel(entry),
-      };
-    });
+    // A stop that only made way for a move is told by the move ("You asked for another answer").
+    return this.entries()
+      .filter((entry) => !madeWayForMove(entry, nodes))
+      .map((entry) => {
+        const agent =
+          (entry.conversationId ? this.agents().get(entry.conversationId) : undefined) ?? this.agent();
+        const sentence = reflogSentence(entry, { nodes, you, names, agent });
+        return {
+          entry,
+          sentence,
+          discarded: onPath !== null && !onPath.has(entry.newHead),
+          here: entry.newHead === head,
+          ids: `HEAD@{${entry.index}} · ${entry.action} · ${entry.newHead.slice(0, 12)}`,
+          conversation: this.conversationLabel(entry),
+          owner: this.ownerLabel(entry),
+        };
+      });
   });
 
   private conversationLabel(entry: ReflogRow): string | null {

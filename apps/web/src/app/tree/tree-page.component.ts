@@ -1,6 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, inject } from '@angular/core';
 
 import { ConversationStore } from '../conversation/conversation-store.service';
+import { SessionService } from '../core/session.service';
 import { TreeViewComponent } from './tree-view.component';
 
 /** The Tree tab: the store's whole tree, HEAD moves through the store. */
@@ -13,6 +14,7 @@ import { TreeViewComponent } from './tree-view.component';
       [headPath]="store.onHead()"
       [head]="store.head()"
       [readonly]="store.readonly()"
+      [you]="you()"
       (moveHead)="store.rewind($event)"
     />
   `,
@@ -20,7 +22,9 @@ import { TreeViewComponent } from './tree-view.component';
 })
 export class TreePageComponent {
   protected readonly store = inject(ConversationStore);
+  private readonly session = inject(SessionService);
   protected readonly nodes = computed(() => [...this.store.tree().values()]);
+  protected readonly you = computed(() => this.session.user()?.id ?? null);
 
   constructor() {
     // The shell loaded the tree once; HEAD may have moved elsewhere since.

@@ -1,0 +1,225 @@
+import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { Router } from '@angular/router';
+
+import { describeError } from '../core/api-error';
+import { ApiService } from '../core/api.service';
+import { SessionService } from '../core/session.service';
+import { SocketClientService } from '../core/socket-client.service';
+
+/**
+ * The signed-in person's account: a new password, and signing out everywhere (a lost phone, a
+ * shared computer). Both take back every token given so far; a password change keeps this tab in.
+ */
+@Component({
+  selector: 'app-account-page',
+  template: `
+    <div class="stack account">
+      <h1>Your account</h1>
+      @if (session.user(); as user) {
+        <p class="muted">{{ user.displayName }} · {{ user.email }}</p>
+      }
+
+      <section class="card stack" aria-labelledby="password-heading">
+        <h2 id="password-heading">Change your password</h2>
+        <form class="stack" novalidate (submit)="$event.preventDefault(); changePassword()">
+          <label class="field">
+            <span>Current password</span>
+            <input
+              #current
+              class="input"
+              type="password"
+              name="currentPassword"
+              autocomplete="current-password"
+              [value]="currentPassword()"
+              (input)="currentPassword.set(current.value)"
+            />
+          </label>
+          <label class="field">
+            <span>New password</span>
+            <input
+              #next
+              class="input"
+              type="password"
+              name="newPassword"
+              autocomplete="new-password"
+              minlength="8"
+              [value]="newPassword()"
+              (input)="newPassword.set(next.value)"
+            />
+            <small class="muted"
+              >At least 8 characters. You stay signed in here; everywhere else signs in again.</small
+            >
+          </label>
+          @if (passwordError(); as e) {
+            <p class="error" role="alert">{{ e }}</p>
+          }
+          @if (passwordChanged()) {
+            <p class="small" role="status">Your password is changed. Other devices are signed out.</p>
+          }
+          <button type="submit" class="button button--primary" [disabled]="busy()">Change password</button>
+        </form>
+      </section>
+
+      <section class="card stack" aria-labelledby="export-heading">
+        <h2 id="export-heading">Download your data</h2>
+        <p class="small muted">
+          A zip of every conversation (what was said, every branch, the history of changes), your photos and
+          what the concierge keeps for you.
+        </p>
+        @if (exportError(); as e) {
+          <p class="error" role="alert">{{ e }}</p>
+        }
+        <button type="button" class="button" [disabled]="busy()" (click)="download()">
+          {{ downloading() ? 'Preparing…' : 'Download your data' }}
+        </button>
+      </section>
+
+      <section class="card stack" aria-labelledby="everywhere-heading">
+        <h2 id="everywhere-heading">Sign out everywhere</h2>
+        <p class="small muted">
+          Signs you out on every device and browser, this one too: for a lost phone or a shared computer.
+        </p>
+        @if (everywhereError(); as e) {
+          <p class="error" role="alert">{{ e }}</p>
+        }
+        <button type="button" class="button" [disabled]="busy()" (click)="signOutEverywhere()">
+          Sign out everywhere
+        </button>
+      </section>
+
+      <section class="card stack danger" aria-labelledby="delete-heading">
+        <h2 id="delete-heading">Delete your account</h2>
+        <p class="small">
+          Your account, every conversation and photo, and what the concierge keeps for you are removed for
+          good. This cannot be undone: download your data first if you want to keep it.
+        </p>
+        <form class="stack" novalidate (submit)="$event.preventDefault(); deleteAccount()">
+          <label class="field">
+            <span>Your password</span>
+            <input
+              #pw
+              class="input"
+              type="password"
+              name="deletePassword"
+              autocomplete="current-password"
+              [value]="deletePassword()"
+              (input)="deletePassword.set(pw.value)"
+            />
+          </label>
+          <label class="check">
+            <input #sureBox type="checkbox" [checked]="sure()" (change)="sure.set(sureBox.checked)" />
+            <span>I understand everything is deleted for good</span>
+          </label>
+          @if (deleteError(); as e) {
+            <p class="error" role="alert">{{ e }}</p>
+          }
+          <button type="submit" class="button button--danger" [disabled]="busy() || !sure()">
+            Delete my account
+          </button>
+        </form>
+      </section>
+    </div>
+  `,
+  styles: `
+    .account {
+      max-width: 36rem;
+      margin: 0 auto;
+    }
+    .check {
+      display: flex;
+      gap: var(--space-2);
+      align-items: center;
+    }
+  `,
+  changeDetection: ChangeDetectionStrategy.OnPush,
+})
+export class AccountPageComponent {
+  protected readonly session = inject(SessionService);
+  private readonly api = inject(ApiService);
+  private readonly socket = inject(SocketClientService);
+  private readonly router = inject(Router);
+
+  protected readonly currentPassword = signal('');
+  protected readonly newPassword = signal('');
+  protected readonly busy = signal(false);
+  protected readonly passwordError = signal<string | null>(null);
+  protected readonly passwordChanged = signal(false);
+  protected readonly everywhereError = signal<string | null>(null);
+  protected readonly downloading = signal(false);
+  protected readonly exportError = signal<string | null>(null);
+  protected readonly deletePassword = signal('');
+  protected readonly sure = signal(false);
+  protected readonly deleteError = signal<string | null>(null);
+
+  /** Fetches the archive with the token (a plain link could not send it) and saves it as a file. */
+  protected async download(): Promise<void> {
+    this.busy.set(true);
+    this.downloading.set(true);
+    this.exportError.set(null);
+    try {
+      const zip = await this.api.exportAccount();
+      const url = URL.createObjectURL(zip);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `sweatpants-export-${new Date().toISOString().slice(0, 10)}.zip`;
+      link.click();
+      // The click has handed the file over; the URL is not needed after this turn.
+      setTimeout(() => URL.revokeObjectURL(url));
+    } catch (error: unknown) {
+      this.exportError.set(describeError(error));
+    } finally {
+      this.downloading.set(false);
+      this.busy.set(false);
+    }
+  }
+
+  protected async deleteAccount(): Promise<void> {
+    this.busy.set(true);
+    this.deleteError.set(null);
+    try {
+      await this.api.deleteAccount({ password: this.deletePassword() });
+      this.socket.disconnect();
+      this.session.end();
+      await this.router.navigate(['/sign-in'], { queryParams: { signedOut: 'deleted' } });
+    } catch (error: unknown) {
+      this.deleteError.set(describeError(error));
+      this.busy.set(false);
+    }
+  }
+
+  protected async changePassword(): Promise<void> {
+    this.busy.set(true);
+    this.passwordError.set(null);
+    this.passwordChanged.set(false);
+    try {
+      const fresh = await this.api.changePassword({
+        currentPassword: this.currentPassword(),
+        newPassword: this.newPassword(),
+      });
+      // The old token is refused from now on: this tab carries on with the fresh one.
+      this.socket.disconnect();
+      this.session.start(fresh);
+      this.currentPassword.set('');
+      this.newPassword.set('');
+      this.passwordChanged.set(true);
+    } catch (error: unknown) {
+      this.passwordError.set(describeError(error));
+    } finally {
+      this.busy.set(false);
+    }
+  }
+
+  protected async signOutEverywhere(): Promise<void> {
+    this.busy.set(true);
+    this.everywhereError.set(null);
+    try {
+      await this.api.signOutEverywhere();
+      this.socket.disconnect();
+      this.session.end();
+      await this.router.navigate(['/sign-in'], { queryParams: { signedOut: 'everywhere' } });
+    } catch (error: unknown) {
+      this.everywhereError.set(describeError(error));
+      this.busy.set(false);
+    }
+  }
+}

@@ -1,0 +1,154 @@
+import { TestBed } from '@angular/core/testing';
+import { provideRouter } from '@angular/router';
+import type { ClientEventName, Conversation } from '@sweatpants/domain';
+
+import { FakeSocket } from '../../testing/fake-socket';
+import { ApiService } from '../core/api.service';
+import { SessionService } from '../core/session.service';
+import { SocketClientService } from '../core/socket-client.service';
+import { ConversationListService } from './conversation-list.service';
+import { ConversationStarter, READY_TIMEOUT_MS } from './conversation-starter';
+
+const conversation = (id: string, change: Partial<Conversation> = {}): Conversation => ({
+  id,
+  agent: 'tidying',
+  title: '',
+  ownerId: 'u-1',
+  head: 'root',
+  status: 'running',
+  pendingElicit: null,
+  model: 'offline',
+  createdAt: '2026-01-01T12:00:00.000Z',
+  updatedAt: '2026-01-01T12:00:00.000Z',
+  ...change,
+});
+const chatQuestion = { elicitId: 'q-1', type: 'chat' as const, message: 'Send a photo', payload: {} };
+
+/**
+ * The api and the socket as the server would answer: `joined` is the conversation the join's ack
+ * carries; `send` answers `message:send`.
+ */
+function setup(joined: (id: string) => Conversation, send?: () => object) {
+  let made = 0;
+  const api = {
+    createConversation: jest
+      .fn()
+      .mockImplementation(async ({ agent }: { agent: Conversation['agent'] }) =>
+        conversation(`c-${++made}`, { agent }),
+      ),
+    archive: jest.fn().mockResolvedValue(undefined),
+    listConversations: jest.fn().mockResolvedValue({ items: [], next: null }),
+  };
+  const socket = new FakeSocket((event: ClientEventName, payload: unknown) => {
+    const { conversationId } = payload as { conversationId: string };
+    if (event === 'conversation:join') return { ok: true, conversation: joined(conversationId) };
+    if (event === 'message:send') return send?.() ?? { ok: true, node: { id: 'n-1' } };
+    return { ok: true };
+  });
+  TestBed.configureTestingModule({ providers: [provideRouter([]), { provide: ApiService, useValue: api }] });
+  TestBed.inject(SessionService).start({
+    token: 't',
+    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user' },
+  });
+  TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
+  const sent = () => socket.emitted.filter((e) => e.event === 'message:send').map((e) => e.payload);
+  return { starter: TestBed.inject(ConversationStarter), api, socket, sent };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('ConversationStarter', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+    localStorage.clear();
+  });
+
+  it('creates it untitled, joins, and sends at once when the agent already waits', async () => {
+    const { starter, api, socket, sent } = setup((id) =>
+      conversation(id, { status: 'waiting', pendingElicit: chatQuestion }),
+    );
+    const started = starter.start('tidying', { text: 'My desk is a mess' });
+    expect(starter.starting()).toBe(true);
+    const made = await started;
+    expect(made.id).toBe('c-1');
+    expect(api.createConversation).toHaveBeenCalledWith({ agent: 'tidying' });
+    expect(socket.emitted.map((e) => e.event)).toEqual(['conversation:join', 'message:send']);
+    expect(sent()).toEqual([{ conversationId: 'c-1', text: 'My desk is a mess' }]);
+    expect(starter.starting()).toBe(false);
+    expect(
+      TestBed.inject(ConversationListService)
+        .items()
+        ?.map((c) => c.id),
+    ).toEqual(['c-1']);
+  });
+
+  it('while the agent works, waits for its first question before sending (else a 409)', async () => {
+    const { starter, socket, sent } = setup((id) => conversation(id, { status: 'running' }));
+    const photos = [{ mediaType: 'image/png' as const, data: 'iVBORw0KGgo=' }];
+    let done = false;
+    const started = starter.start('concierge', { text: '', photos }).then(() => (done = true));
+    for (let i = 0; i < 5; i++) await tick();
+    expect(socket.emitted.map((e) => e.event)).toEqual(['conversation:join']);
+    // Another conversation's question changes nothing.
+    socket.serverSends('elicit', { conversationId: 'other', nodeId: 'n', ...chatQuestion });
+    await tick();
+    expect(sent()).toEqual([]);
+    socket.serverSends('elicit', { conversationId: 'c-1', nodeId: 'n', ...chatQuestion });
+    await started;
+    expect(done).toBe(true);
+    expect(sent()).toEqual([{ conversationId: 'c-1', text: '', photos }]);
+  });
+
+  it('a status that is no longer running will do as well', async () => {
+    const { starter, socket, sent } = setup((id) => conversation(id, { status: 'running' }));
+    const started = starter.start('tidying', { text: 'hello' });
+    for (let i = 0; i < 5; i++) await tick();
+    socket.serverSends('status', { conversationId: 'c-1', status: 'idle' });
+    await started;
+    expect(sent()).toHaveLength(1);
+  });
+
+  it('keeps the conversation it made when sending fails, so a retry makes no second one', async () => {
+    let refuse = true;
+    const { starter, api, sent } = setup(
+      (id) => conversation(id, { status: 'waiting', pendingElicit: chatQuestion }),
+      () =>
+        refuse ? { ok: false, error: { code: 'too_large', message: 'too big' } } : { ok: true, node: {} },
+    );
+    await expect(starter.start('tidying', { text: 'a long story' })).rejects.toMatchObject({
+      code: 'too_large',
+    });
+    expect(starter.starting()).toBe(false);
+    refuse = false;
+    const made = await starter.start('tidying', { text: 'a shorter story' });
+    expect(made.id).toBe('c-1');
+    expect(api.createConversation).toHaveBeenCalledTimes(1);
+    expect(sent()).toEqual([
+      { conversationId: 'c-1', text: 'a long story' },
+      { conversationId: 'c-1', text: 'a shorter story' },
+    ]);
+  });
+
+  it('another agent after a failure: a new conversation, and the empty one goes', async () => {
+    let refuse = true;
+    const { starter, api } = setup(
+      (id) => conversation(id, { status: 'waiting', pendingElicit: chatQuestion }),
+      () => (refuse ? { ok: false, error: { code: 'internal', message: 'down' } } : { ok: true, node: {} }),
+    );
+    await expect(starter.start('tidying', { text: 'x' })).rejects.toBeDefined();
+    refuse = false;
+    const made = await starter.start('concierge', { text: 'y' });
+    expect(made).toMatchObject({ id: 'c-2', agent: 'concierge' });
+    expect(api.archive).toHaveBeenCalledWith('c-1');
+  });
+
+  it('gives up in plain words when the agent never gets ready', async () => {
+    jest.useFakeTimers();
+    const { starter, sent } = setup((id) => conversation(id, { status: 'running' }));
+    const started = starter.start('tidying', { text: 'hello' });
+    const failed = expect(started).rejects.toThrow(/taking too long/);
+    await jest.advanceTimersByTimeAsync(READY_TIMEOUT_MS);
+    await failed;
+    expect(sent()).toEqual([]);
+  });
+});
