@@ -2,7 +2,7 @@
 // checked without Docker (this machine has no engine or compose plugin), plus the hosted shape's
 // own rules: every reference resolves (depends_on, volumes, build targets, nginx upstreams, files
 // the Dockerfile copies), every depends_on `service_healthy` has a health check to wait on, Redis
-// never evicts, and the apis are health-checked on GET /api/health. Prints each problem and exits 1
+// never evicts, and the apis are health-checked on GET /api/health/ready. Prints each problem and exits 1
 // if there is one. Not checked: image names on a registry, that the images build, Compose's full
 // schema (unknown keys), and variable interpolation beyond `${NAME}` / `${NAME:-default}`.
 import { existsSync, readFileSync } from 'node:fs';
@@ -67,12 +67,38 @@ const apis = Object.keys(services).filter((name) => /^api-\d+$/.test(name));
 if (apis.length < 2) problem(`expected at least two api services, found ${apis.length}`);
 for (const name of apis) {
   const test = JSON.stringify(services[name].healthcheck?.test ?? '');
-  if (!test.includes('/api/health')) problem(`${name}: health check does not ask /api/health`);
+  if (!test.includes('/api/health/ready')) problem(`${name}: health check does not ask /api/health/ready`);
 }
 if (!services.worker) problem('no worker service');
 const redis = commandOf(services.redis ?? {}).join(' ');
 if (!/--maxmemory-policy noeviction/.test(redis)) problem('redis: maxmemory-policy is not noeviction');
 if (!/--appendonly yes/.test(redis)) problem('redis: appendonly is not yes');
+
+// Photos' bytes: a BLOB_STORE_URL's endpoint is a service, its bucket is made by a service every
+// app waits for (a one-shot that must complete), and the credentials are set beside it.
+for (const name of [...apis, 'worker']) {
+  const env = services[name]?.environment ?? {};
+  const url = env.BLOB_STORE_URL;
+  if (!url) continue;
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (parsed?.protocol !== 's3:') {
+    problem(`${name}: BLOB_STORE_URL is not an s3:// URL`);
+    continue;
+  }
+  const endpoint = parsed.searchParams.get('endpoint');
+  const host = endpoint && URL.canParse(endpoint) ? new URL(endpoint).hostname : null;
+  if (host && !services[host]) problem(`${name}: BLOB_STORE_URL's endpoint ${host} is not a service`);
+  if (!env.AWS_ACCESS_KEY_ID || !env.AWS_SECRET_ACCESS_KEY)
+    problem(`${name}: BLOB_STORE_URL without AWS credentials`);
+  const makers = Object.entries(services).filter(([, s]) =>
+    JSON.stringify(s.entrypoint ?? s.command ?? '').includes(`mb --ignore-existing local/${parsed.hostname}`),
+  );
+  if (makers.length === 0) problem(`${name}: no service makes the bucket ${parsed.hostname}`);
+  for (const [maker] of makers) {
+    if (services[name].depends_on?.[maker]?.condition !== 'service_completed_successfully')
+      problem(`${name}: does not wait for ${maker} to make the bucket`);
+  }
+}
 
 // nginx reaches the apis by their service names, on the port they listen on.
 const nginx = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');

@@ -1,5 +1,5 @@
 // `npm run bench`: the tree store against its floors (libs/tree-store/bench), then the api end to
-// end over Socket.IO (apps/api/bench). Arguments (`--quick`) go to both. Each prints its table and
+// end over Socket.IO (apps/api/bench), then photos inline vs as blobs (apps/api/bench/photo-bench.ts). Arguments (`--quick`) go to both. Each prints its table and
 // a `bench: N of M targets met` line; the last line adds them up.
 import { fileURLToPath } from 'node:url';
 import { teeChild } from './tee-child.mjs';
@@ -9,6 +9,7 @@ const args = process.argv.slice(2);
 const parts = [
   ['./libs/tree-store/bench/register.js', 'libs/tree-store/bench/bench.ts'],
   ['./apps/api/reliability/register.js', 'apps/api/bench/socket-bench.ts'],
+  ['./apps/api/reliability/register.js', 'apps/api/bench/photo-bench.ts'],
 ];
 
 let met = 0;

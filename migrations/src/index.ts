@@ -5,6 +5,13 @@ import { ConversationTree1795309984546 } from './1795309984546-ConversationTree'
 import { Accounts1795400000000 } from './1795400000000-Accounts';
 import { ConciergeActivities1795420000000 } from './1795420000000-ConciergeActivities';
 import { RegenerateAndActivityIndex1795440000000 } from './1795440000000-RegenerateAndActivityIndex';
+import { ReadinessProbe1795450000000 } from './1795450000000-ReadinessProbe';
+import { GcRuns1795451000000 } from './1795451000000-GcRuns';
+import { TokenGenerations1795452000000 } from './1795452000000-TokenGenerations';
+import { AccountDeletion1795453000000 } from './1795453000000-AccountDeletion';
+import { Blobs1795460000000 } from './1795460000000-Blobs';
+import { InlinePhotosToBlobs1795460000001 } from './1795460000001-InlinePhotosToBlobs';
+import { AccountDeletionFences1795480000000 } from './1795480000000-AccountDeletionFences';
 import { pgliteAsPgDriver } from './pglite-driver';
 
 /** Every migration, oldest first. The api runs them at start; tests run them per database. */
@@ -13,7 +20,17 @@ export const migrations = [
   Accounts1795400000000,
   ConciergeActivities1795420000000,
   RegenerateAndActivityIndex1795440000000,
+  ReadinessProbe1795450000000,
+  GcRuns1795451000000,
+  TokenGenerations1795452000000,
+  AccountDeletion1795453000000,
+  Blobs1795460000000,
+  InlinePhotosToBlobs1795460000001,
+  AccountDeletionFences1795480000000,
 ];
+
+/** The names TypeORM records in the `migrations` table, one per migration above. */
+export const migrationNames: readonly string[] = migrations.map((m) => m.name);
 
 export type MigrationTarget = { url: string } | { pglite: PGlite };
 

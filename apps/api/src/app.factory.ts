@@ -1,5 +1,7 @@
 import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
@@ -7,6 +9,7 @@ import { RedisIoAdapter } from './cluster/redis-io-adapter';
 import type { AppConfig } from './config/app-config';
 import { JSON_BODY_LIMIT_BYTES } from './http/body-limit';
 import { securityHeaders } from './http/security-headers';
+import { QueueDashboard } from './observability/queue-dashboard';
 import { serveApiDocs } from './openapi/serve-api-docs';
 import { socketServerOptions } from './realtime/socket-io.adapter';
 import { serveWebClient } from './web-client/serve-web-client';
@@ -20,13 +23,21 @@ const KEEP_ALIVE_MS = 65_000;
  */
 export async function createApp(
   config: AppConfig,
-  options: { logger?: LogLevel[] | false } = {},
+  options: { logger?: LogLevel[] | false; logDestination?: DestinationStream } = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  // `logger: false` (the tests) quiets the request lines as well as Nest's own.
+  const configured = options.logger === false ? { ...config, logLevel: 'silent' as const } : config;
+  const modules = AppModule.forRoot(configured, {
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+  });
+  const app = await NestFactory.create<NestExpressApplication>(modules, {
     bodyParser: false,
     abortOnError: false,
+    // Lines written while starting wait for the JSON logger rather than going out in Nest's format.
+    bufferLogs: options.logger === undefined,
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
+  if (options.logger === undefined) app.useLogger(app.get(PinoLogger));
   app.disable('x-powered-by');
   app.use(securityHeaders());
   // The built client is same-origin; WEB_ORIGIN names the others (ng serve, a separate host).
@@ -36,6 +47,7 @@ export async function createApp(
   // With REDIS_URL, events reach the sockets of every api process; without, the plain adapter.
   app.useWebSocketAdapter(new RedisIoAdapter(app, socketServerOptions(config)));
   serveApiDocs(app);
+  app.get(QueueDashboard).mount(app);
   serveWebClient(app, config.webDist, new Logger('WebClient'));
   // An idle keep-alive connection outlives the client's and a load balancer's own idle timeout
   // (60 s is the common default), so the server never closes one just as a request is sent on it.

@@ -1,8 +1,11 @@
 import { Logger, Module, type BeforeApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import type { DestinationStream } from 'pino';
+import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
+import { BlobsModule } from './blobs/blobs.module';
 import { ClusterModule } from './cluster/cluster.module';
 import { CompactionQueueModule } from './compaction/compaction-queue.module';
 import { CompactionModule } from './compaction/compaction.module';
@@ -10,7 +13,11 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
+import { GcModule } from './gc/gc.module';
 import { HealthModule } from './health/health.module';
+import { LoggingModule } from './observability/logging.module';
+import { MetricsModule } from './observability/metrics.module';
+import { QueueDashboardModule } from './observability/queue-dashboard.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -18,20 +25,26 @@ import { RealtimeModule } from './realtime/realtime.module';
 /** The whole api. Built from a parsed config, so tests boot it with their own. */
 @Module({})
 export class AppModule implements BeforeApplicationShutdown {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: { logDestination?: DestinationStream } = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LoggingModule.forRoot(options.logDestination),
+        MetricsModule,
         ClusterModule,
         CompactionQueueModule,
         HealthModule,
         AuthModule,
         RateLimitModule,
         ConversationsModule,
+        BlobsModule,
         RealtimeModule,
         AdminModule,
+        AccountModule,
+        QueueDashboardModule,
         CompactionModule,
+        GcModule,
       ],
       providers: [
         // A provider rather than useGlobalFilters, so Nest injects the filter's HttpAdapterHost.

@@ -14,7 +14,6 @@ async function main(): Promise<void> {
     logger.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  for (const note of describeDefaults(config)) logger.log(note);
 
   // Opening the database (and migrating it) happens before Nest can listen for signals; one that
   // arrives then waits for the start to finish, so a migration is never cut off. Asking again
@@ -31,6 +30,8 @@ async function main(): Promise<void> {
   };
   for (const signal of SHUTDOWN_SIGNALS) process.on(signal, stopDuringStart);
   const app = await createApp(config);
+  // After createApp: the JSON logger is in place, so the defaults in force are lines like the rest.
+  for (const note of describeDefaults(config)) logger.log(note);
   for (const signal of SHUTDOWN_SIGNALS) process.off(signal, stopDuringStart);
   if (stopRequestedAt !== undefined) {
     await app.close();

@@ -83,8 +83,15 @@ describe('access: who may touch what', () => {
 
   it('answers every admin route with a 403 for a user', async () => {
     for (const route of ROUTES.filter((r) => r.access === 'admin')) {
-      const res = await call(api, 'GET', fill(route.path, ids), { token: owner });
-      expect([route.path, res]).toEqual([route.path, { status: 403, body: errorOf('forbidden') }]);
+      const res = await call(api, route.method.toUpperCase(), fill(route.path, ids), {
+        token: owner,
+        body: bodyFor(route.method, route.path),
+      });
+      expect([route.method, route.path, res]).toEqual([
+        route.method,
+        route.path,
+        { status: 403, body: errorOf('forbidden') },
+      ]);
     }
   });
 

@@ -14,7 +14,7 @@ import { startBullWorker, type JobWorkerHandle } from '../src/compaction/bullmq-
 import { CompactionQueue } from '../src/compaction/compaction-queue.service';
 import { COMPACTOR_AUTHOR, CompactionProcessor } from '../src/compaction/compaction.processor';
 import { InProcessJobQueue } from '../src/compaction/in-process-job-queue';
-import { checkProcessors, type JobProcessors } from '../src/compaction/job-processors';
+import { checkProcessors, PermanentJobError, type JobProcessors } from '../src/compaction/job-processors';
 import type { JobCompleted, JobQueue } from '../src/compaction/job-queue';
 import { ModelSummariser, OfflineSummariser, type Summariser } from '../src/compaction/summariser';
 import { conversationWithTurns, HeldModel, pathOf, summariesIn, talk, texts } from './compaction-fixtures';
@@ -33,6 +33,8 @@ function processorsFor(
   const processor = new CompactionProcessor(store, summariser, AGENTS);
   const processors: JobProcessors = {
     'conversation.compact': (payload, jobRun) => processor.process(payload, jobRun),
+    // These specs queue compactions only; gc has its own (gc.spec.ts).
+    'tree.gc': () => Promise.reject(new PermanentJobError('gc is not run by the compaction specs')),
   };
   return { processor, processors: checkProcessors(processors) };
 }

@@ -16,6 +16,7 @@ import {
   firstAnswer,
   kinds,
   path,
+  PHOTO,
   say,
   settled,
   turn,
@@ -130,14 +131,29 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
     expect(kinds(await path(api, token, c.id))).toEqual(['root']);
   });
 
-  it('carries photos in the user node', async () => {
+  it('carries photos in the user node as stored blobs, their bytes at /api/blobs (photo-intake.spec.ts)', async () => {
     const c = await createConversation(api, token);
-    const photo = { mediaType: 'image/png', data: Buffer.from('a photo').toString('base64') };
     const res = await call<NodeAndHead>(api, 'POST', `/api/conversations/${c.id}/messages`, {
       token,
-      body: { text: 'my desk', photos: [photo] },
+      body: { text: 'my desk', photos: [PHOTO] },
     });
-    expect(res.body.node.payload).toEqual({ text: 'my desk', photos: [photo] });
+    const photo = {
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      mediaType: 'image/png',
+      bytes: expect.any(Number),
+    };
+    expect(res.body.node.payload).toEqual({ text: 'my desk', photos: [{ ...photo, width: 1, height: 1 }] });
+    const { sha256 } = (res.body.node.payload as { photos: { sha256: string }[] }).photos[0]!;
+    const blob = await fetch(api.url(`/api/blobs/${sha256}`), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(blob.status).toBe(200);
+    expect(blob.headers.get('content-type')).toBe('image/png');
+    expect(
+      Buffer.from(await blob.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
   });
 
   describe('an elicit from a tool', () => {

@@ -132,10 +132,24 @@ describe('regenerate: another answer to an assistant reply', () => {
     });
     expect(res.status).toBe(201);
     await answerAll(api, token, c.id);
-    const actions = (await reflog(c.id)).map((e) => e.action);
+    const entries = await reflog(c.id);
+    const actions = entries.map((e) => e.action);
     const at = actions.indexOf('regenerate');
     expect(actions[at + 1]).toBe('cancel');
     expect(actions.slice(0, at).every((a) => a === 'append')).toBe(true);
+    // The stop says what it made way for, so a history in words tells the regenerate alone.
+    const stop = await call<TreeNode>(
+      api,
+      'GET',
+      `/api/conversations/${c.id}/nodes/${entries[at + 1]!.newHead}`,
+      {
+        token,
+      },
+    );
+    expect(stop.body).toMatchObject({
+      kind: 'cancel',
+      payload: { by: expect.any(String), before: 'regenerate' },
+    });
   });
 
   it('over the socket: acked with the new HEAD, and the room sees the move and the new reply', async () => {

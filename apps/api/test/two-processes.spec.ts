@@ -5,6 +5,12 @@ import { call, register, startApi, type TestApi } from './support/test-api';
 import { connect, record, request, type ClientSocket } from './support/test-socket';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
+/**
+ * Each test is a dozen round trips through two apps, Redis and argon2 hashing; on a CI machine
+ * running every suite at once that has taken more than jest's default 5 s. Generous: a hang still
+ * fails, and the figures that matter are measured by the bench, not here.
+ */
+const TWO_PROCESS_TIMEOUT_MS = 30_000;
 
 /**
  * Two api processes on one database and one Redis, as the hosted shape runs them. A conversation
@@ -44,90 +50,98 @@ describe('two api processes on one database and Redis', () => {
     return socket;
   }
 
-  it('a client on each process sees every node and HEAD move; commands sent to the other process are forwarded', async () => {
-    const { token } = await register(a!, 'pair');
-    const created = await call<{ id: string; head: string }>(a!, 'POST', '/api/conversations', {
-      token,
-      body: { agent: 'tidying' },
-    });
-    const id = created.body.id;
-    const onA = await open(a!, token);
-    const onB = await open(b!, token);
-    const nodesA = record(onA, 'node');
-    const nodesB = record(onB, 'node');
-    const headsA = record(onA, 'head');
-    const headsB = record(onB, 'head');
-    const elicitsB = record(onB, 'elicit');
-    expect(await request(onA, 'conversation:join', { conversationId: id })).toMatchObject({ ok: true });
-    // Joining on b asks a (the driver) for the live view and the pending chat prompt.
-    expect(await request(onB, 'conversation:join', { conversationId: id })).toMatchObject({
-      ok: true,
-      conversation: { id, status: 'waiting' },
-    });
-
-    // Sent through b, run by a's runner: one user node, seen by both clients.
-    const sent = await request(onB, 'message:send', { conversationId: id, text: OPENING, photos: [PHOTO] });
-    if (!sent.ok) throw new Error(sent.error.message);
-    const asked = await elicitsB.next((e) => e.type !== 'chat');
-    const answered = await request(onB, 'elicit:response', {
-      conversationId: id,
-      elicitId: asked.elicitId,
-      ...firstAnswer(asked),
-    });
-    if (!answered.ok) throw new Error(answered.error.message);
-    await elicitsB.next((e) => e.nodeId !== asked.nodeId && e.nodeId !== sent.node.id);
-
-    const nodes = await path(a!, token, id);
-    await until(
-      async () => [nodesA.seen.length, nodesB.seen.length],
-      ([x, y]) => x === nodes.length - 1 && y === nodes.length - 1,
-    );
-    expect(nodesA.seen.map((e) => e.node)).toEqual(nodes.slice(1));
-    expect(nodesB.seen.map((e) => e.node)).toEqual(nodes.slice(1));
-    expect(new Set(nodes.map((n) => n.id)).size).toBe(nodes.length);
-
-    // A rewind through b: both clients see the move and its reflog row.
-    const rewound = await request(onB, 'conversation:rewind', { conversationId: id, to: sent.node.id });
-    if (!rewound.ok) throw new Error(rewound.error.message);
-    for (const heads of [headsA, headsB]) {
-      expect(await heads.next((e) => e.reflog.action === 'rewind')).toMatchObject({
-        head: sent.node.id,
-        reflog: { newHead: sent.node.id },
+  it(
+    'a client on each process sees every node and HEAD move; commands sent to the other process are forwarded',
+    async () => {
+      const { token } = await register(a!, 'pair');
+      const created = await call<{ id: string; head: string }>(a!, 'POST', '/api/conversations', {
+        token,
+        body: { agent: 'tidying' },
       });
-    }
-  });
+      const id = created.body.id;
+      const onA = await open(a!, token);
+      const onB = await open(b!, token);
+      const nodesA = record(onA, 'node');
+      const nodesB = record(onB, 'node');
+      const headsA = record(onA, 'head');
+      const headsB = record(onB, 'head');
+      const elicitsB = record(onB, 'elicit');
+      expect(await request(onA, 'conversation:join', { conversationId: id })).toMatchObject({ ok: true });
+      // Joining on b asks a (the driver) for the live view and the pending chat prompt.
+      expect(await request(onB, 'conversation:join', { conversationId: id })).toMatchObject({
+        ok: true,
+        conversation: { id, status: 'waiting' },
+      });
 
-  it('when the driving process stops, the other takes the conversation over from the tree', async () => {
-    const { token } = await register(a!, 'survivor');
-    const created = await call<{ id: string }>(a!, 'POST', '/api/conversations', {
-      token,
-      body: { agent: 'tidying' },
-    });
-    const id = created.body.id;
-    const onA = await open(a!, token);
-    const elicitsA = record(onA, 'elicit');
-    await request(onA, 'conversation:join', { conversationId: id });
-    await request(onA, 'message:send', { conversationId: id, text: OPENING, photos: [PHOTO] });
-    const asked = await elicitsA.next((e) => e.type !== 'chat');
-    const before = await path(a!, token, id);
-    onA.close();
-    await a!.close();
-    a = undefined;
+      // Sent through b, run by a's runner: one user node, seen by both clients.
+      const sent = await request(onB, 'message:send', { conversationId: id, text: OPENING, photos: [PHOTO] });
+      if (!sent.ok) throw new Error(sent.error.message);
+      const asked = await elicitsB.next((e) => e.type !== 'chat');
+      const answered = await request(onB, 'elicit:response', {
+        conversationId: id,
+        elicitId: asked.elicitId,
+        ...firstAnswer(asked),
+      });
+      if (!answered.ok) throw new Error(answered.error.message);
+      await elicitsB.next((e) => e.nodeId !== asked.nodeId && e.nodeId !== sent.node.id);
 
-    // b was never asked about this conversation: it takes the lease and rebuilds the runner.
-    const onB = await open(b!, token);
-    const elicitsB = record(onB, 'elicit');
-    await request(onB, 'conversation:join', { conversationId: id });
-    expect(await elicitsB.next((e) => e.elicitId === asked.elicitId)).toEqual(asked);
-    const answered = await request(onB, 'elicit:response', {
-      conversationId: id,
-      elicitId: asked.elicitId,
-      ...firstAnswer(asked),
-    });
-    if (!answered.ok) throw new Error(answered.error.message);
-    expect(answered.node).toMatchObject({ kind: 'response', parentId: asked.nodeId });
-    const after = await path(b!, token, id);
-    expect(after.slice(0, before.length)).toEqual(before);
-    expect(new Set(after.map((n) => n.id)).size).toBe(after.length);
-  });
+      const nodes = await path(a!, token, id);
+      await until(
+        async () => [nodesA.seen.length, nodesB.seen.length],
+        ([x, y]) => x === nodes.length - 1 && y === nodes.length - 1,
+      );
+      expect(nodesA.seen.map((e) => e.node)).toEqual(nodes.slice(1));
+      expect(nodesB.seen.map((e) => e.node)).toEqual(nodes.slice(1));
+      expect(new Set(nodes.map((n) => n.id)).size).toBe(nodes.length);
+
+      // A rewind through b: both clients see the move and its reflog row.
+      const rewound = await request(onB, 'conversation:rewind', { conversationId: id, to: sent.node.id });
+      if (!rewound.ok) throw new Error(rewound.error.message);
+      for (const heads of [headsA, headsB]) {
+        expect(await heads.next((e) => e.reflog.action === 'rewind')).toMatchObject({
+          head: sent.node.id,
+          reflog: { newHead: sent.node.id },
+        });
+      }
+    },
+    TWO_PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    'when the driving process stops, the other takes the conversation over from the tree',
+    async () => {
+      const { token } = await register(a!, 'survivor');
+      const created = await call<{ id: string }>(a!, 'POST', '/api/conversations', {
+        token,
+        body: { agent: 'tidying' },
+      });
+      const id = created.body.id;
+      const onA = await open(a!, token);
+      const elicitsA = record(onA, 'elicit');
+      await request(onA, 'conversation:join', { conversationId: id });
+      await request(onA, 'message:send', { conversationId: id, text: OPENING, photos: [PHOTO] });
+      const asked = await elicitsA.next((e) => e.type !== 'chat');
+      const before = await path(a!, token, id);
+      onA.close();
+      await a!.close();
+      a = undefined;
+
+      // b was never asked about this conversation: it takes the lease and rebuilds the runner.
+      const onB = await open(b!, token);
+      const elicitsB = record(onB, 'elicit');
+      await request(onB, 'conversation:join', { conversationId: id });
+      expect(await elicitsB.next((e) => e.elicitId === asked.elicitId)).toEqual(asked);
+      const answered = await request(onB, 'elicit:response', {
+        conversationId: id,
+        elicitId: asked.elicitId,
+        ...firstAnswer(asked),
+      });
+      if (!answered.ok) throw new Error(answered.error.message);
+      expect(answered.node).toMatchObject({ kind: 'response', parentId: asked.nodeId });
+      const after = await path(b!, token, id);
+      expect(after.slice(0, before.length)).toEqual(before);
+      expect(new Set(after.map((n) => n.id)).size).toBe(after.length);
+    },
+    TWO_PROCESS_TIMEOUT_MS,
+  );
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MAX_MESSAGE_LENGTH, MAX_MESSAGE_PHOTOS } from './message';
-import { ElicitActionSchema, JsonSchema, PhotoSchema, type Json } from './node';
+import { ElicitActionSchema, JsonSchema, PhotoSchema, type InlinePhoto, type Json } from './node';
 
 /**
  * Elicits: what the backend asks of the browser (PROTOCOL.md, Elicit types). Each type has the
@@ -38,6 +38,8 @@ const RevealSchema = z.object({
 
 /** Per type: the payload sent with the elicit and the content of an `accept`. */
 export const ElicitTypes = {
+  // Photos here are as stored (PROTOCOL.md's Photo): the api turns a request's inline photos into
+  // references before an answer reaches an agent (apps/api's photo intake).
   chat: {
     payload: z.object({ placeholder: z.string().optional() }),
     content: z.object({
@@ -126,6 +128,28 @@ export type ElicitResponse<T extends ElicitType = ElicitType> =
   | { action: 'cancel' }
   | { action: 'denied' }
   | { action: 'other'; content: OffScriptContent };
+
+/**
+ * A message-like answer (the chat prompt's `accept`, or words typed off-script) as a client sends
+ * it: photos inline, `{mediaType, data}`. The api stores them and the agent gets Photo references.
+ */
+export interface ChatContentRequest {
+  text: string;
+  photos?: InlinePhoto[];
+}
+
+/** What a client sends as an `accept` of type T: the content an agent gets, but chat photos inline. */
+export type ElicitContentRequest<T extends ElicitType> = T extends 'chat'
+  ? ChatContentRequest
+  : ElicitContent<T>;
+
+/** An answer as a client sends it (ElicitResponse, with photos inline). */
+export type ElicitAnswerRequest<T extends ElicitType = ElicitType> =
+  | { action: 'accept'; content: ElicitContentRequest<T> }
+  | { action: 'decline' }
+  | { action: 'cancel' }
+  | { action: 'denied' }
+  | { action: 'other'; content: ChatContentRequest };
 
 /** What the user typed (or sent) instead of using the question's own controls. */
 export const OffScriptContentSchema = z

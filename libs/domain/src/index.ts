@@ -8,6 +8,7 @@ export * from './result';
 export * from './elicit';
 export * from './message';
 export * from './wire';
+export * from './account';
 export * from './state-reducer';
 export * from './agents/concierge';
 export * from './agents/tidying-state';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PhotoSchema } from './node';
+import { InlinePhotoSchema } from './node';
 
 /**
  * What a person may send as one message, the same for the api and the web client: the client
@@ -12,10 +12,13 @@ export const MAX_MESSAGE_PHOTOS = 8;
 /** The text of a message that must say something (an edit). */
 export const MessageTextSchema = z.string().trim().min(1).max(MAX_MESSAGE_LENGTH);
 
-/** A message's parts: text, photos, or both, but not neither. */
+/**
+ * A message's parts as a request sends them: text, photos, or both, but not neither. Photos come
+ * inline (`{mediaType, data}`); the api stores them and the node holds Photo references.
+ */
 export const messageParts = {
   text: z.string().trim().max(MAX_MESSAGE_LENGTH),
-  photos: z.array(PhotoSchema).max(MAX_MESSAGE_PHOTOS).optional(),
+  photos: z.array(InlinePhotoSchema).max(MAX_MESSAGE_PHOTOS).optional(),
 };
 
 /** Refuses a message with neither words nor a photo, naming `text` as PROTOCOL.md's 400 does. */

@@ -5,7 +5,7 @@ describe('parseNodeDraft', () => {
     expect(
       parseNodeDraft({
         kind: 'user',
-        payload: { text: 'hi', photos: [{ mediaType: 'image/jpeg', data: 'AAAA' }] },
+        payload: { text: 'hi', photos: [{ sha256: 'a'.repeat(64), mediaType: 'image/jpeg', bytes: 3 }] },
         authorId: 'u',
       }).success,
     ).toBe(true);
@@ -39,6 +39,16 @@ describe('parseNodeDraft', () => {
       'payload.action',
       'payload.elicitId',
     ]);
+  });
+
+  it('holds photos by reference only: a photo inline (its bytes, base64) is no node payload', () => {
+    const parsed = parseNodeDraft({
+      kind: 'user',
+      payload: { text: 'hi', photos: [{ mediaType: 'image/jpeg', data: 'AAAA' }] },
+      authorId: 'u',
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toContain('payload.photos.0.sha256');
   });
 
   it('refuses unknown kinds and missing authors', () => {

@@ -22,12 +22,37 @@ export type NodeKind = z.infer<typeof NodeKindSchema>;
 export const NodeIdSchema = z.string().regex(/^[0-9a-f]{64}$/, 'a node id is 64 lowercase hex characters');
 export type NodeId = z.infer<typeof NodeIdSchema>;
 
+/** The image types a photo may be (the api checks the bytes, not just the label). */
+export const PhotoMediaTypeSchema = z.enum(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+export type PhotoMediaType = z.infer<typeof PhotoMediaTypeSchema>;
+
+/** A blob's name: the hex sha-256 of its stored bytes. */
+export const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'a sha-256 is 64 lowercase hex characters');
+
+/**
+ * A photo as a node holds it (PROTOCOL.md, Nodes): a content-addressed object, stored once however
+ * often it is sent; its bytes are at `GET /api/blobs/:sha256`. `bytes` is the stored size;
+ * `width` and `height` are in pixels, upright.
+ */
 export const PhotoSchema = z.object({
-  mediaType: z.enum(['image/jpeg', 'image/png', 'image/webp', 'image/gif']),
+  sha256: Sha256Schema,
+  mediaType: PhotoMediaTypeSchema,
+  bytes: z.number().int().nonnegative(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+});
+export type Photo = z.infer<typeof PhotoSchema>;
+
+/**
+ * A photo as a request may send it: its bytes inline, base64. The api checks and prepares the
+ * bytes, stores them and puts the resulting Photo in the node: no node ever holds this form.
+ */
+export const InlinePhotoSchema = z.object({
+  mediaType: PhotoMediaTypeSchema,
   /** base64, without a data: prefix */
   data: z.string().min(1),
 });
-export type Photo = z.infer<typeof PhotoSchema>;
+export type InlinePhoto = z.infer<typeof InlinePhotoSchema>;
 
 const ELICIT_ACTIONS = ['accept', 'decline', 'cancel', 'denied', 'other'] as const;
 export const ElicitActionSchema = z.enum(ELICIT_ACTIONS);
@@ -84,7 +109,15 @@ export const NodePayloadSchemas = {
     covers: z.object({ fromId: NodeIdSchema, toId: NodeIdSchema, count: z.number().int().positive() }),
   }),
   mode: z.looseObject({ from: z.string().nullable(), to: z.string() }),
-  cancel: JsonObjectSchema,
+  cancel: z.looseObject({
+    /** who stopped the agent */
+    by: z.string().optional(),
+    /**
+     * The move of HEAD this stop made way for (a rewind, an edit…), when it was not a Stop of its
+     * own: a history in words tells the move, not the stop.
+     */
+    before: z.enum(['rewind', 'edit', 'regenerate', 'recover']).optional(),
+  }),
   event: JsonObjectSchema,
 } satisfies Record<NodeKind, z.ZodType>;
 
@@ -141,3 +174,6 @@ export function parseNodeDraft(value: unknown): z.ZodSafeParseResult<NodeDraft> 
   }
   return { success: true, data: { kind, authorId, payload: payload.data } as NodeDraft };
 }
+
+/** A move of HEAD that first stops whatever the agent was doing (see the `cancel` payload's `before`). */
+export type HaltingMove = NonNullable<NodePayload<'cancel'>['before']>;

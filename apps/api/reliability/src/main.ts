@@ -12,6 +12,7 @@ import { redisRestartScenario } from './scenarios/redis-restart.scenario';
 import { loadScenario } from './scenarios/load.scenario';
 import { fuzzScenario } from './scenarios/fuzz.scenario';
 import { concurrentTabsScenario } from './scenarios/concurrent-tabs.scenario';
+import { gcUnderLoadScenario } from './scenarios/gc-under-load.scenario';
 import { startCluster, type RunningCluster } from './support/cluster-handle';
 import { PrivateRedis } from './support/private-redis';
 import { ADMIN_EMAIL } from './support/session';
@@ -24,6 +25,7 @@ const SCENARIOS: Scenario[] = [
   loadScenario,
   fuzzScenario,
   concurrentTabsScenario,
+  gcUnderLoadScenario,
 ];
 
 /** The settings every cluster of the suite runs with: short leases and job locks, so takeovers are quick. */

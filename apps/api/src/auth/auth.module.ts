@@ -4,14 +4,17 @@ import { DatabaseModule } from '../database/database.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
+import { AccountController } from './account.controller';
+import { TokenGenerations } from './token-generations';
+import { TokenRevocations } from './token-revocations';
 import { TokenSigner } from './token-signer';
 import { UsersRepository } from './users.repository';
 
-/** Accounts, tokens and the guard every route passes; exports AuthService for the gateway. */
+/** Accounts, tokens and the guard every route passes; exports AuthService and TokenRevocations for the gateway. */
 @Module({
   imports: [DatabaseModule, ConciergeModule],
-  controllers: [AuthController],
-  providers: [AuthService, AuthGuard, TokenSigner, UsersRepository],
-  exports: [AuthService, AuthGuard],
+  controllers: [AuthController, AccountController],
+  providers: [AuthService, AuthGuard, TokenSigner, UsersRepository, TokenGenerations, TokenRevocations],
+  exports: [AuthService, AuthGuard, TokenRevocations, TokenGenerations, UsersRepository],
 })
 export class AuthModule {}

@@ -12,6 +12,8 @@ import * as argon2 from 'argon2';
 import { PgActivityStores } from '../concierge/pg-activity-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { AuthUser } from './auth-user';
+import { TokenGenerations } from './token-generations';
+import { TokenRevocations } from './token-revocations';
 import { TokenSigner, type TokenSubject } from './token-signer';
 import { UsersRepository, type Account } from './users.repository';
 
@@ -30,6 +32,8 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly tokens: TokenSigner,
     private readonly activities: PgActivityStores,
+    private readonly generations: TokenGenerations,
+    private readonly revocations: TokenRevocations,
   ) {
     this.admins = new Set(config.adminEmails);
   }
@@ -58,10 +62,48 @@ export class AuthService {
     return account && matches ? this.issue(account) : null;
   }
 
-  /** Who a bearer token speaks for, or null when it is not a valid, unexpired token of this api. */
+  /**
+   * Who a bearer token speaks for, or null when it is not a valid, unexpired token of this api, or
+   * was signed before its account's tokens were revoked, or its account is gone.
+   */
   async verifyToken(token: string): Promise<AuthUser | null> {
     const subject = await this.tokens.verify(token);
-    return subject ? this.userOf(subject) : null;
+    if (!subject) return null;
+    const current = await this.generations.current(subject.id);
+    return current !== null && subject.tokenGeneration === current ? this.userOf(subject) : null;
+  }
+
+  /** Whether `password` is the account's: for what must be confirmed (deleting the account). */
+  async checkPassword(userId: string, password: string): Promise<boolean> {
+    const account = await this.users.byId(userId);
+    return account ? argon2.verify(account.passwordHash, password).catch(() => false) : false;
+  }
+
+  /** Sign out everywhere: every token of the account so far stops working, its sockets close. */
+  async revokeTokens(user: AuthUser): Promise<void> {
+    const account = await this.users.revokeTokens(user.id);
+    this.generations.set(user.id, account?.tokenGeneration ?? null);
+    await this.revocations.revokedEverywhere(user.id);
+  }
+
+  /**
+   * A new password, the current one confirming it: every earlier token stops working, and the
+   * answer is a fresh token. `wrong_password` changes nothing.
+   */
+  async changePassword(
+    user: AuthUser,
+    request: { currentPassword: string; newPassword: string },
+  ): Promise<Result<AuthResponse, 'wrong_password'>> {
+    const account = await this.users.byId(user.id);
+    const matches = account
+      ? await argon2.verify(account.passwordHash, request.currentPassword).catch(() => false)
+      : false;
+    if (!matches) return err('wrong_password');
+    const changed = await this.users.revokeTokens(user.id, await argon2.hash(request.newPassword));
+    if (!changed) return err('wrong_password');
+    this.generations.set(user.id, changed.tokenGeneration);
+    await this.revocations.revokedEverywhere(user.id);
+    return ok(await this.issue(changed));
   }
 
   private async issue(account: Account): Promise<AuthResponse> {

@@ -14,9 +14,16 @@ export interface TokenSubject {
   id: string;
   email: string;
   displayName: string;
+  /** the account's token generation when it was signed (tokens from before generations: 0) */
+  tokenGeneration: number;
 }
 
-const ClaimsSchema = z.object({ sub: z.string().min(1), email: z.string(), name: z.string() });
+const ClaimsSchema = z.object({
+  sub: z.string().min(1),
+  email: z.string(),
+  name: z.string(),
+  gen: z.number().int().nonnegative().default(0),
+});
 
 /**
  * Signs and checks the api's bearer tokens: HS256 with JWT_SECRET, short-lived, bound to this
@@ -41,7 +48,7 @@ export class TokenSigner {
   }
 
   sign(subject: TokenSubject): Promise<string> {
-    return new SignJWT({ email: subject.email, name: subject.displayName })
+    return new SignJWT({ email: subject.email, name: subject.displayName, gen: subject.tokenGeneration })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(subject.id)
       .setIssuer(TOKEN_ISSUER)
@@ -62,7 +69,12 @@ export class TokenSigner {
       });
       const claims = ClaimsSchema.safeParse(payload);
       if (!claims.success) return null;
-      return { id: claims.data.sub, email: claims.data.email, displayName: claims.data.name };
+      return {
+        id: claims.data.sub,
+        email: claims.data.email,
+        displayName: claims.data.name,
+        tokenGeneration: claims.data.gen,
+      };
     } catch {
       // jose throws for every way a token can be wrong; each means the same here: not signed in.
       return null;

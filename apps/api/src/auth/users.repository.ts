@@ -11,6 +11,8 @@ export interface Account {
   displayName: string;
   passwordHash: string;
   createdAt: string;
+  /** tokens signed in an earlier generation are refused (see the TokenGenerations migration) */
+  tokenGeneration: number;
 }
 
 interface AccountRow {
@@ -19,7 +21,10 @@ interface AccountRow {
   display_name: string;
   password_hash: string;
   created_at: Date | string;
+  token_generation: number;
 }
+
+const COLUMNS = 'id, email, display_name, password_hash, created_at, token_generation';
 
 const toAccount = (row: AccountRow): Account => ({
   id: row.id,
@@ -27,6 +32,7 @@ const toAccount = (row: AccountRow): Account => ({
   displayName: row.display_name,
   passwordHash: row.password_hash,
   createdAt: new Date(row.created_at).toISOString(),
+  tokenGeneration: row.token_generation,
 });
 
 /** PostgreSQL's unique_violation: the case-insensitive email index refused a second account. */
@@ -46,7 +52,7 @@ export class UsersRepository {
     try {
       const [row] = await this.db.query<AccountRow>(
         `INSERT INTO users (id, email, display_name, password_hash) VALUES ($1, $2, $3, $4)
-         RETURNING id, email, display_name, password_hash, created_at`,
+         RETURNING ${COLUMNS}`,
         [randomUUID(), input.email, input.displayName, input.passwordHash],
       );
       if (!row) throw new Error('INSERT ... RETURNING returned nothing');
@@ -60,8 +66,35 @@ export class UsersRepository {
   /** The account registered under `email`, compared without case. */
   async byEmail(email: string): Promise<Account | null> {
     const [row] = await this.db.query<AccountRow>(
-      `SELECT id, email, display_name, password_hash, created_at FROM users WHERE lower(email) = lower($1)`,
+      `SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`,
       [email],
+    );
+    return row ? toAccount(row) : null;
+  }
+
+  async byId(id: string): Promise<Account | null> {
+    const [row] = await this.db.query<AccountRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+    return row ? toAccount(row) : null;
+  }
+
+  /** The account's token generation; null when there is no such account (deleted, or never was). */
+  async tokenGeneration(id: string): Promise<number | null> {
+    const [row] = await this.db.query<{ token_generation: number }>(
+      `SELECT token_generation FROM users WHERE id = $1`,
+      [id],
+    );
+    return row ? row.token_generation : null;
+  }
+
+  /**
+   * Moves the account to a new token generation, with a new password hash when given: every token
+   * signed before is refused from now on. Returns the account as it now is.
+   */
+  async revokeTokens(id: string, passwordHash?: string): Promise<Account | null> {
+    const [row] = await this.db.query<AccountRow>(
+      `UPDATE users SET token_generation = token_generation + 1, password_hash = coalesce($2, password_hash)
+       WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, passwordHash ?? null],
     );
     return row ? toAccount(row) : null;
   }

@@ -1,8 +1,11 @@
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { Metrics } from '../observability/metrics';
 import { ClusterRedis } from './cluster-redis';
 
 /** Renews the lease this many times per lease period, so one late renewal does not lose it. */
 const RENEWALS_PER_LEASE = 3;
+/** How many conversations driven elsewhere are remembered, to count a takeover when one is taken. */
+const MAX_SEEN_ELSEWHERE = 10_000;
 
 // Compare-and-renew and compare-and-delete: a process only touches a lease it still holds. A
 // renewal that finds the key gone (it expired while this process was slow, or Redis restarted
@@ -31,10 +34,20 @@ export type LeaseHolder = { kind: 'self' } | { kind: 'other'; processId: string 
 export class ConversationLease implements OnApplicationShutdown {
   private readonly logger = new Logger('Lease');
   private readonly held = new Set<string>();
+  /**
+   * Conversations last seen driven by another process: taking one of them is a takeover (its
+   * holder died or let go). Bounded: the oldest is forgotten past MAX_SEEN_ELSEWHERE.
+   */
+  private readonly seenElsewhere = new Set<string>();
   private readonly lostListeners = new Set<(conversationId: string) => void>();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly cluster: ClusterRedis) {}
+  constructor(
+    private readonly cluster: ClusterRedis,
+    @Optional() @Inject(Metrics) private readonly metrics: Metrics | null = null,
+  ) {
+    metrics?.read({ leasesHeld: () => this.held.size });
+  }
 
   get processId(): string {
     return this.cluster.processId;
@@ -53,10 +66,15 @@ export class ConversationLease implements OnApplicationShutdown {
     if (holder === me) {
       if (taken !== 'OK') await redis.eval(RENEW, 1, key, me, ms);
       this.hold(conversationId);
+      if (this.seenElsewhere.delete(conversationId)) this.metrics?.leaseTakenOver();
       return { kind: 'self' };
     }
     // Expired between the SET and the GET: try once more.
     if (holder === null) return this.acquire(conversationId);
+    if (this.seenElsewhere.size >= MAX_SEEN_ELSEWHERE) {
+      this.seenElsewhere.delete(this.seenElsewhere.values().next().value as string);
+    }
+    this.seenElsewhere.add(conversationId);
     return { kind: 'other', processId: holder };
   }
 

@@ -63,6 +63,31 @@ export class BullJobQueue implements JobQueue {
     await this.redis.zadd(this.groupKey(options.group), Date.now(), options.jobId);
   }
 
+  async schedule<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options: { id: string; everyMs: number | null; group: string },
+  ): Promise<void> {
+    // A job scheduler is one Redis record per id, whichever process upserts it, and its next run is
+    // one delayed job: several apis starting together still run each tick once.
+    if (options.everyMs === null) await this.queue.removeJobScheduler(options.id);
+    // BullMQ types a scheduler's id as a job name (its template's name defaults to it); ours differ.
+    else
+      await this.queue.upsertJobScheduler(
+        options.id as JobName,
+        { every: options.everyMs },
+        { name, data: payload },
+      );
+  }
+
+  async state(jobId: string): Promise<CompactionState | undefined> {
+    return stateOf(await this.queue.getJobState(jobId));
+  }
+
+  async counts(): Promise<Record<string, number>> {
+    return this.queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
+  }
+
   async list(group: string, limit: number): Promise<JobView[]> {
     const ids = await this.redis.zrevrange(this.groupKey(group), 0, limit - 1);
     const views: JobView[] = [];
@@ -76,13 +101,14 @@ export class BullJobQueue implements JobQueue {
         gone.push(id);
         continue;
       }
+      // Read back from Redis: its return value is what the processor of its name returned.
       views.push({
         id,
         name: job.name,
         state,
         ...(state === 'completed' ? { result: job.returnvalue } : {}),
         ...(state === 'failed' ? { error: job.failedReason } : {}),
-      });
+      } as JobView);
     }
     // Jobs BullMQ removed after their retention leave the index too.
     if (gone.length > 0) await this.redis.zrem(this.groupKey(group), ...gone);
@@ -124,7 +150,8 @@ export class BullJobQueue implements JobQueue {
           const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as
             JobResults[JobName] | undefined;
           if (result === undefined) return;
-          for (const listener of this.listeners) listener({ id: jobId, name: job.name, result });
+          const event = { id: jobId, name: job.name, result } as JobCompleted;
+          for (const listener of this.listeners) listener(event);
         },
         (error: unknown) => this.logger.warn(`reading job ${jobId}: ${String(error)}`),
       );

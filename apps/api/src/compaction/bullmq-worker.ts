@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { COMPACTION_QUEUE, type JobName, type JobPayloads } from '@sweatpants/domain';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { isJobName, PermanentJobError, runJob, type JobProcessors, type JobResults } from './job-processors';
+import type { JobOutcomeListener } from './job-queue';
 
 export interface WorkerSettings {
   url: string;
@@ -9,6 +10,8 @@ export interface WorkerSettings {
   /** how long a job's lock lasts; a worker that dies mid-job loses it after this, and the stalled check (run as often) hands the job on */
   lockMs: number;
   concurrency?: number;
+  /** told of each job's end (the metrics) */
+  onOutcome?: JobOutcomeListener;
 }
 
 /**
@@ -50,8 +53,17 @@ export function startBullWorker(processors: JobProcessors, settings: WorkerSetti
     },
   );
   worker.on('error', (error: Error) => logger.warn(`worker: ${error.message}`));
-  worker.on('failed', (job, error) => logger.warn(`job ${job?.id ?? '?'} failed: ${error.message}`));
+  worker.on('failed', (job, error) => {
+    logger.warn(`job ${job?.id ?? '?'} failed: ${error.message}`);
+    if (!job || !isJobName(job.name)) return;
+    // BullMQ counts the attempt before 'failed'; an unrecoverable error is not tried again.
+    const again = !(error instanceof UnrecoverableError) && job.attemptsMade < (job.opts.attempts ?? 1);
+    settings.onOutcome?.(job.name, again ? 'retried' : 'failed');
+  });
   worker.on('stalled', (jobId) => logger.warn(`job ${jobId} stalled: its worker stopped; running it again`));
-  worker.on('completed', (job) => logger.log(`job ${job.id ?? '?'} completed`));
+  worker.on('completed', (job) => {
+    logger.log(`job ${job.id ?? '?'} completed`);
+    if (isJobName(job.name)) settings.onOutcome?.(job.name, 'completed');
+  });
   return worker;
 }

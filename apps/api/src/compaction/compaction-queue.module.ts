@@ -1,5 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { BlobStoreModule } from '../blobs/blob-store.module';
 import { DatabaseModule } from '../database/database.module';
+import { GcRuns } from '../gc/gc-runs';
 import { COMPACTION_REQUESTS } from './compaction-requests';
 import { CompactionQueue } from './compaction-queue.service';
 import { queueProviders } from './compaction.providers';
@@ -13,7 +15,7 @@ import { CLUSTER_CONFIG, type ClusterConfig } from '../cluster/cluster-config';
  */
 @Global()
 @Module({
-  imports: [DatabaseModule],
+  imports: [DatabaseModule, BlobStoreModule],
   providers: [
     ...queueProviders,
     CompactionQueue,
@@ -21,6 +23,6 @@ import { CLUSTER_CONFIG, type ClusterConfig } from '../cluster/cluster-config';
     { provide: RUN_WORKER, inject: [CLUSTER_CONFIG], useFactory: (c: ClusterConfig) => c.worker === 'on' },
     JobWorker,
   ],
-  exports: [JOB_QUEUE, CompactionQueue, COMPACTION_REQUESTS],
+  exports: [JOB_QUEUE, CompactionQueue, COMPACTION_REQUESTS, GcRuns],
 })
 export class CompactionQueueModule {}

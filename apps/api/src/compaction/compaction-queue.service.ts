@@ -71,7 +71,8 @@ export class CompactionQueue implements CompactionRequests, OnApplicationShutdow
 }
 
 function compactionOf(job: JobView): Compaction {
-  const result = job.result;
+  // A conversation's group holds its compactions only; gc runs are filed under their own.
+  const result = job.name === 'conversation.compact' ? job.result : undefined;
   return {
     jobId: job.id,
     state: job.state,

@@ -1,5 +1,6 @@
 import { Logger, Module, type BeforeApplicationShutdown, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
+import { BlobStoreModule } from '../blobs/blob-store.module';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { clusterConfigProvider, processorProviders } from './compaction.providers';
@@ -11,7 +12,7 @@ export class CompactionWorkerModule implements BeforeApplicationShutdown {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CompactionWorkerModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, BlobStoreModule],
       providers: [
         clusterConfigProvider,
         ...processorProviders,

@@ -9,6 +9,10 @@ import { InProcessJobQueue } from './in-process-job-queue';
 import { checkProcessors, type JobProcessors } from './job-processors';
 import { JOB_QUEUE, type JobQueue } from './job-queue';
 import { ModelSummariser, OfflineSummariser, type Summariser } from './summariser';
+import { GcRuns } from '../gc/gc-runs';
+import { GcProcessor, type GcSweep } from '../gc/gc.processor';
+import { GC_SWEEPS, gcSweepsProvider } from '../gc/gc-sweeps';
+import { Metrics } from '../observability/metrics';
 
 export const SUMMARISER = Symbol('Summariser');
 export const JOB_PROCESSORS = Symbol('JobProcessors');
@@ -38,11 +42,27 @@ const summariserProvider: Provider = {
  */
 const processorsProvider: Provider = {
   provide: JOB_PROCESSORS,
-  inject: [TreeStore, SUMMARISER],
-  useFactory: (store: TreeStore, summariser: Summariser): JobProcessors => {
+  inject: [TreeStore, SUMMARISER, GcRuns, APP_CONFIG, GC_SWEEPS, { token: Metrics, optional: true }],
+  useFactory: (
+    store: TreeStore,
+    summariser: Summariser,
+    runs: GcRuns,
+    config: AppConfig,
+    sweeps: readonly GcSweep[],
+    metrics: Metrics | null,
+  ): JobProcessors => {
     const compaction = new CompactionProcessor(store, summariser, AGENTS);
+    const gc = new GcProcessor(
+      store,
+      runs,
+      config.gc.policy,
+      config.gc.dryRun,
+      (removed) => metrics?.gcRemoved(removed),
+      sweeps,
+    );
     const processors: JobProcessors = {
       'conversation.compact': (payload, run) => compaction.process(payload, run),
+      'tree.gc': (payload, run) => gc.process(payload, run),
     };
     return checkProcessors(processors);
   },
@@ -51,16 +71,35 @@ const processorsProvider: Provider = {
 /** BullMQ when REDIS_URL is set, else the in-process queue running the same processors. */
 const jobQueueProvider: Provider = {
   provide: JOB_QUEUE,
-  inject: [APP_CONFIG, CLUSTER_CONFIG, JOB_PROCESSORS],
-  useFactory: (config: AppConfig, cluster: ClusterConfig, processors: JobProcessors): JobQueue => {
-    if (config.redisUrl !== undefined) return new BullJobQueue(config.redisUrl, cluster.queuePrefix);
-    new Logger('Jobs').log('REDIS_URL unset: compaction jobs run in-process, through the same processor');
-    return new InProcessJobQueue(processors);
+  inject: [APP_CONFIG, CLUSTER_CONFIG, JOB_PROCESSORS, { token: Metrics, optional: true }],
+  useFactory: (
+    config: AppConfig,
+    cluster: ClusterConfig,
+    processors: JobProcessors,
+    metrics: Metrics | null,
+  ): JobQueue => {
+    let queue: JobQueue;
+    if (config.redisUrl !== undefined) queue = new BullJobQueue(config.redisUrl, cluster.queuePrefix);
+    else {
+      new Logger('Jobs').log(
+        'REDIS_URL unset: compaction and gc jobs run in-process, through the same processors',
+      );
+      queue = new InProcessJobQueue(processors, undefined, (job, outcome) =>
+        metrics?.jobFinished(job, outcome),
+      );
+    }
+    metrics?.read({ queueDepth: () => queue.counts() });
+    return queue;
   },
 };
 
 /** What a process that runs jobs needs (with CLUSTER_CONFIG): the processors and their summariser. */
-export const processorProviders: Provider[] = [summariserProvider, processorsProvider];
+export const processorProviders: Provider[] = [
+  summariserProvider,
+  GcRuns,
+  gcSweepsProvider,
+  processorsProvider,
+];
 
 /** What the api needs besides: the queue. */
 export const queueProviders: Provider[] = [...processorProviders, jobQueueProvider];

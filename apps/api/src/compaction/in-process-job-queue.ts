@@ -6,6 +6,7 @@ import {
   JOB_BACKOFF_MS,
   KEEP_COMPLETED,
   type JobCompleted,
+  type JobOutcomeListener,
   type JobQueue,
   type JobView,
 } from './job-queue';
@@ -33,6 +34,8 @@ export class InProcessJobQueue implements JobQueue {
   private readonly jobs = new Map<string, LocalJob>();
   private readonly listeners = new Set<(event: JobCompleted) => void>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** each schedule's interval, by id */
+  private readonly schedules = new Map<string, NodeJS.Timeout>();
   private readonly stopping = new AbortController();
   /** the chain every job runs on, so one runs at a time */
   private tail: Promise<void> = Promise.resolve();
@@ -40,6 +43,7 @@ export class InProcessJobQueue implements JobQueue {
   constructor(
     private readonly processors: JobProcessors,
     private readonly backoffMs = JOB_BACKOFF_MS,
+    private readonly onOutcome: JobOutcomeListener = () => undefined,
   ) {}
 
   async add<N extends JobName>(
@@ -64,19 +68,51 @@ export class InProcessJobQueue implements JobQueue {
     this.enqueue(job);
   }
 
+  async schedule<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options: { id: string; everyMs: number | null; group: string },
+  ): Promise<void> {
+    clearInterval(this.schedules.get(options.id));
+    this.schedules.delete(options.id);
+    if (options.everyMs === null) return;
+    let tick = 0;
+    const timer = setInterval(() => {
+      tick += 1;
+      void this.add(name, payload, { jobId: `${options.id}.${Date.now()}.${tick}`, group: options.group });
+    }, options.everyMs);
+    // A schedule alone does not keep the process up (a test, a shutdown).
+    timer.unref();
+    this.schedules.set(options.id, timer);
+  }
+
+  async state(jobId: string): Promise<CompactionState | undefined> {
+    return this.jobs.get(jobId)?.state;
+  }
+
+  async counts(): Promise<Record<string, number>> {
+    const counts: Record<string, number> = { waiting: 0, active: 0, completed: 0, failed: 0 };
+    for (const job of this.jobs.values()) counts[job.state] = (counts[job.state] ?? 0) + 1;
+    return counts;
+  }
+
   async list(group: string, limit: number): Promise<JobView[]> {
     this.forgetOld();
     return [...this.jobs.values()]
       .filter((job) => job.group === group)
       .reverse()
       .slice(0, limit)
-      .map((job) => ({
-        id: job.id,
-        name: job.name,
-        state: job.state,
-        ...(job.result === undefined ? {} : { result: job.result }),
-        ...(job.error === undefined ? {} : { error: job.error }),
-      }));
+      .map(
+        (job) =>
+          // A job's result is what the processor of its name returned.
+          ({
+            id: job.id,
+            name: job.name,
+            state: job.state,
+            ...(job.result === undefined ? {} : { result: job.result }),
+            ...(job.error === undefined ? {} : { error: job.error }),
+          }) as JobView,
+      );
   }
 
   onCompleted(listener: (event: JobCompleted) => void): () => void {
@@ -87,6 +123,8 @@ export class InProcessJobQueue implements JobQueue {
   /** Drops the retries not yet due and waits for the running job, as BullMQ's worker.close() does. */
   async close(): Promise<void> {
     this.stopping.abort();
+    for (const timer of this.schedules.values()) clearInterval(timer);
+    this.schedules.clear();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await this.tail;
@@ -107,11 +145,15 @@ export class InProcessJobQueue implements JobQueue {
         signal: this.stopping.signal,
       });
       Object.assign(job, { state: 'completed', result, finishedAt: Date.now() });
-      for (const listener of this.listeners) listener({ id: job.id, name: job.name, result });
+      // The result is what the processor of the job's name returned.
+      this.onOutcome(job.name, 'completed');
+      const event = { id: job.id, name: job.name, result } as JobCompleted;
+      for (const listener of this.listeners) listener(event);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const again = !(error instanceof PermanentJobError) && job.attempts < JOB_ATTEMPTS;
       this.logger.warn(`job ${job.id} failed (attempt ${job.attempts}): ${message}`);
+      this.onOutcome(job.name, again ? 'retried' : 'failed');
       if (!again) {
         Object.assign(job, { state: 'failed', error: message, finishedAt: Date.now() });
         return;

@@ -15,9 +15,21 @@ export interface CompactionOutcome {
   reason?: string;
 }
 
+/** What a finished gc job records: its `gc_runs` row and what went (or, dry, would have). */
+export interface GcOutcome {
+  runId: string;
+  dryRun: boolean;
+  conversations: number;
+  reflogEntries: number;
+  nodes: number;
+  /** what each sweep after node gc removed (gc.processor.ts GcSweep), by its name */
+  swept: Record<string, number>;
+}
+
 /** Each job name tied to its result, as libs/domain ties it to its payload. */
 export interface JobResults {
   'conversation.compact': CompactionOutcome;
+  'tree.gc': GcOutcome;
 }
 
 /** What a processor may learn about the run it is in. */

@@ -2,12 +2,14 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CLUSTER_CONFIG, type ClusterConfig } from '../cluster/cluster-config';
 import { startBullWorker, type JobWorkerHandle } from './bullmq-worker';
+import { Metrics } from '../observability/metrics';
 import { JOB_PROCESSORS } from './compaction.providers';
 import type { JobProcessors } from './job-processors';
 
@@ -29,6 +31,7 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(CLUSTER_CONFIG) private readonly cluster: ClusterConfig,
     @Inject(JOB_PROCESSORS) private readonly processors: JobProcessors,
     @Inject(RUN_WORKER) private readonly runWorker: boolean,
+    @Optional() @Inject(Metrics) private readonly metrics: Metrics | null = null,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -38,6 +41,7 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
       url,
       prefix: this.cluster.queuePrefix,
       lockMs: this.cluster.jobLockMs,
+      onOutcome: (job, outcome) => this.metrics?.jobFinished(job, outcome),
     });
     // Not awaited: with Redis away the process still starts, and BullMQ connects when it returns.
     this.worker.waitUntilReady().then(

@@ -8,6 +8,8 @@ import {
   type ActivityFilter,
   type ActivityUpdateResult,
   type ActivityUpdates,
+  type ExportedConcierge,
+  type Json,
   type PeopleFilter,
   type Person,
   type Result,
@@ -92,6 +94,39 @@ export class PgActivityStores implements ActivityStores {
 
   forOwner(ownerId: string): ActivityStore {
     return new PgActivityStore(this.db, ownerId);
+  }
+
+  /**
+   * Everything kept for the owner, for their export (ExportedConcierge): their inbox items and the
+   * people they know, as stored, unvalidated (an export must not fail on an old classification).
+   */
+  async exportFor(ownerId: string): Promise<ExportedConcierge> {
+    const [activities, people] = await Promise.all([
+      this.db.query<ActivityRow & { created_at: Date | string; updated_at: Date | string }>(
+        `SELECT ${ACTIVITY_COLUMNS}, created_at, updated_at FROM concierge_activities WHERE owner_id = $1 ORDER BY id`,
+        [ownerId],
+      ),
+      this.db.query<Person>(
+        `SELECT id, email, name, relationship, notes FROM concierge_people WHERE owner_id = $1 ORDER BY id`,
+        [ownerId],
+      ),
+    ]);
+    return {
+      activities: activities.map((row) => ({
+        id: row.id,
+        source: row.source,
+        sender: row.sender,
+        senderName: row.sender_name,
+        subject: row.subject,
+        summary: row.summary,
+        receivedAt: new Date(row.received_at).toISOString(),
+        status: row.status as Activity['status'],
+        classification: row.classification as Json,
+        createdAt: new Date(row.created_at).toISOString(),
+        updatedAt: new Date(row.updated_at).toISOString(),
+      })),
+      people,
+    };
   }
 
   /** Inserts the demo rows the owner lacks, in one transaction; rows already there stay as they are. */

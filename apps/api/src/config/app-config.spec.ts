@@ -15,6 +15,10 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 3600,
       webOrigins: ['http://localhost:4200'],
       rateLimit: { httpPerMinute: 3000, wsPerMinute: 3000 },
+      logLevel: 'info',
+      metricsToken: undefined,
+      gc: { everyMinutes: 1440, policy: { reachableDays: 90, unreachableDays: 30 }, dryRun: false },
+      blobStore: { kind: 'database' },
       unset: [
         'PORT',
         'DATABASE_URL',
@@ -28,6 +32,16 @@ describe('loadConfig', () => {
         'WEB_ORIGIN',
         'RATE_LIMIT_HTTP_PER_MINUTE',
         'RATE_LIMIT_WS_PER_MINUTE',
+        'LOG_LEVEL',
+        'METRICS_TOKEN',
+        'GC_EVERY_MINUTES',
+        'GC_REFLOG_EXPIRE_DAYS',
+        'GC_REFLOG_EXPIRE_UNREACHABLE_DAYS',
+        'GC_DRY_RUN',
+        'BLOB_STORE_URL',
+        'AWS_ACCESS_KEY_ID',
+        'AWS_SECRET_ACCESS_KEY',
+        'AWS_SESSION_TOKEN',
       ],
     });
     expect(describeDefaults(config)).toEqual([
@@ -39,7 +53,54 @@ describe('loadConfig', () => {
       "WEB_ORIGIN unset: CORS allows the api's own origin and http://localhost:4200",
       'RATE_LIMIT_HTTP_PER_MINUTE unset: 3000 requests a minute per user',
       'RATE_LIMIT_WS_PER_MINUTE unset: 3000 socket events a minute per user',
+      'METRICS_TOKEN unset: /api/metrics answers loopback callers only',
+      'GC_EVERY_MINUTES unset: gc runs every 1440 minutes',
+      'GC_REFLOG_EXPIRE_DAYS unset: history is kept 90 days',
+      'GC_REFLOG_EXPIRE_UNREACHABLE_DAYS unset: discarded branches are kept 30 days',
+      'BLOB_STORE_URL unset: photos are stored in the database',
     ]);
+  });
+
+  it('reads an S3-compatible blob store from BLOB_STORE_URL, its credentials from the AWS variables', () => {
+    const keys = { AWS_ACCESS_KEY_ID: 'minio', AWS_SECRET_ACCESS_KEY: 'minio-secret' };
+    expect(
+      loadConfig({
+        BLOB_STORE_URL: 's3://photos?endpoint=http://minio:9000&region=eu-west-1&forcePathStyle=true',
+        ...keys,
+      }).blobStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      prefix: '',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret', sessionToken: undefined },
+    });
+    expect(
+      loadConfig({ BLOB_STORE_URL: 's3://my.bucket/sweatpants/blobs', ...keys }).blobStore,
+    ).toMatchObject({
+      bucket: 'my.bucket',
+      prefix: 'sweatpants/blobs/',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses a BLOB_STORE_URL that is not a bucket, has unknown options, or comes without credentials', () => {
+    const keys = { AWS_ACCESS_KEY_ID: 'k', AWS_SECRET_ACCESS_KEY: 's' };
+    for (const bad of [
+      'http://minio:9000/photos',
+      's3://B',
+      's3://photos?endpoint=minio:9000',
+      's3://photos?forcePathStyle=yes',
+      's3://photos?bucket=other',
+      's3://key:secret@photos',
+    ]) {
+      expect(() => loadConfig({ BLOB_STORE_URL: bad, ...keys })).toThrow(/BLOB_STORE_URL: /);
+    }
+    expect(() => loadConfig({ BLOB_STORE_URL: 's3://photos' })).toThrow(/AWS_ACCESS_KEY_ID/);
   });
 
   it('reads a full environment; an empty variable counts as unset', () => {
@@ -57,6 +118,16 @@ describe('loadConfig', () => {
         WEB_ORIGIN: 'https://app.example.com, http://localhost:4200',
         RATE_LIMIT_HTTP_PER_MINUTE: '100',
         RATE_LIMIT_WS_PER_MINUTE: '200',
+        LOG_LEVEL: 'warn',
+        METRICS_TOKEN: 'a-scraper-token-of-some-length',
+        GC_EVERY_MINUTES: '60',
+        GC_REFLOG_EXPIRE_DAYS: '14',
+        GC_REFLOG_EXPIRE_UNREACHABLE_DAYS: '7',
+        GC_DRY_RUN: 'true',
+        BLOB_STORE_URL: 's3://photos',
+        AWS_ACCESS_KEY_ID: 'AKIA0000',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+        AWS_SESSION_TOKEN: 'session',
       },
       '/srv/app',
     );
@@ -72,6 +143,10 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 600,
       webOrigins: ['https://app.example.com', 'http://localhost:4200'],
       rateLimit: { httpPerMinute: 100, wsPerMinute: 200 },
+      logLevel: 'warn',
+      metricsToken: 'a-scraper-token-of-some-length',
+      gc: { everyMinutes: 60, policy: { reachableDays: 14, unreachableDays: 7 }, dryRun: true },
+      blobStore: { kind: 's3', bucket: 'photos', credentials: { sessionToken: 'session' } },
       unset: ['WEB_DIST'],
     });
   });

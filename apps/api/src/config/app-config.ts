@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_RETENTION, type RetentionPolicy } from '@sweatpants/tree-store';
 import * as z from 'zod';
 
 /** Everything the api reads from the environment, parsed once at start. */
@@ -24,9 +25,37 @@ export interface AppConfig {
   webOrigins: readonly string[];
   /** requests (HTTP) and events (WebSocket) each user may make per minute */
   rateLimit: { httpPerMinute: number; wsPerMinute: number };
+  /** pino's level for the JSON logs */
+  logLevel: LogLevel;
+  /** unset: `/api/metrics` answers loopback callers only */
+  metricsToken: string | undefined;
+  /** garbage collection: how often it runs (null: never on its own), the retention policy, dry run */
+  gc: { everyMinutes: number | null; policy: RetentionPolicy; dryRun: boolean };
+  /** where photos' bytes go: the database (unset BLOB_STORE_URL), or an S3-compatible bucket */
+  blobStore: BlobStoreConfig;
   /** the variables that were unset, so their defaults are in force */
   unset: readonly EnvName[];
 }
+
+/**
+ * Where blob bytes live. Either way the database keeps each blob's row (type, size, who names it),
+ * so access checks and gc are SQL; with S3 the row's `data` is null and the bytes are the object
+ * `<prefix><sha256>` in the bucket.
+ */
+export type BlobStoreConfig =
+  | { kind: 'database' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** prepended to each object's key; '' or ending in '/' */
+      prefix: string;
+      /** e.g. http://minio:9000; unset: AWS's own endpoint for the region */
+      endpoint: string | undefined;
+      region: string;
+      /** `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint host>/<key>` (MinIO wants it) */
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken: string | undefined };
+    };
 
 /** Thrown when the environment does not parse; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -36,6 +65,8 @@ export class ConfigError extends Error {
 export const APP_CONFIG = Symbol('AppConfig');
 
 const DEFAULT_PORT = 3000;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 const DEFAULT_DATA_DIR = './data';
 const DEFAULT_WEB_DIST = 'dist/apps/web/browser';
 const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -44,6 +75,8 @@ const DEFAULT_WEB_ORIGINS = ['http://localhost:4200'];
 /** Generous: a person never comes near these; the e2e run and the bench must not either. */
 const DEFAULT_HTTP_PER_MINUTE = 3000;
 const DEFAULT_WS_PER_MINUTE = 3000;
+/** Once a day, with git's retention (gc.reflogExpire 90 days, gc.reflogExpireUnreachable 30). */
+const DEFAULT_GC_EVERY_MINUTES = 24 * 60;
 
 // An empty variable (`DATABASE_URL=` in a .env file or compose file) means unset, not "".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -59,6 +92,52 @@ const urlWithScheme = (schemes: string[]) =>
 
 function positiveInt(message: string) {
   return z.coerce.number({ message }).int(message).positive(message);
+}
+
+const S3_URL_HELP =
+  'must be s3://<bucket>[/<prefix>][?endpoint=<http(s) URL>&region=<region>&forcePathStyle=true|false]';
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_OPTIONS = ['endpoint', 'region', 'forcePathStyle'];
+
+/**
+ * BLOB_STORE_URL, e.g. `s3://photos?endpoint=http://minio:9000&region=us-east-1&forcePathStyle=true`:
+ * the bucket is the host, an optional key prefix the path, the rest query options. Credentials are
+ * not in the URL (it is logged, and shown in compose files): AWS_ACCESS_KEY_ID and friends.
+ */
+const S3UrlSchema = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const url = URL.canParse(value) ? new URL(value) : null;
+    const bad = (message = S3_URL_HELP) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (!url || url.protocol !== 's3:' || url.username || url.password || url.port || url.hash) return bad();
+    if (!BUCKET.test(url.hostname))
+      return bad('must name a bucket (3-63 lowercase letters, digits, dots, hyphens)');
+    for (const key of url.searchParams.keys()) {
+      if (!S3_OPTIONS.includes(key)) return bad(`has an unknown option ${key}: ${S3_URL_HELP}`);
+    }
+    const endpoint = url.searchParams.get('endpoint') ?? undefined;
+    if (endpoint !== undefined && !(URL.canParse(endpoint) && /^https?:$/.test(new URL(endpoint).protocol))) {
+      return bad('endpoint must be an http:// or https:// URL');
+    }
+    const style = url.searchParams.get('forcePathStyle') ?? 'false';
+    if (style !== 'true' && style !== 'false') return bad('forcePathStyle must be true or false');
+    const path = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    return {
+      bucket: url.hostname,
+      prefix: path === '' || path.endsWith('/') ? path : `${path}/`,
+      endpoint: endpoint?.replace(/\/+$/, ''),
+      region: url.searchParams.get('region') || 'us-east-1',
+      forcePathStyle: style === 'true',
+    };
+  });
+
+function days() {
+  const message = 'must be a whole number of days';
+  return z.coerce.number({ message }).int(message).min(0, message);
 }
 
 const EnvSchema = z.object({
@@ -106,6 +185,22 @@ const EnvSchema = z.object({
   ),
   RATE_LIMIT_HTTP_PER_MINUTE: optional(positiveInt('must be a whole number of requests')),
   RATE_LIMIT_WS_PER_MINUTE: optional(positiveInt('must be a whole number of events')),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  METRICS_TOKEN: optional(z.string().trim().min(16, 'must be at least 16 characters')),
+  GC_EVERY_MINUTES: optional(
+    z.union([z.literal('off'), positiveInt('must be a whole number of minutes, or off')], {
+      message: 'must be a whole number of minutes, or off',
+    }),
+  ),
+  GC_REFLOG_EXPIRE_DAYS: optional(days()),
+  GC_REFLOG_EXPIRE_UNREACHABLE_DAYS: optional(days()),
+  GC_DRY_RUN: optional(
+    z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true'),
+  ),
+  BLOB_STORE_URL: optional(S3UrlSchema),
+  AWS_ACCESS_KEY_ID: optional(z.string().trim()),
+  AWS_SECRET_ACCESS_KEY: optional(z.string().trim()),
+  AWS_SESSION_TOKEN: optional(z.string().trim()),
 });
 
 export type EnvName = keyof z.infer<typeof EnvSchema>;
@@ -121,6 +216,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     throw new ConfigError(`invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.BLOB_STORE_URL && (e.AWS_ACCESS_KEY_ID === undefined || e.AWS_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      'invalid environment:\n  AWS_ACCESS_KEY_ID: BLOB_STORE_URL names a bucket: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
+    );
+  }
   const unset = (Object.keys(EnvSchema.shape) as EnvName[]).filter((name) => e[name] === undefined);
   return {
     port: e.PORT ?? DEFAULT_PORT,
@@ -137,6 +237,27 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       httpPerMinute: e.RATE_LIMIT_HTTP_PER_MINUTE ?? DEFAULT_HTTP_PER_MINUTE,
       wsPerMinute: e.RATE_LIMIT_WS_PER_MINUTE ?? DEFAULT_WS_PER_MINUTE,
     },
+    logLevel: e.LOG_LEVEL ?? 'info',
+    metricsToken: e.METRICS_TOKEN,
+    gc: {
+      everyMinutes: e.GC_EVERY_MINUTES === 'off' ? null : (e.GC_EVERY_MINUTES ?? DEFAULT_GC_EVERY_MINUTES),
+      policy: {
+        reachableDays: e.GC_REFLOG_EXPIRE_DAYS ?? DEFAULT_RETENTION.reachableDays,
+        unreachableDays: e.GC_REFLOG_EXPIRE_UNREACHABLE_DAYS ?? DEFAULT_RETENTION.unreachableDays,
+      },
+      dryRun: e.GC_DRY_RUN ?? false,
+    },
+    blobStore: e.BLOB_STORE_URL
+      ? {
+          kind: 's3',
+          ...e.BLOB_STORE_URL,
+          credentials: {
+            accessKeyId: e.AWS_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY ?? '',
+            sessionToken: e.AWS_SESSION_TOKEN,
+          },
+        }
+      : { kind: 'database' },
     unset,
   };
 }
@@ -155,6 +276,11 @@ export function describeDefaults(config: AppConfig): string[] {
     WEB_ORIGIN: `WEB_ORIGIN unset: CORS allows the api's own origin and ${config.webOrigins.join(', ')}`,
     RATE_LIMIT_HTTP_PER_MINUTE: `RATE_LIMIT_HTTP_PER_MINUTE unset: ${config.rateLimit.httpPerMinute} requests a minute per user`,
     RATE_LIMIT_WS_PER_MINUTE: `RATE_LIMIT_WS_PER_MINUTE unset: ${config.rateLimit.wsPerMinute} socket events a minute per user`,
+    METRICS_TOKEN: 'METRICS_TOKEN unset: /api/metrics answers loopback callers only',
+    GC_EVERY_MINUTES: `GC_EVERY_MINUTES unset: gc runs every ${config.gc.everyMinutes ?? 0} minutes`,
+    GC_REFLOG_EXPIRE_DAYS: `GC_REFLOG_EXPIRE_DAYS unset: history is kept ${config.gc.policy.reachableDays} days`,
+    GC_REFLOG_EXPIRE_UNREACHABLE_DAYS: `GC_REFLOG_EXPIRE_UNREACHABLE_DAYS unset: discarded branches are kept ${config.gc.policy.unreachableDays} days`,
+    BLOB_STORE_URL: 'BLOB_STORE_URL unset: photos are stored in the database',
   };
   return config.unset.flatMap((name) => notes[name] ?? []);
 }

@@ -1,18 +1,22 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type {
-  Conversation,
-  ConversationRecord,
-  ElicitEvent,
-  ElicitResponseRequest,
-  HeadMove,
-  Json,
-  NodeAndHead,
-  Photo,
-  TreeNode,
+import {
+  InlinePhotoSchema,
+  MAX_MESSAGE_PHOTOS,
+  type Conversation,
+  type ConversationRecord,
+  type ElicitEvent,
+  type ElicitResponseRequest,
+  type HeadMove,
+  type InlinePhoto,
+  type Json,
+  type NodeAndHead,
+  type Photo,
+  type TreeNode,
 } from '@sweatpants/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { CommandForwarder } from '../cluster/command-forwarder';
 import { ApiError } from '../errors/api-error';
+import { PhotoIntake } from '../blobs/photo-intake';
 import { ConversationAccess } from './conversation-access';
 import { ConversationViews } from './conversation-views';
 import { ConversationsService } from './conversations.service';
@@ -97,6 +101,7 @@ export class ConversationCommands implements OnModuleInit {
     private readonly conversations: ConversationsService,
     private readonly moves: HeadMovesService,
     private readonly runners: RunnerRegistry,
+    private readonly photos: PhotoIntake,
   ) {}
 
   onModuleInit(): void {
@@ -124,11 +129,44 @@ export class ConversationCommands implements OnModuleInit {
     return this.run('pending', user, record, {});
   }
 
-  send(user: AuthUser, record: ConversationRecord, args: CommandTypes['send']['args']) {
-    return this.run('send', user, record, args);
+  /**
+   * Photos are checked, prepared and stored where they arrive (PhotoIntake), before anything
+   * forwards them to the driving process or writes a node: from here on a photo is its Photo
+   * reference, never its bytes. The HTTP controller and the socket gateway both come through here.
+   */
+  async send(
+    user: AuthUser,
+    record: ConversationRecord,
+    args: Omit<CommandTypes['send']['args'], 'photos'> & { photos?: InlinePhoto[] | undefined },
+  ) {
+    const { photos: inline, ...rest } = args;
+    const photos = await this.photos.storeAll(inline, 'photos');
+    return this.run('send', user, record, { ...rest, ...(photos ? { photos } : {}) });
   }
 
-  respond(user: AuthUser, record: ConversationRecord, elicitId: string, answer: ElicitResponseRequest) {
+  /**
+   * An answer in the person's own words (`other`) or to the chat prompt may carry photos in
+   * `content.photos`: sent inline, stored as a message's are. A reference (`{sha256, …}`) in a
+   * request is refused: naming a blob is not proof of having its bytes, and would let anyone who
+   * learnt a hash read someone else's photo through their own node.
+   */
+  async respond(user: AuthUser, record: ConversationRecord, elicitId: string, answer: ElicitResponseRequest) {
+    const content = answer.content;
+    if (typeof content === 'object' && content !== null && !Array.isArray(content)) {
+      const given = content['photos'];
+      const inline = InlinePhotoSchema.array().max(MAX_MESSAGE_PHOTOS).safeParse(given);
+      if (inline.success) {
+        const photos = await this.photos.storeAll(inline.data, 'content.photos');
+        answer = { ...answer, content: { ...content, photos: (photos ?? []) as unknown as Json } };
+      } else if (
+        Array.isArray(given) &&
+        given.some((p) => typeof p === 'object' && p !== null && 'sha256' in p)
+      ) {
+        throw new ApiError('invalid_request', 'photos are sent inline, as {mediaType, data}', [
+          { field: 'content.photos', message: 'must be photos as {mediaType, data} (base64)' },
+        ]);
+      }
+    }
     return this.run('respond', user, record, { elicitId, answer });
   }
 

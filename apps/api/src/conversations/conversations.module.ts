@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AgentRegistry } from '../agents/agent-registry';
+import { BlobsModule } from '../blobs/blobs.module';
 import { ConciergeModule } from '../concierge/concierge.module';
 import { DatabaseModule } from '../database/database.module';
 import { ModelModule } from '../model/model.module';
@@ -21,7 +22,7 @@ import { RunnerRegistry } from './runner-registry';
  * is taken from a global provider when the compaction module offers one.
  */
 @Module({
-  imports: [DatabaseModule, ModelModule, ConciergeModule],
+  imports: [DatabaseModule, ModelModule, ConciergeModule, BlobsModule],
   controllers: [ConversationsController],
   providers: [
     AgentRegistry,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ConversationRecord, HeadMove, NodeAndHead, TreeNode } from '@sweatpants/domain';
+import type { ConversationRecord, HaltingMove, HeadMove, NodeAndHead, TreeNode } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../errors/api-error';
@@ -31,7 +31,7 @@ export class HeadMovesService {
     return this.runners.exclusive(record.id, async () => {
       await this.checkHead(record.id, expectedHead);
       const target = unwrap(await this.store.resolve(record.id, to), 'to');
-      const head = await this.halt(user, record);
+      const head = await this.halt(user, record, 'rewind');
       const moved = unwrap(
         await this.store.move({
           conversationId: record.id,
@@ -64,7 +64,7 @@ export class HeadMovesService {
           { field: 'nodeId', message: `is a ${original?.kind ?? 'missing'} node` },
         ]);
       }
-      const head = await this.halt(user, record);
+      const head = await this.halt(user, record, 'edit');
       const edited = unwrap(
         await this.store.edit({
           conversationId: record.id,
@@ -99,7 +99,7 @@ export class HeadMovesService {
       await this.checkHead(record.id, expectedHead);
       const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
       const input = await this.answeredInput(record.id, target.id);
-      const head = await this.halt(user, record);
+      const head = await this.halt(user, record, 'regenerate');
       const moved = unwrap(
         await this.store.move({
           conversationId: record.id,
@@ -120,7 +120,7 @@ export class HeadMovesService {
     return this.runners.exclusive(record.id, async () => {
       const entry = await this.store.reflogEntry(record.id, reflogId);
       if (!entry) throw new ApiError('not_found', `no reflog entry ${reflogId} in this conversation`);
-      const head = await this.halt(user, record);
+      const head = await this.halt(user, record, 'recover');
       const moved = unwrap(
         await this.store.recover({
           conversationId: record.id,
@@ -171,9 +171,10 @@ export class HeadMovesService {
     if (head !== expectedHead) throw new ApiError('conflict', 'HEAD moved since you last saw it', { head });
   }
 
-  private async halt(user: AuthUser, record: ConversationRecord): Promise<string> {
+  /** Stops whatever runs, for `before` (a move of HEAD) or as a Stop of its own; returns HEAD. */
+  private async halt(user: AuthUser, record: ConversationRecord, before?: HaltingMove): Promise<string> {
     const runner = await this.runners.peek(record.id);
-    await runner?.cancel(user.id);
+    await runner?.cancel(user.id, before);
     return this.currentHead(record.id);
   }
 

@@ -1,5 +1,6 @@
 import type { Outbox } from '@sweatpants/agents';
 import type { ElicitEvent, ElicitRequest } from '@sweatpants/domain';
+import type { Metrics } from '../observability/metrics';
 import type { ConversationEvents } from '../realtime/conversation-events';
 
 /**
@@ -13,6 +14,7 @@ export class RunnerOutbox implements Outbox {
   constructor(
     private readonly conversationId: string,
     private readonly events: ConversationEvents,
+    private readonly metrics: Metrics | null = null,
   ) {}
 
   /** The `elicit` event for a pending request; a chat prompt is asked by the HEAD it waits at. */
@@ -29,17 +31,20 @@ export class RunnerOutbox implements Outbox {
   };
 
   readonly status = (status: 'idle' | 'running' | 'waiting'): void => {
+    this.metrics?.runnerStatus(this.conversationId, status);
     this.events.emit('status', { conversationId: this.conversationId, status });
   };
 
   readonly elicit = (request: ElicitRequest, nodeId: string): void => {
     // A chat prompt's node is the HEAD it waits at, known at any time; only tools' elicits need noting.
     if (request.type !== 'chat') this.askedBy.set(request.elicitId, nodeId);
+    this.metrics?.elicitAsked(this.conversationId, request.elicitId, request.type);
     this.events.emit('elicit', this.elicitEvent(request, nodeId));
   };
 
   readonly withdrawn = (elicitId: string, reason: string): void => {
     this.askedBy.delete(elicitId);
+    this.metrics?.elicitWithdrawn(this.conversationId, elicitId);
     this.events.emit('elicit:withdrawn', { conversationId: this.conversationId, elicitId, reason });
   };
 

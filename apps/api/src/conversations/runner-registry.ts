@@ -8,6 +8,7 @@ import { ConversationLease } from '../cluster/conversation-lease';
 import { COMPACTION_REQUESTS, type CompactionRequests } from '../compaction/compaction-requests';
 import { ApiError } from '../errors/api-error';
 import { AgentModels } from '../model/agent-models';
+import { Metrics } from '../observability/metrics';
 import { ConversationEvents } from '../realtime/conversation-events';
 import { RunnerOutbox } from './runner-outbox';
 import { TreeStorePort } from './tree-store-port';
@@ -55,7 +56,9 @@ export class RunnerRegistry implements OnApplicationShutdown {
     private readonly lease: ConversationLease,
     @Inject(CLUSTER_CONFIG) private readonly cluster: ClusterConfig,
     @Optional() @Inject(COMPACTION_REQUESTS) compaction: CompactionRequests | null,
+    @Optional() @Inject(Metrics) private readonly metrics: Metrics | null = null,
   ) {
+    metrics?.read({ openRunners: () => this.driven.size });
     this.compaction = compaction ?? this.unwiredCompaction();
     // Another process drives it now: this runner must not write (HEAD's compare-and-swap would
     // refuse it anyway) nor answer for the conversation.
@@ -125,6 +128,7 @@ export class RunnerRegistry implements OnApplicationShutdown {
     if (!driven) return;
     this.driven.delete(conversationId);
     this.lastUsed.delete(conversationId);
+    this.metrics?.runnerClosed(conversationId);
     const open = await driven.catch(() => undefined);
     await open?.runner.close();
   }
@@ -229,7 +233,7 @@ export class RunnerRegistry implements OnApplicationShutdown {
       throw new ApiError('unavailable', 'another api process drives this conversation; try again');
     }
     const entry = this.agents.get(conversation.agent);
-    const outbox = new RunnerOutbox(conversation.id, this.events);
+    const outbox = new RunnerOutbox(conversation.id, this.events, this.metrics);
     const provide = this.agents.servicesFor(conversation);
     const runner = await Runner.open({
       conversationId: conversation.id,

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import type { Health } from '@sweatpants/domain';
+import type { Health, Liveness, Readiness } from '@sweatpants/domain';
 import { Public } from '../auth/auth.decorators';
 import { HealthService } from './health.service';
 
@@ -12,5 +12,17 @@ export class HealthController {
   @Get()
   check(): Promise<Health> {
     return this.health.check();
+  }
+
+  /** `GET /api/health/live`: 200 while the process runs. */
+  @Get('live')
+  live(): Liveness {
+    return this.health.live();
+  }
+
+  /** `GET /api/health/ready`: 200 when it can serve, else 503 naming what is not ready. */
+  @Get('ready')
+  ready(): Promise<Readiness> {
+    return this.health.ready();
   }
 }

@@ -3,6 +3,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import { Client } from 'pg';
 import { HealthSchema } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { createApp } from '../app.factory';
@@ -53,6 +54,44 @@ describe('api shell', () => {
     expect(res.status).toBe(200);
     const body: unknown = await res.json();
     expect(HealthSchema.parse(body)).toEqual({ status: 'ok', db: 'ok', queue: 'ok', model: 'offline' });
+  });
+
+  it('is live, and ready with every migration applied and Redis answering', async () => {
+    const live = await fetch(api.url('/api/health/live'));
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(api.url('/api/health/ready'));
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', db: 'ok', migrations: 'ok', queue: 'ok' });
+  });
+
+  it('is not ready (503, naming why) while a migration this build knows is not applied, and live all along', async () => {
+    // As a process started against a schema another process has not finished migrating would see.
+    const sql = new Client({ connectionString: db.url });
+    await sql.connect();
+    const [latest] = (
+      await sql.query<{ name: string }>('SELECT name FROM migrations ORDER BY id DESC LIMIT 1')
+    ).rows;
+    await sql.query('DELETE FROM migrations WHERE name = $1', [latest!.name]);
+    try {
+      const ready = await fetch(api.url('/api/health/ready'));
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({
+        error: {
+          code: 'unavailable',
+          message: 'not ready: 1 migration(s) not applied',
+          details: { db: 'ok', migrations: 'pending', queue: 'ok' },
+        },
+      });
+      expect((await fetch(api.url('/api/health/live'))).status).toBe(200);
+    } finally {
+      await sql.query(`INSERT INTO migrations ("timestamp", name) VALUES ($1, $2)`, [
+        Number(/\d+$/.exec(latest!.name)![0]),
+        latest!.name,
+      ]);
+      await sql.end();
+    }
+    expect((await fetch(api.url('/api/health/ready'))).status).toBe(200);
   });
 
   it('answers an unknown api route with a 404 in the error shape', async () => {

@@ -1,8 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ClaudeModel, claudeConfigFrom, OfflineModel, type Model } from '@sweatpants/agents';
 import type { AgentName } from '@sweatpants/domain';
 import type { AgentEntry } from '../agents/agent-entry';
+import { BLOB_STORE, type BlobStore } from '../blobs/blob-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Metrics } from '../observability/metrics';
 import { ModelChoice } from './model-choice';
 
 /**
@@ -12,10 +14,15 @@ import { ModelChoice } from './model-choice';
  */
 @Injectable()
 export class AgentModels {
-  private readonly claude: ClaudeModel | null;
-  private readonly offline = new Map<AgentName, OfflineModel>();
+  private readonly claude: Model | null;
+  private readonly offline = new Map<AgentName, Model>();
 
-  constructor(choice: ModelChoice, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    choice: ModelChoice,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(BLOB_STORE) blobs: BlobStore,
+    @Optional() @Inject(Metrics) private readonly metrics: Metrics | null = null,
+  ) {
     if (choice.kind === 'offline') {
       this.claude = null;
       return;
@@ -25,16 +32,23 @@ export class AgentModels {
       const fields = claude.error.map((p) => `${p.field}: ${p.message}`).join('; ');
       throw new Error(`invalid environment: ${fields}`);
     }
-    this.claude = claude.value ? new ClaudeModel(claude.value) : null;
+    // Claude sees a photo's bytes, read from the blob store when a request shows it.
+    const photoBytes = async (sha256: string) => (await blobs.get(sha256))?.data ?? null;
+    this.claude = claude.value ? this.timed(new ClaudeModel(claude.value, { photoBytes })) : null;
   }
 
   for(name: AgentName, entry: AgentEntry): Model {
     if (this.claude) return this.claude;
     let model = this.offline.get(name);
     if (!model) {
-      model = new OfflineModel(entry.offlineRules);
+      model = this.timed(new OfflineModel(entry.offlineRules));
       this.offline.set(name, model);
     }
     return model;
+  }
+
+  /** Each call timed into the model-call histogram (when metrics are wired: not in the worker). */
+  private timed(model: Model): Model {
+    return this.metrics ? this.metrics.timed(model) : model;
   }
 }

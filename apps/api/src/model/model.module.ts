@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
+import { BlobStoreModule } from '../blobs/blob-store.module';
 import { AgentModels } from './agent-models';
 import { ModelChoice } from './model-choice';
 
-@Module({ providers: [ModelChoice, AgentModels], exports: [ModelChoice, AgentModels] })
+@Module({
+  imports: [BlobStoreModule],
+  providers: [ModelChoice, AgentModels],
+  exports: [ModelChoice, AgentModels],
+})
 export class ModelModule {}

@@ -1,58 +1,21 @@
 import {
-  AdminConversationsQuerySchema,
-  AdminReflogQuerySchema,
   AuthResponseSchema,
-  CompactionListSchema,
-  CompactionQueuedSchema,
-  ConversationListQuerySchema,
-  CreateConversationRequestSchema,
-  EditRequestSchema,
-  ElicitResponseRequestSchema,
-  ForkRequestSchema,
+  ChangePasswordRequestSchema,
   HealthSchema,
+  LivenessSchema,
   LoginRequestSchema,
-  RecoverRequestSchema,
-  RefQuerySchema,
-  ReflogQuerySchema,
-  RegenerateRequestSchema,
+  ReadinessSchema,
   RegisterRequestSchema,
-  RenameConversationRequestSchema,
-  RewindRequestSchema,
-  SendMessageRequestSchema,
-  TreeQuerySchema,
   UserSchema,
 } from '@sweatpants/domain';
-import type * as z from 'zod';
+import { ACCOUNT_AND_ADMIN_ROUTES } from './account-admin-routes';
+import { CONVERSATION_ROUTES } from './conversation-routes';
+import type { RouteSpec } from './route-spec';
 
-/** One HTTP route as the OpenAPI document describes it, with the zod schemas the handler validates with. */
-export interface RouteSpec {
-  method: 'get' | 'post' | 'patch' | 'delete';
-  /** Express style, `:id` for a path parameter */
-  path: string;
-  tag: string;
-  summary: string;
-  /** what a caller must know beyond the summary (becomes the operation's description) */
-  description?: string;
-  /** who may call it: anyone, a signed-in user, or an admin */
-  access: 'public' | 'user' | 'admin';
-  body?: z.ZodType;
-  query?: z.ZodObject;
-  /** the success status and what it answers */
-  status: number;
-  response: string;
-  responseSchema?: z.ZodType;
-}
+export type { RouteSpec } from './route-spec';
 
-const conversation =
-  'Conversation {id, agent, title, ownerId, head, status, pendingElicit, model, createdAt, updatedAt}';
-const nodeAndHead = '{node: Node, head}';
-const headMove = '{head, reflog: ReflogEntry}';
-
-/**
- * Every route of PROTOCOL.md, in the order the document lists them. `/api/docs-json` is generated
- * from this table.
- */
-export const ROUTES: RouteSpec[] = [
+/** PROTOCOL.md, Health and Auth (with the account's own token routes beyond it). */
+const HEALTH_AND_AUTH_ROUTES: RouteSpec[] = [
   {
     method: 'get',
     path: '/api/health',
@@ -62,6 +25,40 @@ export const ROUTES: RouteSpec[] = [
     status: 200,
     response: 'Health',
     responseSchema: HealthSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/health/live',
+    tag: 'health',
+    summary: 'The process runs',
+    description: 'For a liveness probe: asks nothing of the database or Redis.',
+    access: 'public',
+    status: 200,
+    response: "{status: 'ok'}",
+    responseSchema: LivenessSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/health/ready',
+    tag: 'health',
+    summary: 'The process can serve',
+    description:
+      'For a readiness probe: 200 when the database answers with every migration applied (and Redis, when jobs run through it); else 503 `unavailable` naming what is not ready.',
+    access: 'public',
+    status: 200,
+    response: "{status: 'ok', db: 'ok', migrations: 'ok', queue: 'ok' | 'in-process'}",
+    responseSchema: ReadinessSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/metrics',
+    tag: 'health',
+    summary: 'Prometheus metrics',
+    description:
+      'Prometheus text: turn, model-call and question-wait durations, open runners, leases held and taken over, sockets, jobs by state and outcome, gc removals, and the process. For loopback callers, or with `Authorization: Bearer <METRICS_TOKEN>`; else 403.',
+    access: 'public',
+    status: 200,
+    response: 'text/plain (Prometheus exposition format)',
   },
   {
     method: 'post',
@@ -97,265 +94,36 @@ export const ROUTES: RouteSpec[] = [
   },
   {
     method: 'post',
-    path: '/api/conversations',
-    tag: 'conversations',
-    summary: 'Start a conversation',
-    access: 'user',
-    body: CreateConversationRequestSchema,
-    status: 201,
-    response: conversation,
-  },
-  {
-    method: 'get',
-    path: '/api/conversations',
-    tag: 'conversations',
-    summary: "The caller's conversations by last activity, most recent first",
+    path: '/api/auth/sign-out-everywhere',
+    tag: 'auth',
+    summary: 'Sign out everywhere',
     description:
-      "Archived conversations are left out. `q` keeps those whose title contains it, ignoring case (`%` and `_` are plain characters). A page holds at most `limit`; `next` is the `before` of the next page (the id of this page's last item), null on the last. A `before` that is not one of the caller's conversations is a 400. Renaming does not move a conversation in the list; any move of its HEAD does.",
-    access: 'user',
-    query: ConversationListQuerySchema,
-    status: 200,
-    response: '{items: Conversation[], next}',
-  },
-  {
-    method: 'patch',
-    path: '/api/conversations/:id',
-    tag: 'conversations',
-    summary: 'Rename a conversation',
-    description:
-      'A conversation without a title takes one from the first message with words (its first line, cut to about 60 characters); a rename replaces it, and is never overwritten.',
-    access: 'user',
-    body: RenameConversationRequestSchema,
-    status: 200,
-    response: conversation,
-  },
-  {
-    method: 'get',
-    path: '/api/conversations/:id',
-    tag: 'conversations',
-    summary: 'One conversation',
-    access: 'user',
-    status: 200,
-    response: conversation,
-  },
-  {
-    method: 'delete',
-    path: '/api/conversations/:id',
-    tag: 'conversations',
-    summary: 'Archive a conversation',
+      "Beyond PROTOCOL.md. Every token of the caller's account issued so far stops working, this one included, and their sockets close, on every api process: the answer comes once Redis carries the revocation to the others (should it be lost, another process may accept an old token for up to 5 seconds).",
     access: 'user',
     status: 204,
-    response: 'nothing',
+    response: '(empty)',
   },
   {
     method: 'post',
-    path: '/api/conversations/:id/messages',
-    tag: 'conversations',
-    summary: "The user's message at HEAD; the agent then runs",
+    path: '/api/account/password',
+    tag: 'auth',
+    summary: 'Change the password',
     description:
-      'While a question other than the chat prompt waits, the message answers it off-script: the node is a `response` with `action: other` and `content: {text, photos?}`, and the agent reads it (as the answer, or as a side quest after which the question is asked again). While the agent works with nothing pending, the message is refused with 409 `conflict`: send it once the agent asks.',
+      'Beyond PROTOCOL.md. The current password confirms it; every earlier token stops working and the answer carries a fresh one. A wrong current password is a 400 naming `currentPassword`.',
     access: 'user',
-    body: SendMessageRequestSchema,
-    status: 201,
-    response: nodeAndHead,
-  },
-  {
-    method: 'post',
-    path: '/api/conversations/:id/elicits/:elicitId/response',
-    tag: 'conversations',
-    summary: 'Answer a pending elicit (idempotent)',
-    access: 'user',
-    body: ElicitResponseRequestSchema,
+    body: ChangePasswordRequestSchema,
     status: 200,
-    response: nodeAndHead,
+    response: '{token, user}',
+    responseSchema: AuthResponseSchema,
   },
-  {
-    method: 'get',
-    path: '/api/conversations/:id/path',
-    tag: 'conversations',
-    summary: 'The nodes root → ref',
-    access: 'user',
-    query: RefQuerySchema,
-    status: 200,
-    response: '{nodes: Node[]}',
-  },
-  {
-    method: 'get',
-    path: '/api/conversations/:id/state',
-    tag: 'conversations',
-    summary: "The agent's state at a ref",
-    access: 'user',
-    query: RefQuerySchema,
-    status: 200,
-    response: '{at, agent, state}',
-  },
-  {
-    method: 'get',
-    path: '/api/conversations/:id/tree',
-    tag: 'conversations',
-    summary: 'A page of every node',
-    access: 'user',
-    query: TreeQuerySchema,
-    status: 200,
-    response: '{nodes: (Node & {childIds, onHead})[], next}',
-  },
-  {
-    method: 'get',
-    path: '/api/conversations/:id/nodes/:nodeId',
-    tag: 'conversations',
-    summary: 'One node with its children',
-    access: 'user',
-    status: 200,
-    response: 'Node & {childIds}',
-  },
-  {
-    method: 'post',
-    path: '/api/conversations/:id/rewind',
-    tag: 'conversations',
-    summary: 'Move HEAD to a ref',
-    access: 'user',
-    body: RewindRequestSchema,
-    status: 200,
-    response: headMove,
-  },
-  {
-    method: 'post',
-    path: '/api/conversations/:id/nodes/:nodeId/edit',
-    tag: 'conversations',
-    summary: 'A new sibling of a user message; the agent runs from there',
-    access: 'user',
-    body: EditRequestSchema,
-    status: 201,
-    response: nodeAndHead,
-  },
-  {
-    method: 'post',
-    path: '/api/conversations/:id/nodes/:nodeId/regenerate',
-    tag: 'conversations',
-    summary: 'Another answer to an assistant reply; the agent runs again from what it answered',
-    description:
-      'HEAD moves to the input the reply answered (the nearest user message or answer above it; reflog action `regenerate`) and the agent runs from there, so the new reply is a sibling branch; the old one stays in the tree. `nodeId` must name an `assistant` node (400 otherwise); a stale `expectedHead` is a 409.',
-    access: 'user',
-    body: RegenerateRequestSchema,
-    status: 201,
-    response: '{head}',
-  },
-  {
-    method: 'post',
-    path: '/api/conversations/:id/cancel',
-    tag: 'conversations',
-    summary: 'Halt whatever runs',
-    access: 'user',
-    status: 200,
-    response: '{head}',
-  },
-  {
-    method: 'get',
-    path: '/api/conversations/:id/reflog',
-    tag: 'conversations',
-    summary: 'HEAD moves, newest first',
-    access: 'user',
-    query: ReflogQuerySchema,
-    status: 200,
-    response: '{entries: ReflogEntry[], next}',
-  },
-  {
-    method: 'post',
-    path: '/api/conversations/:id/recover',
-    tag: 'conversations',
-    summary: 'Move HEAD to where a reflog entry put it',
-    access: 'user',
-    body: RecoverRequestSchema,
-    status: 200,
-    response: headMove,
-  },
-  {
-    method: 'post',
-    path: '/api/conversations/:id/fork',
-    tag: 'conversations',
-    summary: 'A new conversation from the path to a ref',
-    access: 'user',
-    body: ForkRequestSchema,
-    status: 201,
-    response: conversation,
-  },
-  {
-    method: 'post',
-    path: '/api/conversations/:id/compact',
-    tag: 'conversations',
-    summary: 'Squash all but the recent tail into a summary, as a job',
-    access: 'user',
-    status: 202,
-    response: '{jobId}',
-    responseSchema: CompactionQueuedSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/conversations/:id/compactions',
-    tag: 'conversations',
-    summary: "The conversation's compaction jobs, newest first; one that squashed nothing says why",
-    access: 'user',
-    status: 200,
-    response: '{items: [{jobId, state, summaryNodeId?, covers?, reason?, error?}]}',
-    responseSchema: CompactionListSchema,
-  },
-  {
-    method: 'get',
-    path: '/api/admin/reflog',
-    tag: 'admin',
-    summary: 'HEAD moves across all users',
-    access: 'admin',
-    query: AdminReflogQuerySchema,
-    status: 200,
-    response: '{entries: (ReflogEntry & {conversationId, ownerId})[], next}',
-  },
-  {
-    method: 'get',
-    path: '/api/admin/conversations',
-    tag: 'admin',
-    summary: "Everyone's conversations",
-    access: 'admin',
-    query: AdminConversationsQuerySchema,
-    status: 200,
-    response: '{items: Conversation[], next}',
-  },
-  {
-    method: 'get',
-    path: '/api/admin/conversations/:id/path',
-    tag: 'admin',
-    summary: "Any conversation's path (read-only)",
-    access: 'admin',
-    query: RefQuerySchema,
-    status: 200,
-    response: '{nodes: Node[]}',
-  },
-  {
-    method: 'get',
-    path: '/api/admin/conversations/:id/reflog',
-    tag: 'admin',
-    summary: "Any conversation's reflog (read-only)",
-    access: 'admin',
-    query: ReflogQuerySchema,
-    status: 200,
-    response: '{entries: ReflogEntry[], next}',
-  },
-  {
-    method: 'get',
-    path: '/api/admin/conversations/:id/tree',
-    tag: 'admin',
-    summary: "Any conversation's tree (read-only)",
-    access: 'admin',
-    query: TreeQuerySchema,
-    status: 200,
-    response: '{nodes, next}',
-  },
-  {
-    method: 'get',
-    path: '/api/admin/fsck/:conversationId',
-    tag: 'admin',
-    summary: "Verify a conversation's hash chain and reflog",
-    access: 'admin',
-    status: 200,
-    response: '{ok, checked, problems}',
-  },
+];
+
+/**
+ * Every route of PROTOCOL.md, in the order the document lists them. `/api/docs-json` is generated
+ * from this table.
+ */
+export const ROUTES: RouteSpec[] = [
+  ...HEALTH_AND_AUTH_ROUTES,
+  ...CONVERSATION_ROUTES,
+  ...ACCOUNT_AND_ADMIN_ROUTES,
 ];

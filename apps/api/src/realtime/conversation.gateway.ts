@@ -1,4 +1,6 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject, Logger, Optional } from '@nestjs/common';
+import { TokenRevocations } from '../auth/token-revocations';
+import { Metrics } from '../observability/metrics';
 import {
   Ack,
   ConnectedSocket,
@@ -33,6 +35,9 @@ import { ConversationEvents, type ConversationServer } from './conversation-even
 type ConversationSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, { user: AuthUser }>;
 type AckFn<E extends ClientEventName> = ((answer: AckAnswer<ClientAckValues[E]>) => void) | undefined;
 
+/** The room of one person's sockets, on every api process. */
+const userRoom = (userId: string): string => `user:${userId}`;
+
 /**
  * PROTOCOL.md's WebSocket: the token is checked in the handshake (a bad or missing one never
  * connects), every client → server event is validated and answered through its acknowledgement,
@@ -50,12 +55,19 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     private readonly commands: ConversationCommands,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly revocations: TokenRevocations,
+    @Optional() @Inject(Metrics) private readonly metrics: Metrics | null = null,
   ) {
     this.limit = config.rateLimit.wsPerMinute;
   }
 
   afterInit(server: ConversationServer): void {
     this.events.attach(server);
+    // This process's own sockets (the adapter fans events out; each process counts its clients).
+    this.metrics?.read({ socketConnections: () => server.sockets.sockets.size });
+    // A revoked token's sockets close. Every api process hears of each revocation (TokenRevocations
+    // carries it between them), so each closes its own.
+    this.revocations.onRevoked((userId) => server.local.in(userRoom(userId)).disconnectSockets(true));
     // Middleware runs before the connection is accepted: a refused one gets `connect_error`.
     server.use((socket, next) => {
       const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -73,6 +85,8 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
 
   /** Per-user limits on events (RATE_LIMIT_WS_PER_MINUTE): beyond them, the ack says `rate_limited`. */
   handleConnection(socket: ConversationSocket): void {
+    // Each person's sockets share a room, so taking their tokens back can close them all.
+    void socket.join(userRoom(socket.data.user.id));
     socket.use((packet, next) => {
       const ack = packet.at(-1);
       this.limiter.hit(`ws:user:${socket.data.user.id}`, this.limit).then(

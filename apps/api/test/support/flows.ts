@@ -2,8 +2,8 @@ import type {
   Conversation,
   ElicitRequest,
   NodeAndHead,
+  InlinePhoto,
   PathResponse,
-  Photo,
   TreeNode,
 } from '@sweatpants/domain';
 import { call, type TestApi } from './test-api';
@@ -14,7 +14,7 @@ import { call, type TestApi } from './test-api';
  * message that gets a tool's elicit pending.
  */
 export const OPENING = 'My desk is covered in mugs, papers and a lamp';
-export const PHOTO: Photo = {
+export const PHOTO: InlinePhoto = {
   mediaType: 'image/png',
   data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
 };
@@ -67,7 +67,7 @@ export async function say(
   token: string,
   id: string,
   text: string,
-  photos?: Photo[],
+  photos?: InlinePhoto[],
 ): Promise<Conversation> {
   const res = await call(api, 'POST', `/api/conversations/${id}/messages`, {
     token,
@@ -129,7 +129,7 @@ export async function answerAll(api: TestApi, token: string, id: string): Promis
 }
 
 /** One whole exchange: the message, every question answered, the agent waiting for the next message. */
-export async function turn(api: TestApi, token: string, id: string, text: string, photos?: Photo[]) {
+export async function turn(api: TestApi, token: string, id: string, text: string, photos?: InlinePhoto[]) {
   await say(api, token, id, text, photos);
   return answerAll(api, token, id);
 }

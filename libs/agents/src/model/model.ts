@@ -47,11 +47,22 @@ export interface TextBlock {
   text: string;
 }
 
+/**
+ * A photo, by reference: a stored blob (PROTOCOL.md's Photo). A model that looks at images reads
+ * its bytes through the PhotoBytes it was given; the offline model only knows one is there.
+ */
 export interface ImageBlock {
   type: 'image';
   mediaType: Photo['mediaType'];
-  /** base64, without a data: prefix */
-  data: string;
+  sha256: string;
+}
+
+/** Reads a stored photo's bytes by its sha-256 (the api's blob store); null when there is none. */
+export type PhotoBytes = (sha256: string) => Promise<Uint8Array | null>;
+
+/** The model's view of a stored photo. */
+export function imageOf(photo: Photo): ImageBlock {
+  return { type: 'image', mediaType: photo.mediaType, sha256: photo.sha256 };
 }
 
 export interface ToolUseBlock {

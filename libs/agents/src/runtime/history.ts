@@ -1,5 +1,11 @@
 import { foldPath, summaryStateKey, type Json, type StateReducer, type TreeNode } from '@sweatpants/domain';
-import { RESPOND_TOOL, type ContentBlock, type ModelMessage, type ToolUseBlock } from '../model/model';
+import {
+  imageOf,
+  RESPOND_TOOL,
+  type ContentBlock,
+  type ModelMessage,
+  type ToolUseBlock,
+} from '../model/model';
 import { modeOf, type AgentDefinition } from './agent-definition';
 import { replyOf } from './primitives';
 import { resultText, type ToolResultPayload } from './tool';
@@ -34,11 +40,7 @@ export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
     switch (node.kind) {
       case 'user': {
         const p = node.payload as TreeNode<'user'>['payload'];
-        const photos: ContentBlock[] = (p.photos ?? []).map((photo) => ({
-          type: 'image',
-          mediaType: photo.mediaType,
-          data: photo.data,
-        }));
+        const photos: ContentBlock[] = (p.photos ?? []).map(imageOf);
         push('user', [...photos, { type: 'text', text: p.text }]);
         break;
       }

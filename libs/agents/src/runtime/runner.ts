@@ -6,6 +6,7 @@ import {
   type ElicitAnswer,
   type ElicitRequest,
   type ElicitResponse,
+  type HaltingMove,
   type Json,
   type Photo,
   type Result,
@@ -157,9 +158,9 @@ export class Runner {
   /**
    * Stops the running turn: the model request is aborted, pending elicits are withdrawn, and a
    * `cancel` node is written after anything the turn had in flight. Returns that node, or null
-   * when nothing was running.
+   * when nothing was running. `before` names the move of HEAD the stop makes way for, if any.
    */
-  async cancel(actorId: string): Promise<TreeNode | null> {
+  async cancel(actorId: string, before?: HaltingMove): Promise<TreeNode | null> {
     const task = this.task;
     const journal = this.journal;
     if (!task || !journal) return null;
@@ -169,7 +170,7 @@ export class Runner {
     let node: TreeNode | undefined;
     try {
       [node] = await journal.appendNow(
-        [{ kind: 'cancel', payload: { by: actorId }, authorId: actorId }],
+        [{ kind: 'cancel', payload: { by: actorId, ...(before ? { before } : {}) }, authorId: actorId }],
         'cancel',
       );
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { ElicitRequest } from '@sweatpants/domain';
 import { ClaudeModel, claudeConfig } from '../../src/model/claude';
 import { startFakeAnthropic, type FakeAnthropic } from '../../src/testing';
-import { eventsOf, openSession, PHOTO, type Answer } from './tidying-session-harness';
+import { eventsOf, openSession, PHOTO, PHOTO_DATA, photoBytes, type Answer } from './tidying-session-harness';
 
 let fake: FakeAnthropic;
 beforeEach(async () => {
@@ -17,6 +17,7 @@ const claude = () =>
       model: 'claude-sonnet-4-6',
       retry: { baseDelayMs: 1, maxDelayMs: 5 },
     }),
+    { photoBytes },
   );
 
 const nothing = { item: null, choice: null, place: null, function: null, anchors: null, anxiety: null };
@@ -116,7 +117,7 @@ describe('a tidying session on Claude (the real SDK against the fake Anthropic s
 
     const [vision, extraction, act] = bodies();
     const image = (vision?.messages[0]?.content as { type: string; source?: { data: string } }[])[0];
-    expect(image).toMatchObject({ type: 'image', source: { type: 'base64', data: PHOTO.data } });
+    expect(image).toMatchObject({ type: 'image', source: { type: 'base64', data: PHOTO_DATA } });
     expect(vision?.tools?.map((t) => t.name)).toEqual(['record_photo_analysis']);
     expect(extraction?.tools?.map((t) => t.name)).toEqual(['record_extraction']);
     expect(act?.system).toMatch(/Action: ask-function/);

@@ -1,14 +1,32 @@
-import { foldPath, type ElicitRequest, type TidyingState, type TreeNode } from '@sweatpants/domain';
-import type { Model } from '../../src/model/model';
+import { createHash } from 'node:crypto';
+import {
+  foldPath,
+  type ElicitRequest,
+  type Photo,
+  type TidyingState,
+  type TreeNode,
+} from '@sweatpants/domain';
+import type { Model, PhotoBytes } from '../../src/model/model';
 import { Runner } from '../../src/runtime';
 import { InMemoryConversationPort } from '../../src/storage/in-memory-port';
 import { tidyingAgent } from '../../src/agents/tidying';
 
-/** A tiny PNG, as a phone would send it. */
-export const PHOTO = {
-  mediaType: 'image/png' as const,
-  data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+/** A tiny PNG's bytes, base64, as a phone would send them. */
+export const PHOTO_DATA =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** That PNG as the api stores it and a node holds it: a blob named by its sha-256. */
+export const PHOTO: Photo = {
+  sha256: createHash('sha256').update(Buffer.from(PHOTO_DATA, 'base64')).digest('hex'),
+  mediaType: 'image/png',
+  bytes: Buffer.from(PHOTO_DATA, 'base64').length,
+  width: 1,
+  height: 1,
 };
+
+/** What the api's blob store gives a model that reads a photo: here, just the one above. */
+export const photoBytes: PhotoBytes = async (sha256) =>
+  sha256 === PHOTO.sha256 ? Buffer.from(PHOTO_DATA, 'base64') : null;
 
 export interface Session {
   port: InMemoryConversationPort;

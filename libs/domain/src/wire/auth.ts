@@ -13,9 +13,12 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/** A new password: the same rule at sign-up and at a change. */
+const NewPasswordSchema = z.string().min(8, 'at least 8 characters').max(256);
+
 export const RegisterRequestSchema = z.object({
   email: z.email().max(254),
-  password: z.string().min(8, 'at least 8 characters').max(256),
+  password: NewPasswordSchema,
   displayName: z.string().trim().min(1).max(80),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
@@ -29,3 +32,13 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 /** What register and login answer: a signed, short-lived bearer token and who it is for. */
 export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/**
+ * `POST /api/account/password`: a new password, the current one confirming it is the account's
+ * holder. Every token issued before stops working; the answer carries a fresh one.
+ */
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1).max(256),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;

@@ -3,3 +3,4 @@ export * from './error';
 export * from './conversation-api';
 export * from './socket-events';
 export * from './jobs';
+export * from './gc';

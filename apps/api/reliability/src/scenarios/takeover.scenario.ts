@@ -81,6 +81,18 @@ async function checkTree(
   }
 }
 
+/** A scrape of the survivor's /api/metrics (from this host) shows the takeover and the turns after it. */
+async function checkMetrics(url: string, label: string, verdict: Verdict): Promise<void> {
+  const text = await (await fetch(`${url}/api/metrics`)).text();
+  const sample = (name: string) =>
+    Number(/^(\S+) (\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? NaN);
+  const takeovers = sample('sweatpants_lease_takeovers_total');
+  const turns = sample('sweatpants_turn_duration_seconds_count');
+  verdict.figure(`${label}: survivor's metrics: takeovers / turns`, `${takeovers} / ${turns}`);
+  verdict.check(takeovers >= 1, `${label}: the survivor's metrics show no takeover (${takeovers})`);
+  verdict.check(turns >= 1, `${label}: the survivor's metrics show no turn (${turns})`);
+}
+
 async function pendingElicitCase(ctx: ScenarioContext, verdict: Verdict): Promise<void> {
   const cluster = await ctx.startCluster({ apis: 2, workers: 0 });
   const { user, admin } = await signUp(cluster);
@@ -112,6 +124,7 @@ async function pendingElicitCase(ctx: ScenarioContext, verdict: Verdict): Promis
     verdict.figure('elicit pending: kill → next elicit (ms)', Date.now() - killedAt);
     acked.push(...(await drive(tab, conversation.id, answered, 1, verdict)));
     await checkTree(cluster, admin, conversation.id, acked, seen, 'elicit pending', verdict);
+    await checkMetrics(apiUrl(cluster, 'api-2'), 'elicit pending', verdict);
   } finally {
     tab.close();
   }

@@ -1,6 +1,6 @@
 import type { Json, Photo } from '@sweatpants/domain';
 import type { Operation } from 'effection';
-import type { ContentBlock, ToolUseBlock } from '../../model/model';
+import { imageOf, type ContentBlock, type ToolUseBlock } from '../../model/model';
 import { log, sample } from '../../runtime/primitives';
 import { prompt } from '../../runtime/template';
 import { createTool, ToolSuccess } from '../../runtime/tool';
@@ -48,11 +48,7 @@ const extractTool = createTool(EXTRACT_TOOL)
 /** Analyses the photos of a message; null without photos, or when the analysis failed. */
 export function* analyzePhotos(input: UserInput): Operation<PhotoAnalysis | null> {
   if (input.photos.length === 0) return null;
-  const images: ContentBlock[] = input.photos.map((p) => ({
-    type: 'image',
-    mediaType: p.mediaType,
-    data: p.data,
-  }));
+  const images: ContentBlock[] = input.photos.map(imageOf);
   const sampled = yield* sample({
     system: prompt`
       You look at photos of a space someone wants to tidy. Say what kind of room it is, how buried

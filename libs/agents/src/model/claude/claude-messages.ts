@@ -10,18 +10,37 @@ import type { Json } from '@sweatpants/domain';
 
 import type { ContentBlock, ModelReply, ModelRequest, TextBlock, ToolUseBlock } from '../model';
 
-/** The Messages API request for a ModelRequest, streamed (ClaudeModel drops `stream` when told). */
+/** The base64 bytes of each stored photo a request shows, by sha-256 (see ClaudeModel's PhotoBytes). */
+export type PhotoData = ReadonlyMap<string, string>;
+
+/** The sha-256 of every photo in a request, once each. */
+export function photosIn(request: ModelRequest): string[] {
+  const shas = request.messages.flatMap((m) =>
+    m.content.flatMap((b) => (b.type === 'image' ? [b.sha256] : [])),
+  );
+  return [...new Set(shas)];
+}
+
+/**
+ * The Messages API request for a ModelRequest, streamed (ClaudeModel drops `stream` when told).
+ * Each photo goes as its base64 bytes from `photos`; one whose bytes could not be read goes as a
+ * line of text saying so, so the model knows a photo was there rather than seeing nothing.
+ */
 export function toMessagesParams(
   request: ModelRequest,
   model: string,
   maxTokens: number,
+  photos: PhotoData = new Map(),
 ): MessageCreateParamsStreaming {
   return {
     model,
     max_tokens: request.maxTokens ?? maxTokens,
     // The API refuses an empty system text, and "no system prompt" is what an empty one means.
     ...(request.system === '' ? {} : { system: request.system }),
-    messages: request.messages.map((m) => ({ role: m.role, content: m.content.map(toContentParam) })),
+    messages: request.messages.map((m) => ({
+      role: m.role,
+      content: m.content.map((block) => toContentParam(block, photos)),
+    })),
     ...(request.tools.length === 0
       ? {}
       : {
@@ -36,12 +55,16 @@ export function toMessagesParams(
   };
 }
 
-function toContentParam(block: ContentBlock): ContentBlockParam {
+function toContentParam(block: ContentBlock, photos: PhotoData): ContentBlockParam {
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };
-    case 'image':
-      return { type: 'image', source: { type: 'base64', media_type: block.mediaType, data: block.data } };
+    case 'image': {
+      const data = photos.get(block.sha256);
+      return data === undefined
+        ? { type: 'text', text: `(a ${block.mediaType} photo was sent here; it could not be loaded)` }
+        : { type: 'image', source: { type: 'base64', media_type: block.mediaType, data } };
+    }
     case 'tool_use':
       return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
     case 'tool_result':

@@ -24,13 +24,20 @@ afterEach(async () => {
   await fake.close();
 });
 
+/** The stored photos a test's model can read, by sha-256 (the api passes its blob store's read). */
+const PHOTO_SHA = 'a'.repeat(64);
+const stored = new Map([[PHOTO_SHA, Buffer.from(PNG_1PX, 'base64')]]);
+
 const modelFor = (overrides: Partial<ClaudeConfig> = {}): ClaudeModel =>
-  new ClaudeModel({
-    ...claudeConfig({ apiKey: 'sk-test', baseURL: fake.url, model: MODEL }),
-    // tiny waits: the tests count attempts, never time them
-    retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 },
-    ...overrides,
-  });
+  new ClaudeModel(
+    {
+      ...claudeConfig({ apiKey: 'sk-test', baseURL: fake.url, model: MODEL }),
+      // tiny waits: the tests count attempts, never time them
+      retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 },
+      ...overrides,
+    },
+    { photoBytes: async (sha) => stored.get(sha) ?? null },
+  );
 
 const live = (): AbortSignal => new AbortController().signal;
 
@@ -89,7 +96,7 @@ describe('ClaudeModel against the fake Anthropic server', () => {
     ]);
   });
 
-  it('sends system, tools, model, max_tokens and stream: true, and maps every block kind', async () => {
+  it('sends system, tools, model, max_tokens and stream: true, and maps every block kind (a stored photo as its bytes)', async () => {
     fake.script({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
     const request: ModelRequest = {
       system: 'You help people tidy a room.',
@@ -105,7 +112,8 @@ describe('ClaudeModel against the fake Anthropic server', () => {
           role: 'user',
           content: [
             { type: 'text', text: 'here is my desk' },
-            { type: 'image', mediaType: 'image/png', data: PNG_1PX },
+            { type: 'image', mediaType: 'image/png', sha256: PHOTO_SHA },
+            { type: 'image', mediaType: 'image/jpeg', sha256: 'b'.repeat(64) },
           ],
         },
         {
@@ -141,6 +149,7 @@ describe('ClaudeModel against the fake Anthropic server', () => {
           content: [
             { type: 'text', text: 'here is my desk' },
             { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_1PX } },
+            { type: 'text', text: '(a image/jpeg photo was sent here; it could not be loaded)' },
           ],
         },
         {

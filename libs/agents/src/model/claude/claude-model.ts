@@ -7,9 +7,15 @@ import type {
 import { err, ok } from '@sweatpants/domain';
 import type { Result } from '@sweatpants/domain';
 
-import type { CompleteOptions, Model, ModelError, ModelReply, ModelRequest } from '../model';
+import type { CompleteOptions, Model, ModelError, ModelReply, ModelRequest, PhotoBytes } from '../model';
 import type { ClaudeConfig } from './claude-config';
-import { ReplyAssembler, replyOfMessage, toMessagesParams } from './claude-messages';
+import {
+  photosIn,
+  ReplyAssembler,
+  replyOfMessage,
+  toMessagesParams,
+  type PhotoData,
+} from './claude-messages';
 import { backoffDelayMs, classifyFailure, sleepUnlessAborted } from './claude-retry';
 import type { AttemptFailure } from './claude-retry';
 
@@ -31,7 +37,14 @@ export class ClaudeModel implements Model {
   readonly name: string;
   private readonly client: Anthropic;
 
-  constructor(private readonly config: ClaudeConfig) {
+  /**
+   * @param options.photoBytes reads a stored photo's bytes by its sha-256, to send Claude the image;
+   *   without it (or when it finds none) Claude is told a photo was there and could not be loaded.
+   */
+  constructor(
+    private readonly config: ClaudeConfig,
+    private readonly options: { photoBytes?: PhotoBytes } = {},
+  ) {
     this.name = config.model;
     this.client = new Anthropic({
       apiKey: config.apiKey,
@@ -42,7 +55,12 @@ export class ClaudeModel implements Model {
   }
 
   async complete(request: ModelRequest, options: CompleteOptions): Promise<Result<ModelReply, ModelError>> {
-    const params = toMessagesParams(request, this.config.model, this.config.maxTokens);
+    const params = toMessagesParams(
+      request,
+      this.config.model,
+      this.config.maxTokens,
+      await this.photoData(request),
+    );
     const { retry } = this.config;
     for (let attempt = 0; ; attempt++) {
       if (options.signal.aborted) return err(ABORTED);
@@ -58,6 +76,19 @@ export class ClaudeModel implements Model {
       );
       if (!waited) return err(ABORTED);
     }
+  }
+
+  /** Each photo's bytes, read once per call (a turn's history repeats the photos it holds). */
+  private async photoData(request: ModelRequest): Promise<PhotoData> {
+    const read = this.options.photoBytes;
+    const shas = photosIn(request);
+    if (!read || shas.length === 0) return new Map();
+    const found = await Promise.all(
+      shas.map(async (sha) => [sha, await read(sha).catch(() => null)] as const),
+    );
+    return new Map(
+      found.flatMap(([sha, bytes]) => (bytes ? [[sha, Buffer.from(bytes).toString('base64')] as const] : [])),
+    );
   }
 
   private attempt(params: MessageCreateParamsStreaming, options: CompleteOptions): Promise<Attempt> {

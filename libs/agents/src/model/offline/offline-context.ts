@@ -165,11 +165,7 @@ function messageJson(message: ModelMessage): Json {
         case 'text':
           return { type: block.type, text: block.text };
         case 'image':
-          return {
-            type: block.type,
-            mediaType: block.mediaType,
-            sha256: createHash('sha256').update(block.data).digest('hex'),
-          };
+          return { type: block.type, mediaType: block.mediaType, sha256: block.sha256 };
         case 'tool_use':
           return { type: block.type, id: block.id, name: block.name, input: block.input };
         case 'tool_result':

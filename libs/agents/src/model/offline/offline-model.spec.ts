@@ -221,8 +221,8 @@ describe('OfflineModel', () => {
       const photo: ModelMessage = {
         role: 'user',
         content: [
-          { type: 'image', mediaType: 'image/jpeg', data: 'AAAA' },
-          { type: 'image', mediaType: 'image/png', data: 'BBBB' },
+          { type: 'image', mediaType: 'image/jpeg', sha256: 'a'.repeat(64) },
+          { type: 'image', mediaType: 'image/png', sha256: 'b'.repeat(64) },
           { type: 'text', text: 'my desk' },
         ],
       };

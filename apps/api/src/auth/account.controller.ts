@@ -1,0 +1,46 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ChangePasswordRequestSchema,
+  type AuthResponse,
+  type ChangePasswordRequest,
+} from '@sweatpants/domain';
+import { ApiError } from '../errors/api-error';
+import { ZodPipe } from '../validation/zod.pipe';
+import type { AuthUser } from './auth-user';
+import { CurrentUser } from './auth.decorators';
+import { AuthService } from './auth.service';
+
+/**
+ * The signed-in person's own account, beyond PROTOCOL.md's Auth: taking back every token they
+ * were given (a lost phone, a shared computer), and a new password, which does the same.
+ */
+@Controller()
+export class AccountController {
+  constructor(private readonly auth: AuthService) {}
+
+  /** `POST /api/auth/sign-out-everywhere` → 204: this token and every other one stop working. */
+  @Post('auth/sign-out-everywhere')
+  @HttpCode(204)
+  async signOutEverywhere(@CurrentUser() user: AuthUser): Promise<void> {
+    await this.auth.revokeTokens(user);
+  }
+
+  /**
+   * `POST /api/account/password {currentPassword, newPassword}` → 200 `{token, user}`. A wrong
+   * current password is a 400 naming that field (the form shows it there), and changes nothing.
+   */
+  @Post('account/password')
+  @HttpCode(200)
+  async changePassword(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodPipe(ChangePasswordRequestSchema)) body: ChangePasswordRequest,
+  ): Promise<AuthResponse> {
+    const changed = await this.auth.changePassword(user, body);
+    if (!changed.ok) {
+      throw new ApiError('invalid_request', 'the current password is not right', [
+        { field: 'currentPassword', message: 'is not your current password' },
+      ]);
+    }
+    return changed.value;
+  }
+}
