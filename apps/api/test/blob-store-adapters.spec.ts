@@ -1,5 +1,3 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { Photo } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,55 +7,17 @@ import { sha256Of, type BlobStore } from '../src/blobs/blob-store';
 import { collectBlobs } from '../src/blobs/collect-blobs';
 import { PgBlobStore } from '../src/blobs/pg-blob-store';
 import { S3BlobStore } from '../src/blobs/s3-blob-store';
-import { S3ObjectClient, type S3Location } from '../src/blobs/s3-client';
+import type { S3ObjectClient } from '../src/blobs/s3-client';
 import { APP_ROLE } from '../src/database/open-database';
+import { startS3 } from './support/s3-server';
 
 /**
- * Both blob stores against the same behaviour: PostgreSQL (the bytes in the row), and S3 against a
- * real S3-compatible server on loopback. The project's S3 server for tests is moto's (Python, on
- * this machine); where it is missing the S3 half says so and is skipped, never faked.
+ * Both blob stores against the same behaviour: PostgreSQL (the bytes in the row, and PGlite, the
+ * embedded default, through the same adapter), and S3 against a real S3-compatible server on
+ * loopback: s3rver, from npm, keeping its objects in a temporary directory.
  */
-const S3_SERVER = spawnSync('python3', ['-c', 'import moto.server'], { stdio: 'ignore' }).status === 0;
-if (!S3_SERVER)
-  console.warn('blob-store-adapters: python3 with moto is not installed; the S3 adapter is not tested');
-
-const CREDENTIALS = { accessKeyId: 'test-key', secretAccessKey: 'test-secret' };
 const PHOTO = { mediaType: 'image/png' as const, width: 1, height: 1 };
 const MINUTE = 60_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** moto's S3 server on a free loopback port, once it answers. */
-async function startS3(): Promise<{ endpoint: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn('python3', ['-m', 'moto.server', '-H', '127.0.0.1', '-p', String(port)], {
-    stdio: 'ignore',
-  });
-  const endpoint = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(endpoint).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (i > 300 || child.exitCode !== null) throw new Error('the S3 server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    endpoint,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 interface Opened {
   db: SqlClient;
@@ -68,7 +28,6 @@ interface Opened {
 
 interface Adapter {
   name: string;
-  available: boolean;
   open(): Promise<Opened>;
 }
 
@@ -88,7 +47,6 @@ async function postgres(label: string): Promise<{ db: PgSqlClient; drop(): Promi
 const adapters: Adapter[] = [
   {
     name: 'PostgreSQL',
-    available: true,
     open: async () => {
       const { db, drop } = await postgres('blob_adapters_pg');
       return { db, store: new PgBlobStore(db), close: drop };
@@ -97,7 +55,6 @@ const adapters: Adapter[] = [
   {
     // The embedded default: the same adapter through the same SqlClient abstraction.
     name: 'PGlite',
-    available: true,
     open: async () => {
       const pglite = await PGlite.create();
       await migrateUp({ pglite });
@@ -106,19 +63,11 @@ const adapters: Adapter[] = [
     },
   },
   {
-    name: 'S3 (moto on loopback)',
-    available: S3_SERVER,
+    name: 'S3 (s3rver on loopback)',
     open: async () => {
       const { db, drop } = await postgres('blob_adapters_s3');
       const s3 = await startS3();
-      const location: S3Location = {
-        bucket: 'photos',
-        endpoint: s3.endpoint,
-        region: 'us-east-1',
-        forcePathStyle: true,
-      };
-      const objects = new S3ObjectClient(location, CREDENTIALS);
-      await objects.createBucket();
+      const objects = await s3.bucket('photos');
       return {
         db,
         store: new S3BlobStore(db, objects, 'blobs/'),
@@ -132,8 +81,7 @@ const adapters: Adapter[] = [
   },
 ];
 
-describe.each(adapters)('the $name blob store', ({ name, available, open }) => {
-  const maybe = available ? it : it.skip;
+describe.each(adapters)('the $name blob store', ({ name, open }) => {
   let db: SqlClient;
   let tree: TreeStore;
   let store: BlobStore;
@@ -141,13 +89,12 @@ describe.each(adapters)('the $name blob store', ({ name, available, open }) => {
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    if (!available) return;
     ({ db, store, objects, close } = await open());
     tree = new TreeStore(db);
   }, 60_000);
 
   afterAll(async () => {
-    if (available) await close();
+    await close();
   });
 
   /** A conversation whose one message shows `photo`. */
@@ -165,32 +112,29 @@ describe.each(adapters)('the $name blob store', ({ name, available, open }) => {
   const rows = async (sha256: string) =>
     db.query<{ in_row: boolean }>(`SELECT data IS NOT NULL AS in_row FROM blobs WHERE sha256 = $1`, [sha256]);
 
-  maybe(
-    'stores bytes once under their sha-256, however often they are put, and reads them back',
-    async () => {
-      const data = Buffer.from(`a photo's bytes ${name}`);
-      const first = await store.put(data, PHOTO);
-      expect(first).toEqual({
-        sha256: sha256Of(data),
-        mediaType: 'image/png',
-        bytes: data.length,
-        width: 1,
-        height: 1,
-      });
-      // Put again, even labelled otherwise: the same blob, as first stored.
-      expect(await store.put(data, { mediaType: 'image/png' })).toEqual(first);
-      expect(await rows(first.sha256)).toEqual([{ in_row: store.kind === 'database' }]);
-      expect(await store.has(first.sha256)).toBe(true);
-      const blob = await store.get(first.sha256);
-      expect(blob?.data.equals(data)).toBe(true);
-      expect(blob).toMatchObject(first);
-      if (objects) expect((await objects.get(`blobs/${first.sha256}`))?.equals(data)).toBe(true);
-      expect(await store.get('0'.repeat(64))).toBeNull();
-      expect(await store.has('0'.repeat(64))).toBe(false);
-    },
-  );
+  it('stores bytes once under their sha-256, however often they are put, and reads them back', async () => {
+    const data = Buffer.from(`a photo's bytes ${name}`);
+    const first = await store.put(data, PHOTO);
+    expect(first).toEqual({
+      sha256: sha256Of(data),
+      mediaType: 'image/png',
+      bytes: data.length,
+      width: 1,
+      height: 1,
+    });
+    // Put again, even labelled otherwise: the same blob, as first stored.
+    expect(await store.put(data, { mediaType: 'image/png' })).toEqual(first);
+    expect(await rows(first.sha256)).toEqual([{ in_row: store.kind === 'database' }]);
+    expect(await store.has(first.sha256)).toBe(true);
+    const blob = await store.get(first.sha256);
+    expect(blob?.data.equals(data)).toBe(true);
+    expect(blob).toMatchObject(first);
+    if (objects) expect((await objects.get(`blobs/${first.sha256}`))?.equals(data)).toBe(true);
+    expect(await store.get('0'.repeat(64))).toBeNull();
+    expect(await store.has('0'.repeat(64))).toBe(false);
+  });
 
-  maybe('lists and deletes only blobs no node names and not put within the grace period', async () => {
+  it('lists and deletes only blobs no node names and not put within the grace period', async () => {
     const named = await store.put(Buffer.from(`named ${name}`), PHOTO);
     const orphan = await store.put(Buffer.from(`orphan ${name}`), PHOTO);
     await nodeNaming(named);
@@ -209,14 +153,14 @@ describe.each(adapters)('the $name blob store', ({ name, available, open }) => {
     expect((await store.get(named.sha256))?.data.toString()).toBe(`named ${name}`);
   });
 
-  maybe('cannot be emptied by the api role behind gc: deleting a blob row directly is refused', async () => {
+  it('cannot be emptied by the api role behind gc: deleting a blob row directly is refused', async () => {
     const blob = await store.put(Buffer.from(`kept ${name}`), PHOTO);
     await expect(db.query(`DELETE FROM blobs WHERE sha256 = $1`, [blob.sha256])).rejects.toThrow(
       /permission denied/,
     );
   });
 
-  maybe('collectBlobs removes what a deleted node named, once the grace period is over', async () => {
+  it('collectBlobs removes what a deleted node named, once the grace period is over', async () => {
     const photo = await store.put(Buffer.from(`of a gone node ${name}`), PHOTO);
     const conversationId = await nodeNaming(photo);
     expect(
@@ -246,7 +190,7 @@ describe.each(adapters)('the $name blob store', ({ name, available, open }) => {
     expect(await store.has(photo.sha256)).toBe(false);
   });
 
-  maybe('refuses a node that names a blob the store does not have', async () => {
+  it('refuses a node that names a blob the store does not have', async () => {
     const missing: Photo = { sha256: 'f'.repeat(64), mediaType: 'image/png', bytes: 3 };
     await expect(nodeNaming(missing)).rejects.toThrow(/foreign key/);
   });

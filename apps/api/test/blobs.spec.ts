@@ -7,7 +7,9 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import { BLOB_STORE, type BlobStore } from '../src/blobs/blob-store';
 import { BlobCollector } from '../src/blobs/blob-store.module';
+import type { S3ObjectClient } from '../src/blobs/s3-client';
 import { createConversation, settled } from './support/flows';
+import { S3_CREDENTIALS, startS3, type S3Server } from './support/s3-server';
 import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
 
 /** A JPEG as a phone takes it, with where it was taken in its EXIF. */
@@ -38,8 +40,16 @@ async function png(colour: number): Promise<InlinePhoto> {
   return { mediaType: 'image/png', data: bytes.toString('base64') };
 }
 
-describe('photos as content-addressed blobs', () => {
+/** The api on each blob store: its bytes in the database (the default), or in an S3 bucket. */
+const STORES = [
+  { store: 'database', s3: false },
+  { store: 'S3 (s3rver)', s3: true },
+] as const;
+
+describe.each(STORES)('photos as content-addressed blobs, in the $store', ({ s3 }) => {
   let db: TestDatabase;
+  let bucket: S3Server | undefined;
+  let objectsInBucket: S3ObjectClient | undefined;
   let api: TestApi;
   let sql: Client;
   let owner: string;
@@ -48,10 +58,21 @@ describe('photos as content-addressed blobs', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('api_blobs');
+    let objects: Record<string, string> = {};
+    if (s3) {
+      bucket = await startS3();
+      objectsInBucket = await bucket.bucket('photos');
+      objects = {
+        BLOB_STORE_URL: bucket.blobStoreUrl('photos', 'blobs/'),
+        AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+      };
+    }
     api = await startApi({
       DATABASE_URL: db.url,
       GC_EVERY_MINUTES: 'off',
       ADMIN_EMAILS: 'boss@blobs.example',
+      ...objects,
     });
     sql = new Client({ connectionString: db.url });
     await sql.connect();
@@ -66,6 +87,7 @@ describe('photos as content-addressed blobs', () => {
   afterAll(async () => {
     await sql?.end();
     await api?.close();
+    await bucket?.stop();
     await db?.drop();
   });
 
@@ -99,6 +121,12 @@ describe('photos as content-addressed blobs', () => {
     expect(b).toEqual(a);
     expect(c).toEqual(a);
     expect(await blobRows()).toBe(before + 1);
+    // The bytes are in the row, or only in the bucket under the configured prefix.
+    const [row] = (
+      await sql.query(`SELECT data IS NULL AS elsewhere FROM blobs WHERE sha256 = $1`, [a!.sha256])
+    ).rows;
+    expect(row).toEqual({ elsewhere: s3 });
+    if (objectsInBucket) expect((await objectsInBucket.get(`blobs/${a!.sha256}`))?.length).toBe(a!.bytes);
     // No bytes in the node: its JSON is a few hundred characters, not the photo.
     expect(JSON.stringify(first.body.node).length).toBeLessThan(1000);
     await settled(api, owner, one.id);
