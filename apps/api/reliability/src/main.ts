@@ -13,6 +13,7 @@ import { loadScenario } from './scenarios/load.scenario';
 import { fuzzScenario } from './scenarios/fuzz.scenario';
 import { concurrentTabsScenario } from './scenarios/concurrent-tabs.scenario';
 import { gcUnderLoadScenario } from './scenarios/gc-under-load.scenario';
+import { accountDeletionScenario } from './scenarios/account-deletion.scenario';
 import { startCluster, type RunningCluster } from './support/cluster-handle';
 import { PrivateRedis } from './support/private-redis';
 import { ADMIN_EMAIL } from './support/session';
@@ -26,6 +27,7 @@ const SCENARIOS: Scenario[] = [
   fuzzScenario,
   concurrentTabsScenario,
   gcUnderLoadScenario,
+  accountDeletionScenario,
 ];
 
 /** The settings every cluster of the suite runs with: short leases and job locks, so takeovers are quick. */
@@ -104,6 +106,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error);
-  console.log('reliability: 0 of 7 scenarios held');
+  console.log(`reliability: 0 of ${SCENARIOS.length} scenarios held`);
   process.exit(1);
 });

@@ -2,23 +2,13 @@ import type { GcRun, GcRunList } from '@sweatpants/domain';
 import { Verdict, type Scenario } from '../scenario';
 import { ApiUser } from '../support/api-client';
 import { apiUrl } from '../support/cluster-handle';
-import { fsckProblems, inBatches, signUp } from '../support/session';
+import { fsckProblems, inBatches, settled, signUp } from '../support/session';
 
 const CONVERSATIONS = Number(process.env['RELIABILITY_GC_CONVERSATIONS'] ?? 500);
 /** Conversations per account: signing up hashes a password (argon2), which is slow on purpose. */
 const PER_USER = 10;
 /** gc runs while the conversations keep talking. */
 const GC_RUNS = 3;
-
-/** Waits until the agent is not working on `id` (it waits for the user, or is idle). */
-async function settled(user: ApiUser, id: string): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if ((await user.conversation(id)).status !== 'running') return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`conversation ${id} still running after 60 s`);
-}
 
 /**
  * 8. Retention under load: CONVERSATIONS conversations each with a discarded branch (a rewind),

@@ -89,3 +89,13 @@ export async function inBatches<T, R>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
 }
+
+/** Waits until the agent is not working on `id` (it waits for the user, or is idle). */
+export async function settled(user: ApiUser, id: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if ((await user.conversation(id)).status !== 'running') return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`conversation ${id} still running after 60 s`);
+}
