@@ -135,6 +135,27 @@ describe('ConversationStore', () => {
     expect(api.owner.path).toHaveBeenCalled();
   });
 
+  it('keeps a reply that arrives while the path after a move is being read', async () => {
+    const { store, socket, api } = setup();
+    await store.open('c1', false);
+    // HEAD moved back one node (a regenerate); the read of the new path is slow to answer.
+    const moved = onHead.slice(0, -1);
+    let answer: (value: { nodes: TreeNode[] }) => void = () => undefined;
+    api.owner.path.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const reading = store.refreshPath();
+    // The new reply is delivered before the read answers, and the read does not hold it yet.
+    const reply = {
+      ...onHead.at(-1)!,
+      id: fixtureId('f2'),
+      parentId: moved.at(-1)!.id,
+      payload: { text: 'Again' },
+    };
+    socket.serverSends('node', { conversationId: 'c1', node: reply });
+    answer({ nodes: moved });
+    await reading;
+    expect(store.path().map((n) => n.id)).toEqual([...moved.map((n) => n.id), fixtureId('f2')]);
+  });
+
   it('rewinds from the chat with an Undo that recovers where HEAD was', async () => {
     const { store, api } = setup();
     await store.open('c1', false);

@@ -32,6 +32,8 @@ export class ConversationStore implements OnDestroy {
   private readonly socket = inject(SocketClientService);
   private readonly unsubscribe: (() => void)[] = [];
   private pathTicket = 0;
+  /** the nodes delivered while the newest path read is in flight (see refreshPath) */
+  private arrivedDuringRead: TreeNode[] | null = null;
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
 
   readonly id = signal('');
@@ -88,10 +90,27 @@ export class ConversationStore implements OnDestroy {
     return branchOf(this.tree(), nodeId, shown);
   }
 
+  /**
+   * HEAD's path from the server. Nodes the socket delivers while the read is in flight may be
+   * newer than what it returns (a regenerated reply lands just after the move it follows): those
+   * that extend the path read are added to it, in the order they came.
+   */
   async refreshPath(): Promise<void> {
     const ticket = ++this.pathTicket;
+    const arrived: TreeNode[] = [];
+    this.arrivedDuringRead = arrived;
     const { nodes } = await this.reader.path(this.id());
-    if (ticket === this.pathTicket) this.path.set(nodes);
+    if (ticket !== this.pathTicket) return;
+    this.arrivedDuringRead = null;
+    const path = [...nodes];
+    const seen = new Set(path.map((n) => n.id));
+    for (const node of arrived) {
+      if (!seen.has(node.id) && path.at(-1)?.id === node.parentId) {
+        path.push(node);
+        seen.add(node.id);
+      }
+    }
+    this.path.set(path);
   }
 
   async refreshTree(): Promise<void> {
@@ -345,6 +364,7 @@ export class ConversationStore implements OnDestroy {
    * answer to the pending question (from this tab, another one, or typed off-script) ends it.
    */
   private appendNode(node: TreeNode): void {
+    this.arrivedDuringRead?.push(node);
     const pending = this.pending();
     if (pending && node.kind === 'response' && responseTo(node) === pending.elicitId) {
       this.pending.set(null);
