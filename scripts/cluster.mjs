@@ -125,7 +125,12 @@ export async function startCluster(options = {}) {
   const processes = new Map();
 
   function spawnProcess(name, role, port) {
-    const env = { ...baseEnv, PORT: String(port ?? 0), ...(role === 'worker' ? { WORKER: 'on' } : {}) };
+    // A worker serves its metrics on WORKER_PORT: any free one here, as several may run at once.
+    const env = {
+      ...baseEnv,
+      PORT: String(port ?? 0),
+      ...(role === 'worker' ? { WORKER: 'on', WORKER_PORT: '0' } : {}),
+    };
     const entry = role === 'api' ? API_ENTRY : WORKER_ENTRY;
     const child = spawn(process.execPath, ['-r', '@swc-node/register', entry], {
       cwd: root,

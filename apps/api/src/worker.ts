@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { CompactionWorkerModule } from './compaction/compaction-worker.module';
 import { loadConfig } from './config/app-config';
+import { createWorker } from './worker.factory';
 
 /**
- * `npm run worker` (Nx `api:worker`): a process that runs the BullMQ jobs (compaction) and nothing
- * else. Needs REDIS_URL: without Redis the api runs its jobs in-process and there is nothing for a
- * worker to take. On SIGTERM/SIGINT it stops taking jobs, lets the running ones finish, and exits.
+ * `npm run worker` (Nx `api:worker`): a process that runs the BullMQ jobs (compaction, gc) and
+ * serves only its metrics and liveness on WORKER_PORT. Needs REDIS_URL: without Redis the api runs
+ * its jobs in-process and there is nothing for a worker to take. On SIGTERM/SIGINT it stops taking
+ * jobs, lets the running ones finish, and exits.
  */
 async function main(): Promise<void> {
   const logger = new Logger('Worker');
@@ -16,12 +16,10 @@ async function main(): Promise<void> {
     logger.error('REDIS_URL unset: without Redis the api runs jobs in-process; a worker has nothing to do');
     process.exit(1);
   }
-  const app = await NestFactory.createApplicationContext(CompactionWorkerModule.forRoot(config), {
-    abortOnError: false,
-  });
+  const app = await createWorker(config);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  await app.init();
-  logger.log(`worker ${process.pid} ready`);
+  await app.listen(config.workerPort);
+  logger.log(`worker ${process.pid} ready; metrics and liveness on port ${config.workerPort} under /api`);
 }
 
 main().catch((error: unknown) => {

@@ -29,6 +29,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** unset: `/api/metrics` answers loopback callers only */
   metricsToken: string | undefined;
+  /** where the worker process (`npm run worker`) serves its own metrics and liveness */
+  workerPort: number;
   /** garbage collection: how often it runs (null: never on its own), the retention policy, dry run */
   gc: { everyMinutes: number | null; policy: RetentionPolicy; dryRun: boolean };
   /** where photos' bytes go: the database (unset BLOB_STORE_URL), or an S3-compatible bucket */
@@ -65,6 +67,8 @@ export class ConfigError extends Error {
 export const APP_CONFIG = Symbol('AppConfig');
 
 const DEFAULT_PORT = 3000;
+/** The worker's metrics and liveness port: Prometheus exporters' customary range. */
+const DEFAULT_WORKER_PORT = 9464;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 const DEFAULT_DATA_DIR = './data';
@@ -140,14 +144,16 @@ function days() {
   return z.coerce.number({ message }).int(message).min(0, message);
 }
 
+const portNumber = () =>
+  z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65535, 'must be at most 65535');
+
 const EnvSchema = z.object({
-  PORT: optional(
-    z.coerce
-      .number({ message: 'must be a port number' })
-      .int('must be a port number')
-      .min(0, 'must be a port number')
-      .max(65535, 'must be at most 65535'),
-  ),
+  PORT: optional(portNumber()),
+  WORKER_PORT: optional(portNumber()),
   DATABASE_URL: optional(urlWithScheme(['postgres', 'postgresql'])),
   REDIS_URL: optional(urlWithScheme(['redis', 'rediss'])),
   ANTHROPIC_API_KEY: optional(z.string().trim()),
@@ -239,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     },
     logLevel: e.LOG_LEVEL ?? 'info',
     metricsToken: e.METRICS_TOKEN,
+    workerPort: e.WORKER_PORT ?? DEFAULT_WORKER_PORT,
     gc: {
       everyMinutes: e.GC_EVERY_MINUTES === 'off' ? null : (e.GC_EVERY_MINUTES ?? DEFAULT_GC_EVERY_MINUTES),
       policy: {
