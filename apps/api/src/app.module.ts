@@ -11,6 +11,7 @@ import { CompactionQueueModule } from './compaction/compaction-queue.module';
 import { CompactionModule } from './compaction/compaction.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { AgentsModule } from './agents/agents.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { GcModule } from './gc/gc.module';
@@ -37,6 +38,7 @@ export class AppModule implements BeforeApplicationShutdown {
         HealthModule,
         AuthModule,
         RateLimitModule,
+        AgentsModule,
         ConversationsModule,
         BlobsModule,
         RealtimeModule,

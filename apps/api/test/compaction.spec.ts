@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AGENTS, modeStateOf } from '@sweatpants/agents';
+import { modeStateOf, productAgents } from '@sweatpants/agents';
 import {
   compactJobId,
   foldPath,
@@ -30,7 +30,7 @@ function processorsFor(
   processor: CompactionProcessor;
   processors: JobProcessors;
 } {
-  const processor = new CompactionProcessor(store, summariser, AGENTS);
+  const processor = new CompactionProcessor(store, summariser, productAgents());
   const processors: JobProcessors = {
     'conversation.compact': (payload, jobRun) => processor.process(payload, jobRun),
     // These specs queue compactions only; gc has its own (gc.spec.ts).
@@ -218,7 +218,7 @@ describe('compaction', () => {
 
     it('keeps the agent’s state and mode in the summary, so folds at HEAD see what they saw before', async () => {
       const { processor } = processorsFor(store, new OfflineSummariser());
-      const tidying = AGENTS.tidying;
+      const tidying = productAgents().definition('tidying');
       const { conversationId, ownerId } = await conversationWithTurns(store, 1);
       // The first turn switched mode; the compaction swallows it.
       const switched = await store.append({

@@ -1,8 +1,4 @@
-import * as z from 'zod';
-
-export const AGENT_NAMES = ['tidying', 'concierge'] as const;
-export const AgentNameSchema = z.enum(AGENT_NAMES);
-export type AgentName = z.infer<typeof AgentNameSchema>;
+import type { AgentName } from './agent';
 
 /** The stored facts of a conversation; the api adds status, pending elicit and model. */
 export interface ConversationRecord {

@@ -2,6 +2,7 @@ export * from './health';
 export * from './node';
 export * from './reflog';
 export * from './ref';
+export * from './agent';
 export * from './conversation';
 export * from './conversation-title';
 export * from './result';

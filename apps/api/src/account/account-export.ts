@@ -1,8 +1,10 @@
 import { Readable, type Writable } from 'node:stream';
+import type { AgentCatalog } from '@sweatpants/agents';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConversationRecord, ExportedAccount, ExportedConversation } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import type { Account } from '../auth/users.repository';
+import { AGENT_CATALOG } from '../agents/agent-catalog.module';
 import { PgActivityStores } from '../concierge/pg-activity-store';
 import { EXPORT_PHOTOS, extensionOf, photosIn, type ExportPhotos } from './export-photos';
 import { ownedConversations } from './owned-conversations';
@@ -45,6 +47,7 @@ export class AccountExport {
     private readonly store: TreeStore,
     private readonly activities: PgActivityStores,
     @Inject(EXPORT_PHOTOS) private readonly photos: ExportPhotos,
+    @Inject(AGENT_CATALOG) private readonly agents: AgentCatalog,
   ) {}
 
   /** Writes the archive to `out`; rejects (and destroys `out`) when it cannot be completed. */
@@ -110,7 +113,15 @@ export class AccountExport {
       const name = file ? written.get(file.sha256) : null;
       return name ? `../../${name}` : null;
     };
-    await zip.add(`${dir}/transcript.md`, transcript(conversation, path.ok ? path.value : [], link));
+    await zip.add(
+      `${dir}/transcript.md`,
+      transcript(
+        conversation,
+        path.ok ? path.value : [],
+        link,
+        this.agents.get(conversation.agent)?.about.speaker,
+      ),
+    );
   }
 
   /** Every node of the conversation (TreeListingNode: with childIds and onHead), a page at a time. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentCatalogModule } from '../agents/agent-catalog.module';
 import { AuthModule } from '../auth/auth.module';
 import { BLOB_STORE, type BlobStore } from '../blobs/blob-store';
 import { BlobStoreModule } from '../blobs/blob-store.module';
@@ -12,7 +13,14 @@ import { EXPORT_PHOTOS, exportPhotos } from './export-photos';
 
 /** Accounts that can leave: export everything, delete everything. */
 @Module({
-  imports: [DatabaseModule, AuthModule, BlobStoreModule, ConciergeModule, ConversationsModule],
+  imports: [
+    DatabaseModule,
+    AgentCatalogModule,
+    AuthModule,
+    BlobStoreModule,
+    ConciergeModule,
+    ConversationsModule,
+  ],
   controllers: [AccountDataController],
   providers: [
     AccountExport,

@@ -98,6 +98,7 @@ describe('transcript', () => {
         ['user', { text: 'Done for today' }],
       ),
       link,
+      'the coach',
     );
 
     expect(words).toBe(
@@ -161,6 +162,7 @@ describe('transcript', () => {
       { ...CONVERSATION, agent: 'concierge', title: '', archivedAt: '2026-11-25T09:30:00.000Z' },
       pathOf(['user', { text: '', photos: [PHOTO, PHOTO] }]),
       (photo) => (photo === PHOTO ? null : link()),
+      'the concierge',
     );
     expect(words).toBe(
       [

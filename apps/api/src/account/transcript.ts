@@ -7,9 +7,6 @@ import { photosIn } from './export-photos';
  */
 export type PhotoLink = (photo: unknown) => string | null;
 
-/** How the transcript names each agent; the words of PROTOCOL.md's clients. */
-const AGENT_NAMES: Record<string, string> = { tidying: 'The coach', concierge: 'The concierge' };
-
 /** A question the agent asked on the path, kept to put its answer in words. */
 interface Asked {
   type: string;
@@ -27,8 +24,10 @@ export function transcript(
   conversation: ConversationRecord,
   path: readonly TreeNode[],
   photoLink: PhotoLink,
+  /** how the agent is named in words ("the coach": its registration's `speaker`) */
+  speaker = 'the assistant',
 ): string {
-  const agent = AGENT_NAMES[conversation.agent] ?? 'The assistant';
+  const agent = speaker.charAt(0).toUpperCase() + speaker.slice(1);
   const lines: string[] = [`# ${oneLine(conversation.title) || 'Untitled conversation'}`, ''];
   lines.push(`With ${agent.toLowerCase()}, started ${when(conversation.createdAt)}.`);
   if (conversation.archivedAt) {

@@ -1,30 +1,36 @@
-import { Injectable } from '@nestjs/common';
-import { AGENTS, OFFLINE_RULES, provideActivityStore } from '@sweatpants/agents';
+import { Inject, Injectable } from '@nestjs/common';
+import { provideActivityStore, type AgentCatalog } from '@sweatpants/agents';
 import type { ConversationRecord } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { PgActivityStores } from '../concierge/pg-activity-store';
 import type { AgentEntry } from './agent-entry';
+import { AGENT_CATALOG } from './agent-catalog.module';
 
 /**
- * The agents conversations run (libs/agents' AGENTS, with their offline rules), and the
+ * The agents conversations run (the program's AgentCatalog, with their offline rules), and the
  * per-conversation services their tools use: the concierge's activity store, bound to the
  * conversation's owner so no owner's tools read another's rows.
  */
 @Injectable()
 export class AgentRegistry {
-  constructor(private readonly activities: PgActivityStores) {}
+  constructor(
+    @Inject(AGENT_CATALOG) private readonly catalog: AgentCatalog,
+    private readonly activities: PgActivityStores,
+  ) {}
 
+  /** The agent a conversation runs; one no longer registered here is an error of the deployment. */
   get(name: ConversationRecord['agent']): AgentEntry {
-    return { definition: AGENTS[name], offlineRules: OFFLINE_RULES[name] };
+    const entry = this.catalog.get(name);
+    if (!entry)
+      throw new Error(`conversations of agent ${name} cannot run: no agent of that name is registered`);
+    return { definition: entry.definition, offlineRules: entry.offlineRules ?? [] };
   }
 
   /** What the Runner's `provide` option sets at the top of every turn, if the agent needs anything. */
   servicesFor(conversation: ConversationRecord): (() => Operation<void>) | undefined {
-    switch (conversation.agent) {
-      case 'concierge':
-        return provideActivityStore(this.activities.forOwner(conversation.ownerId));
-      case 'tidying':
-        return undefined;
+    if (conversation.agent === 'concierge') {
+      return provideActivityStore(this.activities.forOwner(conversation.ownerId));
     }
+    return undefined;
   }
 }

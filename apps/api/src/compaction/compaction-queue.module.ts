@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { AgentCatalogModule } from '../agents/agent-catalog.module';
 import { BlobStoreModule } from '../blobs/blob-store.module';
 import { DatabaseModule } from '../database/database.module';
 import { GcRuns } from '../gc/gc-runs';
@@ -15,7 +16,7 @@ import { CLUSTER_CONFIG, type ClusterConfig } from '../cluster/cluster-config';
  */
 @Global()
 @Module({
-  imports: [DatabaseModule, BlobStoreModule],
+  imports: [DatabaseModule, BlobStoreModule, AgentCatalogModule],
   providers: [
     ...queueProviders,
     CompactionQueue,

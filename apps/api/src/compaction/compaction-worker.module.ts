@@ -1,4 +1,5 @@
 import { Logger, Module, type BeforeApplicationShutdown, type DynamicModule } from '@nestjs/common';
+import { AgentCatalogModule } from '../agents/agent-catalog.module';
 import { BlobStoreModule } from '../blobs/blob-store.module';
 import type { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
@@ -25,6 +26,7 @@ export class CompactionWorkerModule implements BeforeApplicationShutdown {
         MetricsModule,
         DatabaseModule,
         BlobStoreModule,
+        AgentCatalogModule,
       ],
       controllers: [LivenessController],
       providers: [

@@ -1,5 +1,5 @@
-import { summaryStates, type AgentDefinition } from '@sweatpants/agents';
-import type { AgentName, JobPayloads, TreeNode } from '@sweatpants/domain';
+import { summaryStates, type AgentCatalog } from '@sweatpants/agents';
+import type { JobPayloads, TreeNode } from '@sweatpants/domain';
 import type { TreeStore } from '@sweatpants/tree-store';
 import { compactionRange, REQUESTED_TAIL, summaryOf, THRESHOLD_TAIL } from './compaction-range';
 import { PermanentJobError, type CompactionOutcome, type JobRun } from './job-processors';
@@ -24,8 +24,8 @@ export class CompactionProcessor {
   constructor(
     private readonly store: TreeStore,
     private readonly summariser: Summariser,
-    /** the agents by name, whose states (and mode) a summary keeps for the folds that pass it */
-    private readonly agents: Readonly<Record<AgentName, AgentDefinition>>,
+    /** the registered agents, whose states (and mode) a summary keeps for the folds that pass it */
+    private readonly agents: AgentCatalog,
   ) {}
 
   async process(job: JobPayloads['conversation.compact'], run: JobRun): Promise<CompactionOutcome> {
@@ -66,10 +66,13 @@ export class CompactionProcessor {
 
     const conversation = await this.store.conversation(conversationId);
     if (!conversation) throw new PermanentJobError('cannot compact: no such conversation');
+    const agent = this.agents.get(conversation.agent)?.definition;
+    if (!agent)
+      throw new PermanentJobError(`cannot compact: no agent named ${conversation.agent} is registered`);
     // A fold that passes the summary takes these instead of the nodes it replaced, so the agent's
     // state and mode after a compaction are what they were before it.
     const covered = requested.value.slice(0, requested.value.findIndex((n) => n.id === range.toId) + 1);
-    const states = summaryStates(this.agents[conversation.agent], covered);
+    const states = summaryStates(agent, covered);
     const text = await this.summariser.summarise(range.nodes, run.signal);
     const squashed = await this.store.squashAndRebase({
       conversationId,

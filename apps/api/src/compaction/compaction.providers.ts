@@ -1,6 +1,7 @@
 import { Logger, type Provider } from '@nestjs/common';
-import { AGENTS, ClaudeModel, claudeConfigFrom } from '@sweatpants/agents';
+import { ClaudeModel, claudeConfigFrom, type AgentCatalog } from '@sweatpants/agents';
 import { TreeStore } from '@sweatpants/tree-store';
+import { AGENT_CATALOG } from '../agents/agent-catalog.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CLUSTER_CONFIG, loadClusterConfig, type ClusterConfig } from '../cluster/cluster-config';
 import { BullJobQueue } from './bullmq-job-queue';
@@ -42,16 +43,25 @@ const summariserProvider: Provider = {
  */
 const processorsProvider: Provider = {
   provide: JOB_PROCESSORS,
-  inject: [TreeStore, SUMMARISER, GcRuns, APP_CONFIG, GC_SWEEPS, { token: Metrics, optional: true }],
+  inject: [
+    TreeStore,
+    SUMMARISER,
+    GcRuns,
+    APP_CONFIG,
+    GC_SWEEPS,
+    AGENT_CATALOG,
+    { token: Metrics, optional: true },
+  ],
   useFactory: (
     store: TreeStore,
     summariser: Summariser,
     runs: GcRuns,
     config: AppConfig,
     sweeps: readonly GcSweep[],
+    agents: AgentCatalog,
     metrics: Metrics | null,
   ): JobProcessors => {
-    const compaction = new CompactionProcessor(store, summariser, AGENTS);
+    const compaction = new CompactionProcessor(store, summariser, agents);
     const gc = new GcProcessor(
       store,
       runs,

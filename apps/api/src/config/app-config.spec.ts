@@ -17,10 +17,12 @@ describe('loadConfig', () => {
       rateLimit: { httpPerMinute: 3000, wsPerMinute: 3000 },
       logLevel: 'info',
       metricsToken: undefined,
+      workerPort: 9464,
       gc: { everyMinutes: 1440, policy: { reachableDays: 90, unreachableDays: 30 }, dryRun: false },
       blobStore: { kind: 'database' },
       unset: [
         'PORT',
+        'WORKER_PORT',
         'DATABASE_URL',
         'REDIS_URL',
         'ANTHROPIC_API_KEY',
@@ -107,6 +109,7 @@ describe('loadConfig', () => {
     const config = loadConfig(
       {
         PORT: '8080',
+        WORKER_PORT: '9100',
         DATABASE_URL: 'postgresql://app:secret@db:5432/sweatpants',
         REDIS_URL: 'rediss://cache:6380',
         ANTHROPIC_API_KEY: ' sk-test ',
@@ -133,6 +136,7 @@ describe('loadConfig', () => {
     );
     expect(config).toMatchObject({
       port: 8080,
+      workerPort: 9100,
       databaseUrl: 'postgresql://app:secret@db:5432/sweatpants',
       redisUrl: 'rediss://cache:6380',
       anthropicApiKey: 'sk-test',

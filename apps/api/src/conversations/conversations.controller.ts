@@ -1,5 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import type { AgentCatalog } from '@sweatpants/agents';
 import {
+  AgentNameSchema,
   ConversationListQuerySchema,
   CreateConversationRequestSchema,
   EditRequestSchema,
@@ -36,6 +38,8 @@ import {
 import type * as z from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/auth.decorators';
+import { AGENT_CATALOG } from '../agents/agent-catalog.module';
+import { parseOrThrow } from '../validation/field-problems';
 import { ZodPipe } from '../validation/zod.pipe';
 import { ConversationAccess } from './conversation-access';
 import { ConversationCommands } from './conversation-commands';
@@ -45,19 +49,27 @@ import { ConversationsService } from './conversations.service';
 /** PROTOCOL.md, Conversations (the compaction routes live with the compaction jobs). */
 @Controller('conversations')
 export class ConversationsController {
+  /** PROTOCOL.md's create request, its agent one of those registered in this deployment. */
+  private readonly createRequest: z.ZodType<CreateConversationRequest>;
+
   constructor(
     private readonly access: ConversationAccess,
     private readonly conversations: ConversationsService,
     private readonly reads: ConversationReads,
     private readonly commands: ConversationCommands,
-  ) {}
+    @Inject(AGENT_CATALOG) agents: AgentCatalog,
+  ) {
+    // The agent is checked with the other fields, so a 400 names every bad one at once.
+    this.createRequest = CreateConversationRequestSchema.extend({
+      agent: AgentNameSchema.refine((name) => agents.has(name), {
+        message: `must be one of the agents at GET /api/agents: ${agents.names().join(', ')}`,
+      }),
+    });
+  }
 
   @Post()
-  create(
-    @CurrentUser() user: AuthUser,
-    @Body(new ZodPipe(CreateConversationRequestSchema)) body: CreateConversationRequest,
-  ): Promise<Conversation> {
-    return this.conversations.create(user, body);
+  create(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<Conversation> {
+    return this.conversations.create(user, parseOrThrow(this.createRequest, body));
   }
 
   @Get()

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AgentRegistry } from '../agents/agent-registry';
+import { AgentsModule } from '../agents/agents.module';
 import { BlobsModule } from '../blobs/blobs.module';
 import { ConciergeModule } from '../concierge/concierge.module';
 import { DatabaseModule } from '../database/database.module';
@@ -22,10 +22,9 @@ import { RunnerRegistry } from './runner-registry';
  * is taken from a global provider when the compaction module offers one.
  */
 @Module({
-  imports: [DatabaseModule, ModelModule, ConciergeModule, BlobsModule],
+  imports: [DatabaseModule, ModelModule, ConciergeModule, BlobsModule, AgentsModule],
   controllers: [ConversationsController],
   providers: [
-    AgentRegistry,
     ConversationEvents,
     ConversationAccess,
     ConversationCommands,

@@ -32,6 +32,7 @@ export class ConversationsService {
     private readonly titles: ConversationTitles,
   ) {}
 
+  /** A conversation with one of the registered agents (the controller's schema checked which). */
   async create(user: AuthUser, request: CreateConversationRequest): Promise<Conversation> {
     const { conversation } = await this.store.createConversation({
       ownerId: user.id,

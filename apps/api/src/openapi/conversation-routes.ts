@@ -36,10 +36,22 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     response: 'image/jpeg | image/png | image/webp | image/gif',
   },
   {
+    method: 'get',
+    path: '/api/agents',
+    tag: 'conversations',
+    summary: 'The agents registered in this deployment',
+    description:
+      'In the order they were registered. `needs` lists what an agent may ask the person for (`photos`, `location`, `clipboard`); `speaker` is how history in words names it ("the coach"); `intro` and `placeholder` are what a client shows before the first message.',
+    access: 'user',
+    status: 200,
+    response: '{items: [{name, title, description, speaker, needs: string[], intro, placeholder}]}',
+  },
+  {
     method: 'post',
     path: '/api/conversations',
     tag: 'conversations',
     summary: 'Start a conversation',
+    description: 'A 400 naming `agent` when no agent of that name is registered (see GET /api/agents).',
     access: 'user',
     body: CreateConversationRequestSchema,
     status: 201,

@@ -20,6 +20,7 @@ import { PendingDeletes } from './conversations/pending-deletes';
 import { UndoToastComponent } from './conversations/undo-toast.component';
 import { ApiService } from './core/api.service';
 import { SessionService } from './core/session.service';
+import { AgentsService } from './conversations/agents.service';
 import { SocketClientService } from './core/socket-client.service';
 import { HealthService } from './health/health.service';
 
@@ -79,6 +80,11 @@ export class AppComponent {
     inject(DestroyRef).onDestroy(() => navigation.unsubscribe());
     effect(() => {
       if (this.wide() || !this.session.signedIn()) this.closeDrawer();
+    });
+    // The agents name themselves in history and label the list: read once someone is signed in.
+    const agents = inject(AgentsService);
+    effect(() => {
+      if (this.session.signedIn()) void agents.load();
     });
   }
 

@@ -1,23 +1,52 @@
-import type { AgentName } from '@sweatpants/domain';
 import type { OfflineRule } from '../model/offline';
-import type { AgentDefinition } from '../runtime';
+import { AgentCatalog, type AgentDefinition, type AgentRegistration } from '../runtime';
 import { CONCIERGE_OFFLINE_RULES, conciergeAgent } from './concierge';
 import { TIDYING_OFFLINE_RULES, tidyingAgent } from './tidying';
 
 export * from './concierge';
 export * from './tidying';
 
-/** Every agent of the product, by the name a conversation is created with. */
-export const AGENTS: Record<AgentName, AgentDefinition> = {
-  tidying: tidyingAgent,
-  concierge: conciergeAgent,
+/** The tidying coach (seeds 000–002), as a program registers it. */
+export const tidying: AgentRegistration = {
+  definition: tidyingAgent,
+  about: {
+    title: 'Tidying coach',
+    description: 'One item at a time, one tap each, no judgement.',
+    speaker: 'the coach',
+    needs: ['photos'],
+    intro: 'Hi! Send a photo of the space you want to tidy, or tell me what bugs you about it.',
+    placeholder: 'Add a photo, say what bugs you',
+  },
+  offlineRules: TIDYING_OFFLINE_RULES,
 };
 
-/**
- * Each agent's offline rules: with no API key the api builds a conversation's model as
- * `new OfflineModel(OFFLINE_RULES[agent])`.
- */
-export const OFFLINE_RULES: Record<AgentName, readonly OfflineRule[]> = {
-  tidying: TIDYING_OFFLINE_RULES,
-  concierge: CONCIERGE_OFFLINE_RULES,
+/** The concierge (seed 003), as a program registers it. */
+export const concierge: AgentRegistration = {
+  definition: conciergeAgent,
+  about: {
+    title: 'Concierge',
+    description: 'Sorts your quarantined items with you, in batches.',
+    speaker: 'the concierge',
+    needs: [],
+    intro: 'Hello. Tell me what we should sort, and I will go through it with you in batches.',
+    placeholder: 'Review my quarantined items',
+  },
+  offlineRules: CONCIERGE_OFFLINE_RULES,
 };
+
+const PRODUCT = [tidying, concierge];
+
+/** The product's agents, registered: what the api, the worker and the terminal chat run. */
+export function productAgents(): AgentCatalog {
+  return new AgentCatalog().use(...PRODUCT);
+}
+
+/** Every agent of the product by name (the terminal chat's registry reads this). */
+export const AGENTS: Readonly<Record<string, AgentDefinition>> = Object.fromEntries(
+  PRODUCT.map((a) => [a.definition.name, a.definition]),
+);
+
+/** Each agent's offline rules by name (the terminal chat's registry reads this). */
+export const OFFLINE_RULES: Readonly<Record<string, readonly OfflineRule[]>> = Object.fromEntries(
+  PRODUCT.map((a) => [a.definition.name, a.offlineRules ?? []]),
+);

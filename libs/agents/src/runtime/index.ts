@@ -1,3 +1,4 @@
+export * from './agent-catalog';
 export * from './agent-definition';
 export { chatElicitId } from './answer-records';
 export * from './ask';

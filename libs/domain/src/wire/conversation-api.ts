@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AgentNameSchema } from '../conversation';
+import { AgentNameSchema } from '../agent';
 
 import {
   ElicitActionSchema,

@@ -10,6 +10,7 @@ import { ConversationListService, LIST_PAGE, SEARCH_DELAY_MS } from './conversat
 import { ConversationSidebarComponent } from './conversation-sidebar.component';
 import { UNDO_WINDOW_MS } from './pending-deletes';
 import { UndoToastComponent } from './undo-toast.component';
+import { useAgents } from '../../testing/agents-fixture';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z').getTime();
 const conversation = (
@@ -60,6 +61,7 @@ async function render(items: Conversation[] = [garage, fresh, hall], next: strin
     token: 't',
     user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user' },
   });
+  useAgents();
   const fixture = TestBed.createComponent(ConversationSidebarComponent);
   const toast = TestBed.createComponent(UndoToastComponent);
   // Both in the document (a second fixture replaces the first's root), so focus can be checked.

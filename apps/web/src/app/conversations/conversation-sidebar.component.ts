@@ -12,7 +12,7 @@ import {
 import { Router, RouterLink } from '@angular/router';
 import type { Conversation } from '@sweatpants/domain';
 
-import { agentLabel } from './agents';
+import { AgentsService } from './agents.service';
 import { ConversationListService } from './conversation-list.service';
 import { PendingDeletes } from './pending-deletes';
 import { fullTime, relativeTime } from './relative-time';
@@ -45,9 +45,14 @@ export class ConversationSidebarComponent {
   protected readonly searchId = `conversation-search-${nextId++}`;
   /** The conversation whose title is being edited. */
   protected readonly editing = signal<string | null>(null);
-  protected readonly agentLabel = agentLabel;
+  private readonly agents = inject(AgentsService);
+  protected readonly agentLabel = (name: string): string => this.agents.label(name);
   protected readonly relativeTime = relativeTime;
   protected readonly fullTime = fullTime;
+
+  constructor() {
+    void this.agents.load();
+  }
 
   protected closeDrawer(): void {
     this.drawer?.close();

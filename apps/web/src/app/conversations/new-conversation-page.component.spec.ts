@@ -5,6 +5,7 @@ import { provideRouter, Router } from '@angular/router';
 import { ApiError } from '../core/api-error';
 import { ConversationStarter } from './conversation-starter';
 import { NewConversationPageComponent } from './new-conversation-page.component';
+import { useAgents } from '../../testing/agents-fixture';
 
 @Component({ template: '' })
 class BlankComponent {}
@@ -17,6 +18,7 @@ async function render() {
       { provide: ConversationStarter, useValue: starter },
     ],
   });
+  useAgents();
   const fixture = TestBed.createComponent(NewConversationPageComponent);
   fixture.detectChanges();
   await fixture.whenStable();

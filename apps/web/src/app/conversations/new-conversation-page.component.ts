@@ -10,12 +10,12 @@ import {
   viewChild,
 } from '@angular/core';
 import { Router } from '@angular/router';
-import type { ElicitAnswerRequest } from '@sweatpants/domain';
+import type { AgentInfo, ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
 import { ChatElicitComponent } from '../elicit/chat-elicit.component';
 import type { ElicitQuestion } from '../elicit/elicit-question';
-import { AGENT_CHOICES, type AgentChoice, DEFAULT_AGENT } from './agents';
+import { AgentsService } from './agents.service';
 import { ConversationStarter } from './conversation-starter';
 
 /**
@@ -29,26 +29,32 @@ import { ConversationStarter } from './conversation-starter';
     <section class="start" aria-labelledby="start-heading">
       <h1 id="start-heading">Start a conversation</h1>
       <div class="choices" role="group" aria-label="Choose an agent">
-        @for (a of agents; track a.name) {
+        @for (a of agents.list(); track a.name) {
           <button
             type="button"
             class="choice"
-            [attr.aria-pressed]="a.name === chosen().name"
+            [attr.aria-pressed]="a.name === chosen()?.name"
             [disabled]="starter.starting()"
             (click)="choose(a)"
           >
-            <span class="choice__label">{{ a.label }}</span>
-            <small>{{ a.blurb }}</small>
+            <span class="choice__label">{{ a.title }}</span>
+            <small>{{ a.description }}</small>
           </button>
         }
       </div>
 
       <div class="chat">
-        <p class="intro">
-          <span class="intro__who">{{ chosen().label }}</span>
-          {{ chosen().intro }}
-        </p>
-        <app-chat-elicit [question]="question()" [disabled]="starter.starting()" (answered)="send($event)" />
+        @if (chosen(); as agent) {
+          <p class="intro">
+            <span class="intro__who">{{ agent.title }}</span>
+            {{ agent.intro }}
+          </p>
+        }
+        <app-chat-elicit
+          [question]="question()"
+          [disabled]="starter.starting() || chosen() === null"
+          (answered)="send($event)"
+        />
         <p class="muted small" role="status">{{ starter.starting() ? 'Starting…' : '' }}</p>
         @if (error(); as e) {
           <p class="error" role="alert">{{ e }}</p>
@@ -102,33 +108,40 @@ export class NewConversationPageComponent {
   private readonly injector = inject(Injector);
   private readonly composer = viewChild.required(ChatElicitComponent);
 
-  protected readonly agents = AGENT_CHOICES;
-  protected readonly chosen = signal<AgentChoice>(DEFAULT_AGENT);
+  protected readonly agents = inject(AgentsService);
+  /** the agent picked; the first registered until the person picks another */
+  private readonly picked = signal<string | null>(null);
+  protected readonly chosen = computed<AgentInfo | null>(() => {
+    const list = this.agents.list();
+    return list.find((a) => a.name === this.picked()) ?? list[0] ?? null;
+  });
   protected readonly question = computed<ElicitQuestion>(() => ({
     type: 'chat',
     message: '',
-    payload: { placeholder: this.chosen().placeholder },
+    payload: { placeholder: this.chosen()?.placeholder ?? '' },
   }));
   protected readonly error = signal<string | null>(null);
   private left = false;
 
   constructor() {
     inject(DestroyRef).onDestroy(() => (this.left = true));
+    this.agents.load().catch(() => undefined);
   }
 
-  protected choose(agent: AgentChoice): void {
-    this.chosen.set(agent);
+  protected choose(agent: AgentInfo): void {
+    this.picked.set(agent.name);
     this.error.set(null);
     afterNextRender(() => this.composer().focus(), { injector: this.injector });
   }
 
   /** Creates the conversation with this first message and opens it; on failure the words stay. */
   protected async send(response: ElicitAnswerRequest<'chat'>): Promise<void> {
-    if (response.action !== 'accept') return;
+    const agent = this.chosen();
+    if (response.action !== 'accept' || !agent) return;
     this.error.set(null);
     try {
       const { text, photos } = response.content;
-      const conversation = await this.starter.start(this.chosen().name, {
+      const conversation = await this.starter.start(agent.name, {
         text,
         ...(photos ? { photos } : {}),
       });

@@ -2,6 +2,7 @@ import { HttpClient, HttpParams } from '@angular/common/http';
 import { inject, Injectable } from '@angular/core';
 import type {
   AdminConversationPage,
+  AgentList,
   AdminReflogPage,
   AdminReflogQuery,
   AuthResponse,
@@ -82,6 +83,11 @@ export class ApiService {
 
   me(): Promise<User> {
     return this.get<User>('/api/auth/me');
+  }
+
+  /** The agents this deployment runs, in the order they were registered. */
+  agents(): Promise<AgentList> {
+    return this.get<AgentList>('/api/agents');
   }
 
   /** The caller's conversations by last activity, most recent first; `q` matches titles. */

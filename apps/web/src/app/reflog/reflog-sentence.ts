@@ -12,6 +12,8 @@ export interface ReflogContext {
   names?: ReadonlyMap<string, string>;
   /** the conversation's agent (`tidying`, `concierge`…), for "You stopped the coach" */
   agent?: string | null;
+  /** agent name → how it is named in words ("the coach"), from `GET /api/agents` */
+  speakers?: ReadonlyMap<string, string>;
 }
 
 /** A HEAD move in words: one sentence, and a quote of what was said when the sentence has none. */
@@ -20,17 +22,16 @@ export interface ReflogSentence {
   detail?: string;
 }
 
-const AGENT_NAMES: Record<string, string> = { tidying: 'the coach', concierge: 'the concierge' };
 const QUOTE_MAX = 60;
 
-/** "the coach" for `tidying`, "the concierge" for `concierge`, else "the assistant". */
-export function agentName(agent: string | null | undefined): string {
-  return (agent && AGENT_NAMES[agent]) || 'the assistant';
+/** How an agent is named in words: its registered speaker ("the coach"), else "the assistant". */
+export function agentName(agent: string | null | undefined, speakers?: ReadonlyMap<string, string>): string {
+  return (agent && speakers?.get(agent)) || 'the assistant';
 }
 
 /** Who an author or actor id is, for the start of a sentence: "You", "The coach", a name, "Someone". */
-export function actorName(id: string, ctx: Pick<ReflogContext, 'you' | 'names'>): string {
-  if (id.startsWith('agent:')) return capital(agentName(id.slice('agent:'.length)));
+export function actorName(id: string, ctx: Pick<ReflogContext, 'you' | 'names' | 'speakers'>): string {
+  if (id.startsWith('agent:')) return capital(agentName(id.slice('agent:'.length), ctx.speakers));
   if (ctx.you !== null && id === ctx.you) return 'You';
   return ctx.names?.get(id) ?? 'Someone';
 }
@@ -67,7 +68,7 @@ export function reflogSentence(entry: ReflogEntry, ctx: ReflogContext): ReflogSe
     case 'recover':
       return { text: `${who} recovered an earlier branch` };
     case 'cancel':
-      return { text: `${who} stopped ${agentName(agent)}` };
+      return { text: `${who} stopped ${agentName(agent, ctx.speakers)}` };
     case 'compact':
       return { text: 'The conversation was summarised' };
     case 'fork': {
@@ -82,8 +83,8 @@ export function reflogSentence(entry: ReflogEntry, ctx: ReflogContext): ReflogSe
       const words = target?.kind === 'elicit' ? wordsOf(target) : '';
       return {
         text: words
-          ? `${capital(agentName(agent))} came back to ${quote(words)}`
-          : `${capital(agentName(agent))} came back to the open question`,
+          ? `${capital(agentName(agent, ctx.speakers))} came back to ${quote(words)}`
+          : `${capital(agentName(agent, ctx.speakers))} came back to the open question`,
       };
     }
   }
@@ -125,7 +126,7 @@ function appended(
     case 'tool_result':
       return { text: `${who} used a tool` };
     case 'cancel':
-      return { text: `${who} stopped ${agentName(agent)}` };
+      return { text: `${who} stopped ${agentName(agent, ctx.speakers)}` };
     case 'root':
       return { text: `${who} started the conversation` };
     case 'event':

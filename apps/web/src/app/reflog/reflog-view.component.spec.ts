@@ -2,6 +2,7 @@ import { TestBed } from '@angular/core/testing';
 import type { ReflogAction, ReflogEntry, TreeNode } from '@sweatpants/domain';
 
 import { type ReflogRow, ReflogViewComponent } from './reflog-view.component';
+import { useAgents } from '../../testing/agents-fixture';
 
 /** Node ids as the api makes them: 64 hex characters. */
 const id = (name: string): string => name.padEnd(64, 'f');
@@ -58,6 +59,7 @@ function entry(action: string, oldHead: string | null, newHead: string, actorId 
 }
 
 function render(entries: readonly ReflogRow[], inputs: Record<string, unknown> = {}) {
+  useAgents();
   const fixture = TestBed.createComponent(ReflogViewComponent);
   fixture.componentRef.setInput('entries', entries);
   fixture.componentRef.setInput('nodes', tree);

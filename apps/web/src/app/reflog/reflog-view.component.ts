@@ -1,8 +1,9 @@
 import { DatePipe } from '@angular/common';
-import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, output } from '@angular/core';
 import type { ReflogEntry, TreeNode } from '@sweatpants/domain';
 
 import { madeWayForMove, type ReflogSentence, reflogSentence } from './reflog-sentence';
+import { AgentsService } from '../conversations/agents.service';
 
 /** A reflog entry, optionally with the conversation and owner the admin audit adds. */
 export type ReflogRow = ReflogEntry & { conversationId?: string; ownerId?: string };
@@ -135,6 +136,7 @@ export class ReflogViewComponent {
   /** the admin audit: conversation id → title and → agent, where the page knows them */
   readonly titles = input<ReadonlyMap<string, string>>(new Map());
   readonly agents = input<ReadonlyMap<string, string>>(new Map());
+  private readonly agentsRegistered = inject(AgentsService);
   readonly readonly = input(false);
   readonly showConversation = input(false);
   readonly inspect = output<ReflogRow>();
@@ -146,13 +148,14 @@ export class ReflogViewComponent {
     const head = this.head();
     const you = this.you();
     const names = this.names();
+    const speakers = this.agentsRegistered.speakers();
     // A stop that only made way for a move is told by the move ("You asked for another answer").
     return this.entries()
       .filter((entry) => !madeWayForMove(entry, nodes))
       .map((entry) => {
         const agent =
           (entry.conversationId ? this.agents().get(entry.conversationId) : undefined) ?? this.agent();
-        const sentence = reflogSentence(entry, { nodes, you, names, agent });
+        const sentence = reflogSentence(entry, { nodes, you, names, agent, speakers });
         return {
           entry,
           sentence,

@@ -26,6 +26,8 @@ export interface BoxWords {
 export interface WordsContext {
   /** the signed-in user's id: their messages read "You"; null when unknown (then every person is "You") */
   you: string | null;
+  /** agent name → how it is named in words ("the coach"), from `GET /api/agents` */
+  speakers?: ReadonlyMap<string, string>;
 }
 
 /** The words of one box. */
@@ -159,7 +161,7 @@ export function oneLine(text: string, max: number): string {
 
 /** "You", "The coach", "The concierge", "The user". */
 export function authorName(authorId: string, ctx: WordsContext): string {
-  if (authorId.startsWith('agent:')) return capital(agentName(authorId.slice('agent:'.length)));
+  if (authorId.startsWith('agent:')) return capital(agentName(authorId.slice('agent:'.length), ctx.speakers));
   return ctx.you === null || authorId === ctx.you ? 'You' : 'The user';
 }
 

@@ -6,6 +6,7 @@ import { of } from 'rxjs';
 import { fixtureId, treeFixture } from '../../testing/tree-fixture';
 import { TurnFixture } from '../../testing/turn-fixture';
 import { TreeViewComponent } from './tree-view.component';
+import { useAgents } from '../../testing/agents-fixture';
 
 /** The words a box says, as its accessible name is computed from them. */
 const words = (element: Element) =>
@@ -29,6 +30,7 @@ async function render(
       },
     ],
   });
+  useAgents();
   const fixture = TestBed.createComponent(TreeViewComponent);
   fixture.componentRef.setInput('nodes', nodes);
   fixture.componentRef.setInput('headPath', new Set(nodes.filter((n) => n.onHead).map((n) => n.id)));

@@ -24,6 +24,7 @@ import { boxWords, oneLine, stepCount } from './group-words';
 import { TreeInspectorComponent } from './tree-inspector.component';
 import { BOX_WIDTH, layoutTree } from './tree-layout';
 import { type TurnGroup, turnGroups } from './turn-groups';
+import { AgentsService } from '../conversations/agents.service';
 
 /** A phone: the inspector opens next to the tapped box instead of beside the tree. */
 const PHONE = '(max-width: 600px)';
@@ -77,6 +78,7 @@ export class TreeViewComponent {
   readonly moveHead = output<string>();
 
   private readonly injector = inject(Injector);
+  private readonly agents = inject(AgentsService);
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
   private readonly canvas = viewChild<ElementRef<HTMLElement>>('canvas');
   private readonly inspector = viewChild(TreeInspectorComponent);
@@ -111,7 +113,7 @@ export class TreeViewComponent {
     const groups = this.turns().groups;
     const onHead = this.headBoxes();
     const headBox = this.headBox();
-    const ctx = { you: this.you() };
+    const ctx = { you: this.you(), speakers: this.agents.speakers() };
     const chars = Math.floor((boxWidth - 20) / CHAR_WIDTH);
     return boxes.flatMap((box) => {
       const group = groups.get(box.id);
@@ -148,7 +150,9 @@ export class TreeViewComponent {
   });
   protected readonly inspected = computed(() => {
     const box = this.selected();
-    return box ? { box, words: boxWords(box.group, { you: this.you() }) } : null;
+    return box
+      ? { box, words: boxWords(box.group, { you: this.you(), speakers: this.agents.speakers() }) }
+      : null;
   });
   /** On another branch: where switching to it lands, its latest tip, when not the box itself. */
   protected readonly branchTip = computed(() => {
@@ -184,7 +188,7 @@ export class TreeViewComponent {
     this.focusId.set(id);
     this.selectedId.set(id);
     this.anchor.set(this.boxElement(id));
-    const words = boxWords(box.group, { you: this.you() });
+    const words = boxWords(box.group, { you: this.you(), speakers: this.agents.speakers() });
     this.announcement.set(`Inspecting ${words.title}: ${oneLine(words.line, 120)}`);
     if (this.phone()) {
       // The panel opens next to the box: focus goes into it, Escape brings it back.
