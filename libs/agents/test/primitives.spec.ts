@@ -12,12 +12,19 @@ import {
   Logs,
   ModelContext,
   proceed,
+  ProtocolCalls,
   Questions,
   retry,
   Run,
   sample,
   SampleStages,
   silentOutbox,
+  createTool,
+  ToolCalls,
+  ToolError,
+  ToolSuccess,
+  type Tool,
+  type ToolCallsApi,
 } from '../src/runtime';
 import { PendingElicits } from '../src/elicits/pending-elicits';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
@@ -274,6 +281,69 @@ describe('protocols', () => {
     ]);
   });
 
+  it('passes every call through middleware around invoke, which sees the call, its progress and its result', async () => {
+    const seen: string[] = [];
+    const answer = await run(function* () {
+      yield* Location.implement(fixed);
+      yield* ProtocolCalls.around({
+        *invoke([call, onProgress], next) {
+          seen.push(`${call.protocol}.${call.method} ${JSON.stringify(call.args)}`);
+          // Middleware may change what is asked: always the precise fix here.
+          const result = yield* next({ ...call, args: { accuracy: 'high' } }, (progress) => {
+            seen.push(`progress ${JSON.stringify(progress)}`);
+            onProgress(progress);
+          });
+          seen.push(`result ${JSON.stringify(result)}`);
+          return result;
+        },
+      });
+      const progress: unknown[] = [];
+      const where = yield* (yield* Location.attach()).call('getLocation', { accuracy: 'low' }, (p) =>
+        progress.push(p),
+      );
+      return { where, progress };
+    });
+    expect(seen).toEqual([
+      'location.getLocation {"accuracy":"low"}',
+      'progress {"status":"requesting-permission"}',
+      'progress {"status":"acquiring"}',
+      'result {"lat":52.5,"lng":13.4}',
+    ]);
+    // The caller still gets its progress and the result.
+    expect(answer).toEqual({
+      where: { lat: 52.5, lng: 13.4 },
+      progress: [{ status: 'requesting-permission' }, { status: 'acquiring' }],
+    });
+  });
+
+  it('lets middleware answer a call itself, checked against the declaration all the same', async () => {
+    const results = await run(function* () {
+      yield* Location.implement(fixed);
+      yield* ProtocolCalls.around(
+        {
+          *invoke([call], next) {
+            return call.method === 'getLocation' ? { lat: 1, lng: 2 } : yield* next(call, () => undefined);
+          },
+        },
+        { at: 'min' },
+      );
+      const substituted = yield* (yield* Location.attach()).call('getLocation', { accuracy: 'low' });
+      return substituted;
+    });
+    expect(results).toEqual({ lat: 1, lng: 2 });
+    await expect(
+      run(function* () {
+        yield* Location.implement(fixed);
+        yield* ProtocolCalls.around({
+          *invoke() {
+            return { lat: 'here' };
+          },
+        });
+        return yield* (yield* Location.attach()).call('getLocation', { accuracy: 'low' });
+      }),
+    ).rejects.toThrow(/getLocation result does not fit the declaration/);
+  });
+
   it('refuses values that do not fit the declaration', async () => {
     const wrong = {
       *getLocation() {
@@ -306,5 +376,70 @@ describe('elicit', () => {
     ).toBe(true);
     expect(await result).toEqual({ action: 'accept', content: { value: true } });
     expect(journal.path().map((n) => n.kind)).toEqual(['root', 'elicit', 'response']);
+  });
+
+  it("hands what the person's side reports while they work on it to the asker, and records none of it", async () => {
+    const elicits = new PendingElicits();
+    const reported: unknown[] = [];
+    const { result, journal } = inTurn(listModel([]), function* () {
+      yield* ElicitProtocol.implement(elicits.implementation);
+      return yield* elicit({
+        type: 'confirm',
+        message: 'Share where you are?',
+        payload: { default: true },
+        onProgress: (payload) => reported.push(payload),
+      });
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    const [pending] = elicits.list();
+    expect(elicits.progress(pending!.elicitId, { status: 'acquiring' }).ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(reported).toEqual([{ status: 'acquiring' }]);
+    elicits.answer({ elicitId: pending!.elicitId, action: 'accept', content: { value: true } });
+    expect(await result).toEqual({ action: 'accept', content: { value: true } });
+    expect(journal.path().map((n) => n.kind)).toEqual(['root', 'elicit', 'response']);
+    expect(JSON.stringify(journal.path())).not.toContain('acquiring');
+  });
+});
+
+describe('tools', () => {
+  const weigh: Tool = createTool('weigh')
+    .description('How heavy an item is')
+    .parameter(z.object({ item: z.string() }))
+    .execute(function* ({ item }) {
+      return ToolSuccess({ item, kg: 2 });
+    });
+
+  it('runs through middleware around execute, at max and min, in the scope installed and below', async () => {
+    const order: string[] = [];
+    const mark = (name: string) => ({
+      *execute([tool, input]: Parameters<ToolCallsApi['execute']>, next: ToolCallsApi['execute']) {
+        order.push(`${name} ${tool.name}`);
+        return yield* next(tool, input);
+      },
+    });
+    const outcome = await run(function* () {
+      yield* ToolCalls.around(mark('outer min'), { at: 'min' });
+      yield* ToolCalls.around(mark('outer max'), { at: 'max' });
+      const child = yield* spawn(function* () {
+        yield* ToolCalls.around(mark('inner max'), { at: 'max' });
+        return yield* ToolCalls.operations.execute(weigh, { item: 'lamp' });
+      });
+      return yield* child;
+    });
+    expect(outcome).toEqual(ToolSuccess({ item: 'lamp', kg: 2 }));
+    expect(order).toEqual(['outer max weigh', 'inner max weigh', 'outer min weigh']);
+  });
+
+  it('lets middleware refuse a tool: the model reads the refusal as the result', async () => {
+    const outcome = await run(function* () {
+      yield* ToolCalls.around({
+        *execute([tool, input], next) {
+          return tool.name === 'weigh' ? ToolError('weighing is off in this demo') : yield* next(tool, input);
+        },
+      });
+      return yield* ToolCalls.operations.execute(weigh, { item: 'lamp' });
+    });
+    expect(outcome).toEqual(ToolError('weighing is off in this demo'));
   });
 });

@@ -43,6 +43,11 @@ export interface ElicitInput<T extends ElicitType = ElicitType> {
   payload: ElicitRequest<T>['payload'];
   schema?: ElicitRequest['schema'];
   timeoutMs?: number;
+  /**
+   * What the person's side reports while they work on it (a location being acquired, a form half
+   * filled): each progress payload, as it arrives. Not recorded: progress is not an answer.
+   */
+  onProgress?: (payload: Json) => void;
 }
 
 /**
@@ -102,7 +107,8 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
 
   *elicit(input) {
     const run = yield* Run.expect();
-    let asked = yield* askNode(run, { elicitId: randomUUID(), ...input });
+    const { onProgress, ...asking } = input;
+    let asked = yield* askNode(run, { elicitId: randomUUID(), ...asking });
     for (;;) {
       const request = requestOf(asked);
       // The client may only learn an elicit id the store holds: a restart sends it again.
@@ -113,7 +119,7 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
         (n) => n.payload.elicitId === request.elicitId,
       );
       if (!answered) {
-        const { answeredBy, ...response } = yield* waitForAnswer(run, request, asked);
+        const { answeredBy, ...response } = yield* waitForAnswer(run, request, asked, onProgress);
         const payload = { elicitId: request.elicitId, ...response } as TreeNode<'response'>['payload'];
         const authorId = answeredBy ?? run.authorId;
         [answered] = (yield* run.journal.append([{ kind: 'response', payload, authorId }])) as [
@@ -137,7 +143,7 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
       // user's words; then it is asked again after the tangent, as a new elicit that names the one
       // it resumes. Nothing the user said leaves the path, and HEAD only ever moves forward.
       yield* sideQuest({ question: request, said: response.content });
-      asked = yield* askNode(run, { ...input, elicitId: randomUUID(), resumes: request.elicitId });
+      asked = yield* askNode(run, { ...asking, elicitId: randomUUID(), resumes: request.elicitId });
     }
   },
 
@@ -285,13 +291,16 @@ function* waitForAnswer(
   run: RunContext,
   request: ElicitRequest,
   asked: TreeNode<'elicit'>,
+  onProgress: ((payload: Json) => void) | undefined,
 ): Operation<Elicited> {
   const handle = yield* ElicitProtocol.attach();
   run.outbox.elicit(request, asked.id);
   run.outbox.status('waiting');
   let settled = false;
   try {
-    const answer = handle.call('elicit', request) as Operation<Elicited>;
+    const answer = handle.call('elicit', request, (progress) =>
+      onProgress?.(progress.payload),
+    ) as Operation<Elicited>;
     const remaining =
       request.timeoutMs === undefined
         ? undefined

@@ -3,10 +3,12 @@ import {
   createQueue,
   resource,
   spawn,
+  type Api,
   type Operation,
   type Stream,
   type Subscription,
 } from 'effection';
+import { createApi } from 'effection/experimental';
 import type * as z from 'zod';
 
 /**
@@ -61,6 +63,44 @@ export class ProtocolError extends Error {
   override readonly name = 'ProtocolError';
 }
 
+/** One call of a protocol's method, as middleware around protocol calls sees it. */
+export interface ProtocolInvocation {
+  protocol: string;
+  method: string;
+  args: unknown;
+  /** runs the implementation in force with `args` (checked against the declaration) */
+  perform(args: unknown, onProgress: (progress: unknown) => void): Operation<unknown>;
+}
+
+export interface ProtocolCallsApi {
+  invoke(invocation: ProtocolInvocation, onProgress: (progress: unknown) => void): Operation<unknown>;
+}
+
+/**
+ * Every protocol call as an effection Api, so middleware surrounds it as it surrounds the
+ * primitives (seed 004), at `max` or `min`, for the scope it is installed in and below: it sees the
+ * protocol, the method and the args, may change them or answer itself, and sees each progress
+ * event on its way to the caller.
+ *
+ * @example
+ * yield* ProtocolCalls.around({
+ *   *invoke([call, onProgress], next) {
+ *     const started = Date.now();
+ *     const result = yield* next(call, (progress) => {
+ *       console.log(`${call.protocol}.${call.method}`, progress);
+ *       onProgress(progress);
+ *     });
+ *     console.log(`${call.protocol}.${call.method} took ${Date.now() - started} ms`);
+ *     return result;
+ *   },
+ * });
+ */
+export const ProtocolCalls: Api<ProtocolCallsApi> = createApi<ProtocolCallsApi>('sweatpants.protocols', {
+  *invoke(invocation, onProgress) {
+    return yield* invocation.perform(invocation.args, onProgress);
+  },
+});
+
 export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): Protocol<S> {
   const Current = createContext<Implementation<S>>(`sweatpants.protocol.${name}`);
 
@@ -75,10 +115,11 @@ export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): P
     return parsed.data as T;
   };
 
-  function invoke<K extends keyof S & string>(
+  /** The implementation's own stream: progress as it sends it, then its result, each checked. */
+  function stream<K extends keyof S & string>(
     impl: Implementation<S>,
     method: K,
-    args: ArgsOf<S[K]>,
+    args: unknown,
   ): Stream<ProgressOf<S[K]>, ReturnsOf<S[K]>> {
     const m = spec[method] as S[K];
     // A resource, so the implementation runs in the invoker's scope: halting the invoker halts it
@@ -96,6 +137,34 @@ export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): P
     });
   }
 
+  function* perform<K extends keyof S & string>(
+    impl: Implementation<S>,
+    method: K,
+    args: unknown,
+    onProgress: (progress: unknown) => void,
+  ): Operation<ReturnsOf<S[K]>> {
+    const subscription = yield* stream(impl, method, args);
+    for (let next = yield* subscription.next(); ; next = yield* subscription.next()) {
+      if (next.done) return next.value;
+      onProgress(next.value);
+    }
+  }
+
+  /** A call through ProtocolCalls' middleware; its result checked again if middleware answered. */
+  function* call<K extends keyof S & string>(
+    impl: Implementation<S>,
+    method: K,
+    args: ArgsOf<S[K]>,
+    onProgress: (progress: ProgressOf<S[K]>) => void,
+  ): Operation<ReturnsOf<S[K]>> {
+    const m = spec[method] as S[K];
+    const result = yield* ProtocolCalls.operations.invoke(
+      { protocol: name, method, args, perform: (a, progress) => perform(impl, method, a, progress) },
+      (progress) => onProgress(progress as ProgressOf<S[K]>),
+    );
+    return check<ReturnsOf<S[K]>>(m.returns, result, `${method} result`);
+  }
+
   const protocol: Protocol<S> = {
     name,
     spec,
@@ -107,14 +176,15 @@ export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): P
       const impl = yield* Current.get();
       if (!impl) throw new ProtocolError(`${name}: no implementation in this scope`);
       return {
-        invoke: (method, args) => invoke(impl, method, args),
-        *call(method, args, onProgress) {
-          const subscription = yield* invoke(impl, method, args);
-          for (let next = yield* subscription.next(); ; next = yield* subscription.next()) {
-            if (next.done) return next.value;
-            onProgress?.(next.value);
-          }
-        },
+        invoke: <K extends keyof S & string>(method: K, args: ArgsOf<S[K]>) =>
+          resource<Subscription<ProgressOf<S[K]>, ReturnsOf<S[K]>>>(function* (provide) {
+            const queue = createQueue<ProgressOf<S[K]>, ReturnsOf<S[K]>>();
+            yield* spawn(function* () {
+              queue.close(yield* call(impl, method, args, (progress) => queue.add(progress)));
+            });
+            yield* provide(queue);
+          }),
+        call: (method, args, onProgress) => call(impl, method, args, onProgress ?? (() => undefined)),
       };
     },
   };

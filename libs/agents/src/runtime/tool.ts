@@ -1,5 +1,6 @@
 import type { Json, TreeNode } from '@sweatpants/domain';
-import type { Operation } from 'effection';
+import type { Api, Operation } from 'effection';
+import { createApi } from 'effection/experimental';
 import * as z from 'zod';
 import type { ToolSpec, ToolUseBlock } from '../model/model';
 import { Run } from './context';
@@ -40,7 +41,18 @@ export interface Tool {
   run(input: Json): Operation<ToolOutcome>;
 }
 
-/** `createTool(name).description(...).input(schema).execute(function* (input) {...})` */
+/**
+ * `createTool(name).description(...).parameter(schema).execute(function* (input) {...})`, as seed
+ * 004 writes it (`.input(schema)` is the same).
+ *
+ * @example
+ * const weigh = createTool('weigh')
+ *   .description('How heavy an item is, in kilograms')
+ *   .parameter(z.object({ item: z.string() }))
+ *   .execute(function* ({ item }) {
+ *     return ToolSuccess({ item, kg: 1.5 });
+ *   });
+ */
 export function createTool(name: string) {
   let text = '';
   let outsideEffects = false;
@@ -53,6 +65,10 @@ export function createTool(name: string) {
     changesOutside() {
       outsideEffects = true;
       return this;
+    },
+    /** seed 004's name for `input`: the schema the model's arguments are checked against */
+    parameter<S extends z.ZodType>(schema: S) {
+      return this.input(schema);
     },
     input<S extends z.ZodType>(schema: S) {
       return {
@@ -125,11 +141,36 @@ export function* dispatch(tools: readonly Tool[], use: ToolUseBlock): Operation<
   return outcome;
 }
 
+/** What middleware around tool execution sees: the tool, and the model's input for it. */
+export interface ToolCallsApi {
+  execute(tool: Tool, input: Json): Operation<ToolOutcome>;
+}
+
+/**
+ * Tool execution as an effection Api, so middleware surrounds it as it surrounds the primitives
+ * (seed 004): `ToolCalls.around({ *execute([tool, input], next) {...} }, { at: 'max' | 'min' })`
+ * in a scope applies to every tool run there and below: to time, audit, refuse or substitute a
+ * call. It runs after the journal's check, so a call replayed from the tree does not pass again.
+ *
+ * @example
+ * yield* ToolCalls.around({
+ *   *execute([tool, input], next) {
+ *     if (tool.name === 'delete_everything') return ToolError('not in a demo');
+ *     return yield* next(tool, input);
+ *   },
+ * });
+ */
+export const ToolCalls: Api<ToolCallsApi> = createApi<ToolCallsApi>('sweatpants.tools', {
+  *execute(tool, input) {
+    return yield* tool.run(input);
+  },
+});
+
 function* execute(tool: Tool, use: ToolUseBlock): Operation<ToolOutcome> {
   if (isMalformed(use.input))
     return ToolError(`the input for ${use.name} was not valid JSON: ${use.input.__malformed}`);
   try {
-    return yield* tool.run(use.input);
+    return yield* ToolCalls.operations.execute(tool, use.input);
   } catch (error) {
     // The conversation moved under the runner: the turn stops, it is not the tool's failure.
     if (error instanceof HeadMovedError) throw error;
