@@ -1,6 +1,6 @@
 import type { Json } from '@sweatpants/domain';
 import type { FakeStep } from '../src/testing';
-import type { Outbox } from '../src/runtime';
+import { compactAfter, type Outbox } from '../src/runtime';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
 import { kinds, openRunner, pathOf, useFakeAnthropic } from './runner-harness';
 import { testAgent } from './test-agent';
@@ -32,10 +32,12 @@ describe('the model, through the runner', () => {
 });
 
 describe('compaction', () => {
-  it('is asked for once, with the current HEAD, when the path since the last summary passes compactAfter', async () => {
+  it("is asked for once, with the current HEAD, when the path since the last summary passes what the agent's compactAfter plugin allows", async () => {
     const port = conversation();
     server.fake.script(say('One.'), say('Two.'));
-    const runner = await openRunner(server.fake, port, { agent: { ...testAgent, compactAfter: 2 } });
+    const runner = await openRunner(server.fake, port, {
+      agent: { ...testAgent, plugins: [compactAfter(2)] },
+    });
 
     await runner.send({ text: 'first', authorId: 'u1' });
     await runner.whenIdle();

@@ -1,6 +1,7 @@
 import type { Json, StateReducer } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import type * as z from 'zod';
+import type { AgentPlugin } from './agent-plugin';
 import type { Tool } from './tool';
 import type { TurnEnd } from './turn';
 
@@ -56,8 +57,11 @@ export interface AgentDefinition {
   initial: { mode: string; data: Json };
   /** what the user reads when the model cannot answer (seed 002's fallbacks) */
   fallbackReply(error: { code: string; message: string }): string;
-  /** nodes on the path since the last summary above which the runner asks for compaction */
-  compactAfter?: number;
+  /**
+   * installed at the start of every turn of the agent's conversations: middleware of its own, such
+   * as when to ask for compaction (`compactAfter(n)`; otherwise CompactionPolicy's default)
+   */
+  plugins?: readonly AgentPlugin[];
   /** tool calls one turn may make before it is stopped */
   maxSteps?: number;
   /**

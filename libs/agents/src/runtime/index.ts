@@ -1,7 +1,10 @@
 export * from './agent-catalog';
 export * from './agent-definition';
+export * from './agent-plugin';
 export { chatElicitId } from './answer-records';
 export * from './ask';
+export * from './compaction-policy';
+export * from './create-agent';
 export * from './context';
 export * from './elicit-protocol';
 export * from './history';

@@ -18,7 +18,7 @@ import { PendingElicits } from '../elicits/pending-elicits';
 import { AnswerWaiters, chatElicitId, recordedAnswer } from './answer-records';
 import { Asides, consoleLog, Logs, ModelContext, Questions, Run, SideQuests } from './context';
 import { ElicitProtocol } from './elicit-protocol';
-import { sinceSummary } from './history';
+import { CompactionPolicy } from './compaction-policy';
 import { HeadMovedError, Journal } from './journal';
 import { silentOutbox, type Outbox, type RunnerStatus } from './outbox';
 import type { RunnerError, RunnerOptions } from './runner-options';
@@ -31,7 +31,6 @@ const MAX_CHAINED_TURNS = 5;
 /** How long `close` waits for a write under way (a write on a live connection takes milliseconds). */
 const CLOSE_WAIT_MS = 5_000;
 /** Nodes since the last summary above which the runner asks for compaction, by default. */
-const DEFAULT_COMPACT_AFTER = 200;
 
 /**
  * Drives one conversation: runs a turn for each message, holds the elicits waiting for answers,
@@ -348,7 +347,8 @@ export class Runner {
         yield* SideQuests.with(null, () => Asides.with(aside, turn));
       });
       if (provide) yield* provide();
-      if (sinceSummary(journal.path()) > (agent.compactAfter ?? DEFAULT_COMPACT_AFTER)) {
+      for (const plugin of agent.plugins ?? []) yield* plugin.install(agent);
+      if (yield* CompactionPolicy.operations.due(journal.path())) {
         void port.requestCompaction({ conversationId, head: journal.durableHead }).catch(() => undefined);
       }
       for (let chained = 0; chained < MAX_CHAINED_TURNS; chained++) {

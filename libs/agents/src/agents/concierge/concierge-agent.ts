@@ -1,4 +1,5 @@
-import type { AgentDefinition } from '../../runtime';
+import { createAgent, type AgentDefinition } from '../../runtime';
+import { classifyPendingTool, queryActivities, queryPeople, updateActivities } from './activity-tools';
 import { assistantMode, CONCIERGE_INITIAL, interviewMode } from './concierge-modes';
 import { conciergeState } from './concierge-state';
 import { conciergeTurn } from './side-quest';
@@ -8,23 +9,35 @@ import { ConciergeStateSchema } from '@sweatpants/domain';
  * The concierge (seed 003): sorts the user's activities, and interviews them about the ones it
  * was unsure of, offering options and applying the pick to whole groups in one batch.
  */
-export const conciergeAgent: AgentDefinition = {
-  name: 'concierge',
-  modes: [assistantMode, interviewMode],
-  initial: { ...CONCIERGE_INITIAL },
-  state: conciergeState,
-  // An interview of several groups is a query, then a question, an update and a confirmation each.
-  maxSteps: 16,
-  // The runtime's turn, told about the open card when it is a side quest (seed 004).
-  turn: conciergeTurn,
-  chatPrompt: (state) => {
-    const parsed = ConciergeStateSchema.safeParse(state);
-    return parsed.success && parsed.data.mode === 'interview'
-      ? { message: 'Pick an option, or say it in your own words.', placeholder: 'B for all of these' }
-      : { message: 'What shall we sort?', placeholder: 'Review my quarantined items' };
+export const Concierge = createAgent(
+  // What other agents may ask of it: the user's activities and people, read and updated.
+  {
+    queryActivities,
+    updateActivities,
+    queryPeople,
+    classifyPending: classifyPendingTool,
   },
-  fallbackReply: (error) =>
-    error.code === 'rate_limited' || error.code === 'overloaded'
-      ? `I could not reach my model just now (${error.code}). Nothing was changed; ask again in a moment.`
-      : `Something went wrong on my side (${error.code}). Nothing was changed; please try again.`,
-};
+  {
+    name: 'concierge',
+    modes: [assistantMode, interviewMode],
+    initial: { ...CONCIERGE_INITIAL },
+    state: conciergeState,
+    // An interview of several groups is a query, then a question, an update and a confirmation each.
+    maxSteps: 16,
+    // The runtime's turn, told about the open card when it is a side quest (seed 004).
+    turn: conciergeTurn,
+    chatPrompt: (state) => {
+      const parsed = ConciergeStateSchema.safeParse(state);
+      return parsed.success && parsed.data.mode === 'interview'
+        ? { message: 'Pick an option, or say it in your own words.', placeholder: 'B for all of these' }
+        : { message: 'What shall we sort?', placeholder: 'Review my quarantined items' };
+    },
+    fallbackReply: (error) =>
+      error.code === 'rate_limited' || error.code === 'overloaded'
+        ? `I could not reach my model just now (${error.code}). Nothing was changed; ask again in a moment.`
+        : `Something went wrong on my side (${error.code}). Nothing was changed; please try again.`,
+  },
+);
+
+/** What a runner drives for the concierge. */
+export const conciergeAgent: AgentDefinition = Concierge.definition;

@@ -1,4 +1,4 @@
-export { tidyingAgent } from './tidying-agent';
+export { Tidying, tidyingAgent } from './tidying-agent';
 export { TIDYING_OFFLINE_RULES } from './offline-rules';
 export { decide, type Decision } from './decide';
 export { tidyingReducer, sessionOf } from './tidying-reducer';
