@@ -19,6 +19,7 @@ import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { TabTitleStrategy } from '../core/tab-title';
 import { TitleEditorComponent } from '../conversations/title-editor.component';
+import { ElicitProgress } from '../elicit/elicit-progress';
 import { ConversationStore } from './conversation-store.service';
 
 const STATUS_LABELS = { running: 'working', waiting: 'waiting for you', idle: 'idle' } as const;
@@ -30,7 +31,17 @@ const STATUS_LABELS = { running: 'working', waiting: 'waiting for you', idle: 'i
 @Component({
   selector: 'app-conversation-shell',
   imports: [RouterLink, RouterLinkActive, RouterOutlet, TitleEditorComponent],
-  providers: [ConversationStore],
+  providers: [
+    ConversationStore,
+    // A question's widget reports its progress to the agent through this conversation.
+    {
+      provide: ElicitProgress,
+      useFactory: (): ElicitProgress => {
+        const store = inject(ConversationStore);
+        return { report: (payload) => store.reportProgress(payload) };
+      },
+    },
+  ],
   templateUrl: './conversation-shell.component.html',
   styleUrl: './conversation-shell.component.css',
   changeDetection: ChangeDetectionStrategy.OnPush,

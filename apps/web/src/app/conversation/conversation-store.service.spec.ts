@@ -231,6 +231,28 @@ describe('ConversationStore', () => {
     expect(store.path().at(-1)?.id).toBe(fixtureId('d1'));
   });
 
+  it("sends what the pending question's widget reports as elicit:progress, and nothing when none is pending", async () => {
+    const { store, socket } = setup();
+    await store.open('c1', false);
+    store.reportProgress({ status: 'acquiring' });
+    expect(socket.emitted.at(-1)).toEqual({
+      event: 'elicit:progress',
+      payload: {
+        conversationId: 'c1',
+        elicitId: `chat-${fixtureId('d2')}`,
+        payload: { status: 'acquiring' },
+      },
+    });
+    socket.serverSends('elicit:withdrawn', {
+      conversationId: 'c1',
+      elicitId: `chat-${fixtureId('d2')}`,
+      reason: 'cancelled',
+    });
+    const sent = socket.emitted.length;
+    store.reportProgress({ status: 'acquiring' });
+    expect(socket.emitted).toHaveLength(sent);
+  });
+
   it('shows an ack error instead of throwing', async () => {
     const { store } = setup();
     await store.open('c1', false);

@@ -5,6 +5,7 @@ import type {
   ElicitRequest,
   ElicitAnswerRequest,
   InlinePhoto,
+  Json,
   ServerEventPayload,
   StateResponse,
   TreeListingNode,
@@ -121,6 +122,18 @@ export class ConversationStore implements OnDestroy {
   async refreshState(): Promise<void> {
     if (this.admin()) return;
     this.state.set(await this.api.state(this.id()));
+  }
+
+  /**
+   * Tells the agent what the pending question's widget is doing (`elicit:progress`); nothing when
+   * no question is pending. Progress is a courtesy: a failure to send it is not the person's.
+   */
+  reportProgress(payload: Json): void {
+    const pending = this.pending();
+    if (!pending) return;
+    this.socket
+      .request('elicit:progress', { conversationId: this.id(), elicitId: pending.elicitId, payload })
+      .catch(() => undefined);
   }
 
   /** Answers the pending elicit over the socket; its ack carries the response node. */

@@ -1,4 +1,8 @@
+import { TestBed } from '@angular/core/testing';
+import type { Json } from '@sweatpants/domain';
+
 import { renderWidget } from '../../testing/render-widget';
+import { ElicitProgress } from './elicit-progress';
 import { LocationElicitComponent } from './location-elicit.component';
 
 type Success = (position: { coords: { latitude: number; longitude: number } }) => void;
@@ -22,6 +26,22 @@ describe('LocationElicitComponent', () => {
     w.button('Share my location').click();
     expect(get.mock.calls[0]?.[2]).toMatchObject({ enableHighAccuracy: true });
     expect(w.answers).toEqual([{ action: 'accept', content: { lat: 52.52, lng: 13.405 } }]);
+  });
+
+  it('tells the agent it is finding the person once they tap, before the answer', () => {
+    const reported: Json[] = [];
+    TestBed.configureTestingModule({
+      providers: [{ provide: ElicitProgress, useValue: { report: (p: Json) => reported.push(p) } }],
+    });
+    let answer: Success = () => undefined;
+    fakeGeolocation((ok) => (answer = ok));
+    const w = renderWidget(LocationElicitComponent, question);
+    expect(reported).toEqual([]);
+    w.button('Share my location').click();
+    expect(reported).toEqual([{ status: 'acquiring' }]);
+    expect(w.answers).toEqual([]);
+    answer({ coords: { latitude: 1, longitude: 2 } });
+    expect(w.answers).toEqual([{ action: 'accept', content: { lat: 1, lng: 2 } }]);
   });
 
   it('answers denied when the user refuses the permission', () => {

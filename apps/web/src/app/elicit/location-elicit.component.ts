@@ -1,6 +1,7 @@
-import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, output, signal } from '@angular/core';
 import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
+import { ElicitProgress } from './elicit-progress';
 import { type ElicitQuestion, payloadOf } from './elicit-question';
 
 /** GeolocationPositionError.PERMISSION_DENIED; jsdom and some browsers lack the constant. */
@@ -28,6 +29,7 @@ export class LocationElicitComponent {
   readonly question = input.required<ElicitQuestion>();
   readonly answered = output<ElicitAnswerRequest<'location'>>();
 
+  private readonly progress = inject(ElicitProgress, { optional: true });
   protected readonly locating = signal(false);
   protected readonly problem = signal<string | null>(null);
   protected readonly precise = computed(() => payloadOf('location', this.question())?.accuracy === 'high');
@@ -40,6 +42,8 @@ export class LocationElicitComponent {
     }
     this.locating.set(true);
     this.problem.set(null);
+    // The agent hears that the person said yes and the device is working on it.
+    this.progress?.report({ status: 'acquiring' });
     geolocation.getCurrentPosition(
       (position) => {
         this.locating.set(false);
