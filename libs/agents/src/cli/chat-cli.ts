@@ -1,7 +1,13 @@
-import { exit, main } from 'effection';
+import { exit, main, type Operation } from 'effection';
+import {
+  demoActivities,
+  demoPeople,
+  InMemoryActivityStore,
+  productAgents,
+  provideActivityStore,
+} from '../agents';
 import { ClaudeModel, claudeConfigFrom } from '../model/claude';
 import { OfflineModel } from '../model/offline';
-import { loadAgentRegistry } from './agent-registry';
 import { runChatSession } from './chat-session';
 
 /**
@@ -15,11 +21,11 @@ import { runChatSession } from './chat-session';
  * conversation lives in memory and is gone when the session ends.
  */
 void main(function* (args) {
-  const registry = loadAgentRegistry();
-  const names = Object.keys(registry.agents);
+  const agents = productAgents();
+  const names = agents.names();
   const name = agentArg(args);
-  const agent = name === undefined ? undefined : registry.agents[name];
-  if (!name || !agent) {
+  const entry = name === undefined ? undefined : agents.get(name);
+  if (!name || !entry) {
     process.stderr.write(
       `${name ? `No agent named "${name}". ` : ''}Usage: chat --agent=<name>; agents: ${names.join(', ')}\n`,
     );
@@ -30,16 +36,23 @@ void main(function* (args) {
     for (const problem of config.error) process.stderr.write(`${problem.field}: ${problem.message}\n`);
     return yield* exit(2);
   }
-  const model = config.value ? new ClaudeModel(config.value) : new OfflineModel(registry.offlineRules(name));
-  const provide = registry.services(name);
+  const model = config.value ? new ClaudeModel(config.value) : new OfflineModel(entry.offlineRules ?? []);
+  const provide = terminalServices(name);
   yield* runChatSession({
-    agent,
+    agent: entry.definition,
     model,
     input: process.stdin,
     output: process.stdout,
     ...(provide ? { provide } : {}),
   });
 });
+
+/** What an agent's tools need, in a terminal: the concierge's activities, in memory with demo data. */
+function terminalServices(name: string): (() => Operation<void>) | undefined {
+  return name === 'concierge'
+    ? provideActivityStore(new InMemoryActivityStore(demoActivities(), demoPeople()))
+    : undefined;
+}
 
 /** `--agent=<name>`, `--agent <name>`, or the first bare argument. */
 function agentArg(args: readonly string[]): string | undefined {
