@@ -26,7 +26,7 @@ import {
   type Tool,
   type ToolCallsApi,
 } from '../src/runtime';
-import { PendingElicits } from '../src/elicits/pending-elicits';
+import { PendingElicits } from '../src/runtime/pending-elicits';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
 
 /** A model answering from a list, recording what it was asked: enough for the pipeline's plumbing. */

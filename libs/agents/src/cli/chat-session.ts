@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { ElicitRequest, ElicitResponse, TreeNode } from '@sweatpants/domain';
 import { action, call, createQueue, race, type Operation } from 'effection';
-import { CliElicits } from '../elicits/cli-elicits';
+import { CliElicits } from './cli-elicits';
 import type { Model } from '../model/model';
 import type { AgentDefinition } from '../runtime/agent-definition';
 import type { LogSink } from '../runtime/context';

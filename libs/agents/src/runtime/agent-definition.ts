@@ -2,8 +2,7 @@ import type { Json, StateReducer } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import type * as z from 'zod';
 import type { AgentPlugin } from './agent-plugin';
-import type { Tool } from './tool';
-import type { TurnEnd } from './turn';
+import type { ModeSwitch, Tool } from './tool';
 
 /**
  * A mode (seed 001): a sum-type case with its data. The mode picks the system prompt (its template
@@ -49,6 +48,10 @@ export function defineMode<D extends Json, O extends Json = Json>(def: ModeDefin
       : {}),
   };
 }
+
+/** How a turn ended: done, a break into another mode (seed 001), or failed with a code. */
+export type TurnEnd =
+  { kind: 'done' } | { kind: 'break'; next: ModeSwitch } | { kind: 'failed'; code: string };
 
 export interface AgentDefinition {
   /** 'tidying', 'concierge': nodes are authored by `agent:<name>` */

@@ -13,8 +13,8 @@ import {
   type TreeNode,
 } from '@sweatpants/domain';
 import { createScope, type Operation, type Scope, type Task } from 'effection';
-import type { AnswerError } from '../elicits/pending-elicits';
-import { PendingElicits } from '../elicits/pending-elicits';
+import type { AnswerError } from './pending-elicits';
+import { PendingElicits } from './pending-elicits';
 import { AnswerWaiters, chatElicitId, recordedAnswer } from './answer-records';
 import { Asides, consoleLog, Logs, ModelContext, Questions, Run, SideQuests } from './context';
 import { ElicitProtocol } from './elicit-protocol';
@@ -22,7 +22,8 @@ import { CompactionPolicy } from './compaction-policy';
 import { HeadMovedError, Journal } from './journal';
 import { silentOutbox, type Outbox, type RunnerStatus } from './outbox';
 import type { RunnerError, RunnerOptions } from './runner-options';
-import { runTurn, type TurnEnd } from './turn';
+import type { TurnEnd } from './agent-definition';
+import { runTurn } from './turn';
 
 export type { RunnerError, RunnerOptions } from './runner-options';
 

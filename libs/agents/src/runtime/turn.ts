@@ -1,14 +1,11 @@
 import type { Json } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { RESPOND_TOOL, type ToolUseBlock } from '../model/model';
-import { modeOf, type AgentDefinition, type Mode } from './agent-definition';
+import { modeOf, type AgentDefinition, type Mode, type TurnEnd } from './agent-definition';
 import { Run } from './context';
 import { historyOf, modeStateOf } from './history';
 import { sample } from './primitives';
 import { createTool, dispatch, ToolSuccess, type ModeSwitch, type Tool, type ToolOutcome } from './tool';
-
-export type TurnEnd =
-  { kind: 'done' } | { kind: 'break'; next: ModeSwitch } | { kind: 'failed'; code: string };
 
 const DEFAULT_MAX_STEPS = 8;
 

@@ -7,7 +7,7 @@ import { historyOf, modeStateOf } from '../../runtime/history';
 import { sample } from '../../runtime/primitives';
 import { prompt } from '../../runtime/template';
 import { dispatch, type ModeSwitch } from '../../runtime/tool';
-import type { TurnEnd } from '../../runtime/turn';
+import type { TurnEnd } from '../../runtime/agent-definition';
 import type { PhotoAnalysis } from './observation';
 import {
   anchorsOf,

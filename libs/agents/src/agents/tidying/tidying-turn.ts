@@ -4,7 +4,7 @@ import type { AgentDefinition } from '../../runtime/agent-definition';
 import { Asides, Run } from '../../runtime/context';
 import { modeStateOf } from '../../runtime/history';
 import { log } from '../../runtime/primitives';
-import type { TurnEnd } from '../../runtime/turn';
+import type { TurnEnd } from '../../runtime/agent-definition';
 import { act, switchMode } from './act';
 import { decide, type Decision } from './decide';
 import { parsePhotoAnalysis, type PhotoAnalysis } from './observation';

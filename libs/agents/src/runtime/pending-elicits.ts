@@ -9,9 +9,9 @@ import {
   type Result,
 } from '@sweatpants/domain';
 import { createQueue, type Queue } from 'effection';
-import type { Implementation } from '../runtime/protocol';
+import type { Implementation } from './protocol';
 import type * as z from 'zod';
-import type { ElicitResponseSchema, ElicitSpec } from '../runtime/elicit-protocol';
+import type { ElicitResponseSchema, ElicitSpec } from './elicit-protocol';
 
 type Event =
   | { kind: 'progress'; payload: Json }

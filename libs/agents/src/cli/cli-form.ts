@@ -1,6 +1,6 @@
 import type { ElicitRequest, Json } from '@sweatpants/domain';
 import type { Operation } from 'effection';
-import type { Candidate, CliIo } from './cli-prompts';
+import type { Candidate, CliIo } from './cli-io';
 
 /** A property of a flat form schema, as MCP elicitation allows: a primitive, maybe an enum. */
 interface Field {

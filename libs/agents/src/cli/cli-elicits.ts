@@ -10,7 +10,8 @@ import type * as z from 'zod';
 import { formatIssues, validateJson } from '../model/offline/json-schema';
 import type { ElicitResponseSchema, ElicitSpec } from '../runtime/elicit-protocol';
 import type { Implementation } from '../runtime/protocol';
-import { PROMPTS, type Candidate, type CliIo, type Settled } from './cli-prompts';
+import type { Candidate, CliIo, Settled } from './cli-io';
+import { PROMPTS } from './cli-prompts';
 import { LineReader } from './line-reader';
 
 export interface CliElicitsOptions {
