@@ -14,10 +14,11 @@ import type {
 
 import { describeError } from '../core/api-error';
 import { ApiService, type ConversationReader } from '../core/api.service';
-import { isRecord, toJson } from '../core/json';
+import { toJson } from '../core/json';
 import { SocketClientService } from '../core/socket-client.service';
 import { branchOf, latestTip, siblingsOf } from './branch-tip';
 import { nodeText } from './node-text';
+import { extendedBy, responseTo, withNode } from './tree-updates';
 
 /** Tree and state reloads after a burst of HEAD moves are coalesced into one. */
 const RELOAD_DELAY_MS = 150;
@@ -103,15 +104,7 @@ export class ConversationStore implements OnDestroy {
     const { nodes } = await this.reader.path(this.id());
     if (ticket !== this.pathTicket) return;
     this.arrivedDuringRead = null;
-    const path = [...nodes];
-    const seen = new Set(path.map((n) => n.id));
-    for (const node of arrived) {
-      if (!seen.has(node.id) && path.at(-1)?.id === node.parentId) {
-        path.push(node);
-        seen.add(node.id);
-      }
-    }
-    this.path.set(path);
+    this.path.set(extendedBy(nodes, arrived));
   }
 
   async refreshTree(): Promise<void> {
@@ -392,19 +385,6 @@ export class ConversationStore implements OnDestroy {
         this.announcement.set(`${node.kind === 'user' ? 'You' : 'Agent'}: ${said}`);
       }
     }
-    this.tree.update((tree) => {
-      if (tree.has(node.id)) return tree;
-      const next = new Map(tree);
-      next.set(node.id, { ...node, childIds: [], onHead: false });
-      const parent = node.parentId ? next.get(node.parentId) : undefined;
-      if (parent && node.parentId)
-        next.set(node.parentId, { ...parent, childIds: [...parent.childIds, node.id] });
-      return next;
-    });
+    this.tree.update((tree) => withNode(tree, node));
   }
-}
-
-function responseTo(node: TreeNode): string | null {
-  const payload: unknown = node.payload;
-  return isRecord(payload) && typeof payload['elicitId'] === 'string' ? payload['elicitId'] : null;
 }
