@@ -177,6 +177,17 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
       expect(await path(api, token, c.id)).toEqual(before);
       expect((await conversation(api, token, c.id)).pendingElicit).toEqual(q);
 
+      // An action its type does not take (the device refused, to a question asking nothing of it).
+      const refused = await answer(api, token, c.id, q, { action: 'denied' });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        error: expect.objectContaining({
+          code: 'invalid_request',
+          details: [expect.objectContaining({ field: 'action' })],
+        }),
+      });
+      expect(await path(api, token, c.id)).toEqual(before);
+
       const first = await answer(api, token, c.id, q);
       expect(first.status).toBe(200);
       expect(first.body.node).toMatchObject({

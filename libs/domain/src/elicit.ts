@@ -36,7 +36,16 @@ const RevealSchema = z.object({
   payload: JsonObjectSchema,
 });
 
-/** Per type: the payload sent with the elicit and the content of an `accept`. */
+/** Any question may be answered, skipped (decline), dismissed (cancel) or answered in one's own words. */
+const ANSWERS = ['accept', 'decline', 'cancel', 'other'] as const;
+/** A question that needs the device's permission may also be refused by the device (denied). */
+const DEVICE_ANSWERS = [...ANSWERS, 'denied'] as const;
+
+/**
+ * Per type: the payload sent with the elicit, the content of an `accept`, and the actions an
+ * answer may take (enforced by parseElicitResponse: a `denied` to a question that asks nothing of
+ * the device is refused, naming `action`).
+ */
 export const ElicitTypes = {
   // Photos here are as stored (PROTOCOL.md's Photo): the api turns a request's inline photos into
   // references before an answer reaches an agent (apps/api's photo intake).
@@ -46,6 +55,7 @@ export const ElicitTypes = {
       text: z.string().max(MAX_MESSAGE_LENGTH),
       photos: z.array(PhotoSchema).max(MAX_MESSAGE_PHOTOS).optional(),
     }),
+    actions: ['accept', 'cancel', 'other'] as const,
   },
   'propose-disposition': {
     payload: z.object({
@@ -56,6 +66,7 @@ export const ElicitTypes = {
       reason: z.string().optional(),
     }),
     content: z.object({ disposition: DispositionSchema, wasCorrection: z.boolean() }),
+    actions: ANSWERS,
   },
   choose: {
     payload: z.object({
@@ -65,37 +76,48 @@ export const ElicitTypes = {
       reveals: z.record(z.string(), RevealSchema).optional(),
     }),
     content: z.object({ choiceId: z.string().min(1), revealed: JsonSchema.optional() }),
+    actions: ANSWERS,
   },
   confirm: {
     payload: z.object({ default: z.boolean() }),
     content: z.object({ value: z.boolean() }),
+    actions: ANSWERS,
   },
   'free-text': {
     payload: z.object({ placeholder: z.string().optional() }),
     content: z.object({ text: z.string().max(MAX_MESSAGE_LENGTH) }),
+    actions: ANSWERS,
   },
   group: {
     payload: z.object({ questions: z.array(GroupQuestionSchema).min(1) }),
     content: z.object({ answers: z.record(z.string(), JsonSchema) }),
+    actions: ANSWERS,
   },
   form: {
     payload: z.object({}),
     // Checked against the elicit's own `schema` by the receiver; here only "an object".
     content: JsonObjectSchema,
+    actions: ANSWERS,
   },
   location: {
     payload: z.object({ accuracy: z.enum(['high', 'low']) }),
     content: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
+    actions: DEVICE_ANSWERS,
   },
   'clipboard-read': {
     payload: z.object({}),
     content: z.object({ text: z.string() }),
+    actions: DEVICE_ANSWERS,
   },
   'clipboard-write': {
     payload: z.object({ text: z.string() }),
     content: z.object({ success: z.boolean() }),
+    actions: DEVICE_ANSWERS,
   },
-} as const satisfies Record<string, { payload: z.ZodType; content: z.ZodType }>;
+} as const satisfies Record<
+  string,
+  { payload: z.ZodType; content: z.ZodType; actions: readonly ElicitAnswer['action'][] }
+>;
 
 export type ElicitType = keyof typeof ElicitTypes;
 export const ELICIT_TYPES = Object.keys(ElicitTypes) as ElicitType[];
@@ -172,7 +194,8 @@ export const ElicitAnswerSchema = z.object({
 export type ElicitAnswer = z.infer<typeof ElicitAnswerSchema>;
 
 /**
- * Checks an answer against the type it answers: `accept` needs content of that type, `other`
+ * Checks an answer against the type it answers: the action must be one the type allows, `accept`
+ * needs content of that type, `other`
  * needs `{text, photos?}` with text or a photo, the rest carry none. The error names each bad field, as PROTOCOL.md's 400 does.
  */
 export function parseElicitResponse<T extends ElicitType>(
@@ -188,6 +211,16 @@ export function parseElicitResponse<T extends ElicitType>(
       fields: issues.map((i) => ['content', ...i.path.map(String)].join('.')),
     },
   });
+  const allowed: readonly string[] = ElicitTypes[type].actions;
+  if (!allowed.includes(answer.action)) {
+    return {
+      ok: false,
+      error: {
+        message: `a ${type} question is not answered ${answer.action}: it takes ${allowed.join(', ')}`,
+        fields: ['action'],
+      },
+    };
+  }
   switch (answer.action) {
     case 'accept': {
       const parsed = ElicitTypes[type].content.safeParse(answer.content);

@@ -191,12 +191,22 @@ describe('CliElicits, one prompt style per elicit type', () => {
 });
 
 describe('CliElicits, leaving a question', () => {
-  it('answers /decline, /cancel and /deny with their actions, at any prompt', async () => {
+  it('answers /decline and /cancel at any prompt, and /deny where the device is asked', async () => {
     const confirm = elicitOf('confirm', { default: false });
     const responses = await Promise.all(
-      ['/decline', '/cancel', '/deny'].map(async (line) => (await answer(confirm, line)).response),
+      ['/decline', '/cancel'].map(async (line) => (await answer(confirm, line)).response),
     );
-    expect(responses).toEqual([{ action: 'decline' }, { action: 'cancel' }, { action: 'denied' }]);
+    expect(responses).toEqual([{ action: 'decline' }, { action: 'cancel' }]);
+    const location = await answer(elicitOf('location', { accuracy: 'low' }), '/deny');
+    expect(location.response).toEqual({ action: 'denied' });
+  });
+
+  it('refuses /deny where nothing of the device is asked, saying what the question takes, and asks again', async () => {
+    const { response, shown } = await answer(elicitOf('confirm', { default: false }), '/deny', '/decline');
+    expect(response).toEqual({ action: 'decline' });
+    expect(shown).toContain(
+      'a confirm question is not answered denied: it takes accept, decline, cancel, other',
+    );
   });
 
   it('goes off-script with "?": the text after it, or the next line when it stands alone', async () => {
