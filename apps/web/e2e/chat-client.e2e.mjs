@@ -27,7 +27,7 @@ export const scenarios = [
       await t.api.say(auth.token, id, 'My bookshelf is overflowing with paperbacks');
       const page = await t.signedInPage(auth);
       await page.goto(`/c/${id}`);
-      const first = reply(page, 'First:');
+      const first = reply(page, 'First, one question');
       await first.waitFor();
       await page.waitForFunction(() => document.title.startsWith('My bookshelf is overflowing'));
       assert.equal(await page.title(), 'My bookshelf is overflowing with paperbacks · Sweatpants');
@@ -36,7 +36,7 @@ export const scenarios = [
       await page.getByRole('menuitem', { name: 'Regenerate reply' }).click();
       await t.api.settle(auth.token, id);
       // The new reply arrives over the socket after the move: it is the second of two once it has.
-      const nav = reply(page, 'First:').getByRole('navigation', { name: 'Branches' });
+      const nav = reply(page, 'First, one question').getByRole('navigation', { name: 'Branches' });
       await nav.filter({ hasText: '2/2' }).waitFor();
       assert.match(await nav.innerText(), /2\/2/, 'the new reply is the second of two');
       await t.shot(page, 'regenerated');

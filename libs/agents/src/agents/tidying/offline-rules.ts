@@ -126,7 +126,8 @@ const askFunction: OfflineRule = {
   reply: (ctx) => {
     const room = /Photo: an? [a-z]+ ([a-z ]+?);/.exec(ctx.request.system)?.[1] ?? 'room';
     return {
-      text: '(offline) First: what do you need to DO in this space?',
+      // The card asks the question itself; the reply only leads into it.
+      text: '(offline) First, one question about the space.',
       calls: [{ name: 'ask_space_function', input: { options: functionsFor(room) } }],
     };
   },
