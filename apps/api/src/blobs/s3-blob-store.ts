@@ -1,3 +1,4 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
 import type { SqlClient, SqlExecutor } from '@sweatpants/tree-store';
 import { collectRows, hasRow, readRow, unreferenced, upsertRow, withData } from './blob-rows';
 import type { Blob, BlobInfo, BlobMeta, BlobStore } from './blob-store';
@@ -17,7 +18,7 @@ const BLOB_LOCK = 7_250_460;
  * Rows that hold their bytes themselves (written by the database store, or by the migration that
  * moved inline photos out of nodes) are read from the row: moving to S3 needs no copy.
  */
-export class S3BlobStore implements BlobStore {
+export class S3BlobStore implements BlobStore, OnApplicationShutdown {
   readonly kind = 's3';
 
   constructor(
@@ -67,6 +68,11 @@ export class S3BlobStore implements BlobStore {
 
   list(options: { unreferenced: true; putBefore: Date; after?: string; limit: number }): Promise<string[]> {
     return unreferenced(this.db, options.putBefore, options.after ?? '', options.limit);
+  }
+
+  /** Nest calls this as the process stops: the client's pooled connections go with it. */
+  onApplicationShutdown(): void {
+    this.objects.close();
   }
 
   private key(sha256: string): string {
