@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { modeStateOf, productAgents } from '@sweatpants/agents';
+import {
+  DEFAULT_SUMMARY_INSTRUCTIONS,
+  modeStateOf,
+  productAgents,
+  summaryInstructions,
+} from '@sweatpants/agents';
 import {
   compactJobId,
   foldPath,
@@ -96,8 +101,12 @@ describe('compaction', () => {
       expect(jobId).toBe(compactJobId(conversationId, head));
       const done = completion(jobs, jobId);
 
-      // The model is writing the summary: the user goes on talking meanwhile.
+      // The model is writing the summary, told what the tidying coach keeps: the user goes on
+      // talking meanwhile.
       await model.asked;
+      const tidyingInstructions = await summaryInstructions(productAgents().definition('tidying'));
+      expect(tidyingInstructions).not.toBe(DEFAULT_SUMMARY_INSTRUCTIONS);
+      expect(model.requests[0]?.system).toBe(tidyingInstructions);
       expect((await queue.list(conversationId)).items).toEqual([{ jobId, state: 'active' }]);
       await talk(store, conversationId, ownerId, 'message 5');
       model.answer();

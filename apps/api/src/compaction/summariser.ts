@@ -4,13 +4,9 @@ import { historyOf, type Model } from '@sweatpants/agents';
 /** Writes the text of a summary node for a range of a conversation's path. */
 export interface Summariser {
   readonly kind: 'claude' | 'offline';
-  summarise(nodes: readonly TreeNode[], signal: AbortSignal): Promise<string>;
+  /** `instructions`: what to keep, as the conversation's agent says (summaryInstructions) */
+  summarise(nodes: readonly TreeNode[], signal: AbortSignal, instructions: string): Promise<string>;
 }
-
-const SUMMARY_SYSTEM =
-  'You compact a conversation between a user and an assistant. Summarise the conversation so far ' +
-  'in a few short paragraphs for the assistant to continue from: what the user wants, what was ' +
-  'decided or done, facts, names and numbers that matter later, and open questions. Plain text.';
 
 /** A summary written by the conversation's model (Claude when ANTHROPIC_API_KEY is set). */
 export class ModelSummariser implements Summariser {
@@ -20,14 +16,14 @@ export class ModelSummariser implements Summariser {
     return this.model.kind;
   }
 
-  async summarise(nodes: readonly TreeNode[], signal: AbortSignal): Promise<string> {
+  async summarise(nodes: readonly TreeNode[], signal: AbortSignal, instructions: string): Promise<string> {
     const messages = historyOf(nodes);
     // The Messages API wants the last turn to be the user's: the instruction goes there.
     const ask = { type: 'text' as const, text: 'Summarise the conversation above.' };
     const last = messages.at(-1);
     if (last?.role === 'user') last.content.push(ask);
     else messages.push({ role: 'user', content: [ask] });
-    const reply = await this.model.complete({ system: SUMMARY_SYSTEM, messages, tools: [] }, { signal });
+    const reply = await this.model.complete({ system: instructions, messages, tools: [] }, { signal });
     // A failed model call fails the job, which BullMQ retries with backoff.
     if (!reply.ok) throw new Error(`the model could not summarise: ${reply.error.message}`);
     const text = reply.value.content

@@ -1,28 +1,41 @@
 import type { TreeNode } from '@sweatpants/domain';
-import type { Api, Operation } from 'effection';
+import { run, type Api, type Operation } from 'effection';
 import { createApi } from 'effection/experimental';
+import type { AgentDefinition } from './agent-definition';
 import type { AgentPlugin } from './agent-plugin';
 import { sinceSummary } from './history';
 
 /** Nodes on HEAD's path since the last summary above which a conversation asks to be compacted. */
 export const DEFAULT_COMPACT_AFTER = 200;
 
+/** What a summariser is told to keep when an agent says nothing of its own. */
+export const DEFAULT_SUMMARY_INSTRUCTIONS =
+  'You compact a conversation between a user and an assistant. Summarise the conversation so far ' +
+  'in a few short paragraphs for the assistant to continue from: what the user wants, what was ' +
+  'decided or done, facts, names and numbers that matter later, and open questions. Plain text.';
+
 export interface CompactionPolicyApi {
   /** Whether the conversation should be compacted now, given HEAD's path (root first). */
   due(path: readonly TreeNode[]): Operation<boolean>;
+  /** What the summariser is told to keep (its system prompt). */
+  instructions(): Operation<string>;
 }
 
 /**
- * When a conversation asks to be compacted, as middleware (seed 004: "compaction via
- * middleware"): the runner asks `due` at the start of every turn, and an agent's plugins (see
- * `compactAfter`) decide for its conversations. The default: more than DEFAULT_COMPACT_AFTER nodes
- * since the last summary.
+ * When a conversation asks to be compacted and what its summary keeps, as middleware (seed 004:
+ * "compaction via middleware"): the runner asks `due` at the start of every turn, the compaction
+ * job asks `instructions` before it summarises, and an agent's plugins (`compactAfter`,
+ * `summariseAs`) answer for its conversations. The defaults: more than DEFAULT_COMPACT_AFTER nodes
+ * since the last summary; DEFAULT_SUMMARY_INSTRUCTIONS.
  */
 export const CompactionPolicy: Api<CompactionPolicyApi> = createApi<CompactionPolicyApi>(
   'sweatpants.compaction',
   {
     *due(path) {
       return sinceSummary(path) > DEFAULT_COMPACT_AFTER;
+    },
+    *instructions() {
+      return DEFAULT_SUMMARY_INSTRUCTIONS;
     },
   },
 );
@@ -45,4 +58,31 @@ export function compactAfter(nodes: number): AgentPlugin {
       });
     },
   };
+}
+
+/**
+ * A plugin: the agent's summaries are written to `instructions` (what matters to keep for it).
+ *
+ * @example
+ * plugins: [summariseAs('Keep which items went to which pile, and what is still undecided.')]
+ */
+export function summariseAs(instructions: string): AgentPlugin {
+  return {
+    name: 'summary instructions of its own',
+    *install() {
+      yield* CompactionPolicy.around({
+        *instructions() {
+          return instructions;
+        },
+      });
+    },
+  };
+}
+
+/** What `agent`'s summaries are told to keep: its plugins asked, outside any conversation's turn. */
+export function summaryInstructions(agent: AgentDefinition): Promise<string> {
+  return run(function* () {
+    for (const plugin of agent.plugins ?? []) yield* plugin.install(agent);
+    return yield* CompactionPolicy.operations.instructions();
+  });
 }

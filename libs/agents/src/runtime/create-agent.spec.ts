@@ -2,7 +2,14 @@ import type { Json, TreeNode } from '@sweatpants/domain';
 import { resource, run, spawn, type Operation } from 'effection';
 import * as z from 'zod';
 import { testAgent } from '../../test/test-agent';
-import { CompactionPolicy, compactAfter, DEFAULT_COMPACT_AFTER } from './compaction-policy';
+import {
+  CompactionPolicy,
+  compactAfter,
+  DEFAULT_COMPACT_AFTER,
+  DEFAULT_SUMMARY_INSTRUCTIONS,
+  summariseAs,
+  summaryInstructions,
+} from './compaction-policy';
 import { createAgent } from './create-agent';
 import { createTool, ToolCalls, ToolSuccess, type Tool, type ToolOutcome } from './tool';
 
@@ -136,6 +143,12 @@ describe('createAgent', () => {
       return [before, within, atDefault];
     });
     expect(decided).toEqual([false, true, true]);
+  });
+
+  it("tells a summariser what the agent's own plugin says to keep, else the default", async () => {
+    expect(await summaryInstructions(Chat.definition)).toBe(DEFAULT_SUMMARY_INSTRUCTIONS);
+    const keeping = { ...Chat.definition, plugins: [summariseAs('Keep the bookings.'), compactAfter(5)] };
+    expect(await summaryInstructions(keeping)).toBe('Keep the bookings.');
   });
 
   it('keeps the definition a runner drives, under the agent’s name', () => {

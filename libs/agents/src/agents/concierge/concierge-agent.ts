@@ -1,4 +1,4 @@
-import { createAgent, type AgentDefinition } from '../../runtime';
+import { createAgent, summariseAs, type AgentDefinition } from '../../runtime';
 import { classifyPendingTool, queryActivities, queryPeople, updateActivities } from './activity-tools';
 import { assistantMode, CONCIERGE_INITIAL, interviewMode } from './concierge-modes';
 import { conciergeState } from './concierge-state';
@@ -32,6 +32,13 @@ export const Concierge = createAgent(
         ? { message: 'Pick an option, or say it in your own words.', placeholder: 'B for all of these' }
         : { message: 'What shall we sort?', placeholder: 'Review my quarantined items' };
     },
+    plugins: [
+      summariseAs(
+        'You compact a review between a person and their concierge, for the concierge to continue ' +
+          'from. Keep: which activities were classified and how, which groups are still to review, ' +
+          'the choices the person made and the rules they stated for the rest. Plain text.',
+      ),
+    ],
     fallbackReply: (error) =>
       error.code === 'rate_limited' || error.code === 'overloaded'
         ? `I could not reach my model just now (${error.code}). Nothing was changed; ask again in a moment.`

@@ -1,4 +1,5 @@
 import type { AgentDefinition } from '../../runtime/agent-definition';
+import { summariseAs } from '../../runtime/compaction-policy';
 import { createAgent } from '../../runtime/create-agent';
 import { askSpaceFunction, confirmDone, proposeDisposition } from './disposition-tools';
 import { phaseOf } from './session-state';
@@ -40,6 +41,15 @@ export const Tidying = createAgent(
           return { message: 'What feels right for it?', placeholder: 'keep, trash, or not sure' };
       }
     },
+    // What a coach picking the session up again from a summary needs.
+    plugins: [
+      summariseAs(
+        'You compact a tidying session between a person and their tidying coach, for the coach to ' +
+          'continue from. Keep: what the space is for, each item sorted and the pile or place it ' +
+          'went to, what is still undecided and why, and how the person is getting on. Plain text, ' +
+          'a few short paragraphs.',
+      ),
+    ],
     fallbackReply: (error) =>
       `I couldn't think that through just now (${error.code}). Pick up the nearest thing and tell me what it is.`,
   },
