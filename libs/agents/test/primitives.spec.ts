@@ -1,9 +1,10 @@
-import { ok, type TreeNode } from '@sweatpants/domain';
+import { createElicit, ok, type TreeNode } from '@sweatpants/domain';
 import { run, spawn, type Operation } from 'effection';
 import * as z from 'zod';
 import type { Model, ModelReply, ModelRequest } from '../src/model/model';
 import {
   Agent,
+  askFor,
   createProtocol,
   elicit,
   ElicitProtocol,
@@ -399,6 +400,66 @@ describe('elicit', () => {
     expect(await result).toEqual({ action: 'accept', content: { value: true } });
     expect(journal.path().map((n) => n.kind)).toEqual(['root', 'elicit', 'response']);
     expect(JSON.stringify(journal.path())).not.toContain('acquiring');
+  });
+});
+
+describe('a question of a type the app created', () => {
+  const Rating = createElicit({
+    name: 'session-rating',
+    payload: z.object({ of: z.string() }),
+    content: z.object({ stars: z.number().int().min(1).max(5), why: z.string().optional() }),
+    actions: ['accept', 'cancel'],
+  });
+
+  it('goes out with its content as a JSON schema, and its answer is checked like a built-in one', async () => {
+    const elicits = new PendingElicits();
+    const { result, journal } = inTurn(listModel([]), function* () {
+      yield* ElicitProtocol.implement(elicits.implementation);
+      return yield* askFor(Rating, { message: 'How was today?', payload: { of: 'today' } });
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    const [pending] = elicits.list();
+    expect(pending).toMatchObject({
+      type: 'session-rating',
+      payload: { of: 'today' },
+      schema: {
+        type: 'object',
+        properties: { stars: { type: 'integer', minimum: 1, maximum: 5 }, why: { type: 'string' } },
+        required: ['stars'],
+      },
+    });
+    const id = pending!.elicitId;
+    // An action the type does not take, and content that does not fit, are refused; it stays pending.
+    expect(elicits.answer({ elicitId: id, action: 'decline' })).toMatchObject({
+      ok: false,
+      error: { fields: ['action'] },
+    });
+    expect(elicits.answer({ elicitId: id, action: 'accept', content: { stars: 9 } })).toMatchObject({
+      ok: false,
+      error: { fields: ['content.stars'] },
+    });
+    expect(elicits.answer({ elicitId: id, action: 'accept', content: { stars: 4 } }).ok).toBe(true);
+    expect(await result).toEqual({ action: 'accept', content: { stars: 4 } });
+    expect(journal.path().map((n) => n.kind)).toEqual(['root', 'elicit', 'response']);
+  });
+
+  it('refuses a payload that does not fit before anything is asked, and a second type of the same name', async () => {
+    const elicits = new PendingElicits();
+    const { result } = inTurn(listModel([]), function* () {
+      yield* ElicitProtocol.implement(elicits.implementation);
+      return yield* askFor(Rating, {
+        message: 'How was today?',
+        payload: { of: 7 } as unknown as { of: string },
+      });
+    });
+    await expect(result).rejects.toThrow();
+    expect(elicits.list()).toEqual([]);
+    expect(() => createElicit({ ...Rating, content: z.object({}) })).toThrow(
+      'an elicit type named session-rating is already declared',
+    );
+    expect(() =>
+      createElicit({ name: 'confirm', payload: z.object({}), content: z.object({}), actions: ['accept'] }),
+    ).toThrow(/already declared/);
   });
 });
 

@@ -120,8 +120,66 @@ export const ElicitTypes = {
 >;
 
 export type ElicitType = keyof typeof ElicitTypes;
+/** The built-in types; an app adds its own with createElicit. */
 export const ELICIT_TYPES = Object.keys(ElicitTypes) as ElicitType[];
-export const ElicitTypeSchema = z.enum(ELICIT_TYPES as [ElicitType, ...ElicitType[]]);
+
+/** An elicit type as declared: the payload sent, the content of an `accept`, the actions it takes. */
+export interface ElicitSpec<P extends z.ZodType = z.ZodType, C extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly payload: P;
+  readonly content: C;
+  readonly actions: readonly ElicitAnswer['action'][];
+}
+
+/** Every elicit type the program knows: the built-ins, then those its libraries created. */
+const registry = new Map<string, ElicitSpec>(
+  Object.entries(ElicitTypes).map(([name, spec]) => [name, { name, ...spec }]),
+);
+
+/**
+ * Declares an elicit type of an app's own (seed 004's `createElicit`), registered for the whole
+ * program: answers to it are checked against `content` and `actions` as the built-ins' are, and a
+ * client that has no widget of its own for it draws a form from the JSON schema of `content`
+ * (which the runtime's `askFor` sends along). Its `content` should be a flat object, as MCP's
+ * elicitation forms are. A name taken by another declaration throws.
+ *
+ * @example
+ * export const Rating = createElicit({
+ *   name: 'rating',
+ *   payload: z.object({ of: z.string() }),
+ *   content: z.object({ stars: z.number().int().min(1).max(5) }),
+ *   actions: ['accept', 'decline', 'cancel', 'other'],
+ * });
+ */
+export function createElicit<P extends z.ZodType, C extends z.ZodType>(spec: {
+  name: string;
+  payload: P;
+  content: C;
+  actions: readonly ElicitAnswer['action'][];
+}): ElicitSpec<P, C> {
+  if (!/^[a-z][a-z0-9-]{0,39}$/.test(spec.name))
+    throw new Error(`elicit type ${JSON.stringify(spec.name)}: 1–40 lowercase letters, digits or dashes`);
+  const taken = registry.get(spec.name);
+  if (taken && taken !== spec) throw new Error(`an elicit type named ${spec.name} is already declared`);
+  if (!spec.actions.includes('accept')) throw new Error(`elicit type ${spec.name} must take accept`);
+  registry.set(spec.name, spec);
+  return spec;
+}
+
+/** The declaration of an elicit type, built in or created; undefined for a name nobody declared. */
+export function elicitSpec(name: string): ElicitSpec | undefined {
+  return registry.get(name);
+}
+
+/**
+ * An elicit type's name on the wire: a built-in or one declared with createElicit. Typed as the
+ * built-ins' union, which is what the code that switches on a type knows; a created type reaches
+ * only code that looks it up (elicitSpec).
+ */
+export const ElicitTypeSchema = z.custom<ElicitType>(
+  (name) => typeof name === 'string' && registry.has(name),
+  'is not a declared elicit type',
+);
 
 export type ElicitPayload<T extends ElicitType> = z.infer<(typeof ElicitTypes)[T]['payload']>;
 export type ElicitContent<T extends ElicitType> = z.infer<(typeof ElicitTypes)[T]['content']>;
@@ -211,7 +269,10 @@ export function parseElicitResponse<T extends ElicitType>(
       fields: issues.map((i) => ['content', ...i.path.map(String)].join('.')),
     },
   });
-  const allowed: readonly string[] = ElicitTypes[type].actions;
+  const spec = registry.get(type);
+  if (!spec)
+    return { ok: false, error: { message: `${type} is not a declared elicit type`, fields: ['type'] } };
+  const allowed: readonly string[] = spec.actions;
   if (!allowed.includes(answer.action)) {
     return {
       ok: false,
@@ -223,7 +284,7 @@ export function parseElicitResponse<T extends ElicitType>(
   }
   switch (answer.action) {
     case 'accept': {
-      const parsed = ElicitTypes[type].content.safeParse(answer.content);
+      const parsed = spec.content.safeParse(answer.content);
       if (!parsed.success) return fail(parsed.error.issues);
       return { ok: true, value: { action: 'accept', content: parsed.data as ElicitContent<T> } };
     }

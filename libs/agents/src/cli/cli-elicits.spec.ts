@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
-import type { ElicitRequest, ElicitType } from '@sweatpants/domain';
+import { createElicit, type ElicitRequest, type ElicitType } from '@sweatpants/domain';
 import { run, sleep, spawn } from 'effection';
+import * as z from 'zod';
 import { ElicitProtocol } from '../runtime/elicit-protocol';
 import { CliElicits } from './cli-elicits';
 
@@ -165,6 +166,26 @@ describe('CliElicits, one prompt style per elicit type', () => {
     const { response, shown } = await answer(request, '-3', '4');
     expect(response).toEqual({ action: 'accept', content: { age: 4 } });
     expect(shown).toContain('That does not fit: $.age');
+  });
+
+  it("a type an app created: its content's schema asked as a form, the answer checked by its declaration", async () => {
+    createElicit({
+      name: 'donation-pickup',
+      payload: z.object({}),
+      content: z.object({ bags: z.number().int().min(1) }),
+      actions: ['accept', 'cancel'],
+    });
+    const request = elicitOf(
+      'donation-pickup' as ElicitType,
+      {},
+      {
+        schema: { type: 'object', properties: { bags: { type: 'integer', minimum: 1 } }, required: ['bags'] },
+      },
+    );
+    const { response, shown } = await answer(request, '0', '3');
+    expect(response).toEqual({ action: 'accept', content: { bags: 3 } });
+    expect(shown).toContain('bags (integer)> ');
+    expect(shown).toContain('That does not fit');
   });
 
   it('location: "lat,lng", checked for range, or denied', async () => {

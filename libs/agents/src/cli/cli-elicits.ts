@@ -11,7 +11,8 @@ import { formatIssues, validateJson } from '../model/offline/json-schema';
 import type { ElicitResponseSchema, ElicitSpec } from '../runtime/elicit-protocol';
 import type { Implementation } from '../runtime/protocol';
 import type { Candidate, CliIo, Settled } from './cli-io';
-import { PROMPTS } from './cli-prompts';
+import { askForm } from './cli-form';
+import { PROMPTS, type Prompt } from './cli-prompts';
 import { LineReader } from './line-reader';
 
 export interface CliElicitsOptions {
@@ -63,7 +64,9 @@ export class CliElicits {
       ask: (inner) => this.ask(inner, true),
     };
     for (;;) {
-      const candidate = yield* PROMPTS[request.type](request, io);
+      // A type an app created (createElicit) has no prompt of its own: its content's schema is a form.
+      const prompt = (PROMPTS as Partial<Record<string, Prompt>>)[request.type] ?? askForm;
+      const candidate = yield* prompt(request, io);
       const checked = check(request, candidate);
       if (checked.ok) return checked.value;
       this.say(`  That does not fit: ${checked.error}`);
@@ -116,7 +119,8 @@ export class CliElicits {
 function check(request: ElicitRequest, candidate: Candidate): Result<ElicitResponse, string> {
   const parsed = parseElicitResponse(request.type, candidate);
   if (!parsed.ok) return { ok: false, error: parsed.error.message };
-  if (request.type === 'form' && parsed.value.action === 'accept' && request.schema) {
+  const drawnAsForm = request.type === 'form' || !(request.type in PROMPTS);
+  if (drawnAsForm && parsed.value.action === 'accept' && request.schema) {
     const issues = validateJson(request.schema, parsed.value.content);
     if (issues.length > 0) return { ok: false, error: formatIssues(issues) };
   }

@@ -3,6 +3,7 @@ export * from './agent-definition';
 export * from './agent-plugin';
 export { chatElicitId } from './answer-records';
 export * from './ask';
+export * from './ask-for';
 export * from './compaction-policy';
 export * from './create-agent';
 export * from './context';

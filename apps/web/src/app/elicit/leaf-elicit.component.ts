@@ -54,9 +54,14 @@ import { ProposeDispositionElicitComponent } from './propose-disposition-elicit.
         <app-clipboard-write-elicit [question]="question()" (answered)="answered.emit($event)" />
       }
       @default {
-        <p class="muted">
-          This client cannot show a "{{ question().type }}" question; answer it in words below.
-        </p>
+        @if (question().schema) {
+          <!-- A type of an app's own (createElicit) comes with its content's schema: a form. -->
+          <app-form-elicit [question]="question()" (answered)="answered.emit($event)" />
+        } @else {
+          <p class="muted">
+            This client cannot show a "{{ question().type }}" question; answer it in words below.
+          </p>
+        }
       }
     }
   `,
