@@ -216,6 +216,31 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
       expect(res).toEqual({ status: 404, body: errorOf('not_found') });
     });
 
+    it("is a 404 for an id that names an object's own machinery, while a question waits", async () => {
+      const c = await createConversation(api, token);
+      await ask(api, token, c.id);
+      for (const id of ['__proto__', 'constructor', 'toString']) {
+        const res = await call(api, 'POST', `/api/conversations/${c.id}/elicits/${id}/response`, {
+          token,
+          body: { action: 'accept', content: { choiceId: 'x' } },
+        });
+        expect({ id, ...res }).toEqual({ id, status: 404, body: errorOf('not_found') });
+      }
+    });
+
+    it('is a 400, not a crash, when the answer nests thousands of levels deep', async () => {
+      const c = await createConversation(api, token);
+      const q = await ask(api, token, c.id);
+      const deep = `${'['.repeat(5_000)}1${']'.repeat(5_000)}`;
+      const res = await fetch(api.url(`/api/conversations/${c.id}/elicits/${q.elicitId}/response`), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: `{"action":"accept","content":${deep}}`,
+      });
+      expect(res.status).toBe(400);
+      expect((await conversation(api, token, c.id)).pendingElicit).toEqual(q);
+    });
+
     it('is withdrawn by a cancel, which halts the turn with a cancel node and reflog action `cancel`', async () => {
       const c = await createConversation(api, token);
       const q = await ask(api, token, c.id);

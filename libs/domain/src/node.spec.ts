@@ -1,4 +1,4 @@
-import { parseNodeDraft } from './node';
+import { JsonSchema, MAX_JSON_DEPTH, parseNodeDraft } from './node';
 
 describe('parseNodeDraft', () => {
   it('accepts each kind with the payload PROTOCOL.md gives it', () => {
@@ -54,5 +54,30 @@ describe('parseNodeDraft', () => {
   it('refuses unknown kinds and missing authors', () => {
     expect(parseNodeDraft({ kind: 'comment', payload: {}, authorId: 'u' }).success).toBe(false);
     expect(parseNodeDraft({ kind: 'user', payload: { text: 'x' } }).success).toBe(false);
+  });
+});
+
+describe('JsonSchema', () => {
+  const nested = (levels: number): unknown => {
+    let value: unknown = 'bottom';
+    for (let i = 0; i < levels; i++) value = i % 2 === 0 ? [value] : { inner: value };
+    return value;
+  };
+
+  it('takes JSON nested as deep as MAX_JSON_DEPTH', () => {
+    expect(JsonSchema.safeParse(nested(MAX_JSON_DEPTH)).success).toBe(true);
+    expect(JsonSchema.safeParse({ a: [1, 'two', null, true, { b: {} }] }).success).toBe(true);
+  });
+
+  it('refuses deeper JSON with a plain error rather than exhausting the stack', () => {
+    const parsed = JsonSchema.safeParse(nested(100_000));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(`nests deeper than ${MAX_JSON_DEPTH} levels`);
+    expect(JsonSchema.safeParse(nested(MAX_JSON_DEPTH + 1)).success).toBe(false);
+  });
+
+  it('refuses what is not JSON', () => {
+    expect(JsonSchema.safeParse({ when: new Date() }).success).toBe(false);
+    expect(JsonSchema.safeParse([undefined]).success).toBe(false);
   });
 });

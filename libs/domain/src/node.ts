@@ -60,16 +60,42 @@ export type ElicitAction = z.infer<typeof ElicitActionSchema>;
 
 /** Anything JSON: payloads are stored as jsonb and hashed in canonical form. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-export const JsonSchema: z.ZodType<Json> = z.lazy(() =>
+
+/**
+ * How deeply JSON from outside may nest. No payload of ours comes near it; a hostile one nested
+ * thousands deep would exhaust the stack of the recursive check below, so it is refused first, by
+ * a walk that does not recurse.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+function nestsWithin(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [next, depth] = item;
+    if (typeof next !== 'object' || next === null) continue;
+    if (depth >= max) return false;
+    for (const child of Array.isArray(next) ? next : Object.values(next)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
+const JsonValueSchema: z.ZodType<Json> = z.lazy(() =>
   z.union([
     z.string(),
     z.number(),
     z.boolean(),
     z.null(),
-    z.array(JsonSchema),
-    z.record(z.string(), JsonSchema),
+    z.array(JsonValueSchema),
+    z.record(z.string(), JsonValueSchema),
   ]),
 );
+export const JsonSchema: z.ZodType<Json> = z
+  .unknown()
+  .refine((value) => nestsWithin(value, MAX_JSON_DEPTH), {
+    message: `nests deeper than ${MAX_JSON_DEPTH} levels`,
+    abort: true,
+  })
+  .pipe(JsonValueSchema);
 const JsonObjectSchema = z.record(z.string(), JsonSchema);
 
 /**
