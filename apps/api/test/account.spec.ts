@@ -11,6 +11,7 @@ import { Client } from 'pg';
 import { RunnerRegistry } from '../src/conversations/runner-registry';
 import { answerAll, ask, createConversation, OPENING, path, settled, turn } from './support/flows';
 import { readZip } from './support/read-zip';
+import { useApiPair } from './support/api-pair';
 import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
 import { connect, request, type ClientSocket } from './support/test-socket';
 
@@ -545,39 +546,22 @@ describe('accounts that can leave (PROTOCOL.md, Account)', () => {
 });
 
 describe('deleting an account whose conversation another api process drives', () => {
-  const REDIS_URL = 'redis://127.0.0.1:6379';
-  let db: TestDatabase;
-  let a: TestApi | undefined;
-  let b: TestApi | undefined;
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    db = await createTestDatabase('api_account_two');
-    Object.assign(process.env, { REDIS_PREFIX: `acct-${randomBytes(4).toString('hex')}`, WORKER: 'off' });
-    a = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off' });
-    b = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off' });
-  }, 30_000);
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    process.env = saved;
-    await db?.drop();
-  });
+  const pair = useApiPair('api_account_two');
 
   it('halts the runner where it runs before anything is removed', async () => {
-    const { token, user } = await register(a!, 'gina');
-    const id = (await createConversation(a!, token)).id;
+    const { token, user } = await register(pair.a, 'gina');
+    const id = (await createConversation(pair.a, token)).id;
     // Driven by a: its runner is open there, waiting on her.
-    await turn(a!, token, id, 'my sock drawer');
-    const runnersOfA = a!.app.get(RunnerRegistry);
+    await turn(pair.a, token, id, 'my sock drawer');
+    const runnersOfA = pair.a.app.get(RunnerRegistry);
     expect(await runnersOfA.peek(id)).toBeDefined();
 
-    expect((await call(b!, 'DELETE', '/api/account', { token, body: { password: PASSWORD } })).status).toBe(
-      204,
-    );
+    expect(
+      (await call(pair.b, 'DELETE', '/api/account', { token, body: { password: PASSWORD } })).status,
+    ).toBe(204);
     expect(await runnersOfA.peek(id)).toBeUndefined();
-    expect(await rowsOf(db.url, user.id)).toEqual(NONE);
+    expect(await rowsOf(pair.db.url, user.id)).toEqual(NONE);
     // Her sockets close on every process; b refuses her token at once.
-    expect((await call(b!, 'GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await call(pair.b, 'GET', '/api/auth/me', { token })).status).toBe(401);
   });
 });

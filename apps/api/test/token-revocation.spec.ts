@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { AuthResponse } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
+import { useApiPair } from './support/api-pair';
 import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
 import { connect } from './support/test-socket';
 
@@ -95,54 +95,36 @@ describe('taking tokens back: sign out everywhere, a new password', () => {
 });
 
 describe('taking tokens back across api processes', () => {
-  const REDIS_URL = 'redis://127.0.0.1:6379';
-  let db: TestDatabase;
-  let a: TestApi;
-  let b: TestApi;
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    db = await createTestDatabase('api_revocation_two');
-    Object.assign(process.env, { REDIS_PREFIX: `revoke-${randomBytes(4).toString('hex')}`, WORKER: 'off' });
-    a = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off' });
-    b = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off' });
-  }, 30_000);
-
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    process.env = saved;
-    await db?.drop();
-  });
+  const pair = useApiPair('api_revocation_two');
 
   const me = async (api: TestApi, token: string) =>
     (await call(api, 'GET', '/api/auth/me', { token })).status;
 
   it('a sign-out on one process is refused at once on the other, over HTTP and at the socket', async () => {
-    const account = await register(a, 'two-sites');
+    const account = await register(pair.a, 'two-sites');
     // The other process has just checked the token, so it holds the account's generation.
-    expect(await me(b, account.token)).toBe(200);
-    const socket = await connect(b, account.token);
+    expect(await me(pair.b, account.token)).toBe(200);
+    const socket = await connect(pair.b, account.token);
     const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
-    expect((await call(a, 'POST', '/api/auth/sign-out-everywhere', { token: account.token })).status).toBe(
-      204,
-    );
-    expect(await me(b, account.token)).toBe(401);
-    await expect(connect(b, account.token)).rejects.toMatchObject({ data: { code: 'unauthenticated' } });
+    expect(
+      (await call(pair.a, 'POST', '/api/auth/sign-out-everywhere', { token: account.token })).status,
+    ).toBe(204);
+    expect(await me(pair.b, account.token)).toBe(401);
+    await expect(connect(pair.b, account.token)).rejects.toMatchObject({ data: { code: 'unauthenticated' } });
     expect(await closed).toBe('io server disconnect');
   });
 
   it('a password changed on one process: the other refuses the old token and takes the new one', async () => {
-    const account = await register(b, 'two-passwords');
-    expect(await me(a, account.token)).toBe(200);
-    const changed = await call<AuthResponse>(b, 'POST', '/api/account/password', {
+    const account = await register(pair.b, 'two-passwords');
+    expect(await me(pair.a, account.token)).toBe(200);
+    const changed = await call<AuthResponse>(pair.b, 'POST', '/api/account/password', {
       token: account.token,
       body: { currentPassword: PASSWORD, newPassword: 'a much better passphrase' },
     });
     expect(changed.status).toBe(200);
-    expect(await me(a, account.token)).toBe(401);
-    expect(await me(a, changed.body.token)).toBe(200);
-    (await connect(a, changed.body.token)).close();
+    expect(await me(pair.a, account.token)).toBe(401);
+    expect(await me(pair.a, changed.body.token)).toBe(200);
+    (await connect(pair.a, changed.body.token)).close();
   });
 });

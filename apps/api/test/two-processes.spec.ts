@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { firstAnswer, OPENING, path, PHOTO, until } from './support/flows';
-import { call, register, startApi, type TestApi } from './support/test-api';
+import { useApiPair } from './support/api-pair';
+import { call, register, type TestApi } from './support/test-api';
 import { connect, record, request, type ClientSocket } from './support/test-socket';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 /**
  * Each test is a dozen round trips through two apps, Redis and argon2 hashing; on a CI machine
  * running every suite at once that has taken more than jest's default 5 s. Generous: a hang still
@@ -18,31 +16,13 @@ const TWO_PROCESS_TIMEOUT_MS = 30_000;
  * forwarded there, and every event reaches the clients of both through the Redis adapter.
  */
 describe('two api processes on one database and Redis', () => {
-  let db: TestDatabase;
-  let a: TestApi | undefined;
-  let b: TestApi | undefined;
   const sockets: ClientSocket[] = [];
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    db = await createTestDatabase('api_two_processes');
-    // The cluster settings come from the process environment, as in a deployment; a prefix of
-    // this run's own keeps it apart from anything else on the shared Redis.
-    Object.assign(process.env, {
-      REDIS_PREFIX: `two-${randomBytes(4).toString('hex')}`,
-      LEASE_MS: '1500',
-      WORKER: 'off',
-    });
-    a = await startApi({ DATABASE_URL: db.url, REDIS_URL });
-    b = await startApi({ DATABASE_URL: db.url, REDIS_URL });
-  });
-  afterAll(async () => {
+  // Declared first so it runs first: the sockets close before the apis they are connected to.
+  afterAll(() => {
     for (const socket of sockets) socket.close();
-    await b?.close();
-    await a?.close();
-    process.env = saved;
-    await db?.drop();
   });
+  // A short lease, so the survivor takes over soon after the driver stops.
+  const pair = useApiPair('api_two_processes', { LEASE_MS: '1500' });
 
   async function open(api: TestApi, token: string): Promise<ClientSocket> {
     const socket = await connect(api, token);
@@ -53,14 +33,14 @@ describe('two api processes on one database and Redis', () => {
   it(
     'a client on each process sees every node and HEAD move; commands sent to the other process are forwarded',
     async () => {
-      const { token } = await register(a!, 'pair');
-      const created = await call<{ id: string; head: string }>(a!, 'POST', '/api/conversations', {
+      const { token } = await register(pair.a, 'pair');
+      const created = await call<{ id: string; head: string }>(pair.a, 'POST', '/api/conversations', {
         token,
         body: { agent: 'tidying' },
       });
       const id = created.body.id;
-      const onA = await open(a!, token);
-      const onB = await open(b!, token);
+      const onA = await open(pair.a, token);
+      const onB = await open(pair.b, token);
       const nodesA = record(onA, 'node');
       const nodesB = record(onB, 'node');
       const headsA = record(onA, 'head');
@@ -85,7 +65,7 @@ describe('two api processes on one database and Redis', () => {
       if (!answered.ok) throw new Error(answered.error.message);
       await elicitsB.next((e) => e.nodeId !== asked.nodeId && e.nodeId !== sent.node.id);
 
-      const nodes = await path(a!, token, id);
+      const nodes = await path(pair.a, token, id);
       await until(
         async () => [nodesA.seen.length, nodesB.seen.length],
         ([x, y]) => x === nodes.length - 1 && y === nodes.length - 1,
@@ -110,24 +90,23 @@ describe('two api processes on one database and Redis', () => {
   it(
     'when the driving process stops, the other takes the conversation over from the tree',
     async () => {
-      const { token } = await register(a!, 'survivor');
-      const created = await call<{ id: string }>(a!, 'POST', '/api/conversations', {
+      const { token } = await register(pair.a, 'survivor');
+      const created = await call<{ id: string }>(pair.a, 'POST', '/api/conversations', {
         token,
         body: { agent: 'tidying' },
       });
       const id = created.body.id;
-      const onA = await open(a!, token);
+      const onA = await open(pair.a, token);
       const elicitsA = record(onA, 'elicit');
       await request(onA, 'conversation:join', { conversationId: id });
       await request(onA, 'message:send', { conversationId: id, text: OPENING, photos: [PHOTO] });
       const asked = await elicitsA.next((e) => e.type !== 'chat');
-      const before = await path(a!, token, id);
+      const before = await path(pair.a, token, id);
       onA.close();
-      await a!.close();
-      a = undefined;
+      await pair.stopA();
 
       // b was never asked about this conversation: it takes the lease and rebuilds the runner.
-      const onB = await open(b!, token);
+      const onB = await open(pair.b, token);
       const elicitsB = record(onB, 'elicit');
       await request(onB, 'conversation:join', { conversationId: id });
       expect(await elicitsB.next((e) => e.elicitId === asked.elicitId)).toEqual(asked);
@@ -138,7 +117,7 @@ describe('two api processes on one database and Redis', () => {
       });
       if (!answered.ok) throw new Error(answered.error.message);
       expect(answered.node).toMatchObject({ kind: 'response', parentId: asked.nodeId });
-      const after = await path(b!, token, id);
+      const after = await path(pair.b, token, id);
       expect(after.slice(0, before.length)).toEqual(before);
       expect(new Set(after.map((n) => n.id)).size).toBe(after.length);
     },
