@@ -1,5 +1,4 @@
-import type { OfflineRule } from '../model/offline';
-import { AgentCatalog, type AgentDefinition, type AgentRegistration } from '../runtime';
+import { AgentCatalog, type AgentRegistration } from '../runtime';
 import { CONCIERGE_OFFLINE_RULES, conciergeAgent } from './concierge';
 import { TIDYING_OFFLINE_RULES, tidyingAgent } from './tidying';
 
@@ -40,13 +39,3 @@ const PRODUCT = [tidying, concierge];
 export function productAgents(): AgentCatalog {
   return new AgentCatalog().use(...PRODUCT);
 }
-
-/** Every agent of the product by name (the terminal chat's registry reads this). */
-export const AGENTS: Readonly<Record<string, AgentDefinition>> = Object.fromEntries(
-  PRODUCT.map((a) => [a.definition.name, a.definition]),
-);
-
-/** Each agent's offline rules by name (the terminal chat's registry reads this). */
-export const OFFLINE_RULES: Readonly<Record<string, readonly OfflineRule[]>> = Object.fromEntries(
-  PRODUCT.map((a) => [a.definition.name, a.offlineRules ?? []]),
-);
