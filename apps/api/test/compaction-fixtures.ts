@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Model, ModelReply, ModelRequest } from '@sweatpants/agents';
+import type { Model, ModelReply, ModelRequest } from '@sweatpants/agent-runtime';
 import { ok, type Result, type TreeNode } from '@sweatpants/domain';
 import type { TreeStore } from '@sweatpants/tree-store';
 

@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DEFAULT_SUMMARY_INSTRUCTIONS,
-  modeStateOf,
-  productAgents,
-  summaryInstructions,
-} from '@sweatpants/agents';
+import { DEFAULT_SUMMARY_INSTRUCTIONS, modeStateOf, summaryInstructions } from '@sweatpants/agent-runtime';
+import { productAgents } from '@sweatpants/product-agents';
 import {
   compactJobId,
   foldPath,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { productAgents } from '@sweatpants/agents';
+import { productAgents } from '@sweatpants/product-agents';
 
 /** Injection token of the program's AgentCatalog: the agents this deployment runs. */
 export const AGENT_CATALOG = Symbol('AgentCatalog');

@@ -1,4 +1,4 @@
-import type { AgentDefinition, OfflineRule } from '@sweatpants/agents';
+import type { AgentDefinition, OfflineRule } from '@sweatpants/agent-runtime';
 
 /** What the api needs of an agent: its definition, and the rules it answers by offline. */
 export interface AgentEntry {

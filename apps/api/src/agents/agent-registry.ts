@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { provideActivityStore, type AgentCatalog } from '@sweatpants/agents';
+import type { AgentCatalog } from '@sweatpants/agent-runtime';
+import { provideActivityStore } from '@sweatpants/agent-concierge';
 import type { ConversationRecord } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { PgActivityStores } from '../concierge/pg-activity-store';

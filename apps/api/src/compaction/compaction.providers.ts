@@ -1,5 +1,6 @@
 import { Logger, type Provider } from '@nestjs/common';
-import { ClaudeModel, claudeConfigFrom, type AgentCatalog } from '@sweatpants/agents';
+import { ClaudeModel, claudeConfigFrom } from '@sweatpants/agent-claude';
+import type { AgentCatalog } from '@sweatpants/agent-runtime';
 import { TreeStore } from '@sweatpants/tree-store';
 import { AGENT_CATALOG } from '../agents/agent-catalog.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';

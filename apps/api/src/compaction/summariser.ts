@@ -1,5 +1,5 @@
 import type { TreeNode } from '@sweatpants/domain';
-import { historyOf, type Model } from '@sweatpants/agents';
+import { historyOf, type Model } from '@sweatpants/agent-runtime';
 
 /** Writes the text of a summary node for a range of a conversation's path. */
 export interface Summariser {

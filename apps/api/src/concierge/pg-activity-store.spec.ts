@@ -1,4 +1,4 @@
-import { demoActivities, demoPeople } from '@sweatpants/agents';
+import { demoActivities, demoPeople } from '@sweatpants/agent-concierge';
 import { migrateDown, migrateUp, migrations } from '@sweatpants/migrations';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { PgSqlClient } from '@sweatpants/tree-store';

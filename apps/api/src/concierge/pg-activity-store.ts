@@ -21,7 +21,7 @@ import {
   type ActivityStore,
   type ActivityStoreError,
   type ActivityStores,
-} from '@sweatpants/agents';
+} from '@sweatpants/agent-concierge';
 import type { SqlClient } from '@sweatpants/tree-store';
 
 const ACTIVITY_COLUMNS = `id, source, sender, sender_name, subject, summary, received_at, status, classification`;

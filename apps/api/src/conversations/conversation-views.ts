@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Runner } from '@sweatpants/agents';
+import type { Runner } from '@sweatpants/agent-runtime';
 import type { Conversation, ConversationRecord } from '@sweatpants/domain';
 import { ModelChoice } from '../model/model-choice';
 import { RunnerRegistry } from './runner-registry';

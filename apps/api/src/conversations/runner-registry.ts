@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
-import { Runner, type LogSink } from '@sweatpants/agents';
+import { Runner, type LogSink } from '@sweatpants/agent-runtime';
 import type { ConversationRecord, ConversationStatus, ElicitEvent } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import { AgentRegistry } from '../agents/agent-registry';

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { ClaudeModel, claudeConfigFrom, OfflineModel, type Model } from '@sweatpants/agents';
+import { ClaudeModel, claudeConfigFrom } from '@sweatpants/agent-claude';
+import { OfflineModel, type Model } from '@sweatpants/agent-runtime';
 import type { AgentName } from '@sweatpants/domain';
 import type { AgentEntry } from '../agents/agent-entry';
 import { BLOB_STORE, type BlobStore } from '../blobs/blob-store';

@@ -1,7 +1,6 @@
-import { startFakeAnthropic, type FakeAnthropic, type FakeStep } from '@sweatpants/agents/testing';
+import { startFakeAnthropic, type FakeAnthropic, type FakeStep } from '@sweatpants/agent-claude/testing';
 
-import { Verdict, type ScenarioContext } from '../scenario';
-import type { Scenario } from '../scenario';
+import { Verdict, type ScenarioContext, type Scenario } from '../scenario';
 import type { ApiUser } from '../support/api-client';
 import { apiUrl, type RunningCluster } from '../support/cluster-handle';
 import type { LiveClient } from '../support/live-client';

@@ -1,0 +1,361 @@
+import type { ModelRequest } from '@sweatpants/agent-runtime';
+
+import { startFakeAnthropic, type FakeAnthropic } from './testing';
+import { claudeConfig, type ClaudeConfig } from './claude-config';
+import { ClaudeModel } from './claude-model';
+
+// Not the default model: the SDK warns on every request naming a deprecated one.
+const MODEL = 'claude-sonnet-4-6';
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+const ask = (text: string): ModelRequest => ({
+  system: 'You help people tidy a room.',
+  messages: [{ role: 'user', content: [{ type: 'text', text }] }],
+  tools: [],
+});
+
+let fake: FakeAnthropic;
+beforeEach(async () => {
+  fake = await startFakeAnthropic();
+});
+afterEach(async () => {
+  await fake.close();
+});
+
+/** The stored photos a test's model can read, by sha-256 (the api passes its blob store's read). */
+const PHOTO_SHA = 'a'.repeat(64);
+const stored = new Map([[PHOTO_SHA, Buffer.from(PNG_1PX, 'base64')]]);
+
+const modelFor = (overrides: Partial<ClaudeConfig> = {}): ClaudeModel =>
+  new ClaudeModel(
+    {
+      ...claudeConfig({ apiKey: 'sk-test', baseURL: fake.url, model: MODEL }),
+      // tiny waits: the tests count attempts, never time them
+      retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5 },
+      ...overrides,
+    },
+    { photoBytes: async (sha) => stored.get(sha) ?? null },
+  );
+
+const live = (): AbortSignal => new AbortController().signal;
+
+describe('ClaudeModel against the fake Anthropic server', () => {
+  it('streams a text reply: onText gets the deltas in order, the reply has all of it', async () => {
+    fake.script({
+      kind: 'reply',
+      content: [{ type: 'text', text: 'Start with the desk, then the shelf.' }],
+      usage: { inputTokens: 31, outputTokens: 9 },
+    });
+    const deltas: string[] = [];
+
+    const reply = await modelFor().complete(ask('where do I start?'), {
+      signal: live(),
+      onText: (d) => deltas.push(d),
+    });
+
+    expect(deltas).toEqual(['Start', ' with', ' the', ' desk,', ' then', ' the', ' shelf.']);
+    expect(reply).toEqual({
+      ok: true,
+      value: {
+        content: [{ type: 'text', text: 'Start with the desk, then the shelf.' }],
+        stopReason: 'end_turn',
+        usage: { inputTokens: 31, outputTokens: 9 },
+        model: MODEL,
+      },
+    });
+  });
+
+  it('assembles a tool_use whose input arrives in several input_json_delta chunks', async () => {
+    const input = { item: 'mug', choices: [{ label: 'Kitchen' }, { label: 'Donate' }], reason: 'chipped' };
+    fake.script({
+      kind: 'reply',
+      content: [
+        { type: 'text', text: 'Let me ask.' },
+        { type: 'tool_use', id: 'toolu_01', name: 'propose_disposition', input, chunks: 5 },
+      ],
+    });
+
+    const reply = await modelFor().complete(ask('a mug'), { signal: live() });
+
+    expect(reply.ok && reply.value.content).toEqual([
+      { type: 'text', text: 'Let me ask.' },
+      { type: 'tool_use', id: 'toolu_01', name: 'propose_disposition', input },
+    ]);
+    expect(reply.ok && reply.value.stopReason).toBe('tool_use');
+  });
+
+  it('keeps a tool call whose input is not JSON, marked __malformed with the raw text', async () => {
+    fake.script({ kind: 'malformed_tool_input', id: 'toolu_02', name: 'confirm_done', raw: '{"done": tru' });
+
+    const reply = await modelFor().complete(ask('done?'), { signal: live() });
+
+    expect(reply.ok && reply.value.content).toEqual([
+      { type: 'tool_use', id: 'toolu_02', name: 'confirm_done', input: { __malformed: '{"done": tru' } },
+    ]);
+  });
+
+  it('sends system, tools, model, max_tokens and stream: true, and maps every block kind (a stored photo as its bytes)', async () => {
+    fake.script({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
+    const request: ModelRequest = {
+      system: 'You help people tidy a room.',
+      tools: [
+        {
+          name: 'confirm_done',
+          description: 'Ask whether the session is over',
+          inputSchema: { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'] },
+        },
+      ],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'here is my desk' },
+            { type: 'image', mediaType: 'image/png', sha256: PHOTO_SHA },
+            { type: 'image', mediaType: 'image/jpeg', sha256: 'b'.repeat(64) },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_9', name: 'confirm_done', input: { prompt: 'Done?' } }],
+        },
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', toolUseId: 'toolu_9', content: 'no answer', isError: true }],
+        },
+      ],
+    };
+
+    await modelFor({ maxTokens: 1234 }).complete(request, { signal: live() });
+
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.apiKey).toBe('sk-test');
+    expect(fake.requests[0]!.body).toEqual({
+      model: MODEL,
+      max_tokens: 1234,
+      stream: true,
+      system: 'You help people tidy a room.',
+      tools: [
+        {
+          name: 'confirm_done',
+          description: 'Ask whether the session is over',
+          input_schema: { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'] },
+        },
+      ],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'here is my desk' },
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_1PX } },
+            { type: 'text', text: '(a image/jpeg photo was sent here; it could not be loaded)' },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_9', name: 'confirm_done', input: { prompt: 'Done?' } }],
+        },
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'no answer', is_error: true }],
+        },
+      ],
+    });
+  });
+
+  it("uses the request's own maxTokens over the configured one", async () => {
+    fake.script({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
+
+    await modelFor({ maxTokens: 1234 }).complete({ ...ask('short'), maxTokens: 50 }, { signal: live() });
+
+    expect(fake.requests[0]!.body?.max_tokens).toBe(50);
+  });
+
+  it('retries a 429 and answers with the reply that follows', async () => {
+    fake.script(
+      { kind: 'error', status: 429, retryAfterMs: 1 },
+      { kind: 'reply', content: [{ type: 'text', text: 'there you go' }] },
+    );
+
+    const reply = await modelFor().complete(ask('hi'), { signal: live() });
+
+    expect(reply.ok && reply.value.content).toEqual([{ type: 'text', text: 'there you go' }]);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('gives up on 529 after exactly 3 requests: overloaded', async () => {
+    fake.script(...[1, 2, 3].map(() => ({ kind: 'error' as const, status: 529 })));
+
+    const reply = await modelFor().complete(ask('hi'), { signal: live() });
+
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'overloaded', message: 'scripted overloaded_error', status: 529 },
+    });
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('gives up on 429 after the retries: rate_limited', async () => {
+    fake.script(...[1, 2, 3].map(() => ({ kind: 'error' as const, status: 429, retryAfterSeconds: 30 })));
+
+    // retry-after asks for 30 s; maxDelayMs (5 ms here) caps it, or this test would time out
+    const reply = await modelFor().complete(ask('hi'), { signal: live() });
+
+    expect(reply.ok || reply.error.code).toBe('rate_limited');
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it.each([
+    [400, 'invalid_request'],
+    [401, 'authentication'],
+    [403, 'authentication'],
+  ] as const)('does not retry a %i: %s', async (status, code) => {
+    fake.script({ kind: 'error', status, message: 'no good' });
+
+    const reply = await modelFor().complete(ask('hi'), { signal: live() });
+
+    expect(reply).toEqual({ ok: false, error: { code, message: 'no good', status } });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('answers aborted when cancelled mid-stream, and the server sees the connection close', async () => {
+    // 10 s between deltas: only an abort that closes the connection ends this within the test's timeout
+    fake.script({ kind: 'slow_stream', deltas: ['one', ' two', ' three'], delayMs: 10_000 });
+    const controller = new AbortController();
+    const deltas: string[] = [];
+
+    const reply = await modelFor().complete(ask('count'), {
+      signal: controller.signal,
+      onText: (d) => {
+        deltas.push(d);
+        controller.abort();
+      },
+    });
+
+    expect(reply).toEqual({ ok: false, error: { code: 'aborted', message: expect.any(String) } });
+    expect(deltas).toEqual(['one']);
+    await fake.whenClientDisconnects();
+    expect(fake.closedEarly).toBe(1);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('answers aborted when cancelled during the backoff, without another request', async () => {
+    fake.script({ kind: 'error', status: 529, retryAfterSeconds: 60 });
+    const controller = new AbortController();
+    const model = modelFor({ retry: { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 60_000 } });
+
+    const pending = model.complete(ask('hi'), { signal: controller.signal });
+    await until(() => fake.requests.length === 1);
+    controller.abort();
+
+    // the backoff would be 60 s: only the abort can end it within the test's timeout
+    expect(await pending).toEqual({ ok: false, error: { code: 'aborted', message: expect.any(String) } });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('answers aborted at once for a signal already aborted, sending nothing', async () => {
+    const reply = await modelFor().complete(ask('hi'), { signal: AbortSignal.abort() });
+
+    expect(reply.ok || reply.error.code).toBe('aborted');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('retries an SSE error event that came before any text', async () => {
+    fake.script(
+      { kind: 'stream_error', type: 'overloaded_error' },
+      { kind: 'reply', content: [{ type: 'text', text: 'ok' }] },
+    );
+
+    const reply = await modelFor().complete(ask('hi'), { signal: live() });
+
+    expect(reply.ok && reply.value.content).toEqual([{ type: 'text', text: 'ok' }]);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('does not retry an SSE error event after text was shown (it would show twice)', async () => {
+    fake.script({
+      kind: 'stream_error',
+      type: 'overloaded_error',
+      textBefore: 'Let me',
+      message: 'Overloaded',
+    });
+
+    const reply = await modelFor().complete(ask('hi'), { signal: live() });
+
+    expect(reply).toEqual({ ok: false, error: { code: 'overloaded', message: 'Overloaded' } });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('reports a request the test did not script loudly, naming that', async () => {
+    const reply = await modelFor({ retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 5 } }).complete(
+      ask('hi'),
+      {
+        signal: live(),
+      },
+    );
+
+    expect(reply.ok).toBe(false);
+    expect(!reply.ok && reply.error.message).toMatch(/did not script/);
+  });
+
+  it('answers unavailable when nothing listens at the base URL', async () => {
+    const gone = await startFakeAnthropic();
+    await gone.close();
+
+    const reply = await modelFor({ baseURL: gone.url }).complete(ask('hi'), { signal: live() });
+
+    expect(reply.ok || reply.error.code).toBe('unavailable');
+  });
+});
+
+describe('ClaudeModel with stream: false', () => {
+  it('sends one plain request and maps its text and tool calls, giving onText the whole text', async () => {
+    const input = { item: 'mug', reason: 'chipped' };
+    fake.script({
+      kind: 'reply',
+      content: [
+        { type: 'text', text: 'Let me ask.' },
+        { type: 'tool_use', id: 'toolu_02', name: 'propose_disposition', input },
+      ],
+      usage: { inputTokens: 12, outputTokens: 7 },
+    });
+    const deltas: string[] = [];
+
+    const reply = await modelFor({ stream: false }).complete(ask('a mug'), {
+      signal: live(),
+      onText: (d) => deltas.push(d),
+    });
+
+    expect(fake.requests[0]!.body?.stream).not.toBe(true);
+    expect(deltas).toEqual(['Let me ask.']);
+    expect(reply).toEqual({
+      ok: true,
+      value: {
+        content: [
+          { type: 'text', text: 'Let me ask.' },
+          { type: 'tool_use', id: 'toolu_02', name: 'propose_disposition', input },
+        ],
+        stopReason: 'tool_use',
+        usage: { inputTokens: 12, outputTokens: 7 },
+        model: MODEL,
+      },
+    });
+  });
+
+  it('retries a 429 the same way', async () => {
+    fake.script(
+      { kind: 'error', status: 429, retryAfterMs: 1 },
+      { kind: 'reply', content: [{ type: 'text', text: 'there you go' }] },
+    );
+
+    const reply = await modelFor({ stream: false }).complete(ask('hi'), { signal: live() });
+
+    expect(reply.ok && reply.value.content).toEqual([{ type: 'text', text: 'there you go' }]);
+    expect(fake.requests).toHaveLength(2);
+  });
+});
+
+/** Resolves once `condition` holds, checking after each turn of the event loop. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}

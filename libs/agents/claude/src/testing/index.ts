@@ -1,0 +1,3 @@
+export * from './fake-anthropic-server';
+export type { FakeBlock, FakeStep, FakeUsage } from './fake-anthropic-steps';
+export * from './runner-harness';

@@ -1,0 +1,92 @@
+import { ActivityFilterSchema, PeopleFilterSchema, type Json } from '@sweatpants/domain';
+import { call } from 'effection';
+import * as z from 'zod';
+import { createTool, Run, ToolError, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
+import { ActivityStoreContext, type ActivityStoreError } from './activity-store';
+import { classifyAllPending, classifyPending } from './classify-pending';
+import { clusterActivities } from './option-framing';
+import { optionApplied, recordActivitiesUpdated } from './review-events';
+import { ActivityIdsSchema, toActivityUpdates, UpdatesInputSchema } from './tool-inputs';
+
+/**
+ * Seed 003's tools over the owner's activities and people. Every tool takes arrays for batches,
+ * validates its input with zod, and answers ToolSuccess or a ToolError the model can read: a
+ * store failure or an unknown id changes nothing.
+ */
+
+export const queryActivities: Tool = createTool('query_activities')
+  .description(
+    "Read the user's activities (emails and notices), newest first. Filters: status (pending, surfaced, quarantined, processed, archived), ids, type (the classification's activity type), text (part of sender, subject or summary), since, limit (default 20). Quarantined results come grouped into clusters of similar items.",
+  )
+  .input(ActivityFilterSchema)
+  .execute(function* (filter) {
+    const store = yield* ActivityStoreContext.expect();
+    const found = yield* call(() => store.queryActivities(filter));
+    if (!found.ok) return ToolError(failure('query_activities', found.error));
+    const activities = found.value;
+    const quarantined = activities.filter((a) => a.status === 'quarantined');
+    const clusters = clusterActivities(quarantined).map((c) => ({
+      kind: c.kind,
+      activity_ids: c.activities.map((a) => a.id),
+    }));
+    return ToolSuccess({ activities, count: activities.length, clusters } as unknown as Json);
+  });
+
+export const updateActivities: Tool = createTool('update_activities')
+  .changesOutside()
+  .description(
+    'Apply one change to a batch of activities at once: a new status and/or a partial classification (activity_type, urgency low|normal|high, autonomy_tier 1-3, confidence 0-1, personas, reasoning, suggested_actions, option_framing). All or nothing: an unknown id changes none of them.',
+  )
+  .input(z.object({ activity_ids: ActivityIdsSchema, updates: UpdatesInputSchema }))
+  .execute(function* ({ activity_ids, updates }) {
+    const store = yield* ActivityStoreContext.expect();
+    const changes = toActivityUpdates(updates);
+    if (changes.status === undefined && changes.classification === undefined)
+      return ToolError('update_activities: the updates are empty; give a status, a classification, or both');
+    const updated = yield* call(() => store.updateActivities(activity_ids, changes));
+    if (!updated.ok) return ToolError(failure('update_activities', updated.error));
+    // The review's fold reads the decision from this event: what changed, and by which option.
+    const { activityIds } = updated.value;
+    const run = yield* Run.expect();
+    const option = optionApplied(run.journal.path(), activityIds, changes);
+    yield* recordActivitiesUpdated({ activityIds, updates: changes, option });
+    return ToolSuccess({
+      updated_count: updated.value.updatedCount,
+      activity_ids: updated.value.activityIds,
+    });
+  });
+
+export const queryPeople: Tool = createTool('query_people')
+  .description(
+    'Look up the people the user knows: email matches exactly, search matches part of an email or a name.',
+  )
+  .input(PeopleFilterSchema)
+  .execute(function* (filter) {
+    const store = yield* ActivityStoreContext.expect();
+    const found = yield* call(() => store.queryPeople(filter));
+    if (!found.ok) return ToolError(failure('query_people', found.error));
+    return ToolSuccess({ people: found.value, count: found.value.length });
+  });
+
+export const classifyPendingTool: Tool = createTool('classify_pending')
+  .changesOutside()
+  .description(
+    'Sort pending activities by the fixed rules (no guessing): people the user knows are surfaced, mailing lists archived, receipts noted, anything unclear quarantined. Without activity_ids, every pending activity.',
+  )
+  .input(z.object({ activity_ids: ActivityIdsSchema.optional() }))
+  .execute(function* ({ activity_ids }) {
+    const report = activity_ids ? yield* classifyPending(activity_ids) : yield* classifyAllPending();
+    if (!report.ok) return ToolError(failure('classify_pending', report.error));
+    const { classified, byStatus, quarantined, skipped } = report.value;
+    return ToolSuccess({ classified, by_status: byStatus, quarantined, skipped });
+  });
+
+/** The text a model reads for a store failure; it says that nothing changed. */
+export function failure(tool: string, error: ActivityStoreError): string {
+  switch (error.code) {
+    case 'unknown_ids':
+      return `${tool}: unknown activity ids ${error.ids.join(', ')}; nothing was changed`;
+    case 'unavailable':
+      return `${tool}: the activity store is unavailable (${error.message}); nothing was changed`;
+  }
+}

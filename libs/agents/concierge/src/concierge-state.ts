@@ -1,0 +1,171 @@
+import {
+  ConciergeModeSchema,
+  ConciergeStateSchema,
+  type ConciergeReview,
+  type ConciergeState,
+  type Json,
+  type ReviewDecision,
+  type ReviewItem,
+  type StateReducer,
+  type TreeNode,
+  summaryStateKey,
+} from '@sweatpants/domain';
+import * as z from 'zod';
+import type { ToolResultPayload } from '@sweatpants/agent-runtime';
+import { activitiesUpdatedOf, type ActivitiesUpdated } from './review-events';
+
+export const INITIAL_CONCIERGE_STATE: ConciergeState = {
+  mode: 'assistant',
+  reviewing: [],
+  lastChoice: null,
+  updated: 0,
+  review: null,
+};
+
+const emptyReview = (): ConciergeReview => ({ items: [], done: 0, total: 0 });
+
+/**
+ * The concierge's state as a fold of the path (DESIGN.md): the mode from `mode` nodes, the items
+ * on the table from present_options calls, the user's last pick and the count of updated
+ * activities from the tools' results, and the interview's review: its items from what the
+ * interview's queries read, each one's decision from the activities-updated events. Rewinding
+ * the conversation rewinds all of it.
+ */
+export const conciergeState: StateReducer<ConciergeState> = {
+  name: 'concierge',
+  // 2: the review. Snapshots of 1 are ignored; a summary that kept only 1 is upgraded below.
+  version: 2,
+  initial: INITIAL_CONCIERGE_STATE,
+  apply: (state, node) => {
+    switch (node.kind) {
+      case 'mode': {
+        const mode = ConciergeModeSchema.safeParse(node.payload['to']);
+        if (!mode.success) return state;
+        // A new interview starts a new review; the overview keeps the last one, as it ended.
+        const review = mode.data === 'interview' ? emptyReview() : state.review;
+        return { ...state, mode: mode.data, reviewing: [], review };
+      }
+      case 'tool_call':
+        if (node.payload['name'] !== 'present_options') return state;
+        return { ...state, reviewing: stringsOf(objectOf(node.payload['input'] as Json)['activity_ids']) };
+      case 'tool_result':
+        return applyResult(state, node);
+      case 'event': {
+        const event = activitiesUpdatedOf(node);
+        return event && state.mode === 'interview'
+          ? { ...state, review: decide(state.review, event) }
+          : state;
+      }
+      case 'summary':
+        return fromVersion1(state, node);
+      default:
+        return state;
+    }
+  },
+};
+
+/** What query_activities returns, as far as the review needs it. */
+const QueriedSchema = z.object({
+  activities: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      subject: z.string(),
+      sender: z.string(),
+      senderName: z.string(),
+    }),
+  ),
+});
+
+function applyResult(state: ConciergeState, node: TreeNode): ConciergeState {
+  const { name, outcome } = node.payload as unknown as ToolResultPayload;
+  if (outcome.kind !== 'success') return state;
+  const value = objectOf(outcome.value);
+  if (name === 'present_options' && typeof value['choice'] === 'string' && value['choice'] !== '') {
+    return {
+      ...state,
+      lastChoice: {
+        optionId: value['choice'],
+        label: typeof value['label'] === 'string' ? value['label'] : '',
+        activityIds: stringsOf(value['activity_ids']),
+      },
+    };
+  }
+  if (name === 'update_activities') {
+    const updated = new Set(stringsOf(value['activity_ids']));
+    return {
+      ...state,
+      updated: state.updated + (typeof value['updated_count'] === 'number' ? value['updated_count'] : 0),
+      reviewing: state.reviewing.filter((id) => !updated.has(id)),
+    };
+  }
+  if (name === 'query_activities' && state.mode === 'interview') {
+    const queried = QueriedSchema.safeParse(outcome.value).data;
+    if (!queried) return state;
+    // The items under review are the quarantined ones the interview read, in the order read.
+    const read = queried.activities
+      .filter((a) => a.status === 'quarantined')
+      .map((a) => ({ id: a.id, title: a.subject, from: a.senderName || a.sender }));
+    return { ...state, review: withItems(state.review ?? emptyReview(), read) };
+  }
+  return state;
+}
+
+function withItems(review: ConciergeReview, read: Omit<ReviewItem, 'decision'>[]): ConciergeReview {
+  const items = review.items.map((item) => {
+    // An item decided before it was read (the model knew its id) gets its subject now.
+    const fresh = item.from === '' ? read.find((r) => r.id === item.id) : undefined;
+    return fresh ? { ...item, ...fresh } : item;
+  });
+  const known = new Set(items.map((i) => i.id));
+  const added = read.filter((r) => !known.has(r.id)).map((r) => ({ ...r, decision: null }));
+  return counted([...items, ...added]);
+}
+
+/**
+ * A batch's decision on each of its items. A later change to an item keeps what earlier ones
+ * applied and did not replace; the option is the latest change's.
+ */
+function decide(review: ConciergeReview | null, event: ActivitiesUpdated): ConciergeReview {
+  const items = [...(review ?? emptyReview()).items];
+  for (const id of event.activityIds) {
+    const at = items.findIndex((i) => i.id === id);
+    // Changed in the interview without being read in it: still one of its decisions.
+    const item = items[at] ?? { id, title: id, from: '', decision: null };
+    const before = item.decision;
+    const decision: ReviewDecision = {
+      optionId: event.option?.id ?? null,
+      label: event.option?.label ?? null,
+      status: event.updates.status ?? before?.status ?? null,
+      activityType: event.updates.classification?.activityType ?? before?.activityType ?? null,
+      autonomyTier: event.updates.classification?.autonomyTier ?? before?.autonomyTier ?? null,
+    };
+    if (at >= 0) items[at] = { ...item, decision };
+    else items.push({ ...item, decision });
+  }
+  return counted(items);
+}
+
+function counted(items: ReviewItem[]): ConciergeReview {
+  return { items, done: items.filter((i) => i.decision !== null).length, total: items.length };
+}
+
+/**
+ * A summary written before the review existed keeps the state as version 1 folded it: that state,
+ * with no review (the fold cannot see the nodes the summary replaced).
+ */
+function fromVersion1(state: ConciergeState, node: TreeNode): ConciergeState {
+  const states = objectOf(node.payload['states'] as Json | undefined);
+  const older = ConciergeStateSchema.omit({ review: true }).safeParse(
+    states[summaryStateKey({ name: 'concierge', version: 1 })],
+  );
+  return older.success ? { ...older.data, review: null } : state;
+}
+
+function objectOf(value: Json | undefined): { [key: string]: Json } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+}
+
+function stringsOf(value: Json | undefined): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}

@@ -1,0 +1,364 @@
+import { ActivitySchema, type Json } from '@sweatpants/domain';
+import * as z from 'zod';
+import type { OfflineContext, OfflineReply, OfflineRule } from '@sweatpants/agent-runtime';
+import { cardOptions, clusterActivities, frameOptions, readChoice, type Cluster } from './option-framing';
+import { recapIn, REVIEW_FINISHED } from './review-tools';
+import { openCardIn, type OpenCard } from './side-quest';
+import { UpdatesInputSchema } from './tool-inputs';
+
+/**
+ * The concierge's offline rules: without an API key they walk the whole quarantine interview
+ * deterministically (start → query → cluster → choose → one batch update → confirm → next group),
+ * and every line they write starts with "(offline)" so the user knows who is answering.
+ */
+
+const ID = /\b[a-z]+-\d+\b/gi;
+const STOP = /\b(stop|enough|later|finish|that's all|done)\b/i;
+
+const OfferSchema = z.object({
+  activity_ids: z.array(z.string()),
+  options: z.array(z.object({ id: z.string(), label: z.string(), updates: UpdatesInputSchema })),
+});
+type Offer = z.infer<typeof OfferSchema>;
+
+interface Call {
+  name: string;
+  input: Json;
+  /** index of the message that holds it */
+  at: number;
+}
+
+/** Every tool call of the conversation, in order. */
+function callsIn(ctx: OfflineContext): Call[] {
+  return ctx.request.messages.flatMap((message, at) =>
+    message.content.flatMap((b) => (b.type === 'tool_use' ? [{ name: b.name, input: b.input, at }] : [])),
+  );
+}
+
+/** The quarantined activities of the last query, grouped, minus the groups already offered. */
+function remainingClusters(ctx: OfflineContext): Cluster[] {
+  let queried: { at: number; data: Json } | undefined;
+  const names = new Map<string, string>();
+  ctx.request.messages.forEach((message, at) => {
+    for (const block of message.content) {
+      if (block.type === 'tool_use') names.set(block.id, block.name);
+      if (block.type === 'tool_result' && !block.isError && names.get(block.toolUseId) === 'query_activities')
+        queried = { at, data: parse(block.content) };
+    }
+  });
+  if (!queried) return [];
+  const since = queried.at;
+  const activities = z.object({ activities: z.array(ActivitySchema) }).safeParse(queried.data);
+  if (!activities.success) return [];
+  const offered = new Set(
+    callsIn(ctx)
+      .filter((c) => c.name === 'present_options' && c.at > since)
+      .flatMap((c) => OfferSchema.safeParse(c.input).data?.activity_ids ?? []),
+  );
+  const open = activities.data.activities.filter((a) => a.status === 'quarantined' && !offered.has(a.id));
+  return clusterActivities(open);
+}
+
+/** The options of a group, or the end of the interview when no group is left. */
+function nextGroup(ctx: OfflineContext, lead: string): OfflineReply {
+  const [cluster, ...rest] = remainingClusters(ctx);
+  if (!cluster) {
+    return {
+      text: `${lead} That was the last group.`.trim(),
+      calls: [{ name: 'finish_review', input: { summary: 'Every quarantined group has been decided.' } }],
+    };
+  }
+  const n = cluster.activities.length;
+  const subjects = cluster.activities.map((a) => `“${a.subject}” (${a.senderName || a.sender})`);
+  const more = rest.length > 0 ? ` After these, ${rest.length} more group${rest.length > 1 ? 's' : ''}.` : '';
+  const options = frameOptions(cluster).map(({ id, label, reason, updates }) => ({
+    id,
+    label,
+    reason,
+    updates,
+  }));
+  const cards = cardOptions(options).map((o) => o.shown);
+  return {
+    text: `${lead} ${n === 1 ? 'This item reads' : `These ${n} items read`} alike: ${subjects.join(', ')}.${more} It could be:\n${cards.join('\n')}`.trim(),
+    calls: [
+      {
+        name: 'present_options',
+        input: {
+          activity_ids: cluster.activities.map((a) => a.id),
+          message: `How should I read ${n === 1 ? 'this item' : `these ${n} items`}? Tap one, or type e.g. “B for all of these”.`,
+          options,
+        } as unknown as Json,
+      },
+    ],
+  };
+}
+
+/** The last options offered, if no update followed them. */
+function openOffer(ctx: OfflineContext): Offer | undefined {
+  const calls = callsIn(ctx);
+  const at = calls.findLastIndex((c) => c.name === 'present_options');
+  if (at < 0 || calls.slice(at + 1).some((c) => c.name === 'update_activities')) return undefined;
+  return OfferSchema.safeParse(calls[at]?.input).data;
+}
+
+function parse(text: string): Json {
+  try {
+    return JSON.parse(text) as Json;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A message from the user to answer, rather than tool results to read: after a transition tool the
+ * synthetic message shares the user turn with that tool's result.
+ */
+const fresh = (ctx: OfflineContext) =>
+  ctx.toolResults.every((r) => r.name === 'start_review' || r.name === 'finish_review');
+const inInterview = (ctx: OfflineContext) => ctx.offers('present_options');
+const inOverview = (ctx: OfflineContext) => ctx.offers('start_review');
+
+/** What each tier means, as the options' reasons put it. */
+const TIERS: Record<string, string> = {
+  '1': 'Tier 1 means I archive such mail on my own, without asking you',
+  '2': 'Tier 2 means I keep a note of such mail but do not show it to you',
+  '3': 'Tier 3 means I show such mail to you every time, for you to review',
+};
+const CARD_AGAIN = 'Here is the card again: tap an option or type its letter.';
+
+/** The options whose letter the words ask about ("what does B mean?", "is option c…"). */
+function optionsAskedAbout(card: Omit<OpenCard, 'elicitId'>, text: string): OpenCard['options'] {
+  const letters = new Set<string>();
+  for (const m of text.matchAll(/\boption\s+([a-z0-9])\b/gi)) letters.add((m[1] as string).toUpperCase());
+  for (const m of text.matchAll(/\b([A-Z])\b/g)) {
+    const letter = m[1] as string;
+    const before = text.slice(0, m.index);
+    // "I", and "A" opening a sentence ("A quick question: …"), are words, not letters.
+    const article =
+      letter === 'A' && /(?:^|[.!?]\s*)$/.test(before) && /^A\s+[a-z]/.test(text.slice(m.index));
+    if (letter !== 'I' && !article) letters.add(letter);
+  }
+  return card.options.filter((o) => letters.has(/^([A-Z0-9])\.\s/.exec(o.label)?.[1] ?? o.id.toUpperCase()));
+}
+
+/** The side quest's short answer: what the tiers or options asked about mean, then the card again. */
+function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
+  const tiers = [...new Set([...text.matchAll(/\btier\s*([1-3])\b/gi)].map((m) => m[1] as string))];
+  if (tiers.length > 0) {
+    const meanings = tiers.map((tier) => {
+      const option = card.options.find((o) => new RegExp(`\\bTier ${tier}\\b`, 'i').test(o.label));
+      return `${TIERS[tier]}${option ? `: on this card, “${option.label}”` : ''}.`;
+    });
+    return `(offline) ${meanings.join(' ')} ${CARD_AGAIN}`;
+  }
+  const asked = optionsAskedAbout(card, text);
+  if (asked.length > 0) {
+    const meanings = asked.map((o) =>
+      o.description ? `“${o.label}”: ${o.description.replace(/[^.!?]$/, '$&.')}` : `“${o.label}”.`,
+    );
+    return `(offline) ${meanings.join(' ')} ${CARD_AGAIN}`;
+  }
+  if (STOP.test(text))
+    return `(offline) This card stays open until you pick an option or dismiss it; then say stop, and what is not decided stays quarantined. ${CARD_AGAIN}`;
+  return `(offline) I cannot answer that offline; I can say what an option or a tier means (“what does tier 2 mean?”). ${CARD_AGAIN}`;
+}
+
+export const answerAside: OfflineRule = {
+  name: 'concierge: words typed while a card waits (a side quest) get a short answer, then the card is back',
+  when: (ctx) => !ctx.hasToolResults && openCardIn(ctx.request.system) !== undefined,
+  reply: (ctx) => {
+    const card = openCardIn(ctx.request.system);
+    return card ? { text: asideReply(card, ctx.userText) } : undefined;
+  },
+};
+
+export const typedPick: OfflineRule = {
+  name: 'concierge: a pick typed in the chat applies the offered option',
+  when: (ctx) => inInterview(ctx) && fresh(ctx),
+  reply: (ctx) => {
+    const offer = openOffer(ctx);
+    const picked =
+      offer &&
+      readChoice(
+        ctx.userText,
+        offer.options.map((o) => o.id),
+      );
+    const option = offer?.options.find((o) => o.id === picked);
+    if (!offer || !option) return undefined;
+    return {
+      text: `(offline) ${option.id} it is: applying it to all ${offer.activity_ids.length}.`,
+      calls: [
+        {
+          name: 'update_activities',
+          input: { activity_ids: offer.activity_ids, updates: option.updates } as unknown as Json,
+        },
+      ],
+    };
+  },
+};
+
+export const stopReview: OfflineRule = {
+  name: 'concierge: the user stops the interview',
+  when: (ctx) => inInterview(ctx) && fresh(ctx) && STOP.test(ctx.userText),
+  reply: () => ({
+    text: '(offline) We can stop here; the rest stays quarantined.',
+    calls: [
+      { name: 'finish_review', input: { summary: 'The user stopped; undecided items stay quarantined.' } },
+    ],
+  }),
+};
+
+export const readQuarantine: OfflineRule = {
+  name: 'concierge: the interview reads the quarantined items',
+  when: (ctx) => inInterview(ctx) && fresh(ctx),
+  reply: (ctx) => {
+    const ids = [...new Set(ctx.userText.match(ID) ?? [])];
+    return {
+      text: '(offline) Reading your quarantined items…',
+      calls: [
+        {
+          name: 'query_activities',
+          input: { status: 'quarantined', ...(ids.length ? { ids } : {}), limit: 50 },
+        },
+      ],
+    };
+  },
+};
+
+export const offerFirstGroup: OfflineRule = {
+  name: 'concierge: group the quarantined items and offer options for the first group',
+  when: (ctx) => inInterview(ctx) && ctx.resultOf('query_activities') !== undefined,
+  reply: (ctx) => {
+    const result = ctx.resultOf('query_activities');
+    if (result?.isError)
+      return { text: `(offline) I could not read your items: ${result.content}. Ask me again in a moment.` };
+    const count = remainingClusters(ctx).reduce((sum, c) => sum + c.activities.length, 0);
+    if (count === 0)
+      return {
+        text: '(offline) Nothing is waiting in quarantine.',
+        calls: [{ name: 'finish_review', input: { summary: 'Nothing was quarantined.' } }],
+      };
+    return nextGroup(ctx, `(offline) ${count} quarantined item${count > 1 ? 's' : ''}.`);
+  },
+};
+
+export const applyPick: OfflineRule = {
+  name: 'concierge: apply the picked option in one batch, or leave the group and go on',
+  when: (ctx) => inInterview(ctx) && ctx.resultOf('present_options') !== undefined,
+  reply: (ctx) => {
+    const result = ctx.resultOf('present_options');
+    if (!result || result.isError) return nextGroup(ctx, `(offline) That did not work (${result?.content}).`);
+    const picked = z
+      .object({ choice: z.string().min(1), activity_ids: z.array(z.string()), updates: UpdatesInputSchema })
+      .safeParse(result.data);
+    if (!picked.success) {
+      const lead = '(offline) No pick, so those stay quarantined for now.';
+      // The last group's question stays open in the chat: a letter typed next still applies.
+      if (remainingClusters(ctx).length === 0)
+        return { text: `${lead} Type a letter if you decide, or say stop.` };
+      return nextGroup(ctx, lead);
+    }
+    const { choice, activity_ids, updates } = picked.data;
+    return {
+      text: `(offline) ${choice}: applying it to ${activity_ids.length === 1 ? 'the item' : `all ${activity_ids.length}`}.`,
+      calls: [{ name: 'update_activities', input: { activity_ids, updates } as unknown as Json }],
+    };
+  },
+};
+
+export const confirmBatch: OfflineRule = {
+  name: 'concierge: confirm the batch update, then the next group',
+  when: (ctx) => ctx.resultOf('update_activities') !== undefined,
+  reply: (ctx) => {
+    const result = ctx.resultOf('update_activities');
+    let lead: string;
+    if (!result || result.isError) lead = `(offline) That update did not go through: ${result?.content}.`;
+    else {
+      const done = z.object({ updated_count: z.number() }).safeParse(result.data).data;
+      const updates = UpdatesInputSchema.safeParse(objectField(result.input, 'updates')).data;
+      const tier = updates?.classification?.autonomy_tier;
+      lead = `(offline) Done: ${done?.updated_count ?? 0} updated${updates?.status ? `, now ${updates.status}` : ''}${tier ? `, Tier ${tier}` : ''}.`;
+    }
+    return inInterview(ctx) ? nextGroup(ctx, lead) : { text: lead };
+  },
+};
+
+export const startReviewRule: OfflineRule = {
+  name: 'concierge: a question about quarantined items opens the interview',
+  when: (ctx) => inOverview(ctx) && fresh(ctx) && /quarantin|review/i.test(ctx.userText),
+  reply: (ctx) => {
+    const ids = [...new Set(ctx.userText.match(ID) ?? [])];
+    return {
+      text: "(offline) Let's go through them together.",
+      calls: [{ name: 'start_review', input: ids.length ? { activity_ids: ids } : ({} as Json) }],
+    };
+  },
+};
+
+export const reviewFinished: OfflineRule = {
+  name: 'concierge: back in the overview after the interview',
+  when: (ctx) => inOverview(ctx) && fresh(ctx) && ctx.userText.startsWith(REVIEW_FINISHED),
+  reply: (ctx) => {
+    const recap = recapIn(ctx.userText);
+    return { text: recap ? `(offline) The review is over. ${recap}` : '(offline) The review is over.' };
+  },
+};
+
+export const sortPending: OfflineRule = {
+  name: 'concierge: sort pending items by the rules',
+  when: (ctx) => inOverview(ctx) && fresh(ctx) && /\b(sort|classify|pending|new)\b/i.test(ctx.userText),
+  reply: () => ({
+    text: '(offline) Sorting your new items by the rules…',
+    calls: [{ name: 'classify_pending', input: {} }],
+  }),
+};
+
+export const reportSorted: OfflineRule = {
+  name: 'concierge: report what classify_pending did',
+  when: (ctx) => ctx.resultOf('classify_pending') !== undefined,
+  reply: (ctx) => {
+    const result = ctx.resultOf('classify_pending');
+    if (!result || result.isError) return { text: `(offline) Sorting failed: ${result?.content}.` };
+    const report = z
+      .object({
+        classified: z.number(),
+        by_status: z.record(z.string(), z.number()),
+        quarantined: z.array(z.string()),
+      })
+      .safeParse(result.data).data;
+    if (!report || report.classified === 0) return { text: '(offline) Nothing new to sort.' };
+    const parts = Object.entries(report.by_status).map(([status, n]) => `${n} ${status}`);
+    const next = report.quarantined.length
+      ? ' Say “review my quarantined items” to decide the unclear ones.'
+      : '';
+    return { text: `(offline) Sorted ${report.classified}: ${parts.join(', ')}.${next}` };
+  },
+};
+
+export const introduce: OfflineRule = {
+  name: 'concierge: say what the offline concierge can do',
+  when: (ctx) => inOverview(ctx) && fresh(ctx),
+  reply: () => ({
+    text: '(offline) I am the concierge, running on the offline model (no API key), so I follow simple rules. I can review your quarantined items with you (“review my quarantined items”) or sort new ones (“sort my new items”).',
+  }),
+};
+
+function objectField(value: Json, key: string): Json | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value[key] : undefined;
+}
+
+/** In the order the offline model asks them, before its defaults. */
+export const CONCIERGE_OFFLINE_RULES: readonly OfflineRule[] = [
+  answerAside,
+  typedPick,
+  stopReview,
+  readQuarantine,
+  offerFirstGroup,
+  applyPick,
+  confirmBatch,
+  reportSorted,
+  reviewFinished,
+  startReviewRule,
+  sortPending,
+  introduce,
+];

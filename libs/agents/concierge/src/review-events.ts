@@ -1,0 +1,89 @@
+import { ActivityUpdatesSchema, type ActivityUpdates, type Json, type TreeNode } from '@sweatpants/domain';
+import type { Operation } from 'effection';
+import * as z from 'zod';
+import { Run, type ToolResultPayload } from '@sweatpants/agent-runtime';
+import { cardOptions } from './option-framing';
+import { toActivityUpdates, UpdatesInputSchema } from './tool-inputs';
+
+/** The event type update_activities records after a batch is applied. */
+export const ACTIVITIES_UPDATED = 'activities-updated';
+
+/**
+ * A batch of activities changed, and which offered option that was (seed 003's decision). No
+ * single node said both: the option is in present_options' call and result, the change in
+ * update_activities' call, and a pick typed into the chat after the card was dismissed is in
+ * neither. The fold of the review reads this event.
+ */
+export const ActivitiesUpdatedSchema = z.object({
+  type: z.literal(ACTIVITIES_UPDATED),
+  activityIds: z.array(z.string()),
+  updates: ActivityUpdatesSchema,
+  /** the option applied, as its card showed it; null when the change matched no offer */
+  option: z.object({ id: z.string(), label: z.string() }).nullable(),
+});
+export type ActivitiesUpdated = z.infer<typeof ActivitiesUpdatedSchema>;
+
+/** The activities-updated event a node records, if it is one. */
+export function activitiesUpdatedOf(node: TreeNode): ActivitiesUpdated | undefined {
+  if (node.kind !== 'event' || node.payload['type'] !== ACTIVITIES_UPDATED) return undefined;
+  return ActivitiesUpdatedSchema.safeParse(node.payload).data;
+}
+
+/** Writes the event under HEAD, or, replaying a turn, takes the one its first run wrote. */
+export function* recordActivitiesUpdated(event: Omit<ActivitiesUpdated, 'type'>): Operation<void> {
+  const run = yield* Run.expect();
+  const what = `the ${ACTIVITIES_UPDATED} event`;
+  if (run.journal.take('event', what, (n) => n.payload['type'] === ACTIVITIES_UPDATED)) return;
+  const payload = { type: ACTIVITIES_UPDATED, ...event } as unknown as { [key: string]: Json };
+  yield* run.journal.append([{ kind: 'event', payload, authorId: run.authorId }]);
+}
+
+const OfferSchema = z.object({
+  activity_ids: z.array(z.string()),
+  options: z.array(z.object({ id: z.string(), label: z.string(), updates: UpdatesInputSchema })),
+});
+
+/**
+ * The offered option a batch update applies, read from the path: the latest present_options of
+ * this interview that offered every one of `activityIds`; the option the user picked there, or
+ * else the one option whose updates are exactly the ones applied (a letter typed after the card
+ * was dismissed). Null when no offer fits.
+ */
+export function optionApplied(
+  path: readonly TreeNode[],
+  activityIds: readonly string[],
+  applied: ActivityUpdates,
+): { id: string; label: string } | null {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const node = path[i] as TreeNode;
+    // An offer of an earlier interview (or none in this one) does not name this change.
+    if (node.kind === 'mode') return null;
+    if (node.kind !== 'tool_call' || node.payload['name'] !== 'present_options') continue;
+    const offer = OfferSchema.safeParse(node.payload['input']).data;
+    if (!offer || !activityIds.every((id) => offer.activity_ids.includes(id))) continue;
+    const cards = cardOptions(offer.options);
+    const picked = pickIn(path.slice(i + 1), String(node.payload['toolUseId']));
+    const same = cards.filter((o) => canonical(toActivityUpdates(o.updates)) === canonical(applied));
+    const option = cards.find((o) => o.id === picked) ?? (same.length === 1 ? same[0] : undefined);
+    return option ? { id: option.id, label: option.shown } : null;
+  }
+  return null;
+}
+
+/** The option id present_options returned for the call `toolUseId`, if the user picked one. */
+function pickIn(after: readonly TreeNode[], toolUseId: string): string | undefined {
+  const result = after.find((n) => n.kind === 'tool_result' && n.payload['toolUseId'] === toolUseId);
+  const outcome = (result?.payload as unknown as ToolResultPayload | undefined)?.outcome;
+  if (outcome?.kind !== 'success') return undefined;
+  const choice = z.object({ choice: z.string().min(1) }).safeParse(outcome.value).data;
+  return choice?.choice;
+}
+
+/** JSON with its keys sorted, so two updates compare by content. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}

@@ -1,0 +1,84 @@
+import type { ElicitRequest } from '@sweatpants/domain';
+import { createContext, scoped, type Operation } from 'effection';
+import * as z from 'zod';
+import { Asides, runTurn, SampleStages, type AgentDefinition, type TurnEnd } from '@sweatpants/agent-runtime';
+
+/**
+ * Seed 004's side quests in the concierge. Words typed while a card waits that do not pick an
+ * option ("wait, what does tier 2 mean?") run one turn of their own (the runtime's side quest),
+ * after which the same card is asked again. That turn is told which card is open and that its job
+ * is to answer the words, not to move the interview on: it offers no other card, applies nothing
+ * and does not end the review, so the user comes back to the card they left.
+ */
+
+const CardSchema = z.object({
+  elicitId: z.string(),
+  message: z.string(),
+  options: z.array(z.object({ id: z.string(), label: z.string(), description: z.string().optional() })),
+});
+
+/** The card a side quest runs beside: the question the user typed their own words at. */
+export type OpenCard = z.infer<typeof CardSchema>;
+
+/** Set while a side quest runs: the card that stays open until it ends. */
+export const OpenCards = createContext<OpenCard | null>('concierge.open-card', null);
+
+/** The line of the side quest's system prompt that names the open card, read back offline. */
+export const OPEN_CARD_LINE = 'Open card: ';
+
+/** The card a side quest runs beside, when its question is one (a `choose` with options). */
+export function openCardOf(question: ElicitRequest): OpenCard | null {
+  const payload = question.payload as { options?: unknown };
+  const card = CardSchema.safeParse({
+    elicitId: question.elicitId,
+    message: question.message,
+    options: Array.isArray(payload?.options) ? payload.options : [],
+  });
+  return card.success ? card.data : null;
+}
+
+/** What the side quest's model is told, below the mode's prompt. */
+export function asideNote(card: OpenCard): string {
+  const shown = { message: card.message, options: card.options };
+  return [
+    'A card of yours is waiting for the user to pick an option, and they typed words of their own',
+    'instead: they do not pick an option. Answer them in a few sentences; when they ask about the',
+    'card (what an option or a tier means), explain it. Do not call present_options,',
+    'update_activities or finish_review now: the card stays open and is shown again right after your',
+    'reply, and the user picks there.',
+    `${OPEN_CARD_LINE}${JSON.stringify(shown)}`,
+  ].join('\n');
+}
+
+/** The open card a side quest's system prompt names, if it names one. */
+export function openCardIn(system: string): Omit<OpenCard, 'elicitId'> | undefined {
+  const line = new RegExp(`^${OPEN_CARD_LINE}(.+)$`, 'm').exec(system)?.[1];
+  if (!line) return undefined;
+  try {
+    return CardSchema.omit({ elicitId: true }).safeParse(JSON.parse(line)).data;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The concierge's turn: the runtime's, and in a side quest the same turn told about the open card
+ * (see `asideNote`).
+ */
+export function* conciergeTurn(agent: AgentDefinition): Operation<TurnEnd> {
+  const aside = yield* Asides.expect();
+  const card = aside ? openCardOf(aside.question) : null;
+  return yield* scoped(function* () {
+    yield* SampleStages.around({
+      *input([request], next) {
+        // The runtime's own side calls (reading off-script words) are not the conversation.
+        if (request.purpose !== undefined) return yield* next(request);
+        return yield* next({
+          ...request,
+          system: card ? `${request.system}\n\n${asideNote(card)}` : request.system,
+        });
+      },
+    });
+    return card ? yield* OpenCards.with(card, () => runTurn(agent)) : yield* runTurn(agent);
+  });
+}

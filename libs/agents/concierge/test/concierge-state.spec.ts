@@ -1,0 +1,61 @@
+import { foldPath, type Json, type NodeKind, type TreeNode } from '@sweatpants/domain';
+import { conciergeState, INITIAL_CONCIERGE_STATE } from '../src';
+
+let depth = 0;
+const node = (kind: NodeKind, payload: { [key: string]: Json }): TreeNode =>
+  ({
+    id: String(depth).padStart(64, '0'),
+    conversationId: 'c1',
+    parentId: null,
+    depth: depth++,
+    kind,
+    payload,
+    authorId: 'agent:concierge',
+    createdAt: '2026-11-20T12:00:00.000Z',
+  }) as TreeNode;
+
+const decided = (ids: string[], updates: Json, option: Json = null) =>
+  node('event', { type: 'activities-updated', activityIds: ids, updates, option });
+
+describe('the concierge state fold', () => {
+  it('starts with no review, and a new interview starts an empty one', () => {
+    expect(INITIAL_CONCIERGE_STATE.review).toBeNull();
+    const state = foldPath(conciergeState, [node('mode', { from: 'assistant', to: 'interview' })]);
+    expect(state.review).toEqual({ items: [], done: 0, total: 0 });
+  });
+
+  it('counts an item changed in the interview without being read, and merges later changes', () => {
+    const state = foldPath(conciergeState, [
+      node('mode', { from: 'assistant', to: 'interview' }),
+      decided(['mail-104'], { status: 'surfaced' }, { id: 'C', label: 'C. Important update' }),
+      decided(['mail-104'], { classification: { autonomyTier: 3 } }),
+    ]);
+    expect(state.review).toEqual({
+      items: [
+        {
+          id: 'mail-104',
+          title: 'mail-104',
+          from: '',
+          decision: { optionId: null, label: null, status: 'surfaced', activityType: null, autonomyTier: 3 },
+        },
+      ],
+      done: 1,
+      total: 1,
+    });
+  });
+
+  it('ignores changes made outside an interview', () => {
+    const state = foldPath(conciergeState, [decided(['mail-101'], { status: 'archived' })]);
+    expect(state.review).toBeNull();
+  });
+
+  it('takes the state a summary kept under version 1, with no review', () => {
+    const kept = { mode: 'interview', reviewing: ['mail-101'], lastChoice: null, updated: 2 };
+    const summary = node('summary', {
+      text: 'earlier',
+      covers: { fromId: '1'.repeat(64), toId: '2'.repeat(64), count: 5 },
+      states: { 'concierge@1': kept },
+    });
+    expect(foldPath(conciergeState, [summary])).toEqual({ ...kept, review: null });
+  });
+});

@@ -1,0 +1,158 @@
+import type { Json, TreeNode } from '@sweatpants/domain';
+import { resource, run, spawn, type Operation } from 'effection';
+import * as z from 'zod';
+import { testAgent } from './testing/test-agent';
+import {
+  CompactionPolicy,
+  compactAfter,
+  DEFAULT_COMPACT_AFTER,
+  DEFAULT_SUMMARY_INSTRUCTIONS,
+  summariseAs,
+  summaryInstructions,
+} from './compaction-policy';
+import { createAgent } from './create-agent';
+import { createTool, ToolCalls, ToolSuccess, type Tool, type ToolOutcome } from './tool';
+
+const { name: _name, ...definition } = testAgent;
+const valueOf = (outcome: ToolOutcome): Json => (outcome.kind === 'success' ? outcome.value : outcome.kind);
+
+/** A flight search whose results come from the instance's own (per-scope) database. */
+function flights(db: { routes: string[] }): Tool {
+  return createTool('search')
+    .description('Flights to a city')
+    .parameter(z.object({ to: z.string() }))
+    .execute(function* ({ to }) {
+      return ToolSuccess(db.routes.filter((r) => r.endsWith(to)));
+    });
+}
+
+const opened: string[] = [];
+const Flight = createAgent(
+  { search: flights({ routes: ['LHR-BER', 'LHR-CDG'] }) },
+  {
+    ...definition,
+    name: 'flight',
+    *setup() {
+      // A resource of the instance: it lives as long as the scope that started the agent.
+      yield* resource<void>(function* (provide) {
+        opened.push('connection opened');
+        try {
+          yield* provide();
+        } finally {
+          opened.push('connection closed');
+        }
+      });
+    },
+  },
+);
+
+/** An agent whose tool calls another agent's tool, not knowing which instance answers. */
+const Chat = createAgent(
+  {
+    book: createTool('book')
+      .parameter(z.object({ to: z.string() }))
+      .execute(function* ({ to }) {
+        const found = yield* Flight.tools.search({ to });
+        return ToolSuccess({ booked: valueOf(found) });
+      }),
+  },
+  { ...definition, name: 'chat' },
+);
+
+describe('createAgent', () => {
+  beforeEach(() => opened.splice(0));
+
+  it('starts with yield*: its setup runs in the caller’s scope, and the instance is in context below', async () => {
+    const result = await run(function* () {
+      const instance = yield* Flight;
+      expect(instance.agent).toBe('flight');
+      expect(yield* Flight.instance()).toBe(instance);
+      expect(opened).toEqual(['connection opened']);
+      return valueOf(yield* Flight.tools.search({ to: 'BER' }));
+    });
+    expect(result).toEqual(['LHR-BER']);
+    expect(opened).toEqual(['connection opened', 'connection closed']);
+  });
+
+  it('answers a tool call without being started (implicit), with the tools it was made with', async () => {
+    const result = await run(function* () {
+      return valueOf(yield* Flight.tools.search({ to: 'CDG' }));
+    });
+    expect(result).toEqual(['LHR-CDG']);
+    expect(opened).toEqual([]);
+  });
+
+  it("lets one agent's tool call another's, and a parent choose which instance its children reach", async () => {
+    const results = await run(function* () {
+      const real = valueOf(yield* Chat.tools.book({ to: 'BER' }));
+      // For this subtree (a test, a per-user binding) another instance answers for Flight.
+      const substitute = { agent: 'flight', tools: { search: flights({ routes: ['MAN-BER', 'EDI-BER'] }) } };
+      const substituted = yield* Flight.with(substitute, function* () {
+        const child = yield* spawn(() => Chat.tools.book({ to: 'BER' }));
+        return valueOf(yield* child);
+      });
+      const after = valueOf(yield* Chat.tools.book({ to: 'BER' }));
+      return { real, substituted, after };
+    });
+    expect(results).toEqual({
+      real: { booked: ['LHR-BER'] },
+      substituted: { booked: ['MAN-BER', 'EDI-BER'] },
+      after: { booked: ['LHR-BER'] },
+    });
+  });
+
+  it('sends each tool call through ToolCalls middleware, and checks its input', async () => {
+    const seen: string[] = [];
+    const outcome = await run(function* () {
+      yield* ToolCalls.around({
+        *execute([tool, input], next) {
+          seen.push(`${tool.name} ${JSON.stringify(input)}`);
+          return yield* next(tool, input);
+        },
+      });
+      yield* Chat.tools.book({ to: 'CDG' });
+      return yield* Flight.tools.search({ to: 7 });
+    });
+    expect(seen).toEqual(['book {"to":"CDG"}', 'search {"to":"CDG"}', 'search {"to":7}']);
+    expect(outcome).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('invalid input for search'),
+    });
+  });
+
+  it('answers an error, not an exception, when a substitute lacks the tool', async () => {
+    const outcome = await run(function* () {
+      return yield* Flight.with({ agent: 'flight', tools: {} as never }, () =>
+        Flight.tools.search({ to: 'BER' }),
+      );
+    });
+    expect(outcome).toEqual({ kind: 'error', message: 'flight has no tool search in this scope' });
+  });
+
+  it('installs a plugin for the scope it is used in: compaction after fewer nodes, say', async () => {
+    // The root, then `n` nodes since it.
+    const path = (n: number) => Array.from({ length: n + 1 }, () => ({ kind: 'user' }) as TreeNode);
+    const decided = await run(function* (): Operation<boolean[]> {
+      const before = yield* CompactionPolicy.operations.due(path(50));
+      const inner = yield* spawn(function* () {
+        yield* Chat.use(compactAfter(40));
+        return yield* CompactionPolicy.operations.due(path(50));
+      });
+      const within = yield* inner;
+      const atDefault = yield* CompactionPolicy.operations.due(path(DEFAULT_COMPACT_AFTER + 1));
+      return [before, within, atDefault];
+    });
+    expect(decided).toEqual([false, true, true]);
+  });
+
+  it("tells a summariser what the agent's own plugin says to keep, else the default", async () => {
+    expect(await summaryInstructions(Chat.definition)).toBe(DEFAULT_SUMMARY_INSTRUCTIONS);
+    const keeping = { ...Chat.definition, plugins: [summariseAs('Keep the bookings.'), compactAfter(5)] };
+    expect(await summaryInstructions(keeping)).toBe('Keep the bookings.');
+  });
+
+  it('keeps the definition a runner drives, under the agent’s name', () => {
+    expect(Chat.definition).toMatchObject({ name: 'chat', modes: testAgent.modes });
+    expect(Object.keys(Chat.tools)).toEqual(['book']);
+  });
+});

@@ -1,0 +1,283 @@
+import {
+  applyNode,
+  type Json,
+  type NodeDraft,
+  type NodeKind,
+  type StateReducer,
+  type TreeNode,
+} from '@sweatpants/domain';
+import { call, type Operation } from 'effection';
+import type { ConversationPort, PortError } from './storage/conversation-port';
+
+/** How a write moves HEAD, as its reflog row says. */
+type WriteAction = 'append' | 'cancel';
+
+/**
+ * Durable execution. Everything a turn does is written to the tree; a runner rebuilt after a
+ * crash runs the interrupted turn again with the nodes recorded since its start as its journal.
+ * Each primitive first looks for its own record there: a recorded model reply is returned instead
+ * of asking the model again, a recorded tool result instead of running the tool, a recorded elicit
+ * is sent again under the same id instead of being created anew. When the journal runs out the
+ * turn is live again and writes as it goes.
+ *
+ * Writing is group commit. A node the turn appends is named at once (the store's content address,
+ * through `port.build`) and the turn goes on from it; the store receives the nodes in as few
+ * writes as it can, each naming the HEAD the previous one left (compare-and-swap), at the turn's
+ * durability points: before anything that depends on them leaves the process (an elicit or a
+ * notice sent to the client, a remote model asked, a tool with outside effects run, the turn's
+ * end; see `durable`). A crash loses only nodes nobody outside saw, which the rebuilt runner makes
+ * again. One write holds nodes of one author and one action, so the reflog says who moved HEAD.
+ * A conversation moved under the runner makes the next write fail with HeadMovedError, and
+ * nothing after it is written: the runner stops instead of forking the conversation.
+ */
+export class Journal {
+  private cursor = 0;
+  private writing: Promise<unknown> = Promise.resolve();
+  /** root → where the turn has got to: the turn's start, what it replayed, what it wrote or will */
+  private readonly visible: TreeNode[];
+  /** the nodes appended but not yet stored, oldest first */
+  private unwritten: { node: TreeNode; action: WriteAction }[] = [];
+  /** HEAD as the store has it: where the next write goes */
+  private storedHead: string;
+  /** each reducer's last fold, with the node it was folded to (a prefix check by identity) */
+  private readonly folds = new Map<
+    StateReducer,
+    { last: TreeNode | undefined; length: number; state: Json }
+  >();
+  /** a write failed: nothing after it may be written, and the turn must stop */
+  private failure: Error | undefined;
+
+  constructor(
+    private readonly port: ConversationPort,
+    readonly conversationId: string,
+    /** root → the node the turn starts from */
+    base: readonly TreeNode[],
+    /** the nodes recorded after it, oldest first: what a rebuilt runner replays */
+    private readonly recorded: readonly TreeNode[] = [],
+    /** every node this runner stores (and every HEAD move), as the store takes them */
+    private readonly onAppend: (nodes: TreeNode[], head: string) => void = () => undefined,
+  ) {
+    this.visible = [...base];
+    const last = recorded.at(-1) ?? base.at(-1);
+    if (!last) throw new Error('a journal needs at least the root');
+    this.storedHead = last.id;
+  }
+
+  /** The turn's last node, stored or still to be. */
+  get head(): string {
+    return (this.visible.at(-1) as TreeNode).id;
+  }
+
+  /** The conversation's HEAD as the store has it. */
+  get durableHead(): string {
+    return this.storedHead;
+  }
+
+  /** The turn's context so far: root → the last node replayed or appended. */
+  path(): readonly TreeNode[] {
+    return this.visible;
+  }
+
+  /**
+   * A reducer's state at the turn's last node (DESIGN.md's event-sourced state). Each call goes on
+   * from the previous one's state while the path has only grown since, so a turn that asks after
+   * every step folds each node once rather than the whole path each time.
+   */
+  fold<S extends Json>(reducer: StateReducer<S>): S {
+    const cached = this.folds.get(reducer as unknown as StateReducer);
+    const grown = cached !== undefined && this.visible[cached.length - 1] === cached.last;
+    let state = grown ? (cached.state as S) : reducer.initial;
+    for (let i = grown ? cached.length : 0; i < this.visible.length; i++)
+      state = applyNode(reducer, state, this.visible[i] as TreeNode);
+    this.folds.set(reducer as unknown as StateReducer, {
+      last: this.visible.at(-1),
+      length: this.visible.length,
+      state,
+    });
+    return state;
+  }
+
+  get replaying(): boolean {
+    return this.cursor < this.recorded.length;
+  }
+
+  /** The next recorded node, not consumed. */
+  peek(): TreeNode | undefined {
+    return this.recorded[this.cursor];
+  }
+
+  /**
+   * Consumes the next recorded node, which must be of `kind` (and pass `matches`): a turn that runs
+   * differently from its record means the code changed under a conversation, which replay cannot
+   * paper over. Returns undefined when the journal is exhausted: the caller acts live.
+   */
+  take<K extends NodeKind>(
+    kind: K,
+    what: string,
+    matches: (node: TreeNode<K>) => boolean = () => true,
+  ): TreeNode<K> | undefined {
+    const next = this.recorded[this.cursor];
+    if (!next) return undefined;
+    if (next.kind !== kind || !matches(next as TreeNode<K>)) {
+      throw new ReplayDivergenceError(
+        `replaying ${what}: expected a ${kind} node, the record has ${next.kind} ${next.id.slice(0, 12)}`,
+      );
+    }
+    this.cursor++;
+    this.visible.push(next);
+    return next as TreeNode<K>;
+  }
+
+  /**
+   * Looks ahead for a recorded node (a tool's result after the nodes its body wrote) and, when
+   * found, consumes everything up to and including it.
+   */
+  skipTo<K extends NodeKind>(kind: K, matches: (node: TreeNode<K>) => boolean): TreeNode<K> | undefined {
+    for (let i = this.cursor; i < this.recorded.length; i++) {
+      const node = this.recorded[i] as TreeNode;
+      if (node.kind === kind && matches(node as TreeNode<K>)) {
+        this.visible.push(...this.recorded.slice(this.cursor, i + 1));
+        this.cursor = i + 1;
+        return node as TreeNode<K>;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Appends a chain of nodes under the turn's last node and returns them, named; they are stored at
+   * the next durability point. Refuses while recorded nodes remain unconsumed.
+   */
+  *append(drafts: NodeDraft[]): Operation<TreeNode[]> {
+    if (this.replaying) {
+      const next = this.peek() as TreeNode;
+      throw new ReplayDivergenceError(
+        `a live write (${drafts.map((d) => d.kind).join(', ')}) while the record still holds ${next.kind} ${next.id.slice(0, 12)}`,
+      );
+    }
+    return this.add(drafts, 'append');
+  }
+
+  /**
+   * A durability point: waits until every node appended so far is stored. Throws HeadMovedError
+   * when the conversation moved under the runner.
+   */
+  *durable(): Operation<void> {
+    yield* call(() => this.flush());
+  }
+
+  /**
+   * Starts storing every node appended so far without waiting (an answer the client waits to see
+   * acknowledged). A failure is not lost: the next durability point throws it.
+   */
+  startWriting(): void {
+    this.flush().catch(() => undefined);
+  }
+
+  /**
+   * Resolves once everything appended so far has been stored or has failed. Cancel waits on this:
+   * what a halted turn appended still lands, and the cancel node must come after it, never before.
+   */
+  drained(): Promise<void> {
+    return this.flush().catch(() => undefined);
+  }
+
+  /**
+   * The runner stops: what is not stored yet is dropped (nobody outside saw it) and nothing more
+   * is written. Resolves once a write already under way has landed or failed (which a dead
+   * connection may never do: callers need not wait).
+   */
+  abandon(): Promise<void> {
+    this.unwritten = [];
+    this.failure ??= new Error(`the runner of ${this.conversationId} was closed`);
+    return this.writing.then(() => undefined);
+  }
+
+  /** Appends and stores at once, outside any turn (the cancel node, a user message). */
+  async appendNow(drafts: NodeDraft[], action: WriteAction = 'append'): Promise<TreeNode[]> {
+    const nodes = this.add(drafts, action);
+    await this.flush();
+    return nodes;
+  }
+
+  private add(drafts: NodeDraft[], action: WriteAction): TreeNode[] {
+    if (this.failure) throw this.failure;
+    const built = this.port.build({
+      conversationId: this.conversationId,
+      parent: this.visible.at(-1) as TreeNode,
+      nodes: drafts,
+    });
+    if (!built.ok) {
+      throw new Error(`appending ${drafts.map((d) => d.kind).join(', ')}: ${built.error.message}`);
+    }
+    this.visible.push(...built.value);
+    for (const node of built.value) this.unwritten.push({ node, action });
+    return built.value;
+  }
+
+  /** Stores everything appended so far, a write per run of one author and action. */
+  private flush(): Promise<void> {
+    const last = this.unwritten.at(-1)?.node;
+    return this.enqueue(async () => {
+      if (this.failure) throw this.failure;
+      while (last && this.unwritten.some((u) => u.node === last)) await this.writeRun();
+    });
+  }
+
+  private async writeRun(): Promise<void> {
+    const [first] = this.unwritten;
+    if (!first) return;
+    let length = 1;
+    while (
+      length < this.unwritten.length &&
+      this.unwritten[length]?.action === first.action &&
+      this.unwritten[length]?.node.authorId === first.node.authorId
+    )
+      length++;
+    const nodes = this.unwritten.slice(0, length).map((u) => u.node);
+    const stored = await this.port.append({
+      conversationId: this.conversationId,
+      nodes,
+      expectedHead: this.storedHead,
+      action: first.action,
+    });
+    if (!stored.ok) throw this.fail(stored.error);
+    this.storedHead = stored.value.head;
+    this.unwritten.splice(0, length);
+    this.onAppend(nodes, this.storedHead);
+  }
+
+  /**
+   * A write failed: what was not stored is dropped (nobody outside saw it) and the turn's context
+   * ends where the store's does; every later write, and the next durability point, throws.
+   */
+  private fail(error: PortError): Error {
+    this.failure =
+      error.code === 'conflict'
+        ? new HeadMovedError(error.head)
+        : new Error(`writing to ${this.conversationId}: ${error.message}`);
+    this.unwritten = [];
+    const at = this.visible.findIndex((n) => n.id === this.storedHead);
+    if (at >= 0) this.visible.length = at + 1;
+    return this.failure;
+  }
+
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.writing.then(work, work);
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/** The conversation's HEAD moved under the runner: it must stop and be rebuilt from the tree. */
+export class HeadMovedError extends Error {
+  override readonly name = 'HeadMovedError';
+  constructor(readonly head: string | undefined) {
+    super(`the conversation's HEAD moved (now ${head?.slice(0, 12) ?? 'unknown'}): this runner is stale`);
+  }
+}
+
+/** A replayed turn did not match its record. */
+export class ReplayDivergenceError extends Error {
+  override readonly name = 'ReplayDivergenceError';
+}

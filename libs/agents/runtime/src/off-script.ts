@@ -1,0 +1,113 @@
+import {
+  parseElicitResponse,
+  type ElicitContent,
+  type ElicitRequest,
+  type ElicitType,
+  type Json,
+  type OffScriptContent,
+} from '@sweatpants/domain';
+import * as z from 'zod';
+import {
+  INTERPRET_QUESTION_LINE,
+  INTERPRET_TOOL,
+  type ModelReply,
+  type ToolSpec,
+  type ToolUseBlock,
+} from './model';
+import type { SampleRequest } from './sample';
+
+/**
+ * Seed 004: what the user types while a question waits is the user going off-script, and the
+ * model reads it against the question. Words that answer it ("writing letters" to "what do you
+ * need to do in this space?", "bin it" to a proposed disposition) are taken as the answer, in the
+ * question's own shape; anything else is a tangent, which the asker runs as a side quest before
+ * asking again. `elicit` makes the call (a recorded `sample`, so a replay reads the words the same
+ * way); this file says what is asked and how the reply is read.
+ */
+
+/** How the model read the user's words. */
+export type Interpretation<T extends ElicitType = ElicitType> =
+  { kind: 'answer'; content: ElicitContent<T> } | { kind: 'tangent' };
+
+/** The question types whose answer can be put in words; a device capability cannot. */
+const ANSWERABLE_IN_WORDS: ReadonlySet<ElicitType> = new Set([
+  'choose',
+  'propose-disposition',
+  'confirm',
+  'free-text',
+]);
+
+/** What an `accept` of each type holds, for the model. */
+const CONTENT_SHAPES: Partial<Record<ElicitType, string>> = {
+  choose:
+    '{"choiceId": <the id of the option the words pick>, "revealed"?: <when that option reveals a question, its answer: {"text": ...} for free text>}',
+  'propose-disposition':
+    '{"disposition": {"kind": "place", "location": <where>} | {"kind": "trash"} | {"kind": "donate"} | {"kind": "recycle"} | {"kind": "skip"} | {"kind": "need-more-info"}, "wasCorrection": <true unless it is the first choice>}',
+  confirm: '{"value": true | false}',
+  'free-text': '{"text": <the answer>}',
+};
+
+const InterpretInput = z.object({
+  answers: z.boolean().describe('whether the words answer the question'),
+  content: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('when they answer it: the answer, in the shape given in the system prompt'),
+});
+
+const INTERPRET_SPEC: ToolSpec = (() => {
+  const inputSchema = z.toJSONSchema(InterpretInput, { target: 'draft-7' }) as ToolSpec['inputSchema'];
+  delete inputSchema['$schema'];
+  return {
+    name: INTERPRET_TOOL,
+    description: 'Say whether the user’s words answer the pending question and, if so, what the answer is.',
+    inputSchema,
+  };
+})();
+
+/** The `purpose` of the model call that reads off-script words. */
+export const INTERPRET_PURPOSE = 'interpret-off-script';
+
+/**
+ * The model request that reads `said` against `request`, or null when words cannot answer it (a
+ * device capability, an empty message): then it is a tangent without asking.
+ */
+export function interpretRequest(request: ElicitRequest, said: OffScriptContent): SampleRequest | null {
+  const shape = CONTENT_SHAPES[request.type];
+  if (!shape || !ANSWERABLE_IN_WORDS.has(request.type) || said.text.trim() === '') return null;
+  const question: Json = { type: request.type, message: request.message, payload: request.payload as Json };
+  const photos = said.photos?.length ? ` (with ${said.photos.length} photo(s))` : '';
+  return {
+    system: [
+      'The user was asked a question and typed a reply instead of using its buttons.',
+      `Decide whether the reply answers the question. Call ${INTERPRET_TOOL} once: answers true with the`,
+      'answer in the shape below when it does; answers false when the reply is about something else',
+      '(a question of their own, a remark, a change of subject).',
+      `${INTERPRET_QUESTION_LINE}${JSON.stringify(question)}`,
+      `Answer shape: ${shape}`,
+    ].join('\n'),
+    messages: [{ role: 'user', content: [{ type: 'text', text: `${said.text}${photos}` }] }],
+    tools: [INTERPRET_SPEC],
+    toolChoice: INTERPRET_TOOL,
+    purpose: INTERPRET_PURPOSE,
+  };
+}
+
+/**
+ * How the model's reply reads the words. A reading the question's type refuses (a choice that is
+ * not offered) counts as a tangent: the question is asked again, so nothing the user meant is
+ * taken as something else.
+ */
+export function readInterpretation<T extends ElicitType>(
+  request: ElicitRequest<T>,
+  reply: ModelReply,
+): Interpretation<T> {
+  const use = reply.content.find(
+    (b): b is ToolUseBlock => b.type === 'tool_use' && b.name === INTERPRET_TOOL,
+  );
+  const input = InterpretInput.safeParse(use?.input);
+  if (!input.success || !input.data.answers || !input.data.content) return { kind: 'tangent' };
+  const parsed = parseElicitResponse(request.type, { action: 'accept', content: input.data.content as Json });
+  if (!parsed.ok || parsed.value.action !== 'accept') return { kind: 'tangent' };
+  return { kind: 'answer', content: parsed.value.content };
+}

@@ -1,0 +1,19 @@
+export { OfflineModel, type OfflineAnswer } from './offline-model';
+export type { OfflineReply, OfflineRule, OfflineToolCall } from './offline-rule';
+export {
+  createOfflineContext,
+  type OfflineContext,
+  type OfflinePhotos,
+  type OfflineToolResult,
+} from './offline-context';
+export {
+  acknowledgeToolResults,
+  cannedReply,
+  DEFAULT_OFFLINE_RULES,
+  OFFLINE_NOTICE,
+  respondFromKeywords,
+} from './default-rules';
+export { inputFor, type InputHints, valueFor } from './input-synthesis';
+export { formatIssues, type JsonSchema, type SchemaIssue, validateJson } from './json-schema';
+export { keywords, mentions, stem } from './text';
+export { optionNamedIn } from './off-script-rule';

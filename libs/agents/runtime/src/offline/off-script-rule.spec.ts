@@ -1,0 +1,142 @@
+import type { ElicitRequest } from '@sweatpants/domain';
+
+import { interpretRequest, readInterpretation } from '../off-script';
+import { optionNamedIn } from './off-script-rule';
+import { OfflineModel } from './offline-model';
+
+/** How the offline model reads `text` typed while `question` waits: the runtime's whole path. */
+function read(question: ElicitRequest, text: string) {
+  const request = interpretRequest(question, { text });
+  if (!request) throw new Error('the words were not sent to the model');
+  const { rule, reply } = new OfflineModel().answer(request);
+  expect(rule).toBe('offline runtime: read off-script words against the question');
+  return readInterpretation(question, reply);
+}
+
+const picks = (choiceId: string) => ({ kind: 'answer', content: { choiceId } });
+const TANGENT = { kind: 'tangent' };
+
+/** The concierge's card: ids A, B, C, each label led by its letter. */
+const lettered: ElicitRequest<'choose'> = {
+  elicitId: 'e1',
+  type: 'choose',
+  message: 'How should I read these 3 items? Tap one, or type e.g. “B for all of these”.',
+  payload: {
+    options: [
+      { id: 'A', label: 'A. Newsletter from a marketing list → Tier 1 (auto-archive)' },
+      { id: 'B', label: "B. Promo from a vendor you've bought from → Tier 2 (note, don't surface)" },
+      { id: 'C', label: 'C. Important update from a service you use → Tier 3 (review)' },
+    ],
+  },
+};
+
+/** A card whose ids are words, lettered by what it shows. */
+const worded: ElicitRequest<'choose'> = {
+  elicitId: 'e2',
+  type: 'choose',
+  message: 'Type A, B or C.',
+  payload: {
+    options: [
+      { id: 'keep', label: 'A. Keep in inbox' },
+      { id: 'note', label: 'B. Note it' },
+      { id: 'drop', label: 'C. Archive' },
+    ],
+  },
+};
+
+/** The tidying coach's choice: unlettered options and a "Something else" that asks for words. */
+const open: ElicitRequest<'choose'> = {
+  elicitId: 'e3',
+  type: 'choose',
+  message: 'What do you need to DO in this space?',
+  payload: {
+    options: [
+      { id: 'function-1', label: 'working' },
+      { id: 'function-2', label: 'sleeping' },
+      { id: 'function-3', label: 'making things' },
+      { id: 'other', label: 'Something else' },
+    ],
+    reveals: { other: { type: 'free-text', message: 'What is it for?', payload: {} } },
+  },
+};
+
+describe('the offline reading of words typed at a choice', () => {
+  it.each([
+    ['b', 'B'],
+    ['B', 'B'],
+    ['B.', 'B'],
+    ['B for all of these', 'B'],
+    ['b, please', 'B'],
+    ['C then', 'C'],
+    ['a', 'A'],
+    ['A is fine', 'A'],
+    ['option c', 'C'],
+    ['option C please', 'C'],
+    ["let's go with A", 'A'],
+    ['I pick b for all of them', 'B'],
+  ])('reads %j at a lettered card as %s', (text, choiceId) => {
+    expect(read(lettered, text)).toEqual(picks(choiceId));
+  });
+
+  it.each([
+    ['b please', 'note'],
+    ['C for this one', 'drop'],
+    ['drop it is', 'drop'],
+    ['note', 'note'],
+    ['keep in inbox', 'keep'],
+  ])('reads %j by the letter the card shows, or by id or words, as %s', (text, choiceId) => {
+    expect(read(worded, text)).toEqual(picks(choiceId));
+  });
+
+  it('counts the options from A when no label shows a letter, and reads an id or the option’s words', () => {
+    expect(read(open, 'b')).toEqual(picks('function-2'));
+    expect(read(open, 'function-3')).toEqual(picks('function-3'));
+    expect(read(open, 'making things')).toEqual(picks('function-3'));
+  });
+
+  it('does not take a sentence that starts with the article for option A', () => {
+    expect(read(lettered, 'a coffee mug')).toEqual(TANGENT);
+    expect(read(lettered, 'a quick question first')).toEqual(TANGENT);
+    // Where an option asks for words of one's own, they answer that instead.
+    expect(read(open, 'a coffee mug')).toEqual({
+      kind: 'answer',
+      content: { choiceId: 'other', revealed: { text: 'a coffee mug' } },
+    });
+  });
+
+  it('gives words that fit no option to the option that asks for words ("Something else")', () => {
+    expect(read(open, 'writing letters')).toEqual({
+      kind: 'answer',
+      content: { choiceId: 'other', revealed: { text: 'writing letters' } },
+    });
+  });
+
+  it.each([
+    [lettered, 'wait, what does tier 2 mean?'],
+    [lettered, 'B?'],
+    [lettered, 'what is option c?'],
+    [worded, 'is B the one that hides it?'],
+    [open, 'what do you mean by working?'],
+  ])('takes a question of the user’s own as a tangent: %#', (question, text) => {
+    expect(read(question, text)).toEqual(TANGENT);
+  });
+
+  it.each(['A or C', 'D for all', 'none of these', 'b, or maybe option c'])(
+    'takes %j, which names no single option, as a tangent',
+    (text) => {
+      expect(read(lettered, text)).toEqual(TANGENT);
+    },
+  );
+});
+
+describe('optionNamedIn', () => {
+  it('lets the letter a card shows win over an option whose id is that letter elsewhere in the list', () => {
+    // The card shows "A. Archive" for the id "archive" and "B. Bin it" for the id "A".
+    const options = [
+      { id: 'archive', label: 'A. Archive' },
+      { id: 'A', label: 'B. Bin it' },
+    ];
+    expect(optionNamedIn('a', options)?.id).toBe('archive');
+    expect(optionNamedIn('b', options)?.id).toBe('A');
+  });
+});

@@ -1,0 +1,325 @@
+import { randomUUID } from 'node:crypto';
+import {
+  err,
+  ok,
+  type ElicitRequest,
+  type ElicitResponse,
+  type ElicitType,
+  type Json,
+  type Result,
+  type TreeNode,
+} from '@sweatpants/domain';
+import { call, race, sleep, useAbortSignal, type Api, type Operation } from 'effection';
+import { createApi } from 'effection/experimental';
+import type { ModelError, ModelReply, TextBlock, ToolUseBlock } from './model';
+import { Logs, ModelContext, Run, SideQuests, type LogLevel, type RunContext } from './context';
+import { ElicitProtocol } from './elicit-protocol';
+import { interpretRequest, readInterpretation } from './off-script';
+import { MAX_SAMPLE_ATTEMPTS, SampleStages, type Metadata, type SampleRequest } from './sample';
+
+/**
+ * The core primitives every agent and tool is built from (seed 004): `sample`, `elicit`, `notify`
+ * and `log`. They form one effection Api, so middleware installed with `around` (at `max` or
+ * `min`) in any scope surrounds them for that scope and its children. Each writes what it did to
+ * the tree through the run's journal, and on replay returns what the journal recorded instead.
+ */
+
+export interface Sampled {
+  reply: ModelReply;
+  metadata: Metadata;
+  confidence: number | undefined;
+  /** how many times the pipeline ran */
+  attempts: number;
+  /** the assistant node that holds the reply */
+  nodeId: string;
+}
+
+export type SampleError = ModelError | { code: 'retries_exhausted'; message: string };
+
+/** What an agent asks; the primitive adds the id and records it. */
+export interface ElicitInput<T extends ElicitType = ElicitType> {
+  type: T;
+  message: string;
+  payload: ElicitRequest<T>['payload'];
+  schema?: ElicitRequest['schema'];
+  timeoutMs?: number;
+  /**
+   * What the person's side reports while they work on it (a location being acquired, a form half
+   * filled): each progress payload, as it arrives. Not recorded: progress is not an answer.
+   */
+  onProgress?: (payload: Json) => void;
+}
+
+/**
+ * An answer, or the note that none came in time. `answeredBy` (a user id, when the implementation
+ * knows who answered) becomes the author of the `response` node; it is not part of the payload.
+ */
+export type Elicited<T extends ElicitType = ElicitType> = ElicitResponse<T> & {
+  timedOut?: true;
+  answeredBy?: string;
+};
+
+export interface AgentApi {
+  sample(request: SampleRequest): Operation<Result<Sampled, SampleError>>;
+  elicit(request: ElicitInput): Operation<Elicited>;
+  notify(message: string, progress?: { value: number; total?: number }): Operation<void>;
+  log(level: LogLevel, message: string, fields?: { [key: string]: Json }): Operation<void>;
+}
+
+// Annotated: `elicit` samples through the Api itself (reading off-script words), so middleware
+// around `sample` sees that call too.
+export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
+  *sample(request) {
+    const run = yield* Run.expect();
+    for (let attempt = 1; attempt <= MAX_SAMPLE_ATTEMPTS; attempt++) {
+      const input = yield* SampleStages.operations.input(request);
+      const called = yield* callModel(run, input);
+      if (!called.ok) return called;
+      const { reply, nodeId } = called.value;
+      const output = yield* SampleStages.operations.output(reply, input);
+      if (output.retry) {
+        yield* recordRetry(run, output.reason);
+        continue;
+      }
+      const metadata = yield* SampleStages.operations.metadata(output.value);
+      if (metadata.retry) {
+        yield* recordRetry(run, metadata.reason);
+        continue;
+      }
+      const confidence = yield* SampleStages.operations.confidence(output.value, metadata.value);
+      if (confidence.retry) {
+        yield* recordRetry(run, confidence.reason);
+        continue;
+      }
+      return ok({
+        reply: output.value,
+        metadata: metadata.value,
+        confidence: confidence.value,
+        attempts: attempt,
+        nodeId,
+      });
+    }
+    return err({
+      code: 'retries_exhausted',
+      message: `no acceptable reply in ${MAX_SAMPLE_ATTEMPTS} attempts`,
+    });
+  },
+
+  *elicit(input) {
+    const run = yield* Run.expect();
+    const { onProgress, ...asking } = input;
+    let asked = yield* askNode(run, { elicitId: randomUUID(), ...asking });
+    for (;;) {
+      const request = requestOf(asked);
+      // The client may only learn an elicit id the store holds: a restart sends it again.
+      yield* run.journal.durable();
+      let answered = run.journal.take(
+        'response',
+        `the answer to ${request.elicitId}`,
+        (n) => n.payload.elicitId === request.elicitId,
+      );
+      if (!answered) {
+        const { answeredBy, ...response } = yield* waitForAnswer(run, request, asked, onProgress);
+        const payload = { elicitId: request.elicitId, ...response } as TreeNode<'response'>['payload'];
+        const authorId = answeredBy ?? run.authorId;
+        [answered] = (yield* run.journal.append([{ kind: 'response', payload, authorId }])) as [
+          TreeNode<'response'>,
+        ];
+        // Whoever answered waits for the acknowledgement, which comes once the answer is stored.
+        run.journal.startWriting();
+      }
+      const { elicitId: _id, ...response } = answered.payload as Elicited & { elicitId: string };
+      if (response.action !== 'other') return response;
+      // An asker that installed no side quest reads the user's words itself.
+      const sideQuest = yield* SideQuests.expect();
+      if (!sideQuest) return response;
+      const reading = interpretRequest(request, response.content);
+      if (reading) {
+        const sampled = yield* Agent.operations.sample(reading);
+        const read = sampled.ok ? readInterpretation(request, sampled.value.reply) : null;
+        if (read?.kind === 'answer') return { action: 'accept', content: read.content };
+      }
+      // Seed 004: the question stays suspended while the tangent runs to its end below the
+      // user's words; then it is asked again after the tangent, as a new elicit that names the one
+      // it resumes. Nothing the user said leaves the path, and HEAD only ever moves forward.
+      yield* sideQuest({ question: request, said: response.content });
+      asked = yield* askNode(run, { ...asking, elicitId: randomUUID(), resumes: request.elicitId });
+    }
+  },
+
+  *notify(message, progress) {
+    const run = yield* Run.expect();
+    if (run.journal.take('notify', `the notice "${message}"`)) return;
+    const payload = { message, ...(progress ? { progress: progress.value, total: progress.total } : {}) };
+    const [node] = yield* run.journal.append([{ kind: 'notify', payload, authorId: run.authorId }]);
+    yield* run.journal.durable();
+    run.outbox.notify({
+      nodeId: (node as TreeNode).id,
+      message,
+      progress: progress?.value,
+      total: progress?.total,
+    });
+  },
+
+  *log(level, message, fields) {
+    (yield* Logs.expect()).write(level, message, fields);
+  },
+});
+
+export const { sample, elicit, notify, log } = Agent.operations;
+
+/** Installs middleware around the primitives for the current scope (seed 004's `around`). */
+export const around = Agent.around;
+
+function* callModel(
+  run: RunContext,
+  request: SampleRequest,
+): Operation<Result<{ reply: ModelReply; nodeId: string }, ModelError>> {
+  const next = run.journal.peek();
+  if (next?.kind === 'event' && next.payload['type'] === 'model-error') {
+    const failed = run.journal.take('event', 'a model error') as TreeNode<'event'>;
+    return err(failed.payload['error'] as unknown as ModelError);
+  }
+  const recorded = run.journal.take('assistant', 'a model reply');
+  if (recorded) return ok({ reply: replyOf(recorded), nodeId: recorded.id });
+
+  const model = yield* ModelContext.expect();
+  // A remote model costs time and money and need not answer the same twice: what led to the call
+  // is stored first (and shown to the client while it waits), so a rebuilt runner never asks it
+  // again for a turn it had recorded. The offline model answers in-process, at no cost, the same
+  // every time: the turn goes on and its nodes are stored at the next durability point.
+  if (model.kind !== 'offline') yield* run.journal.durable();
+  const signal = yield* useAbortSignal();
+  const at = run.journal.head;
+  const result = yield* call(() =>
+    model.complete(request, {
+      signal,
+      // A side call's words are not the chat's: nothing of it is streamed.
+      ...(request.purpose ? {} : { onText: (text: string) => run.outbox.token(at, text) }),
+    }),
+  );
+  if (!result.ok) {
+    // Recorded, so a replay takes the same fallback instead of asking the model again.
+    const error: ModelError = result.error;
+    yield* run.journal.append([
+      {
+        kind: 'event',
+        payload: { type: 'model-error', error: { ...error } as unknown as Json },
+        authorId: run.authorId,
+      },
+    ]);
+    return err(error);
+  }
+  const reply = result.value;
+  const text = reply.content
+    .filter((b): b is TextBlock => b.type === 'text')
+    .map((b) => b.text)
+    .join('');
+  const [node] = yield* run.journal.append([
+    {
+      kind: 'assistant',
+      payload: {
+        text,
+        content: reply.content as unknown as Json,
+        stopReason: reply.stopReason,
+        usage: { ...reply.usage },
+        model: reply.model,
+        ...(request.purpose ? { purpose: request.purpose } : {}),
+      },
+      authorId: run.authorId,
+    },
+  ]);
+  if (model.kind !== 'offline') run.journal.startWriting();
+  return ok({ reply, nodeId: (node as TreeNode).id });
+}
+
+function* recordRetry(run: RunContext, reason: string): Operation<void> {
+  if (run.journal.take('event', 'a sample retry', (n) => n.payload['type'] === 'sample-retry')) return;
+  yield* run.journal.append([
+    { kind: 'event', payload: { type: 'sample-retry', reason }, authorId: run.authorId },
+  ]);
+}
+
+/** The elicit node that asks `payload`: the one the journal recorded, or a new one. */
+function* askNode(
+  run: RunContext,
+  payload: ElicitInput & { elicitId: string; resumes?: string },
+): Operation<TreeNode<'elicit'>> {
+  const recorded = run.journal.take('elicit', `the elicit "${payload.message}"`);
+  if (recorded) return recorded as TreeNode<'elicit'>;
+  const [node] = yield* run.journal.append([
+    { kind: 'elicit', payload: payload as TreeNode<'elicit'>['payload'], authorId: run.authorId },
+  ]);
+  return node as TreeNode<'elicit'>;
+}
+
+/** The reply an assistant node recorded. */
+export function replyOf(node: TreeNode<'assistant'>): ModelReply {
+  const p = node.payload as {
+    text: string;
+    content?: (TextBlock | ToolUseBlock)[];
+    stopReason?: ModelReply['stopReason'];
+    usage?: ModelReply['usage'];
+    model?: string;
+  };
+  return {
+    content: p.content ?? [{ type: 'text', text: p.text }],
+    stopReason: p.stopReason ?? 'end_turn',
+    usage: p.usage ?? { inputTokens: 0, outputTokens: 0 },
+    model: p.model ?? 'unknown',
+  };
+}
+
+function requestOf(node: TreeNode<'elicit'>): ElicitRequest {
+  const { elicitId, type, message, payload, schema, timeoutMs, resumes } = node.payload;
+  return {
+    elicitId,
+    type: type as ElicitType,
+    message,
+    payload: payload as ElicitRequest['payload'],
+    ...(schema ? { schema } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(resumes ? { resumes } : {}),
+  };
+}
+
+/**
+ * Sends the elicit to whichever implementation is in force and waits for the answer, or for the
+ * rest of its timeout (counted from when it was first asked, so a restart does not extend it).
+ */
+function* waitForAnswer(
+  run: RunContext,
+  request: ElicitRequest,
+  asked: TreeNode<'elicit'>,
+  onProgress: ((payload: Json) => void) | undefined,
+): Operation<Elicited> {
+  const handle = yield* ElicitProtocol.attach();
+  run.outbox.elicit(request, asked.id);
+  run.outbox.status('waiting');
+  let settled = false;
+  try {
+    const answer = handle.call('elicit', request, (progress) =>
+      onProgress?.(progress.payload),
+    ) as Operation<Elicited>;
+    const remaining =
+      request.timeoutMs === undefined
+        ? undefined
+        : Math.max(0, Date.parse(asked.createdAt) + request.timeoutMs - Date.now());
+    const response: Elicited =
+      remaining === undefined
+        ? yield* answer
+        : yield* race([
+            answer,
+            (function* (): Operation<Elicited> {
+              yield* sleep(remaining);
+              return { action: 'cancel', timedOut: true };
+            })(),
+          ]);
+    settled = true;
+    if (response.timedOut) run.outbox.withdrawn(request.elicitId, 'timeout');
+    return response;
+  } finally {
+    if (!settled) run.outbox.withdrawn(request.elicitId, 'cancelled');
+    run.outbox.status('running');
+  }
+}

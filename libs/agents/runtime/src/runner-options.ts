@@ -1,0 +1,35 @@
+import type { Operation } from 'effection';
+import type { Model } from './model';
+import type { ConversationPort } from './storage/conversation-port';
+import type { AgentDefinition } from './agent-definition';
+import type { LogSink } from './context';
+import type { Outbox } from './outbox';
+
+/** What a Runner is opened with: the conversation, its agent and model, and where it reports. */
+export interface RunnerOptions {
+  conversationId: string;
+  agent: AgentDefinition;
+  port: ConversationPort;
+  model: Model;
+  outbox?: Outbox;
+  logs?: LogSink;
+  /** a deadline for every question a tool asks (seed 002); by default a question waits for its answer */
+  questionTimeoutMs?: number;
+  /**
+   * Sets the per-conversation services the agent's tools use (the concierge's activity store,
+   * bound to the conversation's owner) as effection contexts at the top of every turn.
+   */
+  provide?: () => Operation<void>;
+  /**
+   * Called when a turn finds the conversation moved under it (a compaction, another tab, a write
+   * of a closed runner landing late): the runner is stale, and whoever holds it should reopen it
+   * from the tree so the conversation goes on without waiting for the next command.
+   */
+  onStale?: () => void;
+}
+
+export interface RunnerError {
+  code: 'conflict' | 'not_found' | 'invalid_request';
+  message: string;
+  fields?: string[];
+}

@@ -1,0 +1,62 @@
+import { createApi } from 'effection/experimental';
+import type { Json } from '@sweatpants/domain';
+import type { Operation } from 'effection';
+import type { ModelMessage, ModelReply, ToolSpec } from './model';
+
+/**
+ * The stages of `sample` (seed 004): input → output → metadata → confidence. Each is an effection
+ * Api, so middleware can surround any stage at any scope with `SampleStages.around(...)`. A stage
+ * that wants another attempt answers `retry(reason)`: the pipeline starts again from `input`.
+ */
+
+export interface SampleRequest {
+  system: string;
+  messages: ModelMessage[];
+  tools: ToolSpec[];
+  maxTokens?: number;
+  /** a tool the model must call; by default it chooses */
+  toolChoice?: string;
+  /**
+   * set on a call the runtime makes for itself beside the conversation (reading an off-script
+   * answer): its reply is recorded with this name and kept out of the model's history and the chat
+   */
+  purpose?: string;
+}
+
+/** A stage's answer: go on with `value`, or start the pipeline again. */
+export type Stage<T> = { retry: false; value: T } | { retry: true; reason: string };
+export const proceed = <T>(value: T): Stage<T> => ({ retry: false, value });
+export const retry = (reason: string): Stage<never> => ({ retry: true, reason });
+
+export interface Metadata {
+  [key: string]: Json;
+}
+
+export interface SampleStagesApi {
+  /** prepare the request: PII filtering, prompt enrichment */
+  input(request: SampleRequest): Operation<SampleRequest>;
+  /** the model's raw reply: validate, parse, or ask for a retry */
+  output(reply: ModelReply, request: SampleRequest): Operation<Stage<ModelReply>>;
+  /** structured data taken from the reply */
+  metadata(reply: ModelReply): Operation<Stage<Metadata>>;
+  /** how sure the reply is, 0..1 (undefined: not judged); retry or escalate below a threshold */
+  confidence(reply: ModelReply, metadata: Metadata): Operation<Stage<number | undefined>>;
+}
+
+export const SampleStages = createApi<SampleStagesApi>('sweatpants.sample', {
+  *input(request) {
+    return request;
+  },
+  *output(reply) {
+    return proceed(reply);
+  },
+  *metadata() {
+    return proceed({});
+  },
+  *confidence() {
+    return proceed(undefined);
+  },
+});
+
+/** How many times the pipeline may start before `sample` gives up with `retries_exhausted`. */
+export const MAX_SAMPLE_ATTEMPTS = 3;

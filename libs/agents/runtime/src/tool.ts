@@ -1,0 +1,202 @@
+import type { Json, TreeNode } from '@sweatpants/domain';
+import type { Api, Operation } from 'effection';
+import { createApi } from 'effection/experimental';
+import * as z from 'zod';
+import type { ToolSpec, ToolUseBlock } from './model';
+import { Run } from './context';
+import { HeadMovedError } from './journal';
+import { log } from './primitives';
+
+/**
+ * Tools (seed 002). A tool's input is a zod schema, sent to the model as JSON schema and checked
+ * before the tool runs. A tool ends in one of three ways: ToolSuccess (the turn goes on with the
+ * result), ToolError (reported to the model as an error result: the model can correct itself),
+ * ToolBreak (seed 001: the turn ends and the next starts in the mode the break names).
+ */
+
+export interface ModeSwitch {
+  mode: string;
+  data: Json;
+}
+
+export type ToolOutcome =
+  | { kind: 'success'; value: Json }
+  | { kind: 'error'; message: string }
+  | { kind: 'break'; text: string; next: ModeSwitch };
+
+export const ToolSuccess = (value: Json): ToolOutcome => ({ kind: 'success', value });
+export const ToolError = (message: string): ToolOutcome => ({ kind: 'error', message });
+export const ToolBreak = (text: string, next: ModeSwitch): ToolOutcome => ({ kind: 'break', text, next });
+
+export interface Tool {
+  readonly name: string;
+  readonly description: string;
+  readonly spec: ToolSpec;
+  /**
+   * The tool changes something outside the tree (a database of the agent's own): everything that
+   * led to the call is stored before it runs, so a rebuilt runner finds the call it made.
+   */
+  readonly outsideEffects: boolean;
+  /** checks the model's input, then runs */
+  run(input: Json): Operation<ToolOutcome>;
+}
+
+/**
+ * `createTool(name).description(...).parameter(schema).execute(function* (input) {...})`, as seed
+ * 004 writes it (`.input(schema)` is the same).
+ *
+ * @example
+ * const weigh = createTool('weigh')
+ *   .description('How heavy an item is, in kilograms')
+ *   .parameter(z.object({ item: z.string() }))
+ *   .execute(function* ({ item }) {
+ *     return ToolSuccess({ item, kg: 1.5 });
+ *   });
+ */
+export function createTool(name: string) {
+  let text = '';
+  let outsideEffects = false;
+  return {
+    description(description: string) {
+      text = description;
+      return this;
+    },
+    /** marks a tool that changes something outside the tree (see Tool.outsideEffects) */
+    changesOutside() {
+      outsideEffects = true;
+      return this;
+    },
+    /** seed 004's name for `input`: the schema the model's arguments are checked against */
+    parameter<S extends z.ZodType>(schema: S) {
+      return this.input(schema);
+    },
+    input<S extends z.ZodType>(schema: S) {
+      return {
+        execute(body: (input: z.infer<S>) => Operation<ToolOutcome>): Tool {
+          const inputSchema = z.toJSONSchema(schema, { target: 'draft-7' }) as ToolSpec['inputSchema'];
+          delete inputSchema['$schema'];
+          return {
+            name,
+            description: text,
+            spec: { name, description: text, inputSchema },
+            outsideEffects,
+            *run(input) {
+              const parsed = schema.safeParse(input);
+              if (!parsed.success) {
+                const problems = parsed.error.issues.map(
+                  (i) => `${i.path.join('.') || '(input)'}: ${i.message}`,
+                );
+                return ToolError(`invalid input for ${name}: ${problems.join('; ')}`);
+              }
+              return yield* body(parsed.data);
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+/** What a tool_result node records. */
+export interface ToolResultPayload {
+  toolUseId: string;
+  name: string;
+  outcome: ToolOutcome;
+  [key: string]: Json | ToolOutcome;
+}
+
+/**
+ * The dispatcher: finds the tool by name and runs it, recording a tool_call before and a
+ * tool_result after. An unknown tool, an input the model garbled and a tool that throws all come
+ * back as error results the model can read, never as a crash of the turn. A result already in the
+ * journal is returned as recorded: a tool never runs twice for one call.
+ */
+export function* dispatch(tools: readonly Tool[], use: ToolUseBlock): Operation<ToolOutcome> {
+  const run = yield* Run.expect();
+  const matches = (n: TreeNode<'tool_call'> | TreeNode<'tool_result'>) => n.payload['toolUseId'] === use.id;
+  if (!run.journal.take('tool_call', `the call of ${use.name}`, matches)) {
+    yield* run.journal.append([
+      {
+        kind: 'tool_call',
+        payload: { toolUseId: use.id, name: use.name, input: use.input },
+        authorId: run.authorId,
+      },
+    ]);
+  } else {
+    const done = run.journal.skipTo('tool_result', matches);
+    if (done) return (done.payload as unknown as ToolResultPayload).outcome;
+  }
+  const tool = tools.find((t) => t.name === use.name);
+  if (tool?.outsideEffects) yield* run.journal.durable();
+  const outcome = tool
+    ? yield* execute(tool, use)
+    : ToolError(`unknown tool "${use.name}"; the tools are: ${tools.map((t) => t.name).join(', ')}`);
+  yield* run.journal.append([
+    {
+      kind: 'tool_result',
+      payload: { toolUseId: use.id, name: use.name, outcome } as unknown as { [key: string]: Json },
+      authorId: run.authorId,
+    },
+  ]);
+  return outcome;
+}
+
+/** What middleware around tool execution sees: the tool, and the model's input for it. */
+export interface ToolCallsApi {
+  execute(tool: Tool, input: Json): Operation<ToolOutcome>;
+}
+
+/**
+ * Tool execution as an effection Api, so middleware surrounds it as it surrounds the primitives
+ * (seed 004): `ToolCalls.around({ *execute([tool, input], next) {...} }, { at: 'max' | 'min' })`
+ * in a scope applies to every tool run there and below: to time, audit, refuse or substitute a
+ * call. It runs after the journal's check, so a call replayed from the tree does not pass again.
+ *
+ * @example
+ * yield* ToolCalls.around({
+ *   *execute([tool, input], next) {
+ *     if (tool.name === 'delete_everything') return ToolError('not in a demo');
+ *     return yield* next(tool, input);
+ *   },
+ * });
+ */
+export const ToolCalls: Api<ToolCallsApi> = createApi<ToolCallsApi>('sweatpants.tools', {
+  *execute(tool, input) {
+    return yield* tool.run(input);
+  },
+});
+
+function* execute(tool: Tool, use: ToolUseBlock): Operation<ToolOutcome> {
+  if (isMalformed(use.input))
+    return ToolError(`the input for ${use.name} was not valid JSON: ${use.input.__malformed}`);
+  try {
+    return yield* ToolCalls.operations.execute(tool, use.input);
+  } catch (error) {
+    // The conversation moved under the runner: the turn stops, it is not the tool's failure.
+    if (error instanceof HeadMovedError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    yield* log('error', `tool ${use.name} failed`, { message });
+    return ToolError(`${use.name} failed: ${message}`);
+  }
+}
+
+function isMalformed(input: Json): input is { __malformed: string } {
+  return (
+    typeof input === 'object' &&
+    input !== null &&
+    !Array.isArray(input) &&
+    typeof input['__malformed'] === 'string'
+  );
+}
+
+/** The text the model reads for an outcome. */
+export function resultText(outcome: ToolOutcome): string {
+  switch (outcome.kind) {
+    case 'success':
+      return typeof outcome.value === 'string' ? outcome.value : JSON.stringify(outcome.value);
+    case 'error':
+      return outcome.message;
+    case 'break':
+      return outcome.text;
+  }
+}

@@ -1,0 +1,84 @@
+import type { Json } from '@sweatpants/domain';
+import type { Operation } from 'effection';
+import { RESPOND_TOOL, type ToolUseBlock } from './model';
+import { modeOf, type AgentDefinition, type Mode, type TurnEnd } from './agent-definition';
+import { Run } from './context';
+import { historyOf, modeStateOf } from './history';
+import { sample } from './primitives';
+import { createTool, dispatch, ToolSuccess, type ModeSwitch, type Tool, type ToolOutcome } from './tool';
+
+const DEFAULT_MAX_STEPS = 8;
+
+/**
+ * One turn (seed 001): mode → template → model → structured output → update. The mode is the fold
+ * of the path; its template, tools and output schema make the request; tool calls run through the
+ * dispatcher and the model continues with their results until it answers without a tool. A
+ * transition tool ends the turn with ToolBreak: the new mode and the synthetic message that
+ * starts the next turn are written together.
+ */
+export function* runTurn(agent: AgentDefinition): Operation<TurnEnd> {
+  const run = yield* Run.expect();
+  const maxSteps = agent.maxSteps ?? DEFAULT_MAX_STEPS;
+  for (let step = 0; step < maxSteps; step++) {
+    const state = modeStateOf(agent, run.journal.path());
+    const mode = modeOf(agent, state.mode);
+    const tools = [...mode.tools(state.data), ...(mode.output ? [respondTool(mode)] : [])];
+    const sampled = yield* sample({
+      system: mode.render(state.data),
+      messages: historyOf(run.journal.path()),
+      tools: tools.map((t) => t.spec),
+    });
+    if (!sampled.ok) {
+      yield* say(agent.fallbackReply(sampled.error), { fallback: sampled.error.code });
+      return { kind: 'failed', code: sampled.error.code };
+    }
+    const uses = sampled.value.reply.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+    let continues = false;
+    for (const use of uses) {
+      const outcome: ToolOutcome = yield* dispatch(tools, use);
+      if (outcome.kind === 'break') {
+        yield* transition(agent, state.mode, outcome.text, outcome.next);
+        return { kind: 'break', next: outcome.next };
+      }
+      // The model reads what every other tool returned before it finishes its answer.
+      if (use.name !== RESPOND_TOOL || outcome.kind === 'error') continues = true;
+    }
+    if (!continues) return { kind: 'done' };
+  }
+  yield* say('I stopped there: that took more steps than one reply may. Tell me how to go on.', {
+    fallback: 'max_steps',
+  });
+  return { kind: 'failed', code: 'max_steps' };
+}
+
+/** A reply written by the runtime itself (a fallback), recorded as the agent's. */
+function* say(text: string, extra: { [key: string]: Json }): Operation<void> {
+  const run = yield* Run.expect();
+  if (run.journal.take('assistant', 'a fallback reply')) return;
+  yield* run.journal.append([{ kind: 'assistant', payload: { text, ...extra }, authorId: run.authorId }]);
+}
+
+function* transition(agent: AgentDefinition, from: string, text: string, next: ModeSwitch): Operation<void> {
+  const run = yield* Run.expect();
+  // Fails loudly on a mode that does not exist or data that does not fit it: a bug in the tool.
+  modeOf(agent, next.mode).parseData(next.data);
+  if (run.journal.take('mode', `the switch to ${next.mode}`)) {
+    run.journal.take('user', 'the synthetic message');
+    return;
+  }
+  yield* run.journal.append([
+    { kind: 'mode', payload: { from, to: next.mode, data: next.data }, authorId: run.authorId },
+    { kind: 'user', payload: { text, synthetic: true }, authorId: run.authorId },
+  ]);
+}
+
+/** The structured output's tool: its input schema is the mode's output schema. */
+function respondTool(mode: Mode): Tool {
+  const output = mode.output as NonNullable<Mode['output']>;
+  return createTool(RESPOND_TOOL)
+    .description(`Give this turn's structured output for the ${mode.name} mode. Call it once, last.`)
+    .input(output.schema)
+    .execute(function* (value) {
+      return ToolSuccess(value as Json);
+    });
+}

@@ -1,2 +1,0 @@
-export * from './fake-anthropic-server';
-export type { FakeBlock, FakeStep, FakeUsage } from './fake-anthropic-steps';

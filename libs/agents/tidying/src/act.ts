@@ -1,0 +1,167 @@
+import type { Json, TreeNode } from '@sweatpants/domain';
+import type { Operation } from 'effection';
+import {
+  type TextBlock,
+  type ToolUseBlock,
+  modeOf,
+  type AgentDefinition,
+  Run,
+  historyOf,
+  modeStateOf,
+  sample,
+  prompt,
+  dispatch,
+  type ModeSwitch,
+  type TurnEnd,
+} from '@sweatpants/agent-runtime';
+import type { PhotoAnalysis } from './observation';
+import {
+  anchorsOf,
+  currentCategoryOf,
+  emergentCategoriesOf,
+  functionOf,
+  isEnded,
+  itemsProcessedOf,
+  lastAnxietyOf,
+  phaseOf,
+  type SessionState,
+} from './session-state';
+import { recapOf } from './session-recap';
+import { cannedResponse, directive, type Action } from './tidying-action';
+import { recordEvent, tidyingEventOf } from './tidying-events';
+
+const MAX_STEPS = 8;
+
+/**
+ * ACT (seed 000's actResponse): a canned reply where the seed has one, otherwise the model in the
+ * current mode, with the session as context, the action as its instruction and the mode's tools.
+ * Tool calls run through the runtime's dispatcher; a transition tool ends the turn with its mode
+ * switch and synthetic message. Whatever the user is told is recorded as `response-generated`.
+ */
+export function* act(
+  agent: AgentDefinition,
+  state: SessionState,
+  action: Action,
+  photo: PhotoAnalysis | null,
+  userText: string,
+): Operation<TurnEnd> {
+  const canned = cannedResponse(action);
+  if (canned !== null) {
+    yield* say(canned, { canned: action.tag });
+    yield* recordEvent({ type: 'response-generated', text: canned });
+    return { kind: 'done' };
+  }
+  const run = yield* Run.expect();
+  const said: string[] = [];
+  for (let step = 0; step < (agent.maxSteps ?? MAX_STEPS); step++) {
+    const path = run.journal.path();
+    const { mode: modeName, data } = modeStateOf(agent, path);
+    const mode = modeOf(agent, modeName);
+    const tools = mode.tools(data);
+    const sampled = yield* sample({
+      system: [mode.render(data), contextOf(state, photo, userText), instruction(action)].join('\n\n'),
+      messages: historyOf(conversational(path)),
+      tools: tools.map((t) => t.spec),
+    });
+    if (!sampled.ok) {
+      const text = agent.fallbackReply(sampled.error);
+      yield* say(text, { fallback: sampled.error.code });
+      yield* recordEvent({ type: 'response-generated', text });
+      return { kind: 'failed', code: sampled.error.code };
+    }
+    const content = sampled.value.reply.content;
+    said.push(...content.filter((b): b is TextBlock => b.type === 'text').map((b) => b.text));
+    const uses = content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+    for (const use of uses) {
+      const outcome = yield* dispatch(tools, use);
+      if (outcome.kind === 'break') {
+        yield* recordEvent({ type: 'response-generated', text: said.join(' ').trim() });
+        yield* switchMode(agent, modeName, outcome.next, outcome.text);
+        return { kind: 'break', next: outcome.next };
+      }
+    }
+    if (uses.length === 0) {
+      yield* recordEvent({ type: 'response-generated', text: said.join(' ').trim() });
+      return { kind: 'done' };
+    }
+  }
+  const text = 'I stopped there: that took more steps than one reply may. Tell me the next thing you see.';
+  yield* say(text, { fallback: 'max_steps' });
+  yield* recordEvent({ type: 'response-generated', text });
+  return { kind: 'failed', code: 'max_steps' };
+}
+
+/** The line that tells the model this turn's action (the offline rules read it too). */
+export function instruction(action: Action): string {
+  const details = [
+    'item' in action ? `Item: ${action.item}` : '',
+    'location' in action ? `Location: ${action.location}` : '',
+    'categories' in action ? `Categories: ${action.categories.join(', ')}` : '',
+    'note' in action ? `Note: ${action.note}` : '',
+  ].filter(Boolean);
+  return [`This turn: ${directive(action)}`, `Action: ${action.tag}`, ...details].join('\n');
+}
+
+/** The session as the prompt shows it (seed 000's TidyingContext). */
+function contextOf(state: SessionState, photo: PhotoAnalysis | null, userText: string): string {
+  const cats = [...emergentCategoriesOf(state)].filter(([, items]) => items.length > 0).map(([c]) => c);
+  const going = [...state.destinations].map(([item, where]) => `${item} → ${where}`);
+  return prompt`
+    Session
+    Phase: ${phaseOf(state)}
+    What the space is for: ${functionOf(state) ?? 'not known yet'}
+    Staying for sure: ${anchorsOf(state).join(', ') || 'nothing named yet'}
+    Piles: ${state.piles.belongs.length} belong, ${state.piles.out.length} out, ${state.piles.unsure.length} unsure
+    ${going.length ? `Going out of this space: ${going.join(', ')}` : ''}
+    Items processed: ${itemsProcessedOf(state)}
+    ${isEnded(state) ? `Recap: ${recapOf(state)}` : ''}
+    ${cats.length ? `Emergent categories: ${cats.join(', ')}; current: ${currentCategoryOf(state) ?? 'none'}` : ''}
+    ${lastAnxietyOf(state) ? `Avoid for now (it made them anxious): ${lastAnxietyOf(state)}` : ''}
+    ${photo ? `Photo: a ${photo.chaosLevel} ${photo.roomType}; visible: ${photo.visibleItems.join(', ') || 'nothing named'}${photo.firstTarget ? `; first target: ${photo.firstTarget}` : ''}${photo.blockedFunction ? `; blocked: ${photo.blockedFunction}` : ''}` : ''}
+    ${userText ? `They just said: "${userText}"` : ''}`;
+}
+
+/** The nodes the model converses over: the analysis and extraction calls are the loop's own. */
+export function conversational(path: readonly TreeNode[]): TreeNode[] {
+  const internal = new Set(
+    path.flatMap((n) => {
+      const event = tidyingEventOf(n);
+      return (event?.type === 'photo-analyzed' || event?.type === 'situation-classified') && event.nodeId
+        ? [event.nodeId]
+        : [];
+    }),
+  );
+  return path.filter((n) => !internal.has(n.id));
+}
+
+/** A reply of the loop's own (canned, fallback), recorded as the agent's. */
+function* say(text: string, extra: { [key: string]: Json }): Operation<void> {
+  const run = yield* Run.expect();
+  if (run.journal.take('assistant', 'a canned reply')) return;
+  yield* run.journal.append([{ kind: 'assistant', payload: { text, ...extra }, authorId: run.authorId }]);
+}
+
+/**
+ * Writes a mode switch: with a synthetic message when a transition tool ended the turn (seed
+ * 001), alone when a decided turn moves to the mode its phase calls for.
+ */
+export function* switchMode(
+  agent: AgentDefinition,
+  from: string,
+  next: ModeSwitch,
+  synthetic?: string,
+): Operation<void> {
+  const run = yield* Run.expect();
+  // Fails loudly on a mode that does not exist or data that does not fit it: a bug in the caller.
+  modeOf(agent, next.mode).parseData(next.data);
+  if (run.journal.take('mode', `the switch to ${next.mode}`)) {
+    if (synthetic !== undefined) run.journal.take('user', 'the synthetic message');
+    return;
+  }
+  yield* run.journal.append([
+    { kind: 'mode', payload: { from, to: next.mode, data: next.data }, authorId: run.authorId },
+    ...(synthetic !== undefined
+      ? [{ kind: 'user' as const, payload: { text: synthetic, synthetic: true }, authorId: run.authorId }]
+      : []),
+  ]);
+}

@@ -1,0 +1,151 @@
+import { DispositionSchema, type Disposition, type Json } from '@sweatpants/domain';
+import * as z from 'zod';
+import { log, createTool, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
+import { askQuestion, type ChoiceOption, type Question } from './question';
+import { currentSession } from './session-io';
+import { phaseOf, type SessionState } from './session-state';
+import { recordEvent } from './tidying-events';
+
+/**
+ * The tools that ask the user something (seed 002): each builds a question of the DSL, asks it
+ * with the question timeout, and on a fallback (declined, timed out, failed) goes on with the
+ * seed's fallback answer rather than fail the turn.
+ */
+
+export const proposeDisposition: Tool = createTool('propose_disposition')
+  .description(
+    'Propose what to do with one item; the user confirms with one tap or picks another choice. Put your best guess first.',
+  )
+  .input(
+    z.object({
+      item: z.string().trim().min(1).describe('the item, as the user would name it'),
+      choices: z
+        .array(z.object({ label: z.string().min(1), disposition: DispositionSchema }))
+        .min(1)
+        .describe('your proposal first, then alternatives'),
+      reason: z.string().optional().describe('why you propose the first choice, in a few words'),
+    }),
+  )
+  .execute(function* (input) {
+    const [first, ...rest] = input.choices;
+    if (!first) return ToolSuccess({ item: input.item, disposition: { kind: 'skip' }, wasCorrection: false });
+    yield* recordEvent({
+      type: 'item-proposed',
+      item: input.item,
+      choices: input.choices.map((c) => c.label),
+    });
+    const question: Question = {
+      kind: 'propose-disposition',
+      item: input.item,
+      choices: [first, ...rest],
+      ...(input.reason ? { reason: input.reason } : {}),
+    };
+    const asked = yield* askQuestion(question, yield* currentSession());
+    if (asked.answer.kind !== 'disposition' || asked.fallback) {
+      yield* log('warn', 'propose_disposition: no answer, skipping the item for now', { item: input.item });
+      return ToolSuccess({
+        item: input.item,
+        disposition: { kind: 'skip' },
+        wasCorrection: false,
+        fallback: true,
+      });
+    }
+    const { disposition, wasCorrection } = asked.answer;
+    yield* recordEvent({
+      type: wasCorrection ? 'user-corrected' : 'user-confirmed',
+      item: input.item,
+      disposition,
+    });
+    return ToolSuccess({
+      item: input.item,
+      disposition: dispositionJson(disposition),
+      wasCorrection,
+      ...landing(yield* currentSession(), input.item),
+    });
+  });
+
+/** Where the answer put the item, and how the session stands, so the reply can say what comes next. */
+function landing(state: SessionState, item: string): { [key: string]: Json } {
+  const { belongs, out, unsure } = state.piles;
+  const pile = out.some((i) => i === item) ? 'out' : belongs.some((i) => i === item) ? 'belongs' : 'unsure';
+  const destination = [...state.destinations].find(([i]) => i === item)?.[1];
+  return {
+    pile,
+    ...(destination ? { destination } : {}),
+    unsure: unsure.length,
+    phase: phaseOf(state),
+  };
+}
+
+const dispositionJson = (d: Disposition): Json =>
+  d.kind === 'place' ? { kind: d.kind, location: d.location } : { kind: d.kind };
+
+const OTHER = 'other';
+const DEFAULT_FUNCTIONS = ['working', 'sleeping', 'relaxing', 'cooking', 'making things'];
+
+export const askSpaceFunction: Tool = createTool('ask_space_function')
+  .description(
+    'Ask what the user needs to DO in this space, offering likely purposes; they can write their own.',
+  )
+  .input(
+    z.object({
+      prompt: z.string().optional().describe('the question, if you want to word it yourself'),
+      options: z.array(z.string().min(1)).max(6).optional().describe('likely purposes, from the photo'),
+    }),
+  )
+  .execute(function* (input) {
+    const labels = input.options?.length ? input.options : DEFAULT_FUNCTIONS;
+    const options = labels.map((label, i) => ({ id: `function-${i + 1}`, label }));
+    // "Something else" comes last and reveals a free-text answer (seed 000's reveals).
+    const shown: [ChoiceOption, ...ChoiceOption[]] = [{ id: OTHER, label: 'Something else' }];
+    shown.unshift(...options);
+    const question: Question = {
+      kind: 'choose',
+      prompt: input.prompt ?? 'What do you need to DO in this space?',
+      options: shown,
+      reveals: { [OTHER]: { kind: 'free-text', prompt: 'What is it for?', placeholder: 'e.g. reading' } },
+    };
+    const asked = yield* askQuestion(question, yield* currentSession());
+    const answer = asked.answer;
+    const chosen =
+      answer.kind !== 'choice'
+        ? ''
+        : answer.choiceId === OTHER
+          ? answer.revealed?.kind === 'text'
+            ? answer.revealed.text.trim()
+            : ''
+          : (options.find((o) => o.id === answer.choiceId)?.label ?? '');
+    if (chosen === '') return ToolSuccess({ function: null, fallback: true });
+    yield* recordEvent({ type: 'function-chosen', function: chosen });
+    return ToolSuccess({ function: chosen });
+  });
+
+export const confirmDone: Tool = createTool('confirm_done')
+  .description('Ask whether the user is done for now, and what to remember if things are left unsure.')
+  .input(z.object({ question: z.string().optional() }))
+  .execute(function* (input) {
+    const question: Question = {
+      kind: 'group',
+      prompt: 'Wrapping up',
+      questions: [
+        {
+          id: 'done',
+          question: { kind: 'confirm', prompt: input.question ?? 'Done for now?', default: false },
+        },
+        {
+          id: 'remember',
+          question: {
+            kind: 'conditional',
+            condition: { kind: 'pile-at-least', pile: 'unsure', size: 1 },
+            question: { kind: 'free-text', prompt: 'Anything to remember about the unsure pile?' },
+          },
+        },
+      ],
+    };
+    const asked = yield* askQuestion(question, yield* currentSession());
+    const answers = asked.answer.kind === 'group' ? asked.answer.answers : {};
+    const done = answers['done']?.kind === 'confirm' && answers['done'].value;
+    const note = answers['remember']?.kind === 'text' ? answers['remember'].text : '';
+    if (done) yield* recordEvent({ type: 'session-confirmed-done' });
+    return ToolSuccess({ done, ...(note ? { note } : {}), ...(asked.fallback ? { fallback: true } : {}) });
+  });

@@ -1,0 +1,58 @@
+import type { OfflineContext } from '@sweatpants/agent-runtime';
+import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
+import type { SeenInPhoto } from './offline-text';
+
+/**
+ * What the tidying coach's offline rules read from a request: the lines of the act prompt (the
+ * decided action, its item, the session block), and the question tools already answered.
+ */
+
+/** The value of a `Label: value` line of the system prompt. */
+export const line = (ctx: OfflineContext, label: string): string | null =>
+  new RegExp(`^${label}: (.+)$`, 'm').exec(ctx.request.system)?.[1]?.trim() ?? null;
+
+/** The action the loop decided, from the prompt's `Action:` line. */
+export const actionOf = (ctx: OfflineContext) => line(ctx, 'Action');
+
+/** A reply in a mode (not the photo analysis or the extraction the loop asks for first). */
+export const isAct = (ctx: OfflineContext) => !ctx.offers(PHOTO_TOOL) && !ctx.offers(EXTRACT_TOOL);
+
+/** No question tool has answered yet this turn (a transition tool's result opens a new one). */
+export const fresh = (ctx: OfflineContext) =>
+  ['propose_disposition', 'ask_space_function', 'confirm_done', 'end_session'].every((t) => !ctx.resultOf(t));
+
+/**
+ * What the user just said, lower-cased; null on a turn a transition tool started (its synthetic
+ * message is the loop's, not the user's), whose prompt has no "They just said" line.
+ */
+export const saidNow = (ctx: OfflineContext): string | null =>
+  /^They just said: "(.*)"$/m.exec(ctx.request.system)?.[1]?.toLowerCase() ?? null;
+
+/** The photo's first target, or its first visible thing, from the prompt's session block. */
+export function photoTarget(ctx: OfflineContext): string | null {
+  const system = ctx.request.system;
+  return (
+    (/first target: ([^;\n]+)/.exec(system)?.[1]?.trim() ??
+      /visible: ([^;,\n]+)/
+        .exec(system)?.[1]
+        ?.trim()
+        .replace(/^nothing named$/, '') ??
+      null) ||
+    null
+  );
+}
+
+/** The room and the things the latest photo showed, from the session block. */
+export function photoSeen(ctx: OfflineContext): SeenInPhoto | null {
+  const photo = /^Photo: an? [a-z]+ ([a-z ]+?); visible: ([^;\n]+)/m.exec(ctx.request.system);
+  if (!photo?.[1] || !photo[2]) return null;
+  const visible = photo[2] === 'nothing named' ? [] : photo[2].split(', ').map((v) => v.trim());
+  return { room: photo[1], visible };
+}
+
+/** The session's counts, from the session block: decided items and the unsure pile. */
+export function countsOf(ctx: OfflineContext): { processed: number; unsure: number } {
+  const processed = Number(line(ctx, 'Items processed') ?? 0);
+  const unsure = Number(/^Piles: .*?(\d+) unsure$/m.exec(ctx.request.system)?.[1] ?? 0);
+  return { processed, unsure };
+}

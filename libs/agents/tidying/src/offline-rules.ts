@@ -1,0 +1,208 @@
+import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime';
+import { actionOf, fresh, isAct, line, photoTarget } from './offline-prompt';
+import { choicesFor, extractFromWords, functionsFor, photoFromWords } from './offline-text';
+import { TRANSITION_RULES } from './offline-transition-rules';
+import { SPLIT_THRESHOLD } from './decide';
+import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
+
+/**
+ * The tidying coach on the offline model: deterministic rules that walk the whole flow. Vision
+ * becomes a guess from the words sent with the photo (and says so), extraction goes by keyword,
+ * and each reply follows the action the loop decided, which the prompt names on its `Action:`
+ * line. Every text starts with "(offline)" so nobody mistakes it for Claude. The transitions of
+ * seed 001 (clarifying, decision support, winding down) are in offline-transition-rules.ts.
+ */
+
+const analysePhoto: OfflineRule = {
+  name: 'tidying: photo analysis from the words sent with it',
+  when: (ctx) => ctx.offers(PHOTO_TOOL),
+  reply: (ctx) => {
+    const photo = photoFromWords(ctx.userText);
+    const seen = photo.visibleItems.length ? photo.visibleItems.join(', ') : 'nothing I can name';
+    return {
+      text:
+        `(offline) This is the offline model: it cannot look at photos, so this is a guess from your words. ` +
+        `A ${photo.chaosLevel} ${photo.roomType}; I noted: ${seen}.`,
+      calls: [{ name: PHOTO_TOOL, input: { ...photo } }],
+    };
+  },
+};
+
+const extract: OfflineRule = {
+  name: 'tidying: extraction by keywords',
+  when: (ctx) => ctx.offers(EXTRACT_TOOL),
+  reply: (ctx) => {
+    const phase = /Phase: ([a-z-]+)/.exec(ctx.request.system)?.[1] ?? 'surveying';
+    const coachSaid = /^The coach last said: "(.*)"$/m.exec(ctx.request.system)?.[1] ?? null;
+    return { calls: [{ name: EXTRACT_TOOL, input: extractFromWords(ctx.userText, phase, coachSaid) }] };
+  },
+};
+
+const proposeForItem: OfflineRule = {
+  name: 'tidying: propose a disposition for the item in question',
+  when: (ctx) => isAct(ctx) && ctx.offers('propose_disposition') && fresh(ctx),
+  reply: (ctx) => {
+    const action = actionOf(ctx);
+    const item = action === 'first-instruction' ? photoTarget(ctx) : line(ctx, 'Item');
+    if (!item || !['ask-item-decision', 'first-instruction', 'decision-aid'].includes(action ?? ''))
+      return undefined;
+    const opening =
+      action === 'first-instruction'
+        ? `(offline) Start small: pick up the ${item}.`
+        : action === 'decision-aid'
+          ? `(offline) Does the ${item} help with what this space is for? If not, it can go.`
+          : `(offline) Here is my guess for the ${item}.`;
+    return {
+      text: opening,
+      calls: [
+        { name: 'propose_disposition', input: { item, choices: choicesFor(item), reason: 'a first guess' } },
+      ],
+    };
+  },
+};
+
+/** What the propose_disposition tool answered, as the offline rules read it. */
+interface Landed {
+  item?: string;
+  disposition?: { kind?: string; location?: string };
+  fallback?: boolean;
+  pile?: 'belongs' | 'out' | 'unsure';
+  destination?: string;
+  unsure?: number;
+  phase?: string;
+}
+
+/** Says where the item landed, in the words of its pile. */
+function whereItLanded(data: Landed): string {
+  const item = data.item ?? 'that';
+  const kind = data.disposition?.kind;
+  const where =
+    data.pile === 'out'
+      ? kind === 'place'
+        ? `${item} goes out, to ${data.destination ?? data.disposition?.location}.`
+        : `${item}: ${kind}.`
+      : data.pile === 'belongs'
+        ? `${item} stays, ${data.disposition?.location ?? 'here'}.`
+        : kind === 'need-more-info'
+          ? `${item}: we need to know more first, so onto the unsure pile.`
+          : `${item}: not now, onto the unsure pile.`;
+  return `(offline) ${where}`;
+}
+
+/** Says where the item landed, then what comes next. */
+function landedText(data: Landed): string {
+  const unsure = data.unsure ?? 0;
+  const next =
+    data.phase === 'sorting' && unsure > SPLIT_THRESHOLD
+      ? `That makes ${unsure} unsure: say go and we will split that pile.`
+      : data.phase === 'refining'
+        ? 'Say go for the next one.'
+        : 'What did you pick up next?';
+  return `${whereItLanded(data)} ${next}`;
+}
+
+const afterDisposition: OfflineRule = {
+  name: 'tidying: say where the item landed and what comes next',
+  when: (ctx) => ctx.resultOf('propose_disposition') !== undefined,
+  reply: (ctx) => {
+    const data = ctx.resultOf('propose_disposition')?.data as Landed | undefined;
+    if (!data || data.fallback)
+      return { text: '(offline) No problem, we leave that one for later. What is next?' };
+    // decision support: the stuck item is decided, so sorting goes on (seed 001's resume_sorting)
+    if (ctx.offers('resume_sorting') && ctx.offers('propose_disposition'))
+      return {
+        text: whereItLanded(data),
+        calls: [{ name: 'resume_sorting', input: { note: `the ${data.item ?? 'item'} is decided` } }],
+      };
+    return { text: landedText(data) };
+  },
+};
+
+const askFunction: OfflineRule = {
+  name: 'tidying: ask what the space is for',
+  when: (ctx) =>
+    isAct(ctx) && ctx.offers('ask_space_function') && fresh(ctx) && actionOf(ctx) === 'ask-function',
+  reply: (ctx) => {
+    const room = /Photo: an? [a-z]+ ([a-z ]+?);/.exec(ctx.request.system)?.[1] ?? 'room';
+    return {
+      // The card asks the question itself; the reply only leads into it.
+      text: '(offline) First, one question about the space.',
+      calls: [{ name: 'ask_space_function', input: { options: functionsFor(room) } }],
+    };
+  },
+};
+
+const afterFunction: OfflineRule = {
+  name: 'tidying: begin sorting once the function is chosen',
+  when: (ctx) => ctx.resultOf('ask_space_function') !== undefined,
+  reply: (ctx) => {
+    const data = ctx.resultOf('ask_space_function')?.data as { function?: string | null } | undefined;
+    if (!data?.function) return { text: '(offline) Tell me in a few words what you need to do here.' };
+    return {
+      text: `(offline) Got it: this space is for ${data.function}. Let's begin.`,
+      calls: [{ name: 'begin_sorting', input: { function: data.function } }],
+    };
+  },
+};
+
+/**
+ * The user said stop: end the session at once, then sum it up. (Wound down after time_to_wrap,
+ * the session ends once they confirm they are done: see offline-transition-rules.ts.)
+ */
+const endSession: OfflineRule = {
+  name: 'tidying: end the session and sum it up',
+  when: (ctx) => isAct(ctx) && ctx.offers('end_session'),
+  reply: (ctx) => {
+    const result = ctx.resultOf('end_session');
+    if (!result && actionOf(ctx) !== 'summary') return undefined;
+    if (!result) return { text: '(offline) Let us wrap up.', calls: [{ name: 'end_session', input: {} }] };
+    const data = result.data as { itemsProcessed?: number; recap?: string } | undefined;
+    return {
+      text: `(offline) Session done: ${sorted(data?.itemsProcessed ?? 0)}. ${data?.recap ?? ''}. Well done.`,
+    };
+  },
+};
+
+const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
+  'ask-function': () => '(offline) What do you need to DO in this space?',
+  'ask-anchors': () => "(offline) What's definitely staying in this space?",
+  'ask-item-decision': (ctx) => `(offline) The ${line(ctx, 'Item') ?? 'thing'}: keep, trash, or not sure?`,
+  'first-instruction': (ctx) =>
+    `(offline) Start small: pick up the ${photoTarget(ctx) ?? 'nearest thing'} and tell me what it is.`,
+  'instruct-place': (ctx) => `(offline) Put it at ${line(ctx, 'Location') ?? 'its place'}. Next?`,
+  'instruct-split': (ctx) =>
+    `(offline) The unsure pile is big: let us split it into smaller piles (${line(ctx, 'Categories') ?? 'by kind'}). Say go when they are ready.`,
+  'decision-aid': (ctx) =>
+    `(offline) Does the ${line(ctx, 'Item') ?? 'thing'} help with what this space is for?`,
+  'energy-check': () => "(offline) How's your energy? Keep going, or stop here?",
+  'pivot-away': (ctx) =>
+    `(offline) Let's leave that for now and work on ${line(ctx, 'Location') ?? 'something easier'}.`,
+  'ack-progress': (ctx) => `(offline) Nice progress: ${line(ctx, 'Note') ?? 'the space looks clear'}.`,
+  summary: () => '(offline) Good work today.',
+  'answer-aside': () =>
+    '(offline) The offline model cannot answer that one: Claude could. Back to where we were.',
+};
+
+const replyToAction: OfflineRule = {
+  name: 'tidying: a short reply for the decided action',
+  when: (ctx) => isAct(ctx) && fresh(ctx) && actionOf(ctx) !== null,
+  reply: (ctx) => {
+    const reply = REPLIES[actionOf(ctx) ?? ''];
+    return reply ? { text: reply(ctx) } : undefined;
+  },
+};
+
+/** The tidying coach's rules, asked before the offline model's defaults. */
+export const TIDYING_OFFLINE_RULES: readonly OfflineRule[] = [
+  analysePhoto,
+  extract,
+  afterFunction,
+  afterDisposition,
+  ...TRANSITION_RULES,
+  endSession,
+  askFunction,
+  proposeForItem,
+  replyToAction,
+];
+
+const sorted = (count: number) => (count === 1 ? '1 item sorted' : `${count} items sorted`);

@@ -1,0 +1,57 @@
+import { type AgentDefinition, summariseAs, createAgent } from '@sweatpants/agent-runtime';
+import { askSpaceFunction, confirmDone, proposeDisposition } from './disposition-tools';
+import { phaseOf } from './session-state';
+import { sessionOf, tidyingReducer } from './tidying-reducer';
+import { TIDYING_MODES } from './tidying-modes';
+import { tidyingTurn } from './tidying-turn';
+
+/**
+ * The tidying coach (seeds 000–002): an OODA turn of its own over seed 001's modes, its session
+ * the fold of the path's tidying events.
+ */
+export const Tidying = createAgent(
+  // What other agents may ask of it: to place an item, to ask what a space is for, to confirm.
+  { proposeDisposition, askSpaceFunction, confirmDone },
+  {
+    name: 'tidying',
+    modes: TIDYING_MODES,
+    initial: { mode: 'surveying', data: {} },
+    state: tidyingReducer,
+    turn: tidyingTurn,
+    chatPrompt: (json) => {
+      const state = sessionOf(json);
+      switch (phaseOf(state)) {
+        case 'ended':
+          return { message: 'Session done. Send a photo whenever you want to start again.' };
+        case 'surveying':
+          return state.sessionStart === null
+            ? {
+                message: 'Send a photo of the space you want to tidy',
+                placeholder: 'Add a photo, say what bugs you',
+              }
+            : { message: 'Tell me about the space', placeholder: 'What do you need to do in it?' };
+        case 'sorting':
+        case 'refining':
+          return { message: 'What did you pick up?', placeholder: 'e.g. a coffee mug' };
+        case 'splitting':
+          return { message: 'Ready to go through the piles?', placeholder: 'say go, or stop' };
+        case 'decision-support':
+          return { message: 'What feels right for it?', placeholder: 'keep, trash, or not sure' };
+      }
+    },
+    // What a coach picking the session up again from a summary needs.
+    plugins: [
+      summariseAs(
+        'You compact a tidying session between a person and their tidying coach, for the coach to ' +
+          'continue from. Keep: what the space is for, each item sorted and the pile or place it ' +
+          'went to, what is still undecided and why, and how the person is getting on. Plain text, ' +
+          'a few short paragraphs.',
+      ),
+    ],
+    fallbackReply: (error) =>
+      `I couldn't think that through just now (${error.code}). Pick up the nearest thing and tell me what it is.`,
+  },
+);
+
+/** What a runner drives for the tidying coach. */
+export const tidyingAgent: AgentDefinition = Tidying.definition;

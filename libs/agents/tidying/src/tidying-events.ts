@@ -1,0 +1,177 @@
+import {
+  DispositionSchema,
+  TidyingPhaseSchema,
+  type Disposition,
+  type Json,
+  type TreeNode,
+} from '@sweatpants/domain';
+import type { Operation } from 'effection';
+import * as z from 'zod';
+import { Run } from '@sweatpants/agent-runtime';
+import { parseExtract, type Extract, type PhotoAnalysis } from './observation';
+import type { NonEmpty, Phase } from './session-state';
+import type { Action } from './tidying-action';
+import {
+  allOf,
+  mkAnxietyTrigger,
+  mkCategoryName,
+  mkItemName,
+  mkLocation,
+  type CategoryName,
+} from './tidying-types';
+
+/**
+ * The twelve events of seed 002, each written to the tree as an `event` node whose payload is
+ * `{type: '<event name>', ...data}`. The session state is the fold of these (see the reducer),
+ * so they carry everything a transition needs, in plain JSON.
+ */
+export type TidyingEvent =
+  | { type: 'user-input-received'; text: string }
+  | { type: 'response-generated'; text: string }
+  | { type: 'photo-analyzed'; summary: string; analysis: Json; nodeId: string | null }
+  | { type: 'situation-classified'; summary: string; extract: Json; nodeId: string | null }
+  | { type: 'action-taken'; action: Json; nextPhase: Phase; extract: Json }
+  | { type: 'phase-changed'; from: Phase; to: Phase }
+  | { type: 'session-ended'; itemsProcessed: number }
+  | { type: 'item-proposed'; item: string; choices: string[] }
+  | { type: 'user-confirmed'; item: string; disposition: Disposition }
+  | { type: 'user-corrected'; item: string; disposition: Disposition }
+  | { type: 'function-chosen'; function: string }
+  | { type: 'session-confirmed-done' };
+
+export type TidyingEventType = TidyingEvent['type'];
+
+export const TIDYING_EVENT_TYPES: readonly TidyingEventType[] = [
+  'user-input-received',
+  'response-generated',
+  'photo-analyzed',
+  'situation-classified',
+  'action-taken',
+  'phase-changed',
+  'session-ended',
+  'item-proposed',
+  'user-confirmed',
+  'user-corrected',
+  'function-chosen',
+  'session-confirmed-done',
+];
+
+/**
+ * Writes an event under HEAD, or, replaying a turn, takes the one its first run wrote. Returns
+ * the node.
+ */
+export function* recordEvent(event: TidyingEvent): Operation<TreeNode> {
+  const run = yield* Run.expect();
+  const recorded = run.journal.take(
+    'event',
+    `the ${event.type} event`,
+    (n) => n.payload['type'] === event.type,
+  );
+  if (recorded) return recorded;
+  const [node] = yield* run.journal.append([
+    { kind: 'event', payload: event as unknown as { [key: string]: Json }, authorId: run.authorId },
+  ]);
+  return node as TreeNode;
+}
+
+/** The tidying event a node records, if it is one. */
+export function tidyingEventOf(node: TreeNode): TidyingEvent | null {
+  if (node.kind !== 'event') return null;
+  const type = node.payload['type'];
+  return typeof type === 'string' && (TIDYING_EVENT_TYPES as readonly string[]).includes(type)
+    ? (node.payload as unknown as TidyingEvent)
+    : null;
+}
+
+export function extractJson(e: Extract): Json {
+  return {
+    intent: e.intent,
+    item: e.item,
+    choice: e.choice,
+    place: e.place,
+    function: e.function,
+    anchors: e.anchors === null ? null : [...e.anchors],
+    anxiety: e.anxiety,
+  };
+}
+
+export function photoJson(p: PhotoAnalysis): Json {
+  return {
+    roomType: p.roomType,
+    chaosLevel: p.chaosLevel,
+    visibleItems: [...p.visibleItems],
+    blockedFunction: p.blockedFunction,
+    firstTarget: p.firstTarget,
+  };
+}
+
+export function actionJson(action: Action): Json {
+  return action.tag === 'instruct-split'
+    ? { tag: action.tag, categories: [...action.categories] }
+    : ({ ...action } as { [key: string]: Json });
+}
+
+const ActionWireSchema = z.object({
+  tag: z.string(),
+  item: z.string().optional(),
+  location: z.string().optional(),
+  categories: z.array(z.string()).optional(),
+  trigger: z.string().optional(),
+  note: z.string().optional(),
+});
+
+/** An action read back from an event, through the smart constructors; null if it is not one. */
+export function parseAction(value: unknown): Action | null {
+  const parsed = ActionWireSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const a = parsed.data;
+  const item = mkItemName(a.item ?? '');
+  const location = mkLocation(a.location ?? '');
+  switch (a.tag) {
+    case 'ask-function':
+    case 'ask-anchors':
+    case 'ask-what-is-it':
+    case 'first-instruction':
+    case 'instruct-trash':
+    case 'instruct-unsure':
+    case 'instruct-next':
+    case 'energy-check':
+    case 'summary':
+    case 'answer-aside':
+      return { tag: a.tag };
+    case 'ask-item-decision':
+    case 'decision-aid':
+      return item.ok ? { tag: a.tag, item: item.value } : null;
+    case 'instruct-place':
+      return location.ok ? { tag: a.tag, location: location.value } : null;
+    case 'instruct-split': {
+      const [first, ...rest] = allOf(a.categories ?? [], mkCategoryName);
+      return first ? { tag: a.tag, categories: [first, ...rest] as NonEmpty<CategoryName> } : null;
+    }
+    case 'pivot-away': {
+      const trigger = mkAnxietyTrigger(a.trigger ?? '');
+      return trigger.ok && location.ok
+        ? { tag: a.tag, trigger: trigger.value, location: location.value }
+        : null;
+    }
+    case 'ack-progress':
+      return { tag: a.tag, note: a.note ?? '' };
+    default:
+      return null;
+  }
+}
+
+/** A decision read back from an `action-taken` event. */
+export function parseDecisionEvent(
+  event: TidyingEvent & { type: 'action-taken' },
+): { action: Action; nextPhase: Phase; extract: Extract } | null {
+  const action = parseAction(event.action);
+  const extract = parseExtract(event.extract);
+  const nextPhase = TidyingPhaseSchema.safeParse(event.nextPhase);
+  return action && extract && nextPhase.success ? { action, nextPhase: nextPhase.data, extract } : null;
+}
+
+export const parseDisposition = (value: unknown): Disposition | null => {
+  const parsed = DispositionSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};

@@ -1,0 +1,116 @@
+import type { Json, Photo, TreeNode } from '@sweatpants/domain';
+import type { Operation } from 'effection';
+import { type AgentDefinition, Asides, Run, modeStateOf, log, type TurnEnd } from '@sweatpants/agent-runtime';
+import { act, switchMode } from './act';
+import { decide, type Decision } from './decide';
+import { parsePhotoAnalysis, type PhotoAnalysis } from './observation';
+import { analyzePhotos, extractFromInput, type UserInput } from './perception';
+import { currentSession, recordDecision } from './session-io';
+import { currentItemOf, itemsProcessedOf, type SessionState } from './session-state';
+import { parseDecisionEvent, recordEvent, tidyingEventOf } from './tidying-events';
+import { modeFor } from './tidying-modes';
+
+/**
+ * The coach's turn (seed 000's tidyingTurn), the OODA loop as the agent's own turn:
+ * OBSERVE the photos, ORIENT by extracting facts from the words, DECIDE purely from the session,
+ * the photo analysis and the extract, record the decision (the fold applies it, so the state is
+ * updated before the reply, and counts are accurate), then ACT. A synthetic message (a transition
+ * tool switched mode) skips straight to acting in the new mode on the decision the tool recorded.
+ */
+export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
+  const run = yield* Run.expect();
+  const path = run.journal.path();
+  const aside = yield* Asides.expect();
+  // A side quest runs on the words said aside; any other turn on the last message.
+  const input = aside
+    ? { text: aside.said.text, photos: aside.said.photos ?? [], synthetic: false, aside: true }
+    : inputOf(path);
+
+  if (input.synthetic) {
+    const state = yield* currentSession();
+    return yield* act(
+      agent,
+      state,
+      lastDecision(path)?.action ?? { tag: 'instruct-next' },
+      lastPhoto(path),
+      '',
+    );
+  }
+
+  yield* recordEvent({ type: 'user-input-received', text: input.text });
+  const before = yield* currentSession();
+  const photo = yield* analyzePhotos(input);
+  const extract = yield* extractFromInput(before, photo, input, lastReply(path));
+  let decision: Decision = decide(before, photo, extract);
+  // Said aside while a question waits (a side quest) and asking nothing of the session: it is
+  // answered, and the question comes back after it.
+  if (input.aside && decision.action.tag === 'instruct-next')
+    decision = { action: { tag: 'answer-aside' }, nextPhase: before.phaseData.phase };
+  let recorded = yield* recordDecision(decision, extract);
+  if (!recorded.ok) {
+    // decide only routes to phases it can fill; reaching here is a bug, not the user's problem.
+    yield* log('error', 'tidying: a decision the phases refuse; asking for the next thing', {
+      reason: recorded.message,
+    });
+    decision = { action: { tag: 'instruct-next' }, nextPhase: before.phaseData.phase };
+    recorded = yield* recordDecision(decision, extract);
+    if (!recorded.ok) return { kind: 'failed', code: 'invalid_phase' };
+  }
+  const state = recorded.state;
+  if (decision.action.tag === 'summary')
+    yield* recordEvent({ type: 'session-ended', itemsProcessed: itemsProcessedOf(state) });
+
+  const current = modeStateOf(agent, run.journal.path()).mode;
+  const target = modeFor(decision.action, decision.nextPhase);
+  if (target !== current)
+    yield* switchMode(agent, current, { mode: target, data: modeData(target, state, decision) });
+
+  return yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text);
+}
+
+/** The turn's input: the last user message (the agent's own, after a transition, is synthetic). */
+function inputOf(path: readonly TreeNode[]): UserInput & { synthetic: boolean; aside: boolean } {
+  const node = path.findLast((n) => n.kind === 'user');
+  const p = node?.payload as { text: string; photos?: Photo[]; synthetic?: boolean } | undefined;
+  return { text: p?.text ?? '', photos: p?.photos ?? [], synthetic: p?.synthetic === true, aside: false };
+}
+
+function lastDecision(path: readonly TreeNode[]) {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const event = tidyingEventOf(path[i] as TreeNode);
+    if (event?.type === 'action-taken') return parseDecisionEvent(event);
+  }
+  return null;
+}
+
+/** The latest photo analysis on the path: the room does not change between photos. */
+function lastPhoto(path: readonly TreeNode[]): PhotoAnalysis | null {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const event = tidyingEventOf(path[i] as TreeNode);
+    if (event?.type === 'photo-analyzed') return parsePhotoAnalysis(event.analysis);
+  }
+  return null;
+}
+
+function lastReply(path: readonly TreeNode[]): string | null {
+  const event = [...path]
+    .reverse()
+    .map(tidyingEventOf)
+    .find((e) => e?.type === 'response-generated');
+  return event?.type === 'response-generated' && event.text ? event.text : null;
+}
+
+function modeData(mode: string, state: SessionState, decision: Decision): { [key: string]: Json } {
+  switch (mode) {
+    case 'decision-support':
+    case 'clarifying':
+      return {
+        item: ('item' in decision.action ? decision.action.item : currentItemOf(state)) ?? 'this item',
+        reason: 'the user asked for help',
+      };
+    case 'winding-down':
+      return { reason: 'the user wants to stop' };
+    default:
+      return {};
+  }
+}

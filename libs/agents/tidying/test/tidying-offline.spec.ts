@@ -1,0 +1,120 @@
+import type { TreeNode } from '@sweatpants/domain';
+import { OfflineModel, Runner } from '@sweatpants/agent-runtime';
+
+import { TIDYING_OFFLINE_RULES, tidyingAgent } from '../src';
+import { eventsOf, openSession, PHOTO, stateOf, tapFirst } from './tidying-session-harness';
+
+const offline = () => new OfflineModel(TIDYING_OFFLINE_RULES);
+
+describe('a tidying session on the offline model', () => {
+  it('walks from a photo to a summary, saying it is the offline model', async () => {
+    const s = await openSession(offline());
+    expect(s.runner.pending()[0]?.message).toBe('Send a photo of the space you want to tidy');
+
+    const asked: string[] = [];
+    const tap = (q: Parameters<typeof tapFirst>[0]) => {
+      asked.push(q.type);
+      return tapFirst(q);
+    };
+    await s.say('My desk is covered in mugs, papers and a lamp', tap, [PHOTO]);
+    const first = await s.path();
+    const said = first.filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
+    expect(said[0]).toMatch(/offline model/);
+    expect(asked).toEqual(['choose', 'propose-disposition']);
+    // the mugs go to the kitchen: another room than the office being tidied, so out of it
+    expect(s.state()).toMatchObject({
+      phase: 'sorting',
+      function: 'working',
+      room: 'office',
+      itemsProcessed: 1,
+      piles: { belongs: [], out: ['mugs'], unsure: [] },
+      destinations: { mugs: 'kitchen' },
+    });
+
+    await s.say('a coffee mug', tap);
+    await s.say('the old letters go in the bin', tap);
+    await s.say('not sure about the cable', tap);
+    // the cable is not decided yet, so it is not counted
+    expect(s.state()).toMatchObject({
+      phase: 'sorting',
+      itemsProcessed: 3,
+      piles: { belongs: [], out: ['mugs', 'coffee mug', 'old letters'], unsure: ['cable'] },
+      destinations: { mugs: 'kitchen', 'coffee mug': 'kitchen', 'old letters': 'trash' },
+      ended: false,
+    });
+    const texts = (await s.path())
+      .filter((n) => n.kind === 'assistant')
+      .map((n) => String(n.payload['text']));
+    expect(texts).toContain('Trashed! Next?');
+    expect(texts).toContain('Unsure pile. Next?');
+
+    await s.say("I'm tired, let's stop", tap);
+    const path = await s.path();
+    expect(s.state()).toMatchObject({ phase: 'ended', ended: true, itemsProcessed: 3 });
+    expect(String(path.filter((n) => n.kind === 'assistant').at(-1)?.payload['text'])).toBe(
+      '(offline) Session done: 3 items sorted. ' +
+        'Out (3): mugs → kitchen, coffee mug → kitchen, old letters → trash; Unsure (1): cable. Well done.',
+    );
+    expect(s.runner.pending()[0]?.message).toMatch(/Session done/);
+    expect(new Set(eventsOf(path))).toEqual(
+      new Set([
+        'user-input-received',
+        'photo-analyzed',
+        'situation-classified',
+        'action-taken',
+        'phase-changed',
+        'function-chosen',
+        'item-proposed',
+        'user-confirmed',
+        'response-generated',
+        'session-ended',
+      ]),
+    );
+  });
+
+  it('is deterministic: the same messages give the same conversation', async () => {
+    const run = async () => {
+      const s = await openSession(offline());
+      await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
+      await s.say('a stack of old papers', tapFirst);
+      return (await s.path()).map((n) => [n.kind, (n.payload as { text?: string }).text ?? null]);
+    };
+    expect(await run()).toEqual(await run());
+  });
+
+  it('rewinding to the middle restores the state exactly, and the session goes on from there', async () => {
+    const s = await openSession(offline());
+    await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
+    await s.say('a coffee mug', tapFirst);
+    const middle = await s.path();
+    const atMiddle = stateOf(middle);
+    await s.say('the old letters go in the bin', tapFirst);
+    await s.say('not sure about the cable', tapFirst);
+    expect(s.state()).not.toEqual(atMiddle);
+
+    const head = middle.at(-1) as TreeNode;
+    s.port.moveHead('t1', head.id);
+    const reopened = await Runner.open({
+      conversationId: 't1',
+      agent: tidyingAgent,
+      port: s.port,
+      model: offline(),
+      logs: { write: () => undefined },
+    });
+    // Reopening replays the finished turn at HEAD from its record: it writes nothing.
+    await reopened.whenIdle();
+    expect(await s.path()).toEqual(middle);
+    expect(reopened.state()).toEqual(atMiddle);
+    expect(reopened.state()).toMatchObject({
+      piles: { belongs: [], out: ['mugs', 'coffee mug'], unsure: [] },
+      itemsProcessed: 2,
+    });
+
+    expect((await reopened.send({ text: 'the lamp goes on the shelf', authorId: 'u1' })).ok).toBe(true);
+    await reopened.whenIdle();
+    expect(reopened.state()).toMatchObject({
+      piles: { belongs: ['lamp'], out: ['mugs', 'coffee mug'] },
+      itemsProcessed: 3,
+    });
+  });
+});

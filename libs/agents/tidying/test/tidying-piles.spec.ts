@@ -1,0 +1,275 @@
+import type { Disposition, ElicitRequest } from '@sweatpants/domain';
+import { OfflineModel } from '@sweatpants/agent-runtime';
+
+import { TIDYING_OFFLINE_RULES } from '../src';
+import { openSession, PHOTO, tapFirst, type Answer, type Session } from './tidying-session-harness';
+
+/**
+ * Where things land, as the person tidying sees it, on the offline model: each item on the pile
+ * they expect, exactly once, a big unsure pile split and gone through item by item, and a session
+ * that ends with a recap of every pile.
+ */
+
+const OPENING = 'My desk is covered in mugs, papers and a lamp';
+
+type Card = { item: string; choices: { label: string; disposition: Disposition }[] };
+
+/**
+ * The person's answers: a disposition card is tapped by the label `pick` names for its item (the
+ * first choice when it names none), or answered with a disposition of their own (a correction);
+ * every other question gets its first choice. Each card's item is noted in `asked`.
+ */
+function answers(
+  asked: string[],
+  pick: (item: string) => string | Disposition | undefined = () => undefined,
+) {
+  return (q: ElicitRequest): Answer => {
+    if (q.type !== 'propose-disposition') return tapFirst(q);
+    const card = q.payload as Card;
+    asked.push(card.item);
+    const wanted = pick(card.item);
+    if (typeof wanted === 'object')
+      return { action: 'accept', content: { disposition: wanted, wasCorrection: true } };
+    const choice = card.choices.find((c) => c.label === wanted) ?? card.choices[0];
+    return {
+      action: 'accept',
+      content: { disposition: choice?.disposition, wasCorrection: choice !== card.choices[0] },
+    };
+  };
+}
+
+const lastReply = async (s: Session) =>
+  String((await s.path()).filter((n) => n.kind === 'assistant').at(-1)?.payload['text']);
+
+/** A desk in the office, its purpose chosen; the mugs the coach starts with go where `mugs` says. */
+async function atTheDesk(mugs = 'Kitchen') {
+  const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+  await s.say(
+    OPENING,
+    answers([], () => mugs),
+    [PHOTO],
+  );
+  expect(s.state()).toMatchObject({ phase: 'sorting', room: 'office', function: 'working' });
+  return s;
+}
+
+describe('where each item lands', () => {
+  it('a coffee mug taken to the kitchen while tidying a desk goes out, and the kitchen is kept as where it goes', async () => {
+    const s = await atTheDesk();
+    await s.say(
+      'a coffee mug',
+      answers([], () => 'Kitchen'),
+    );
+
+    expect(s.state()).toMatchObject({
+      piles: { belongs: [], out: ['mugs', 'coffee mug'], unsure: [] },
+      destinations: { mugs: 'kitchen', 'coffee mug': 'kitchen' },
+      itemsProcessed: 2,
+    });
+    expect(await lastReply(s)).toMatch(/coffee mug goes out, to kitchen/);
+  });
+
+  it('a lamp put on the desk belongs here, tapped or said', async () => {
+    const s = await atTheDesk();
+    await s.say(
+      'the lamp',
+      answers([], () => ({ kind: 'place', location: 'on the desk' })),
+    );
+    await s.say('the stapler goes on the shelf', answers([]));
+
+    expect(s.state()).toMatchObject({
+      piles: { belongs: ['lamp', 'stapler'], out: ['mugs'], unsure: [] },
+      destinations: { mugs: 'kitchen' },
+      itemsProcessed: 3,
+    });
+  });
+
+  it('trash, donate and recycle take things out, each with where it goes', async () => {
+    const s = await atTheDesk();
+    await s.say(
+      'a broken charger',
+      answers([], () => 'Trash'),
+    );
+    await s.say(
+      'a scarf',
+      answers([], () => 'Donate'),
+    );
+    await s.say(
+      'a stack of papers',
+      answers([], () => 'Recycle'),
+    );
+
+    expect(s.state()).toMatchObject({
+      piles: { belongs: [], out: ['mugs', 'broken charger', 'scarf', 'stack of papers'], unsure: [] },
+      destinations: {
+        mugs: 'kitchen',
+        'broken charger': 'trash',
+        scarf: 'donation',
+        'stack of papers': 'recycling',
+      },
+      itemsProcessed: 4,
+    });
+  });
+
+  it('"not now" and "need more info" leave things unsure, and they are not counted as sorted', async () => {
+    const s = await atTheDesk();
+    await s.say(
+      'the cable',
+      answers([], () => 'Not now'),
+    );
+    await s.say(
+      'a remote',
+      answers([], () => ({ kind: 'need-more-info' })),
+    );
+
+    expect(s.state()).toMatchObject({
+      piles: { belongs: [], out: ['mugs'], unsure: ['cable', 'remote'] },
+      itemsProcessed: 1,
+    });
+    expect(await lastReply(s)).toMatch(/remote: we need to know more first/);
+  });
+
+  it('an item decided again moves to its new pile and is counted once; an unsure item counts once decided', async () => {
+    const s = await atTheDesk();
+    await s.say(
+      'the cable',
+      answers([], () => 'Not now'),
+    );
+    await s.say(
+      'the cable',
+      answers([], () => ({ kind: 'place', location: 'top drawer' })),
+    );
+    // Named again, the mugs are not proposed again: the coach says where they went...
+    await s.say(
+      'the mugs',
+      answers([], () => 'Not now'),
+    );
+    expect(await lastReply(s)).toMatch(/already sorted: mugs → kitchen/);
+    // ...and the user changes their mind in words.
+    await s.say('the mugs go on the shelf');
+
+    const state = s.state();
+    expect(state).toMatchObject({
+      piles: { belongs: ['cable', 'mugs'], out: [], unsure: [] },
+      destinations: {},
+      itemsProcessed: 2,
+    });
+  });
+});
+
+describe('a big unsure pile', () => {
+  it('seven things put off (tapped or said) are split, then each is asked about once in refining', async () => {
+    const s = await atTheDesk('Not now');
+    const putOff: string[] = [];
+    for (const thing of ['a book', 'a cable', 'a sock', 'a letter', 'a charger'])
+      await s.say(
+        thing,
+        answers(putOff, () => 'Not now'),
+      );
+    expect(putOff).toEqual(['book', 'cable', 'sock', 'letter', 'charger']);
+    expect(await lastReply(s)).toMatch(/That makes 6 unsure: say go and we will split that pile/);
+    // the seventh, said rather than tapped: the user's own decision is taken before splitting
+    await s.say('not sure about the pen', answers([]));
+    expect(s.state()).toMatchObject({
+      phase: 'sorting',
+      itemsProcessed: 0,
+      piles: { unsure: ['mugs', 'book', 'cable', 'sock', 'letter', 'charger', 'pen'] },
+    });
+
+    await s.say('go', answers([]));
+    expect(s.state()).toMatchObject({
+      phase: 'splitting',
+      phaseData: { categories: ['papers', 'electronics', 'clothes', 'kitchen things', 'everything else'] },
+    });
+    expect(await lastReply(s)).toMatch(/split it into smaller piles \(papers, electronics, clothes/);
+
+    // refining: one card per "go", each item once; the sock is put off again, the rest decided
+    const asked: string[] = [];
+    const pick = (item: string) => (item === 'sock' ? 'Not now' : undefined);
+    for (let turn = 0; turn < 7; turn++) {
+      await s.say('go', answers(asked, pick));
+      const state = s.state();
+      expect(state.phase).toBe('refining');
+      const waiting = Object.values(
+        (state.phaseData as { emergentCategories: Record<string, string[]> }).emergentCategories,
+      ).flat();
+      // what was asked about has left its category
+      expect(waiting.filter((i) => asked.includes(i))).toEqual([]);
+    }
+    expect(asked).toEqual(['book', 'letter', 'cable', 'charger', 'sock', 'mugs', 'pen']);
+
+    // every category gone through: back to sorting, asked whether to keep going (the sock waits)
+    await s.say('go', answers(asked, pick));
+    expect(asked).toHaveLength(7);
+    const state = s.state();
+    expect(state).toMatchObject({
+      phase: 'sorting',
+      piles: { belongs: ['book', 'cable', 'charger', 'pen'], out: ['letter', 'mugs'], unsure: ['sock'] },
+      destinations: { letter: 'recycling', mugs: 'kitchen' },
+    });
+    expect(state.itemsProcessed).toBe(new Set([...state.piles.belongs, ...state.piles.out]).size);
+    expect(state.itemsProcessed).toBe(6);
+    expect(await lastReply(s)).toMatch(/Keep going, or stop here/);
+  });
+});
+
+describe('a worry', () => {
+  it('is steered away from, and forgotten once the user has moved on and decided something', async () => {
+    const s = await atTheDesk();
+    await s.say("I'm anxious about the old letters", answers([]));
+    expect(await lastReply(s)).toMatch(/leave that for now/);
+    expect(s.state().phaseData).toMatchObject({ active: { lastAnxiety: 'old letters' } });
+
+    // the letters coming up again before anything else is decided: steered away again
+    await s.say('the letters', answers([]));
+    expect(await lastReply(s)).toMatch(/leave that for now/);
+
+    await s.say(
+      'a coffee mug',
+      answers([], () => 'Kitchen'),
+    );
+    expect(s.state().phaseData).toMatchObject({ active: { lastAnxiety: null } });
+  });
+});
+
+describe('the end of a session', () => {
+  it('"I\'m done" ends it: the phase says so, the recap names every pile, and a new session can start', async () => {
+    const s = await atTheDesk();
+    await s.say('the old letters go in the bin', answers([]));
+    await s.say(
+      'a coffee mug',
+      answers([], () => 'Kitchen'),
+    );
+    await s.say('the lamp goes on the desk', answers([]));
+    await s.say('not sure about the cable', answers([]));
+
+    await s.say("I'm done", answers([]));
+    expect(s.state()).toMatchObject({ phase: 'ended', ended: true, itemsProcessed: 4 });
+    expect(await lastReply(s)).toBe(
+      '(offline) Session done: 4 items sorted. ' +
+        'Out (3): mugs → kitchen, old letters → trash, coffee mug → kitchen; ' +
+        'Belongs here (1): lamp; Unsure (1): cable. Well done.',
+    );
+    expect(s.runner.pending()[0]?.message).toMatch(/Send a photo whenever you want to start again/);
+
+    // a new photo: a new session, from its purpose to its first item, with none of the old piles
+    await s.say('My bedroom is a mess of clothes', answers([]), [PHOTO]);
+    expect(s.state()).toMatchObject({
+      phase: 'sorting',
+      ended: false,
+      room: 'bedroom',
+      function: 'sleeping',
+      piles: { belongs: ['clothes'], out: [], unsure: [] },
+      destinations: {},
+      itemsProcessed: 1,
+    });
+  });
+
+  it('with nothing sorted, the recap says so', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say("let's go, it's for working", answers([]));
+    await s.say("I'm done", answers([]));
+    expect(s.state()).toMatchObject({ phase: 'ended', itemsProcessed: 0 });
+    expect(await lastReply(s)).toBe('(offline) Session done: 0 items sorted. Nothing sorted yet. Well done.');
+  });
+});
