@@ -1,13 +1,13 @@
 import { exit, main, type Operation } from 'effection';
+import { ClaudeModel, claudeConfigFrom } from '@sweatpants/agent-claude';
 import {
   demoActivities,
   demoPeople,
   InMemoryActivityStore,
-  productAgents,
   provideActivityStore,
-} from '@sweatpants/product-agents';
-import { ClaudeModel, claudeConfigFrom } from '@sweatpants/agent-claude';
+} from '@sweatpants/agent-concierge';
 import { OfflineModel } from '@sweatpants/agent-runtime';
+import { productAgents } from '@sweatpants/product-agents';
 import { runChatSession } from './chat-session';
 
 /**

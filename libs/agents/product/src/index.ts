@@ -1,9 +1,7 @@
 import { AgentCatalog, type AgentRegistration } from '@sweatpants/agent-runtime';
 import { CONCIERGE_OFFLINE_RULES, conciergeAgent } from '@sweatpants/agent-concierge';
-import { TIDYING_OFFLINE_RULES, tidyingAgent } from '@sweatpants/agent-tidying';
-
-export * from '@sweatpants/agent-concierge';
-export * from '@sweatpants/agent-tidying';
+import { createDonations, DONATIONS_OFFLINE_RULES } from '@sweatpants/agent-donations';
+import { Tidying, TIDYING_OFFLINE_RULES, tidyingAgent } from '@sweatpants/agent-tidying';
 
 /** The tidying coach (seeds 000–002), as a program registers it. */
 export const tidying: AgentRegistration = {
@@ -33,7 +31,26 @@ export const concierge: AgentRegistration = {
   offlineRules: CONCIERGE_OFFLINE_RULES,
 };
 
-const PRODUCT = [tidying, concierge];
+/**
+ * The donation helper, handed the coach's guess at an item's pile: the one place where one agent
+ * is given another's tool, so neither library imports the other.
+ */
+export const Donations = createDonations({ guessPile: Tidying.tools.guessPile });
+
+export const donations: AgentRegistration = {
+  definition: Donations.definition,
+  about: {
+    title: 'Donation helper',
+    description: 'Finds where the things you no longer need can go, near you.',
+    speaker: 'the helper',
+    needs: ['location', 'clipboard'],
+    intro: "Hello! Tell me something you'd like to give away, and I'll find a place near you that takes it.",
+    placeholder: 'e.g. a winter coat',
+  },
+  offlineRules: DONATIONS_OFFLINE_RULES,
+};
+
+const PRODUCT = [tidying, concierge, donations];
 
 /** The product's agents, registered: what the api, the worker and the terminal chat run. */
 export function productAgents(): AgentCatalog {

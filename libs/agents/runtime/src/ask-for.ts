@@ -42,3 +42,40 @@ export function* askFor<P extends z.ZodType, C extends z.ZodType>(
   });
   return answer as AnswerOf<C>;
 }
+
+/** How a form was answered: its content typed and checked by the form's schema. */
+export type FormAnswer<C extends z.ZodObject> =
+  | { action: 'accept'; content: z.infer<C> }
+  | { action: 'decline' | 'cancel' | 'denied'; timedOut?: true }
+  | { action: 'other'; content: OffScriptContent }
+  | { action: 'invalid'; problems: string[] };
+
+/**
+ * Asks for a `form` (MCP's elicitation forms): a flat object of strings, numbers, booleans and
+ * enums, given as a zod object. Its JSON schema goes to the client, which draws the fields; the
+ * accepted content is checked here against the same schema, the receiver's check the form type
+ * leaves to it, and an answer that does not fit comes back as `invalid` with what was wrong.
+ *
+ * @example
+ * const answer = yield* askForm('A little about it', z.object({
+ *   condition: z.enum(['like new', 'good', 'worn']).describe('Condition'),
+ *   bags: z.number().int().min(1).max(10).describe('How many bags'),
+ * }));
+ * if (answer.action === 'accept') yield* notify(`${answer.content.bags} bags`);
+ */
+export function* askForm<C extends z.ZodObject>(
+  message: string,
+  content: C,
+  options: { timeoutMs?: number; onProgress?: (payload: Json) => void } = {},
+): Operation<FormAnswer<C>> {
+  const schema = z.toJSONSchema(content, { target: 'draft-7' }) as { [key: string]: Json };
+  delete schema['$schema'];
+  const answer = yield* elicit({ type: 'form', message, payload: {}, schema, ...options });
+  if (answer.action !== 'accept') return answer as FormAnswer<C>;
+  const parsed = content.safeParse(answer.content);
+  if (parsed.success) return { action: 'accept', content: parsed.data };
+  return {
+    action: 'invalid',
+    problems: parsed.error.issues.map((i) => `${i.path.join('.') || '(form)'}: ${i.message}`),
+  };
+}

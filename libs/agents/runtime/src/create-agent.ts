@@ -7,6 +7,12 @@ import { ToolCalls, ToolError, type Tool, type ToolOutcome } from './tool';
 /** The tools an agent exposes, by the name other code calls them with. */
 export type ToolSet = Readonly<Record<string, Tool>>;
 
+/**
+ * One tool of an agent as other code calls it (`Agent.tools.x`): the instance in context answers.
+ * What a program hands an agent that uses another agent's tool without importing that agent.
+ */
+export type AgentToolCall = (input?: Json) => Operation<ToolOutcome>;
+
 /** A started agent: the tools that answer for it in the scope it was started (or substituted) in. */
 export interface AgentInstance<T extends ToolSet = ToolSet> {
   readonly agent: string;
@@ -29,7 +35,7 @@ export interface CreatedAgent<T extends ToolSet> extends Operation<AgentInstance
    * parent started or substituted, else a fresh one (seed 004's implicit instantiation). The call
    * passes through ToolCalls' middleware; an unknown tool of a substitute answers ToolError.
    */
-  readonly tools: { readonly [K in keyof T]: (input?: Json) => Operation<ToolOutcome> };
+  readonly tools: { readonly [K in keyof T]: AgentToolCall };
   /** The instance in force in this scope, or a fresh one. */
   instance(): Operation<AgentInstance<T>>;
   /** Runs `op` with `instance` answering for this agent there and below (tests, per-user data). */

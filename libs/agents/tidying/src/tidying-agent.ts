@@ -1,5 +1,6 @@
 import { type AgentDefinition, summariseAs, createAgent } from '@sweatpants/agent-runtime';
 import { askSpaceFunction, confirmDone, proposeDisposition } from './disposition-tools';
+import { guessPile } from './guess-pile-tool';
 import { phaseOf } from './session-state';
 import { sessionOf, tidyingReducer } from './tidying-reducer';
 import { TIDYING_MODES } from './tidying-modes';
@@ -10,8 +11,9 @@ import { tidyingTurn } from './tidying-turn';
  * the fold of the path's tidying events.
  */
 export const Tidying = createAgent(
-  // What other agents may ask of it: to place an item, to ask what a space is for, to confirm.
-  { proposeDisposition, askSpaceFunction, confirmDone },
+  // What other agents may ask of it: to place an item, to ask what a space is for, to confirm, and
+  // its guess at an item's pile without asking anyone.
+  { proposeDisposition, askSpaceFunction, confirmDone, guessPile },
   {
     name: 'tidying',
     modes: TIDYING_MODES,

@@ -1,0 +1,117 @@
+import { OfflineModel } from '@sweatpants/agent-runtime';
+import { DONATIONS_OFFLINE_RULES } from '../src';
+import { coachGuessing, happyAnswers, openSession } from './donations-session';
+
+const offline = () => new OfflineModel(DONATIONS_OFFLINE_RULES);
+const alwaysDonate = () => coachGuessing(() => 'donate');
+
+describe('the donation helper, offline', () => {
+  it('walks a coat from the coach’s check to a copied address near the person', async () => {
+    const coach = alwaysDonate();
+    const session = await openSession(offline(), coach);
+    try {
+      await session.say("I'd like to give away my winter coat, please", happyAnswers);
+
+      expect(coach.asked).toEqual(['winter coat']);
+      expect(session.asked.map((q) => q.type)).toEqual(['form', 'location', 'clipboard-write']);
+      const [form, location, copy] = session.asked;
+      // an MCP-style flat form: each field a primitive or an enum, with a title the person reads
+      expect(form!.schema).toMatchObject({
+        type: 'object',
+        properties: {
+          condition: { enum: ['like new', 'good', 'worn'] },
+          bags: { type: 'integer', minimum: 1, maximum: 10 },
+          collection: { type: 'boolean' },
+        },
+      });
+      expect(location!.payload).toEqual({ accuracy: 'low' });
+      // the nearest place that takes clothes, from the person's point
+      expect(copy!.payload).toEqual({
+        text: 'Textile bank, Brunswick Centre car park, Bernard Street, WC1N',
+      });
+
+      const path = await session.path();
+      const notices = path.filter((n) => n.kind === 'notify').map((n) => n.payload);
+      expect(notices).toEqual([
+        { message: 'Checked the charity shops', progress: 1, total: 3 },
+        { message: 'Checked the clothes and textile banks', progress: 2, total: 3 },
+        { message: 'Checked the reuse centres', progress: 3, total: 3 },
+      ]);
+      // the browser's "acquiring" reached the tool that asked, and is in what it told the model
+      const found = path.find((n) => n.kind === 'tool_result' && n.payload['name'] === 'find_drop_off');
+      expect(found!.payload['outcome']).toMatchObject({
+        kind: 'success',
+        value: { located: true, deviceReported: ['acquiring'], kind: 'clothes' },
+      });
+
+      const replies = await session.replies();
+      expect(replies.at(-1)).toMatch(
+        /^Take it to Textile bank, Brunswick Centre car park, Bernard Street, WC1N: \d+ m away, open any time\. I've copied the address for you\. If that's closed, Hospice Charity Shop also takes it\.$/,
+      );
+      expect(session.runner.pending()[0]).toMatchObject({
+        type: 'chat',
+        message: 'What would you like to give away?',
+      });
+    } finally {
+      await session.runner.close();
+    }
+  });
+
+  it('asks nothing more about an item the coach would throw away', async () => {
+    const coach = coachGuessing((item) => (item.includes('broken') ? 'trash' : 'donate'));
+    const session = await openSession(offline(), coach);
+    try {
+      await session.say('donate a broken umbrella', happyAnswers);
+      expect(session.asked).toEqual([]);
+      expect((await session.replies()).at(-1)).toBe(
+        "The coach would put the broken umbrella in the bin: charity shops can't sell broken or used-up things. Anything else you'd like to give away?",
+      );
+    } finally {
+      await session.runner.close();
+    }
+  });
+
+  it('says what it can without a location when the person keeps theirs', async () => {
+    const session = await openSession(offline(), alwaysDonate());
+    try {
+      await session.say('a box of books', (q) =>
+        q.type === 'location' ? { action: 'denied' } : happyAnswers(q),
+      );
+      expect(session.asked.map((q) => q.type)).toEqual(['form', 'location']);
+      const path = await session.path();
+      expect(path.some((n) => n.kind === 'notify')).toBe(false);
+      expect((await session.replies()).at(-1)).toMatch(/^Without a rough location I can't look nearby\./);
+    } finally {
+      await session.runner.close();
+    }
+  });
+
+  it('lets the person decline the form and stops there', async () => {
+    const session = await openSession(offline(), alwaysDonate());
+    try {
+      await session.say('my old kettle', (q) =>
+        q.type === 'form' ? { action: 'decline' } : happyAnswers(q),
+      );
+      expect(session.asked.map((q) => q.type)).toEqual(['form']);
+      expect((await session.replies()).at(-1)).toBe(
+        "No problem. Tell me whenever you'd like to find a place for something.",
+      );
+    } finally {
+      await session.runner.close();
+    }
+  });
+
+  it('finds the reuse centre for furniture, standing beside it', async () => {
+    const session = await openSession(offline(), alwaysDonate());
+    try {
+      await session.say('a wooden chair', (q) =>
+        q.type === 'location'
+          ? { action: 'accept', content: { lat: 51.5413, lng: -0.1224 } }
+          : happyAnswers(q),
+      );
+      expect(session.asked.at(-1)!.payload).toEqual({ text: 'Camden Reuse Centre, 140 York Way, N1' });
+    } finally {
+      await session.runner.close();
+    }
+  });
+});

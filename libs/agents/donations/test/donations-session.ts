@@ -1,0 +1,99 @@
+import { InMemoryConversationPort, Runner, ToolSuccess, type Model } from '@sweatpants/agent-runtime';
+import type { ElicitRequest, Json, TreeNode } from '@sweatpants/domain';
+import { createDonations, type CoachTools } from '../src';
+
+/** How a test answers one question: an answer, with progress reported before it if any. */
+export type Answer =
+  | { action: 'accept'; content: { [key: string]: Json }; progress?: Json[] }
+  | { action: 'decline' | 'denied' };
+
+/** A coach that guesses every item goes to the donation pile, unless the test says otherwise. */
+export const coachGuessing = (guess: (item: string) => string): CoachTools & { asked: string[] } => {
+  const asked: string[] = [];
+  return {
+    asked,
+    *guessPile(input) {
+      const item = String((input as { item?: Json } | undefined)?.item ?? '');
+      asked.push(item);
+      const g = guess(item);
+      return ToolSuccess({ item, guess: g, pile: g === 'place' ? 'belongs' : 'out' });
+    },
+  };
+};
+
+export interface Session {
+  runner: Runner;
+  asked: ElicitRequest[];
+  path(): Promise<TreeNode[]>;
+  /** the agent's words on the path, in order */
+  replies(): Promise<string[]>;
+  /** sends a message and answers each question with `answer` until the agent waits for chat again */
+  say(text: string, answer: (q: ElicitRequest) => Answer): Promise<void>;
+}
+
+export async function openSession(model: Model, coach: CoachTools): Promise<Session> {
+  const port = new InMemoryConversationPort();
+  port.create('d1');
+  const runner = await Runner.open({
+    conversationId: 'd1',
+    agent: createDonations(coach).definition,
+    port,
+    model,
+    logs: { write: () => undefined },
+  });
+  const asked: ElicitRequest[] = [];
+  const path = async () => {
+    const read = await port.path('d1');
+    if (!read.ok) throw new Error(read.error.message);
+    return read.value;
+  };
+  return {
+    runner,
+    asked,
+    path,
+    async replies() {
+      return (await path())
+        .filter((n) => n.kind === 'assistant')
+        .map((n) => String(n.payload['text'] ?? ''))
+        .filter((t) => t.length > 0);
+    },
+    async say(text, answer) {
+      const sent = await runner.send({ text, authorId: 'u1' });
+      if (!sent.ok) throw new Error(sent.error.message);
+      const answered = new Set<string>();
+      while (runner.pending()[0]?.type !== 'chat') {
+        for (const q of runner.elicits.list()) {
+          if (answered.has(q.elicitId)) continue;
+          answered.add(q.elicitId);
+          asked.push(q);
+          const a = answer(q);
+          if (a.action === 'accept') for (const p of a.progress ?? []) runner.elicits.progress(q.elicitId, p);
+          const { progress: _progress, ...response } = a as Answer & { progress?: Json[] };
+          const done = runner.answer({ elicitId: q.elicitId, ...response } as Parameters<
+            Runner['answer']
+          >[0]);
+          if (!done.ok) throw new Error(done.error.message);
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      await runner.whenIdle();
+    },
+  };
+}
+
+/** Near Russell Square, London: the demo directory's places are a few hundred metres away. */
+export const RUSSELL_SQUARE = { lat: 51.5229, lng: -0.1256 };
+
+/** Fills every question the helper asks on the happy path. */
+export function happyAnswers(q: ElicitRequest): Answer {
+  switch (q.type) {
+    case 'form':
+      return { action: 'accept', content: { condition: 'good', bags: 2, collection: false } };
+    case 'location':
+      return { action: 'accept', content: RUSSELL_SQUARE, progress: [{ status: 'acquiring' }] };
+    case 'clipboard-write':
+      return { action: 'accept', content: { success: true } };
+    default:
+      return { action: 'decline' };
+  }
+}
