@@ -30,7 +30,7 @@ const summariserProvider: Provider = {
   provide: SUMMARISER,
   inject: [APP_CONFIG],
   useFactory: (config: AppConfig): Summariser => {
-    const claude = claudeConfigFrom({ ...process.env, ANTHROPIC_API_KEY: config.anthropicApiKey });
+    const claude = claudeConfigFrom(config.anthropicEnv);
     if (!claude.ok) throw new Error(`invalid environment: ${claude.error.map((p) => p.field).join(', ')}`);
     if (claude.value) return new ModelSummariser(new ClaudeModel(claude.value));
     new Logger('Compaction').log('ANTHROPIC_API_KEY unset: compaction writes offline summaries');

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       redisUrl: undefined,
       anthropicApiKey: undefined,
+      anthropicEnv: {},
       dataDir: '/srv/app/data',
       adminEmails: [],
       webDist: '/srv/app/dist/apps/web/browser',

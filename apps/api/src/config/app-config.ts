@@ -11,6 +11,12 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** unset: the offline model */
   anthropicApiKey: string | undefined;
+  /**
+   * The ANTHROPIC_* variables as given (base URL, model, max tokens), checked by the Claude
+   * adapter's own `claudeConfigFrom`: read from the environment the config was loaded from, so an
+   * app started with an env of its own (a test's) reaches the model that env names.
+   */
+  anthropicEnv: Readonly<Record<string, string | undefined>>;
   /** absolute */
   dataDir: string;
   /** lower-cased */
@@ -233,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     anthropicApiKey: e.ANTHROPIC_API_KEY,
+    anthropicEnv: Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('ANTHROPIC_'))),
     dataDir: resolve(cwd, e.DATA_DIR ?? DEFAULT_DATA_DIR),
     adminEmails: e.ADMIN_EMAILS ?? [],
     webDist: resolve(cwd, e.WEB_DIST ?? DEFAULT_WEB_DIST),

@@ -28,7 +28,7 @@ export class AgentModels {
       this.claude = null;
       return;
     }
-    const claude = claudeConfigFrom({ ...process.env, ANTHROPIC_API_KEY: config.anthropicApiKey });
+    const claude = claudeConfigFrom(config.anthropicEnv);
     if (!claude.ok) {
       const fields = claude.error.map((p) => `${p.field}: ${p.message}`).join('; ');
       throw new Error(`invalid environment: ${fields}`);

@@ -1,0 +1,237 @@
+import { startFakeAnthropic, type FakeAnthropic, type FakeStep } from '@sweatpants/agent-claude/testing';
+import type { AgentList, Conversation, ElicitRequest, NodeAndHead, TreeNode } from '@sweatpants/domain';
+import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
+import { conversation, createConversation, path, until } from '../support/flows';
+import { call, register, startApi, type TestApi } from '../support/test-api';
+import { connect, record, request, type ClientSocket } from '../support/test-socket';
+
+/**
+ * A donation helper session, driven as a person drives it through the public api, once on the
+ * offline model and once on Claude (the real SDK against the fake Anthropic server): they pick the
+ * helper from the agents list, name a coat, fill the short form, share a rough location (the
+ * browser saying it is still finding itself first), watch the directory's lists being checked and
+ * let it copy the address. What they should notice: each question arrives in turn, the progress
+ * comes while they wait, the reply names the nearest place that takes coats, how far and when it
+ * is open, and their words and answers are all on the conversation's path.
+ */
+
+/** Near Russell Square, London, where the demo directory's places are. */
+const HERE = { lat: 51.5229, lng: -0.1256 };
+const ADDRESS = 'Textile bank, Brunswick Centre car park, Bernard Street, WC1N';
+
+interface Journey {
+  api: TestApi;
+  token: string;
+  socket: ClientSocket;
+  c: Conversation;
+}
+
+async function open(api: TestApi, name: string): Promise<Journey> {
+  const { token } = await register(api, name);
+  const agents = await call<AgentList>(api, 'GET', '/api/agents', { token });
+  const helper = agents.body.items.find((a) => a.title === 'Donation helper');
+  expect(helper).toMatchObject({ name: 'donations', needs: ['location', 'clipboard'] });
+  const c = await createConversation(api, token, { agent: helper!.name });
+  const socket = await connect(api, token);
+  const joined = await request(socket, 'conversation:join', { conversationId: c.id });
+  if (!joined.ok) throw new Error(joined.error.message);
+  return { api, token, socket, c };
+}
+
+/** The question the helper stops on next, once it is not `previous`. */
+const nextAsk = async (j: Journey, previous: string): Promise<ElicitRequest> =>
+  (
+    await until(
+      () => conversation(j.api, j.token, j.c.id),
+      (now) =>
+        now.status === 'waiting' && now.pendingElicit !== null && now.pendingElicit.elicitId !== previous,
+    )
+  ).pendingElicit!;
+
+const answer = async (j: Journey, q: ElicitRequest, response: { action: string; content?: unknown }) => {
+  const ack = await request(j.socket, 'elicit:response', {
+    conversationId: j.c.id,
+    elicitId: q.elicitId,
+    ...response,
+  });
+  if (!ack.ok) throw new Error(`the answer was refused: ${ack.error.code} ${ack.error.message}`);
+};
+
+/** Walks the coat through the helper and returns what the person saw along the way. */
+async function giveAwayACoat(j: Journey) {
+  const notices = record(j.socket, 'notify');
+  const typed = await call<NodeAndHead>(j.api, 'POST', `/api/conversations/${j.c.id}/messages`, {
+    token: j.token,
+    body: { text: "I'd like to give away my winter coat" },
+  });
+  expect(typed.status).toBe(201);
+
+  const form = await nextAsk(j, j.c.pendingElicit!.elicitId);
+  expect(form).toMatchObject({
+    type: 'form',
+    message: 'A little about the winter coat, so I find a place that will take it',
+    schema: { properties: { condition: { enum: ['like new', 'good', 'worn'] } } },
+  });
+  await answer(j, form, { action: 'accept', content: { condition: 'good', bags: 2, collection: false } });
+
+  const location = await nextAsk(j, form.elicitId);
+  expect(location).toMatchObject({ type: 'location', payload: { accuracy: 'low' } });
+  // the phone takes a moment to find itself, and says so before it answers
+  const progressed = await request(j.socket, 'elicit:progress', {
+    conversationId: j.c.id,
+    elicitId: location.elicitId,
+    payload: { status: 'acquiring' },
+  });
+  expect(progressed.ok).toBe(true);
+  await answer(j, location, { action: 'accept', content: HERE });
+
+  const copy = await nextAsk(j, location.elicitId);
+  expect(copy).toMatchObject({
+    type: 'clipboard-write',
+    message: 'Copy the address?',
+    payload: { text: ADDRESS },
+  });
+  // the directory's lists were checked while they waited, each one as it was done
+  expect(notices.seen.map((n) => [n.message, n.progress, n.total])).toEqual([
+    ['Checked the charity shops', 1, 3],
+    ['Checked the clothes and textile banks', 2, 3],
+    ['Checked the reuse centres', 3, 3],
+  ]);
+  await answer(j, copy, { action: 'accept', content: { success: true } });
+
+  const chat = await nextAsk(j, copy.elicitId);
+  expect(chat).toMatchObject({ type: 'chat', message: 'What would you like to give away?' });
+  return { form, location, copy, nodes: await path(j.api, j.token, j.c.id) };
+}
+
+const replies = (nodes: readonly TreeNode[]) =>
+  nodes
+    .filter((n) => n.kind === 'assistant' && n.payload['purpose'] === undefined)
+    .map((n) => String(n.payload['text']))
+    .filter((t) => t.length > 0);
+
+/** Their words and answers, in the order given, as the path keeps them. */
+const given = (nodes: readonly TreeNode[]) =>
+  nodes.flatMap((n) =>
+    n.kind === 'user'
+      ? [String(n.payload['text'])]
+      : n.kind === 'response' && n.payload['action'] === 'accept'
+        ? [n.payload['content']]
+        : [],
+  );
+
+describe('a donation helper session, as the person lives it', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase('api_donations_journey');
+  }, 30_000);
+  afterAll(() => db?.drop());
+
+  describe('on the offline model', () => {
+    let j: Journey;
+    beforeAll(async () => {
+      j = await open(await startApi({ DATABASE_URL: db.url }), 'donations-offline');
+    }, 30_000);
+    afterAll(async () => {
+      j?.socket.close();
+      await j?.api.close();
+    });
+
+    it('takes a coat from the first words to the nearest place that takes it, with the address copied', async () => {
+      const { nodes } = await giveAwayACoat(j);
+      expect(replies(nodes).at(-1)).toBe(
+        `Take it to ${ADDRESS}: 200 m away, open any time. I've copied the address for you. If that's closed, Hospice Charity Shop also takes it.`,
+      );
+      expect(given(nodes)).toEqual([
+        "I'd like to give away my winter coat",
+        { condition: 'good', bags: 2, collection: false },
+        HERE,
+        { success: true },
+      ]);
+    }, 30_000);
+
+    it('asks nothing about a thing the tidying coach would throw away', async () => {
+      const before = (await conversation(j.api, j.token, j.c.id)).pendingElicit!.elicitId;
+      await call(j.api, 'POST', `/api/conversations/${j.c.id}/messages`, {
+        token: j.token,
+        body: { text: 'donate a broken umbrella' },
+      });
+      const next = await nextAsk(j, before);
+      expect(next.type).toBe('chat');
+      expect(replies(await path(j.api, j.token, j.c.id)).at(-1)).toBe(
+        "The coach would put the broken umbrella in the bin: charity shops can't sell broken or used-up things. Anything else you'd like to give away?",
+      );
+    }, 30_000);
+  });
+
+  describe('on Claude', () => {
+    let fake: FakeAnthropic;
+    let j: Journey;
+    beforeAll(async () => {
+      fake = await startFakeAnthropic();
+      const api = await startApi({
+        DATABASE_URL: db.url,
+        ANTHROPIC_API_KEY: 'test-key',
+        ANTHROPIC_BASE_URL: fake.url,
+      });
+      j = await open(api, 'donations-claude');
+    }, 30_000);
+    afterAll(async () => {
+      j?.socket.close();
+      await j?.api.close();
+      await fake?.close();
+    });
+
+    const call = (name: string, input: { [key: string]: string }): FakeStep => ({
+      kind: 'reply',
+      content: [{ type: 'tool_use', name, input }],
+    });
+
+    it('runs the same tools in the order the model calls them, and the reply is the model’s', async () => {
+      fake.script(
+        call('check_item', { item: 'winter coat' }),
+        call('describe_donation', { item: 'winter coat' }),
+        call('find_drop_off', { item: 'winter coat', kind: 'clothes' }),
+        call('copy_directions', { text: ADDRESS }),
+        {
+          kind: 'reply',
+          content: [
+            { type: 'text', text: 'The textile bank on Bernard Street takes coats; the address is copied.' },
+          ],
+        },
+      );
+      const { nodes } = await giveAwayACoat(j);
+      expect(replies(nodes).at(-1)).toBe(
+        'The textile bank on Bernard Street takes coats; the address is copied.',
+      );
+
+      // what the model was told: the helper's four tools, and each result in turn
+      const bodies = fake.requests.map((r) => r.body as { tools?: { name: string }[]; messages: unknown[] });
+      expect(bodies[0]!.tools!.map((t) => t.name)).toEqual([
+        'check_item',
+        'describe_donation',
+        'find_drop_off',
+        'copy_directions',
+      ]);
+      const results = nodes
+        .filter((n) => n.kind === 'tool_result')
+        .map((n) => [n.payload['name'], (n.payload['outcome'] as { kind: string }).kind]);
+      expect(results).toEqual([
+        ['check_item', 'success'],
+        ['describe_donation', 'success'],
+        ['find_drop_off', 'success'],
+        ['copy_directions', 'success'],
+      ]);
+      // the coach's guess reached the model through check_item
+      const checked = nodes.find((n) => n.kind === 'tool_result' && n.payload['name'] === 'check_item')!;
+      expect(checked.payload['outcome']).toMatchObject({
+        value: {
+          item: 'winter coat',
+          kind: 'clothes',
+          donatable: true,
+          coach: { guess: 'place', pile: 'belongs' },
+        },
+      });
+    }, 30_000);
+  });
+});
