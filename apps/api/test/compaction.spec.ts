@@ -103,6 +103,8 @@ describe('compaction', () => {
       const tidyingInstructions = await summaryInstructions(productAgents().definition('tidying'));
       expect(tidyingInstructions).not.toBe(DEFAULT_SUMMARY_INSTRUCTIONS);
       expect(model.requests[0]?.system).toBe(tidyingInstructions);
+      // the coach names no model of its own: the deployment's writes its summaries
+      expect(model.requests[0]?.model).toBeUndefined();
       expect((await queue.list(conversationId)).items).toEqual([{ jobId, state: 'active' }]);
       await talk(store, conversationId, ownerId, 'message 5');
       model.answer();

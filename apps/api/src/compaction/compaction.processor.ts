@@ -1,4 +1,4 @@
-import { summaryInstructions, summaryStates, type AgentCatalog } from '@sweatpants/agent-runtime';
+import { summaryPolicy, summaryStates, type AgentCatalog } from '@sweatpants/agent-runtime';
 import type { JobPayloads, TreeNode } from '@sweatpants/domain';
 import type { TreeStore } from '@sweatpants/tree-store';
 import { compactionRange, REQUESTED_TAIL, summaryOf, THRESHOLD_TAIL } from './compaction-range';
@@ -73,7 +73,7 @@ export class CompactionProcessor {
     // state and mode after a compaction are what they were before it.
     const covered = requested.value.slice(0, requested.value.findIndex((n) => n.id === range.toId) + 1);
     const states = summaryStates(agent, covered);
-    const text = await this.summariser.summarise(range.nodes, run.signal, await summaryInstructions(agent));
+    const text = await this.summariser.summarise(range.nodes, run.signal, await summaryPolicy(agent));
     const squashed = await this.store.squashAndRebase({
       conversationId,
       fromId: range.fromId,

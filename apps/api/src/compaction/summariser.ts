@@ -1,11 +1,11 @@
 import type { TreeNode } from '@sweatpants/domain';
-import { historyOf, type Model } from '@sweatpants/agent-runtime';
+import { historyOf, type Model, type SummaryPolicy } from '@sweatpants/agent-runtime';
 
 /** Writes the text of a summary node for a range of a conversation's path. */
 export interface Summariser {
   readonly kind: 'claude' | 'offline';
-  /** `instructions`: what to keep, as the conversation's agent says (summaryInstructions) */
-  summarise(nodes: readonly TreeNode[], signal: AbortSignal, instructions: string): Promise<string>;
+  /** `policy`: what to keep and which model writes it, as the conversation's agent says (summaryPolicy) */
+  summarise(nodes: readonly TreeNode[], signal: AbortSignal, policy: SummaryPolicy): Promise<string>;
 }
 
 /** A summary written by the conversation's model (Claude when ANTHROPIC_API_KEY is set). */
@@ -16,14 +16,20 @@ export class ModelSummariser implements Summariser {
     return this.model.kind;
   }
 
-  async summarise(nodes: readonly TreeNode[], signal: AbortSignal, instructions: string): Promise<string> {
+  async summarise(nodes: readonly TreeNode[], signal: AbortSignal, policy: SummaryPolicy): Promise<string> {
     const messages = historyOf(nodes);
     // The Messages API wants the last turn to be the user's: the instruction goes there.
     const ask = { type: 'text' as const, text: 'Summarise the conversation above.' };
     const last = messages.at(-1);
     if (last?.role === 'user') last.content.push(ask);
     else messages.push({ role: 'user', content: [ask] });
-    const reply = await this.model.complete({ system: instructions, messages, tools: [] }, { signal });
+    const request = {
+      system: policy.instructions,
+      messages,
+      tools: [],
+      ...(policy.model ? { model: policy.model } : {}),
+    };
+    const reply = await this.model.complete(request, { signal });
     // A failed model call fails the job, which BullMQ retries with backoff.
     if (!reply.ok) throw new Error(`the model could not summarise: ${reply.error.message}`);
     const text = reply.value.content

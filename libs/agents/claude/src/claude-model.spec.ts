@@ -171,6 +171,14 @@ describe('ClaudeModel against the fake Anthropic server', () => {
     expect(fake.requests[0]!.body?.max_tokens).toBe(50);
   });
 
+  it("asks the request's own model over the configured one (a smaller model for summaries)", async () => {
+    fake.script({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
+
+    await modelFor({}).complete({ ...ask('summarise'), model: 'claude-haiku-4-5' }, { signal: live() });
+
+    expect(fake.requests[0]!.body?.model).toBe('claude-haiku-4-5');
+  });
+
   it('retries a 429 and answers with the reply that follows', async () => {
     fake.script(
       { kind: 'error', status: 429, retryAfterMs: 1 },

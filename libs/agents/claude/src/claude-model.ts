@@ -62,7 +62,7 @@ export class ClaudeModel implements Model {
   async complete(request: ModelRequest, options: CompleteOptions): Promise<Result<ModelReply, ModelError>> {
     const params = toMessagesParams(
       request,
-      this.config.model,
+      request.model ?? this.config.model,
       this.config.maxTokens,
       await this.photoData(request),
     );

@@ -12,6 +12,9 @@ import { demoDirectory, useDirectory, type DirectoryImplementation } from './dro
 
 const INITIAL = { mode: 'helping', data: null };
 
+/** The model that writes the helper's summaries, on Claude. */
+export const SUMMARY_MODEL = 'claude-haiku-4-5';
+
 /**
  * The donation helper: the person names something they want to give away; it asks the tidying
  * coach whether the thing is fit to give, asks a little about it with a form, asks roughly where
@@ -52,10 +55,12 @@ export function createDonations(
     chatPrompt: () => ({ message: 'What would you like to give away?', placeholder: 'e.g. a winter coat' }),
     plugins: [
       useDirectory(options.directory ?? demoDirectory),
+      // Its conversations are short lists of items and places: a small model summarises them well.
       summariseAs(
         'You compact a conversation between a person and their donation helper, for the helper to ' +
           'continue from. Keep: each item they wanted to give away, whether it was fit to give, ' +
           'where it was to go, and anything still to find a place for. Plain text, short.',
+        { model: SUMMARY_MODEL },
       ),
     ],
     fallbackReply: (error) =>

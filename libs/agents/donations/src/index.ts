@@ -1,4 +1,4 @@
-export { createDonations } from './donations-agent';
+export { createDonations, SUMMARY_MODEL } from './donations-agent';
 export { donationTools, type CoachTools, type DonationTools } from './donation-tools';
 export {
   demoDirectory,

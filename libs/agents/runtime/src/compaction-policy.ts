@@ -14,19 +14,27 @@ export const DEFAULT_SUMMARY_INSTRUCTIONS =
   'in a few short paragraphs for the assistant to continue from: what the user wants, what was ' +
   'decided or done, facts, names and numbers that matter later, and open questions. Plain text.';
 
+/** How an agent's summaries are written. */
+export interface SummaryPolicy {
+  /** what the summariser is told to keep (its system prompt) */
+  instructions: string;
+  /** the model that writes them, of the deployment's provider; the deployment's own when absent */
+  model?: string;
+}
+
 export interface CompactionPolicyApi {
   /** Whether the conversation should be compacted now, given HEAD's path (root first). */
   due(path: readonly TreeNode[]): Operation<boolean>;
-  /** What the summariser is told to keep (its system prompt). */
-  instructions(): Operation<string>;
+  /** How its summaries are written: what they keep, and by which model. */
+  summary(): Operation<SummaryPolicy>;
 }
 
 /**
- * When a conversation asks to be compacted and what its summary keeps, as middleware (seed 004:
- * "compaction via middleware"): the runner asks `due` at the start of every turn, the compaction
- * job asks `instructions` before it summarises, and an agent's plugins (`compactAfter`,
+ * When a conversation asks to be compacted and how its summary is written, as middleware (seed
+ * 004: "compaction via middleware"): the runner asks `due` at the start of every turn, the
+ * compaction job asks `summary` before it summarises, and an agent's plugins (`compactAfter`,
  * `summariseAs`) answer for its conversations. The defaults: more than DEFAULT_COMPACT_AFTER nodes
- * since the last summary; DEFAULT_SUMMARY_INSTRUCTIONS.
+ * since the last summary; DEFAULT_SUMMARY_INSTRUCTIONS, by the deployment's model.
  */
 export const CompactionPolicy: Api<CompactionPolicyApi> = createApi<CompactionPolicyApi>(
   'sweatpants.compaction',
@@ -34,8 +42,8 @@ export const CompactionPolicy: Api<CompactionPolicyApi> = createApi<CompactionPo
     *due(path) {
       return sinceSummary(path) > DEFAULT_COMPACT_AFTER;
     },
-    *instructions() {
-      return DEFAULT_SUMMARY_INSTRUCTIONS;
+    *summary() {
+      return { instructions: DEFAULT_SUMMARY_INSTRUCTIONS };
     },
   },
 );
@@ -61,28 +69,37 @@ export function compactAfter(nodes: number): AgentPlugin {
 }
 
 /**
- * A plugin: the agent's summaries are written to `instructions` (what matters to keep for it).
+ * A plugin: the agent's summaries are written to `instructions` (what matters to keep for it),
+ * and by `options.model` when it names one (a cheaper model of the same provider for an agent
+ * whose conversations are simple).
  *
  * @example
  * plugins: [summariseAs('Keep which items went to which pile, and what is still undecided.')]
+ * plugins: [summariseAs('Keep each item and where it went.', { model: 'claude-haiku-4-5' })]
  */
-export function summariseAs(instructions: string): AgentPlugin {
+export function summariseAs(instructions: string, options: { model?: string } = {}): AgentPlugin {
+  const policy: SummaryPolicy = { instructions, ...(options.model ? { model: options.model } : {}) };
   return {
-    name: 'summary instructions of its own',
+    name: 'summaries of its own',
     *install() {
       yield* CompactionPolicy.around({
-        *instructions() {
-          return instructions;
+        *summary() {
+          return policy;
         },
       });
     },
   };
 }
 
-/** What `agent`'s summaries are told to keep: its plugins asked, outside any conversation's turn. */
-export function summaryInstructions(agent: AgentDefinition): Promise<string> {
+/** How `agent`'s summaries are written: its plugins asked, outside any conversation's turn. */
+export function summaryPolicy(agent: AgentDefinition): Promise<SummaryPolicy> {
   return run(function* () {
     for (const plugin of agent.plugins ?? []) yield* plugin.install(agent);
-    return yield* CompactionPolicy.operations.instructions();
+    return yield* CompactionPolicy.operations.summary();
   });
+}
+
+/** What `agent`'s summaries are told to keep (`summaryPolicy(agent).instructions`). */
+export async function summaryInstructions(agent: AgentDefinition): Promise<string> {
+  return (await summaryPolicy(agent)).instructions;
 }

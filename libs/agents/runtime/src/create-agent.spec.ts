@@ -9,6 +9,7 @@ import {
   DEFAULT_SUMMARY_INSTRUCTIONS,
   summariseAs,
   summaryInstructions,
+  summaryPolicy,
 } from './compaction-policy';
 import { createAgent } from './create-agent';
 import { createTool, ToolCalls, ToolSuccess, type Tool, type ToolOutcome } from './tool';
@@ -149,6 +150,18 @@ describe('createAgent', () => {
     expect(await summaryInstructions(Chat.definition)).toBe(DEFAULT_SUMMARY_INSTRUCTIONS);
     const keeping = { ...Chat.definition, plugins: [summariseAs('Keep the bookings.'), compactAfter(5)] };
     expect(await summaryInstructions(keeping)).toBe('Keep the bookings.');
+  });
+
+  it('tells a summariser which model writes the summaries when the agent names one, else none', async () => {
+    expect(await summaryPolicy(Chat.definition)).toEqual({ instructions: DEFAULT_SUMMARY_INSTRUCTIONS });
+    const small = {
+      ...Chat.definition,
+      plugins: [summariseAs('Keep the bookings.', { model: 'claude-haiku-4-5' })],
+    };
+    expect(await summaryPolicy(small)).toEqual({
+      instructions: 'Keep the bookings.',
+      model: 'claude-haiku-4-5',
+    });
   });
 
   it('keeps the definition a runner drives, under the agent’s name', () => {

@@ -31,6 +31,11 @@ export interface ModelRequest {
   tools: ToolSpec[];
   /** overrides the configured limit for this call */
   maxTokens?: number;
+  /**
+   * another model of the same provider to answer this call (a smaller one for summaries, say);
+   * the client's configured model when absent. The offline model has only itself.
+   */
+  model?: string;
   /** a tool the model must call (a side call that only has one way to answer); by default it chooses */
   toolChoice?: string;
 }

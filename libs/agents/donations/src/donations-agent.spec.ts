@@ -1,0 +1,32 @@
+import { summaryPolicy, ToolSuccess } from '@sweatpants/agent-runtime';
+import { createDonations, SUMMARY_MODEL } from './donations-agent';
+
+const Donations = createDonations({
+  *guessPile() {
+    return ToolSuccess({ guess: 'donate', pile: 'out' });
+  },
+});
+
+describe('the donation helper as a program registers it', () => {
+  it('offers the model its four tools in its one mode', () => {
+    const [helping] = Donations.definition.modes;
+    expect(helping!.tools(null).map((t) => t.name)).toEqual([
+      'check_item',
+      'describe_donation',
+      'find_drop_off',
+      'copy_directions',
+    ]);
+    expect(Object.keys(Donations.tools)).toEqual([
+      'checkItem',
+      'describeDonation',
+      'findDropOff',
+      'copyDirections',
+    ]);
+  });
+
+  it('has its short conversations summarised by a small model, keeping items and places', async () => {
+    const policy = await summaryPolicy(Donations.definition);
+    expect(policy.model).toBe(SUMMARY_MODEL);
+    expect(policy.instructions).toMatch(/each item they wanted to give away/);
+  });
+});
