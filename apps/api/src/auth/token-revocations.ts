@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { ClusterRedis } from '../cluster/cluster-redis';
@@ -6,8 +7,12 @@ import { TokenGenerations } from './token-generations';
 
 /** How long start-up waits for the revocation channel before going on without it. */
 const SUBSCRIBE_WAIT_MS = 2_000;
+/** How long a revocation waits for the other processes to say they heard it. */
+const ACK_WAIT_MS = 1_000;
 
 interface Announcement {
+  /** names the announcement in the acknowledgements */
+  id: string;
   userId: string;
   /** the process that revoked: it has acted already, and skips its own announcement */
   from: string;
@@ -26,6 +31,8 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Auth');
   private readonly listeners = new Set<(userId: string) => void>();
   private subscriber: Redis | undefined;
+  /** announcements of this process still waiting for acknowledgements, by id */
+  private readonly unheard = new Map<string, { acks: number; expected: number | null; heard: () => void }>();
 
   constructor(
     private readonly cluster: ClusterRedis,
@@ -38,6 +45,7 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
     this.subscriber = subscriber;
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channel()) this.heard(message);
+      else if (channel === this.ackChannel()) this.acknowledged(message);
     });
     // With Redis away the api still starts: ioredis subscribes once it connects (and again after
     // each reconnect); meanwhile other processes' revocations reach this one through the cache period.
@@ -45,7 +53,7 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
       setTimeout(resolve, SUBSCRIBE_WAIT_MS, 'away').unref();
       subscriber.once('error', () => resolve('away'));
     });
-    const subscribed = subscriber.subscribe(this.channel()).then(
+    const subscribed = subscriber.subscribe(this.channel(), this.ackChannel()).then(
       () => 'subscribed' as const,
       (error: unknown) => {
         this.logger.warn(`subscribing to token revocations: ${String(error)}`);
@@ -68,19 +76,36 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * The account's tokens were revoked here (the database says so already): this process's
-   * listeners hear it now, and the other processes once Redis has the announcement, which this
-   * waits for, so an answer sent after it finds every process told. Never throws: the revocation
-   * itself is done, and a lost announcement is bounded by the cache period.
+   * listeners hear it now, and the other processes from Redis, each acknowledging once it has
+   * forgotten the old generation. This waits for those acknowledgements (Redis says how many
+   * processes it delivered the announcement to), so an answer sent after it finds every process
+   * told, not merely Redis. Never throws: the revocation itself is done, and a lost announcement
+   * or acknowledgement is bounded by ACK_WAIT_MS here and by the cache period there.
    */
   async revokedEverywhere(userId: string): Promise<void> {
     this.tell(userId);
     const client = this.cluster.client;
     if (!client) return;
-    const announcement: Announcement = { userId, from: this.cluster.processId };
-    await client.publish(this.channel(), JSON.stringify(announcement)).then(
-      () => undefined,
-      (error: unknown) => this.logger.warn(`announcing a token revocation: ${String(error)}`),
-    );
+    const announcement: Announcement = { id: randomUUID(), userId, from: this.cluster.processId };
+    let heard = (): void => undefined;
+    const allHeard = new Promise<void>((resolve) => (heard = resolve));
+    // Registered before publishing: an acknowledgement can arrive before PUBLISH's answer does.
+    const waiting = { acks: 0, expected: null as number | null, heard };
+    this.unheard.set(announcement.id, waiting);
+    try {
+      const receivers = await client.publish(this.channel(), JSON.stringify(announcement));
+      // Redis delivered it to every subscribed process, this one's own subscriber included.
+      waiting.expected = receivers - (this.subscriber ? 1 : 0);
+      if (waiting.acks >= waiting.expected) return;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ACK_WAIT_MS)));
+      await Promise.race([allHeard, late]);
+      clearTimeout(timer);
+    } catch (error) {
+      this.logger.warn(`announcing a token revocation: ${String(error)}`);
+    } finally {
+      this.unheard.delete(announcement.id);
+    }
   }
 
   /** As revokedEverywhere, for a caller with nothing to wait for. */
@@ -98,6 +123,22 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
     if (announcement.from === this.cluster.processId || typeof announcement.userId !== 'string') return;
     this.generations.forget(announcement.userId);
     this.tell(announcement.userId);
+    void this.cluster.client
+      ?.publish(this.ackChannel(), JSON.stringify({ id: announcement.id }))
+      .catch((error: unknown) => this.logger.warn(`acknowledging a token revocation: ${String(error)}`));
+  }
+
+  private acknowledged(message: string): void {
+    let id: unknown;
+    try {
+      id = (JSON.parse(message) as { id?: unknown }).id;
+    } catch {
+      return;
+    }
+    const waiting = typeof id === 'string' ? this.unheard.get(id) : undefined;
+    if (!waiting) return;
+    waiting.acks += 1;
+    if (waiting.expected !== null && waiting.acks >= waiting.expected) waiting.heard();
   }
 
   private tell(userId: string): void {
@@ -106,5 +147,9 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
 
   private channel(): string {
     return this.cluster.key('tokens', 'revoked');
+  }
+
+  private ackChannel(): string {
+    return this.cluster.key('tokens', 'revoked', 'heard');
   }
 }
