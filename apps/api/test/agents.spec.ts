@@ -22,7 +22,7 @@ describe('registered agents (PROTOCOL.md, GET /api/agents)', () => {
   it('lists each registered agent with how it presents itself and what it needs, in registration order', async () => {
     const answer = await call<AgentList>(api, 'GET', '/api/agents', { token });
     expect(answer.status).toBe(200);
-    expect(answer.body.items.map((a) => a.name)).toEqual(['tidying', 'concierge']);
+    expect(answer.body.items.map((a) => a.name)).toEqual(['tidying', 'concierge', 'donations']);
     expect(answer.body.items[0]).toEqual({
       name: 'tidying',
       title: 'Tidying coach',

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_SUMMARY_INSTRUCTIONS, modeStateOf, summaryInstructions } from '@sweatpants/agent-runtime';
+import {
+  DEFAULT_SUMMARY_INSTRUCTIONS,
+  modeStateOf,
+  summaryInstructions,
+  type AgentCatalog,
+} from '@sweatpants/agent-runtime';
 import { productAgents } from '@sweatpants/product-agents';
 import {
   compactJobId,
@@ -24,6 +29,12 @@ import { call, register, startApi, type TestApi } from './support/test-api';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
+/** The product's agents, as the worker exposes them. */
+let agents: AgentCatalog;
+beforeAll(async () => {
+  agents = await productAgents();
+});
+
 function processorsFor(
   store: TreeStore,
   summariser: Summariser,
@@ -31,7 +42,7 @@ function processorsFor(
   processor: CompactionProcessor;
   processors: JobProcessors;
 } {
-  const processor = new CompactionProcessor(store, summariser, productAgents());
+  const processor = new CompactionProcessor(store, summariser, agents);
   const processors: JobProcessors = {
     'conversation.compact': (payload, jobRun) => processor.process(payload, jobRun),
     // These specs queue compactions only; gc has its own (gc.spec.ts).
@@ -100,7 +111,7 @@ describe('compaction', () => {
       // The model is writing the summary, told what the tidying coach keeps: the user goes on
       // talking meanwhile.
       await model.asked;
-      const tidyingInstructions = await summaryInstructions(productAgents().definition('tidying'));
+      const tidyingInstructions = await summaryInstructions(agents.definition('tidying'));
       expect(tidyingInstructions).not.toBe(DEFAULT_SUMMARY_INSTRUCTIONS);
       expect(model.requests[0]?.system).toBe(tidyingInstructions);
       // the coach names no model of its own: the deployment's writes its summaries
@@ -225,7 +236,7 @@ describe('compaction', () => {
 
     it('keeps the agent’s state and mode in the summary, so folds at HEAD see what they saw before', async () => {
       const { processor } = processorsFor(store, new OfflineSummariser());
-      const tidying = productAgents().definition('tidying');
+      const tidying = agents.definition('tidying');
       const { conversationId, ownerId } = await conversationWithTurns(store, 1);
       // The first turn switched mode; the compaction swallows it.
       const switched = await store.append({

@@ -6,8 +6,8 @@ import {
   InMemoryActivityStore,
   provideActivityStore,
 } from '@sweatpants/agent-concierge';
-import { OfflineModel } from '@sweatpants/agent-runtime';
-import { productAgents } from '@sweatpants/product-agents';
+import { AgentCatalog, OfflineModel } from '@sweatpants/agent-runtime';
+import { exposeProductAgents } from '@sweatpants/product-agents';
 import { runChatSession } from './chat-session';
 
 /**
@@ -21,7 +21,7 @@ import { runChatSession } from './chat-session';
  * conversation lives in memory and is gone when the session ends.
  */
 void main(function* (args) {
-  const agents = productAgents();
+  const agents = yield* exposeProductAgents(new AgentCatalog());
   const names = agents.names();
   const name = agentArg(args);
   const entry = name === undefined ? undefined : agents.get(name);

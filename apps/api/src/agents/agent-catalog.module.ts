@@ -5,8 +5,9 @@ import { productAgents } from '@sweatpants/product-agents';
 export const AGENT_CATALOG = Symbol('AgentCatalog');
 
 /**
- * The agents registered at the program level (seed 004's `server.use`): the api and the worker
- * each build the catalog once. An agent is added by registering it in `productAgents()`.
+ * The agents exposed at the program level (seed 004's `server.use`): the api and the worker each
+ * build the catalog once, at start-up, and refuse to start if an agent cannot run as the api's
+ * conversations. An agent is added by exposing it in `exposeProductAgents`.
  */
 @Module({
   providers: [{ provide: AGENT_CATALOG, useFactory: productAgents }],

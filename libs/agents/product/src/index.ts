@@ -1,11 +1,11 @@
-import { AgentCatalog, type AgentRegistration } from '@sweatpants/agent-runtime';
-import { CONCIERGE_OFFLINE_RULES, conciergeAgent } from '@sweatpants/agent-concierge';
+import { AgentCatalog, exposeOverApi, type Exposure } from '@sweatpants/agent-runtime';
+import { Concierge, CONCIERGE_OFFLINE_RULES } from '@sweatpants/agent-concierge';
 import { createDonations, DONATIONS_OFFLINE_RULES } from '@sweatpants/agent-donations';
-import { Tidying, TIDYING_OFFLINE_RULES, tidyingAgent } from '@sweatpants/agent-tidying';
+import { Tidying, TIDYING_OFFLINE_RULES } from '@sweatpants/agent-tidying';
+import { run, type Operation } from 'effection';
 
-/** The tidying coach (seeds 000–002), as a program registers it. */
-export const tidying: AgentRegistration = {
-  definition: tidyingAgent,
+/** The tidying coach (seeds 000–002), as the product presents it. */
+export const TIDYING_EXPOSURE: Exposure = {
   about: {
     title: 'Tidying coach',
     description: 'One item at a time, one tap each, no judgement.',
@@ -17,9 +17,8 @@ export const tidying: AgentRegistration = {
   offlineRules: TIDYING_OFFLINE_RULES,
 };
 
-/** The concierge (seed 003), as a program registers it. */
-export const concierge: AgentRegistration = {
-  definition: conciergeAgent,
+/** The concierge (seed 003), as the product presents it. */
+export const CONCIERGE_EXPOSURE: Exposure = {
   about: {
     title: 'Concierge',
     description: 'Sorts your quarantined items with you, in batches.',
@@ -37,8 +36,8 @@ export const concierge: AgentRegistration = {
  */
 export const Donations = createDonations({ guessPile: Tidying.tools.guessPile });
 
-export const donations: AgentRegistration = {
-  definition: Donations.definition,
+/** The donation helper, as the product presents it. */
+export const DONATIONS_EXPOSURE: Exposure = {
   about: {
     title: 'Donation helper',
     description: 'Finds where the things you no longer need can go, near you.',
@@ -50,9 +49,18 @@ export const donations: AgentRegistration = {
   offlineRules: DONATIONS_OFFLINE_RULES,
 };
 
-const PRODUCT = [tidying, concierge, donations];
+/**
+ * Exposes the product's agents over the api (seed 004's `server.use`, as `agent.use(plugin)`),
+ * in the order a person is offered them: what the api, the worker and the terminal chat run.
+ */
+export function* exposeProductAgents(catalog: AgentCatalog): Operation<AgentCatalog> {
+  yield* Tidying.use(exposeOverApi(catalog, TIDYING_EXPOSURE));
+  yield* Concierge.use(exposeOverApi(catalog, CONCIERGE_EXPOSURE));
+  yield* Donations.use(exposeOverApi(catalog, DONATIONS_EXPOSURE));
+  return catalog;
+}
 
-/** The product's agents, registered: what the api, the worker and the terminal chat run. */
-export function productAgents(): AgentCatalog {
-  return new AgentCatalog().use(...PRODUCT);
+/** The product's agents, exposed in a catalog of their own (for code outside an effection scope). */
+export function productAgents(): Promise<AgentCatalog> {
+  return run(() => exposeProductAgents(new AgentCatalog()));
 }

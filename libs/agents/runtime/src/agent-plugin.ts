@@ -1,4 +1,5 @@
 import type { Operation } from 'effection';
+import type { AgentDefinition } from './agent-definition';
 
 /**
  * An extension of an agent (seed 004's plugin system): installed with `yield* agent.use(plugin)`
@@ -15,5 +16,6 @@ import type { Operation } from 'effection';
  */
 export interface AgentPlugin {
   readonly name: string;
-  install(agent: { readonly name: string }): Operation<void>;
+  /** `agent`: the agent it is installed for, which a plugin may check it is compatible with */
+  install(agent: AgentDefinition): Operation<void>;
 }

@@ -93,7 +93,7 @@ export function createAgent<T extends ToolSet>(tools: T, options: AgentOptions):
     instance,
     with: (substitute, op) => Current.with(substitute, op),
     *use(plugin) {
-      yield* plugin.install({ name });
+      yield* plugin.install(definition);
     },
     *[Symbol.iterator]() {
       if (setup) yield* setup();

@@ -8,6 +8,7 @@ export * from './compaction-policy';
 export * from './create-agent';
 export * from './context';
 export * from './elicit-protocol';
+export * from './expose-over-api';
 export * from './history';
 export { HeadMovedError, Journal, ReplayDivergenceError } from './journal';
 export * from './outbox';
