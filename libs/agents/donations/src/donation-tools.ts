@@ -3,12 +3,11 @@ import {
   createTool,
   elicit,
   notify,
-  ToolError,
-  ToolSuccess,
   type AgentToolCall,
   type Tool,
 } from '@sweatpants/agent-runtime';
 import type { Json } from '@sweatpants/domain';
+import { Err, Ok } from 'effection';
 import * as z from 'zod';
 import { DropOffDirectory, KindSchema, PointSchema } from './drop-off-directory';
 import { kindOf } from './item-kind';
@@ -46,11 +45,11 @@ export function donationTools(coach: CoachTools): DonationTools {
     .execute(function* ({ item }) {
       const outcome = yield* coach.guessPile({ item });
       if (outcome.kind !== 'success')
-        return ToolError(`the tidying coach could not say: ${describe(outcome)}`);
+        return Err(new Error(`the tidying coach could not say: ${describe(outcome)}`));
       const coachSays = CoachGuessSchema.safeParse(outcome.value);
-      if (!coachSays.success) return ToolError('the tidying coach answered something unexpected');
+      if (!coachSays.success) return Err(new Error('the tidying coach answered something unexpected'));
       const { guess, pile } = coachSays.data;
-      return ToolSuccess({
+      return Ok({
         item,
         kind: kindOf(item),
         coach: { guess, pile },
@@ -72,11 +71,11 @@ export function donationTools(coach: CoachTools): DonationTools {
       );
       switch (answer.action) {
         case 'accept':
-          return ToolSuccess({ item, described: true, ...answer.content });
+          return Ok({ item, described: true, ...answer.content });
         case 'invalid':
-          return ToolError(`the form came back incomplete: ${answer.problems.join('; ')}`);
+          return Err(new Error(`the form came back incomplete: ${answer.problems.join('; ')}`));
         default:
-          return ToolSuccess({ item, described: false, answer: answer.action });
+          return Ok({ item, described: false, answer: answer.action });
       }
     });
 
@@ -98,7 +97,7 @@ export function donationTools(coach: CoachTools): DonationTools {
           if (typeof status === 'string') statuses.push(status);
         },
       });
-      if (answer.action !== 'accept') return ToolSuccess({ item, located: false, answer: answer.action });
+      if (answer.action !== 'accept') return Ok({ item, located: false, answer: answer.action });
       const near = PointSchema.parse(answer.content);
       const directory = yield* DropOffDirectory.attach();
       const search = yield* directory.invoke('search', { near, kind, limit: 3 });
@@ -109,7 +108,7 @@ export function donationTools(coach: CoachTools): DonationTools {
         next = yield* search.next();
       }
       const { directory: name, places } = next.value;
-      return ToolSuccess({ item, kind, located: true, deviceReported: statuses, directory: name, places });
+      return Ok({ item, kind, located: true, deviceReported: statuses, directory: name, places });
     });
 
   const copyDirections = createTool('copy_directions')
@@ -124,7 +123,7 @@ export function donationTools(coach: CoachTools): DonationTools {
         payload: { text },
       });
       const copied = answer.action === 'accept' && Copied.safeParse(answer.content).data?.success === true;
-      return ToolSuccess({ text, copied });
+      return Ok({ text, copied });
     });
 
   return { checkItem, describeDonation, findDropOff, copyDirections };

@@ -1,5 +1,5 @@
 import type { Json, TreeNode } from '@sweatpants/domain';
-import type { Api, Operation } from 'effection';
+import type { Api, Operation, Result } from 'effection';
 import { createApi } from 'effection/experimental';
 import * as z from 'zod';
 import type { ToolSpec, ToolUseBlock } from './model';
@@ -43,14 +43,16 @@ export interface Tool {
 
 /**
  * `createTool(name).description(...).parameter(schema).execute(function* (input) {...})`, as seed
- * 004 writes it (`.input(schema)` is the same).
+ * 004 writes it (`.input(schema)` is the same). The body answers with effection's `Ok`/`Err` as
+ * the seed does, or with a ToolOutcome (ToolSuccess, ToolError, ToolBreak to switch modes).
  *
  * @example
  * const weigh = createTool('weigh')
  *   .description('How heavy an item is, in kilograms')
  *   .parameter(z.object({ item: z.string() }))
  *   .execute(function* ({ item }) {
- *     return ToolSuccess({ item, kg: 1.5 });
+ *     if (item === 'the moon') return Err(new Error('too heavy to weigh'));
+ *     return Ok({ item, kg: 1.5 });
  *   });
  */
 export function createTool(name: string) {
@@ -72,7 +74,7 @@ export function createTool(name: string) {
     },
     input<S extends z.ZodType>(schema: S) {
       return {
-        execute(body: (input: z.infer<S>) => Operation<ToolOutcome>): Tool {
+        execute(body: (input: z.infer<S>) => Operation<ToolOutcome | Result<Json>>): Tool {
           const inputSchema = z.toJSONSchema(schema, { target: 'draft-7' }) as ToolSpec['inputSchema'];
           delete inputSchema['$schema'];
           return {
@@ -88,13 +90,22 @@ export function createTool(name: string) {
                 );
                 return ToolError(`invalid input for ${name}: ${problems.join('; ')}`);
               }
-              return yield* body(parsed.data);
+              return outcomeOf(yield* body(parsed.data));
             },
           };
         },
       };
     },
   };
+}
+
+/**
+ * A tool's answer as the runtime records it: effection's `Ok(value)` is a success and `Err(error)`
+ * an error result the model reads (seed 004 writes tools that way); a ToolOutcome stays as it is.
+ */
+export function outcomeOf(answer: ToolOutcome | Result<Json>): ToolOutcome {
+  if ('kind' in answer) return answer;
+  return answer.ok ? ToolSuccess(answer.value) : ToolError(answer.error.message);
 }
 
 /** What a tool_result node records. */
