@@ -27,9 +27,18 @@ export function createContext({ browser, base, shotDir, adminEmail, scenario, au
       return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
     },
 
-    /** A new browser context (no shared storage) and a page in it. */
-    async page({ phone = false } = {}) {
-      const context = await browser.newContext({ viewport: phone ? PHONE : DESKTOP, baseURL: base });
+    /**
+     * A new browser context (no shared storage) and a page in it. `permissions` are granted to the
+     * client's origin (as a person who said yes to the browser's prompt), and `geolocation` is
+     * where the device says it is.
+     */
+    async page({ phone = false, permissions = [], geolocation } = {}) {
+      const context = await browser.newContext({
+        viewport: phone ? PHONE : DESKTOP,
+        baseURL: base,
+        ...(geolocation ? { geolocation } : {}),
+      });
+      if (permissions.length > 0) await context.grantPermissions(permissions, { origin: base });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
@@ -65,7 +74,10 @@ export function createContext({ browser, base, shotDir, adminEmail, scenario, au
         await page.screenshot({ path: join(shotDir, `${slug}-${shots}-${name}-${label}.png`) });
         await audit.check(page, `${slug}-${shots}-${name}-${label}`);
       }
-      if (original) await page.setViewportSize(original);
+      if (original) {
+        await page.setViewportSize(original);
+        await settled(page);
+      }
     },
 
     async failureShot() {
@@ -80,4 +92,25 @@ export function createContext({ browser, base, shotDir, adminEmail, scenario, au
     },
   };
   return ctx;
+}
+
+/**
+ * Waits until the page stops moving after a change of viewport: the sidebar comes or goes a moment
+ * after the resize and the chat follows it. A click in that moment would have the browser scroll
+ * its target into view, which the chat takes for the person scrolling back to read.
+ */
+async function settled(page) {
+  let last = '';
+  for (let same = 0, tries = 0; same < 3 && tries < 40; tries++) {
+    const now = await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() =>
+            resolve(`${window.scrollY}:${document.documentElement.scrollHeight}:${window.innerWidth}`),
+          ),
+        ),
+    );
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
 }

@@ -202,4 +202,47 @@ describe('ChatPageComponent', () => {
     Object.defineProperty(document.documentElement, 'scrollHeight', { value: 0, configurable: true });
     Element.prototype.scrollIntoView = original;
   });
+  it('follows the chat when it grows with nothing new in it (the sidebar came in, a photo loaded)', async () => {
+    // jsdom has no ResizeObserver: a fake one, whose callback the test calls as the browser would.
+    const observed: { targets: Element[]; callback: () => void }[] = [];
+    class FakeResizeObserver {
+      readonly targets: Element[] = [];
+      constructor(readonly callback: () => void) {
+        observed.push(this);
+      }
+      observe(target: Element): void {
+        this.targets.push(target);
+      }
+      disconnect(): void {
+        this.targets.length = 0;
+      }
+    }
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    (globalThis as { ResizeObserver?: unknown }).ResizeObserver = FakeResizeObserver;
+    try {
+      const { element, fixture } = await setup();
+      const chat = element.querySelector('.chat')!;
+      const observer = observed.find((o) => o.targets.includes(chat));
+      expect(observer).toBeDefined();
+      scrolled.length = 0;
+      observer!.callback();
+      expect(scrolled).toHaveLength(1);
+
+      // Not while the user reads further up.
+      Object.defineProperty(document.documentElement, 'scrollHeight', { value: 5000, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+      observer!.callback();
+      expect(scrolled).toHaveLength(1);
+      fixture.destroy();
+      expect(observer!.targets).toEqual([]);
+    } finally {
+      Object.defineProperty(document.documentElement, 'scrollHeight', { value: 0, configurable: true });
+      Element.prototype.scrollIntoView = original;
+      delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
+    }
+  });
 });

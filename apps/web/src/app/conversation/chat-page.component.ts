@@ -1,9 +1,11 @@
 import { Dialog } from '@angular/cdk/dialog';
 import {
+  afterNextRender,
   afterRenderEffect,
   ChangeDetectionStrategy,
   Component,
   computed,
+  DestroyRef,
   type ElementRef,
   inject,
   Injector,
@@ -62,6 +64,7 @@ export class ChatPageComponent {
   private readonly router = inject(Router);
   private readonly composer = viewChild(ChatElicitComponent);
   private readonly end = viewChild<ElementRef<HTMLElement>>('end');
+  private readonly chat = viewChild.required<ElementRef<HTMLElement>>('chat');
 
   protected readonly sideOpen = signal(false);
   /** Whether the user has scrolled up from the newest message (then it is not pulled into view). */
@@ -101,6 +104,19 @@ export class ChatPageComponent {
         }
         seen = now;
       });
+    });
+    // The chat grows without anything new in it, after the scroll above has run: the sidebar
+    // comes in when the window widens (its breakpoint is heard after the resize event, so the
+    // text re-wraps taller), a photo's bytes arrive, the composer takes a second line. Followed
+    // too, or the newest message ends up under the dock.
+    const destroyRef = inject(DestroyRef);
+    afterNextRender(() => {
+      if (typeof ResizeObserver === 'undefined') return;
+      const observer = new ResizeObserver(() => {
+        if (!this.readingBack()) this.scrollToLatest();
+      });
+      observer.observe(this.chat().nativeElement);
+      destroyRef.onDestroy(() => observer.disconnect());
     });
     // The chat elicit is a question too: focus the composer when a new one arrives.
     let lastChat: string | null = null;

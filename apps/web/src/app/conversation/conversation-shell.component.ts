@@ -18,6 +18,7 @@ import type { Conversation, FsckReport } from '@sweatpants/domain';
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { TabTitleStrategy } from '../core/tab-title';
+import { AgentsService } from '../conversations/agents.service';
 import { TitleEditorComponent } from '../conversations/title-editor.component';
 import { ElicitProgress } from '../elicit/elicit-progress';
 import { ConversationStore } from './conversation-store.service';
@@ -48,6 +49,8 @@ const STATUS_LABELS = { running: 'working', waiting: 'waiting for you', idle: 'i
 })
 export class ConversationShellComponent {
   protected readonly store = inject(ConversationStore);
+  /** The agent is shown by its title ("Donation helper"), as the list and the sidebar show it. */
+  protected readonly agents = inject(AgentsService);
   private readonly api = inject(ApiService);
   private readonly route = inject(ActivatedRoute);
 
@@ -68,6 +71,7 @@ export class ConversationShellComponent {
   );
 
   constructor() {
+    this.agents.load().catch(() => undefined);
     // The browser tab is named by the conversation, and follows a rename or a title taken from the
     // first words (TabTitleStrategy adds the open tab: " · Tree").
     const tabTitle = inject(TabTitleStrategy);

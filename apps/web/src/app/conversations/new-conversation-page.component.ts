@@ -70,7 +70,7 @@ import { ConversationStarter } from './conversation-starter';
       max-width: 44rem;
       margin: 0 auto;
     }
-    /* The two agents share the row on a wide screen, one under the other on a phone. */
+    /* The agents share the row on a wide screen, one under the other on a phone. */
     .choices {
       grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
     }

@@ -3,6 +3,7 @@ import { DispositionSchema, type ElicitAction, type Json } from '@sweatpants/dom
 import { isRecord } from '../core/json';
 import { dispositionLabel } from './disposition-label';
 import { type ElicitQuestion, payloadOf } from './elicit-question';
+import { formSummary } from './form-schema';
 
 /**
  * How an answer reads under its question in the chat: "Trash", "Yes", "Kitchen shelf"… A question
@@ -75,9 +76,7 @@ function acceptedSummary(question: ElicitQuestion, content: Json | undefined): s
         .join(' · ');
     }
     case 'form':
-      return Object.entries(content)
-        .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-        .join(', ');
+      return formSummary(question.schema, content) || 'Answered';
     default:
       return 'Answered';
   }

@@ -82,3 +82,48 @@ describe('FormElicitComponent', () => {
     expect(w.element.textContent).toContain('How many: A whole number');
   });
 });
+
+describe('FormElicitComponent with a schema from zod (descriptions, no titles)', () => {
+  // What askForm sends for the donation helper's form: `.describe()` gives each field's question.
+  const described = {
+    type: 'form',
+    message: 'A little about the winter coat',
+    payload: {},
+    schema: {
+      type: 'object',
+      properties: {
+        condition: {
+          type: 'string',
+          enum: ['like new', 'good', 'worn'],
+          description: 'What condition is it in?',
+        },
+        bags: { type: 'integer', minimum: 1, maximum: 10, description: 'How many bags or boxes?' },
+        collection: { type: 'boolean', description: 'Would you rather it were collected?' },
+        pick_up_day: { type: 'string' },
+      },
+      required: ['condition', 'bags', 'collection'],
+    },
+  };
+
+  it('labels each field with its question, not its property name, and does not say it twice', () => {
+    const w = renderWidget(FormElicitComponent, described);
+    const labels = Array.from(w.element.querySelectorAll('label')).map((l) =>
+      l.textContent?.replace(/\s+/g, ' ').trim(),
+    );
+    expect(labels).toEqual([
+      expect.stringMatching(/^What condition is it in\? \*/),
+      'How many bags or boxes? *',
+      'Would you rather it were collected?',
+      'Pick up day',
+    ]);
+    expect(w.element.querySelectorAll('small.muted')).toHaveLength(0);
+  });
+
+  it('says what is missing after the question it belongs to', async () => {
+    const w = renderWidget(FormElicitComponent, described);
+    w.button('Submit').click();
+    await w.settle();
+    const alerts = Array.from(w.element.querySelectorAll('[role=alert]')).map((a) => a.textContent?.trim());
+    expect(alerts).toEqual(['What condition is it in? Required', 'How many bags or boxes? Required']);
+  });
+});

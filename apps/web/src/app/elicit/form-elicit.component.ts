@@ -2,7 +2,7 @@ import { ChangeDetectionStrategy, Component, computed, input, output, signal } f
 import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import type { ElicitQuestion } from './elicit-question';
-import { type FormDraft, formFields, formValue } from './form-schema';
+import { type FormDraft, formFields, formValue, labelled } from './form-schema';
 
 let nextId = 0;
 
@@ -16,7 +16,7 @@ let nextId = 0;
         @let problem = problems()[field.name];
         @switch (field.kind) {
           @case ('boolean') {
-            <label class="row" [for]="id">
+            <label class="row check" [for]="id">
               <input
                 #check
                 type="checkbox"
@@ -68,7 +68,7 @@ let nextId = 0;
           <small class="muted">{{ field.description }}</small>
         }
         @if (problem) {
-          <small class="problem" role="alert">{{ field.label }}: {{ problem }}</small>
+          <small class="problem" role="alert">{{ labelled(field.label, problem) }}</small>
         }
       }
       <div class="row">
@@ -77,6 +77,14 @@ let nextId = 0;
     </form>
   `,
   styles: `
+    /* The box stays beside its question, which wraps next to it on a phone. */
+    .check {
+      flex-wrap: nowrap;
+      align-items: baseline;
+    }
+    .check input {
+      flex: none;
+    }
     .problem {
       color: var(--color-danger-text);
     }
@@ -91,6 +99,7 @@ export class FormElicitComponent {
   protected readonly fields = computed(() => formFields(this.question().schema));
   protected readonly draft = signal<FormDraft>({});
   protected readonly problems = signal<Record<string, string>>({});
+  protected readonly labelled = labelled;
 
   protected set(name: string, value: string | boolean): void {
     this.draft.update((d) => ({ ...d, [name]: value }));

@@ -51,11 +51,16 @@ export function formFields(schema: { [key: string]: Json } | undefined): FormFie
   const fields: FormField[] = [];
   for (const [name, raw] of Object.entries(properties)) {
     if (!isRecord(raw)) continue;
+    // A person reads the title; without one, the description is the question put to them (what
+    // zod's `.describe()` gives), not a note under a bare property name; failing both, the name
+    // in words.
+    const title = typeof raw['title'] === 'string' ? raw['title'] : null;
+    const description = typeof raw['description'] === 'string' ? raw['description'] : null;
     const base = {
       name,
-      label: typeof raw['title'] === 'string' ? raw['title'] : name,
+      label: title ?? description ?? inWords(name),
       required: required.has(name),
-      ...(typeof raw['description'] === 'string' ? { description: raw['description'] } : {}),
+      ...(title !== null && description !== null ? { description } : {}),
     };
     const values = Array.isArray(raw['enum'])
       ? raw['enum'].filter((v): v is string => typeof v === 'string')
@@ -101,6 +106,47 @@ export function formFields(schema: { [key: string]: Json } | undefined): FormFie
     }
   }
   return fields;
+}
+
+/** A property's name as words: `pickUpDate` and `pick_up_date` → "Pick up date". */
+export function inWords(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : name;
+}
+
+/** A field's label before what is said of it: "Room: Kitchen", "How many bags? 2". */
+export function labelled(label: string, text: string): string {
+  return /[?:]$/.test(label) ? `${label} ${text}` : `${label}: ${text}`;
+}
+
+/**
+ * A form's answer in the words of its form: each field's label and value, yes/no for a checkbox
+ * and an option's label for a pick-one; a value the schema does not name reads by its name.
+ */
+export function formSummary(
+  schema: { [key: string]: Json } | undefined,
+  content: Record<string, Json>,
+): string {
+  const fields = new Map(formFields(schema).map((field) => [field.name, field]));
+  const said: string[] = [];
+  for (const [name, value] of Object.entries(content)) {
+    if (value === null || typeof value === 'object') continue;
+    const field = fields.get(name);
+    const text =
+      typeof value === 'boolean'
+        ? value
+          ? 'Yes'
+          : 'No'
+        : field?.kind === 'enum'
+          ? (field.options.find((o) => o.value === value)?.label ?? String(value))
+          : String(value);
+    said.push(labelled(field?.label ?? inWords(name), text));
+  }
+  return said.join(' · ');
 }
 
 /** Raw input values (strings from text boxes, booleans from checkboxes) as the schema's types. */
