@@ -37,6 +37,7 @@ export class AgentCatalog {
     return this;
   }
 
+  /** Whether an agent is registered as `name` (a conversation's agent, checked before it is created). */
   has(name: string): boolean {
     return this.entries.has(name);
   }
@@ -53,6 +54,7 @@ export class AgentCatalog {
     return entry.definition;
   }
 
+  /** The registered names, in registration order. */
   names(): string[] {
     return [...this.entries.keys()];
   }

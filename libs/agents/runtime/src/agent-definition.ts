@@ -26,6 +26,19 @@ export interface Mode {
   output?: { schema: z.ZodType; update(data: Json, output: Json): Json };
 }
 
+/**
+ * Declares a mode with its data's own type (seed 001) and erases the type for the runner: every
+ * use parses the data with the mode's schema first, so a template or a tool list never sees data
+ * of the wrong shape, and a switch into the mode with bad data fails loudly.
+ *
+ * @example
+ * export const interviewMode: Mode = defineMode({
+ *   name: 'interview',
+ *   data: z.object({ activityIds: z.array(z.string()) }),
+ *   template: (data) => prompt`You are interviewing the user about ${data.activityIds.length} items.`,
+ *   tools: () => [queryActivities, presentOptions, finishReview],
+ * });
+ */
 export function defineMode<D extends Json, O extends Json = Json>(def: ModeDefinition<D, O>): Mode {
   const parse = (data: Json): D => {
     const parsed = def.data.safeParse(data);
@@ -53,10 +66,18 @@ export function defineMode<D extends Json, O extends Json = Json>(def: ModeDefin
 export type TurnEnd =
   { kind: 'done' } | { kind: 'break'; next: ModeSwitch } | { kind: 'failed'; code: string };
 
+/**
+ * Everything a runner needs to drive an agent's conversations: its modes and where it starts, the
+ * fold that is its state, and what it says when the model fails. Plain data and functions, so the
+ * api, the worker and the terminal chat run the same agent from one value (`createAgent`'s
+ * `definition`).
+ */
 export interface AgentDefinition {
   /** 'tidying', 'concierge': nodes are authored by `agent:<name>` */
   name: string;
+  /** every mode a conversation may be in; `mode` nodes and ToolBreaks name one of them */
   modes: readonly Mode[];
+  /** the mode and data of a conversation with no `mode` node on its path yet */
   initial: { mode: string; data: Json };
   /** what the user reads when the model cannot answer (seed 002's fallbacks) */
   fallbackReply(error: { code: string; message: string }): string;
@@ -78,6 +99,16 @@ export interface AgentDefinition {
   turn?(agent: AgentDefinition): Operation<TurnEnd>;
 }
 
+/**
+ * The agent's mode called `name`. Throws when there is none: a mode named on the path or by a tool
+ * that the agent does not have is a bug, not something a turn can go on from.
+ *
+ * @example
+ * const { mode: modeName, data } = modeStateOf(agent, run.journal.path());
+ * const mode = modeOf(agent, modeName);
+ * const tools = mode.tools(data);
+ * const sampled = yield* sample({ system: mode.render(data), messages, tools: tools.map((t) => t.spec) });
+ */
 export function modeOf(agent: AgentDefinition, name: string): Mode {
   const mode = agent.modes.find((m) => m.name === name);
   if (!mode) throw new Error(`${agent.name} has no mode ${name}`);

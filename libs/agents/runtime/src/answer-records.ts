@@ -4,6 +4,12 @@ import type { TreeNode } from '@sweatpants/domain';
  * The elicit id of the chat prompt at a HEAD. The prompt is not a node: it is what a conversation
  * waits on whenever no turn runs, and its answer is the user's next message. Deriving its id from
  * HEAD keeps it stable across restarts and makes an answer to an old prompt detectably stale.
+ *
+ * @example
+ * const answered = await runner.respond(
+ *   { elicitId: chatElicitId(root.id), action: 'accept', content: { text: 'hello' } },
+ *   user.id,
+ * );
  */
 export const chatElicitId = (head: string): string => `chat-${head}`;
 

@@ -3,6 +3,7 @@ import type { Operation } from 'effection';
 import { Questions } from './context';
 import { elicit, log, type ElicitInput } from './primitives';
 
+/** What `ask` hands a tool: always a content it can act on, and whether that was the fallback. */
 export interface Asked<T extends ElicitType> {
   /** the accepted content, or the question's fallback */
   content: ElicitContent<T>;
@@ -17,6 +18,13 @@ export interface Asked<T extends ElicitType> {
  * waits for its answer (or until the deadline the Questions context sets, if any), and anything but
  * an accepted answer (a deadline passed, a dismissal, a failure of the handler) becomes the
  * question's fallback answer, so a tool always gets an answer it can act on.
+ *
+ * @example
+ * const asked = yield* ask(
+ *   { type: 'confirm', message: 'Done for today?', payload: { default: false } },
+ *   { value: false },
+ * );
+ * return ToolSuccess({ done: asked.content.value, fallback: asked.fallback });
  */
 export function* ask<T extends ElicitType>(
   question: ElicitInput<T>,

@@ -22,6 +22,7 @@ export interface SummaryPolicy {
   model?: string;
 }
 
+/** The questions CompactionPolicy answers, each one middleware can take over for a scope. */
 export interface CompactionPolicyApi {
   /** Whether the conversation should be compacted now, given HEAD's path (root first). */
   due(path: readonly TreeNode[]): Operation<boolean>;
@@ -35,6 +36,16 @@ export interface CompactionPolicyApi {
  * compaction job asks `summary` before it summarises, and an agent's plugins (`compactAfter`,
  * `summariseAs`) answer for its conversations. The defaults: more than DEFAULT_COMPACT_AFTER nodes
  * since the last summary; DEFAULT_SUMMARY_INSTRUCTIONS, by the deployment's model.
+ *
+ * @example
+ * yield* CompactionPolicy.around({
+ *   *due([path]) {
+ *     return sinceSummary(path) > 120;
+ *   },
+ * });
+ * if (yield* CompactionPolicy.operations.due(journal.path())) {
+ *   void port.requestCompaction({ conversationId, head: journal.durableHead });
+ * }
  */
 export const CompactionPolicy: Api<CompactionPolicyApi> = createApi<CompactionPolicyApi>(
   'sweatpants.compaction',
@@ -91,7 +102,13 @@ export function summariseAs(instructions: string, options: { model?: string } = 
   };
 }
 
-/** How `agent`'s summaries are written: its plugins asked, outside any conversation's turn. */
+/**
+ * How `agent`'s summaries are written: its plugins asked, outside any conversation's turn. For
+ * the compaction job, which summarises from a worker where no turn of the agent runs.
+ *
+ * @example
+ * const text = await summariser.summarise(range.nodes, signal, await summaryPolicy(agent));
+ */
 export function summaryPolicy(agent: AgentDefinition): Promise<SummaryPolicy> {
   return run(function* () {
     for (const plugin of agent.plugins ?? []) yield* plugin.install(agent);
@@ -99,7 +116,12 @@ export function summaryPolicy(agent: AgentDefinition): Promise<SummaryPolicy> {
   });
 }
 
-/** What `agent`'s summaries are told to keep (`summaryPolicy(agent).instructions`). */
+/**
+ * What `agent`'s summaries are told to keep (`summaryPolicy(agent).instructions`).
+ *
+ * @example
+ * const instructions = await summaryInstructions(agents.definition('tidying'));
+ */
 export async function summaryInstructions(agent: AgentDefinition): Promise<string> {
   return (await summaryPolicy(agent)).instructions;
 }

@@ -17,9 +17,24 @@ export interface RunContext {
   journal: Journal;
   outbox: Outbox;
 }
+/**
+ * The turn in progress, set by the runner at the top of every turn: what primitives and an agent's
+ * own records write through, so that a replayed turn finds what it wrote the first time.
+ *
+ * @example
+ * const run = yield* Run.expect();
+ * if (run.journal.take('event', 'the review event')) return;
+ * yield* run.journal.append([{ kind: 'event', payload, authorId: run.authorId }]);
+ */
 export const Run = createContext<RunContext>('sweatpants.run');
 
-/** The model `sample` calls. */
+/**
+ * The model `sample` calls: the runner sets the conversation's (Claude, or the offline model), and
+ * a test its own, so no tool names a provider.
+ *
+ * @example
+ * yield* ModelContext.set(new OfflineModel(DONATIONS_OFFLINE_RULES));
+ */
 export const ModelContext = createContext<Model>('sweatpants.model');
 
 /**
@@ -30,6 +45,13 @@ export const ModelContext = createContext<Model>('sweatpants.model');
 export interface QuestionConfig {
   timeoutMs?: number;
 }
+/**
+ * The question deadline in force (none by default); `ask` reads it, and the runner sets the
+ * deployment's (`RunnerOptions.questionTimeoutMs`).
+ *
+ * @example
+ * yield* Questions.with({ timeoutMs: 15_000 }, () => runTurn(agent));
+ */
 export const Questions = createContext<QuestionConfig>('sweatpants.questions', {});
 
 /**
@@ -48,16 +70,37 @@ export interface Aside {
  * Without a handler an `other` answer goes to the asker like any other.
  */
 export type SideQuestHandler = (aside: Aside) => Operation<void>;
+/**
+ * The side-quest handler in force: `elicit` calls it with an off-script answer that is a tangent.
+ * Null in a side quest's own turn, so a tangent inside a tangent goes to the asker.
+ *
+ * @example
+ * yield* SideQuests.set(function* (aside) {
+ *   yield* SideQuests.with(null, () => Asides.with(aside, () => runTurn(agent)));
+ * });
+ */
 export const SideQuests = createContext<SideQuestHandler | null>('sweatpants.side-quests', null);
 
-/** While a side quest's turn runs: what it runs on. Null in every other turn. */
+/**
+ * While a side quest's turn runs: what it runs on. Null in every other turn. An agent's own turn
+ * reads it to answer the words said aside rather than the last message.
+ *
+ * @example
+ * const aside = yield* Asides.expect();
+ * const card = aside ? openCardOf(aside.question) : null;
+ */
 export const Asides = createContext<Aside | null>('sweatpants.aside', null);
 
 /** Where `log` writes. */
 export interface LogSink {
   write(level: LogLevel, message: string, fields?: { [key: string]: Json }): void;
 }
+/** How much a log line matters; `debug` is for whoever installs a sink that keeps it. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+/**
+ * The default sink: info, warn and error to the console, with their fields as JSON; debug lines are
+ * dropped.
+ */
 export const consoleLog: LogSink = {
   write: (level, message, fields) => {
     const line = fields ? `${message} ${JSON.stringify(fields)}` : message;
@@ -66,4 +109,11 @@ export const consoleLog: LogSink = {
     else if (level === 'info') console.info(line);
   },
 };
+/**
+ * Where `log` writes in this scope: the console by default, the runner's `logs` in a turn, so the
+ * api and the terminal chat send an agent's log lines where their own go.
+ *
+ * @example
+ * yield* Logs.set({ write: (level, message, fields) => lines.push({ level, message, fields }) });
+ */
 export const Logs = createContext<LogSink>('sweatpants.logs', consoleLog);

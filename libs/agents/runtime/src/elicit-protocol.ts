@@ -20,12 +20,26 @@ export const ElicitRequestSchema = z.object({
 /** Who gave an answer (a user id), when the implementation knows: its node is authored by them. */
 const answeredBy = z.string().min(1).optional();
 
+/**
+ * An answer's envelope as it crosses the protocol: accepted content (checked against its type by
+ * the implementation that received it), off-script words, or one of the actions that carry none.
+ */
 export const ElicitResponseSchema = z.union([
   z.object({ action: z.literal('accept'), content: JsonSchema, answeredBy }),
   z.object({ action: z.literal('other'), content: OffScriptContentSchema, answeredBy }),
   z.object({ action: ElicitActionSchema.extract(['decline', 'cancel', 'denied']), answeredBy }),
 ]);
 
+/**
+ * The protocol `elicit` asks through: the runner puts its PendingElicits in force (answers from
+ * the api's sockets), the terminal chat its prompts, a test whatever answers it needs.
+ *
+ * @example
+ * const cli = new CliElicits({ input: process.stdin, output: process.stdout });
+ * yield* ElicitProtocol.implement(cli.implementation);
+ * const handle = yield* ElicitProtocol.attach();
+ * const answer = yield* handle.call('elicit', request, ({ payload }) => console.log(payload));
+ */
 export const ElicitProtocol = createProtocol('elicit', {
   elicit: {
     args: ElicitRequestSchema,
@@ -34,4 +48,8 @@ export const ElicitProtocol = createProtocol('elicit', {
     returns: ElicitResponseSchema,
   },
 });
+/**
+ * The elicit protocol's declaration, to type an implementation of it
+ * (`Implementation<ElicitSpec>`). Not the domain's `ElicitSpec`, which declares one question type.
+ */
 export type ElicitSpec = (typeof ElicitProtocol)['spec'];

@@ -16,6 +16,10 @@ const RESERVED = new Set([RESPOND_TOOL, INTERPRET_TOOL]);
  * What stands between `agent` and running as the api's conversations, in words; none when it can.
  * Checked when it is exposed, so a deployment with an agent that cannot run refuses to start
  * rather than failing a person's first message.
+ *
+ * @example
+ * const problems = apiIncompatibilities(Donations.definition, { about });
+ * if (problems.length > 0) throw new Error(`donations cannot be exposed: ${problems.join('; ')}`);
  */
 export function apiIncompatibilities(agent: AgentDefinition, exposure: Exposure): string[] {
   const problems: string[] = [];

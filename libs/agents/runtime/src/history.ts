@@ -8,6 +8,13 @@ import { resultText, type ToolResultPayload } from './tool';
  * The model's view of a path: user and assistant messages, tool calls with their results,
  * summaries in place of the ranges they cover. Elicits and notices are the user interface's
  * business: what a question returned reaches the model as its tool's result.
+ *
+ * @example
+ * const sampled = yield* sample({
+ *   system: mode.render(state.data),
+ *   messages: historyOf(run.journal.path()),
+ *   tools: tools.map((t) => t.spec),
+ * });
  */
 export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
   const messages: ModelMessage[] = [];
@@ -94,6 +101,10 @@ export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
  * whose question had a side quest was called, then the user's words and the reply to them came,
  * and only then its result: the call moves to the end of that reply, which is when the question
  * was asked again. Calls answered at once are left where they are.
+ *
+ * @example
+ * const paired = pairToolUses(messages); // `messages` itself when nothing had to move
+ * pairToolUses(paired); // equal to `paired`: pairing twice changes nothing
  */
 export function pairToolUses(messages: readonly ModelMessage[]): ModelMessage[] {
   // The usual history needs nothing moved: it is returned as it is, without a copy per model call.
@@ -132,6 +143,10 @@ export function pairToolUses(messages: readonly ModelMessage[]): ModelMessage[] 
  * The agent's mode at the end of a path, as a fold: a `mode` node switches mode and data, a
  * `respond` tool call updates the data with the mode's structured output. Rewinding the path
  * therefore rewinds the mode exactly.
+ *
+ * @example
+ * const { mode: modeName, data } = modeStateOf(agent, run.journal.path());
+ * const tools = modeOf(agent, modeName).tools(data);
  */
 export function modeStateOf(agent: AgentDefinition, path: readonly TreeNode[]): { mode: string; data: Json } {
   let state = { ...agent.initial };
@@ -154,6 +169,15 @@ export function modeStateOf(agent: AgentDefinition, path: readonly TreeNode[]): 
 /**
  * The mode fold as a StateReducer, for an agent whose state is just its mode: `mode` nodes switch
  * it. (A `respond` output needs the agent's modes to apply; `modeStateOf` does that.)
+ *
+ * @example
+ * export const Donations = createAgent(tools, {
+ *   name: 'donations',
+ *   modes: [helpingMode],
+ *   initial: INITIAL,
+ *   state: modeReducer('donations', INITIAL),
+ *   fallbackReply: () => 'I could not think that through just now.',
+ * });
  */
 export function modeReducer(
   name: string,
@@ -183,6 +207,10 @@ function summarisedMode(node: TreeNode): { mode: string; data: Json } | undefine
 /**
  * What a summary of `covered` (the path from the root up to the range's last node) must keep so
  * that folds passing it see what folding the range would have: the agent's state and its mode.
+ *
+ * @example
+ * const covered = path.slice(0, path.findIndex((n) => n.id === range.toId) + 1);
+ * const states = summaryStates(agent, covered); // kept on the summary node the squash writes
  */
 export function summaryStates(agent: AgentDefinition, covered: readonly TreeNode[]): { [key: string]: Json } {
   return {
@@ -204,7 +232,13 @@ function rank(block: ContentBlock): number {
   return block.type === 'tool_result' ? 0 : 1;
 }
 
-/** Nodes since the last summary on the path: what compaction would shrink. */
+/**
+ * Nodes since the last summary on the path (since the root when there is none): what compaction
+ * would shrink, and what a compaction policy measures.
+ *
+ * @example
+ * yield* CompactionPolicy.around({ *due([path]) { return sinceSummary(path) > nodes; } });
+ */
 export function sinceSummary(path: readonly TreeNode[]): number {
   const at = path.findLastIndex((n) => n.kind === 'summary');
   return path.length - 1 - Math.max(at, 0);

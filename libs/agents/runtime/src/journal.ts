@@ -29,6 +29,13 @@ type WriteAction = 'append' | 'cancel';
  * again. One write holds nodes of one author and one action, so the reflog says who moved HEAD.
  * A conversation moved under the runner makes the next write fail with HeadMovedError, and
  * nothing after it is written: the runner stops instead of forking the conversation.
+ *
+ * @example
+ * const journal = new Journal(port, conversationId, path, [], (nodes, head) => outbox.nodes(nodes, head));
+ * await journal.appendNow([{ kind: 'user', payload: { text }, authorId }]); // outside a turn: at once
+ * // inside the turn:
+ * yield* journal.append([{ kind: 'notify', payload: { message }, authorId: run.authorId }]);
+ * yield* journal.durable(); // stored before the client is told
  */
 export class Journal {
   private cursor = 0;
@@ -97,6 +104,7 @@ export class Journal {
     return state;
   }
 
+  /** Whether recorded nodes remain: the turn is still re-running what it did before. */
   get replaying(): boolean {
     return this.cursor < this.recorded.length;
   }
@@ -269,7 +277,18 @@ export class Journal {
   }
 }
 
-/** The conversation's HEAD moved under the runner: it must stop and be rebuilt from the tree. */
+/**
+ * The conversation's HEAD moved under the runner (a compaction landed, another tab rewound): it
+ * must stop and be rebuilt from the tree, rather than write a fork nobody asked for.
+ *
+ * @example
+ * try {
+ *   await journal.appendNow([{ kind: 'user', payload, authorId }]);
+ * } catch (error) {
+ *   if (!(error instanceof HeadMovedError)) throw error;
+ *   return err({ code: 'conflict', message: error.message }); // the caller reopens the runner
+ * }
+ */
 export class HeadMovedError extends Error {
   override readonly name = 'HeadMovedError';
   constructor(readonly head: string | undefined) {
@@ -277,7 +296,15 @@ export class HeadMovedError extends Error {
   }
 }
 
-/** A replayed turn did not match its record. */
+/**
+ * A replayed turn did not match its record: the code changed under a conversation, and going on
+ * would pair old records with new calls. The turn stops; `ask` lets it through rather than taking
+ * its fallback.
+ *
+ * @example
+ * // throws ReplayDivergenceError when the record holds another kind of node here
+ * const recorded = run.journal.take('assistant', 'a fallback reply');
+ */
 export class ReplayDivergenceError extends Error {
   override readonly name = 'ReplayDivergenceError';
 }

@@ -1,8 +1,8 @@
 import type { Json, Photo, Result } from '@sweatpants/domain';
 
 /**
- * The one interface every model answers through: Claude (./claude), and the offline model
- * (./offline) the product runs when there is no API key. The runtime wraps `complete` in an
+ * The one interface every model answers through: Claude (libs/agents/claude), and the offline
+ * model (./offline) the product runs when there is no API key. The runtime wraps `complete` in an
  * effection operation and hands it the scope's AbortSignal, so cancel aborts the request.
  */
 export interface Model {
@@ -13,9 +13,11 @@ export interface Model {
   readonly kind: 'claude' | 'offline';
   /** the model name sent to the provider, e.g. 'claude-sonnet-5-5'; 'offline' for the offline model */
   readonly name: string;
+  /** one reply to `request`; a failure is an Err with its code, never a rejection */
   complete(request: ModelRequest, options: CompleteOptions): Promise<Result<ModelReply, ModelError>>;
 }
 
+/** How a turn listens to one model call: the cancel it can be stopped by, and the text as it streams. */
 export interface CompleteOptions {
   /** aborted when the turn is cancelled: the request is dropped and `complete` answers `aborted` */
   signal: AbortSignal;
@@ -23,6 +25,7 @@ export interface CompleteOptions {
   onText?: (delta: string) => void;
 }
 
+/** One model call, in the runtime's own terms, which each Model translates to its provider's. */
 export interface ModelRequest {
   /** the rendered system prompt */
   system: string;
@@ -40,13 +43,16 @@ export interface ModelRequest {
   toolChoice?: string;
 }
 
+/** One side's turn of the conversation, as the Messages API takes them: the two sides alternate. */
 export interface ModelMessage {
   role: 'user' | 'assistant';
   content: ContentBlock[];
 }
 
+/** What a message holds: text, photos, the model's tool calls and their results. */
 export type ContentBlock = TextBlock | ImageBlock | ToolUseBlock | ToolResultBlock;
 
+/** Text, either side's. */
 export interface TextBlock {
   type: 'text';
   text: string;
@@ -65,11 +71,19 @@ export interface ImageBlock {
 /** Reads a stored photo's bytes by its sha-256 (the api's blob store); null when there is none. */
 export type PhotoBytes = (sha256: string) => Promise<Uint8Array | null>;
 
-/** The model's view of a stored photo. */
+/**
+ * The model's view of a stored photo: a reference to its blob, which the model reads only if it
+ * looks at images.
+ *
+ * @example
+ * const images: ContentBlock[] = input.photos.map(imageOf);
+ * const messages: ModelMessage[] = [{ role: 'user', content: [...images, { type: 'text', text }] }];
+ */
 export function imageOf(photo: Photo): ImageBlock {
   return { type: 'image', mediaType: photo.mediaType, sha256: photo.sha256 };
 }
 
+/** A call the model makes of an offered tool, with the input it chose. */
 export interface ToolUseBlock {
   type: 'tool_use';
   /** the provider's id, which the matching tool_result names */
@@ -78,6 +92,7 @@ export interface ToolUseBlock {
   input: Json;
 }
 
+/** What a tool returned, as the model reads it; `isError` for a result it should correct. */
 export interface ToolResultBlock {
   type: 'tool_result';
   toolUseId: string;
@@ -92,6 +107,7 @@ export interface ToolSpec {
   inputSchema: { type: 'object'; [key: string]: Json };
 }
 
+/** A model's answer to one request, as the runtime records it on the assistant node. */
 export interface ModelReply {
   /** text and tool calls, in the order the model produced them */
   content: (TextBlock | ToolUseBlock)[];
@@ -112,6 +128,7 @@ export interface ModelError {
   status?: number;
 }
 
+/** The ways a model call fails; an agent's `fallbackReply` is told which. */
 export type ModelErrorCode =
   /** 429 after the retries ran out */
   | 'rate_limited'

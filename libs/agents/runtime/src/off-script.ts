@@ -71,6 +71,11 @@ export const INTERPRET_PURPOSE = 'interpret-off-script';
 /**
  * The model request that reads `said` against `request`, or null when words cannot answer it (a
  * device capability, an empty message): then it is a tangent without asking.
+ *
+ * @example
+ * const reading = interpretRequest(request, { text: 'bin it' });
+ * const sampled = reading ? yield* sample(reading) : null;
+ * const read = sampled?.ok ? readInterpretation(request, sampled.value.reply) : { kind: 'tangent' };
  */
 export function interpretRequest(request: ElicitRequest, said: OffScriptContent): SampleRequest | null {
   const shape = CONTENT_SHAPES[request.type];
@@ -97,6 +102,11 @@ export function interpretRequest(request: ElicitRequest, said: OffScriptContent)
  * How the model's reply reads the words. A reading the question's type refuses (a choice that is
  * not offered) counts as a tangent: the question is asked again, so nothing the user meant is
  * taken as something else.
+ *
+ * @example
+ * const sampled = yield* Agent.operations.sample(reading); // reading: interpretRequest(request, said)
+ * const read = sampled.ok ? readInterpretation(request, sampled.value.reply) : null;
+ * if (read?.kind === 'answer') return { action: 'accept', content: read.content };
  */
 export function readInterpretation<T extends ElicitType>(
   request: ElicitRequest<T>,

@@ -6,10 +6,15 @@ import type { ElicitRequest, TreeNode } from '@sweatpants/domain';
  * the first time, and a pending elicit is sent again explicitly.
  */
 export interface Outbox {
+  /** nodes just stored, and the HEAD they leave */
   nodes(nodes: TreeNode[], head: string): void;
+  /** the runner's status changed */
   status(status: RunnerStatus): void;
+  /** a question to put before the user; `nodeId` is the elicit node that asked it */
   elicit(request: ElicitRequest, nodeId: string): void;
+  /** a question no longer waits (`timeout`, `cancelled`): the client takes it down */
   withdrawn(elicitId: string, reason: string): void;
+  /** a notice, with its progress when the tool gave one */
   notify(message: { nodeId: string; message: string; progress?: number; total?: number }): void;
   /** streamed model text, for display only; `nodeId` is the node the reply will follow */
   token(nodeId: string, text: string): void;
@@ -18,6 +23,14 @@ export interface Outbox {
 /** idle: waiting for a message; running: a turn is working; waiting: an elicit awaits its answer */
 export type RunnerStatus = 'idle' | 'running' | 'waiting';
 
+/**
+ * An outbox that tells nobody: the default of a runner opened without one, and the base a test
+ * overrides only what it listens to.
+ *
+ * @example
+ * const outbox: Outbox = { ...silentOutbox, notify: (notice) => notices.push(notice) };
+ * const runner = await Runner.open({ conversationId, agent, port, model, outbox });
+ */
 export const silentOutbox: Outbox = {
   nodes: () => undefined,
   status: () => undefined,

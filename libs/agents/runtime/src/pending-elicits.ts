@@ -22,6 +22,7 @@ interface Pending {
   events: Queue<Event, never>;
 }
 
+/** Why an answer was refused: no such pending elicit, or a content that does not fit its type. */
 export interface AnswerError {
   code: 'not_found' | 'invalid_request';
   message: string;
@@ -33,6 +34,13 @@ export interface AnswerError {
  * (and tests) call `answer` and `progress`. It holds the elicits waiting for an answer, so a client
  * that reconnects can be sent them again, and it checks each answer against its elicit's type
  * before the agent sees it: a content that does not fit is refused and the elicit stays pending.
+ *
+ * @example
+ * const elicits = new PendingElicits();
+ * yield* ElicitProtocol.implement(elicits.implementation);
+ * // from the socket handler, once the elicit is pending:
+ * const [pending] = elicits.list();
+ * elicits.answer({ elicitId: pending.elicitId, action: 'accept', content: { value: true } }, user.id);
  */
 export class PendingElicits {
   private readonly pending = new Map<string, Pending>();
@@ -46,6 +54,7 @@ export class PendingElicits {
     } = {},
   ) {}
 
+  /** The implementation to put in force with `ElicitProtocol.implement`. */
   readonly implementation: Implementation<ElicitSpec> = {
     elicit: (request, send) => {
       const pending = this.pending;
@@ -84,6 +93,7 @@ export class PendingElicits {
     return [...this.pending.values()].map((p) => p.request);
   }
 
+  /** Whether `elicitId` waits for an answer here. */
   has(elicitId: string): boolean {
     return this.pending.has(elicitId);
   }

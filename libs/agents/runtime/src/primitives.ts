@@ -24,6 +24,7 @@ import { MAX_SAMPLE_ATTEMPTS, SampleStages, type Metadata, type SampleRequest } 
  * the tree through the run's journal, and on replay returns what the journal recorded instead.
  */
 
+/** A sampled reply that passed every stage, with what the stages made of it. */
 export interface Sampled {
   reply: ModelReply;
   metadata: Metadata;
@@ -34,6 +35,7 @@ export interface Sampled {
   nodeId: string;
 }
 
+/** Why `sample` gave no reply: the model failed, or no attempt passed the stages. */
 export type SampleError = ModelError | { code: 'retries_exhausted'; message: string };
 
 /** What an agent asks; the primitive adds the id and records it. */
@@ -59,6 +61,7 @@ export type Elicited<T extends ElicitType = ElicitType> = ElicitResponse<T> & {
   answeredBy?: string;
 };
 
+/** The primitives' signatures, as middleware around them receives their arguments. */
 export interface AgentApi {
   sample(request: SampleRequest): Operation<Result<Sampled, SampleError>>;
   elicit(request: ElicitInput): Operation<Elicited>;
@@ -68,6 +71,17 @@ export interface AgentApi {
 
 // Annotated: `elicit` samples through the Api itself (reading off-script words), so middleware
 // around `sample` sees that call too.
+/**
+ * The primitives as one effection Api: `Agent.around` installs middleware around any of them for
+ * the current scope and its children, at `max` (outermost) or `min` (closest to the core).
+ *
+ * @example
+ * yield* Agent.around({
+ *   *log([level, message, fields], next) {
+ *     if (level !== 'debug') yield* next(level, message, fields);
+ *   },
+ * });
+ */
 export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
   *sample(request) {
     const run = yield* Run.expect();
@@ -166,9 +180,27 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
   },
 });
 
+/**
+ * The primitives as operations (seed 004), through whatever middleware is in force: `sample` asks
+ * the model, `elicit` asks the person, `notify` tells them how it goes, `log` writes a line.
+ *
+ * @example
+ * const answer = yield* elicit({ type: 'location', message: 'Near where?', payload: { accuracy: 'low' } });
+ * if (answer.action !== 'accept') return Ok({ item, located: false });
+ * yield* notify(`Checked the ${list}`, { value: checked, total });
+ * yield* log('warn', 'photo analysis failed; going on without it', { code: sampled.error.code });
+ */
 export const { sample, elicit, notify, log } = Agent.operations;
 
-/** Installs middleware around the primitives for the current scope (seed 004's `around`). */
+/**
+ * Installs middleware around the primitives for the current scope (seed 004's `around`).
+ *
+ * @example
+ * yield* around(
+ *   { *notify([message, progress], next) { yield* next(`(demo) ${message}`, progress); } },
+ *   { at: 'min' },
+ * );
+ */
 export const around = Agent.around;
 
 function* callModel(
@@ -253,7 +285,13 @@ function* askNode(
   return node as TreeNode<'elicit'>;
 }
 
-/** The reply an assistant node recorded. */
+/**
+ * The reply an assistant node recorded, from the payloads of every version of the runtime (one
+ * with only `text` reads as a single text block), so a replay or a history reads old nodes too.
+ *
+ * @example
+ * const blocks = replyOf(node as TreeNode<'assistant'>).content.filter((b) => b.type === 'text');
+ */
 export function replyOf(node: TreeNode<'assistant'>): ModelReply {
   const p = node.payload as {
     text: string;

@@ -18,15 +18,20 @@ import type * as z from 'zod';
  * and every value crossing the boundary is checked against the declaration.
  */
 
+/** One method's declaration: what it is called with, what it reports as it goes, what it returns. */
 export interface MethodSpec {
   args: z.ZodType;
   progress: z.ZodType;
   returns: z.ZodType;
 }
+/** A protocol's declaration: its methods by name. */
 export type ProtocolSpec = Record<string, MethodSpec>;
 
+/** What a method is called with. */
 export type ArgsOf<M extends MethodSpec> = z.infer<M['args']>;
+/** What a method reports while it works. */
 export type ProgressOf<M extends MethodSpec> = z.infer<M['progress']>;
+/** What a method returns. */
 export type ReturnsOf<M extends MethodSpec> = z.infer<M['returns']>;
 
 /** One implementation of every method; `send` streams progress to the invoker. */
@@ -37,6 +42,7 @@ export type Implementation<S extends ProtocolSpec> = {
   ) => Operation<ReturnsOf<S[K]>>;
 };
 
+/** The implementation in force, as `attach` hands it to a caller: each method streamed or called. */
 export interface ProtocolHandle<S extends ProtocolSpec> {
   /** progress events as the implementation sends them, then the result */
   invoke<K extends keyof S & string>(name: K, args: ArgsOf<S[K]>): Stream<ProgressOf<S[K]>, ReturnsOf<S[K]>>;
@@ -48,6 +54,7 @@ export interface ProtocolHandle<S extends ProtocolSpec> {
   ): Operation<ReturnsOf<S[K]>>;
 }
 
+/** A declared protocol (`createProtocol`): its spec, and the implementation in force per scope. */
 export interface Protocol<S extends ProtocolSpec> {
   readonly name: string;
   readonly spec: S;
@@ -59,6 +66,13 @@ export interface Protocol<S extends ProtocolSpec> {
   attach(): Operation<ProtocolHandle<S>>;
 }
 
+/**
+ * A protocol call that could not be made or does not fit its declaration: no implementation in the
+ * scope, or args, progress or a result the schemas refuse. A bug on one side, named in the message.
+ *
+ * @example
+ * yield* DropOffDirectory.attach(); // ProtocolError: drop-off-directory: no implementation in this scope
+ */
 export class ProtocolError extends Error {
   override readonly name = 'ProtocolError';
 }
@@ -72,6 +86,7 @@ export interface ProtocolInvocation {
   perform(args: unknown, onProgress: (progress: unknown) => void): Operation<unknown>;
 }
 
+/** A protocol call as ProtocolCalls' middleware receives it: the invocation and where progress goes. */
 export interface ProtocolCallsApi {
   invoke(invocation: ProtocolInvocation, onProgress: (progress: unknown) => void): Operation<unknown>;
 }
@@ -101,6 +116,22 @@ export const ProtocolCalls: Api<ProtocolCallsApi> = createApi<ProtocolCallsApi>(
   },
 });
 
+/**
+ * Declares a protocol (seed 004): `name` scopes its context and names it in errors, and `spec`
+ * gives each method's args, progress and returns as zod schemas, which every call is checked
+ * against on both sides.
+ *
+ * @example
+ * export const DropOffDirectory = createProtocol('drop-off-directory', {
+ *   search: {
+ *     args: z.object({ near: PointSchema, kind: KindSchema, limit: z.number().int().min(1).max(10) }),
+ *     progress: z.object({ list: z.string(), checked: z.number().int(), total: z.number().int() }),
+ *     returns: z.object({ directory: z.string(), places: z.array(PlaceSchema) }),
+ *   },
+ * });
+ * yield* DropOffDirectory.implement(demoDirectory);
+ * const found = yield* (yield* DropOffDirectory.attach()).call('search', { near, kind, limit: 3 });
+ */
 export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): Protocol<S> {
   const Current = createContext<Implementation<S>>(`sweatpants.protocol.${name}`);
 
@@ -191,7 +222,17 @@ export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): P
   return protocol;
 }
 
-/** The seed's form: builds an implementation inside an operation (it may acquire resources). */
+/**
+ * The seed's form: builds an implementation inside an operation (it may acquire resources), typed
+ * by the protocol it is for.
+ *
+ * @example
+ * const directory = yield* createImplementation(DropOffDirectory, function* () {
+ *   yield* log('info', 'drop-off directory ready');
+ *   return demoDirectory;
+ * });
+ * yield* DropOffDirectory.implement(directory);
+ */
 export function createImplementation<S extends ProtocolSpec>(
   _protocol: Protocol<S>,
   build: () => Operation<Implementation<S>>,

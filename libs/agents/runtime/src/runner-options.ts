@@ -8,10 +8,15 @@ import type { Outbox } from './outbox';
 /** What a Runner is opened with: the conversation, its agent and model, and where it reports. */
 export interface RunnerOptions {
   conversationId: string;
+  /** what drives the conversation's turns */
   agent: AgentDefinition;
+  /** where the conversation's tree is read and written */
   port: ConversationPort;
+  /** what `sample` asks: Claude, or the offline model */
   model: Model;
+  /** where it tells the world what happens (the api's sockets); silentOutbox when absent */
   outbox?: Outbox;
+  /** where `log` writes during its turns; consoleLog when absent */
   logs?: LogSink;
   /** a deadline for every question a tool asks (seed 002); by default a question waits for its answer */
   questionTimeoutMs?: number;
@@ -28,6 +33,7 @@ export interface RunnerOptions {
   onStale?: () => void;
 }
 
+/** Why a runner refused a message or an answer, in the api's error codes. */
 export interface RunnerError {
   code: 'conflict' | 'not_found' | 'invalid_request';
   message: string;

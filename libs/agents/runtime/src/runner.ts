@@ -31,15 +31,22 @@ export type { RunnerError, RunnerOptions } from './runner-options';
 const MAX_CHAINED_TURNS = 5;
 /** How long `close` waits for a write under way (a write on a live connection takes milliseconds). */
 const CLOSE_WAIT_MS = 5_000;
-/** Nodes since the last summary above which the runner asks for compaction, by default. */
 
 /**
  * Drives one conversation: runs a turn for each message, holds the elicits waiting for answers,
  * cancels. Its state is the tree: `Runner.open` rebuilds a runner from the path at HEAD and, if a
  * turn was interrupted (a crash, a restart), runs it again from its journal, which returns what
  * was recorded and continues live from where the old runner stopped.
+ *
+ * @example
+ * const runner = await Runner.open({ conversationId, agent: Donations.definition, port, model, outbox });
+ * const sent = await runner.send({ text: 'I have a winter coat to give away', authorId: user.id });
+ * await runner.whenIdle();
+ * runner.pending(); // the question the turn waits on, or the chat prompt
+ * await runner.close();
  */
 export class Runner {
+  /** the questions of the running turn that wait for an answer; `progress` reaches them here */
   readonly elicits = new PendingElicits();
   private readonly scope: Scope;
   private readonly destroy: () => Promise<void>;
@@ -100,6 +107,7 @@ export class Runner {
     return runner;
   }
 
+  /** What the runner is doing: idle, running a turn, or waiting on a question. */
   get status(): RunnerStatus {
     return this.currentStatus;
   }

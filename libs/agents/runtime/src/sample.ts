@@ -9,6 +9,7 @@ import type { ModelMessage, ModelReply, ToolSpec } from './model';
  * that wants another attempt answers `retry(reason)`: the pipeline starts again from `input`.
  */
 
+/** What `sample` is asked: a model request before the stages (and the journal) have had it. */
 export interface SampleRequest {
   system: string;
   messages: ModelMessage[];
@@ -25,13 +26,35 @@ export interface SampleRequest {
 
 /** A stage's answer: go on with `value`, or start the pipeline again. */
 export type Stage<T> = { retry: false; value: T } | { retry: true; reason: string };
+/**
+ * A stage's answer that lets the pipeline go on with `value`.
+ *
+ * @example
+ * *confidence([reply, metadata], next) {
+ *   const stage = yield* next(reply, metadata);
+ *   return stage.retry ? stage : proceed(0.9);
+ * },
+ */
 export const proceed = <T>(value: T): Stage<T> => ({ retry: false, value });
+/**
+ * A stage's answer that starts the pipeline again from `input`; `reason` is recorded on the
+ * `sample-retry` event. After MAX_SAMPLE_ATTEMPTS, `sample` answers `retries_exhausted`.
+ *
+ * @example
+ * *output([reply, request], next) {
+ *   const text = reply.content[0]?.type === 'text' ? reply.content[0].text : '';
+ *   if (!text.startsWith('{')) return retry('not JSON');
+ *   return yield* next(reply, request);
+ * },
+ */
 export const retry = (reason: string): Stage<never> => ({ retry: true, reason });
 
+/** Structured data the `metadata` stage takes from a reply; `sample` hands it back in `Sampled`. */
 export interface Metadata {
   [key: string]: Json;
 }
 
+/** The four stages' signatures, as middleware around each receives its arguments. */
 export interface SampleStagesApi {
   /** prepare the request: PII filtering, prompt enrichment */
   input(request: SampleRequest): Operation<SampleRequest>;
@@ -43,6 +66,18 @@ export interface SampleStagesApi {
   confidence(reply: ModelReply, metadata: Metadata): Operation<Stage<number | undefined>>;
 }
 
+/**
+ * The sample pipeline as one effection Api; its core passes every stage through unchanged, so
+ * whatever a stage does is middleware installed for a scope (an agent's turn, a test).
+ *
+ * @example
+ * yield* SampleStages.around({
+ *   *input([request], next) {
+ *     if (request.purpose !== undefined) return yield* next(request);
+ *     return yield* next({ ...request, system: `${request.system}\n\n${asideNote(card)}` });
+ *   },
+ * });
+ */
 export const SampleStages = createApi<SampleStagesApi>('sweatpants.sample', {
   *input(request) {
     return request;

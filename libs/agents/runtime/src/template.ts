@@ -6,6 +6,18 @@
  */
 export type PromptValue = string | number | boolean | null | undefined | readonly PromptValue[];
 
+/**
+ * The tag for system prompts: a prompt is written indented as the code around it is, with its
+ * optional parts inline, and the model reads it without the code's indentation or the parts that
+ * were left out.
+ *
+ * @example
+ * return prompt`
+ *   Session
+ *   Phase: ${phaseOf(state)}
+ *   ${going.length ? `Going out of this space: ${going.join(', ')}` : ''}
+ *   Items processed: ${itemsProcessedOf(state)}`;
+ */
 export function prompt(strings: TemplateStringsArray, ...values: PromptValue[]): string {
   const text = strings.reduce(
     (out, piece, i) => out + piece + (i < values.length ? render(values[i]) : ''),

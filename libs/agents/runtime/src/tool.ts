@@ -14,20 +14,46 @@ import { log } from './primitives';
  * ToolBreak (seed 001: the turn ends and the next starts in the mode the break names).
  */
 
+/** The mode a ToolBreak switches to, with the data the new mode starts from. */
 export interface ModeSwitch {
   mode: string;
   data: Json;
 }
 
+/** How a tool ended, as the dispatcher records it in the tool_result node and the model reads it. */
 export type ToolOutcome =
   | { kind: 'success'; value: Json }
   | { kind: 'error'; message: string }
   | { kind: 'break'; text: string; next: ModeSwitch };
 
+/**
+ * The tool worked: `value` goes to the model as its result and the turn goes on.
+ *
+ * @example
+ * return ToolSuccess({ updated_count: updated.value.updatedCount, activity_ids: updated.value.activityIds });
+ */
 export const ToolSuccess = (value: Json): ToolOutcome => ({ kind: 'success', value });
+/**
+ * The tool could not do it: `message` goes to the model as an error result, which it can correct
+ * (a bad id, a refused update), so say what was wrong and what would work.
+ *
+ * @example
+ * if (unknown.length > 0) return ToolError(`present_options: unknown activity ids ${unknown.join(', ')}`);
+ */
 export const ToolError = (message: string): ToolOutcome => ({ kind: 'error', message });
+/**
+ * The turn ends here and the next starts in `next.mode` (seed 001's transition): `text` becomes
+ * the synthetic user message the next turn answers.
+ *
+ * @example
+ * return ToolBreak(`${REVIEW_STARTED} Review ${what}.`, { mode: 'interview', data: { activityIds: ids } });
+ */
 export const ToolBreak = (text: string, next: ModeSwitch): ToolOutcome => ({ kind: 'break', text, next });
 
+/**
+ * A tool as the runtime holds it (`createTool(...).execute(...)` makes one): what the model is
+ * offered, and the operation that checks its input and runs.
+ */
 export interface Tool {
   readonly name: string;
   readonly description: string;
@@ -102,6 +128,10 @@ export function createTool(name: string) {
 /**
  * A tool's answer as the runtime records it: effection's `Ok(value)` is a success and `Err(error)`
  * an error result the model reads (seed 004 writes tools that way); a ToolOutcome stays as it is.
+ *
+ * @example
+ * outcomeOf(Ok({ kg: 1.5 })); // { kind: 'success', value: { kg: 1.5 } }
+ * outcomeOf(Err(new Error('too heavy to weigh'))); // { kind: 'error', message: 'too heavy to weigh' }
  */
 export function outcomeOf(answer: ToolOutcome | Result<Json>): ToolOutcome {
   if ('kind' in answer) return answer;
@@ -121,6 +151,13 @@ export interface ToolResultPayload {
  * tool_result after. An unknown tool, an input the model garbled and a tool that throws all come
  * back as error results the model can read, never as a crash of the turn. A result already in the
  * journal is returned as recorded: a tool never runs twice for one call.
+ *
+ * @example
+ * const uses = sampled.value.reply.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+ * for (const use of uses) {
+ *   const outcome = yield* dispatch(tools, use);
+ *   if (outcome.kind === 'break') return { kind: 'break', next: outcome.next };
+ * }
  */
 export function* dispatch(tools: readonly Tool[], use: ToolUseBlock): Operation<ToolOutcome> {
   const run = yield* Run.expect();
@@ -200,7 +237,14 @@ function isMalformed(input: Json): input is { __malformed: string } {
   );
 }
 
-/** The text the model reads for an outcome. */
+/**
+ * The text the model reads for an outcome: a success's value (JSON unless it is a string), an
+ * error's message, a break's text.
+ *
+ * @example
+ * const isError = outcome.kind === 'error';
+ * push('user', [{ type: 'tool_result', toolUseId, content: resultText(outcome), isError }]);
+ */
 export function resultText(outcome: ToolOutcome): string {
   switch (outcome.kind) {
     case 'success':

@@ -15,6 +15,14 @@ const DEFAULT_MAX_STEPS = 8;
  * dispatcher and the model continues with their results until it answers without a tool. A
  * transition tool ends the turn with ToolBreak: the new mode and the synthetic message that
  * starts the next turn are written together.
+ *
+ * @example
+ * // an agent's own turn around the runtime's: the concierge's, told which card stays open
+ * export function* conciergeTurn(agent: AgentDefinition): Operation<TurnEnd> {
+ *   const aside = yield* Asides.expect();
+ *   const card = aside ? openCardOf(aside.question) : null;
+ *   return card ? yield* OpenCards.with(card, () => runTurn(agent)) : yield* runTurn(agent);
+ * }
  */
 export function* runTurn(agent: AgentDefinition): Operation<TurnEnd> {
   const run = yield* Run.expect();

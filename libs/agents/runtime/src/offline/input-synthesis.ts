@@ -47,7 +47,13 @@ export function inputFor(tool: ToolSpec, hints: InputHints = {}): Json {
   }
 }
 
-/** A value valid for `schema`, made as `inputFor` makes a tool's input. */
+/**
+ * A value valid for `schema`, made as `inputFor` makes a tool's input; for a schema that is not a
+ * tool's (a form's content, say).
+ *
+ * @example
+ * valueFor({ type: 'array', items: { type: 'integer', minimum: 2 }, minItems: 2 }); // [2, 2]
+ */
 export function valueFor(schema: JsonSchema, hints: InputHints = {}): Json {
   const value = new Synthesis(schema, hints).value(schema, '$', 0);
   const issues = validateJson(schema, value);

@@ -137,7 +137,13 @@ export function validateJson(
   return issues;
 }
 
-/** Issues as one line, for error messages. */
+/**
+ * Issues as one line, for error messages.
+ *
+ * @example
+ * const issues = validateJson(request.schema, parsed.value.content);
+ * if (issues.length > 0) return { ok: false, error: formatIssues(issues) }; // '$.when is required; …'
+ */
 export function formatIssues(issues: readonly SchemaIssue[]): string {
   return issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
 }

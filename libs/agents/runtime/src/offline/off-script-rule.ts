@@ -84,6 +84,10 @@ const SHOWN_LETTER = /^\s*\(?([a-z0-9])\s*[).:]\s+/i;
  * letter is the one the card shows before its label ("A. Keep in inbox"); when no label shows
  * one, a letter counts the options from A. A sentence that merely starts with the article ("a
  * coffee mug") picks nothing, and neither do words that name two options ("A or C").
+ *
+ * @example
+ * const cards = [{ id: 'A', label: 'A. Keep in inbox' }, { id: 'B', label: 'B. Archive' }];
+ * optionNamedIn('b for all of these', cards)?.id; // 'B'
  */
 export function optionNamedIn<O extends Option>(text: string, options: readonly O[]): O | undefined {
   const names = new Map<string, O>();

@@ -48,7 +48,9 @@ export interface OfflineContext {
   resultOf(tool: string): OfflineToolResult | undefined;
   /** the tools offered this turn, by name */
   readonly tools: ReadonlyMap<string, ToolSpec>;
+  /** whether `tool` is offered this turn: most rules start by asking */
   offers(tool: string): boolean;
+  /** the photos of the last user message, counted */
   readonly photos: OfflinePhotos;
   /** see `keywords` in ./text */
   keywords(text: string): string[];
@@ -71,7 +73,14 @@ export interface OfflineContext {
   readonly seed: string;
 }
 
-/** Reads `request` into the context rules answer from. */
+/**
+ * Reads `request` into the context rules answer from, once per request: every rule asked gets the
+ * same one.
+ *
+ * @example
+ * const ctx = createOfflineContext(request);
+ * const reply = rule.when && !rule.when(ctx) ? undefined : rule.reply(ctx);
+ */
 export function createOfflineContext(request: ModelRequest): OfflineContext {
   const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
   const blocks = lastUser?.content ?? [];

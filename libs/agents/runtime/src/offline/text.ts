@@ -23,6 +23,10 @@ const STOP_WORDS = new Set(
  * Singular of a plural, by rule rather than dictionary: it only has to make "books" and "book", or
  * "boxes" and "box", meet; a wrong stem on an odd word ("bus" → "bu") costs nothing as long as both
  * sides of a comparison go through the same function.
+ *
+ * @example
+ * stem('boxes'); // 'box'
+ * stem('libraries'); // 'library'
  */
 export function stem(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;

@@ -34,6 +34,7 @@ export interface ConversationPort {
   requestCompaction(input: { conversationId: string; head: string }): Promise<void>;
 }
 
+/** Why the store refused: HEAD moved (`conflict`, with HEAD now), no such conversation, or a bad write. */
 export interface PortError {
   code: 'conflict' | 'not_found' | 'invalid';
   message: string;

@@ -13,7 +13,12 @@ interface Conversation {
 /**
  * The storage port in memory, with the tree store's semantics that the runtime relies on: a chain
  * appended under the expected HEAD or refused with the current one, and HEAD moves recorded. For
- * unit tests of the runtime; the product uses the tree store.
+ * tests and the terminal chat (apps/chat); the api uses the tree store.
+ *
+ * @example
+ * const port = new InMemoryConversationPort();
+ * port.create('c1'); // returns the root
+ * const runner = await Runner.open({ conversationId: 'c1', agent, port, model: new OfflineModel() });
  */
 export class InMemoryConversationPort implements ConversationPort {
   private readonly conversations = new Map<string, Conversation>();
