@@ -11,7 +11,7 @@ import {
   formatIssues,
   validateJson,
   type ElicitResponseSchema,
-  type ElicitSpec,
+  type ElicitProtocolSpec,
   type Implementation,
 } from '@sweatpants/agent-runtime';
 import type { Candidate, CliIo, Settled } from './cli-io';
@@ -54,7 +54,7 @@ export class CliElicits {
   }
 
   /** The implementation to put in force with `ElicitProtocol.implement`. */
-  readonly implementation: Implementation<ElicitSpec> = {
+  readonly implementation: Implementation<ElicitProtocolSpec> = {
     elicit: (request) => this.answer(request as ElicitRequest),
   };
 

@@ -65,6 +65,24 @@ describe('the chat prompt', () => {
     expect(runner.pending()).toEqual([expect.objectContaining({ elicitId: chatElicitId(path[2]!.id) })]);
   });
 
+  it('answered off-script with a photo and no words, keeps the photo in the user’s message', async () => {
+    const { port, root } = conversation();
+    server.fake.script(say('Nice room.'));
+    const runner = await openRunner(server.fake, port);
+    const photo = { sha256: 'a'.repeat(64), mediaType: 'image/png' as const, bytes: 68 };
+
+    const answered = await runner.respond(
+      { elicitId: chatElicitId(root.id), action: 'other', content: { text: '', photos: [photo] } },
+      'u1',
+    );
+
+    expect(answered.ok && answered.value).toMatchObject({
+      kind: 'user',
+      payload: { text: '', photos: [photo] },
+    });
+    await runner.whenIdle();
+  });
+
   it('answered twice, returns the same node, during the turn and after it', async () => {
     const { port, root } = conversation();
     server.fake.script(say('Hi.'));

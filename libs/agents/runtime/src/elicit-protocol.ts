@@ -50,6 +50,6 @@ export const ElicitProtocol = createProtocol('elicit', {
 });
 /**
  * The elicit protocol's declaration, to type an implementation of it
- * (`Implementation<ElicitSpec>`). Not the domain's `ElicitSpec`, which declares one question type.
+ * (`Implementation<ElicitProtocolSpec>`). Not the domain's `ElicitSpec`, which declares one question type.
  */
-export type ElicitSpec = (typeof ElicitProtocol)['spec'];
+export type ElicitProtocolSpec = (typeof ElicitProtocol)['spec'];

@@ -11,7 +11,7 @@ import {
 import { createQueue, type Queue } from 'effection';
 import type { Implementation } from './protocol';
 import type * as z from 'zod';
-import type { ElicitResponseSchema, ElicitSpec } from './elicit-protocol';
+import type { ElicitResponseSchema, ElicitProtocolSpec } from './elicit-protocol';
 
 type Event =
   | { kind: 'progress'; payload: Json }
@@ -55,7 +55,7 @@ export class PendingElicits {
   ) {}
 
   /** The implementation to put in force with `ElicitProtocol.implement`. */
-  readonly implementation: Implementation<ElicitSpec> = {
+  readonly implementation: Implementation<ElicitProtocolSpec> = {
     elicit: (request, send) => {
       const pending = this.pending;
       const hooks = this.hooks;

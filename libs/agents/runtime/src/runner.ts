@@ -223,7 +223,8 @@ export class Runner {
       const parsed = parseElicitResponse('chat', answer);
       if (!parsed.ok) return err({ code: 'invalid_request', ...parsed.error });
       if (parsed.value.action === 'accept') return this.send({ ...parsed.value.content, authorId });
-      if (parsed.value.action === 'other') return this.send({ text: parsed.value.content.text, authorId });
+      // Off-script words at the chat prompt are simply the next message, photos and all.
+      if (parsed.value.action === 'other') return this.send({ ...parsed.value.content, authorId });
       return err({
         code: 'invalid_request',
         message: 'the chat prompt is answered with a message',
