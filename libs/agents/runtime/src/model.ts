@@ -25,11 +25,35 @@ export interface CompleteOptions {
   onText?: (delta: string) => void;
 }
 
+/**
+ * What a call cost, in tokens, as the provider bills it: input read fresh, input written to the
+ * prompt cache (dearer) and read from it (much cheaper), and output. Recorded on the assistant node.
+ */
+export interface ModelUsage {
+  /** input billed in full: what no cache breakpoint covered */
+  inputTokens: number;
+  outputTokens: number;
+  /** input written to the prompt cache by this call; absent: none (or a model without a cache) */
+  cacheWriteTokens?: number;
+  /** input read from the prompt cache; absent: none */
+  cacheReadTokens?: number;
+}
+
 /** One model call, in the runtime's own terms, which each Model translates to its provider's. */
 export interface ModelRequest {
-  /** the rendered system prompt */
+  /**
+   * the rendered system prompt: what stays the same from call to call (a provider caches it), so
+   * nothing that changes per call (the session's state, a timestamp) belongs here but in `notes`
+   */
   system: string;
   messages: ModelMessage[];
+  /**
+   * What changes from call to call (the session's state, this turn's instruction): read with the
+   * system prompt, but sent after the conversation, outside any cached prefix, so caching the
+   * system prompt and the history stays possible. Claude gets it as the last user message's last
+   * block; the offline model reads it as more of the system prompt.
+   */
+  notes?: string;
   /** the tools the model may call this turn; empty for none */
   tools: ToolSpec[];
   /** overrides the configured limit for this call */
@@ -112,7 +136,7 @@ export interface ModelReply {
   /** text and tool calls, in the order the model produced them */
   content: (TextBlock | ToolUseBlock)[];
   stopReason: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'pause_turn';
-  usage: { inputTokens: number; outputTokens: number };
+  usage: ModelUsage;
   /** the model that answered, as the provider names it */
   model: string;
 }

@@ -11,9 +11,12 @@ import type { ModelMessage, ModelReply, ToolSpec } from './model';
 
 /** What `sample` is asked: a model request before the stages (and the journal) have had it. */
 export interface SampleRequest {
+  /** what stays the same from call to call (see ModelRequest.system) */
   system: string;
   messages: ModelMessage[];
   tools: ToolSpec[];
+  /** what changes from call to call, sent after the conversation (see ModelRequest.notes) */
+  notes?: string;
   maxTokens?: number;
   /** a tool the model must call; by default it chooses */
   toolChoice?: string;

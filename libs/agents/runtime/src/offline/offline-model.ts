@@ -51,7 +51,10 @@ export class OfflineModel implements Model {
    * and what an agent's rule tests assert on.
    */
   answer(request: ModelRequest): OfflineAnswer {
-    const ctx = createOfflineContext(request);
+    // The notes are more of the system prompt to a model that caches nothing.
+    const ctx = createOfflineContext(
+      request.notes ? { ...request, system: `${request.system}\n\n${request.notes}` } : request,
+    );
     for (const rule of this.rules) {
       const answered = ask(rule, ctx);
       if (answered !== undefined) return { rule: rule.name, reply: toModelReply(rule, answered, ctx) };
