@@ -1,6 +1,7 @@
 import type {
   AdminConversationPage,
   AdminReflogPage,
+  ConversationUsage,
   FsckReport,
   PathResponse,
   ReflogPage,
@@ -139,6 +140,34 @@ describe('admin (PROTOCOL.md, Admin)', () => {
     expect(gone.body.nodes.map((n) => n.kind)).toEqual(['root']);
     expect(
       (await call(api, 'GET', `/api/admin/conversations/${crypto.randomUUID()}/path`, { token: admin }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("sums what a conversation's model calls cost over every branch, the rewound one included", async () => {
+    const res = await call<ConversationUsage>(
+      api,
+      'GET',
+      `/api/admin/conversations/${aliceConversation}/usage`,
+      {
+        token: admin,
+      },
+    );
+    expect(res.status).toBe(200);
+    // The turn was rewound away, so HEAD's path has no reply, but its calls were made (and billed).
+    const onHead = (await path(api, alice.token, aliceConversation)).filter((n) => n.kind === 'assistant');
+    expect(onHead).toEqual([]);
+    expect(res.body.calls).toBeGreaterThan(0);
+    expect(res.body.inputTokens).toBeGreaterThan(0);
+    expect(res.body.outputTokens).toBeGreaterThan(0);
+    expect(res.body).toMatchObject({ cacheWriteTokens: 0, cacheReadTokens: 0 });
+    // an admin's page, not the owner's
+    expect(
+      (await call(api, 'GET', `/api/admin/conversations/${aliceConversation}/usage`, { token: alice.token }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(api, 'GET', `/api/admin/conversations/${crypto.randomUUID()}/usage`, { token: admin }))
         .status,
     ).toBe(404);
   });

@@ -73,6 +73,13 @@ describe('metrics for an operator (GET /api/metrics)', () => {
     expect(
       sample(after, 'sweatpants_model_call_duration_seconds_count', '{model="offline",outcome="ok"}'),
     ).toBeGreaterThanOrEqual(1);
+    // What the calls cost, in tokens, by how they are billed (the offline model estimates them)
+    expect(sample(after, 'sweatpants_model_tokens_total', '{model="offline",kind="input"}')).toBeGreaterThan(
+      0,
+    );
+    expect(sample(after, 'sweatpants_model_tokens_total', '{model="offline",kind="output"}')).toBeGreaterThan(
+      0,
+    );
     // The agent's questions the turn answered (the first answer to each), by type.
     const waits = after
       .split('\n')

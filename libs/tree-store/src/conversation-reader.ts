@@ -1,4 +1,11 @@
-import { err, ok, type AgentName, type ConversationRecord, type Result } from '@sweatpants/domain';
+import {
+  err,
+  ok,
+  type AgentName,
+  type ConversationRecord,
+  type ConversationUsage,
+  type Result,
+} from '@sweatpants/domain';
 import { iso } from './rows';
 import type { SqlExecutor } from './sql-client';
 import { invalid, type StoreError } from './store-error';
@@ -55,6 +62,29 @@ export class ConversationReader {
       [conversationId],
     );
     return row ? toConversation(row) : null;
+  }
+
+  /** Its model calls' token usage, summed over every assistant node of every branch. */
+  async usage(conversationId: string): Promise<ConversationUsage | null> {
+    if (!isConversationId(conversationId)) return null;
+    const [row] = await this.db.query<{ [K in keyof ConversationUsage]: string }>(
+      `SELECT count(n.id) AS "calls",
+              coalesce(sum((n.payload->'usage'->>'inputTokens')::bigint), 0) AS "inputTokens",
+              coalesce(sum((n.payload->'usage'->>'cacheWriteTokens')::bigint), 0) AS "cacheWriteTokens",
+              coalesce(sum((n.payload->'usage'->>'cacheReadTokens')::bigint), 0) AS "cacheReadTokens",
+              coalesce(sum((n.payload->'usage'->>'outputTokens')::bigint), 0) AS "outputTokens"
+       FROM conversations c LEFT JOIN nodes n ON n.conversation_id = c.id AND n.kind = 'assistant'
+       WHERE c.id = $1 GROUP BY c.id`,
+      [conversationId],
+    );
+    if (!row) return null;
+    return {
+      calls: Number(row.calls),
+      inputTokens: Number(row.inputTokens),
+      cacheWriteTokens: Number(row.cacheWriteTokens),
+      cacheReadTokens: Number(row.cacheReadTokens),
+      outputTokens: Number(row.outputTokens),
+    };
   }
 
   /** Newest created first. `ownerId` narrows to one owner; archived ones are left out unless asked for. */

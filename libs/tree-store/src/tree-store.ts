@@ -3,6 +3,7 @@ import type {
   AdminReflogEntry,
   AgentName,
   ConversationRecord,
+  ConversationUsage,
   Json,
   ReflogEntry,
   Result,
@@ -54,6 +55,11 @@ export class TreeStore {
   }
 
   /** Newest created first, for the admin audit; `before` is the previous page's last id. */
+  /** Its model calls' token usage over every branch; null for no such conversation. */
+  usage(conversationId: string): Promise<ConversationUsage | null> {
+    return this.conversations.usage(conversationId);
+  }
+
   listConversations(query: { ownerId?: string; includeArchived?: boolean; before?: string; limit: number }) {
     return this.conversations.list(query);
   }

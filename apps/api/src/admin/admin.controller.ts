@@ -8,6 +8,7 @@ import {
   type AdminConversationPage,
   type AdminReflogPage,
   type AdminReflogQuery,
+  type ConversationUsage,
   type FsckReport,
   type PathResponse,
   type ReflogPage,
@@ -83,6 +84,14 @@ export class AdminController {
     @Query(new ZodPipe(TreeQuerySchema, 'query')) query: z.infer<typeof TreeQuerySchema>,
   ): Promise<TreePage> {
     return this.reads.tree(await this.access.any(id), query);
+  }
+
+  /** What the conversation's model calls cost, in tokens, over every branch (issue 19). */
+  @Get('conversations/:id/usage')
+  async usage(@Param('id') id: string): Promise<ConversationUsage> {
+    const usage = await this.store.usage((await this.access.any(id)).id);
+    if (!usage) throw new ApiError('not_found', 'no such conversation');
+    return usage;
   }
 
   /** Verifies the hash chain, depths, segments and reflog continuity of one conversation. */

@@ -34,6 +34,12 @@ export class Metrics {
     buckets: TURN_BUCKETS,
     registers: [this.registry],
   });
+  private readonly modelTokens = new Counter({
+    name: 'sweatpants_model_tokens_total',
+    help: 'Tokens of the model calls answered, by model kind and how they are billed: input (in full), cache_write, cache_read, output',
+    labelNames: ['model', 'kind'] as const,
+    registers: [this.registry],
+  });
   private readonly elicitWaits = new Histogram({
     name: 'sweatpants_elicit_wait_seconds',
     help: 'How long a question waited before the user answered it, by elicit type',
@@ -172,6 +178,7 @@ export class Metrics {
   /** `model`, timed: each call observed with its kind and outcome. */
   timed(model: Model): Model {
     const calls = this.modelCalls;
+    const tokens = this.modelTokens;
     return {
       kind: model.kind,
       name: model.name,
@@ -182,6 +189,13 @@ export class Metrics {
           throw error;
         });
         end({ outcome: reply.ok ? 'ok' : reply.error.code });
+        if (reply.ok) {
+          const { inputTokens, cacheWriteTokens = 0, cacheReadTokens = 0, outputTokens } = reply.value.usage;
+          tokens.inc({ model: model.kind, kind: 'input' }, inputTokens);
+          tokens.inc({ model: model.kind, kind: 'cache_write' }, cacheWriteTokens);
+          tokens.inc({ model: model.kind, kind: 'cache_read' }, cacheReadTokens);
+          tokens.inc({ model: model.kind, kind: 'output' }, outputTokens);
+        }
         return reply;
       },
     };

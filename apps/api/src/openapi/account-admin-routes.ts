@@ -89,6 +89,15 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
   },
   {
     method: 'get',
+    path: '/api/admin/conversations/:id/usage',
+    tag: 'admin',
+    summary: "What a conversation's model calls cost, in tokens, over every branch",
+    access: 'admin',
+    status: 200,
+    response: '{calls, inputTokens, cacheWriteTokens, cacheReadTokens, outputTokens}',
+  },
+  {
+    method: 'get',
     path: '/api/admin/fsck/:conversationId',
     tag: 'admin',
     summary: "Verify a conversation's hash chain and reflog",

@@ -149,6 +149,21 @@ export interface AdminConversationPage {
   items: Conversation[];
   next: string | null;
 }
+/**
+ * What a conversation's model calls cost, in tokens, summed over every call on every branch (what
+ * was billed, not only HEAD's path): `GET /api/admin/conversations/:id/usage`.
+ */
+export interface ConversationUsage {
+  /** model calls recorded (assistant nodes), the runtime's side calls included */
+  calls: number;
+  /** input billed in full */
+  inputTokens: number;
+  /** input written to the prompt cache */
+  cacheWriteTokens: number;
+  /** input read from the prompt cache */
+  cacheReadTokens: number;
+  outputTokens: number;
+}
 export interface StateResponse<S = unknown> {
   at: string;
   agent: z.infer<typeof AgentNameSchema>;
