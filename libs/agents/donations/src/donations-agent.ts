@@ -1,4 +1,5 @@
 import {
+  compactAtTokens,
   createAgent,
   defineMode,
   modeReducer,
@@ -55,6 +56,8 @@ export function createDonations(
     chatPrompt: () => ({ message: 'What would you like to give away?', placeholder: 'e.g. a winter coat' }),
     plugins: [
       useDirectory(options.directory ?? demoDirectory),
+      // A helper's conversation needs only its recent items: compacted long before the default.
+      compactAtTokens(20_000),
       // Its conversations are short lists of items and places: a small model summarises them well.
       summariseAs(
         'You compact a conversation between a person and their donation helper, for the helper to ' +

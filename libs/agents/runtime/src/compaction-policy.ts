@@ -4,9 +4,49 @@ import { createApi } from 'effection/experimental';
 import type { AgentDefinition } from './agent-definition';
 import type { AgentPlugin } from './agent-plugin';
 import { sinceSummary } from './history';
+import type { ModelUsage } from './model';
 
-/** Nodes on HEAD's path since the last summary above which a conversation asks to be compacted. */
+/**
+ * The size of the next request, in tokens, above which a conversation asks to be compacted: well
+ * inside a 200k context, and where a cached history starts to cost more to read than to summarise.
+ */
+export const DEFAULT_COMPACT_AT_TOKENS = 60_000;
+
+/**
+ * Nodes on HEAD's path since the last summary above which a conversation asks to be compacted
+ * when no model call since then says how big its requests are (a path written before usage was
+ * recorded, or one that has not called the model since its last compaction).
+ */
 export const DEFAULT_COMPACT_AFTER = 200;
+
+/**
+ * How many tokens the next model call will send, from the last call's usage on `path`: all the
+ * input it sent (fresh, written to the cache, read from it) plus its output, which the next call
+ * sends back. Only a call made since the last summary counts (nodes rebased onto a summary keep
+ * their old usage, from before the history shrank); null when there is none.
+ *
+ * @example
+ * const tokens = nextRequestTokens(journal.path());
+ * if (tokens !== null && tokens > 60_000) yield* log('info', 'a long conversation', { tokens });
+ */
+export function nextRequestTokens(path: readonly TreeNode[]): number | null {
+  const summaryAt = path.findLastIndex((n) => n.kind === 'summary');
+  const since = summaryAt < 0 ? '' : (path[summaryAt]?.createdAt ?? '');
+  for (let i = path.length - 1; i > summaryAt; i--) {
+    const node = path[i];
+    if (node?.kind !== 'assistant' || node.payload['purpose'] !== undefined || node.createdAt < since)
+      continue;
+    const usage = node.payload['usage'] as Partial<ModelUsage> | undefined;
+    if (typeof usage?.inputTokens !== 'number') continue;
+    return (
+      usage.inputTokens +
+      (usage.cacheWriteTokens ?? 0) +
+      (usage.cacheReadTokens ?? 0) +
+      (usage.outputTokens ?? 0)
+    );
+  }
+  return null;
+}
 
 /** What a summariser is told to keep when an agent says nothing of its own. */
 export const DEFAULT_SUMMARY_INSTRUCTIONS =
@@ -34,8 +74,9 @@ export interface CompactionPolicyApi {
  * When a conversation asks to be compacted and how its summary is written, as middleware (seed
  * 004: "compaction via middleware"): the runner asks `due` at the start of every turn, the
  * compaction job asks `summary` before it summarises, and an agent's plugins (`compactAfter`,
- * `summariseAs`) answer for its conversations. The defaults: more than DEFAULT_COMPACT_AFTER nodes
- * since the last summary; DEFAULT_SUMMARY_INSTRUCTIONS, by the deployment's model.
+ * `summariseAs`) answer for its conversations. The defaults: the next request would carry more
+ * than DEFAULT_COMPACT_AT_TOKENS (more than DEFAULT_COMPACT_AFTER nodes since the last summary
+ * when no call says); DEFAULT_SUMMARY_INSTRUCTIONS, by the deployment's model.
  *
  * @example
  * yield* CompactionPolicy.around({
@@ -51,7 +92,10 @@ export const CompactionPolicy: Api<CompactionPolicyApi> = createApi<CompactionPo
   'sweatpants.compaction',
   {
     *due(path) {
-      return sinceSummary(path) > DEFAULT_COMPACT_AFTER;
+      const tokens = nextRequestTokens(path);
+      return tokens === null
+        ? sinceSummary(path) > DEFAULT_COMPACT_AFTER
+        : tokens > DEFAULT_COMPACT_AT_TOKENS;
     },
     *summary() {
       return { instructions: DEFAULT_SUMMARY_INSTRUCTIONS };
@@ -60,8 +104,30 @@ export const CompactionPolicy: Api<CompactionPolicyApi> = createApi<CompactionPo
 );
 
 /**
+ * A plugin: the agent's conversations ask for compaction once their next request would carry more
+ * than `tokens` tokens (nextRequestTokens); by nodes since the last summary, at the default count,
+ * while no call says.
+ *
+ * @example
+ * export const Donations = createAgent(tools, { name: 'donations', …, plugins: [compactAtTokens(20_000)] });
+ */
+export function compactAtTokens(tokens: number): AgentPlugin {
+  return {
+    name: `compact at ${tokens} tokens`,
+    *install() {
+      yield* CompactionPolicy.around({
+        *due([path]) {
+          const next = nextRequestTokens(path);
+          return next === null ? sinceSummary(path) > DEFAULT_COMPACT_AFTER : next > tokens;
+        },
+      });
+    },
+  };
+}
+
+/**
  * A plugin: the agent's conversations ask for compaction once more than `nodes` nodes follow the
- * last summary.
+ * last summary, whatever their size.
  *
  * @example
  * export const concierge = createAgent(conciergeTools, { name: 'concierge', …, plugins: [compactAfter(120)] });
