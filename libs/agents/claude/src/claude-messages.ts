@@ -1,9 +1,16 @@
 import type {
-  ContentBlockParam,
+  CacheControlEphemeral,
+  ImageBlockParam,
   Message,
   MessageCreateParamsStreaming,
+  MessageDeltaUsage,
   RawMessageStreamEvent,
   StopReason,
+  TextBlockParam,
+  Tool,
+  ToolResultBlockParam,
+  ToolUseBlockParam,
+  Usage,
 } from '@anthropic-ai/sdk/resources/messages';
 
 import type { Json } from '@sweatpants/domain';
@@ -12,6 +19,7 @@ import type {
   ContentBlock,
   ModelReply,
   ModelRequest,
+  ModelUsage,
   TextBlock,
   ToolUseBlock,
 } from '@sweatpants/agent-runtime';
@@ -27,10 +35,23 @@ export function photosIn(request: ModelRequest): string[] {
   return [...new Set(shas)];
 }
 
+/** Marks a prompt-cache breakpoint: the prefix up to and including the block is cached for 5 minutes. */
+const BREAKPOINT = { type: 'ephemeral' } as const satisfies CacheControlEphemeral;
+
+/** The block kinds we send, each of which can carry a cache breakpoint. */
+type SentBlock = TextBlockParam | ImageBlockParam | ToolUseBlockParam | ToolResultBlockParam;
+type SentMessage = { role: 'user' | 'assistant'; content: SentBlock[] };
+
 /**
  * The Messages API request for a ModelRequest, streamed (ClaudeModel drops `stream` when told).
  * Each photo goes as its base64 bytes from `photos`; one whose bytes could not be read goes as a
  * line of text saying so, so the model knows a photo was there rather than seeing nothing.
+ *
+ * Prompt caching: the API caches the request's prefix (tools, then system, then messages) up to
+ * each block marked with `cache_control`, and reads a prefix back when a later request repeats it
+ * byte for byte. So the request carries at most four breakpoints: the last tool, the system
+ * prompt, and two on the history (see `markHistory`). The request's `notes`, which change every
+ * call, go after the last of them, so they never enter a cached prefix.
  */
 export function toMessagesParams(
   request: ModelRequest,
@@ -38,30 +59,65 @@ export function toMessagesParams(
   maxTokens: number,
   photos: PhotoData = new Map(),
 ): MessageCreateParamsStreaming {
+  const messages = request.messages.map((m): SentMessage => ({
+    role: m.role,
+    content: m.content.map((block) => toContentParam(block, photos)),
+  }));
+  const tools = request.tools.map((t): Tool => ({
+    name: t.name,
+    description: t.description,
+    input_schema: t.inputSchema,
+  }));
   return {
     model,
     max_tokens: request.maxTokens ?? maxTokens,
     // The API refuses an empty system text, and "no system prompt" is what an empty one means.
-    ...(request.system === '' ? {} : { system: request.system }),
-    messages: request.messages.map((m) => ({
-      role: m.role,
-      content: m.content.map((block) => toContentParam(block, photos)),
-    })),
-    ...(request.tools.length === 0
+    ...(request.system === ''
       ? {}
-      : {
-          tools: request.tools.map((t) => ({
-            name: t.name,
-            description: t.description,
-            input_schema: t.inputSchema,
-          })),
-        }),
+      : { system: [{ type: 'text', text: request.system, cache_control: BREAKPOINT }] }),
+    messages: withNotes(markHistory(messages), request.notes),
+    ...(tools.length === 0 ? {} : { tools: tools.map((t, i) => (i === tools.length - 1 ? marked(t) : t)) }),
     ...(request.toolChoice ? { tool_choice: { type: 'tool', name: request.toolChoice } } : {}),
     stream: true,
   };
 }
 
-function toContentParam(block: ContentBlock, photos: PhotoData): ContentBlockParam {
+/**
+ * The history's two moving breakpoints: on the last message, and on the user message before it.
+ * A runner's next call adds two messages (a tool call and its result within a turn; a reply and
+ * the user's next message across turns), so that earlier breakpoint is where this call's last one
+ * is now: the next call reads everything up to it from the cache and writes only the new pair.
+ */
+function markHistory(messages: SentMessage[]): SentMessage[] {
+  const last = messages.length - 1;
+  const previous = messages.findLastIndex((m, i) => i < last && m.role === 'user');
+  return messages.map((m, i) =>
+    (i === last || i === previous) && m.content.length > 0
+      ? { ...m, content: m.content.map((b, j) => (j === m.content.length - 1 ? marked(b) : b)) }
+      : m,
+  );
+}
+
+/**
+ * The notes as the last block of the last user message, after its breakpoint, so they are read
+ * with the conversation but never cached. After an assistant message (a prefill, which the
+ * runtime does not send today) they go as a user message of their own.
+ */
+function withNotes(messages: SentMessage[], notes: string | undefined): SentMessage[] {
+  // the API refuses an empty text block, and empty notes say nothing
+  if (notes === undefined || notes === '') return messages;
+  const block: TextBlockParam = { type: 'text', text: notes };
+  const last = messages.at(-1);
+  return last?.role === 'user'
+    ? [...messages.slice(0, -1), { ...last, content: [...last.content, block] }]
+    : [...messages, { role: 'user', content: [block] }];
+}
+
+function marked<T extends { cache_control?: CacheControlEphemeral | null }>(block: T): T {
+  return { ...block, cache_control: BREAKPOINT };
+}
+
+function toContentParam(block: ContentBlock, photos: PhotoData): SentBlock {
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };
@@ -83,6 +139,26 @@ function toContentParam(block: ContentBlock, photos: PhotoData): ContentBlockPar
   }
 }
 
+/**
+ * What a call cost as ModelUsage. The cache counts are left out when they are zero (or the API
+ * did not send them), so a record without caching stays as small as before.
+ */
+function usageOf(counts: {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+}): ModelUsage {
+  const write = counts.cache_creation_input_tokens ?? 0;
+  const read = counts.cache_read_input_tokens ?? 0;
+  return {
+    inputTokens: counts.input_tokens,
+    outputTokens: counts.output_tokens,
+    ...(write > 0 ? { cacheWriteTokens: write } : {}),
+    ...(read > 0 ? { cacheReadTokens: read } : {}),
+  };
+}
+
 type BlockInProgress =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id: string; name: string; json: string; startInput: unknown }
@@ -99,8 +175,13 @@ export class ReplyAssembler {
   private readonly done: { index: number; block: TextBlock | ToolUseBlock }[] = [];
   private model = '';
   private stopReason: StopReason | null = null;
-  private inputTokens = 0;
-  private outputTokens = 0;
+  /** the counts as the API last reported them: message_start, then message_delta's (cumulative) ones */
+  private readonly usage = {
+    input_tokens: 0,
+    output_tokens: 0,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+  };
   private stopped = false;
 
   /** @param onText called with each text delta, for display */
@@ -110,8 +191,7 @@ export class ReplyAssembler {
     switch (event.type) {
       case 'message_start':
         this.model = event.message.model;
-        this.inputTokens = event.message.usage.input_tokens;
-        this.outputTokens = event.message.usage.output_tokens;
+        this.countUsage(event.message.usage);
         return;
       case 'content_block_start': {
         const b = event.content_block;
@@ -144,9 +224,7 @@ export class ReplyAssembler {
       }
       case 'message_delta':
         this.stopReason = event.delta.stop_reason ?? this.stopReason;
-        this.outputTokens = event.usage.output_tokens;
-        // newer API versions repeat the cumulative input count here; it wins when present
-        if (event.usage.input_tokens != null) this.inputTokens = event.usage.input_tokens;
+        this.countUsage(event.usage);
         return;
       case 'message_stop':
         this.stopped = true;
@@ -163,10 +241,23 @@ export class ReplyAssembler {
       reply: {
         content: [...this.done].sort((a, b) => a.index - b.index).map((d) => d.block),
         stopReason: toStopReason(this.stopReason),
-        usage: { inputTokens: this.inputTokens, outputTokens: this.outputTokens },
+        usage: usageOf(this.usage),
         model: this.model,
       },
     };
+  }
+
+  /**
+   * Newer API versions repeat the cumulative input and cache counts in message_delta; a count
+   * there wins when present, and one left null keeps what message_start said.
+   */
+  private countUsage(counts: Usage | MessageDeltaUsage): void {
+    this.usage.output_tokens = counts.output_tokens;
+    if (counts.input_tokens != null) this.usage.input_tokens = counts.input_tokens;
+    if (counts.cache_creation_input_tokens != null)
+      this.usage.cache_creation_input_tokens = counts.cache_creation_input_tokens;
+    if (counts.cache_read_input_tokens != null)
+      this.usage.cache_read_input_tokens = counts.cache_read_input_tokens;
   }
 }
 
@@ -182,7 +273,7 @@ export function replyOfMessage(message: Message): ModelReply {
   return {
     content,
     stopReason: toStopReason(message.stop_reason ?? 'end_turn'),
-    usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
+    usage: usageOf(message.usage),
     model: message.model,
   };
 }

@@ -1,4 +1,6 @@
-import type { ModelRequest } from '@sweatpants/agent-runtime';
+import type { MessageCreateParams } from '@anthropic-ai/sdk/resources/messages';
+
+import type { ContentBlock, ModelMessage, ModelRequest, ToolSpec } from '@sweatpants/agent-runtime';
 
 import { startFakeAnthropic, type FakeAnthropic } from './testing';
 import { claudeConfig, type ClaudeConfig } from './claude-config';
@@ -39,6 +41,8 @@ const modelFor = (overrides: Partial<ClaudeConfig> = {}): ClaudeModel =>
   );
 
 const live = (): AbortSignal => new AbortController().signal;
+
+const CACHED = { type: 'ephemeral' };
 
 describe('ClaudeModel against the fake Anthropic server', () => {
   it('streams a text reply: onText gets the deltas in order, the reply has all of it', async () => {
@@ -134,12 +138,13 @@ describe('ClaudeModel against the fake Anthropic server', () => {
       model: MODEL,
       max_tokens: 1234,
       stream: true,
-      system: 'You help people tidy a room.',
+      system: [{ type: 'text', text: 'You help people tidy a room.', cache_control: CACHED }],
       tools: [
         {
           name: 'confirm_done',
           description: 'Ask whether the session is over',
           input_schema: { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'] },
+          cache_control: CACHED,
         },
       ],
       messages: [
@@ -148,7 +153,11 @@ describe('ClaudeModel against the fake Anthropic server', () => {
           content: [
             { type: 'text', text: 'here is my desk' },
             { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_1PX } },
-            { type: 'text', text: '(a image/jpeg photo was sent here; it could not be loaded)' },
+            {
+              type: 'text',
+              text: '(a image/jpeg photo was sent here; it could not be loaded)',
+              cache_control: CACHED,
+            },
           ],
         },
         {
@@ -157,7 +166,15 @@ describe('ClaudeModel against the fake Anthropic server', () => {
         },
         {
           role: 'user',
-          content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'no answer', is_error: true }],
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_9',
+              content: 'no answer',
+              is_error: true,
+              cache_control: CACHED,
+            },
+          ],
         },
       ],
     });
@@ -362,6 +379,180 @@ describe('ClaudeModel with stream: false', () => {
     expect(fake.requests).toHaveLength(2);
   });
 });
+
+describe('ClaudeModel and the prompt cache', () => {
+  const tool = (name: string): ToolSpec => ({
+    name,
+    description: `the ${name} tool`,
+    inputSchema: { type: 'object', properties: {} },
+  });
+  const text = (t: string): ContentBlock => ({ type: 'text', text: t });
+  const say = (role: ModelMessage['role'], ...content: ContentBlock[]): ModelMessage => ({ role, content });
+  // the second turn's second call: a reply and a user message, then a tool call and its result
+  const conversation: ModelRequest = {
+    system: 'You help people tidy a room.',
+    tools: [tool('confirm_done'), tool('count_items')],
+    messages: [
+      say('user', text('here is my desk'), text('where do I start?')),
+      say('assistant', text('With the mugs.')),
+      say('user', text('done, what next?')),
+      say('assistant', text('Let me count.'), {
+        type: 'tool_use',
+        id: 'toolu_1',
+        name: 'count_items',
+        input: {},
+      }),
+      say('user', { type: 'tool_result', toolUseId: 'toolu_1', content: '12' }),
+    ],
+  };
+
+  it('marks the last tool, the system prompt, and the last block of the last two user messages: four breakpoints', async () => {
+    fake.script({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
+
+    await modelFor().complete(conversation, { signal: live() });
+
+    expect(breakpointsIn(fake.requests[0]!.body)).toEqual([
+      'tools[1]',
+      'system[0]',
+      'messages[2].content[0]',
+      'messages[4].content[0]',
+    ]);
+  });
+
+  it("puts the previous call's last breakpoint where this call's earlier one is (the cached prefix it reads)", async () => {
+    fake.script(
+      { kind: 'reply', content: [{ type: 'text', text: 'ok' }] },
+      { kind: 'reply', content: [{ type: 'text', text: 'ok' }] },
+    );
+    const before = { ...conversation, messages: conversation.messages.slice(0, 3) };
+
+    await modelFor().complete(before, { signal: live() });
+    await modelFor().complete(conversation, { signal: live() });
+
+    const [first, second] = fake.requests.map((r) => breakpointsIn(r.body));
+    expect(first).toEqual(['tools[1]', 'system[0]', 'messages[0].content[1]', 'messages[2].content[0]']);
+    expect(second).toContain(first!.at(-1));
+  });
+
+  it('sends a first message with one history breakpoint, and none for an empty system prompt or no tools', async () => {
+    fake.script({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
+
+    await modelFor().complete({ ...ask('hi'), system: '' }, { signal: live() });
+
+    expect(fake.requests[0]!.body).not.toHaveProperty('system');
+    expect(fake.requests[0]!.body).not.toHaveProperty('tools');
+    expect(breakpointsIn(fake.requests[0]!.body)).toEqual(['messages[0].content[0]']);
+  });
+
+  it("sends the notes as the last user message's last block, after its breakpoint, so no cached prefix holds them", async () => {
+    fake.script({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
+
+    await modelFor().complete({ ...conversation, notes: 'Items counted so far: 3' }, { signal: live() });
+
+    const body = fake.requests[0]!.body!;
+    expect(body.messages).toHaveLength(5);
+    expect(body.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_1', content: '12', cache_control: CACHED },
+        { type: 'text', text: 'Items counted so far: 3' },
+      ],
+    });
+    expect(breakpointsIn(body).at(-1)).toBe('messages[4].content[0]');
+  });
+
+  it('sends no block for empty notes, and notes after an assistant message as a user message of their own', async () => {
+    fake.script(
+      { kind: 'reply', content: [{ type: 'text', text: 'ok' }] },
+      { kind: 'reply', content: [{ type: 'text', text: 'ok' }] },
+    );
+    const prefilled: ModelRequest = {
+      ...ask('hi'),
+      messages: [...ask('hi').messages, say('assistant', text('So'))],
+    };
+
+    await modelFor().complete({ ...ask('hi'), notes: '' }, { signal: live() });
+    await modelFor().complete({ ...prefilled, notes: 'the state' }, { signal: live() });
+
+    expect(fake.requests[0]!.body!.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'hi', cache_control: CACHED }] },
+    ]);
+    expect(fake.requests[1]!.body!.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'the state' }],
+    });
+  });
+
+  it.each([
+    ['streamed', true],
+    ['not streamed', false],
+  ])('maps cache writes and reads into the usage, %s', async (_, stream) => {
+    fake.script({
+      kind: 'reply',
+      content: [{ type: 'text', text: 'ok' }],
+      usage: { inputTokens: 20, outputTokens: 7, cacheWriteTokens: 150, cacheReadTokens: 3000 },
+    });
+
+    const reply = await modelFor({ stream }).complete(ask('hi'), { signal: live() });
+
+    expect(reply.ok && reply.value.usage).toEqual({
+      inputTokens: 20,
+      outputTokens: 7,
+      cacheWriteTokens: 150,
+      cacheReadTokens: 3000,
+    });
+  });
+
+  it.each([
+    ['streamed', true],
+    ['not streamed', false],
+  ])('leaves cache counts of 0 out of the usage, %s', async (_, stream) => {
+    fake.script({
+      kind: 'reply',
+      content: [{ type: 'text', text: 'ok' }],
+      usage: { inputTokens: 20, outputTokens: 7, cacheWriteTokens: 0, cacheReadTokens: 0 },
+    });
+
+    const reply = await modelFor({ stream }).complete(ask('hi'), { signal: live() });
+
+    expect(reply.ok && reply.value.usage).toEqual({ inputTokens: 20, outputTokens: 7 });
+  });
+
+  it("reports the fake's own count when the step scripts none: a repeated request reads what the first wrote", async () => {
+    const long: ModelRequest = { ...conversation, system: 'Be calm. '.repeat(600) };
+    fake.script(
+      { kind: 'reply', content: [{ type: 'text', text: 'ok' }] },
+      { kind: 'reply', content: [{ type: 'text', text: 'ok' }] },
+    );
+
+    const first = await modelFor().complete(long, { signal: live() });
+    const second = await modelFor().complete(long, { signal: live() });
+
+    const written = first.ok ? first.value.usage.cacheWriteTokens : undefined;
+    expect(written).toBeGreaterThan(1024);
+    expect(first.ok && first.value.usage.cacheReadTokens).toBeUndefined();
+    expect(second.ok && second.value.usage).toEqual({
+      inputTokens: 0,
+      outputTokens: expect.any(Number),
+      cacheReadTokens: written,
+    });
+  });
+});
+
+/** Where a request body's cache_control marks are, in the cache's order: tools, system, messages. */
+function breakpointsIn(body: MessageCreateParams | undefined): string[] {
+  const marked = (b: object): boolean => 'cache_control' in b && b.cache_control != null;
+  const system = typeof body?.system === 'string' ? [] : (body?.system ?? []);
+  return [
+    ...(body?.tools ?? []).flatMap((t, i) => (marked(t) ? [`tools[${i}]`] : [])),
+    ...system.flatMap((b, i) => (marked(b) ? [`system[${i}]`] : [])),
+    ...(body?.messages ?? []).flatMap((m, i) =>
+      typeof m.content === 'string'
+        ? []
+        : m.content.flatMap((b, j) => (marked(b) ? [`messages[${i}].content[${j}]`] : [])),
+    ),
+  ];
+}
 
 /** Resolves once `condition` holds, checking after each turn of the event loop. */
 async function until(condition: () => boolean): Promise<void> {

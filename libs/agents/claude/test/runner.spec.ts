@@ -62,10 +62,12 @@ describe.each([
     expect(path[7]?.payload).toMatchObject({ text: 'Good work today.' });
     expect(tokens.join('')).toBe('Good work today.');
     const [first, second] = fake.requests.map(
-      (r) => r.body as { system?: string; tools?: { name: string }[]; stream?: boolean },
+      (r) => r.body as { tools?: { name: string }[]; stream?: boolean },
     );
     expect(first?.tools?.map((t) => t.name)).toEqual(['confirm_done', 'count_items', 'time_to_wrap']);
-    expect(second?.system).toBe('You are winding down because: the user is tired.\nSummarise the session.');
+    expect(fake.requests[1]?.systemText).toBe(
+      'You are winding down because: the user is tired.\nSummarise the session.',
+    );
     expect(second?.tools?.map((t) => t.name)).toEqual(['respond']);
     expect(second?.stream === true).toBe(stream);
   });

@@ -73,10 +73,10 @@ export function* conciergeTurn(agent: AgentDefinition): Operation<TurnEnd> {
       *input([request], next) {
         // The runtime's own side calls (reading off-script words) are not the conversation.
         if (request.purpose !== undefined) return yield* next(request);
-        return yield* next({
-          ...request,
-          system: card ? `${request.system}\n\n${asideNote(card)}` : request.system,
-        });
+        if (!card) return yield* next(request);
+        // In the notes, not the system prompt: the prompt and the history stay cacheable.
+        const notes = [request.notes, asideNote(card)].filter(Boolean).join('\n\n');
+        return yield* next({ ...request, notes });
       },
     });
     return card ? yield* OpenCards.with(card, () => runTurn(agent)) : yield* runTurn(agent);

@@ -1,6 +1,12 @@
 import type { ConciergeState, Json, ReviewDecision } from '@sweatpants/domain';
 import { INTERPRET_TOOL } from '@sweatpants/agent-runtime';
-import { startFakeAnthropic, type FakeAnthropic, type FakeStep } from '@sweatpants/agent-claude/testing';
+import {
+  asTheModelReads,
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type FakeStep,
+  type ReadRequest,
+} from '@sweatpants/agent-claude/testing';
 
 import { OPEN_CARD_LINE } from '../src';
 import {
@@ -94,13 +100,9 @@ const reading = (input: { answers: boolean; content?: { [key: string]: Json } })
 });
 
 type Block = { type: string; name?: string; content?: string; is_error?: boolean };
-type Body = {
-  system?: string;
-  tools?: { name: string }[];
-  tool_choice?: { type: string; name?: string };
-  messages: { role: string; content: string | Block[] }[];
-};
-const bodies = () => fake.requests.map((r) => r.body as Body);
+type Body = ReadRequest & { messages: { role: string; content: string | Block[] }[] };
+/** Each request as the model reads it: instructions (system prompt and notes) and conversation. */
+const bodies = () => fake.requests.map((r) => asTheModelReads(r) as Body);
 const lastToolResult = (body: Body | undefined) =>
   body?.messages
     .flatMap((m) => (Array.isArray(m.content) ? m.content : []))

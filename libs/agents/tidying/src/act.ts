@@ -1,6 +1,7 @@
 import type { Json, TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import {
+  type ModelMessage,
   type TextBlock,
   type ToolUseBlock,
   modeOf,
@@ -59,8 +60,11 @@ export function* act(
     const mode = modeOf(agent, modeName);
     const tools = mode.tools(data);
     const sampled = yield* sample({
-      system: [mode.render(data), contextOf(state, photo, userText), instruction(action)].join('\n\n'),
-      messages: historyOf(conversational(path)),
+      // The mode's voice and tools stay put between calls and are cached; the session and the
+      // turn's instruction change every call and go after the conversation.
+      system: mode.render(data),
+      notes: [contextOf(state, photo, userText), instruction(action)].join('\n\n'),
+      messages: photosAsAnalysed(historyOf(conversational(path)), photo, userText),
       tools: tools.map((t) => t.spec),
     });
     if (!sampled.ok) {
@@ -90,6 +94,36 @@ export function* act(
   yield* recordEvent({ type: 'response-generated', text });
   return { kind: 'failed', code: 'max_steps' };
 }
+
+/** Words that ask about the photo itself, when its image should go to the model again. */
+const ABOUT_THE_PHOTO = /\b(photos?|pictures?|pics?|images?)\b/i;
+
+/**
+ * A photo is looked at once (seed 000's analyzePhotos): later calls carry its analysis in the
+ * notes, and the image stands as a line in the history, so a conversation does not pay for the
+ * image again on every call. It goes again when the person asks about the photo itself, or when
+ * no analysis of it exists to carry.
+ */
+export function photosAsAnalysed(
+  messages: ModelMessage[],
+  photo: PhotoAnalysis | null,
+  userText: string,
+): ModelMessage[] {
+  if (photo === null || ABOUT_THE_PHOTO.test(userText)) return messages;
+  return messages.map((message) =>
+    message.content.some((b) => b.type === 'image')
+      ? {
+          ...message,
+          content: message.content.map((b) => (b.type === 'image' ? PHOTO_SEEN : b)),
+        }
+      : message,
+  );
+}
+
+const PHOTO_SEEN: TextBlock = {
+  type: 'text',
+  text: '(a photo, already looked at: see Photo in the session notes)',
+};
 
 /** The line that tells the model this turn's action (the offline rules read it too). */
 export function instruction(action: Action): string {

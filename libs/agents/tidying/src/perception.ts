@@ -91,10 +91,12 @@ export function* extractFromInput(
   const sampled = yield* sample({
     system: prompt`
       You read one message from someone tidying a space, and record its facts by calling
-      ${EXTRACT_TOOL}. Phase: ${phaseOf(state)}. What the space is for: ${functionOf(state) ?? 'not known yet'}.
+      ${EXTRACT_TOOL}. Never invent facts the message does not state.`,
+    // what changes from message to message, after the cached instructions
+    notes: prompt`
+      Phase: ${phaseOf(state)}. What the space is for: ${functionOf(state) ?? 'not known yet'}.
       ${photo ? `The photo shows a ${photo.chaosLevel} ${photo.roomType}.` : ''}
-      ${lastReply ? `The coach last said: "${lastReply}"` : ''}
-      Never invent facts the message does not state.`,
+      ${lastReply ? `The coach last said: "${lastReply}"` : ''}`,
     messages: [{ role: 'user', content: [{ type: 'text', text: input.text || '(no words)' }] }],
     tools: [extractTool.spec],
   });

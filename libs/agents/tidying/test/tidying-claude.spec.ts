@@ -1,6 +1,6 @@
 import type { ElicitRequest } from '@sweatpants/domain';
 import { ClaudeModel, claudeConfig } from '@sweatpants/agent-claude';
-import { startFakeAnthropic, type FakeAnthropic } from '@sweatpants/agent-claude/testing';
+import { asTheModelReads, startFakeAnthropic, type FakeAnthropic } from '@sweatpants/agent-claude/testing';
 import { eventsOf, openSession, PHOTO, PHOTO_DATA, photoBytes, type Answer } from './tidying-session-harness';
 
 let fake: FakeAnthropic;
@@ -26,7 +26,7 @@ type Body = {
   tools?: { name: string }[];
   messages: { role: string; content: { type: string; source?: { type: string; data: string } }[] | string }[];
 };
-const bodies = () => fake.requests.map((r) => r.body as unknown as Body);
+const bodies = () => fake.requests.map((r) => asTheModelReads(r) as unknown as Body);
 
 /** The user's answers: "something else: writing" for the purpose, then a correction to trash. */
 function answers(asked: ElicitRequest[]) {

@@ -135,6 +135,9 @@ const TO_SORTING: Play = {
 const lastReply = (path: readonly TreeNode[]) => path.filter((n) => n.kind === 'assistant').at(-1)!.payload;
 const resultOf = (path: readonly TreeNode[], tool: string) =>
   path.filter((n) => n.kind === 'tool_result' && n.payload['name'] === tool).at(-1)?.payload['outcome'];
+/** What the model reads as its instructions: the system prompt, then the call's notes. */
+const readBy = (r: ModelRequest): string => [r.system, r.notes ?? ''].join('\n\n');
+
 const toolNames = (r: ModelRequest) => r.tools.map((t) => t.name);
 /** The tool results a request carried back to the model. */
 const resultsSent = (r: ModelRequest) =>
@@ -728,7 +731,7 @@ describe('a big unsure pile', () => {
         ],
       });
       expect(run.s.state()).toMatchObject({ phase: 'splitting', phaseData: { categories: CATEGORIES } });
-      expect(run.requests.at(-1)!.system).toContain(`split it into ${CATEGORIES.join(', ')}`);
+      expect(readBy(run.requests.at(-1)!)).toContain(`split it into ${CATEGORIES.join(', ')}`);
       await expectTheUserIsAnswered(run, on, { fake: /papers here/, offline: /split it into smaller piles/ });
 
       // going on again: refining, the first category first, one proposal per message
@@ -749,7 +752,7 @@ describe('a big unsure pile', () => {
             phaseData: { currentCategory: 'papers' },
           });
         // the coach is asked about this item, and only this one, on this message
-        const about = run.requests.slice(asked).flatMap((r) => /^Item: (.+)$/m.exec(r.system)?.[1] ?? []);
+        const about = run.requests.slice(asked).flatMap((r) => /^Item: (.+)$/m.exec(readBy(r))?.[1] ?? []);
         expect([...new Set(about)]).toEqual([item]);
       }
 

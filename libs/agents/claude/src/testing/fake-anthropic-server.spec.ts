@@ -1,3 +1,4 @@
+import { CACHE_TTL_MS, estimateTokens } from './fake-anthropic-cache';
 import { startFakeAnthropic } from './fake-anthropic-server';
 import type { FakeAnthropic } from './fake-anthropic-server';
 
@@ -38,6 +39,7 @@ describe('the fake Anthropic server', () => {
         { type: 'text', text: 'Hi there' },
         { type: 'tool_use', id: 'toolu_1', name: 't', input: { a: 'bcdefghij' }, chunks: 3 },
       ],
+      usage: { inputTokens: 10, outputTokens: 5 },
     });
 
     const res = await post(body({ stream: true }));
@@ -157,5 +159,181 @@ describe('the fake Anthropic server', () => {
 
     await fake.whenClientDisconnects();
     expect(fake.closedEarly).toBe(1);
+  });
+});
+
+describe("the fake's prompt cache", () => {
+  const CACHED = { type: 'ephemeral' };
+  const SYSTEM = 'You help people tidy a room. '.repeat(200);
+  const TOOL = { name: 'count_items', description: 'Count', input_schema: { type: 'object' } };
+
+  /** A request with the usual breakpoints: the tool, the system prompt, the last user message. */
+  const cachedBody = ({ system = SYSTEM, question = 'where do I start?', notes = 'Items so far: 0' } = {}) =>
+    JSON.stringify({
+      model: 'm',
+      max_tokens: 10,
+      tools: [{ ...TOOL, cache_control: CACHED }],
+      system: [{ type: 'text', text: system, cache_control: CACHED }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: question, cache_control: CACHED },
+            { type: 'text', text: notes },
+          ],
+        },
+      ],
+    });
+  const tokens = {
+    tool: estimateTokens(TOOL),
+    system: estimateTokens({ type: 'text', text: SYSTEM }),
+    question: estimateTokens({ type: 'text', text: 'where do I start?' }),
+    notes: estimateTokens({ type: 'text', text: 'Items so far: 0' }),
+  };
+  const wholePrefix = tokens.tool + tokens.system + tokens.question;
+
+  type WireUsage = {
+    input_tokens: number;
+    cache_creation_input_tokens: number;
+    cache_read_input_tokens: number;
+  };
+  /** Posts `payload` (not streamed) and reads the usage the fake reports. */
+  const usageOf = async (f: FakeAnthropic, payload: string): Promise<WireUsage> => {
+    const res = await fetch(`${f.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'k' },
+      body: payload,
+    });
+    return ((await res.json()) as { usage: WireUsage }).usage;
+  };
+  const reply = { kind: 'reply' as const, content: [{ type: 'text' as const, text: 'ok' }] };
+
+  it('writes the prefix up to the last breakpoint, and a second call with the same prefix reads it', async () => {
+    fake.respond(() => reply);
+
+    const first = await usageOf(fake, cachedBody());
+    const second = await usageOf(fake, cachedBody({ notes: 'Items so far: 1' }));
+
+    expect(tokens.system).toBeGreaterThan(1024);
+    expect(first).toMatchObject({
+      input_tokens: tokens.notes,
+      cache_creation_input_tokens: wholePrefix,
+      cache_read_input_tokens: 0,
+    });
+    expect(second).toMatchObject({
+      input_tokens: tokens.notes,
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: wholePrefix,
+    });
+  });
+
+  it('reads the longest cached prefix and writes from there: a new question reads the tools and system prompt', async () => {
+    fake.respond(() => reply);
+
+    await usageOf(fake, cachedBody());
+    const next = await usageOf(fake, cachedBody({ question: 'and then?' }));
+
+    expect(next).toMatchObject({
+      cache_read_input_tokens: tokens.tool + tokens.system,
+      cache_creation_input_tokens: estimateTokens({ type: 'text', text: 'and then?' }),
+      input_tokens: tokens.notes,
+    });
+  });
+
+  it('reads nothing once the system prompt changed: every later prefix differs', async () => {
+    fake.respond(() => reply);
+
+    const edited = SYSTEM.replace('tidy', 'sort');
+    await usageOf(fake, cachedBody());
+    const changed = await usageOf(fake, cachedBody({ system: edited }));
+
+    expect(changed).toMatchObject({
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens:
+        tokens.tool + estimateTokens({ type: 'text', text: edited }) + tokens.question,
+    });
+  });
+
+  it('neither writes nor reads a prefix shorter than the minimum', async () => {
+    const short = await startFakeAnthropic({ minCacheTokens: wholePrefix + 1 });
+    try {
+      short.respond(() => reply);
+      const first = await usageOf(short, cachedBody());
+      const second = await usageOf(short, cachedBody());
+
+      for (const usage of [first, second]) {
+        expect(usage).toMatchObject({
+          input_tokens: wholePrefix + tokens.notes,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+        });
+      }
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('forgets an entry 5 minutes after it was last written or read, and a read keeps it alive', async () => {
+    let now = 0;
+    const clocked = await startFakeAnthropic({ now: () => now });
+    try {
+      clocked.respond(() => reply);
+      await usageOf(clocked, cachedBody());
+      now += CACHE_TTL_MS - 1;
+      const refreshed = await usageOf(clocked, cachedBody());
+      now += CACHE_TTL_MS - 1;
+      const stillThere = await usageOf(clocked, cachedBody());
+      now += CACHE_TTL_MS;
+      const expired = await usageOf(clocked, cachedBody());
+
+      expect(refreshed.cache_read_input_tokens).toBe(wholePrefix);
+      expect(stillThere.cache_read_input_tokens).toBe(wholePrefix);
+      expect(expired).toMatchObject({ cache_read_input_tokens: 0, cache_creation_input_tokens: wholePrefix });
+    } finally {
+      await clocked.close();
+    }
+  });
+
+  it('reports the cache counts in message_start and message_delta when streaming', async () => {
+    fake.respond(() => reply);
+    await usageOf(fake, cachedBody());
+
+    const res = await post(JSON.stringify({ ...JSON.parse(cachedBody()), stream: true }));
+    const got = frames(await res.text());
+
+    const counts = {
+      cache_read_input_tokens: wholePrefix,
+      cache_creation_input_tokens: 0,
+      input_tokens: tokens.notes,
+    };
+    expect(got[0]!.data).toMatchObject({ message: { usage: { ...counts, output_tokens: 1 } } });
+    expect(got.at(-2)!.data).toMatchObject({ usage: counts });
+  });
+
+  it('refuses a request with more than 4 cache_control blocks, as the API does', async () => {
+    fake.script(reply);
+    const marked = { type: 'text', text: 'x', cache_control: CACHED };
+
+    const res = await post(body({ system: [marked, marked, marked, marked, marked] }));
+
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/Found 5/);
+    expect(fake.pendingSteps).toBe(1);
+  });
+
+  it('answers from the responder, given the body, once the script is empty', async () => {
+    fake.script({ kind: 'reply', content: [{ type: 'text', text: 'scripted' }] });
+    fake.respond((request) => ({
+      kind: 'reply',
+      content: [{ type: 'text', text: `you sent ${request.messages.length} message(s)` }],
+    }));
+
+    const texts = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await post(body());
+      texts.push(((await res.json()) as { content: { text: string }[] }).content[0]!.text);
+    }
+
+    expect(texts).toEqual(['scripted', 'you sent 1 message(s)']);
   });
 });

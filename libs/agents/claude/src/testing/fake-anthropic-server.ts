@@ -10,6 +10,13 @@ import * as z from 'zod';
 import type { Json } from '@sweatpants/domain';
 
 import {
+  breakpointCount,
+  DEFAULT_MIN_CACHE_TOKENS,
+  estimateTokens,
+  FakePromptCache,
+  MAX_BREAKPOINTS,
+} from './fake-anthropic-cache';
+import {
   blockEvents,
   defaultStopReason,
   endEvents,
@@ -21,7 +28,7 @@ import {
   textDelta,
   toolUseEvents,
 } from './fake-anthropic-steps';
-import type { FakeStep, FakeUsage } from './fake-anthropic-steps';
+import type { FakeBlock, FakeStep, FakeUsage } from './fake-anthropic-steps';
 
 /** One request the fake received, whatever its path, in arrival order. */
 export interface FakeRequest {
@@ -37,11 +44,26 @@ export interface FakeRequest {
    * `messages` are there (as the API does before anything else); undefined when they are not.
    */
   body: MessageCreateParams | undefined;
+  /** the body's system prompt as one text, whether it came as a string or as text blocks */
+  systemText: string | undefined;
+}
+
+/** Answers a request the script has no step for, from its body: how a bench drives a long session. */
+export type FakeResponder = (body: MessageCreateParams) => FakeStep;
+
+/** How a fake counts: its prompt cache's minimum prefix, and its clock. */
+export interface FakeAnthropicOptions {
+  /** the shortest prefix, in estimated tokens, that the cache writes or reads; default 1024 (Sonnet, Opus) */
+  minCacheTokens?: number;
+  /** the clock cache entries expire by, in ms; default Date.now */
+  now?: () => number;
 }
 
 /**
  * A stand-in for the Anthropic API on 127.0.0.1: a real HTTP server, so tests run the real SDK
- * (streaming, headers, errors, aborts) with no module mocking. Replies are scripted per test.
+ * (streaming, headers, errors, aborts) with no module mocking. Replies are scripted per test, or
+ * answered by a responder. Usage a step does not script is counted from the request, with prompt
+ * caching by the API's rules (see FakePromptCache).
  *
  * @example
  * const fake = await startFakeAnthropic();
@@ -56,6 +78,8 @@ export interface FakeAnthropic {
   readonly requests: readonly FakeRequest[];
   /** queues replies; each `POST /v1/messages` takes the next, and one with none left gets a 500 */
   script(...steps: FakeStep[]): void;
+  /** answers each request that finds the script empty with the step `responder` makes of its body */
+  respond(responder: FakeResponder): void;
   /** steps scripted but not yet taken */
   readonly pendingSteps: number;
   /** streaming responses the client closed before the last event */
@@ -66,13 +90,16 @@ export interface FakeAnthropic {
 }
 
 /** Starts a fake on a free port of 127.0.0.1. */
-export async function startFakeAnthropic(): Promise<FakeAnthropic> {
-  const fake = new FakeAnthropicServer();
+export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
+  const fake = new FakeAnthropicServer(
+    new FakePromptCache({
+      minCacheTokens: options.minCacheTokens ?? DEFAULT_MIN_CACHE_TOKENS,
+      now: options.now ?? Date.now,
+    }),
+  );
   await fake.listen();
   return fake;
 }
-
-const DEFAULT_USAGE: FakeUsage = { inputTokens: 10, outputTokens: 5 };
 
 // Just what the API itself checks first; the rest of the body is the test's to inspect.
 const MessagesBodySchema = z.looseObject({
@@ -85,6 +112,7 @@ class FakeAnthropicServer implements FakeAnthropic {
   private readonly server: Server;
   private readonly received: FakeRequest[] = [];
   private readonly queue: FakeStep[] = [];
+  private responder: FakeResponder | undefined;
   private readonly ids = new FakeIds();
   private readonly disconnectWaiters: { count: number; resolve: () => void }[] = [];
   /** stops slow streams when the fake closes */
@@ -92,7 +120,7 @@ class FakeAnthropicServer implements FakeAnthropic {
   private early = 0;
   private port = 0;
 
-  constructor() {
+  constructor(private readonly cache: FakePromptCache) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => {
         // a bug in the fake itself: drop the connection so the test sees a failure, not a hang
@@ -119,6 +147,10 @@ class FakeAnthropicServer implements FakeAnthropic {
 
   script(...steps: FakeStep[]): void {
     this.queue.push(...steps);
+  }
+
+  respond(responder: FakeResponder): void {
+    this.responder = responder;
   }
 
   whenClientDisconnects(count = 1): Promise<void> {
@@ -151,7 +183,15 @@ class FakeAnthropicServer implements FakeAnthropic {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const body = parseMessagesBody(rawBody);
     const apiKey = apiKeyOf(req.headers);
-    this.received.push({ method, path, headers: req.headers, apiKey, rawBody, body });
+    this.received.push({
+      method,
+      path,
+      headers: req.headers,
+      apiKey,
+      rawBody,
+      body,
+      systemText: systemTextOf(body),
+    });
 
     if (method !== 'POST' || path !== '/v1/messages') {
       return sendError(res, 404, 'not_found_error', `fake-anthropic: no route for ${method} ${path}`);
@@ -162,14 +202,19 @@ class FakeAnthropicServer implements FakeAnthropic {
     if (!body) {
       return sendError(res, 400, 'invalid_request_error', 'the body needs model, max_tokens and messages');
     }
-    const step = this.queue.shift();
+    const breakpoints = breakpointCount(body);
+    if (breakpoints > MAX_BREAKPOINTS) {
+      const found = `A maximum of ${MAX_BREAKPOINTS} blocks with cache_control may be provided. Found ${breakpoints}.`;
+      return sendError(res, 400, 'invalid_request_error', found);
+    }
+    const step = this.queue.shift() ?? this.responder?.(body);
     if (!step) {
       return sendError(
         res,
         500,
         'api_error',
         `fake-anthropic: the test did not script a reply for request #${this.received.length} ` +
-          `(POST /v1/messages); call fake.script(...) with one step per request`,
+          `(POST /v1/messages); call fake.script(...) with one step per request, or fake.respond(...)`,
       );
     }
     await this.answer(step, body, res);
@@ -188,7 +233,9 @@ class FakeAnthropicServer implements FakeAnthropic {
       case 'reply': {
         const model = step.model ?? body.model;
         const stopReason = step.stopReason ?? defaultStopReason(step.content);
-        const usage = step.usage ?? DEFAULT_USAGE;
+        // the cache sees every request it answers, a reply with scripted usage included
+        const counted = { ...this.cache.account(body), outputTokens: replyTokens(step.content) };
+        const usage = step.usage ?? counted;
         const id = this.ids.next('msg');
         if (!streaming) {
           return sendJson(
@@ -213,16 +260,17 @@ class FakeAnthropicServer implements FakeAnthropic {
             `fake-anthropic: a ${step.kind} step needs a streaming request`,
           );
         }
-        return this.answerStreamOnly(step, body.model, res);
+        return this.answerStreamOnly(step, body, res);
     }
   }
 
   private async answerStreamOnly(
     step: Extract<FakeStep, { kind: 'malformed_tool_input' | 'slow_stream' | 'stream_error' }>,
-    model: string,
+    body: MessageCreateParams,
     res: ServerResponse,
   ): Promise<void> {
-    const sse = this.openStream(res, this.ids.next('msg'), model, DEFAULT_USAGE);
+    const input = this.cache.account(body);
+    const sse = this.openStream(res, this.ids.next('msg'), body.model, { ...input, outputTokens: 1 });
     switch (step.kind) {
       case 'malformed_tool_input': {
         // several pieces, as the API sends; the fault is in what they add up to
@@ -233,7 +281,7 @@ class FakeAnthropicServer implements FakeAnthropic {
           step.raw.slice(2 * third),
         ];
         sse.send(...toolUseEvents(0, step.id ?? this.ids.next('toolu'), step.name, pieces));
-        sse.send(...endEvents('tool_use', DEFAULT_USAGE));
+        sse.send(...endEvents('tool_use', { ...input, outputTokens: estimateTokens(step.raw) }));
         return sse.end();
       }
       case 'slow_stream': {
@@ -247,7 +295,11 @@ class FakeAnthropicServer implements FakeAnthropic {
           if (sse.closed) return;
           sse.send(textDelta(0, text));
         }
-        sse.send({ type: 'content_block_stop', index: 0 }, ...endEvents('end_turn', DEFAULT_USAGE));
+        const outputTokens = estimateTokens(step.deltas.join(''));
+        sse.send(
+          { type: 'content_block_stop', index: 0 },
+          ...endEvents('end_turn', { ...input, outputTokens }),
+        );
         return sse.end();
       }
       case 'stream_error':
@@ -280,7 +332,7 @@ class FakeAnthropicServer implements FakeAnthropic {
     // message_start reports output_tokens: 1, like the API; message_delta has the final count
     sse.send({
       type: 'message_start',
-      message: message(id, model, [], null, { inputTokens: usage.inputTokens, outputTokens: 1 }),
+      message: message(id, model, [], null, { ...usage, outputTokens: 1 }),
     });
     sse.sendPing();
     return sse;
@@ -378,6 +430,22 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A reply's estimated output tokens, counted as the input is (see estimateTokens). */
+function replyTokens(content: FakeBlock[]): number {
+  const counted = content.map((b) =>
+    b.type === 'text' ? estimateTokens(b) : estimateTokens({ type: b.type, name: b.name, input: b.input }),
+  );
+  return Math.max(
+    1,
+    counted.reduce((sum, n) => sum + n, 0),
+  );
+}
+
+function systemTextOf(body: MessageCreateParams | undefined): string | undefined {
+  const system = body?.system;
+  return system === undefined || typeof system === 'string' ? system : system.map((b) => b.text).join('\n\n');
 }
 
 function parseMessagesBody(raw: string): MessageCreateParams | undefined {

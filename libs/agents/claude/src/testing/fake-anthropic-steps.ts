@@ -18,9 +18,14 @@ export type FakeBlock =
   /** the input streamed as `chunks` input_json_delta pieces (default 3) after an empty one, as the API does */
   | { type: 'tool_use'; id?: string; name: string; input: { [key: string]: Json }; chunks?: number };
 
+/** What a reply reports it cost, as the API counts: input billed in full, written to and read from the cache. */
 export interface FakeUsage {
   inputTokens: number;
   outputTokens: number;
+  /** sent as `cache_creation_input_tokens`; default 0 */
+  cacheWriteTokens?: number;
+  /** sent as `cache_read_input_tokens`; default 0 */
+  cacheReadTokens?: number;
 }
 
 /** One scripted answer to `POST /v1/messages`; `script` queues them and each request takes the next. */
@@ -30,6 +35,7 @@ export type FakeStep =
       content: FakeBlock[];
       /** default: 'tool_use' when the content has a tool call, else 'end_turn' */
       stopReason?: StopReason;
+      /** default: the fake's own count, by its prompt cache (see FakePromptCache) */
       usage?: FakeUsage;
       /** default: the model the request named */
       model?: string;
@@ -148,9 +154,10 @@ function fullUsage(u: FakeUsage): Usage {
   return {
     input_tokens: u.inputTokens,
     output_tokens: u.outputTokens,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
-    cache_creation: null,
+    cache_creation_input_tokens: u.cacheWriteTokens ?? 0,
+    cache_read_input_tokens: u.cacheReadTokens ?? 0,
+    // the fake caches for 5 minutes only, as a breakpoint without a `ttl` asks
+    cache_creation: { ephemeral_5m_input_tokens: u.cacheWriteTokens ?? 0, ephemeral_1h_input_tokens: 0 },
     inference_geo: null,
     output_tokens_details: null,
     server_tool_use: null,
@@ -199,7 +206,7 @@ export function textDelta(index: number, text: string): RawMessageStreamEvent {
   return { type: 'content_block_delta', index, delta: { type: 'text_delta', text } };
 }
 
-/** The closing events: stop reason and final usage, then message_stop. */
+/** The closing events: stop reason and final usage (cumulative, as newer API versions send it), then message_stop. */
 export function endEvents(stopReason: StopReason, usage: FakeUsage): RawMessageStreamEvent[] {
   return [
     {
@@ -208,8 +215,8 @@ export function endEvents(stopReason: StopReason, usage: FakeUsage): RawMessageS
       usage: {
         input_tokens: usage.inputTokens,
         output_tokens: usage.outputTokens,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: usage.cacheWriteTokens ?? 0,
+        cache_read_input_tokens: usage.cacheReadTokens ?? 0,
         output_tokens_details: null,
         server_tool_use: null,
       },
