@@ -100,9 +100,9 @@ const reading = (input: { answers: boolean; content?: { [key: string]: Json } })
 });
 
 type Block = { type: string; name?: string; content?: string; is_error?: boolean };
-type Body = ReadRequest & { messages: { role: string; content: string | Block[] }[] };
+type Body = Omit<ReadRequest, 'messages'> & { messages: { role: string; content: string | Block[] }[] };
 /** Each request as the model reads it: instructions (system prompt and notes) and conversation. */
-const bodies = () => fake.requests.map((r) => asTheModelReads(r) as Body);
+const bodies = () => fake.requests.map((r) => asTheModelReads(r) as unknown as Body);
 const lastToolResult = (body: Body | undefined) =>
   body?.messages
     .flatMap((m) => (Array.isArray(m.content) ? m.content : []))

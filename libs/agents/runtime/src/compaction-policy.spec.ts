@@ -12,8 +12,8 @@ let minute = 0;
 /** A node written `minute` minutes into the conversation (the path's order is the test's). */
 const node = (kind: NodeKind, payload: { [key: string]: Json } = {}, at = minute++): TreeNode =>
   ({ kind, payload, createdAt: new Date(Date.UTC(2026, 10, 25, 12, at)).toISOString() }) as TreeNode;
-const reply = (usage: { [key: string]: number }, extra: { [key: string]: Json } = {}) =>
-  node('assistant', { text: 'ok', usage, ...extra });
+const reply = (usage: { [key: string]: number }, extra: { [key: string]: Json } = {}, at = minute++) =>
+  node('assistant', { text: 'ok', usage, ...extra }, at);
 
 const due = (path: TreeNode[]) => run(() => CompactionPolicy.operations.due(path));
 
