@@ -1,5 +1,10 @@
 import type { Json } from '@sweatpants/domain';
-import { compactAfter, type Outbox, InMemoryConversationPort } from '@sweatpants/agent-runtime';
+import {
+  compactAfter,
+  compactAtTokens,
+  type Outbox,
+  InMemoryConversationPort,
+} from '@sweatpants/agent-runtime';
 import { testAgent } from '@sweatpants/agent-runtime/testing';
 
 import { type FakeStep, kinds, openRunner, pathOf, useFakeAnthropic } from '../src/testing';
@@ -47,6 +52,41 @@ describe('compaction', () => {
 
     // root, first, One., second: three nodes since the (absent) summary, over the threshold of 2
     expect(port.inspect('c1').compactionRequests).toEqual([second.ok && second.value.id]);
+  });
+});
+
+describe('compaction by tokens', () => {
+  it('is asked for at the first turn after a call whose request, with its reply, passed the budget', async () => {
+    const port = conversation();
+    // what the API reports: the second reply read a long cached history
+    server.fake.script(
+      {
+        kind: 'reply',
+        content: [{ type: 'text', text: 'One.' }],
+        usage: { inputTokens: 300, outputTokens: 20 },
+      },
+      {
+        kind: 'reply',
+        content: [{ type: 'text', text: 'Two.' }],
+        usage: { inputTokens: 300, outputTokens: 20, cacheReadTokens: 4_800 },
+      },
+      say('Three.'),
+    );
+    const runner = await openRunner(server.fake, port, {
+      agent: { ...testAgent, plugins: [compactAtTokens(5_000)] },
+    });
+
+    await runner.send({ text: 'first', authorId: 'u1' });
+    await runner.whenIdle();
+    await runner.send({ text: 'second', authorId: 'u1' });
+    await runner.whenIdle();
+    // 320 tokens then, under the budget: nothing asked, however many nodes
+    expect(port.inspect('c1').compactionRequests).toEqual([]);
+
+    const third = await runner.send({ text: 'third', authorId: 'u1' });
+    await runner.whenIdle();
+    // the last call sent 5,100 and received 20: the next request passes 5,000
+    expect(port.inspect('c1').compactionRequests).toEqual([third.ok && third.value.id]);
   });
 });
 

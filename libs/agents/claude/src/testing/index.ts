@@ -3,3 +3,4 @@ export { CACHE_TTL_MS, DEFAULT_MIN_CACHE_TOKENS, estimateTokens } from './fake-a
 export type { FakeBlock, FakeStep, FakeUsage } from './fake-anthropic-steps';
 export * from './runner-harness';
 export * from './as-the-model-reads';
+export * from './offline-responder';
