@@ -1,5 +1,7 @@
 // `npm run bench`: the tree store against its floors (libs/tree-store/bench), then the api end to
-// end over Socket.IO (apps/api/bench), then photos inline vs as blobs (apps/api/bench/photo-bench.ts). Arguments (`--quick`) go to both. Each prints its table and
+// end over Socket.IO (apps/api/bench), then photos inline vs as blobs (apps/api/bench/photo-bench.ts),
+// then a tidying session's cost on Claude with prompt caching (apps/api/bench/claude-cost-bench.ts).
+// Arguments (`--quick`) go to each. Each prints its table and
 // a `bench: N of M targets met` line; the last line adds them up.
 import { fileURLToPath } from 'node:url';
 import { teeChild } from './tee-child.mjs';
@@ -10,6 +12,7 @@ const parts = [
   ['./libs/tree-store/bench/register.js', 'libs/tree-store/bench/bench.ts'],
   ['./apps/api/reliability/register.js', 'apps/api/bench/socket-bench.ts'],
   ['./apps/api/reliability/register.js', 'apps/api/bench/photo-bench.ts'],
+  ['./apps/api/reliability/register.js', 'apps/api/bench/claude-cost-bench.ts'],
 ];
 
 let met = 0;
