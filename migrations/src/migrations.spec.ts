@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { migrateDown, migrateUp } from './index';
+import { STORE_FUNCTIONS, storeFunction } from './store-functions';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 async function tables(url: string): Promise<string[]> {
@@ -95,6 +96,28 @@ describe('migrations', () => {
       expect(before.check).not.toContain('regenerate');
       expect(await migrateUp({ url: fresh.url })).toEqual(after);
     } finally {
+      await fresh.drop();
+    }
+  });
+
+  it("install each of the store's functions from its own file, as the file has it", async () => {
+    const fresh = await createTestDatabase('migrations_functions');
+    const client = new Client({ connectionString: fresh.url });
+    await client.connect();
+    try {
+      for (const name of STORE_FUNCTIONS) {
+        const { rows } = await client.query<{ body: string }>(
+          `SELECT prosrc AS body FROM pg_proc WHERE proname = $1`,
+          [name],
+        );
+        const file = storeFunction(name);
+        expect(file).toMatch(new RegExp(`^CREATE OR REPLACE FUNCTION ${name}\\(`, 'm'));
+        // the body between the dollar quotes, as installed
+        const body = /AS \$\$([\s\S]*)\$\$;\s*$/.exec(file)?.[1];
+        expect(rows.map((r) => r.body)).toEqual([body]);
+      }
+    } finally {
+      await client.end();
       await fresh.drop();
     }
   });

@@ -189,7 +189,9 @@ async function appendRaw(
     ids.push(parentId);
   });
   const [row] = await db.query<{ status: string }>(
-    `SELECT * FROM tree_append($1, 'HEAD', NULL, $2, $3, $4, $5::jsonb[], $6, $7::timestamptz[], 'append', 'bench', '')`,
+    `SELECT * FROM tree_append(p_conversation => $1, p_ref => 'HEAD', p_expected => NULL, p_parent => $2,
+       p_ids => $3, p_kinds => $4, p_payloads => $5::jsonb[], p_authors => $6, p_times => $7::timestamptz[],
+       p_action => 'append', p_actor => 'bench', p_message => '')`,
     [
       conversationId,
       parent,

@@ -457,17 +457,20 @@ describe('accounts that can leave (PROTOCOL.md, Account)', () => {
 
     const appendNote = (sql: Client, conversationId: string, text: string) =>
       sql.query<{ status: string }>(
-        `SELECT status FROM tree_append($1, 'HEAD', NULL, NULL, ARRAY[$2], ARRAY['notify'], ARRAY[$3::jsonb],
-           ARRAY['agent:tidying'], ARRAY[now()], 'append', 'agent:tidying', '')`,
+        `SELECT status FROM tree_append(p_conversation => $1, p_ref => 'HEAD', p_expected => NULL,
+           p_parent => NULL, p_ids => ARRAY[$2], p_kinds => ARRAY['notify'], p_payloads => ARRAY[$3::jsonb],
+           p_authors => ARRAY['agent:tidying'], p_times => ARRAY[now()], p_action => 'append',
+           p_actor => 'agent:tidying', p_message => '')`,
         [conversationId, randomBytes(32).toString('hex'), JSON.stringify({ message: text })],
       );
 
     const createFor = (sql: Client, ownerId: string) =>
-      sql.query(`SELECT * FROM tree_create($1, $2, 'tidying', '', $3, '{}'::jsonb, $2, now(), $2, '')`, [
-        randomUUID(),
-        ownerId,
-        randomBytes(32).toString('hex'),
-      ]);
+      sql.query(
+        `SELECT * FROM tree_create(p_conversation => $1, p_owner => $2, p_agent => 'tidying', p_title => '',
+           p_root => $3, p_payload => '{}'::jsonb, p_author => $2, p_created_at => now(), p_actor => $2,
+           p_message => '')`,
+        [randomUUID(), ownerId, randomBytes(32).toString('hex')],
+      );
 
     let writer: Client;
     let purger: Client;

@@ -321,7 +321,9 @@ describe('moving inline photos out of existing nodes', () => {
       ids.push(parentId);
     }
     const [row] = await sql.query<{ status: string }>(
-      `SELECT * FROM tree_append($1, 'HEAD', NULL, $2, $3, $4, $5::jsonb[], $6, $7::timestamptz[], $8, 'alice', $8)`,
+      `SELECT * FROM tree_append(p_conversation => $1, p_ref => 'HEAD', p_expected => NULL, p_parent => $2,
+         p_ids => $3, p_kinds => $4, p_payloads => $5::jsonb[], p_authors => $6, p_times => $7::timestamptz[],
+         p_action => $8, p_actor => 'alice', p_message => $8)`,
       [
         conversationId,
         parent,

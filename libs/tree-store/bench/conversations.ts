@@ -107,10 +107,10 @@ export async function buildReflog(store: TreeStore, client: PgSqlClient, entries
     const to = Math.min(bulk, from + CHUNK - 1);
     const [row] = await client.query<{ moved: number }>(
       `SELECT count(*)::int AS moved FROM generate_series($2::int, $3::int) g
-       CROSS JOIN LATERAL tree_move($1::uuid, 'HEAD', NULL,
-         CASE WHEN g % 2 = 1 THEN $4 ELSE $5 END,
-         CASE WHEN g % 2 = 1 THEN 'rewind' ELSE 'recover' END,
-         $6, CASE WHEN g % 2 = 1 THEN 'rewind: to HEAD~1' ELSE 'recover: bench' END) m
+       CROSS JOIN LATERAL tree_move(p_conversation => $1::uuid, p_ref => 'HEAD', p_expected => NULL,
+         p_target => CASE WHEN g % 2 = 1 THEN $4 ELSE $5 END,
+         p_action => CASE WHEN g % 2 = 1 THEN 'rewind' ELSE 'recover' END,
+         p_actor => $6, p_message => CASE WHEN g % 2 = 1 THEN 'rewind: to HEAD~1' ELSE 'recover: bench' END) m
        WHERE m.status = 'ok'`,
       [id, from, to, root.id, appended.head, OWNER],
     );

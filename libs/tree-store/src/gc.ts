@@ -1,4 +1,5 @@
 import type { SqlExecutor } from './sql-client';
+import { treeGc } from './store-functions';
 import { isConversationId } from './tree-reader';
 
 /** How long reflog entries are kept: git's defaults (gc.reflogExpire, gc.reflogExpireUnreachable). */
@@ -40,10 +41,13 @@ export async function gc(
   }
   const report: GcReport = { dryRun, conversations: 0, reflogEntries: [], nodes: [] };
   for (const id of ids) {
-    const rows = await db.query<{ kind: 'reflog' | 'node'; id: string }>(
-      `SELECT * FROM tree_gc($1, $2, make_interval(days => $3), make_interval(days => $4), $5)`,
-      [id, now, policy.reachableDays, policy.unreachableDays, dryRun],
-    );
+    const rows = await treeGc(db, {
+      conversation: id,
+      now,
+      reachableDays: policy.reachableDays,
+      unreachableDays: policy.unreachableDays,
+      dryRun,
+    });
     report.conversations++;
     for (const row of rows) (row.kind === 'node' ? report.nodes : report.reflogEntries).push(row.id);
   }

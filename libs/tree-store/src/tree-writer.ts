@@ -23,8 +23,9 @@ import {
 } from './node-chain';
 import { ConversationReader } from './conversation-reader';
 import { iso } from './rows';
-import { describe, movedEntry, type AppendRow, type MoveRow } from './ref-moves';
+import { describe, movedEntry } from './ref-moves';
 import type { SqlExecutor } from './sql-client';
+import { treeAppend, treeCreate, treeMove } from './store-functions';
 import { conflict, invalid, notFound, type StoreError } from './store-error';
 import { isConversationId, TreeReader } from './tree-reader';
 
@@ -91,18 +92,18 @@ export class TreeWriter {
       : { conversationId: id };
     const root = nodeId({ parentId: null, kind: 'root', payload, authorId: input.ownerId, createdAt });
     const title = input.title ?? '';
-    await this.db.query(`SELECT * FROM tree_create($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
-      id,
-      input.ownerId,
-      input.agent,
+    await treeCreate(this.db, {
+      conversation: id,
+      owner: input.ownerId,
+      agent: input.agent,
       title,
       root,
-      JSON.stringify(payload),
-      input.ownerId,
+      payload: JSON.stringify(payload),
+      author: input.ownerId,
       createdAt,
-      input.ownerId,
-      input.forkedFrom ? `create: fork of ${input.forkedFrom.conversationId}` : 'create',
-    ]);
+      actor: input.ownerId,
+      message: input.forkedFrom ? `create: fork of ${input.forkedFrom.conversationId}` : 'create',
+    });
     return {
       conversation: {
         id,
@@ -211,23 +212,22 @@ export class TreeWriter {
       message: string;
     },
   ): Promise<Result<Appended, StoreError>> {
-    const [row] = await this.db.query<AppendRow>(
-      `SELECT * FROM tree_append($1, 'HEAD', $2, $3, $4, $5, $6::jsonb[], $7, $8, $9, $10, $11)`,
-      [
-        conversationId,
-        move.expected,
-        move.parentId,
-        chained.map((b) => b.id),
-        chained.map((b) => b.draft.kind),
-        chained.map((b) => JSON.stringify(b.draft.payload)),
-        chained.map((b) => b.draft.authorId),
-        chained.map((b) => b.createdAt),
-        move.action,
-        move.actorId,
-        move.message,
-      ],
-    );
-    if (!row) throw new Error('tree_append returned nothing');
+    const row = await treeAppend(this.db, {
+      conversation: conversationId,
+      ref: 'HEAD',
+      expected: move.expected,
+      parent: move.parentId,
+      nodes: {
+        ids: chained.map((b) => b.id),
+        kinds: chained.map((b) => b.draft.kind),
+        payloads: chained.map((b) => JSON.stringify(b.draft.payload)),
+        authors: chained.map((b) => b.draft.authorId),
+        times: chained.map((b) => b.createdAt),
+      },
+      action: move.action,
+      actor: move.actorId,
+      message: move.message,
+    });
     switch (row.status) {
       case 'ok':
         return ok({
@@ -282,15 +282,15 @@ export class TreeWriter {
     const target = await this.reader.resolve(input.conversationId, input.to);
     if (!target.ok) return target;
     const message = input.message ?? `${input.action}: to ${input.to}`;
-    const [row] = await this.db.query<MoveRow>(`SELECT * FROM tree_move($1, 'HEAD', $2, $3, $4, $5, $6)`, [
-      input.conversationId,
-      input.expectedHead ?? null,
-      target.value.id,
-      input.action,
-      input.actorId,
+    const row = await treeMove(this.db, {
+      conversation: input.conversationId,
+      ref: 'HEAD',
+      expected: input.expectedHead ?? null,
+      target: target.value.id,
+      action: input.action,
+      actor: input.actorId,
       message,
-    ]);
-    if (!row) throw new Error('tree_move returned nothing');
+    });
     switch (row.status) {
       case 'ok':
         return ok({
