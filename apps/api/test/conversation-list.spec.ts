@@ -87,7 +87,8 @@ describe("GET /api/conversations: the caller's own, by last activity", () => {
     expect(res.body.items).toHaveLength(50);
     expect(res.body.next).toBe(res.body.items[49]!.id);
     expect((await list(token, `?before=${res.body.next}`)).body.items).toHaveLength(1);
-  });
+    // 51 conversations created one by one: more than jest's default five seconds on a loaded machine
+  }, 30_000);
 
   it('matches q anywhere in a title, ignoring case, with % and _ as plain characters', async () => {
     const { token } = await register(api, 'searcher');

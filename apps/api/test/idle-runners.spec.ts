@@ -18,8 +18,9 @@ describe('runners of conversations waiting on a question', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('api_idle_runners');
-    // A process setting, as in a deployment: a second, so the spec waits a second or two.
-    process.env['RUNNER_IDLE_MS'] = '1000';
+    // A process setting, as in a deployment: a few seconds, longer than opening all 40 runners
+    // takes on a loaded machine (they must all be open at once before any closes).
+    process.env['RUNNER_IDLE_MS'] = '4000';
     api = await startApi({ DATABASE_URL: db.url });
   });
   afterAll(async () => {

@@ -30,6 +30,14 @@ export const scenarios = [
       // Names and titles, not ids: the conversation by its title, no UUID in what is read.
       const read = await entry.innerText();
       assert.ok(!read.includes(user.user.id) && !read.includes(id), `no ids in the entry: ${read}`);
+      // What its model calls cost, in words: the turn above made calls; the offline model estimates
+      // its tokens and has no cache, so there is no cache part.
+      const usage = page.getByRole('region', { name: 'Model usage of “Attic”' });
+      await usage.getByText(/^[1-9]\d* model calls? · [1-9][\d,]* tokens? in · [\d,]+ out$/).waitFor();
+      await usage
+        .getByText('Estimated: the offline model answered, not Claude, so nothing was billed.')
+        .waitFor();
+      assert.doesNotMatch(await usage.innerText(), /cache/);
       await t.shot(page, 'audit-reflog');
       await entry.getByRole('button', { name: 'Inspect' }).click();
       await page.waitForURL(new RegExp(`/admin/c/${id}/reflog$`));

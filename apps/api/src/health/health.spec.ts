@@ -118,7 +118,8 @@ describe('api shell', () => {
     });
     expect(res.status).toBe(413);
     expectErrorShape(await res.json(), 'too_large');
-  });
+    // 26 MB built and sent: seconds on a loaded CI machine, not jest's default five
+  }, 30_000);
 
   it('serves the web client, with index.html for deep links but not for missing assets', async () => {
     const deepLink = await fetch(api.url('/conversations/abc'));
@@ -128,7 +129,7 @@ describe('api shell', () => {
     const missing = await fetch(api.url('/missing.js'));
     expect(missing.status).toBe(404);
     expectErrorShape(await missing.json(), 'not_found');
-  });
+  }, 30_000);
 
   it(
     'reports in-process jobs when REDIS_URL is unset',

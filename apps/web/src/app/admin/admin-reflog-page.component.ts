@@ -13,6 +13,7 @@ import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { HealthService } from '../health/health.service';
 import { type ReflogRow, ReflogViewComponent } from '../reflog/reflog-view.component';
+import { ConversationUsageComponent } from './conversation-usage.component';
 
 const PAGE = 50;
 /** How many conversations are read for their titles: the api's largest page. */
@@ -35,7 +36,7 @@ const ACTION_WORDS: Record<string, string> = {
 /** What happened across all users, filtered; an entry opens its conversation read-only. */
 @Component({
   selector: 'app-admin-reflog-page',
-  imports: [ReflogViewComponent, RouterLink],
+  imports: [ConversationUsageComponent, ReflogViewComponent, RouterLink],
   template: `
     <div class="row head">
       <h1>Audit: reflog</h1>
@@ -82,6 +83,15 @@ const ACTION_WORDS: Record<string, string> = {
     @if (error(); as e) {
       <p class="error" role="alert">{{ e }}</p>
     }
+    @if (searched(); as s) {
+      <app-conversation-usage
+        class="usage"
+        [conversationId]="s.id"
+        [title]="titles().get(s.id) ?? null"
+        [model]="models().get(s.id) ?? null"
+        [reread]="s.search"
+      />
+    }
     <app-reflog-view
       [entries]="entries()"
       [readonly]="true"
@@ -110,6 +120,10 @@ const ACTION_WORDS: Record<string, string> = {
     }
     .submit {
       align-self: end;
+    }
+    .usage {
+      display: block;
+      margin-bottom: var(--space-4);
     }
     .more {
       margin-top: var(--space-4);
@@ -141,6 +155,12 @@ export class AdminReflogPageComponent {
   protected readonly next = signal<string | null>(null);
   protected readonly error = signal<string | null>(null);
   private readonly filters = signal<Record<string, string>>({});
+  /**
+   * The one conversation the shown entries are filtered to, if any, and which search that was:
+   * its model usage shows too, read again at every search.
+   */
+  protected readonly searched = signal<{ id: string; search: number } | null>(null);
+  private searches = 0;
   private readonly conversations = signal<Conversation[]>([]);
 
   protected readonly you = computed(() => this.session.user()?.id ?? null);
@@ -151,6 +171,7 @@ export class AdminReflogPageComponent {
   });
   protected readonly titles = computed(() => new Map(this.conversations().map((c) => [c.id, c.title])));
   protected readonly agents = computed(() => new Map(this.conversations().map((c) => [c.id, c.agent])));
+  protected readonly models = computed(() => new Map(this.conversations().map((c) => [c.id, c.model])));
 
   constructor() {
     void this.search(false);
@@ -180,6 +201,10 @@ export class AdminReflogPageComponent {
       this.entries.update((list) => (older ? [...list, ...page.entries] : page.entries));
       this.next.set(page.next);
       this.error.set(null);
+      if (!older) {
+        const id = query.conversationId;
+        this.searched.set(id ? { id, search: ++this.searches } : null);
+      }
       void this.loadMissingTitles(page.entries);
     } catch (error: unknown) {
       this.error.set(describeError(error));

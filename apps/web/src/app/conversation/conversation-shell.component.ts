@@ -16,6 +16,7 @@ import { ActivatedRoute, RouterLink, RouterLinkActive, RouterOutlet } from '@ang
 import type { Conversation, FsckReport } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
+import { ConversationUsageComponent } from '../admin/conversation-usage.component';
 import { ApiService } from '../core/api.service';
 import { TabTitleStrategy } from '../core/tab-title';
 import { AgentsService } from '../conversations/agents.service';
@@ -31,7 +32,7 @@ const STATUS_LABELS = { running: 'working', waiting: 'waiting for you', idle: 'i
  */
 @Component({
   selector: 'app-conversation-shell',
-  imports: [RouterLink, RouterLinkActive, RouterOutlet, TitleEditorComponent],
+  imports: [ConversationUsageComponent, RouterLink, RouterLinkActive, RouterOutlet, TitleEditorComponent],
   providers: [
     ConversationStore,
     // A question's widget reports its progress to the agent through this conversation.

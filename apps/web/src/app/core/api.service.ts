@@ -15,6 +15,7 @@ import type {
   EditRequest,
   ElicitResponseRequest,
   ForkRequest,
+  ConversationUsage,
   FsckReport,
   GcQueued,
   GcRequest,
@@ -177,6 +178,13 @@ export class ApiService {
 
   fsck(conversationId: string): Promise<FsckReport> {
     return this.get<FsckReport>(`/api/admin/fsck/${encodeURIComponent(conversationId)}`);
+  }
+
+  /** What a conversation's model calls cost, in tokens, over every branch (admins only). */
+  adminUsage(conversationId: string): Promise<ConversationUsage> {
+    return this.get<ConversationUsage>(
+      `/api/admin/conversations/${encodeURIComponent(conversationId)}/usage`,
+    );
   }
 
   /** Every token of the account so far stops working, this one included. */
