@@ -40,6 +40,8 @@ describe('the chat prompt', () => {
       { elicitId: `chat-${root.id}`, type: 'chat', message: 'What shall we talk about?', payload: {} },
     ]);
     expect(chatElicitId(root.id)).toBe(`chat-${root.id}`);
+    // waiting on it, as after a turn: the same state reads the same
+    expect(runner.status).toBe('waiting');
   });
 
   it('answered with accept {text}, writes the user’s message and runs a turn on it', async () => {

@@ -109,6 +109,8 @@ export class Runner {
 
   /** What the runner is doing: idle, running a turn, or waiting on a question. */
   get status(): RunnerStatus {
+    // Opened with no turn to resume, it waits on its chat prompt as one that finished a turn does.
+    if (this.currentStatus === 'idle' && !this.task && !this.stale && this.head) return 'waiting';
     return this.currentStatus;
   }
 
