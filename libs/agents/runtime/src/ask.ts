@@ -1,6 +1,7 @@
 import type { ElicitContent, ElicitResponse, ElicitType } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { Questions } from './context';
+import { HeadMovedError, ReplayDivergenceError } from './journal';
 import { elicit, log, type ElicitInput } from './primitives';
 
 /** What `ask` hands a tool: always a content it can act on, and whether that was the fallback. */
@@ -49,7 +50,5 @@ export function* ask<T extends ElicitType>(
 
 /** The errors that stop a turn rather than a question: a stale runner, a diverging replay. */
 function isHalt(error: unknown): boolean {
-  return (
-    error instanceof Error && (error.name === 'HeadMovedError' || error.name === 'ReplayDivergenceError')
-  );
+  return error instanceof HeadMovedError || error instanceof ReplayDivergenceError;
 }
