@@ -19,27 +19,53 @@ export type PromptValue = string | number | boolean | null | undefined | readonl
  *   Items processed: ${itemsProcessedOf(state)}`;
  */
 export function prompt(strings: TemplateStringsArray, ...values: PromptValue[]): string {
-  // The indentation is the code's, so it is measured on the literal alone: a value of several
-  // lines (a list, a policy) brings lines of its own that must not change what is cut.
-  const lines = strings.join(SLOT).split('\n');
-  const indents = lines.filter((l) => l.trim() !== '').map((l) => /^ */.exec(l)?.[0].length ?? 0);
-  const cut = indents.length ? Math.min(...indents) : 0;
-  let next = 0;
+  const lines = layoutOf(strings);
+  const rendered = values.map(render);
   const out: string[] = [];
   for (const line of lines) {
-    const slots = line.split(SLOT).length - 1;
-    const rendered = values.slice(next, next + slots).map(render);
-    next += slots;
     // A line that only held values which all came out empty is left out, not left blank.
-    if (slots > 0 && line.split(SLOT).join('').trim() === '' && rendered.every((v) => v === '')) continue;
-    let i = 0;
-    out.push(line.slice(cut).replace(new RegExp(SLOT, 'g'), () => rendered[i++] ?? ''));
+    if (line.onlyValues && line.slots.every((slot) => rendered[slot] === '')) continue;
+    let text = line.pieces[0] ?? '';
+    line.slots.forEach((slot, i) => (text += (rendered[slot] ?? '') + (line.pieces[i + 1] ?? '')));
+    out.push(text);
   }
   return out.join('\n').trim();
 }
 
+/** One line of a template: its literal pieces (indentation cut) around the values it holds. */
+interface Line {
+  pieces: string[];
+  /** the indexes of the values on this line, in order */
+  slots: number[];
+  /** nothing but values (and spaces) on the line */
+  onlyValues: boolean;
+}
+
+/**
+ * A template's lines, worked out once per call site (a tag gets the same strings array every
+ * time). The indentation is the code's, so it is measured on the literal alone: a value of
+ * several lines (a list, a policy) brings lines of its own that must not change what is cut.
+ */
+const layouts = new WeakMap<TemplateStringsArray, Line[]>();
+
 /** Stands for a value while the literal is measured; never in a prompt's text. */
 const SLOT = '\u0000';
+
+function layoutOf(strings: TemplateStringsArray): Line[] {
+  const known = layouts.get(strings);
+  if (known) return known;
+  const raw = strings.join(SLOT).split('\n');
+  const indents = raw.filter((l) => l.trim() !== '').map((l) => /^ */.exec(l)?.[0].length ?? 0);
+  const cut = indents.length ? Math.min(...indents) : 0;
+  let slot = 0;
+  const lines = raw.map((line): Line => {
+    const pieces = line.slice(cut).split(SLOT);
+    const slots = pieces.slice(1).map(() => slot++);
+    return { pieces, slots, onlyValues: slots.length > 0 && pieces.join('').trim() === '' };
+  });
+  layouts.set(strings, lines);
+  return lines;
+}
 
 function render(value: PromptValue): string {
   if (value === null || value === undefined || value === false) return '';
