@@ -43,7 +43,7 @@ export function asTheModelReads(request: FakeRequest): ReadRequest {
     const after = last.content.slice(marked + 1);
     if (after.length > 0 && after.every((b) => b.type === 'text')) {
       notes = after.map((b) => b.text ?? '').join('\n\n');
-      const kept = (messages.at(-1)!.content as Block[]).slice(0, marked + 1);
+      const kept = last.content.slice(0, marked + 1).map(({ cache_control: _mark, ...b }) => b as Block);
       if (kept.length > 0) messages[messages.length - 1] = { role: 'user', content: kept };
       else messages.pop();
     }

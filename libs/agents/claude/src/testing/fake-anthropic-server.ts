@@ -3,11 +3,8 @@ import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } fro
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 
-import type { MessageCreateParams, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
-import type { ErrorType } from '@anthropic-ai/sdk/resources/shared';
+import type { MessageCreateParams } from '@anthropic-ai/sdk/resources/messages';
 import * as z from 'zod';
-
-import type { Json } from '@sweatpants/domain';
 
 import {
   breakpointCount,
@@ -20,7 +17,6 @@ import {
   blockEvents,
   defaultStopReason,
   endEvents,
-  errorBody,
   errorTypeFor,
   FakeIds,
   message,
@@ -29,6 +25,7 @@ import {
   toolUseEvents,
 } from './fake-anthropic-steps';
 import type { FakeBlock, FakeStep, FakeUsage } from './fake-anthropic-steps';
+import { apiKeyOf, readBody, sendError, sendJson, SseStream } from './fake-anthropic-http';
 
 /** One request the fake received, whatever its path, in arrival order. */
 export interface FakeRequest {
@@ -357,79 +354,6 @@ class FakeAnthropicServer implements FakeAnthropic {
       return false;
     }
   }
-}
-
-/** Writes SSE frames, `event: <type>\ndata: <json>\n\n`, until the client goes away. */
-class SseStream {
-  constructor(private readonly res: ServerResponse) {}
-
-  get closed(): boolean {
-    return this.res.destroyed || this.res.writableEnded;
-  }
-
-  send(...events: RawMessageStreamEvent[]): void {
-    for (const event of events) this.frame(event.type, event);
-  }
-
-  sendPing(): void {
-    this.frame('ping', { type: 'ping' });
-  }
-
-  sendError(type: ErrorType, message: string): void {
-    this.frame('error', errorBody(type, message));
-  }
-
-  end(): void {
-    if (!this.closed) this.res.end();
-  }
-
-  private frame(type: string, data: RawMessageStreamEvent | Json): void {
-    if (!this.closed) this.res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-  }
-}
-
-function sendError(
-  res: ServerResponse,
-  status: number,
-  type: ErrorType,
-  message: string,
-  headers: Record<string, string> = {},
-): void {
-  sendJson(res, status, errorBody(type, message), headers);
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    'request-id': 'req_fake',
-    ...headers,
-  });
-  res.end(text);
-}
-
-/**
- * The API documents `x-api-key`, but SDK 1.x sends the key as `authorization: Bearer <key>`, so
- * the fake takes either, as the API does.
- */
-function apiKeyOf(headers: IncomingHttpHeaders): string | undefined {
-  const header = headers['x-api-key'];
-  const key = Array.isArray(header) ? header[0] : header;
-  if (key) return key;
-  const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '');
-  return bearer?.[1];
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A reply's estimated output tokens, counted as the input is (see estimateTokens). */
