@@ -174,6 +174,8 @@ describe('ReflogViewComponent', () => {
     expect(items[0]!.textContent).toContain('Discarded branch: recoverable');
     expect(button(items[0]!, 'Recover')).toBeUndefined();
     expect(items[0]!.textContent).toContain("in 'Attic'");
+    // the time, then the conversation, set apart as words are
+    expect(items[0]!.querySelector('.meta')?.textContent).toMatch(/[AP]M\s· in 'Attic'/);
     expect(element.textContent).not.toContain(audit[0]!.conversationId);
     expect(element.textContent).not.toContain(audit[0]!.ownerId);
   });

@@ -44,11 +44,11 @@ interface Line {
             <time [attr.datetime]="line.entry.createdAt">{{ line.entry.createdAt | date: 'medium' }}</time>
             @if (line.conversation !== null) {
               <span [title]="'Conversation ' + (line.entry.conversationId ?? '')"
-                >· in {{ line.conversation }}</span
+                >&nbsp;· in {{ line.conversation }}</span
               >
             }
             @if (line.owner) {
-              <span>· {{ line.owner }}</span>
+              <span>&nbsp;· {{ line.owner }}</span>
             }
           </p>
           <div class="row">
