@@ -1,6 +1,7 @@
 import type {
   AdminConversationPage,
   AdminReflogPage,
+  Conversation,
   ConversationUsage,
   FsckReport,
   PathResponse,
@@ -141,6 +142,30 @@ describe('admin (PROTOCOL.md, Admin)', () => {
     expect(
       (await call(api, 'GET', `/api/admin/conversations/${crypto.randomUUID()}/path`, { token: admin }))
         .status,
+    ).toBe(404);
+  });
+
+  it('reads any conversation, archived or not, as its owner would see it listed', async () => {
+    const seen = await call<Conversation>(api, 'GET', `/api/admin/conversations/${aliceConversation}`, {
+      token: admin,
+    });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({
+      id: aliceConversation,
+      ownerId: alice.id,
+      agent: 'tidying',
+      model: 'offline',
+    });
+    const gone = await call<Conversation>(api, 'GET', `/api/admin/conversations/${archived}`, {
+      token: admin,
+    });
+    expect(gone.body).toMatchObject({ id: archived, ownerId: bob.id });
+    expect(
+      (await call(api, 'GET', `/api/admin/conversations/${aliceConversation}`, { token: alice.token }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(api, 'GET', `/api/admin/conversations/${crypto.randomUUID()}`, { token: admin })).status,
     ).toBe(404);
   });
 

@@ -8,6 +8,7 @@ import {
   type AdminConversationPage,
   type AdminReflogPage,
   type AdminReflogQuery,
+  type Conversation,
   type ConversationUsage,
   type FsckReport,
   type PathResponse,
@@ -60,6 +61,12 @@ export class AdminController {
       limit: query.limit,
     });
     return { items: await Promise.all(page.items.map((r) => this.views.listed(r))), next: page.next };
+  }
+
+  /** Any conversation, archived or not, as a listing shows it: no runner is opened to read it. */
+  @Get('conversations/:id')
+  async conversation(@Param('id') id: string): Promise<Conversation> {
+    return this.views.listed(await this.access.any(id));
   }
 
   @Get('conversations/:id/path')

@@ -59,6 +59,15 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
   },
   {
     method: 'get',
+    path: '/api/admin/conversations/:id',
+    tag: 'admin',
+    summary: 'Any conversation, archived or not (read-only; no turn starts)',
+    access: 'admin',
+    status: 200,
+    response: 'Conversation',
+  },
+  {
+    method: 'get',
     path: '/api/admin/conversations/:id/path',
     tag: 'admin',
     summary: "Any conversation's path (read-only)",

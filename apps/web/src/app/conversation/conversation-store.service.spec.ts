@@ -29,6 +29,7 @@ function setup() {
   const api = {
     recover: jest.fn().mockResolvedValue({ head: fixtureId('d2'), reflog }),
     conversation: jest.fn().mockResolvedValue(conversation),
+    adminConversation: jest.fn().mockResolvedValue(conversation),
     state: jest
       .fn()
       .mockResolvedValue({ at: fixtureId('d2'), agent: 'tidying', state: { phase: 'sorting' } }),
@@ -43,6 +44,11 @@ function setup() {
       path: jest.fn().mockImplementation(async () => ({ nodes: path })),
       tree: jest.fn().mockResolvedValue(nodes),
       reflog: jest.fn().mockResolvedValue({ entries: [{ id: 'r-before' }], next: null }),
+    },
+    admin: {
+      path: jest.fn().mockImplementation(async () => ({ nodes: path })),
+      tree: jest.fn().mockResolvedValue(nodes),
+      reflog: jest.fn().mockResolvedValue({ entries: [], next: null }),
     },
   };
   const socket = new FakeSocket((event, payload) => {
@@ -91,6 +97,19 @@ describe('ConversationStore', () => {
       { event: 'conversation:join', payload: { conversationId: 'c1' } },
       { event: 'conversation:join', payload: { conversationId: 'c1' } },
     ]);
+  });
+
+  it('opens read-only for an admin: what the conversation is, never its owner’s question, no room joined', async () => {
+    const { store, api, socket } = setup();
+    await store.open('c1', true);
+    expect(api.adminConversation).toHaveBeenCalledWith('c1');
+    expect(api.conversation).not.toHaveBeenCalled();
+    expect(store.conversation()).toMatchObject({ title: 'Desk', agent: 'tidying' });
+    expect(store.pending()).toBeNull();
+    expect(store.path().map((n) => n.id)).toEqual(onHead.map((n) => n.id));
+    socket.connect();
+    await tick();
+    expect(socket.emitted.filter((e) => e.event === 'conversation:join')).toEqual([]);
   });
 
   it('applies node, status, elicit, withdrawn and token events for its conversation only', async () => {

@@ -70,9 +70,12 @@ export class ConversationStore implements OnDestroy {
     this.admin.set(admin);
     this.loading.set(true);
     try {
-      if (!admin) {
-        const conversation = await this.api.conversation(id);
-        this.applyConversation(conversation);
+      if (admin) {
+        // Read through the admin route: what it is (title, agent, model), never a question of
+        // its owner's to answer, and no turn starts on the admin's behalf.
+        this.conversation.set(await this.api.adminConversation(id));
+      } else {
+        this.applyConversation(await this.api.conversation(id));
       }
       await Promise.all([this.refreshPath(), this.refreshTree(), admin ? null : this.refreshState()]);
       if (!admin) this.listen();

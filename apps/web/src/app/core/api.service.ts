@@ -180,6 +180,11 @@ export class ApiService {
     return this.get<FsckReport>(`/api/admin/fsck/${encodeURIComponent(conversationId)}`);
   }
 
+  /** Any conversation, archived or not, read-only (admins only). */
+  adminConversation(id: string): Promise<Conversation> {
+    return this.get<Conversation>(`/api/admin/conversations/${encodeURIComponent(id)}`);
+  }
+
   /** What a conversation's model calls cost, in tokens, over every branch (admins only). */
   adminUsage(conversationId: string): Promise<ConversationUsage> {
     return this.get<ConversationUsage>(
