@@ -21,6 +21,7 @@ import { ElicitCardComponent } from '../elicit/elicit-card.component';
 import { chatItems } from './chat-items';
 import { ChatNodeComponent } from './chat-node.component';
 import { CompactionPanelComponent } from './compaction-panel.component';
+import { AgentsService } from '../conversations/agents.service';
 import { ConversationStore } from './conversation-store.service';
 import { nodeText } from './node-text';
 import { PathInspectorComponent, type PathInspectorData } from './path-inspector.component';
@@ -81,6 +82,12 @@ export class ChatPageComponent {
     const pending = this.store.pending();
     if (pending?.type === 'chat') return pending;
     return pending ? OFF_SCRIPT_COMPOSER : PLAIN_COMPOSER;
+  });
+  private readonly agents = inject(AgentsService);
+  /** The camera is offered to an agent that looks at photos (its `needs`). */
+  protected readonly takesPhotos = computed(() => {
+    const agent = this.store.conversation()?.agent;
+    return agent === undefined || this.agents.takesPhotos(agent);
   });
   /** Open whenever the agent waits, a question card or not: typing is always a way to answer. */
   protected readonly composerDisabled = computed(

@@ -35,6 +35,15 @@ export class AgentsService {
     return this.loaded().find((a) => a.name === name)?.title ?? name;
   }
 
+  /** Whether the agent asks for photos (its `needs`); true until the list arrives. */
+  takesPhotos(name: string): boolean {
+    return (
+      this.loaded()
+        .find((a) => a.name === name)
+        ?.needs.includes('photos') ?? true
+    );
+  }
+
   /** Sets the list without asking the api: for specs and stories. */
   use(agents: readonly AgentInfo[]): void {
     this.loading = Promise.resolve();

@@ -53,6 +53,7 @@ import { ConversationStarter } from './conversation-starter';
         <app-chat-elicit
           [question]="question()"
           [disabled]="starter.starting() || chosen() === null"
+          [takesPhotos]="chosen()?.needs?.includes('photos') ?? true"
           (answered)="send($event)"
         />
         <p class="muted small" role="status">{{ starter.starting() ? 'Starting…' : '' }}</p>

@@ -22,6 +22,13 @@ describe('ChatElicitComponent', () => {
     expect(w.element.querySelector('textarea')!.placeholder).toBe('What is in front of you?');
   });
 
+  it('offers no camera to an agent that does not look at photos, and still takes words', () => {
+    const w = renderWidget(ChatElicitComponent, question, { takesPhotos: false });
+    expect(w.element.querySelector('input[type=file]')).toBeNull();
+    expect(w.element.textContent).not.toContain('Add a photo');
+    expect(w.element.querySelector('textarea')).not.toBeNull();
+  });
+
   it('answers {text} and keeps the text until cleared', () => {
     const w = renderWidget(ChatElicitComponent, question);
     expect(w.button('Send').disabled).toBe(true);

@@ -44,32 +44,34 @@ let nextId = 0;
         <p class="error small" role="alert">{{ problem }}</p>
       }
       <div class="composer__row">
-        <label class="button photo-button" [for]="fileId" title="Add a photo">
-          <svg
-            aria-hidden="true"
-            width="22"
-            height="22"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            stroke-width="1.8"
-          >
-            <path d="M4 8h3l2-3h6l2 3h3v11H4z" stroke-linejoin="round" />
-            <circle cx="12" cy="13" r="3.5" />
-          </svg>
-          <span class="visually-hidden">Add a photo</span>
-        </label>
-        <input
-          #file
-          class="visually-hidden"
-          type="file"
-          accept="image/*"
-          capture="environment"
-          multiple
-          [id]="fileId"
-          [disabled]="disabled()"
-          (change)="addPhotos(file)"
-        />
+        @if (takesPhotos()) {
+          <label class="button photo-button" [for]="fileId" title="Add a photo">
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              stroke-width="1.8"
+            >
+              <path d="M4 8h3l2-3h6l2 3h3v11H4z" stroke-linejoin="round" />
+              <circle cx="12" cy="13" r="3.5" />
+            </svg>
+            <span class="visually-hidden">Add a photo</span>
+          </label>
+          <input
+            #file
+            class="visually-hidden"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            multiple
+            [id]="fileId"
+            [disabled]="disabled()"
+            (change)="addPhotos(file)"
+          />
+        }
         <label class="visually-hidden" [for]="textId">Message</label>
         <textarea
           #box
@@ -143,6 +145,8 @@ let nextId = 0;
 export class ChatElicitComponent {
   readonly question = input.required<ElicitQuestion>();
   readonly disabled = input(false);
+  /** Whether the agent looks at photos: the camera is offered only to one that does. */
+  readonly takesPhotos = input(true);
   readonly answered = output<ElicitAnswerRequest<'chat'>>();
 
   protected readonly fileId = `chat-photo-${nextId}`;
