@@ -92,16 +92,19 @@ export const CompactionPolicy: Api<CompactionPolicyApi> = createApi<CompactionPo
   'sweatpants.compaction',
   {
     *due(path) {
-      const tokens = nextRequestTokens(path);
-      return tokens === null
-        ? sinceSummary(path) > DEFAULT_COMPACT_AFTER
-        : tokens > DEFAULT_COMPACT_AT_TOKENS;
+      return overBudget(path, DEFAULT_COMPACT_AT_TOKENS);
     },
     *summary() {
       return { instructions: DEFAULT_SUMMARY_INSTRUCTIONS };
     },
   },
 );
+
+/** Whether the next request passes `budget` tokens; by the node count while no call says. */
+function overBudget(path: readonly TreeNode[], budget: number): boolean {
+  const next = nextRequestTokens(path);
+  return next === null ? sinceSummary(path) > DEFAULT_COMPACT_AFTER : next > budget;
+}
 
 /**
  * A plugin: the agent's conversations ask for compaction once their next request would carry more
@@ -117,8 +120,7 @@ export function compactAtTokens(tokens: number): AgentPlugin {
     *install() {
       yield* CompactionPolicy.around({
         *due([path]) {
-          const next = nextRequestTokens(path);
-          return next === null ? sinceSummary(path) > DEFAULT_COMPACT_AFTER : next > tokens;
+          return overBudget(path, tokens);
         },
       });
     },
