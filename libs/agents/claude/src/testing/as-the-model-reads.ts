@@ -35,18 +35,14 @@ export function asTheModelReads(request: FakeRequest): ReadRequest {
       ? m.content.map(({ cache_control: _mark, ...b }) => b as Block)
       : m.content,
   }));
-  // The notes: the last user message's blocks after its cache mark.
   let notes = '';
   const last = body.messages.at(-1);
-  if (last?.role === 'user' && Array.isArray(last.content)) {
-    const marked = last.content.findLastIndex((b) => b.cache_control);
-    const after = last.content.slice(marked + 1);
-    if (after.length > 0 && after.every((b) => b.type === 'text')) {
-      notes = after.map((b) => b.text ?? '').join('\n\n');
-      const kept = last.content.slice(0, marked + 1).map(({ cache_control: _mark, ...b }) => b as Block);
-      if (kept.length > 0) messages[messages.length - 1] = { role: 'user', content: kept };
-      else messages.pop();
-    }
+  const split = last?.role === 'user' && Array.isArray(last.content) ? splitNotes(last.content) : null;
+  if (split) {
+    notes = split.notes;
+    const kept = split.kept.map(({ cache_control: _mark, ...b }) => b as Block);
+    if (kept.length > 0) messages[messages.length - 1] = { role: 'user', content: kept };
+    else messages.pop();
   }
   return {
     system: [request.systemText ?? '', notes].filter(Boolean).join('\n\n'),
@@ -54,4 +50,18 @@ export function asTheModelReads(request: FakeRequest): ReadRequest {
     ...(body.tools ? { tools: body.tools } : {}),
     ...(body.tool_choice ? { tool_choice: body.tool_choice } : {}),
   };
+}
+
+/**
+ * The notes of a request's last user message, as the adapter sends them: the text blocks after
+ * its cache mark (or, in a message of their own, all of it), and the blocks before; null when the
+ * message carries none.
+ */
+export function splitNotes<B extends { type: string; text?: string; cache_control?: unknown }>(
+  content: readonly B[],
+): { kept: B[]; notes: string } | null {
+  const marked = content.findLastIndex((b) => b.cache_control);
+  const after = content.slice(marked + 1);
+  if (after.length === 0 || !after.every((b) => b.type === 'text')) return null;
+  return { kept: content.slice(0, marked + 1), notes: after.map((b) => b.text ?? '').join('\n\n') };
 }

@@ -7,6 +7,7 @@ import type {
   ToolSpec,
 } from '@sweatpants/agent-runtime';
 import type { Json } from '@sweatpants/domain';
+import { splitNotes } from './as-the-model-reads';
 import type { FakeBlock, FakeStep } from './fake-anthropic-steps';
 
 type Block = {
@@ -54,13 +55,10 @@ export function toModelRequest(body: MessageCreateParams): ModelRequest {
   }));
   let notes: string | undefined;
   const last = raw.at(-1);
-  if (last?.role === 'user') {
-    const marked = last.content.findLastIndex((b) => b.cache_control);
-    const after = last.content.slice(marked + 1);
-    if (marked >= 0 && after.length > 0 && after.every((b) => b.type === 'text')) {
-      notes = after.map((b) => b.text ?? '').join('\n\n');
-      last.content = last.content.slice(0, marked + 1);
-    }
+  const split = last?.role === 'user' ? splitNotes(last.content) : null;
+  if (last && split && split.kept.length > 0) {
+    notes = split.notes;
+    last.content = split.kept;
   }
   const messages: ModelMessage[] = raw.map((m) => ({
     role: m.role === 'assistant' ? 'assistant' : 'user',
