@@ -6,6 +6,7 @@ describe('reading the item out of a message', () => {
     ['donate a broken umbrella', 'broken umbrella'],
     ['Where can I drop off these old paperbacks?', 'old paperbacks'],
     ['a wooden chair', 'wooden chair'],
+    ['could I donate a wooden chair?', 'wooden chair'],
     ['  kettle  ', 'kettle'],
   ])('%j names %j', (text, item) => expect(itemIn(text)).toBe(item));
 

@@ -19,7 +19,7 @@ export function kindOf(item: string): Kind {
 }
 
 const ASKING =
-  /^(?:(?:hi|hello|hey)[,!.]?\s+)?(?:(?:i(?:'d| would)?|we(?:'d| would)?)\s+(?:like|want|need)\s+to\s+|can\s+i\s+|please\s+|help\s+me\s+|where\s+can\s+i\s+)?(?:give\s+away|donate|get\s+rid\s+of|find\s+a\s+(?:home|place)\s+for|pass\s+on|drop\s+off)\s+/i;
+  /^(?:(?:hi|hello|hey)[,!.]?\s+)?(?:(?:i(?:'d| would)?|we(?:'d| would)?)\s+(?:like|want|need)\s+to\s+|(?:can|could|may)\s+i\s+|please\s+|help\s+me\s+|where\s+can\s+i\s+)?(?:give\s+away|donate|get\s+rid\s+of|find\s+a\s+(?:home|place)\s+for|pass\s+on|drop\s+off)\s+/i;
 
 /** The item a message names: "I'd like to give away my winter coat, please" → "winter coat". */
 export function itemIn(text: string): string {

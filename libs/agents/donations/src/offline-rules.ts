@@ -113,9 +113,15 @@ export const DONATIONS_OFFLINE_RULES: readonly OfflineRule[] = [
       const copied = resultIn(ctx, 'copy_directions', Copied);
       const [best, next] = lastPlaces(ctx);
       if (!best) return { text: 'Done. Anything else to give away?' };
-      const far = best.km < 1 ? `${Math.round(best.km * 1000)} m` : `${best.km} km`;
+      // the directory rounds to 100 m: 0 means where they stand
+      const far =
+        best.km === 0
+          ? 'right by you'
+          : best.km < 1
+            ? `${Math.round(best.km * 1000)} m away`
+            : `${best.km} km away`;
       const lines = [
-        `Take it to ${best.name}, ${best.address}: ${far} away, open ${best.opening}.`,
+        `Take it to ${best.name}, ${best.address}: ${far}, open ${best.opening}.`,
         copied?.copied ? "I've copied the address for you." : `The address again: ${best.address}.`,
         ...(next ? [`If that's closed, ${next.name} also takes it.`] : []),
       ];

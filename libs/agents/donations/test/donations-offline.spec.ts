@@ -110,6 +110,10 @@ describe('the donation helper, offline', () => {
           : happyAnswers(q),
       );
       expect(session.asked.at(-1)!.payload).toEqual({ text: 'Camden Reuse Centre, 140 York Way, N1' });
+      // standing at it, the reply says so rather than "0 m away"
+      expect((await session.replies()).at(-1)).toMatch(
+        /^Take it to Camden Reuse Centre, 140 York Way, N1: right by you, open /,
+      );
     } finally {
       await session.runner.close();
     }
