@@ -1,4 +1,5 @@
-// `npm test`: check formatting, lint and type-check every project (the module-boundary rule included), then every
+// `npm test`: check formatting, lint and type-check every project (the module-boundary rule included), check that no
+// folder reaches itself through its imports (`npm run check:cycles`, .dependency-cruiser.cjs), then every
 // jest suite against the real PostgreSQL and Redis, then the browser scenarios (`npm run e2e`: the web client in
 // Debian's Chromium against the real api). Ends with one summary line, `tests: N passed, N failed`, that CI reads.
 // SKIP_LINT=1 skips the first step, SKIP_E2E=1 the last; arguments go to jest.
@@ -30,6 +31,11 @@ if (!process.env.SKIP_LINT) {
   if (lint !== 0) {
     console.error('tests: lint or typecheck failed');
     process.exit(lint);
+  }
+  const cycles = await run('npm', ['run', '--silent', 'check:cycles']);
+  if (cycles !== 0) {
+    console.error('tests: a folder or file reaches itself through its imports (see above)');
+    process.exit(cycles);
   }
 }
 

@@ -5,7 +5,7 @@ import type { DestinationStream } from 'pino';
 import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
-import { RedisIoAdapter } from './cluster/redis-io-adapter';
+import { RedisIoAdapter } from './realtime/redis-io-adapter';
 import type { AppConfig } from './config/app-config';
 import { JSON_BODY_LIMIT_BYTES } from './http/body-limit';
 import { securityHeaders } from './http/security-headers';

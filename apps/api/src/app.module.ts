@@ -6,8 +6,6 @@ import { AdminModule } from './admin/admin.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
 import { BlobsModule } from './blobs/blobs.module';
-import { ClusterModule } from './cluster/cluster.module';
-import { CompactionQueueModule } from './compaction/compaction-queue.module';
 import { CompactionModule } from './compaction/compaction.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -33,8 +31,6 @@ export class AppModule implements BeforeApplicationShutdown {
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(options.logDestination),
         MetricsModule,
-        ClusterModule,
-        CompactionQueueModule,
         HealthModule,
         AuthModule,
         RateLimitModule,

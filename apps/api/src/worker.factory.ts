@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { CompactionWorkerModule } from './compaction/compaction-worker.module';
+import { WorkerModule } from './worker.module';
 import type { AppConfig } from './config/app-config';
 
 /**
@@ -13,7 +13,7 @@ export async function createWorker(
   options: { logger?: false } = {},
 ): Promise<NestExpressApplication> {
   const configured = options.logger === false ? { ...config, logLevel: 'silent' as const } : config;
-  const app = await NestFactory.create<NestExpressApplication>(CompactionWorkerModule.forRoot(configured), {
+  const app = await NestFactory.create<NestExpressApplication>(WorkerModule.forRoot(configured), {
     abortOnError: false,
     bufferLogs: options.logger === undefined,
     ...(options.logger === false ? { logger: false } : {}),

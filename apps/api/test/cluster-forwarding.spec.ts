@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Json } from '@sweatpants/domain';
-import { loadClusterConfig } from '../src/cluster/cluster-config';
-import { ClusterRedis } from '../src/cluster/cluster-redis';
+import { loadClusterConfig } from '../src/config/cluster-config';
+import { ClusterRedis } from '../src/redis/cluster-redis';
 import { CommandForwarder } from '../src/cluster/command-forwarder';
+import { Metrics } from '../src/observability/metrics';
 import { ConversationLease } from '../src/cluster/conversation-lease';
 import { loadConfig } from '../src/config/app-config';
 import { ApiError } from '../src/errors/api-error';
@@ -23,7 +24,7 @@ async function peer(prefix: string, leaseMs: number): Promise<Peer> {
     loadConfig({ REDIS_URL }),
     loadClusterConfig({ REDIS_PREFIX: prefix, LEASE_MS: String(leaseMs) }),
   );
-  const lease = new ConversationLease(cluster);
+  const lease = new ConversationLease(cluster, new Metrics());
   const forwarder = new CommandForwarder(cluster, lease);
   await forwarder.onModuleInit();
   const ran: string[] = [];

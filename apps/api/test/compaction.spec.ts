@@ -15,13 +15,14 @@ import {
 } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { PgSqlClient, TreeStore } from '@sweatpants/tree-store';
-import { BullJobQueue } from '../src/compaction/bullmq-job-queue';
-import { startBullWorker, type JobWorkerHandle } from '../src/compaction/bullmq-worker';
+import { BullJobQueue } from '../src/queue/bullmq-job-queue';
+import { startBullWorker, type JobWorkerHandle } from '../src/queue/bullmq-worker';
+import { CompactionRequests } from '../src/conversations/compaction-requests';
 import { CompactionQueue } from '../src/compaction/compaction-queue.service';
 import { COMPACTOR_AUTHOR, CompactionProcessor } from '../src/compaction/compaction.processor';
-import { InProcessJobQueue } from '../src/compaction/in-process-job-queue';
-import { checkProcessors, PermanentJobError, type JobProcessors } from '../src/compaction/job-processors';
-import type { JobCompleted, JobQueue } from '../src/compaction/job-queue';
+import { InProcessJobQueue } from '../src/queue/in-process-job-queue';
+import { checkProcessors, PermanentJobError, type JobProcessors } from '../src/queue/job-processors';
+import type { JobCompleted, JobQueue } from '../src/queue/job-queue';
 import { ModelSummariser, OfflineSummariser, type Summariser } from '../src/compaction/summariser';
 import { conversationWithTurns, HeldModel, pathOf, summariesIn, talk, texts } from './compaction-fixtures';
 import { conversation, createConversation, kinds, path, turn, until } from './support/flows';
@@ -102,7 +103,7 @@ describe('compaction', () => {
     it('squashes the older turns, rebases what was said meanwhile, and does it once per range', async () => {
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 4);
       const before = await pathOf(store, conversationId);
-      const queue = new CompactionQueue(jobs);
+      const queue = new CompactionQueue(jobs, new CompactionRequests());
       // The runner's compaction: everything up to its last turn.
       const jobId = await queue.request({ conversationId, head, requestedBy: ownerId, trigger: 'threshold' });
       expect(jobId).toBe(compactJobId(conversationId, head));
@@ -186,7 +187,7 @@ describe('compaction', () => {
 
     it('completes a job that had nothing to squash with the reason, and no summary', async () => {
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 2);
-      const queue = new CompactionQueue(jobs);
+      const queue = new CompactionQueue(jobs, new CompactionRequests());
       const jobId = compactJobId(conversationId, head);
       const done = completion(jobs, jobId);
       await queue.request({ conversationId, head, requestedBy: ownerId });
@@ -207,7 +208,7 @@ describe('compaction', () => {
     it('runs the same processor with the same job ids and states, summarising offline', async () => {
       const { processors } = processorsFor(store, new OfflineSummariser());
       const jobs = new InProcessJobQueue(processors);
-      const queue = new CompactionQueue(jobs);
+      const queue = new CompactionQueue(jobs, new CompactionRequests());
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 3);
       const jobId = compactJobId(conversationId, head);
       const done = completion(jobs, jobId);
@@ -264,7 +265,7 @@ describe('compaction', () => {
     it('completes a job that had nothing to squash with the reason, and no summary', async () => {
       const { processors } = processorsFor(store, new OfflineSummariser());
       const jobs = new InProcessJobQueue(processors);
-      const queue = new CompactionQueue(jobs);
+      const queue = new CompactionQueue(jobs, new CompactionRequests());
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 1);
       await queue.request({ conversationId, head, requestedBy: ownerId });
       await jobs.close();
@@ -282,7 +283,7 @@ describe('compaction', () => {
     it('says a job failed, with why, when it cannot succeed', async () => {
       const { processors } = processorsFor(store, new OfflineSummariser());
       const jobs = new InProcessJobQueue(processors);
-      const queue = new CompactionQueue(jobs);
+      const queue = new CompactionQueue(jobs, new CompactionRequests());
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 3);
       await store.move({ conversationId, to: 'HEAD~4', action: 'rewind', actorId: ownerId });
       await queue.request({ conversationId, head, requestedBy: ownerId, trigger: 'threshold' });

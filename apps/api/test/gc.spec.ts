@@ -9,11 +9,11 @@ import {
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { PgSqlClient, TreeStore } from '@sweatpants/tree-store';
 import { Queue } from 'bullmq';
-import { BullJobQueue } from '../src/compaction/bullmq-job-queue';
-import { startBullWorker, type JobWorkerHandle } from '../src/compaction/bullmq-worker';
-import { InProcessJobQueue } from '../src/compaction/in-process-job-queue';
-import { checkProcessors, PermanentJobError, type JobProcessors } from '../src/compaction/job-processors';
-import type { JobQueue } from '../src/compaction/job-queue';
+import { BullJobQueue } from '../src/queue/bullmq-job-queue';
+import { startBullWorker, type JobWorkerHandle } from '../src/queue/bullmq-worker';
+import { InProcessJobQueue } from '../src/queue/in-process-job-queue';
+import { checkProcessors, PermanentJobError, type JobProcessors } from '../src/queue/job-processors';
+import type { JobQueue } from '../src/queue/job-queue';
 import { loadConfig } from '../src/config/app-config';
 import { ABANDONED, GcRuns } from '../src/gc/gc-runs';
 import { GcProcessor, type GcSweep } from '../src/gc/gc.processor';

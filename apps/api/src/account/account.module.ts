@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClusterModule } from '../cluster/cluster.module';
 import { AgentCatalogModule } from '../agents/agent-catalog.module';
 import { AuthModule } from '../auth/auth.module';
 import { BLOB_STORE, type BlobStore } from '../blobs/blob-store';
@@ -14,6 +15,7 @@ import { EXPORT_PHOTOS, exportPhotos } from './export-photos';
 /** Accounts that can leave: export everything, delete everything. */
 @Module({
   imports: [
+    ClusterModule,
     DatabaseModule,
     AgentCatalogModule,
     AuthModule,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConciergeModule } from '../concierge/concierge.module';
 import { DatabaseModule } from '../database/database.module';
+import { ClusterRedisModule } from '../redis/cluster-redis.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
@@ -12,7 +13,7 @@ import { UsersRepository } from './users.repository';
 
 /** Accounts, tokens and the guard every route passes; exports AuthService and TokenRevocations for the gateway. */
 @Module({
-  imports: [DatabaseModule, ConciergeModule],
+  imports: [DatabaseModule, ConciergeModule, ClusterRedisModule],
   controllers: [AuthController, AccountController],
   providers: [AuthService, AuthGuard, TokenSigner, UsersRepository, TokenGenerations, TokenRevocations],
   exports: [AuthService, AuthGuard, TokenRevocations, TokenGenerations, UsersRepository],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { ClusterRedis } from '../cluster/cluster-redis';
+import { ClusterRedis } from '../redis/cluster-redis';
 import { closeRedis } from '../redis/close-redis';
 import { TokenGenerations } from './token-generations';
 

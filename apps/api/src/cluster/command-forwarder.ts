@@ -4,7 +4,7 @@ import type { Json } from '@sweatpants/domain';
 import type { Redis } from 'ioredis';
 import { ApiError, type ErrorBody } from '../errors/api-error';
 import { closeRedis } from '../redis/close-redis';
-import { ClusterRedis } from './cluster-redis';
+import { ClusterRedis } from '../redis/cluster-redis';
 import { ConversationLease } from './conversation-lease';
 
 /** How long a forwarded command may take at the holder (a turn's first answer included). */

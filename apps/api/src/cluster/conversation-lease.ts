@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Metrics } from '../observability/metrics';
-import { ClusterRedis } from './cluster-redis';
+import { ClusterRedis } from '../redis/cluster-redis';
 
 /** Renews the lease this many times per lease period, so one late renewal does not lose it. */
 const RENEWALS_PER_LEASE = 3;
@@ -44,9 +44,9 @@ export class ConversationLease implements OnApplicationShutdown {
 
   constructor(
     private readonly cluster: ClusterRedis,
-    @Optional() @Inject(Metrics) private readonly metrics: Metrics | null = null,
+    private readonly metrics: Metrics,
   ) {
-    metrics?.read({ leasesHeld: () => this.held.size });
+    metrics.read({ leasesHeld: () => this.held.size });
   }
 
   get processId(): string {
@@ -66,7 +66,7 @@ export class ConversationLease implements OnApplicationShutdown {
     if (holder === me) {
       if (taken !== 'OK') await redis.eval(RENEW, 1, key, me, ms);
       this.hold(conversationId);
-      if (this.seenElsewhere.delete(conversationId)) this.metrics?.leaseTakenOver();
+      if (this.seenElsewhere.delete(conversationId)) this.metrics.leaseTakenOver();
       return { kind: 'self' };
     }
     // Expired between the SET and the GET: try once more.

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { TreeStore } from '@sweatpants/tree-store';
-import { ClusterRedis } from '../cluster/cluster-redis';
+import { ClusterRedis } from '../redis/cluster-redis';
 import { RunnerRegistry } from '../conversations/runner-registry';
-import { ConversationEvents } from '../realtime/conversation-events';
-import { JOB_QUEUE, type JobCompleted, type JobQueue } from './job-queue';
+import { ConversationEvents } from '../conversations/conversation-events';
+import { JOB_QUEUE, type JobCompleted, type JobQueue } from '../queue/job-queue';
 
 /** Long enough for every process to have heard of a job; short enough not to pile up keys. */
 const ANNOUNCE_CLAIM_MS = 10 * 60_000;

@@ -1,12 +1,12 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import {
   compactJobId,
   type Compaction,
   type CompactionList,
   type CompactionTrigger,
 } from '@sweatpants/domain';
-import type { CompactionRequests } from './compaction-requests';
-import { JOB_QUEUE, type JobQueue, type JobView } from './job-queue';
+import { CompactionRequests, type CompactionRequestHandler } from '../conversations/compaction-requests';
+import { JOB_QUEUE, type JobQueue, type JobView } from '../queue/job-queue';
 
 /** How many of a conversation's compactions GET compactions lists. */
 const LISTED = 50;
@@ -14,13 +14,20 @@ const LISTED = 50;
 /**
  * Compactions as the api asks for them: one `conversation.compact` job per (conversation, HEAD),
  * whether a user asked (POST compact) or the runtime did (its threshold, through
- * COMPACTION_REQUESTS), and the list PROTOCOL.md's GET compactions returns.
+ * CompactionRequests, which this connects to), and the list PROTOCOL.md's GET compactions returns.
  */
 @Injectable()
-export class CompactionQueue implements CompactionRequests, OnApplicationShutdown {
+export class CompactionQueue implements CompactionRequestHandler, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Compaction');
 
-  constructor(@Inject(JOB_QUEUE) private readonly jobs: JobQueue) {}
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    private readonly requests: CompactionRequests,
+  ) {}
+
+  onModuleInit(): void {
+    this.requests.connect(this);
+  }
 
   /**
    * Enqueues the compaction of the branch ending at `head`; the job's id, already queued or not.

@@ -2,17 +2,28 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { DatabaseModule } from '../database/database.module';
+import { QueueModule } from '../queue/queue.module';
+import { ClusterRedisModule } from '../redis/cluster-redis.module';
 import { CompactionAnnouncer } from './compaction-announcer';
-import { CompactionQueueModule } from './compaction-queue.module';
+import { CompactionProcessingModule } from './compaction-processing.module';
+import { CompactionQueue } from './compaction-queue.service';
 import { CompactionController } from './compaction.controller';
 
 /**
- * Compaction in the api: PROTOCOL.md's routes, and what a finished compaction means for the live
- * conversation (CompactionAnnouncer). The queue itself is CompactionQueueModule's.
+ * Compaction in the api: PROTOCOL.md's routes, the queue conversations' requests go to
+ * (CompactionQueue connects itself to their CompactionRequests), its processor, and what a
+ * finished compaction means for the live conversation (CompactionAnnouncer).
  */
 @Module({
-  imports: [DatabaseModule, AuthModule, ConversationsModule, CompactionQueueModule],
+  imports: [
+    DatabaseModule,
+    AuthModule,
+    ConversationsModule,
+    QueueModule,
+    ClusterRedisModule,
+    CompactionProcessingModule,
+  ],
   controllers: [CompactionController],
-  providers: [CompactionAnnouncer],
+  providers: [CompactionQueue, CompactionAnnouncer],
 })
 export class CompactionModule {}

@@ -2,7 +2,7 @@ import { summaryPolicy, summaryStates, type AgentCatalog } from '@sweatpants/age
 import type { JobPayloads, TreeNode } from '@sweatpants/domain';
 import type { TreeStore } from '@sweatpants/tree-store';
 import { compactionRange, REQUESTED_TAIL, summaryOf, THRESHOLD_TAIL } from './compaction-range';
-import { PermanentJobError, type CompactionOutcome, type JobRun } from './job-processors';
+import { PermanentJobError, type CompactionOutcome, type JobRun } from '../queue/job-processors';
 import type { Summariser } from './summariser';
 
 /** Who writes summary nodes. */

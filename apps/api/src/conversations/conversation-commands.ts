@@ -66,6 +66,11 @@ interface Forwarded {
  *
  * Each command is written once, in `commands`: the local call and the forwarded one run the same
  * function. Access is checked where the command arrives and again where it runs.
+ *
+ * Where it runs, a conversation's commands take their turn in its mailbox (`perform`): one at a
+ * time, in the order they arrived, whichever socket, tab or process sent them. So a rewind never
+ * interleaves with a message, two messages never race for one HEAD, and every client hears the
+ * moves in the order the reflog keeps them.
  */
 @Injectable()
 export class ConversationCommands implements OnModuleInit {
@@ -109,12 +114,7 @@ export class ConversationCommands implements OnModuleInit {
       this.forwarder.handle(name, async (payload) => {
         const { user, conversationId, args } = payload as unknown as Forwarded;
         const record = await this.access.owned(user, conversationId);
-        const result = await (this.commands[name] as Command<CommandName>)(
-          user,
-          record,
-          args as CommandTypes[CommandName]['args'],
-        );
-        return wire(result);
+        return wire(await this.perform(name, user, record, args as CommandTypes[CommandName]['args']));
       });
     }
   }
@@ -206,8 +206,19 @@ export class ConversationCommands implements OnModuleInit {
   ): Promise<CommandTypes[N]['result']> {
     const payload: Forwarded = { user, conversationId: record.id, args };
     return this.forwarder.run(record.id, name, wire(payload), async () =>
-      wire(await this.commands[name](user, record, args)),
+      wire(await this.perform(name, user, record, args)),
     ) as Promise<CommandTypes[N]['result']>;
+  }
+
+  /** Runs a command in its conversation's mailbox, after the commands that came before it. */
+  private perform<N extends CommandName>(
+    name: N,
+    user: AuthUser,
+    record: ConversationRecord,
+    args: CommandTypes[N]['args'],
+  ): Promise<CommandTypes[N]['result']> {
+    const command = this.commands[name] as Command<N>;
+    return this.runners.exclusive(record.id, () => command(user, record, args));
   }
 }
 

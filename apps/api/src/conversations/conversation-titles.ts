@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { titleFromText, type ConversationRecord, type TreeNode } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import { ApiError } from '../errors/api-error';
-import { ConversationEvents } from '../realtime/conversation-events';
+import { ConversationEvents } from './conversation-events';
 
 /**
  * A conversation's title: the owner renames it, or, while it has none, the user's first words give

@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AgentsModule } from '../agents/agents.module';
 import { BlobsModule } from '../blobs/blobs.module';
+import { ClusterModule } from '../cluster/cluster.module';
 import { ConciergeModule } from '../concierge/concierge.module';
 import { DatabaseModule } from '../database/database.module';
 import { ModelModule } from '../model/model.module';
-import { ConversationEvents } from '../realtime/conversation-events';
+import { MetricsModule } from '../observability/metrics.module';
+import { CompactionRequests } from './compaction-requests';
 import { ConversationAccess } from './conversation-access';
+import { ConversationEvents } from './conversation-events';
 import { ConversationCommands } from './conversation-commands';
 import { ConversationReads } from './conversation-reads';
 import { ConversationTitles } from './conversation-titles';
@@ -18,13 +21,23 @@ import { RunnerRegistry } from './runner-registry';
 /**
  * Conversations over HTTP, and the services the gateway and the admin routes share: access
  * checks, reads, head moves, the runners that drive each conversation and the commands that reach
- * them at the api process holding the conversation's lease (ClusterModule). COMPACTION_REQUESTS
- * is taken from a global provider when the compaction module offers one.
+ * them at the api process holding the conversation's lease (ClusterModule). Its two ports are
+ * implemented above it: the realtime transport attaches where ConversationEvents go, and the
+ * compaction module connects its queue to CompactionRequests.
  */
 @Module({
-  imports: [DatabaseModule, ModelModule, ConciergeModule, BlobsModule, AgentsModule],
+  imports: [
+    DatabaseModule,
+    ModelModule,
+    ConciergeModule,
+    BlobsModule,
+    AgentsModule,
+    ClusterModule,
+    MetricsModule,
+  ],
   controllers: [ConversationsController],
   providers: [
+    CompactionRequests,
     ConversationEvents,
     ConversationAccess,
     ConversationCommands,
@@ -36,6 +49,7 @@ import { RunnerRegistry } from './runner-registry';
     RunnerRegistry,
   ],
   exports: [
+    CompactionRequests,
     ConversationEvents,
     ConversationAccess,
     ConversationCommands,

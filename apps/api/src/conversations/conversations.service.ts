@@ -128,9 +128,7 @@ export class ConversationsService {
 
   /** The owner archives: the runner stops, and from now on only admins see the conversation. */
   async archive(record: ConversationRecord): Promise<void> {
-    await this.runners.exclusive(record.id, async () => {
-      await this.runners.close(record.id);
-      await this.store.archive(record.id);
-    });
+    await this.runners.close(record.id);
+    await this.store.archive(record.id);
   }
 }

@@ -3,7 +3,7 @@ import type { ConversationRecord, HaltingMove, HeadMove, NodeAndHead, TreeNode }
 import { TreeStore } from '@sweatpants/tree-store';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../errors/api-error';
-import { ConversationEvents } from '../realtime/conversation-events';
+import { ConversationEvents } from './conversation-events';
 import { unwrap } from './api-errors';
 import { ConversationTitles } from './conversation-titles';
 import { RunnerRegistry } from './runner-registry';
@@ -13,7 +13,8 @@ const TURN_INPUTS: ReadonlySet<string> = new Set(['user', 'response']);
 
 /**
  * Moves of HEAD that come from outside the runner: rewind, edit, regenerate, recover, and cancel.
- * Each runs alone for its conversation and in this order: check the caller's `expectedHead`,
+ * Each runs alone for its conversation (ConversationCommands runs it in the conversation's
+ * mailbox) and in this order: check the caller's `expectedHead`,
  * resolve what the move names (before anything else moves HEAD), halt whatever runs (a `cancel`
  * node), move, then reopen the runner on the new HEAD, which runs the agent when the user's last
  * input there has no reply (an edit, a regenerate).
@@ -27,60 +28,61 @@ export class HeadMovesService {
     private readonly titles: ConversationTitles,
   ) {}
 
-  rewind(user: AuthUser, record: ConversationRecord, to: string, expectedHead?: string): Promise<HeadMove> {
-    return this.runners.exclusive(record.id, async () => {
-      await this.checkHead(record.id, expectedHead);
-      const target = unwrap(await this.store.resolve(record.id, to), 'to');
-      const head = await this.halt(user, record, 'rewind');
-      const moved = unwrap(
-        await this.store.move({
-          conversationId: record.id,
-          to: target.id,
-          action: 'rewind',
-          expectedHead: head,
-          actorId: user.id,
-          message: `rewind: to ${to}`,
-        }),
-      );
-      this.events.moved(record.id, moved);
-      await this.runners.reopen(record);
-      return moved;
-    });
+  async rewind(
+    user: AuthUser,
+    record: ConversationRecord,
+    to: string,
+    expectedHead?: string,
+  ): Promise<HeadMove> {
+    await this.checkHead(record.id, expectedHead);
+    const target = unwrap(await this.store.resolve(record.id, to), 'to');
+    const head = await this.halt(user, record, 'rewind');
+    const moved = unwrap(
+      await this.store.move({
+        conversationId: record.id,
+        to: target.id,
+        action: 'rewind',
+        expectedHead: head,
+        actorId: user.id,
+        message: `rewind: to ${to}`,
+      }),
+    );
+    this.events.moved(record.id, moved);
+    await this.runners.reopen(record);
+    return moved;
   }
 
-  edit(
+  async edit(
     user: AuthUser,
     record: ConversationRecord,
     nodeRef: string,
     text: string,
     expectedHead?: string,
   ): Promise<NodeAndHead> {
-    return this.runners.exclusive(record.id, async () => {
-      await this.checkHead(record.id, expectedHead);
-      const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
-      const original = await this.store.node(record.id, target.id);
-      if (original?.kind !== 'user' || original.parentId === null) {
-        throw new ApiError('invalid_request', 'only user messages can be edited', [
-          { field: 'nodeId', message: `is a ${original?.kind ?? 'missing'} node` },
-        ]);
-      }
-      const head = await this.halt(user, record, 'edit');
-      const edited = unwrap(
-        await this.store.edit({
-          conversationId: record.id,
-          nodeId: target.id,
-          text,
-          authorId: user.id,
-          expectedHead: head,
-          actorId: user.id,
-        }),
-      );
-      this.events.appended(record.id, edited);
-      // Editing the words into a photo-only first message gives an untitled conversation its title.
-      if (edited.nodes[0]) await this.titles.fromFirstWords(record, edited.nodes[0]);
-      await this.runners.reopen(record);
-      return { node: edited.nodes[0] ?? original, head: edited.head };
-    });
+    await this.checkHead(record.id, expectedHead);
+    const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
+    const original = await this.store.node(record.id, target.id);
+    if (original?.kind !== 'user' || original.parentId === null) {
+      throw new ApiError('invalid_request', 'only user messages can be edited', [
+        { field: 'nodeId', message: `is a ${original?.kind ?? 'missing'} node` },
+      ]);
+    }
+    const head = await this.halt(user, record, 'edit');
+    const edited = unwrap(
+      await this.store.edit({
+        conversationId: record.id,
+        nodeId: target.id,
+        text,
+        authorId: user.id,
+        expectedHead: head,
+        actorId: user.id,
+      }),
+    );
+    this.events.appended(record.id, edited);
+    // Editing the words into a photo-only first message gives an untitled conversation its title.
+    if (edited.nodes[0]) await this.titles.fromFirstWords(record, edited.nodes[0]);
+    await this.runners.reopen(record);
+    return { node: edited.nodes[0] ?? original, head: edited.head };
   }
 
   /**
@@ -89,55 +91,51 @@ export class HeadMovesService {
    * it), reflog action `regenerate`, and the reopened runner runs the agent from there, so its new
    * reply starts a sibling branch. The old reply stays in the tree and the reflog.
    */
-  regenerate(
+  async regenerate(
     user: AuthUser,
     record: ConversationRecord,
     nodeRef: string,
     expectedHead?: string,
   ): Promise<{ head: string }> {
-    return this.runners.exclusive(record.id, async () => {
-      await this.checkHead(record.id, expectedHead);
-      const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
-      const input = await this.answeredInput(record.id, target.id);
-      const head = await this.halt(user, record, 'regenerate');
-      const moved = unwrap(
-        await this.store.move({
-          conversationId: record.id,
-          to: input.id,
-          action: 'regenerate',
-          expectedHead: head,
-          actorId: user.id,
-          message: `regenerate: ${target.id.slice(0, 12)} from ${input.kind} ${input.id.slice(0, 12)}`,
-        }),
-      );
-      this.events.moved(record.id, moved);
-      await this.runners.reopen(record);
-      return { head: moved.head };
-    });
+    await this.checkHead(record.id, expectedHead);
+    const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
+    const input = await this.answeredInput(record.id, target.id);
+    const head = await this.halt(user, record, 'regenerate');
+    const moved = unwrap(
+      await this.store.move({
+        conversationId: record.id,
+        to: input.id,
+        action: 'regenerate',
+        expectedHead: head,
+        actorId: user.id,
+        message: `regenerate: ${target.id.slice(0, 12)} from ${input.kind} ${input.id.slice(0, 12)}`,
+      }),
+    );
+    this.events.moved(record.id, moved);
+    await this.runners.reopen(record);
+    return { head: moved.head };
   }
 
-  recover(user: AuthUser, record: ConversationRecord, reflogId: string): Promise<HeadMove> {
-    return this.runners.exclusive(record.id, async () => {
-      const entry = await this.store.reflogEntry(record.id, reflogId);
-      if (!entry) throw new ApiError('not_found', `no reflog entry ${reflogId} in this conversation`);
-      const head = await this.halt(user, record, 'recover');
-      const moved = unwrap(
-        await this.store.recover({
-          conversationId: record.id,
-          reflogId,
-          expectedHead: head,
-          actorId: user.id,
-        }),
-      );
-      this.events.moved(record.id, moved);
-      await this.runners.reopen(record);
-      return moved;
-    });
+  async recover(user: AuthUser, record: ConversationRecord, reflogId: string): Promise<HeadMove> {
+    const entry = await this.store.reflogEntry(record.id, reflogId);
+    if (!entry) throw new ApiError('not_found', `no reflog entry ${reflogId} in this conversation`);
+    const head = await this.halt(user, record, 'recover');
+    const moved = unwrap(
+      await this.store.recover({
+        conversationId: record.id,
+        reflogId,
+        expectedHead: head,
+        actorId: user.id,
+      }),
+    );
+    this.events.moved(record.id, moved);
+    await this.runners.reopen(record);
+    return moved;
   }
 
   /** Halts whatever runs (its `cancel` node moves HEAD, reflog action `cancel`); answers where HEAD is. */
-  cancel(user: AuthUser, record: ConversationRecord): Promise<{ head: string }> {
-    return this.runners.exclusive(record.id, async () => ({ head: await this.halt(user, record) }));
+  async cancel(user: AuthUser, record: ConversationRecord): Promise<{ head: string }> {
+    return { head: await this.halt(user, record) };
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { Outbox } from '@sweatpants/agent-runtime';
 import type { ElicitEvent, ElicitRequest } from '@sweatpants/domain';
 import type { Metrics } from '../observability/metrics';
-import type { ConversationEvents } from '../realtime/conversation-events';
+import type { ConversationEvents } from './conversation-events';
 
 /**
  * A runner's Outbox, forwarding to the conversation's sockets. Nodes are not forwarded here: the

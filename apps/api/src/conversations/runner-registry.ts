@@ -1,15 +1,15 @@
-import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Runner, type LogSink } from '@sweatpants/agent-runtime';
 import type { ConversationRecord, ConversationStatus, ElicitEvent } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import { AgentRegistry } from '../agents/agent-registry';
-import { CLUSTER_CONFIG, type ClusterConfig } from '../cluster/cluster-config';
+import { CLUSTER_CONFIG, type ClusterConfig } from '../config/cluster-config';
 import { ConversationLease } from '../cluster/conversation-lease';
-import { COMPACTION_REQUESTS, type CompactionRequests } from '../compaction/compaction-requests';
+import { CompactionRequests } from './compaction-requests';
 import { ApiError } from '../errors/api-error';
 import { AgentModels } from '../model/agent-models';
 import { Metrics } from '../observability/metrics';
-import { ConversationEvents } from '../realtime/conversation-events';
+import { ConversationEvents } from './conversation-events';
 import { RunnerOutbox } from './runner-outbox';
 import { TreeStorePort } from './tree-store-port';
 
@@ -24,8 +24,9 @@ const SWEEPS_PER_IDLE_PERIOD = 4;
 
 /**
  * One Runner per active conversation, opened on demand from the tree (Runner.open resumes a turn
- * that was cut off) and closed at shutdown. Moves of HEAD from outside the runner (rewind, edit,
- * recover) go through `exclusive`, which serialises them per conversation, and `reopen`.
+ * that was cut off) and closed at shutdown. Each conversation has one mailbox (`exclusive`): every
+ * command (ConversationCommands), a landed compaction, an idle close and a reopen after HEAD moved
+ * under the runner take their turn in it, so nothing else touches the runner while one runs.
  *
  * Exactly one api process drives a conversation: `open`, the only place a runner comes to life,
  * does so only under the conversation's lease (ConversationCommands sends every command to the
@@ -43,7 +44,6 @@ export class RunnerRegistry implements OnApplicationShutdown {
   private readonly driven = new Map<string, Promise<Driven>>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly logs: LogSink;
-  private readonly compaction: CompactionRequests;
   /** when each open conversation last had a command */
   private readonly lastUsed = new Map<string, number>();
   private readonly sweeper: NodeJS.Timeout;
@@ -55,11 +55,10 @@ export class RunnerRegistry implements OnApplicationShutdown {
     private readonly events: ConversationEvents,
     private readonly lease: ConversationLease,
     @Inject(CLUSTER_CONFIG) private readonly cluster: ClusterConfig,
-    @Optional() @Inject(COMPACTION_REQUESTS) compaction: CompactionRequests | null,
-    @Optional() @Inject(Metrics) private readonly metrics: Metrics | null = null,
+    private readonly compaction: CompactionRequests,
+    private readonly metrics: Metrics,
   ) {
-    metrics?.read({ openRunners: () => this.driven.size });
-    this.compaction = compaction ?? this.unwiredCompaction();
+    metrics.read({ openRunners: () => this.driven.size });
     // Another process drives it now: this runner must not write (HEAD's compare-and-swap would
     // refuse it anyway) nor answer for the conversation.
     lease.onLost((conversationId) => void this.close(conversationId));
@@ -108,8 +107,9 @@ export class RunnerRegistry implements OnApplicationShutdown {
   }
 
   /**
-   * Runs `work` alone for this conversation: HEAD moves from outside the runner queue up here, so
-   * two of them never interleave their cancel / move / reopen steps.
+   * Runs `work` in the conversation's mailbox: after everything queued before it, and alone, so
+   * two commands never interleave their cancel / move / reopen steps. `work` must not wait on the
+   * mailbox itself (a command does not issue commands).
    */
   exclusive<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(conversationId) ?? Promise.resolve();
@@ -128,7 +128,7 @@ export class RunnerRegistry implements OnApplicationShutdown {
     if (!driven) return;
     this.driven.delete(conversationId);
     this.lastUsed.delete(conversationId);
-    this.metrics?.runnerClosed(conversationId);
+    this.metrics.runnerClosed(conversationId);
     const open = await driven.catch(() => undefined);
     await open?.runner.close();
   }
@@ -194,15 +194,6 @@ export class RunnerRegistry implements OnApplicationShutdown {
         `reopening ${conversation.id}: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-  }
-
-  /** Without the compaction module, requests are logged and dropped: the branch just stays long. */
-  private unwiredCompaction(): CompactionRequests {
-    return {
-      requestCompaction: async ({ conversationId, head }) => {
-        this.logger.warn(`no compaction is wired: not compacting ${conversationId} at ${head.slice(0, 12)}`);
-      },
-    };
   }
 
   private async drive(conversation: ConversationRecord): Promise<Driven> {

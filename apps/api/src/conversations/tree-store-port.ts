@@ -2,8 +2,8 @@ import { Logger } from '@nestjs/common';
 import type { ConversationPort, PortError } from '@sweatpants/agent-runtime';
 import { err, ok, type Result, type TreeNode } from '@sweatpants/domain';
 import { buildNodes, type StoreError, type TreeStore } from '@sweatpants/tree-store';
-import type { CompactionRequests } from '../compaction/compaction-requests';
-import type { ConversationEvents } from '../realtime/conversation-events';
+import type { CompactionRequestHandler } from './compaction-requests';
+import type { ConversationEvents } from './conversation-events';
 
 /**
  * The agent runtime's storage, on the tree store: every write is a compare-and-swap on the HEAD
@@ -16,7 +16,7 @@ export class TreeStorePort implements ConversationPort {
   constructor(
     private readonly store: TreeStore,
     private readonly events: ConversationEvents,
-    private readonly compaction: CompactionRequests,
+    private readonly compaction: CompactionRequestHandler,
     /** who moves HEAD when the agent does (`agent:<name>`) */
     private readonly agentActor: string,
   ) {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { GC_JOB_GROUP, GC_SCHEDULE_ID } from '@sweatpants/domain';
-import { JOB_QUEUE, type JobQueue } from '../compaction/job-queue';
+import { JOB_QUEUE, type JobQueue } from '../queue/job-queue';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 /**

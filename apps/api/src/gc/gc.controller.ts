@@ -11,7 +11,7 @@ import {
 import type * as z from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { AdminOnly, CurrentUser } from '../auth/auth.decorators';
-import { JOB_QUEUE, type JobQueue } from '../compaction/job-queue';
+import { JOB_QUEUE, type JobQueue } from '../queue/job-queue';
 import { ZodPipe } from '../validation/zod.pipe';
 import { GcRuns } from './gc-runs';
 

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { JobPayloads } from '@sweatpants/domain';
 import type { RetentionPolicy, TreeStore } from '@sweatpants/tree-store';
-import type { GcOutcome, JobRun } from '../compaction/job-processors';
+import type { GcOutcome, JobRun } from '../queue/job-processors';
 import type { GcCounts, GcRuns } from './gc-runs';
 
 /** Told how many nodes and reflog entries a run removed (the metrics' gc counter). */

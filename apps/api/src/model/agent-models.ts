@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ClaudeModel, claudeConfigFrom } from '@sweatpants/agent-claude';
 import { OfflineModel, type Model } from '@sweatpants/agent-runtime';
 import type { AgentName } from '@sweatpants/domain';
@@ -22,7 +22,7 @@ export class AgentModels {
     choice: ModelChoice,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(BLOB_STORE) blobs: BlobStore,
-    @Optional() @Inject(Metrics) private readonly metrics: Metrics | null = null,
+    private readonly metrics: Metrics,
   ) {
     if (choice.kind === 'offline') {
       this.claude = null;

@@ -1,8 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MetricsController } from './metrics.controller';
 import { Metrics } from './metrics';
 
-/** The process's metrics, global so whatever counts something can report it. */
-@Global()
+/** The process's metrics: one instance, imported by whatever counts something. */
 @Module({ controllers: [MetricsController], providers: [Metrics], exports: [Metrics] })
 export class MetricsModule {}

@@ -7,7 +7,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import { COMPACTION_QUEUE, type ErrorCode } from '@sweatpants/domain';
 import { Queue } from 'bullmq';
 import { AuthService } from '../auth/auth.service';
-import { CLUSTER_CONFIG, type ClusterConfig } from '../cluster/cluster-config';
+import { CLUSTER_CONFIG, type ClusterConfig } from '../config/cluster-config';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 /** Where the dashboard is served. */

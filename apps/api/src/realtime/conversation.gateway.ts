@@ -1,4 +1,4 @@
-import { Inject, Logger, Optional } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { TokenRevocations } from '../auth/token-revocations';
 import { Metrics } from '../observability/metrics';
 import {
@@ -30,7 +30,8 @@ import { ConversationCommands } from '../conversations/conversation-commands';
 import { ApiError } from '../errors/api-error';
 import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter';
 import { fieldProblems, invalidRequest } from '../validation/field-problems';
-import { ConversationEvents, type ConversationServer } from './conversation-events';
+import { ConversationEvents } from '../conversations/conversation-events';
+import { roomSink, type ConversationServer } from './room-sink';
 
 type ConversationSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, { user: AuthUser }>;
 type AckFn<E extends ClientEventName> = ((answer: AckAnswer<ClientAckValues[E]>) => void) | undefined;
@@ -56,15 +57,15 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly revocations: TokenRevocations,
-    @Optional() @Inject(Metrics) private readonly metrics: Metrics | null = null,
+    private readonly metrics: Metrics,
   ) {
     this.limit = config.rateLimit.wsPerMinute;
   }
 
   afterInit(server: ConversationServer): void {
-    this.events.attach(server);
+    this.events.attach(roomSink(server));
     // This process's own sockets (the adapter fans events out; each process counts its clients).
-    this.metrics?.read({ socketConnections: () => server.sockets.sockets.size });
+    this.metrics.read({ socketConnections: () => server.sockets.sockets.size });
     // A revoked token's sockets close. Every api process hears of each revocation (TokenRevocations
     // carries it between them), so each closes its own.
     this.revocations.onRevoked((userId) => server.local.in(userRoom(userId)).disconnectSockets(true));

@@ -1,8 +1,7 @@
 import type { TreeNode } from '@sweatpants/domain';
 import { run, type Api, type Operation } from 'effection';
 import { createApi } from 'effection/experimental';
-import type { AgentDefinition } from './agent-definition';
-import type { AgentPlugin } from './agent-plugin';
+import type { AgentDefinition, AgentPlugin } from './agent-definition';
 import { sinceSummary } from './history';
 import type { ModelUsage } from './model';
 
@@ -64,7 +63,11 @@ export interface SummaryPolicy {
 
 /** The questions CompactionPolicy answers, each one middleware can take over for a scope. */
 export interface CompactionPolicyApi {
-  /** Whether the conversation should be compacted now, given HEAD's path (root first). */
+  /**
+   * Whether the conversation should be compacted now, given HEAD's path as the runner holds it:
+   * from its latest summaries (root first when it has none), which is all sinceSummary and
+   * nextRequestTokens look at.
+   */
   due(path: readonly TreeNode[]): Operation<boolean>;
   /** How its summaries are written: what they keep, and by which model. */
   summary(): Operation<SummaryPolicy>;

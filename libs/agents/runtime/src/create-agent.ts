@@ -1,7 +1,6 @@
 import type { Json } from '@sweatpants/domain';
 import { createContext, type Operation } from 'effection';
-import type { AgentDefinition } from './agent-definition';
-import type { AgentPlugin } from './agent-plugin';
+import type { AgentDefinition, AgentPlugin } from './agent-definition';
 import { ToolCalls, ToolError, type Tool, type ToolOutcome } from './tool';
 
 /** The tools an agent exposes, by the name other code calls them with. */

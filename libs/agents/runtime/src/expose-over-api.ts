@@ -1,7 +1,6 @@
 import { AgentInfoSchema } from '@sweatpants/domain';
 import type { AgentCatalog, AgentRegistration } from './agent-catalog';
-import type { AgentDefinition } from './agent-definition';
-import type { AgentPlugin } from './agent-plugin';
+import type { AgentDefinition, AgentPlugin } from './agent-definition';
 import { INTERPRET_TOOL, RESPOND_TOOL } from './model';
 
 /** What a program says when it exposes an agent: how it presents itself, how it answers offline. */

@@ -1,6 +1,5 @@
 export * from './agent-catalog';
 export * from './agent-definition';
-export * from './agent-plugin';
 export { chatElicitId } from './answer-records';
 export * from './ask';
 export * from './ask-for';

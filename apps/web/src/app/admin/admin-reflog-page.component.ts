@@ -13,7 +13,7 @@ import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { HealthService } from '../health/health.service';
 import { type ReflogRow, ReflogViewComponent } from '../reflog/reflog-view.component';
-import { ConversationUsageComponent } from './conversation-usage.component';
+import { ConversationUsageComponent } from '../conversation/conversation-usage.component';
 
 const PAGE = 50;
 /** How many conversations are read for their titles: the api's largest page. */

@@ -16,7 +16,7 @@ import { ActivatedRoute, RouterLink, RouterLinkActive, RouterOutlet } from '@ang
 import type { Conversation, FsckReport } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
-import { ConversationUsageComponent } from '../admin/conversation-usage.component';
+import { ConversationUsageComponent } from './conversation-usage.component';
 import { ApiService } from '../core/api.service';
 import { TabTitleStrategy } from '../core/tab-title';
 import { AgentsService } from '../conversations/agents.service';

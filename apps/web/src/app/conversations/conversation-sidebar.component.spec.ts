@@ -10,7 +10,7 @@ import { ConversationListService, LIST_PAGE, SEARCH_DELAY_MS } from './conversat
 import { ConversationSidebarComponent } from './conversation-sidebar.component';
 import { UNDO_WINDOW_MS } from './pending-deletes';
 import { UndoToastComponent } from './undo-toast.component';
-import { useAgents } from '../../testing/agents-fixture';
+import { useAgents } from './agents-fixture';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z').getTime();
 const conversation = (

@@ -5,7 +5,7 @@ import { provideRouter, Router } from '@angular/router';
 import { ApiError } from '../core/api-error';
 import { ConversationStarter } from './conversation-starter';
 import { NewConversationPageComponent } from './new-conversation-page.component';
-import { useAgents } from '../../testing/agents-fixture';
+import { useAgents } from './agents-fixture';
 
 @Component({ template: '' })
 class BlankComponent {}

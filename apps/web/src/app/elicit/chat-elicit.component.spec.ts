@@ -1,6 +1,6 @@
 import { MAX_MESSAGE_LENGTH } from '@sweatpants/domain';
 
-import { renderWidget } from '../../testing/render-widget';
+import { renderWidget } from './render-widget';
 import { ChatElicitComponent } from './chat-elicit.component';
 
 const question = { type: 'chat', message: '', payload: { placeholder: 'What is in front of you?' } };

@@ -1,4 +1,4 @@
-import { renderWidget } from '../../testing/render-widget';
+import { renderWidget } from './render-widget';
 import { ChooseElicitComponent } from './choose-elicit.component';
 
 const question = {

@@ -1,4 +1,4 @@
-import { renderWidget } from '../../testing/render-widget';
+import { renderWidget } from './render-widget';
 import { ClipboardReadElicitComponent } from './clipboard-read-elicit.component';
 import { ClipboardWriteElicitComponent } from './clipboard-write-elicit.component';
 

@@ -1,4 +1,4 @@
-import { renderWidget } from '../../testing/render-widget';
+import { renderWidget } from './render-widget';
 import { GroupElicitComponent } from './group-elicit.component';
 
 const question = {

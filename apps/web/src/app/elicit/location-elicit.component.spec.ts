@@ -1,7 +1,7 @@
 import { TestBed } from '@angular/core/testing';
 import type { Json } from '@sweatpants/domain';
 
-import { renderWidget } from '../../testing/render-widget';
+import { renderWidget } from './render-widget';
 import { ElicitProgress } from './elicit-progress';
 import { LocationElicitComponent } from './location-elicit.component';
 

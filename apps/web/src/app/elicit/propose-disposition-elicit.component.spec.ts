@@ -1,4 +1,4 @@
-import { renderWidget } from '../../testing/render-widget';
+import { renderWidget } from './render-widget';
 import { ProposeDispositionElicitComponent } from './propose-disposition-elicit.component';
 
 const question = {

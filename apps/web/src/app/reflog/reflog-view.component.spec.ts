@@ -2,7 +2,7 @@ import { TestBed } from '@angular/core/testing';
 import type { ReflogAction, ReflogEntry, TreeNode } from '@sweatpants/domain';
 
 import { type ReflogRow, ReflogViewComponent } from './reflog-view.component';
-import { useAgents } from '../../testing/agents-fixture';
+import { useAgents } from '../conversations/agents-fixture';
 
 /** Node ids as the api makes them: 64 hex characters. */
 const id = (name: string): string => name.padEnd(64, 'f');

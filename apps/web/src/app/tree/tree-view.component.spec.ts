@@ -6,7 +6,7 @@ import { of } from 'rxjs';
 import { fixtureId, treeFixture } from '../../testing/tree-fixture';
 import { TurnFixture } from '../../testing/turn-fixture';
 import { TreeViewComponent } from './tree-view.component';
-import { useAgents } from '../../testing/agents-fixture';
+import { useAgents } from '../conversations/agents-fixture';
 
 /** The words a box says, as its accessible name is computed from them. */
 const words = (element: Element) =>

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { closeRedis } from '../redis/close-redis';
-import { CLUSTER_CONFIG, type ClusterConfig } from './cluster-config';
+import { closeRedis } from './close-redis';
+import { CLUSTER_CONFIG, type ClusterConfig } from '../config/cluster-config';
 
 /**
  * This process's place among the api processes: its id, and (with REDIS_URL) a Redis connection

@@ -2,8 +2,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
-import { SocketIoAdapter } from '../realtime/socket-io.adapter';
-import { ClusterRedis } from './cluster-redis';
+import { SocketIoAdapter } from './socket-io.adapter';
+import { ClusterRedis } from '../redis/cluster-redis';
 
 /**
  * The api's Socket.IO adapter over Redis pub/sub (@socket.io/redis-adapter on ioredis): an event

@@ -6,8 +6,8 @@ import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
 import { HealthSchema } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
-import { createApp } from '../app.factory';
-import { loadConfig } from '../config/app-config';
+import { createApp } from '../src/app.factory';
+import { loadConfig } from '../src/config/app-config';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 /** A test that boots and closes a second app (and, with Redis away, waits out a health probe). */

@@ -1,24 +1,21 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  conversationRoom,
-  type ClientToServerEvents,
-  type ReflogEntry,
-  type ServerEventName,
-  type ServerEventPayload,
-  type ServerToClientEvents,
-  type TreeNode,
-} from '@sweatpants/domain';
-import type { Server } from 'socket.io';
+import type { ReflogEntry, ServerEventName, ServerEventPayload, TreeNode } from '@sweatpants/domain';
 
-export type ConversationServer = Server<ClientToServerEvents, ServerToClientEvents>;
+/**
+ * Where a conversation's events leave this process: the port conversations own and the realtime
+ * transport implements (the conversation's Socket.IO room, on every api process).
+ */
+export interface ConversationEventSink {
+  send<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
+}
 
 /** How long streamed text gathers before it is sent: one display frame. */
 export const TOKEN_FRAME_MS = 16;
 
 /**
- * Where server → client events go: the conversation's room on the Socket.IO server, which (with
- * the Redis adapter) reaches sockets on every api process. The gateway attaches the server once
- * it exists; before that, and in a process without one, events go nowhere.
+ * Server → client events of a conversation, as the conversation's services say them. They go to
+ * the sink the realtime transport attaches once its server exists (the conversation's room, which
+ * reaches sockets on every api process); before that, and in a process without one, nowhere.
  *
  * Streamed model text is display only, and a person reads no faster than a screen redraws: the
  * deltas of a conversation gather for one frame and go as one `token` event, sent before any other
@@ -26,22 +23,22 @@ export const TOKEN_FRAME_MS = 16;
  */
 @Injectable()
 export class ConversationEvents implements OnApplicationShutdown {
-  private server: ConversationServer | null = null;
+  private sink: ConversationEventSink | null = null;
   private readonly tokens = new Map<string, { nodeId: string; text: string; timer: NodeJS.Timeout }>();
 
-  attach(server: ConversationServer): void {
-    this.server = server;
+  attach(sink: ConversationEventSink): void {
+    this.sink = sink;
   }
 
   emit<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
-    if (!this.server) return;
+    if (!this.sink) return;
     if (this.tokens.size > 0) this.flushTokens(payload.conversationId);
     this.send(event, payload);
   }
 
   /** A model's streamed text for `nodeId`, gathered for one frame. */
   token(conversationId: string, nodeId: string, text: string): void {
-    if (!this.server) return;
+    if (!this.sink) return;
     const pending = this.tokens.get(conversationId);
     if (pending && pending.nodeId === nodeId) {
       pending.text += text;
@@ -76,7 +73,6 @@ export class ConversationEvents implements OnApplicationShutdown {
   }
 
   private send<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
-    const args = [payload] as Parameters<ServerToClientEvents[E]>;
-    this.server?.to(conversationRoom(payload.conversationId)).emit(event, ...args);
+    this.sink?.send(event, payload);
   }
 }

@@ -2,19 +2,14 @@ import {
   Inject,
   Injectable,
   Logger,
-  Optional,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { CLUSTER_CONFIG, type ClusterConfig } from '../cluster/cluster-config';
+import { CLUSTER_CONFIG, type ClusterConfig } from '../config/cluster-config';
 import { startBullWorker, type JobWorkerHandle } from './bullmq-worker';
 import { Metrics } from '../observability/metrics';
-import { JOB_PROCESSORS } from './compaction.providers';
-import type { JobProcessors } from './job-processors';
-
-/** Whether this process runs a BullMQ worker: the worker entry always; an api unless WORKER=off. */
-export const RUN_WORKER = Symbol('RunWorker');
+import { JobProcessorRegistry } from './job-processor-registry';
 
 /**
  * The BullMQ worker of this process, when Redis is configured and this process runs one. Started
@@ -29,19 +24,19 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLUSTER_CONFIG) private readonly cluster: ClusterConfig,
-    @Inject(JOB_PROCESSORS) private readonly processors: JobProcessors,
-    @Inject(RUN_WORKER) private readonly runWorker: boolean,
-    @Optional() @Inject(Metrics) private readonly metrics: Metrics | null = null,
+    private readonly registry: JobProcessorRegistry,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
     const url = this.config.redisUrl;
-    if (url === undefined || !this.runWorker) return;
-    this.worker = startBullWorker(this.processors, {
+    // The worker entry always runs one; an api unless WORKER=off.
+    if (url === undefined || this.cluster.worker === 'off') return;
+    this.worker = startBullWorker(this.registry.processors, {
       url,
       prefix: this.cluster.queuePrefix,
       lockMs: this.cluster.jobLockMs,
-      onOutcome: (job, outcome) => this.metrics?.jobFinished(job, outcome),
+      onOutcome: (job, outcome) => this.metrics.jobFinished(job, outcome),
     });
     // Not awaited: with Redis away the process still starts, and BullMQ connects when it returns.
     this.worker.waitUntilReady().then(

@@ -1,7 +1,7 @@
 import { TestBed } from '@angular/core/testing';
 import type { AgentInfo } from '@sweatpants/domain';
 
-import { AgentsService } from '../app/conversations/agents.service';
+import { AgentsService } from './agents.service';
 
 /** The product's two agents as `GET /api/agents` lists them. */
 export const AGENTS_FIXTURE: readonly AgentInfo[] = [

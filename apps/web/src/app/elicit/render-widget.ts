@@ -2,7 +2,7 @@ import type { OutputEmitterRef, Type } from '@angular/core';
 import { type ComponentFixture, TestBed } from '@angular/core/testing';
 import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
-import type { ElicitQuestion } from '../app/elicit/elicit-question';
+import type { ElicitQuestion } from './elicit-question';
 
 export interface WidgetHarness<T> {
   fixture: ComponentFixture<T>;

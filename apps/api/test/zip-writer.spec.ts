@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
-import { readZip } from '../../test/support/read-zip';
-import { ZipWriter } from './zip-writer';
+import { readZip } from './support/read-zip';
+import { ZipWriter } from '../src/account/zip-writer';
 
 const MB = 1024 * 1024;
 

@@ -1,0 +1,49 @@
+import { Logger, Module, type Provider } from '@nestjs/common';
+import { ClaudeModel, claudeConfigFrom } from '@sweatpants/agent-claude';
+import type { AgentCatalog } from '@sweatpants/agent-runtime';
+import { TreeStore } from '@sweatpants/tree-store';
+import { AGENT_CATALOG, AgentCatalogModule } from '../agents/agent-catalog.module';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DatabaseModule } from '../database/database.module';
+import { JobProcessorRegistry } from '../queue/job-processor-registry';
+import { JobRegistryModule } from '../queue/job-registry.module';
+import { CompactionProcessor } from './compaction.processor';
+import { ModelSummariser, OfflineSummariser, type Summariser } from './summariser';
+
+const SUMMARISER = Symbol('Summariser');
+
+/** Claude when ANTHROPIC_API_KEY is set (with ANTHROPIC_BASE_URL and ANTHROPIC_MODEL), else offline. */
+const summariserProvider: Provider = {
+  provide: SUMMARISER,
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig): Summariser => {
+    const claude = claudeConfigFrom(config.anthropicEnv);
+    if (!claude.ok) throw new Error(`invalid environment: ${claude.error.map((p) => p.field).join(', ')}`);
+    if (claude.value) return new ModelSummariser(new ClaudeModel(claude.value));
+    new Logger('Compaction').log('ANTHROPIC_API_KEY unset: compaction writes offline summaries');
+    return new OfflineSummariser();
+  },
+};
+
+/** The compaction job's processor, plugged into the registry of whichever process runs jobs. */
+const compactionProcessorProvider: Provider = {
+  provide: CompactionProcessor,
+  inject: [TreeStore, SUMMARISER, AGENT_CATALOG, JobProcessorRegistry],
+  useFactory: (
+    store: TreeStore,
+    summariser: Summariser,
+    agents: AgentCatalog,
+    registry: JobProcessorRegistry,
+  ): CompactionProcessor => {
+    const compaction = new CompactionProcessor(store, summariser, agents);
+    registry.register('conversation.compact', (payload, run) => compaction.process(payload, run));
+    return compaction;
+  },
+};
+
+/** Running compaction jobs (the api's in-process queue, or the worker): the summariser and the processor. */
+@Module({
+  imports: [DatabaseModule, AgentCatalogModule, JobRegistryModule],
+  providers: [summariserProvider, compactionProcessorProvider],
+})
+export class CompactionProcessingModule {}
