@@ -12,6 +12,7 @@ import { AccountDeletion1795453000000 } from './1795453000000-AccountDeletion';
 import { Blobs1795460000000 } from './1795460000000-Blobs';
 import { InlinePhotosToBlobs1795460000001 } from './1795460000001-InlinePhotosToBlobs';
 import { AccountDeletionFences1795480000000 } from './1795480000000-AccountDeletionFences';
+import { PathFromSummary1795490000000 } from './1795490000000-PathFromSummary';
 import { pgliteAsPgDriver } from './pglite-driver';
 
 /** Every migration, oldest first. The api runs them at start; tests run them per database. */
@@ -27,6 +28,7 @@ export const migrations = [
   Blobs1795460000000,
   InlinePhotosToBlobs1795460000001,
   AccountDeletionFences1795480000000,
+  PathFromSummary1795490000000,
 ];
 
 /** The names TypeORM records in the `migrations` table, one per migration above. */

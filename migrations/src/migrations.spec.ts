@@ -29,6 +29,7 @@ const ALL = [
   'Blobs1795460000000',
   'InlinePhotosToBlobs1795460000001',
   'AccountDeletionFences1795480000000',
+  'PathFromSummary1795490000000',
 ];
 
 /** What the reflog's action check allows and whether the activity index exists. */
@@ -40,6 +41,22 @@ async function activitySchema(url: string): Promise<{ check: string; index: bool
       `SELECT pg_get_constraintdef(oid) AS check,
          to_regclass('conversations_owner_activity_idx') IS NOT NULL AS index
        FROM pg_constraint WHERE conrelid = 'reflog'::regclass AND conname = 'reflog_action_check'`,
+    );
+    return rows[0]!;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether the summary index and the function that uses it are installed. */
+async function summarySchema(url: string): Promise<{ index: string | null; base: boolean }> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ index: string | null; base: boolean }>(
+      `SELECT (SELECT pg_get_indexdef(i.indexrelid) FROM pg_index i
+                 WHERE i.indexrelid = to_regclass('nodes_summary_idx')) AS index,
+         EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'tree_summary_base') AS base`,
     );
     return rows[0]!;
   } finally {
@@ -94,6 +111,24 @@ describe('migrations', () => {
       const before = await activitySchema(fresh.url);
       expect(before).toEqual({ check: expect.stringContaining("'return'"), index: false });
       expect(before.check).not.toContain('regenerate');
+      expect(await migrateUp({ url: fresh.url })).toEqual(after);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  it('index the summary nodes by position and install tree_summary_base, and take both back', async () => {
+    const fresh = await createTestDatabase('migrations_summary', { migrate: false });
+    try {
+      await migrateUp({ url: fresh.url });
+      const installed = await summarySchema(fresh.url);
+      expect(installed.base).toBe(true);
+      expect(installed.index).toMatch(
+        /ON public\.nodes USING btree \(segment_id, depth\) WHERE \(kind = 'summary'::text\)/,
+      );
+      const after = ALL.slice(ALL.indexOf('PathFromSummary1795490000000'));
+      await migrateDown({ url: fresh.url }, after.length);
+      expect(await summarySchema(fresh.url)).toEqual({ index: null, base: false });
       expect(await migrateUp({ url: fresh.url })).toEqual(after);
     } finally {
       await fresh.drop();

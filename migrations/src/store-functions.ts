@@ -9,7 +9,14 @@ import { join } from 'node:path';
  * and adding a migration that installs it again; the migration that first installed it reads the
  * same file, so a new database gets the newest body straight away.
  */
-export const STORE_FUNCTIONS = ['tree_chain', 'tree_create', 'tree_append', 'tree_move', 'tree_gc'] as const;
+export const STORE_FUNCTIONS = [
+  'tree_chain',
+  'tree_create',
+  'tree_append',
+  'tree_move',
+  'tree_gc',
+  'tree_summary_base',
+] as const;
 export type StoreFunction = (typeof STORE_FUNCTIONS)[number];
 
 /** The directory of the functions' files, beside this package's sources. */

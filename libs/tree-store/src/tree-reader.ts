@@ -43,6 +43,20 @@ export const PATH_ROWS_SQL = `SELECT ${NODE_COLUMNS} FROM tree_chain($1, $2) c
   ) n
   ORDER BY n.depth`;
 
+/**
+ * The nodes of the path to a tip ($1 segment, $2 depth) from the first of its latest summaries
+ * (tree_summary_base), root first when it has none. Segments wholly above that depth are left
+ * out, and `OFFSET 0` keeps one index range scan per segment, as in PATH_ROWS_SQL.
+ */
+export const SUMMARY_PATH_ROWS_SQL = `SELECT ${NODE_COLUMNS}
+  FROM (SELECT coalesce(tree_summary_base($1, $2), 0) AS base) b
+  CROSS JOIN tree_chain($1, $2) c
+  CROSS JOIN LATERAL (
+    SELECT * FROM nodes WHERE segment_id = c.segment_id AND depth <= c.hi AND depth >= b.base OFFSET 0
+  ) n
+  WHERE c.hi >= b.base
+  ORDER BY n.depth`;
+
 /** Reads of the tree: ref resolution, paths, nodes and their children, pages of the whole tree. */
 export class TreeReader {
   constructor(private readonly db: SqlExecutor) {}
@@ -142,6 +156,20 @@ export class TreeReader {
     const tip = await this.resolve(conversationId, refText);
     if (!tip.ok) return tip;
     const rows = await this.pathRows(tip.value);
+    return ok(rows.map((row) => toNode(conversationId, row)));
+  }
+
+  /**
+   * The conversation's context at a ref as an agent needs it: the path from its latest summary to
+   * the ref, root first when it has no summary. When compactions stacked summaries (each one's
+   * parent is the one before, each summarising only what followed it) the read begins at the
+   * first of the stack, so what the summaries say is all there. The nodes are those `path`
+   * returns for the same range; the cost does not grow with the depth above the summaries.
+   */
+  async pathFromSummary(conversationId: string, refText = 'HEAD'): Promise<Result<TreeNode[], StoreError>> {
+    const tip = await this.resolve(conversationId, refText);
+    if (!tip.ok) return tip;
+    const rows = await this.db.query<NodeRow>(SUMMARY_PATH_ROWS_SQL, [tip.value.segmentId, tip.value.depth]);
     return ok(rows.map((row) => toNode(conversationId, row)));
   }
 

@@ -125,6 +125,14 @@ export class TreeStore {
     return this.reader.path(conversationId, ref);
   }
 
+  /**
+   * The path to a ref from its latest summary (from the first of a stack of them), or from the
+   * root when it has none: what an agent's runner opens on (see TreeReader.pathFromSummary).
+   */
+  pathFromSummary(conversationId: string, ref = 'HEAD'): Promise<Result<TreeNode[], StoreError>> {
+    return this.reader.pathFromSummary(conversationId, ref);
+  }
+
   node(conversationId: string, nodeId: string): Promise<TreeNodeWithChildren | null> {
     return this.reader.node(conversationId, nodeId);
   }

@@ -26,6 +26,11 @@ export class TreeStorePort implements ConversationPort {
     return path.ok ? ok(path.value) : err(portError(path.error));
   }
 
+  async pathFromSummary(conversationId: string): Promise<Result<TreeNode[], PortError>> {
+    const path = await this.store.pathFromSummary(conversationId, 'HEAD');
+    return path.ok ? ok(path.value) : err(portError(path.error));
+  }
+
   build(input: Parameters<ConversationPort['build']>[0]): Result<TreeNode[], PortError> {
     const built = buildNodes(input.conversationId, input.parent, input.nodes);
     return built.ok ? built : err(portError(built.error));

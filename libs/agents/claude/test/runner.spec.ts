@@ -176,6 +176,7 @@ describe('durable execution', () => {
       die: () => die(),
       port: {
         path: (id) => port.path(id),
+        pathFromSummary: (id) => port.pathFromSummary(id),
         build: (input) => port.build(input),
         requestCompaction: (input) => port.requestCompaction(input),
         append: async (input) => {

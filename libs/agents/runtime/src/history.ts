@@ -7,7 +7,8 @@ import { resultText, type ToolResultPayload } from './tool';
 /**
  * The model's view of a path: user and assistant messages, tool calls with their results,
  * summaries in place of the ranges they cover. Elicits and notices are the user interface's
- * business: what a question returned reaches the model as its tool's result.
+ * business: what a question returned reaches the model as its tool's result. The runner's path
+ * begins at the latest summaries (Runner.open): each summary's text stands for its range.
  *
  * @example
  * const sampled = yield* sample({

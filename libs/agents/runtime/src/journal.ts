@@ -40,7 +40,11 @@ type WriteAction = 'append' | 'cancel';
 export class Journal {
   private cursor = 0;
   private writing: Promise<unknown> = Promise.resolve();
-  /** root → where the turn has got to: the turn's start, what it replayed, what it wrote or will */
+  /**
+   * The context's first node (the root, or the first of the latest summaries: see the port's
+   * pathFromSummary) → where the turn has got to: the turn's start, what it replayed, what it
+   * wrote or will.
+   */
   private readonly visible: TreeNode[];
   /** the nodes appended but not yet stored, oldest first */
   private unwritten: { node: TreeNode; action: WriteAction }[] = [];
@@ -57,7 +61,7 @@ export class Journal {
   constructor(
     private readonly port: ConversationPort,
     readonly conversationId: string,
-    /** root → the node the turn starts from */
+    /** the context's first node (the root or a summary) → the node the turn starts from */
     base: readonly TreeNode[],
     /** the nodes recorded after it, oldest first: what a rebuilt runner replays */
     private readonly recorded: readonly TreeNode[] = [],
@@ -66,7 +70,7 @@ export class Journal {
   ) {
     this.visible = [...base];
     const last = recorded.at(-1) ?? base.at(-1);
-    if (!last) throw new Error('a journal needs at least the root');
+    if (!last) throw new Error('a journal needs at least the node its context begins with');
     this.storedHead = last.id;
   }
 
@@ -80,7 +84,11 @@ export class Journal {
     return this.storedHead;
   }
 
-  /** The turn's context so far: root → the last node replayed or appended. */
+  /**
+   * The turn's context so far: the root or the latest summaries → the last node replayed or
+   * appended. A summary keeps the folds and the words of what it covers, so folds (`fold`,
+   * modeStateOf) and the model's history (historyOf) over it are those of the whole path.
+   */
   path(): readonly TreeNode[] {
     return this.visible;
   }

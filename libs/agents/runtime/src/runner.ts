@@ -20,6 +20,7 @@ import { Asides, consoleLog, Logs, ModelContext, Questions, Run, SideQuests } fr
 import { ElicitProtocol } from './elicit-protocol';
 import { CompactionPolicy } from './compaction-policy';
 import { HeadMovedError, Journal } from './journal';
+import { openingPath } from './opening-path';
 import { silentOutbox, type Outbox, type RunnerStatus } from './outbox';
 import type { RunnerError, RunnerOptions } from './runner-options';
 import type { TurnEnd } from './agent-definition';
@@ -52,13 +53,14 @@ export class Runner {
   private readonly destroy: () => Promise<void>;
   private task: Task<void> | undefined;
   private journal: Journal | undefined;
+  /** HEAD's path from its latest summaries (or the root) */
   private path: TreeNode[] = [];
   private currentStatus: RunnerStatus = 'idle';
   private readonly outbox: Outbox;
   private idleWaiters: (() => void)[] = [];
   private closed = false;
-  /** set when the conversation moved under this runner: it must be reopened */
-  stale = false;
+  /** set, here only, when a write found HEAD moved under this runner */
+  private headMoved = false;
 
   private constructor(private readonly options: RunnerOptions) {
     const [scope, destroy] = createScope();
@@ -83,10 +85,13 @@ export class Runner {
     };
   }
 
-  /** A runner for the conversation at its HEAD; an interrupted turn resumes at once. */
+  /**
+   * A runner for the conversation at its HEAD, read from its latest summaries (`openingPath`);
+   * an interrupted turn resumes at once.
+   */
   static async open(options: RunnerOptions): Promise<Runner> {
     const runner = new Runner(options);
-    const path = await options.port.path(options.conversationId);
+    const path = await openingPath(options.port, options.conversationId, options.agent);
     if (!path.ok) throw new Error(`opening ${options.conversationId}: ${path.error.message}`);
     runner.path = path.value;
     const start = path.value.findLastIndex((n) => n.kind === 'user');
@@ -105,6 +110,11 @@ export class Runner {
       );
     }
     return runner;
+  }
+
+  /** The conversation moved under this runner (a write found another HEAD): it must be reopened. */
+  get stale(): boolean {
+    return this.headMoved;
   }
 
   /** What the runner is doing: idle, running a turn, or waiting on a question. */
@@ -150,7 +160,7 @@ export class Runner {
       return ok(node as TreeNode);
     } catch (error) {
       if (error instanceof HeadMovedError) {
-        this.stale = true;
+        this.headMoved = true;
         return err({ code: 'conflict', message: error.message });
       }
       throw error;
@@ -187,7 +197,7 @@ export class Runner {
       // HEAD moved under the halted turn (another writer ended it): there is nothing left to
       // mark cancelled, and this runner is stale; the caller moves HEAD from where it is now.
       if (!(error instanceof HeadMovedError)) throw error;
-      this.stale = true;
+      this.headMoved = true;
       return null;
     }
     this.path = [...journal.path()];
@@ -284,11 +294,14 @@ export class Runner {
     }
     this.task = undefined;
     // A closed runner answers nothing more: whoever waits on its turn hears it ended.
-    this.stale = true;
+    this.headMoved = true;
     for (const wake of this.idleWaiters.splice(0)) wake();
   }
 
-  /** Whether `nodeId` is on the path this runner stands on (stored or replayed). */
+  /**
+   * Whether `nodeId` is on the path this runner stands on (stored or replayed), which begins at
+   * the latest summaries: a node above them answers no (a summary compaction wrote never is).
+   */
   onPath(nodeId: string): boolean {
     return (this.journal?.path() ?? this.path).some((n) => n.id === nodeId);
   }
@@ -377,7 +390,7 @@ export class Runner {
       () => this.finish(task),
       (error: unknown) => {
         if (error instanceof HeadMovedError) {
-          this.stale = true;
+          this.headMoved = true;
           this.options.onStale?.();
         } else if (!(error instanceof Error && error.message === 'halted')) {
           logs.write('error', `turn failed in ${conversationId}`, {

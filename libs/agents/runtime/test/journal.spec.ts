@@ -11,6 +11,7 @@ function conversation() {
   const writes: { kinds: string[]; action: string }[] = [];
   const port: ConversationPort = {
     path: (id) => store.path(id),
+    pathFromSummary: (id) => store.pathFromSummary(id),
     build: (input) => store.build(input),
     requestCompaction: (input) => store.requestCompaction(input),
     append: (input) => {

@@ -7,8 +7,21 @@ import type { NodeDraft, Result, TreeNode } from '@sweatpants/domain';
  * conversation was moved under it (a rewind from another tab) gets a conflict, never a fork.
  */
 export interface ConversationPort {
-  /** the conversation's context: the nodes root → HEAD */
+  /**
+   * The conversation's whole path, root → HEAD. The runner opens on it only when the summary
+   * `pathFromSummary` begins with does not keep the agent's state
+   * (written before summaries kept states, or for another version of the agent's reducer): then
+   * the folds need what lies above it.
+   */
   path(conversationId: string): Promise<Result<TreeNode[], PortError>>;
+  /**
+   * What the runner opens on: HEAD's path from its latest summary, from the first of a stack of
+   * summaries when compactions stacked them (each summarises only what followed the one before),
+   * from the root when there is none. A summary stands for what it covers: the state and mode it
+   * keeps and its text are what the agent needs of everything above it. Its cost must not grow
+   * with the depth above the summaries (the tree store's `pathFromSummary`).
+   */
+  pathFromSummary(conversationId: string): Promise<Result<TreeNode[], PortError>>;
   /**
    * The nodes an append of `drafts` under `parent` would store (ids, depths, times), named without
    * writing anything: the runtime goes on from them while their write is still to come. A draft

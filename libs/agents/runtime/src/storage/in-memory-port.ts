@@ -46,6 +46,12 @@ export class InMemoryConversationPort implements ConversationPort {
     return ok(this.pathTo(c, c.head));
   }
 
+  async pathFromSummary(conversationId: string): Promise<Result<TreeNode[], PortError>> {
+    const c = this.conversations.get(conversationId);
+    if (!c) return err({ code: 'not_found', message: `no conversation ${conversationId}` });
+    return ok(fromSummary(this.pathTo(c, c.head)));
+  }
+
   build(input: Parameters<ConversationPort['build']>[0]): Result<TreeNode[], PortError> {
     if (input.nodes.length === 0) return err({ code: 'invalid', message: 'nothing to append' });
     const built: TreeNode[] = [];
@@ -123,4 +129,15 @@ export class InMemoryConversationPort implements ConversationPort {
       createdAt,
     } as TreeNode;
   }
+}
+
+/**
+ * `path` from its latest summary, or from the first of the summaries stacked right above it (the
+ * tree store's pathFromSummary); the whole path when it holds none.
+ */
+export function fromSummary(path: readonly TreeNode[]): TreeNode[] {
+  let first = path.findLastIndex((n) => n.kind === 'summary');
+  if (first < 0) return [...path];
+  while (path[first - 1]?.kind === 'summary') first--;
+  return path.slice(first);
 }

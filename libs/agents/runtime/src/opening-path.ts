@@ -1,0 +1,34 @@
+import { summaryStateKey, type Json, type Result, type TreeNode } from '@sweatpants/domain';
+import type { AgentDefinition } from './agent-definition';
+import { MODE_STATE_KEY } from './history';
+import type { ConversationPort, PortError } from './storage/conversation-port';
+
+/**
+ * The path a runner opens on: HEAD's path from its latest summaries (`port.pathFromSummary`), so
+ * that opening a conversation costs the same whatever its depth. The summary the read begins with stands for everything above it
+ * only if it keeps the agent's state and mode; one that does not (written before summaries kept
+ * states, or for another version of the agent's reducer) sends the runner to the whole path,
+ * where the folds find what they need above it.
+ *
+ * @example
+ * const path = await openingPath(port, conversationId, agent);
+ * if (!path.ok) throw new Error(path.error.message);
+ * const state = foldPath(agent.state, path.value); // as folding root → HEAD would give
+ */
+export async function openingPath(
+  port: ConversationPort,
+  conversationId: string,
+  agent: AgentDefinition,
+): Promise<Result<TreeNode[], PortError>> {
+  const read = await port.pathFromSummary(conversationId);
+  if (!read.ok) return read;
+  const [first] = read.value;
+  if (first?.kind !== 'summary' || keepsStates(agent, first)) return read;
+  return port.path(conversationId);
+}
+
+/** Whether a summary keeps both folds the runner takes from it: the agent's state and its mode. */
+export function keepsStates(agent: AgentDefinition, summary: TreeNode): boolean {
+  const states = (summary.payload as { states?: { [key: string]: Json } }).states;
+  return states?.[summaryStateKey(agent.state)] !== undefined && states[MODE_STATE_KEY] !== undefined;
+}
