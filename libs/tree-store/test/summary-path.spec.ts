@@ -1,6 +1,6 @@
 import type { TreeNode } from '@sweatpants/domain';
-import { assistant, createTestStore, user, type TestStore } from '../test/test-store';
-import type { TreeStore } from './tree-store';
+import { assistant, createTestStore, user, type TestStore } from './test-store';
+import type { TreeStore } from '../src/tree-store';
 
 let t: TestStore;
 let store: TreeStore;
