@@ -1,4 +1,4 @@
-import { ApiErrorResponseSchema } from '@sweatpants/domain';
+import { ApiErrorResponseSchema, paramNames, type Reply } from '@sweatpants/domain';
 import * as z from 'zod';
 import { ROUTES, type RouteSpec } from './route-table';
 
@@ -14,12 +14,41 @@ const ERROR_RESPONSES: Record<string, string> = {
   '429': 'rate_limited',
 };
 
-/** A zod schema as the JSON Schema of what a client sends (defaults make fields optional). */
+/**
+ * A zod schema as JSON Schema: of what a client sends (`input`: defaults make fields optional), or
+ * of what it reads (`output`), whose objects stay open, since the api may answer more than
+ * PROTOCOL.md names.
+ */
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonObject =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
+  z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: ({ jsonSchema: node }) => {
+      if (io === 'output' && node.additionalProperties === false) delete node.additionalProperties;
+    },
+  }) as JsonObject;
+
+/** The success answer's body: its JSON schema, the file's media types, or nothing. */
+function successContent(reply: Reply): JsonObject {
+  switch (reply.kind) {
+    case 'json':
+      return { content: { 'application/json': { schema: jsonSchema(reply.schema, 'output') } } };
+    case 'binary':
+      return {
+        content: Object.fromEntries(
+          reply.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+        ),
+      };
+    case 'text':
+      return { content: { [reply.mediaType]: { schema: { type: 'string' } } } };
+    case 'empty':
+      return {};
+  }
+}
 
 function operation(route: RouteSpec): JsonObject {
-  const params = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+  const params = paramNames(route.path).map((name) => ({
     name,
     in: 'path',
     required: true,
@@ -55,20 +84,15 @@ function operation(route: RouteSpec): JsonObject {
         }
       : {}),
     responses: {
-      [String(route.status)]: {
-        description: route.response,
-        ...(route.responseSchema
-          ? { content: { 'application/json': { schema: jsonSchema(route.responseSchema, 'output') } } }
-          : {}),
-      },
+      [String(route.status)]: { description: route.answers, ...successContent(route.reply) },
       ...errors,
     },
   };
 }
 
 /**
- * The OpenAPI 3.1 document of the HTTP api, generated from the route table and the same zod
- * schemas the handlers validate with, so the two cannot drift apart.
+ * The OpenAPI 3.1 document of the HTTP api, generated from libs/domain's HTTP contract: the same
+ * zod schemas the handlers validate requests with and the clients read answers with.
  */
 export function openApiDocument(routes: readonly RouteSpec[] = ROUTES): JsonObject {
   const paths: Record<string, JsonObject> = {};

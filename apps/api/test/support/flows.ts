@@ -1,12 +1,12 @@
 import type {
   Conversation,
+  CreateConversationRequest,
   ElicitRequest,
-  NodeAndHead,
   InlinePhoto,
-  PathResponse,
+  NodeAndHead,
   TreeNode,
 } from '@sweatpants/domain';
-import { call, type TestApi } from './test-api';
+import { call, client, type TestApi } from './test-api';
 
 /**
  * Conversation flows against the real agents on the offline model. The tidying agent asks about
@@ -28,18 +28,16 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
   }
 }
 
-export async function createConversation(
+export function createConversation(
   api: TestApi,
   token: string,
-  body: { agent: string; title?: string } = { agent: 'tidying' },
+  body: CreateConversationRequest = { agent: 'tidying' },
 ): Promise<Conversation> {
-  const res = await call<Conversation>(api, 'POST', '/api/conversations', { token, body });
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+  return client(api, token).createConversation({ body });
 }
 
-export async function conversation(api: TestApi, token: string, id: string): Promise<Conversation> {
-  return (await call<Conversation>(api, 'GET', `/api/conversations/${id}`, { token })).body;
+export function conversation(api: TestApi, token: string, id: string): Promise<Conversation> {
+  return client(api, token).conversation({ params: { id } });
 }
 
 /** The conversation once its agent has stopped to wait on an elicit (the chat prompt or a tool's). */
@@ -51,14 +49,7 @@ export function settled(api: TestApi, token: string, id: string): Promise<Conver
 }
 
 export async function path(api: TestApi, token: string, id: string, at = 'HEAD'): Promise<TreeNode[]> {
-  const res = await call<PathResponse>(
-    api,
-    'GET',
-    `/api/conversations/${id}/path?at=${encodeURIComponent(at)}`,
-    { token },
-  );
-  if (res.status !== 200) throw new Error(`path failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.nodes;
+  return (await client(api, token).path({ params: { id }, query: { at } })).nodes;
 }
 
 /** Sends a message and waits for the agent to stop on an elicit. */
@@ -69,11 +60,7 @@ export async function say(
   text: string,
   photos?: InlinePhoto[],
 ): Promise<Conversation> {
-  const res = await call(api, 'POST', `/api/conversations/${id}/messages`, {
-    token,
-    body: photos ? { text, photos } : { text },
-  });
-  if (res.status !== 201) throw new Error(`message failed: ${res.status} ${JSON.stringify(res.body)}`);
+  await client(api, token).sendMessage({ params: { id }, body: photos ? { text, photos } : { text } });
   return settled(api, token, id);
 }
 
@@ -96,6 +83,10 @@ export function firstAnswer(q: ElicitRequest): { action: string; content?: unkno
   }
 }
 
+/**
+ * Answers with any body, as sent (specs send answers that do not fit on purpose), and resolves
+ * with the status and body rather than throwing.
+ */
 export async function answer(
   api: TestApi,
   token: string,

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import type { AuthResponse } from '@sweatpants/domain';
+import { createHttpClient, type AuthResponse, type HttpClient } from '@sweatpants/domain';
 import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/app-config';
 
@@ -27,7 +27,10 @@ export interface Answer<T = unknown> {
   body: T;
 }
 
-/** One JSON request; the body parsed when there is one. */
+/**
+ * One JSON request as is, the body parsed when there is one: for what the typed client will not
+ * send (malformed input, a route's edges) and for asserting on statuses and error bodies.
+ */
 export async function call<T = unknown>(
   api: TestApi,
   method: string,
@@ -43,17 +46,22 @@ export async function call<T = unknown>(
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
+/**
+ * libs/domain's typed client against `api`, signed in with `token`. It checks every answer against
+ * the HTTP contract (status and schema), so each flow a spec runs through it also holds the api to
+ * what it declares.
+ */
+export function client(api: Pick<TestApi, 'base'>, token?: string): HttpClient {
+  return createHttpClient({ baseUrl: api.base, ...(token ? { token } : {}), validate: true });
+}
+
 let counter = 0;
 
 /** A fresh account; its email is unique per call. */
 export async function register(api: TestApi, name = 'user'): Promise<AuthResponse> {
   counter += 1;
   const email = `${name}-${counter}-${Date.now()}@example.com`;
-  const res = await call<AuthResponse>(api, 'POST', '/api/auth/register', {
-    body: { email, password: 'correct horse battery', displayName: name },
-  });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+  return client(api).register({ body: { email, password: 'correct horse battery', displayName: name } });
 }
 
 /** PROTOCOL.md's error shape with this code (and whatever details). */

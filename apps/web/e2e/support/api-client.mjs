@@ -1,11 +1,22 @@
 // The api over plain HTTP, for setting up a scenario quickly (PROTOCOL.md). The scenario then
-// checks what the browser shows.
+// checks what the browser shows. Calls go through libs/domain's typed client, which checks each
+// answer against the HTTP contract and rejects a non-2xx with an HttpApiError (`status`, `body`).
+
+import http from '../../../../libs/domain/src/wire/http/load.cjs';
+
+const { createHttpClient } = http;
 
 export class ApiClient {
   constructor(base) {
     this.base = base;
   }
 
+  /** The typed client signed in with `token` (none for register). */
+  as(token) {
+    return createHttpClient({ baseUrl: this.base, ...(token ? { token } : {}), validate: true });
+  }
+
+  /** Any request as is, for what a scenario sends beyond the typed routes. */
   async call(method, path, { token, body } = {}) {
     const res = await fetch(`${this.base}${path}`, {
       method,
@@ -26,27 +37,27 @@ export class ApiClient {
   }
 
   register(email, displayName = 'E2E person', password = 'correct horse battery') {
-    return this.call('POST', '/api/auth/register', { body: { email, password, displayName } });
+    return this.as().register({ body: { email, password, displayName } });
   }
 
   createConversation(token, agent, title) {
-    return this.call('POST', '/api/conversations', { token, body: title ? { agent, title } : { agent } });
+    return this.as(token).createConversation({ body: title ? { agent, title } : { agent } });
   }
 
   conversation(token, id) {
-    return this.call('GET', `/api/conversations/${id}`, { token });
+    return this.as(token).conversation({ params: { id } });
   }
 
   path(token, id, at = 'HEAD') {
-    return this.call('GET', `/api/conversations/${id}/path?at=${encodeURIComponent(at)}`, { token });
+    return this.as(token).path({ params: { id }, query: { at } });
   }
 
   reflog(token, id) {
-    return this.call('GET', `/api/conversations/${id}/reflog?limit=100`, { token });
+    return this.as(token).reflog({ params: { id }, query: { limit: 100 } });
   }
 
   rewind(token, id, to) {
-    return this.call('POST', `/api/conversations/${id}/rewind`, { token, body: { to } });
+    return this.as(token).rewind({ params: { id }, body: { to } });
   }
 
   /** Waits until the agent is not running and, unless told otherwise, asks something. */
@@ -62,10 +73,7 @@ export class ApiClient {
   }
 
   respond(token, id, elicitId, body) {
-    return this.call('POST', `/api/conversations/${id}/elicits/${encodeURIComponent(elicitId)}/response`, {
-      token,
-      body,
-    });
+    return this.as(token).respond({ params: { id, elicitId }, body });
   }
 
   /** Answers questions that are not the chat prompt (the first card, or decline) until the chat prompt is back. */
@@ -91,16 +99,9 @@ export class ApiClient {
     const conversation = await this.answerUntilChat(token, id);
     const pending = conversation.pendingElicit;
     if (pending?.type === 'chat') {
-      await this.call(
-        'POST',
-        `/api/conversations/${id}/elicits/${encodeURIComponent(pending.elicitId)}/response`,
-        {
-          token,
-          body: { action: 'accept', content: { text } },
-        },
-      );
+      await this.respond(token, id, pending.elicitId, { action: 'accept', content: { text } });
     } else {
-      await this.call('POST', `/api/conversations/${id}/messages`, { token, body: { text } });
+      await this.as(token).sendMessage({ params: { id }, body: { text } });
     }
     return this.settle(token, id);
   }

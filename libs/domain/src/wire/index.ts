@@ -4,3 +4,4 @@ export * from './conversation-api';
 export * from './socket-events';
 export * from './jobs';
 export * from './gc';
+export * from './http';

@@ -1,5 +1,5 @@
 import { HttpErrorResponse } from '@angular/common/http';
-import { type ApiErrorBody, ApiErrorResponseSchema } from '@sweatpants/domain';
+import { type ApiErrorBody, ApiErrorResponseSchema, HttpApiError } from '@sweatpants/domain';
 
 /**
  * Where an error happened, when that changes what it means to a person: a 401 on the sign-in form
@@ -30,6 +30,7 @@ export class ApiError extends Error {
 /** Turns whatever a call threw into an ApiError: an api error body, a network failure, or a bug. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof HttpApiError) return new ApiError(error.body, error.status);
   if (error instanceof HttpErrorResponse) {
     const parsed = ApiErrorResponseSchema.safeParse(error.error);
     if (parsed.success) return new ApiError(parsed.data.error, error.status);

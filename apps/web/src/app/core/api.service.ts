@@ -1,40 +1,43 @@
-import { HttpClient, HttpParams } from '@angular/common/http';
+import { HttpClient, HttpErrorResponse, type HttpResponse as AngularResponse } from '@angular/common/http';
 import { inject, Injectable } from '@angular/core';
-import type {
-  AdminConversationPage,
-  AgentList,
-  AdminReflogPage,
-  AdminReflogQuery,
-  AuthResponse,
-  ChangePasswordRequest,
-  CompactionList,
-  Conversation,
-  ConversationList,
-  CreateConversationRequest,
-  DeleteAccountRequest,
-  EditRequest,
-  ElicitResponseRequest,
-  ForkRequest,
-  ConversationUsage,
-  FsckReport,
-  GcQueued,
-  GcRequest,
-  GcRunList,
-  HeadMove,
-  LoginRequest,
-  NodeAndHead,
-  NodeResponse,
-  PathResponse,
-  RegisterRequest,
-  ReflogPage,
-  RegenerateRequest,
-  RenameConversationRequest,
-  RewindRequest,
-  SendMessageRequest,
-  StateResponse,
-  TreeListingNode,
-  TreePage,
-  User,
+import {
+  createHttpClient,
+  type AdminConversationPage,
+  type AdminReflogPage,
+  type AdminReflogQuery,
+  type AgentList,
+  type AuthResponse,
+  type ChangePasswordRequest,
+  type CompactionList,
+  type Conversation,
+  type ConversationList,
+  type ConversationUsage,
+  type CreateConversationRequest,
+  type DeleteAccountRequest,
+  type EditRequest,
+  type ElicitResponseRequest,
+  type ForkRequest,
+  type FsckReport,
+  type GcQueued,
+  type GcRequest,
+  type GcRunList,
+  type HeadMove,
+  type HttpRequest,
+  type HttpTransport,
+  type LoginRequest,
+  type NodeAndHead,
+  type NodeResponse,
+  type PathResponse,
+  type ReflogPage,
+  type RegenerateRequest,
+  type RegisterRequest,
+  type RenameConversationRequest,
+  type RewindRequest,
+  type SendMessageRequest,
+  type StateResponse,
+  type TreeListingNode,
+  type TreePage,
+  type User,
 } from '@sweatpants/domain';
 import { firstValueFrom, type Observable } from 'rxjs';
 
@@ -45,8 +48,6 @@ const TREE_PAGE = 500;
 /** A runaway guard: no conversation here has this many pages of nodes. */
 const MAX_TREE_PAGES = 200;
 
-type QueryValue = string | number | undefined;
-
 /** The reads a conversation view needs, from the owner's routes or the admin's read-only ones. */
 export interface ConversationReader {
   path(id: string, at?: string): Promise<PathResponse>;
@@ -55,117 +56,117 @@ export interface ConversationReader {
 }
 
 /**
- * Every HTTP route of PROTOCOL.md, typed with libs/domain's request and response types. Calls
- * return promises and reject with an ApiError, so callers can show `error.describe()` as is.
+ * Every HTTP route of PROTOCOL.md, through libs/domain's typed client (one method per route of
+ * its HTTP contract) sent with Angular's HttpClient, so the auth interceptor adds the token and
+ * sends a person whose session ended to sign in. Calls return promises and reject with an
+ * ApiError, so callers can show `error.describe()` as is.
  */
 @Injectable({ providedIn: 'root' })
 export class ApiService {
-  private readonly http = inject(HttpClient);
+  private readonly api = createHttpClient<Blob>({ transport: angularTransport(inject(HttpClient)) });
 
   readonly owner: ConversationReader = {
-    path: (id, at) => this.get<PathResponse>(`${conv(id)}/path`, { at }),
-    tree: (id) => this.allTreePages(`${conv(id)}/tree`),
-    reflog: (id, query = {}) => this.get<ReflogPage>(`${conv(id)}/reflog`, query),
+    path: (id, at) => this.call(this.api.path({ params: { id }, query: { at } })),
+    tree: (id) => this.allTreePages((after) => this.api.tree({ params: { id }, query: treePage(after) })),
+    reflog: (id, query = {}) => this.call(this.api.reflog({ params: { id }, query })),
   };
 
   readonly admin: ConversationReader = {
-    path: (id, at) => this.get<PathResponse>(`${adminConv(id)}/path`, { at }),
-    tree: (id) => this.allTreePages(`${adminConv(id)}/tree`),
-    reflog: (id, query = {}) => this.get<ReflogPage>(`${adminConv(id)}/reflog`, query),
+    path: (id, at) => this.call(this.api.adminPath({ params: { id }, query: { at } })),
+    tree: (id) =>
+      this.allTreePages((after) => this.api.adminTree({ params: { id }, query: treePage(after) })),
+    reflog: (id, query = {}) => this.call(this.api.adminConversationReflog({ params: { id }, query })),
   };
 
   register(body: RegisterRequest): Promise<AuthResponse> {
-    return this.call(this.http.post<AuthResponse>('/api/auth/register', body));
+    return this.call(this.api.register({ body }));
   }
 
   login(body: LoginRequest): Promise<AuthResponse> {
-    return this.call(this.http.post<AuthResponse>('/api/auth/login', body));
+    return this.call(this.api.login({ body }));
   }
 
   me(): Promise<User> {
-    return this.get<User>('/api/auth/me');
+    return this.call(this.api.me());
   }
 
   /** The agents this deployment runs, in the order they were registered. */
   agents(): Promise<AgentList> {
-    return this.get<AgentList>('/api/agents');
+    return this.call(this.api.agents());
   }
 
   /** The caller's conversations by last activity, most recent first; `q` matches titles. */
   listConversations(query: { q?: string; limit?: number; before?: string } = {}): Promise<ConversationList> {
-    return this.get<ConversationList>('/api/conversations', query);
+    return this.call(this.api.listConversations({ query }));
   }
 
   rename(id: string, body: RenameConversationRequest): Promise<Conversation> {
-    return this.call(this.http.patch<Conversation>(conv(id), body));
+    return this.call(this.api.renameConversation({ params: { id }, body }));
   }
 
   createConversation(body: CreateConversationRequest): Promise<Conversation> {
-    return this.call(this.http.post<Conversation>('/api/conversations', body));
+    return this.call(this.api.createConversation({ body }));
   }
 
   conversation(id: string): Promise<Conversation> {
-    return this.get<Conversation>(conv(id));
+    return this.call(this.api.conversation({ params: { id } }));
   }
 
   sendMessage(id: string, body: SendMessageRequest): Promise<NodeAndHead> {
-    return this.call(this.http.post<NodeAndHead>(`${conv(id)}/messages`, body));
+    return this.call(this.api.sendMessage({ params: { id }, body }));
   }
 
   respond(id: string, elicitId: string, body: ElicitResponseRequest): Promise<NodeAndHead> {
-    const url = `${conv(id)}/elicits/${encodeURIComponent(elicitId)}/response`;
-    return this.call(this.http.post<NodeAndHead>(url, body));
+    return this.call(this.api.respond({ params: { id, elicitId }, body }));
   }
 
   state(id: string, at?: string): Promise<StateResponse> {
-    return this.get<StateResponse>(`${conv(id)}/state`, { at });
+    return this.call(this.api.state({ params: { id }, query: { at } }));
   }
 
   node(id: string, nodeId: string): Promise<NodeResponse> {
-    return this.get<NodeResponse>(`${conv(id)}/nodes/${encodeURIComponent(nodeId)}`);
+    return this.call(this.api.node({ params: { id, nodeId } }));
   }
 
   rewind(id: string, body: RewindRequest): Promise<HeadMove> {
-    return this.call(this.http.post<HeadMove>(`${conv(id)}/rewind`, body));
+    return this.call(this.api.rewind({ params: { id }, body }));
   }
 
   edit(id: string, nodeId: string, body: EditRequest): Promise<NodeAndHead> {
-    const url = `${conv(id)}/nodes/${encodeURIComponent(nodeId)}/edit`;
-    return this.call(this.http.post<NodeAndHead>(url, body));
+    return this.call(this.api.edit({ params: { id, nodeId }, body }));
   }
 
   /** Another answer to an assistant reply: a sibling branch (reflog action `regenerate`). */
   regenerate(id: string, nodeId: string, body: RegenerateRequest = {}): Promise<{ head: string }> {
-    const url = `${conv(id)}/nodes/${encodeURIComponent(nodeId)}/regenerate`;
-    return this.call(this.http.post<{ head: string }>(url, body));
+    return this.call(this.api.regenerate({ params: { id, nodeId }, body }));
   }
 
   cancel(id: string): Promise<{ head: string }> {
-    return this.call(this.http.post<{ head: string }>(`${conv(id)}/cancel`, {}));
+    return this.call(this.api.cancel({ params: { id } }));
   }
 
   recover(id: string, reflogId: string): Promise<HeadMove> {
-    return this.call(this.http.post<HeadMove>(`${conv(id)}/recover`, { reflogId }));
+    return this.call(this.api.recover({ params: { id }, body: { reflogId } }));
   }
 
   fork(id: string, body: Partial<ForkRequest>): Promise<Conversation> {
-    return this.call(this.http.post<Conversation>(`${conv(id)}/fork`, body));
+    return this.call(this.api.fork({ params: { id }, body }));
   }
 
   compact(id: string): Promise<{ jobId: string }> {
-    return this.call(this.http.post<{ jobId: string }>(`${conv(id)}/compact`, {}));
+    return this.call(this.api.compact({ params: { id } }));
   }
 
   compactions(id: string): Promise<CompactionList> {
-    return this.get<CompactionList>(`${conv(id)}/compactions`);
+    return this.call(this.api.compactions({ params: { id } }));
   }
 
   archive(id: string): Promise<void> {
-    return this.call(this.http.delete<void>(conv(id)));
+    return this.call(this.api.archiveConversation({ params: { id } }));
   }
 
   adminReflog(query: Partial<AdminReflogQuery>): Promise<AdminReflogPage> {
-    return this.get<AdminReflogPage>('/api/admin/reflog', query);
+    return this.call(this.api.adminReflog({ query }));
   }
 
   adminConversations(query: {
@@ -173,68 +174,68 @@ export class ApiService {
     limit?: number;
     before?: string;
   }): Promise<AdminConversationPage> {
-    return this.get<AdminConversationPage>('/api/admin/conversations', query);
+    return this.call(this.api.adminConversations({ query }));
   }
 
   fsck(conversationId: string): Promise<FsckReport> {
-    return this.get<FsckReport>(`/api/admin/fsck/${encodeURIComponent(conversationId)}`);
+    return this.call(this.api.fsck({ params: { conversationId } }));
   }
 
   /** Any conversation, archived or not, read-only (admins only). */
   adminConversation(id: string): Promise<Conversation> {
-    return this.get<Conversation>(`/api/admin/conversations/${encodeURIComponent(id)}`);
+    return this.call(this.api.adminConversation({ params: { id } }));
   }
 
   /** What a conversation's model calls cost, in tokens, over every branch (admins only). */
   adminUsage(conversationId: string): Promise<ConversationUsage> {
-    return this.get<ConversationUsage>(
-      `/api/admin/conversations/${encodeURIComponent(conversationId)}/usage`,
-    );
+    return this.call(this.api.adminUsage({ params: { id: conversationId } }));
   }
 
   /** Every token of the account so far stops working, this one included. */
   signOutEverywhere(): Promise<void> {
-    return this.call(this.http.post<void>('/api/auth/sign-out-everywhere', null));
+    return this.call(this.api.signOutEverywhere());
   }
 
   /** A new password; the answer carries a fresh token (earlier ones stop working). */
   changePassword(request: ChangePasswordRequest): Promise<AuthResponse> {
-    return this.call(this.http.post<AuthResponse>('/api/account/password', request));
+    return this.call(this.api.changePassword({ body: request }));
   }
 
   /** A stored photo's bytes (`GET /api/blobs/:sha256`), with the token an <img> could not send. */
   blob(sha256: string): Promise<Blob> {
-    return this.call(this.http.get(`/api/blobs/${encodeURIComponent(sha256)}`, { responseType: 'blob' }));
+    return this.call(this.api.blob({ params: { sha256 } }));
   }
 
   /** Everything the account has, as the zip the api streams. */
   exportAccount(): Promise<Blob> {
-    return this.call(this.http.get('/api/account/export', { responseType: 'blob' }));
+    return this.call(this.api.exportAccount());
   }
 
   /** The account and everything it owns go; the password confirms it. */
   deleteAccount(request: DeleteAccountRequest): Promise<void> {
-    return this.call(this.http.delete<void>('/api/account', { body: request }));
+    return this.call(this.api.deleteAccount({ body: request }));
   }
 
   /** Lets this browser open the job queue dashboard (a cookie scoped to its path). */
   openQueueDashboard(): Promise<void> {
-    return this.call(this.http.post<void>('/api/admin/queues/session', null));
+    return this.call(this.api.openQueueDashboard());
   }
 
   gcRuns(limit = 5): Promise<GcRunList> {
-    return this.get<GcRunList>('/api/admin/gc', { limit });
+    return this.call(this.api.gcRuns({ query: { limit } }));
   }
 
   runGc(request: GcRequest): Promise<GcQueued> {
-    return this.call(this.http.post<GcQueued>('/api/admin/gc', request));
+    return this.call(this.api.runGc({ body: request }));
   }
 
-  private async allTreePages(url: string): Promise<TreeListingNode[]> {
+  private async allTreePages(
+    page: (after: string | undefined) => Promise<TreePage>,
+  ): Promise<TreeListingNode[]> {
     const nodes: TreeListingNode[] = [];
     let after: string | undefined;
-    for (let page = 0; page < MAX_TREE_PAGES; page++) {
-      const answer = await this.get<TreePage>(url, { after, limit: TREE_PAGE });
+    for (let n = 0; n < MAX_TREE_PAGES; n++) {
+      const answer = await this.call(page(after));
       nodes.push(...answer.nodes);
       if (!answer.next) break;
       after = answer.next;
@@ -242,22 +243,43 @@ export class ApiService {
     return nodes;
   }
 
-  private get<T>(url: string, query: Record<string, QueryValue> = {}): Promise<T> {
-    let params = new HttpParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined && value !== '') params = params.set(key, String(value));
-    }
-    return this.call(this.http.get<T>(url, { params }));
-  }
-
-  private async call<T>(request: Observable<T>): Promise<T> {
+  private async call<T>(request: Promise<T>): Promise<T> {
     try {
-      return await firstValueFrom(request);
+      return await request;
     } catch (error: unknown) {
       throw toApiError(error);
     }
   }
 }
 
-const conv = (id: string): string => `/api/conversations/${encodeURIComponent(id)}`;
-const adminConv = (id: string): string => `/api/admin/conversations/${encodeURIComponent(id)}`;
+const treePage = (after: string | undefined) => ({ after, limit: TREE_PAGE });
+
+/**
+ * The typed client's transport over Angular's HttpClient: every call goes through the app's
+ * interceptors. An HTTP error status is an answer to hand back; only a call that got none (status
+ * 0: offline, refused) rejects, as HttpErrorResponse, which toApiError words for a person.
+ */
+export function angularTransport(http: HttpClient): HttpTransport {
+  const send = (request: HttpRequest): Observable<AngularResponse<unknown>> => {
+    const options = { body: request.body, headers: request.headers, observe: 'response' as const };
+    switch (request.responseType) {
+      case 'binary':
+        return http.request(request.method, request.url, { ...options, responseType: 'blob' });
+      case 'text':
+        return http.request(request.method, request.url, { ...options, responseType: 'text' });
+      case 'json':
+        return http.request<unknown>(request.method, request.url, { ...options, responseType: 'json' });
+    }
+  };
+  return async (request) => {
+    try {
+      const answer = await firstValueFrom(send(request));
+      return { status: answer.status, body: answer.body ?? undefined };
+    } catch (error: unknown) {
+      if (error instanceof HttpErrorResponse && error.status !== 0) {
+        return { status: error.status, body: error.error as unknown };
+      }
+      throw error;
+    }
+  };
+}

@@ -1,3 +1,4 @@
+import { AgentListSchema } from '../../agent';
 import {
   CompactionListSchema,
   CompactionQueuedSchema,
@@ -14,8 +15,20 @@ import {
   RewindRequestSchema,
   SendMessageRequestSchema,
   TreeQuerySchema,
-} from '@sweatpants/domain';
-import type { RouteSpec } from './route-spec';
+} from '../conversation-api';
+import {
+  ConversationListSchema,
+  ConversationSchema,
+  HeadMoveSchema,
+  HeadSchema,
+  NodeAndHeadSchema,
+  PathResponseSchema,
+  ReflogPageSchema,
+  StateResponseSchema,
+  TreeNodeWithChildrenSchema,
+  TreePageSchema,
+} from './response-schemas';
+import { binary, empty, json, route } from './route';
 
 const conversation =
   'Conversation {id, agent, title, ownerId, head, status, pendingElicit, model, createdAt, updatedAt}';
@@ -23,8 +36,8 @@ const nodeAndHead = '{node: Node, head}';
 const headMove = '{head, reflog: ReflogEntry}';
 
 /** PROTOCOL.md, Nodes (a photo's bytes), then Conversations: the owner's routes, in the document's order. */
-export const CONVERSATION_ROUTES: RouteSpec[] = [
-  {
+export const CONVERSATION_ROUTES = {
+  blob: route({
     method: 'get',
     path: '/api/blobs/:sha256',
     tag: 'conversations',
@@ -33,9 +46,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
       'The image with its stored Content-Type, `Cache-Control: private, max-age=31536000, immutable` and the sha256 as its ETag (a matching If-None-Match is a 304). For whoever may read a node that holds it: the owner of a conversation (not archived) with such a node, or an admin. 404 for everyone else, for a blob nothing names, and for a malformed sha256. Requests send photos inline as `{mediaType, data}`; the api checks the bytes are an image of that type, strips their metadata, scales them to at most 2048 px, stores them once and puts `{sha256, mediaType, bytes, width, height}` in the node.',
     access: 'user',
     status: 200,
-    response: 'image/jpeg | image/png | image/webp | image/gif',
-  },
-  {
+    reply: binary('image/jpeg', 'image/png', 'image/webp', 'image/gif'),
+    answers: 'image/jpeg | image/png | image/webp | image/gif',
+  }),
+  agents: route({
     method: 'get',
     path: '/api/agents',
     tag: 'conversations',
@@ -44,9 +58,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
       'In the order they were registered. `needs` lists what an agent may ask the person for (`photos`, `location`, `clipboard`); `speaker` is how history in words names it ("the coach"); `intro` and `placeholder` are what a client shows before the first message.',
     access: 'user',
     status: 200,
-    response: '{items: [{name, title, description, speaker, needs: string[], intro, placeholder}]}',
-  },
-  {
+    reply: json(AgentListSchema),
+    answers: '{items: [{name, title, description, speaker, needs: string[], intro, placeholder}]}',
+  }),
+  createConversation: route({
     method: 'post',
     path: '/api/conversations',
     tag: 'conversations',
@@ -55,9 +70,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     body: CreateConversationRequestSchema,
     status: 201,
-    response: conversation,
-  },
-  {
+    reply: json(ConversationSchema),
+    answers: conversation,
+  }),
+  listConversations: route({
     method: 'get',
     path: '/api/conversations',
     tag: 'conversations',
@@ -67,9 +83,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     query: ConversationListQuerySchema,
     status: 200,
-    response: '{items: Conversation[], next}',
-  },
-  {
+    reply: json(ConversationListSchema),
+    answers: '{items: Conversation[], next}',
+  }),
+  renameConversation: route({
     method: 'patch',
     path: '/api/conversations/:id',
     tag: 'conversations',
@@ -79,27 +96,30 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     body: RenameConversationRequestSchema,
     status: 200,
-    response: conversation,
-  },
-  {
+    reply: json(ConversationSchema),
+    answers: conversation,
+  }),
+  conversation: route({
     method: 'get',
     path: '/api/conversations/:id',
     tag: 'conversations',
     summary: 'One conversation',
     access: 'user',
     status: 200,
-    response: conversation,
-  },
-  {
+    reply: json(ConversationSchema),
+    answers: conversation,
+  }),
+  archiveConversation: route({
     method: 'delete',
     path: '/api/conversations/:id',
     tag: 'conversations',
     summary: 'Archive a conversation',
     access: 'user',
     status: 204,
-    response: 'nothing',
-  },
-  {
+    reply: empty,
+    answers: 'nothing',
+  }),
+  sendMessage: route({
     method: 'post',
     path: '/api/conversations/:id/messages',
     tag: 'conversations',
@@ -109,9 +129,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     body: SendMessageRequestSchema,
     status: 201,
-    response: nodeAndHead,
-  },
-  {
+    reply: json(NodeAndHeadSchema),
+    answers: nodeAndHead,
+  }),
+  respond: route({
     method: 'post',
     path: '/api/conversations/:id/elicits/:elicitId/response',
     tag: 'conversations',
@@ -119,9 +140,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     body: ElicitResponseRequestSchema,
     status: 200,
-    response: nodeAndHead,
-  },
-  {
+    reply: json(NodeAndHeadSchema),
+    answers: nodeAndHead,
+  }),
+  path: route({
     method: 'get',
     path: '/api/conversations/:id/path',
     tag: 'conversations',
@@ -129,9 +151,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     query: RefQuerySchema,
     status: 200,
-    response: '{nodes: Node[]}',
-  },
-  {
+    reply: json(PathResponseSchema),
+    answers: '{nodes: Node[]}',
+  }),
+  state: route({
     method: 'get',
     path: '/api/conversations/:id/state',
     tag: 'conversations',
@@ -139,9 +162,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     query: RefQuerySchema,
     status: 200,
-    response: '{at, agent, state}',
-  },
-  {
+    reply: json(StateResponseSchema),
+    answers: '{at, agent, state}',
+  }),
+  tree: route({
     method: 'get',
     path: '/api/conversations/:id/tree',
     tag: 'conversations',
@@ -149,18 +173,20 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     query: TreeQuerySchema,
     status: 200,
-    response: '{nodes: (Node & {childIds, onHead})[], next}',
-  },
-  {
+    reply: json(TreePageSchema),
+    answers: '{nodes: (Node & {childIds, onHead})[], next}',
+  }),
+  node: route({
     method: 'get',
     path: '/api/conversations/:id/nodes/:nodeId',
     tag: 'conversations',
     summary: 'One node with its children',
     access: 'user',
     status: 200,
-    response: 'Node & {childIds}',
-  },
-  {
+    reply: json(TreeNodeWithChildrenSchema),
+    answers: 'Node & {childIds}',
+  }),
+  rewind: route({
     method: 'post',
     path: '/api/conversations/:id/rewind',
     tag: 'conversations',
@@ -168,9 +194,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     body: RewindRequestSchema,
     status: 200,
-    response: headMove,
-  },
-  {
+    reply: json(HeadMoveSchema),
+    answers: headMove,
+  }),
+  edit: route({
     method: 'post',
     path: '/api/conversations/:id/nodes/:nodeId/edit',
     tag: 'conversations',
@@ -178,9 +205,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     body: EditRequestSchema,
     status: 201,
-    response: nodeAndHead,
-  },
-  {
+    reply: json(NodeAndHeadSchema),
+    answers: nodeAndHead,
+  }),
+  regenerate: route({
     method: 'post',
     path: '/api/conversations/:id/nodes/:nodeId/regenerate',
     tag: 'conversations',
@@ -190,18 +218,20 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     body: RegenerateRequestSchema,
     status: 201,
-    response: '{head}',
-  },
-  {
+    reply: json(HeadSchema),
+    answers: '{head}',
+  }),
+  cancel: route({
     method: 'post',
     path: '/api/conversations/:id/cancel',
     tag: 'conversations',
     summary: 'Halt whatever runs',
     access: 'user',
     status: 200,
-    response: '{head}',
-  },
-  {
+    reply: json(HeadSchema),
+    answers: '{head}',
+  }),
+  reflog: route({
     method: 'get',
     path: '/api/conversations/:id/reflog',
     tag: 'conversations',
@@ -209,9 +239,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     query: ReflogQuerySchema,
     status: 200,
-    response: '{entries: ReflogEntry[], next}',
-  },
-  {
+    reply: json(ReflogPageSchema),
+    answers: '{entries: ReflogEntry[], next}',
+  }),
+  recover: route({
     method: 'post',
     path: '/api/conversations/:id/recover',
     tag: 'conversations',
@@ -219,9 +250,10 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     body: RecoverRequestSchema,
     status: 200,
-    response: headMove,
-  },
-  {
+    reply: json(HeadMoveSchema),
+    answers: headMove,
+  }),
+  fork: route({
     method: 'post',
     path: '/api/conversations/:id/fork',
     tag: 'conversations',
@@ -229,26 +261,27 @@ export const CONVERSATION_ROUTES: RouteSpec[] = [
     access: 'user',
     body: ForkRequestSchema,
     status: 201,
-    response: conversation,
-  },
-  {
+    reply: json(ConversationSchema),
+    answers: conversation,
+  }),
+  compact: route({
     method: 'post',
     path: '/api/conversations/:id/compact',
     tag: 'conversations',
     summary: 'Squash all but the recent tail into a summary, as a job',
     access: 'user',
     status: 202,
-    response: '{jobId}',
-    responseSchema: CompactionQueuedSchema,
-  },
-  {
+    reply: json(CompactionQueuedSchema),
+    answers: '{jobId}',
+  }),
+  compactions: route({
     method: 'get',
     path: '/api/conversations/:id/compactions',
     tag: 'conversations',
     summary: "The conversation's compaction jobs, newest first; one that squashed nothing says why",
     access: 'user',
     status: 200,
-    response: '{items: [{jobId, state, summaryNodeId?, covers?, reason?, error?}]}',
-    responseSchema: CompactionListSchema,
-  },
-];
+    reply: json(CompactionListSchema),
+    answers: '{items: [{jobId, state, summaryNodeId?, covers?, reason?, error?}]}',
+  }),
+};

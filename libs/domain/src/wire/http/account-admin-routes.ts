@@ -1,20 +1,27 @@
+import { DeleteAccountRequestSchema } from '../../account';
 import {
   AdminConversationsQuerySchema,
   AdminReflogQuerySchema,
-  DeleteAccountRequestSchema,
-  GcQueuedSchema,
-  GcRequestSchema,
-  GcRunListSchema,
-  GcRunsQuerySchema,
   RefQuerySchema,
   ReflogQuerySchema,
   TreeQuerySchema,
-} from '@sweatpants/domain';
-import type { RouteSpec } from './route-spec';
+} from '../conversation-api';
+import { GcQueuedSchema, GcRequestSchema, GcRunListSchema, GcRunsQuerySchema } from '../gc';
+import {
+  AdminReflogPageSchema,
+  ConversationListSchema,
+  ConversationSchema,
+  ConversationUsageSchema,
+  FsckReportSchema,
+  PathResponseSchema,
+  ReflogPageSchema,
+  TreePageSchema,
+} from './response-schemas';
+import { binary, empty, json, route } from './route';
 
 /** PROTOCOL.md, Account and Admin, then the admin routes beyond it (queues, gc), in the document's order. */
-export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
-  {
+export const ACCOUNT_AND_ADMIN_ROUTES = {
+  exportAccount: route({
     method: 'get',
     path: '/api/account/export',
     tag: 'account',
@@ -23,9 +30,10 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
       'A downloadable archive, streamed: README.md (the layout), account.json, and for every conversation (those the owner archived included, marked `archived`) conversation.json, tree.json (every node, discarded branches included), reflog.json and transcript.md (the HEAD path in words); photos/<sha256>.<ext> once each, and concierge.json.',
     access: 'user',
     status: 200,
-    response: 'application/zip (Content-Disposition: attachment)',
-  },
-  {
+    reply: binary('application/zip'),
+    answers: 'application/zip (Content-Disposition: attachment)',
+  }),
+  deleteAccount: route({
     method: 'delete',
     path: '/api/account',
     tag: 'account',
@@ -35,9 +43,10 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
     access: 'user',
     body: DeleteAccountRequestSchema,
     status: 204,
-    response: '(empty)',
-  },
-  {
+    reply: empty,
+    answers: '(empty)',
+  }),
+  adminReflog: route({
     method: 'get',
     path: '/api/admin/reflog',
     tag: 'admin',
@@ -45,9 +54,10 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
     access: 'admin',
     query: AdminReflogQuerySchema,
     status: 200,
-    response: '{entries: (ReflogEntry & {conversationId, ownerId})[], next}',
-  },
-  {
+    reply: json(AdminReflogPageSchema),
+    answers: '{entries: (ReflogEntry & {conversationId, ownerId})[], next}',
+  }),
+  adminConversations: route({
     method: 'get',
     path: '/api/admin/conversations',
     tag: 'admin',
@@ -55,18 +65,20 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
     access: 'admin',
     query: AdminConversationsQuerySchema,
     status: 200,
-    response: '{items: Conversation[], next}',
-  },
-  {
+    reply: json(ConversationListSchema),
+    answers: '{items: Conversation[], next}',
+  }),
+  adminConversation: route({
     method: 'get',
     path: '/api/admin/conversations/:id',
     tag: 'admin',
     summary: 'Any conversation, archived or not (read-only; no turn starts)',
     access: 'admin',
     status: 200,
-    response: 'Conversation',
-  },
-  {
+    reply: json(ConversationSchema),
+    answers: 'Conversation',
+  }),
+  adminPath: route({
     method: 'get',
     path: '/api/admin/conversations/:id/path',
     tag: 'admin',
@@ -74,9 +86,10 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
     access: 'admin',
     query: RefQuerySchema,
     status: 200,
-    response: '{nodes: Node[]}',
-  },
-  {
+    reply: json(PathResponseSchema),
+    answers: '{nodes: Node[]}',
+  }),
+  adminConversationReflog: route({
     method: 'get',
     path: '/api/admin/conversations/:id/reflog',
     tag: 'admin',
@@ -84,9 +97,10 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
     access: 'admin',
     query: ReflogQuerySchema,
     status: 200,
-    response: '{entries: ReflogEntry[], next}',
-  },
-  {
+    reply: json(ReflogPageSchema),
+    answers: '{entries: ReflogEntry[], next}',
+  }),
+  adminTree: route({
     method: 'get',
     path: '/api/admin/conversations/:id/tree',
     tag: 'admin',
@@ -94,27 +108,30 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
     access: 'admin',
     query: TreeQuerySchema,
     status: 200,
-    response: '{nodes, next}',
-  },
-  {
+    reply: json(TreePageSchema),
+    answers: '{nodes, next}',
+  }),
+  adminUsage: route({
     method: 'get',
     path: '/api/admin/conversations/:id/usage',
     tag: 'admin',
     summary: "What a conversation's model calls cost, in tokens, over every branch",
     access: 'admin',
     status: 200,
-    response: '{calls, inputTokens, cacheWriteTokens, cacheReadTokens, outputTokens}',
-  },
-  {
+    reply: json(ConversationUsageSchema),
+    answers: '{calls, inputTokens, cacheWriteTokens, cacheReadTokens, outputTokens}',
+  }),
+  fsck: route({
     method: 'get',
     path: '/api/admin/fsck/:conversationId',
     tag: 'admin',
     summary: "Verify a conversation's hash chain and reflog",
     access: 'admin',
     status: 200,
-    response: '{ok, checked, problems}',
-  },
-  {
+    reply: json(FsckReportSchema),
+    answers: '{ok, checked, problems}',
+  }),
+  deleteUser: route({
     method: 'delete',
     path: '/api/admin/users/:userId',
     tag: 'admin',
@@ -123,9 +140,10 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
       'As DELETE /api/account, for any user, without their password; the audit row names the admin.',
     access: 'admin',
     status: 204,
-    response: '(empty)',
-  },
-  {
+    reply: empty,
+    answers: '(empty)',
+  }),
+  openQueueDashboard: route({
     method: 'post',
     path: '/api/admin/queues/session',
     tag: 'admin',
@@ -134,9 +152,10 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
       'Beyond PROTOCOL.md. Sets an HttpOnly, SameSite=Strict cookie scoped to /api/admin/queues holding a token signed for the dashboard alone (15 minutes; no bearer token for the rest of the api), so a browser can open the BullMQ dashboard (bull-board) there; the dashboard also takes the Bearer token of an admin. 404 when jobs run in-process (REDIS_URL unset).',
     access: 'admin',
     status: 204,
-    response: '(empty; Set-Cookie)',
-  },
-  {
+    reply: empty,
+    answers: '(empty; Set-Cookie)',
+  }),
+  gcRuns: route({
     method: 'get',
     path: '/api/admin/gc',
     tag: 'admin',
@@ -146,10 +165,10 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
     access: 'admin',
     query: GcRunsQuerySchema,
     status: 200,
-    response: '{items: GcRun[]}',
-    responseSchema: GcRunListSchema,
-  },
-  {
+    reply: json(GcRunListSchema),
+    answers: '{items: GcRun[]}',
+  }),
+  runGc: route({
     method: 'post',
     path: '/api/admin/gc',
     tag: 'admin',
@@ -159,7 +178,7 @@ export const ACCOUNT_AND_ADMIN_ROUTES: RouteSpec[] = [
     access: 'admin',
     body: GcRequestSchema,
     status: 202,
-    response: '{jobId}',
-    responseSchema: GcQueuedSchema,
-  },
-];
+    reply: json(GcQueuedSchema),
+    answers: '{jobId}',
+  }),
+};

@@ -1,0 +1,4 @@
+export * from './route';
+export * from './response-schemas';
+export * from './contract';
+export * from './client';
