@@ -37,6 +37,12 @@ type WriteAction = 'append' | 'cancel';
  * yield* journal.append([{ kind: 'notify', payload: { message }, authorId: run.authorId }]);
  * yield* journal.durable(); // stored before the client is told
  */
+/**
+ * Each reducer's last fold, with the node it was folded to: a journal goes on from it when its
+ * path still has that node (the same object) at that place, which a path that only grew does.
+ */
+export type FoldCache = Map<StateReducer, { last: TreeNode | undefined; length: number; state: Json }>;
+
 export class Journal {
   private cursor = 0;
   private writing: Promise<unknown> = Promise.resolve();
@@ -50,11 +56,6 @@ export class Journal {
   private unwritten: { node: TreeNode; action: WriteAction }[] = [];
   /** HEAD as the store has it: where the next write goes */
   private storedHead: string;
-  /** each reducer's last fold, with the node it was folded to (a prefix check by identity) */
-  private readonly folds = new Map<
-    StateReducer,
-    { last: TreeNode | undefined; length: number; state: Json }
-  >();
   /** a write failed: nothing after it may be written, and the turn must stop */
   private failure: Error | undefined;
 
@@ -67,6 +68,8 @@ export class Journal {
     private readonly recorded: readonly TreeNode[] = [],
     /** every node this runner stores (and every HEAD move), as the store takes them */
     private readonly onAppend: (nodes: TreeNode[], head: string) => void = () => undefined,
+    /** the runner's folds, kept from turn to turn: a turn folds only the nodes since the last */
+    private readonly folds: FoldCache = new Map(),
   ) {
     this.visible = [...base];
     const last = recorded.at(-1) ?? base.at(-1);

@@ -19,7 +19,7 @@ import { AnswerWaiters, chatElicitId, recordedAnswer } from './answer-records';
 import { Asides, consoleLog, Logs, ModelContext, Questions, Run, SideQuests } from './context';
 import { ElicitProtocol } from './elicit-protocol';
 import { CompactionPolicy } from './compaction-policy';
-import { HeadMovedError, Journal } from './journal';
+import { HeadMovedError, Journal, type FoldCache } from './journal';
 import { openingPath } from './opening-path';
 import { silentOutbox, type Outbox, type RunnerStatus } from './outbox';
 import type { RunnerError, RunnerOptions } from './runner-options';
@@ -59,6 +59,8 @@ export class Runner {
   private readonly outbox: Outbox;
   private idleWaiters: (() => void)[] = [];
   private closed = false;
+  /** the agent's folds at the last turn's end, so the next turn folds only its own nodes */
+  private readonly folds: FoldCache = new Map();
   /** set, here only, when a write found HEAD moved under this runner */
   private headMoved = false;
 
@@ -106,6 +108,7 @@ export class Runner {
           path.value.slice(0, start + 1),
           tail,
           runner.appended,
+          runner.folds,
         ),
       );
     }
@@ -150,7 +153,14 @@ export class Runner {
         : { text: message.text };
       return this.respond({ elicitId: waiting.elicitId, action: 'other', content }, message.authorId);
     }
-    const journal = new Journal(this.options.port, this.options.conversationId, this.path, [], this.appended);
+    const journal = new Journal(
+      this.options.port,
+      this.options.conversationId,
+      this.path,
+      [],
+      this.appended,
+      this.folds,
+    );
     const payload = message.photos?.length
       ? { text: message.text, photos: message.photos }
       : { text: message.text };

@@ -1,6 +1,6 @@
 import type { NodeDraft, StateReducer, TreeNode } from '@sweatpants/domain';
 import { run } from 'effection';
-import { HeadMovedError, Journal } from '../src/journal';
+import { HeadMovedError, Journal, type FoldCache } from '../src/journal';
 import type { ConversationPort } from '../src/storage/conversation-port';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
 
@@ -21,7 +21,7 @@ function conversation() {
   };
   const stored: TreeNode[][] = [];
   const journal = new Journal(port, 'c1', [root], [], (nodes) => stored.push(nodes));
-  return { store, root, writes, stored, journal };
+  return { store, port, root, writes, stored, journal };
 }
 
 const agent = (text: string): NodeDraft => ({ kind: 'assistant', payload: { text }, authorId: 'agent:t' });
@@ -151,5 +151,37 @@ describe('Journal: group commit', () => {
     await expect(run(() => journal.durable())).rejects.toBeInstanceOf(HeadMovedError);
     expect(journal.fold(count)).toBe(3);
     expect(applied).toBe(7);
+  });
+
+  it("goes on from the previous turn's fold when the next turn starts where it ended", async () => {
+    const { port, root } = conversation();
+    let applied = 0;
+    const count: StateReducer<number> = {
+      name: 'count',
+      version: 1,
+      initial: 0,
+      apply: (n) => {
+        applied++;
+        return n + 1;
+      },
+    };
+    const folds: FoldCache = new Map();
+    const first = new Journal(port, 'c1', [root], [], () => undefined, folds);
+    await run(function* () {
+      yield* first.append([event('a'), event('b')]);
+      yield* first.durable();
+    });
+    expect(first.fold(count)).toBe(3);
+
+    // The next turn starts from the path the first one ended on: only its own node is folded.
+    const next = new Journal(port, 'c1', first.path(), [], () => undefined, folds);
+    await run(() => next.append([event('c')]));
+    expect(next.fold(count)).toBe(4);
+    expect(applied).toBe(4);
+
+    // A turn on another path (a rewind) folds its own path from the start.
+    const elsewhere = new Journal(port, 'c1', [root], [], () => undefined, folds);
+    expect(elsewhere.fold(count)).toBe(1);
+    expect(applied).toBe(5);
   });
 });
