@@ -4,6 +4,21 @@ import { HeadMovedError, Journal, type FoldCache } from '../src/journal';
 import type { ConversationPort } from '../src/storage/conversation-port';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
 
+/** A reducer that counts the nodes folded into it, and how often it was applied. */
+function counting() {
+  let applied = 0;
+  const count: StateReducer<number> = {
+    name: 'count',
+    version: 1,
+    initial: 0,
+    apply: (n) => {
+      applied++;
+      return n + 1;
+    },
+  };
+  return { count, applied: () => applied };
+}
+
 /** An in-memory conversation whose port records every write the journal makes. */
 function conversation() {
   const store = new InMemoryConversationPort();
@@ -126,16 +141,7 @@ describe('Journal: group commit', () => {
 
   it('folds a reducer once per node while the path grows, and from the root again after it was cut back', async () => {
     const { store, journal, root } = conversation();
-    let applied = 0;
-    const count: StateReducer<number> = {
-      name: 'count',
-      version: 1,
-      initial: 0,
-      apply: (n) => {
-        applied++;
-        return n + 1;
-      },
-    };
+    const { count, applied } = counting();
 
     await run(function* () {
       yield* journal.append([event('a'), event('b')]);
@@ -144,27 +150,18 @@ describe('Journal: group commit', () => {
     expect(journal.fold(count)).toBe(3);
     await run(() => journal.append([event('c')]));
     expect(journal.fold(count)).toBe(4);
-    expect(applied).toBe(4);
+    expect(applied()).toBe(4);
 
     // HEAD moved under it: the path is cut back to what is stored, and the fold starts again.
     store.moveHead('c1', root.id);
     await expect(run(() => journal.durable())).rejects.toBeInstanceOf(HeadMovedError);
     expect(journal.fold(count)).toBe(3);
-    expect(applied).toBe(7);
+    expect(applied()).toBe(7);
   });
 
   it("goes on from the previous turn's fold when the next turn starts where it ended", async () => {
     const { port, root } = conversation();
-    let applied = 0;
-    const count: StateReducer<number> = {
-      name: 'count',
-      version: 1,
-      initial: 0,
-      apply: (n) => {
-        applied++;
-        return n + 1;
-      },
-    };
+    const { count, applied } = counting();
     const folds: FoldCache = new Map();
     const first = new Journal(port, 'c1', [root], [], () => undefined, folds);
     await run(function* () {
@@ -177,11 +174,11 @@ describe('Journal: group commit', () => {
     const next = new Journal(port, 'c1', first.path(), [], () => undefined, folds);
     await run(() => next.append([event('c')]));
     expect(next.fold(count)).toBe(4);
-    expect(applied).toBe(4);
+    expect(applied()).toBe(4);
 
     // A turn on another path (a rewind) folds its own path from the start.
     const elsewhere = new Journal(port, 'c1', [root], [], () => undefined, folds);
     expect(elsewhere.fold(count)).toBe(1);
-    expect(applied).toBe(5);
+    expect(applied()).toBe(5);
   });
 });
