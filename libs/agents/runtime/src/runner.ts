@@ -12,24 +12,19 @@ import {
   type Result,
   type TreeNode,
 } from '@sweatpants/domain';
-import { createScope, type Operation, type Scope, type Task } from 'effection';
+import { createScope, type Scope, type Task } from 'effection';
 import type { AnswerError } from './pending-elicits';
 import { PendingElicits } from './pending-elicits';
 import { AnswerWaiters, chatElicitId, recordedAnswer } from './answer-records';
-import { Asides, consoleLog, Logs, ModelContext, Questions, Run, SideQuests } from './context';
-import { ElicitProtocol } from './elicit-protocol';
-import { CompactionPolicy } from './compaction-policy';
+import { consoleLog } from './context';
 import { HeadMovedError, Journal, type FoldCache } from './journal';
 import { openingPath } from './opening-path';
 import { silentOutbox, type Outbox, type RunnerStatus } from './outbox';
 import type { RunnerError, RunnerOptions } from './runner-options';
-import type { TurnEnd } from './agent-definition';
-import { runTurn } from './turn';
+import { turnChain } from './turn-chain';
 
 export type { RunnerError, RunnerOptions } from './runner-options';
 
-/** Transitions in a row before the runner stops a turn chain (a model bouncing between modes). */
-const MAX_CHAINED_TURNS = 5;
 /** How long `close` waits for a write under way (a write on a live connection takes milliseconds). */
 const CLOSE_WAIT_MS = 5_000;
 
@@ -370,29 +365,8 @@ export class Runner {
     const provide = this.options.provide;
     outbox.status('running');
 
-    function* turns(): Operation<void> {
-      yield* Run.set({ conversationId, authorId: `agent:${agent.name}`, journal, outbox });
-      yield* ModelContext.set(model);
-      yield* Logs.set(logs);
-      if (timeoutMs !== undefined) yield* Questions.set({ timeoutMs });
-      yield* ElicitProtocol.implement(elicits.implementation);
-      // An off-script answer runs one turn on the user's words below the answer (seed 004).
-      const turn = (): Operation<TurnEnd> => (agent.turn ? agent.turn(agent) : runTurn(agent));
-      yield* SideQuests.set(function* (aside) {
-        yield* SideQuests.with(null, () => Asides.with(aside, turn));
-      });
-      if (provide) yield* provide();
-      for (const plugin of agent.plugins ?? []) yield* plugin.install(agent);
-      if (yield* CompactionPolicy.operations.due(journal.path())) {
-        void port.requestCompaction({ conversationId, head: journal.durableHead }).catch(() => undefined);
-      }
-      for (let chained = 0; chained < MAX_CHAINED_TURNS; chained++) {
-        const end = yield* turn();
-        if (end.kind !== 'break') break;
-      }
-      // The turn's end is a durability point: the chat prompt that follows is asked at a stored HEAD.
-      yield* journal.durable();
-    }
+    const turns = () =>
+      turnChain({ agent, conversationId, model, port, journal, outbox, logs, elicits, timeoutMs, provide });
 
     const task = this.scope.run(turns);
     this.task = task;
