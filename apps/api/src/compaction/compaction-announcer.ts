@@ -55,7 +55,7 @@ export class CompactionAnnouncer implements OnModuleInit, OnModuleDestroy {
       this.events.moved(conversationId, { head: result.head, reflog: result.reflog });
     }
     if (!(await this.runners.peek(conversationId))) return;
-    await this.runners.exclusive(conversationId, async () => {
+    await this.runners.inMailbox(conversationId, async () => {
       const runner = await this.runners.peek(conversationId);
       // A runner opened since stands on the summary (and may have gone on from it): leave it be.
       if (!runner || (!runner.stale && runner.onPath(result.summaryNodeId as string))) return;

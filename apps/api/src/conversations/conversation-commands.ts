@@ -218,7 +218,7 @@ export class ConversationCommands implements OnModuleInit {
     args: CommandTypes[N]['args'],
   ): Promise<CommandTypes[N]['result']> {
     const command = this.commands[name] as Command<N>;
-    return this.runners.exclusive(record.id, () => command(user, record, args));
+    return this.runners.inMailbox(record.id, () => command(user, record, args));
   }
 }
 

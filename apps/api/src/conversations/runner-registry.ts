@@ -6,6 +6,7 @@ import { AgentRegistry } from '../agents/agent-registry';
 import { CLUSTER_CONFIG, type ClusterConfig } from '../config/cluster-config';
 import { ConversationLease } from '../cluster/conversation-lease';
 import { CompactionRequests } from './compaction-requests';
+import { ConversationMailboxes } from './conversation-mailbox';
 import { ApiError } from '../errors/api-error';
 import { AgentModels } from '../model/agent-models';
 import { Metrics } from '../observability/metrics';
@@ -24,9 +25,8 @@ const SWEEPS_PER_IDLE_PERIOD = 4;
 
 /**
  * One Runner per active conversation, opened on demand from the tree (Runner.open resumes a turn
- * that was cut off) and closed at shutdown. Each conversation has one mailbox (`exclusive`): every
- * command (ConversationCommands), a landed compaction, an idle close and a reopen after HEAD moved
- * under the runner take their turn in it, so nothing else touches the runner while one runs.
+ * that was cut off) and closed at shutdown. Each conversation has one mailbox (`inMailbox`, see
+ * ConversationMailboxes) that every command and every change of its runner goes through.
  *
  * Exactly one api process drives a conversation: `open`, the only place a runner comes to life,
  * does so only under the conversation's lease (ConversationCommands sends every command to the
@@ -42,7 +42,7 @@ const SWEEPS_PER_IDLE_PERIOD = 4;
 export class RunnerRegistry implements OnApplicationShutdown {
   private readonly logger = new Logger('Runners');
   private readonly driven = new Map<string, Promise<Driven>>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly mailboxes = new ConversationMailboxes();
   private readonly logs: LogSink;
   /** when each open conversation last had a command */
   private readonly lastUsed = new Map<string, number>();
@@ -107,19 +107,11 @@ export class RunnerRegistry implements OnApplicationShutdown {
   }
 
   /**
-   * Runs `work` in the conversation's mailbox: after everything queued before it, and alone, so
-   * two commands never interleave their cancel / move / reopen steps. `work` must not wait on the
-   * mailbox itself (a command does not issue commands).
+   * Runs `work` in the conversation's mailbox (ConversationMailboxes): after everything posted
+   * before it, and alone, so two commands never interleave their cancel / move / reopen steps.
    */
-  exclusive<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(conversationId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => undefined);
-    this.queues.set(conversationId, settled);
-    void settled.then(() => {
-      if (this.queues.get(conversationId) === settled) this.queues.delete(conversationId);
-    });
-    return next;
+  inMailbox<T>(conversationId: string, work: () => Promise<T>): Promise<T> {
+    return this.mailboxes.post(conversationId, work);
   }
 
   /** Stops the runner without writing (it holds nothing the tree does not). */
@@ -169,7 +161,7 @@ export class RunnerRegistry implements OnApplicationShutdown {
     const before = Date.now() - idleMs;
     const idle = [...this.lastUsed].filter(([, at]) => at < before).map(([id]) => id);
     for (const conversationId of idle) {
-      await this.exclusive(conversationId, async () => {
+      await this.inMailbox(conversationId, async () => {
         const runner = await this.peek(conversationId);
         const at = this.lastUsed.get(conversationId);
         if (!runner || runner.status === 'running' || at === undefined || at >= before) return;
@@ -185,7 +177,7 @@ export class RunnerRegistry implements OnApplicationShutdown {
 
   private async reopenStale(conversation: ConversationRecord): Promise<void> {
     try {
-      await this.exclusive(conversation.id, async () => {
+      await this.inMailbox(conversation.id, async () => {
         const runner = await this.peek(conversation.id);
         if (runner?.stale) await this.reopen(conversation);
       });
