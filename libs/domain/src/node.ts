@@ -99,6 +99,20 @@ export const JsonSchema: z.ZodType<Json> = z
 const JsonObjectSchema = z.record(z.string(), JsonSchema);
 
 /**
+ * PROTOCOL.md's ElicitRequest envelope, the fields every client reads: an `elicit` node's payload
+ * holds them, and a conversation's pending question is them (its payload only its type knows).
+ */
+export const ELICIT_REQUEST_FIELDS = {
+  elicitId: z.string().min(1),
+  type: z.string().min(1),
+  message: z.string(),
+  payload: JsonObjectSchema,
+  schema: JsonObjectSchema.optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  resumes: z.string().min(1).optional(),
+};
+
+/**
  * Payload schemas per node kind. The ones PROTOCOL.md fixes are strict about the fields clients
  * rely on and pass through any extra field the agents add; the others are agent-defined objects.
  */
@@ -109,15 +123,7 @@ export const NodePayloadSchemas = {
   }),
   user: z.looseObject({ text: z.string(), photos: z.array(PhotoSchema).optional() }),
   assistant: z.looseObject({ text: z.string() }),
-  elicit: z.looseObject({
-    elicitId: z.string().min(1),
-    type: z.string().min(1),
-    message: z.string(),
-    payload: JsonObjectSchema,
-    schema: JsonObjectSchema.optional(),
-    timeoutMs: z.number().int().positive().optional(),
-    resumes: z.string().min(1).optional(),
-  }),
+  elicit: z.looseObject(ELICIT_REQUEST_FIELDS),
   response: z.looseObject({
     elicitId: z.string().min(1),
     action: ElicitActionSchema,

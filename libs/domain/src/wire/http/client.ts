@@ -2,6 +2,7 @@ import { ApiErrorResponseSchema, type ApiErrorBody } from '../error';
 import {
   HTTP_CONTRACT,
   ROUTE_NAMES,
+  type Empty,
   type HttpContract,
   type RouteInput,
   type RouteName,
@@ -98,7 +99,6 @@ export interface HttpClientOptions {
   validate?: boolean | 'status';
 }
 
-type Empty = Record<never, never>;
 type RouteCall<R extends HttpRoute, Binary> =
   Empty extends RouteInput<R>
     ? (input?: RouteInput<R>) => Promise<RouteOutput<R['reply'], Binary>>

@@ -21,7 +21,8 @@ export type HttpContract = typeof HTTP_CONTRACT;
 export type RouteName = keyof HttpContract;
 export const ROUTE_NAMES = Object.keys(HTTP_CONTRACT) as RouteName[];
 
-type Empty = Record<never, never>;
+/** An object with no keys: what a route without params, query or body takes for them. */
+export type Empty = Record<never, never>;
 /** A schema whose input type is not known (a refined or custom one) is typed by its output. */
 type Known<I, O> = unknown extends I ? O : I;
 

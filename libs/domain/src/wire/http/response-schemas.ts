@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { AgentNameSchema } from '../../agent';
 import type { ElicitRequest } from '../../elicit';
 import {
-  JsonSchema,
+  ELICIT_REQUEST_FIELDS,
   NodeIdSchema,
   NodePayloadSchemas,
   type NodeKind,
@@ -33,22 +33,12 @@ import {
  * the interface the code already uses, so a schema that drifted from its type does not compile.
  */
 
-const JsonObjectSchema = z.record(z.string(), JsonSchema);
-
 /**
  * A pending question as a conversation carries it. Only the envelope every client reads is
  * checked: the type may be one an app declared with createElicit, whose payload only its own
  * declaration knows (parseElicitResponse checks answers against it).
  */
-export const ElicitRequestSchema = z.object({
-  elicitId: z.string().min(1),
-  type: z.string().min(1),
-  message: z.string(),
-  payload: JsonObjectSchema,
-  schema: JsonObjectSchema.optional(),
-  timeoutMs: z.number().int().positive().optional(),
-  resumes: z.string().optional(),
-}) as z.ZodType<ElicitRequest>;
+export const ElicitRequestSchema = z.object(ELICIT_REQUEST_FIELDS) as z.ZodType<ElicitRequest>;
 
 export const ConversationSchema: z.ZodType<Conversation> = z.object({
   id: z.string(),
