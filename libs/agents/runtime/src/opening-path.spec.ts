@@ -90,6 +90,10 @@ const windingDown: NodeDraft = {
   authorId: 'agent:test',
 };
 
+/** A runner opened on `port` whose model says nothing. */
+const openQuiet = (port: ConversationPort) =>
+  Runner.open({ conversationId: 'c1', agent: testAgent, port, model: recordingModel('') });
+
 describe('Runner.open from the latest summaries', () => {
   it('reads only from the summary: the state and mode it keeps, the chat prompt at HEAD', async () => {
     const { store, port, reads } = conversation();
@@ -100,12 +104,7 @@ describe('Runner.open from the latest summaries', () => {
     await append(store, [said('user', 'still here'), said('assistant', 'so I see')]);
     const whole = await wholePath(store);
 
-    const runner = await Runner.open({
-      conversationId: 'c1',
-      agent: testAgent,
-      port,
-      model: recordingModel(''),
-    });
+    const runner = await openQuiet(port);
     try {
       expect(reads).toEqual({ path: 0, fromSummary: 1 });
       expect(runner.state()).toEqual(foldPath(testAgent.state, whole));
@@ -168,12 +167,7 @@ describe('Runner.open from the latest summaries', () => {
     await append(store, [summaryOf(await wholePath(store), 'no states', false), said('user', 'hm')]);
     const whole = await wholePath(store);
 
-    const runner = await Runner.open({
-      conversationId: 'c1',
-      agent: testAgent,
-      port,
-      model: recordingModel(''),
-    });
+    const runner = await openQuiet(port);
     try {
       expect(reads).toEqual({ path: 1, fromSummary: 1 });
       expect(runner.state()).toEqual(foldPath(testAgent.state, whole));

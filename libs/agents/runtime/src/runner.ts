@@ -56,8 +56,8 @@ export class Runner {
   private closed = false;
   /** the agent's folds at the last turn's end, so the next turn folds only its own nodes */
   private readonly folds: FoldCache = new Map();
-  /** set, here only, when a write found HEAD moved under this runner */
-  private headMoved = false;
+  /** set, here only, when a write found HEAD moved under this runner, or when it closed */
+  private mustReopen = false;
 
   private constructor(private readonly options: RunnerOptions) {
     const [scope, destroy] = createScope();
@@ -110,9 +110,9 @@ export class Runner {
     return runner;
   }
 
-  /** The conversation moved under this runner (a write found another HEAD): it must be reopened. */
+  /** The conversation moved under this runner (a write found another HEAD), or it closed: it must be reopened. */
   get stale(): boolean {
-    return this.headMoved;
+    return this.mustReopen;
   }
 
   /** What the runner is doing: idle, running a turn, or waiting on a question. */
@@ -165,7 +165,7 @@ export class Runner {
       return ok(node as TreeNode);
     } catch (error) {
       if (error instanceof HeadMovedError) {
-        this.headMoved = true;
+        this.mustReopen = true;
         return err({ code: 'conflict', message: error.message });
       }
       throw error;
@@ -202,7 +202,7 @@ export class Runner {
       // HEAD moved under the halted turn (another writer ended it): there is nothing left to
       // mark cancelled, and this runner is stale; the caller moves HEAD from where it is now.
       if (!(error instanceof HeadMovedError)) throw error;
-      this.headMoved = true;
+      this.mustReopen = true;
       return null;
     }
     this.path = [...journal.path()];
@@ -299,7 +299,7 @@ export class Runner {
     }
     this.task = undefined;
     // A closed runner answers nothing more: whoever waits on its turn hears it ended.
-    this.headMoved = true;
+    this.mustReopen = true;
     for (const wake of this.idleWaiters.splice(0)) wake();
   }
 
@@ -374,7 +374,7 @@ export class Runner {
       () => this.finish(task),
       (error: unknown) => {
         if (error instanceof HeadMovedError) {
-          this.headMoved = true;
+          this.mustReopen = true;
           this.options.onStale?.();
         } else if (!(error instanceof Error && error.message === 'halted')) {
           logs.write('error', `turn failed in ${conversationId}`, {
