@@ -32,7 +32,7 @@ import { AgentRegistry } from '../src/agents/agent-registry';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
 import { CompactionRequests } from '../src/conversations/compaction-requests';
-import { RunnerRegistry } from '../src/conversations/runner-registry';
+import { ConversationActors } from '../src/conversations/conversation-actors';
 
 const DEPTHS = [1_000, 100_000] as const;
 /** A summary every this many nodes, as a conversation compacted at the default node budget. */
@@ -147,7 +147,7 @@ async function turn(user: ApiUser, id: string, text: string): Promise<string> {
 
 async function buildDeep(
   store: TreeStore,
-  runners: RunnerRegistry,
+  runners: ConversationActors,
   agent: AgentDefinition,
   user: ApiUser,
   depth: number,
@@ -183,7 +183,7 @@ function chatPromptAt(tab: LiveClient, id: string, head: string, from: number): 
 }
 
 /** Opening: the runner closed, a tab joins and receives the chat prompt at HEAD. */
-async function openOnce(runners: RunnerRegistry, tab: LiveClient, deep: Deep): Promise<number> {
+async function openOnce(runners: ConversationActors, tab: LiveClient, deep: Deep): Promise<number> {
   await runners.close(deep.id);
   const from = tab.received.length;
   const started = performance.now();
@@ -262,7 +262,7 @@ async function main(argv: string[]): Promise<number> {
       },
     });
     const store = app.get(TreeStore);
-    const runners = app.get(RunnerRegistry);
+    const runners = app.get(ConversationActors);
     const agent = app.get(AgentRegistry).get('tidying').definition;
 
     const user = await ApiUser.register(url);

@@ -8,7 +8,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { PgSqlClient, TreeStore } from '@sweatpants/tree-store';
 import { Client } from 'pg';
-import { RunnerRegistry } from '../src/conversations/runner-registry';
+import { ConversationActors } from '../src/conversations/conversation-actors';
 import { answerAll, ask, createConversation, OPENING, path, settled, turn } from './support/flows';
 import { readZip } from './support/read-zip';
 import { useApiPair } from './support/api-pair';
@@ -556,7 +556,7 @@ describe('deleting an account whose conversation another api process drives', ()
     const id = (await createConversation(pair.a, token)).id;
     // Driven by a: its runner is open there, waiting on her.
     await turn(pair.a, token, id, 'my sock drawer');
-    const runnersOfA = pair.a.app.get(RunnerRegistry);
+    const runnersOfA = pair.a.app.get(ConversationActors);
     expect(await runnersOfA.peek(id)).toBeDefined();
 
     expect(

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ElicitRequest } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
-import { RunnerRegistry } from '../src/conversations/runner-registry';
+import { ConversationActors } from '../src/conversations/conversation-actors';
 import { answer, ask, conversation, createConversation, settled } from './support/flows';
 import { register, startApi, type TestApi } from './support/test-api';
 
@@ -30,7 +30,7 @@ describe('runners of conversations waiting on a question', () => {
   });
 
   it('close once idle, and each question is still there, under the same id, when its user returns', async () => {
-    const runners = api.app.get(RunnerRegistry);
+    const runners = api.app.get(ConversationActors);
     const { token } = await register(api, 'walker');
     const asked: { id: string; question: ElicitRequest }[] = [];
     for (let i = 0; i < WAITING; i++) {

@@ -8,7 +8,7 @@ import { UsersRepository, type Account } from '../auth/users.repository';
 import { BLOB_STORE, type BlobStore } from '../blobs/blob-store';
 import { ConversationLease } from '../cluster/conversation-lease';
 import { ConversationCommands } from '../conversations/conversation-commands';
-import { RunnerRegistry } from '../conversations/runner-registry';
+import { ConversationActors } from '../conversations/conversation-actors';
 import { SQL_CLIENT } from '../database/database.module';
 import { ownedConversations } from './owned-conversations';
 
@@ -53,7 +53,7 @@ export class AccountDeletion {
     private readonly store: TreeStore,
     private readonly users: UsersRepository,
     private readonly commands: ConversationCommands,
-    private readonly runners: RunnerRegistry,
+    private readonly actors: ConversationActors,
     private readonly lease: ConversationLease,
     private readonly generations: TokenGenerations,
     private readonly revocations: TokenRevocations,
@@ -121,6 +121,6 @@ export class AccountDeletion {
       );
     }
     // An archived conversation has no runner; one opened here all the same (a race) stops now.
-    await Promise.all(conversations.map((c) => this.runners.close(c.id)));
+    await Promise.all(conversations.map((c) => this.actors.close(c.id)));
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { TreeStore } from '@sweatpants/tree-store';
 import { ClusterRedis } from '../redis/cluster-redis';
-import { RunnerRegistry } from '../conversations/runner-registry';
+import { ConversationActors } from '../conversations/conversation-actors';
 import { ConversationEvents } from '../conversations/conversation-events';
 import { JOB_QUEUE, type JobCompleted, type JobQueue } from '../queue/job-queue';
 
@@ -23,7 +23,7 @@ export class CompactionAnnouncer implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     private readonly store: TreeStore,
-    private readonly runners: RunnerRegistry,
+    private readonly actors: ConversationActors,
     private readonly events: ConversationEvents,
     private readonly cluster: ClusterRedis,
   ) {}
@@ -54,13 +54,12 @@ export class CompactionAnnouncer implements OnModuleInit, OnModuleDestroy {
       }
       this.events.moved(conversationId, { head: result.head, reflog: result.reflog });
     }
-    if (!(await this.runners.peek(conversationId))) return;
-    await this.runners.inMailbox(conversationId, async () => {
-      const runner = await this.runners.peek(conversationId);
+    await this.actors.postIfOpen(conversationId, async (actor) => {
+      const runner = actor.peek();
       // A runner opened since stands on the summary (and may have gone on from it): leave it be.
       if (!runner || (!runner.stale && runner.onPath(result.summaryNodeId as string))) return;
       const record = await this.store.conversation(conversationId);
-      if (record) await this.runners.reopen(record);
+      if (record) await actor.reopen(record);
     });
   }
 }

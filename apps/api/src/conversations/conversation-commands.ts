@@ -21,7 +21,8 @@ import { ConversationAccess } from './conversation-access';
 import { ConversationViews } from './conversation-views';
 import { ConversationsService } from './conversations.service';
 import { HeadMovesService } from './head-moves.service';
-import { RunnerRegistry } from './runner-registry';
+import type { ConversationActor } from './conversation-actor';
+import { ConversationActors } from './conversation-actors';
 
 /** What each command takes besides its user and conversation, and what it answers. */
 interface CommandTypes {
@@ -48,6 +49,7 @@ type Command<N extends CommandName> = (
   user: AuthUser,
   record: ConversationRecord,
   args: CommandTypes[N]['args'],
+  actor: ConversationActor,
 ) => Promise<CommandTypes[N]['result']>;
 
 /** What travels to the driving process: who asks, about which conversation, with what. */
@@ -67,34 +69,35 @@ interface Forwarded {
  * Each command is written once, in `commands`: the local call and the forwarded one run the same
  * function. Access is checked where the command arrives and again where it runs.
  *
- * Where it runs, a conversation's commands take their turn in its mailbox (`perform`): one at a
- * time, in the order they arrived, whichever socket, tab or process sent them. So a rewind never
- * interleaves with a message, two messages never race for one HEAD, and every client hears the
- * moves in the order the reflog keeps them.
+ * Where it runs, each command is a letter to the conversation's actor (`perform`,
+ * ConversationActor), handled one at a time, in the order they arrived, whichever socket, tab or
+ * process sent them. So a rewind never interleaves with a message, two messages never race for
+ * one HEAD, and every client hears the moves in the order the reflog keeps them.
  */
 @Injectable()
 export class ConversationCommands implements OnModuleInit {
   private readonly commands: { [N in CommandName]: Command<N> } = {
-    view: (_user, record) => this.views.live(record),
-    pending: (_user, record) => this.runners.pendingEvents(record),
-    send: (user, record, args) => this.conversations.send(user, record, args),
-    respond: (user, record, { elicitId, answer }) =>
-      this.conversations.respond(user, record, elicitId, answer),
-    progress: async (_user, record, { elicitId, payload }) => {
-      const runner = await this.runners.runner(record);
+    view: (_user, record, _args, actor) => this.views.live(record, actor),
+    pending: (_user, record, _args, actor) => actor.pendingEvents(record),
+    send: (user, record, args, actor) => this.conversations.send(user, record, actor, args),
+    respond: (user, record, { elicitId, answer }, actor) =>
+      this.conversations.respond(user, record, actor, elicitId, answer),
+    progress: async (_user, record, { elicitId, payload }, actor) => {
+      const runner = await actor.runner(record);
       const sent = runner.elicits.progress(elicitId, payload);
       if (!sent.ok) throw new ApiError('not_found', sent.error.message);
       return {};
     },
-    cancel: (user, record) => this.moves.cancel(user, record),
-    rewind: (user, record, { to, expectedHead }) => this.moves.rewind(user, record, to, expectedHead),
-    edit: (user, record, { nodeId, text, expectedHead }) =>
-      this.moves.edit(user, record, nodeId, text, expectedHead),
-    regenerate: (user, record, { nodeId, expectedHead }) =>
-      this.moves.regenerate(user, record, nodeId, expectedHead),
-    recover: (user, record, { reflogId }) => this.moves.recover(user, record, reflogId),
-    archive: async (_user, record) => {
-      await this.conversations.archive(record);
+    cancel: (user, record, _args, actor) => this.moves.cancel(user, record, actor),
+    rewind: (user, record, { to, expectedHead }, actor) =>
+      this.moves.rewind(user, record, actor, to, expectedHead),
+    edit: (user, record, { nodeId, text, expectedHead }, actor) =>
+      this.moves.edit(user, record, actor, nodeId, text, expectedHead),
+    regenerate: (user, record, { nodeId, expectedHead }, actor) =>
+      this.moves.regenerate(user, record, actor, nodeId, expectedHead),
+    recover: (user, record, { reflogId }, actor) => this.moves.recover(user, record, actor, reflogId),
+    archive: async (_user, record, _args, actor) => {
+      await this.conversations.archive(record, actor);
       return {};
     },
   };
@@ -105,7 +108,7 @@ export class ConversationCommands implements OnModuleInit {
     private readonly views: ConversationViews,
     private readonly conversations: ConversationsService,
     private readonly moves: HeadMovesService,
-    private readonly runners: RunnerRegistry,
+    private readonly actors: ConversationActors,
     private readonly photos: PhotoIntake,
   ) {}
 
@@ -210,7 +213,7 @@ export class ConversationCommands implements OnModuleInit {
     ) as Promise<CommandTypes[N]['result']>;
   }
 
-  /** Runs a command in its conversation's mailbox, after the commands that came before it. */
+  /** Runs a command as a letter to its conversation's actor, after the commands that came before it. */
   private perform<N extends CommandName>(
     name: N,
     user: AuthUser,
@@ -218,7 +221,7 @@ export class ConversationCommands implements OnModuleInit {
     args: CommandTypes[N]['args'],
   ): Promise<CommandTypes[N]['result']> {
     const command = this.commands[name] as Command<N>;
-    return this.runners.inMailbox(record.id, () => command(user, record, args));
+    return this.actors.post(record.id, (actor) => command(user, record, args, actor));
   }
 }
 

@@ -2,19 +2,20 @@ import { Injectable } from '@nestjs/common';
 import type { Runner } from '@sweatpants/agent-runtime';
 import type { Conversation, ConversationRecord } from '@sweatpants/domain';
 import { ModelChoice } from '../model/model-choice';
-import { RunnerRegistry } from './runner-registry';
+import { statusOf, type ConversationActor } from './conversation-actor';
+import { ConversationActors } from './conversation-actors';
 
 /** PROTOCOL.md's Conversation: the stored record plus what its runner is doing. */
 @Injectable()
 export class ConversationViews {
   constructor(
-    private readonly runners: RunnerRegistry,
+    private readonly actors: ConversationActors,
     private readonly model: ModelChoice,
   ) {}
 
-  /** With the runner opened if need be, so status and pending elicit are exact. */
-  async live(record: ConversationRecord): Promise<Conversation> {
-    return this.view(record, await this.runners.runner(record));
+  /** With the runner opened if need be, so status and pending elicit are exact: a letter of `actor`'s. */
+  async live(record: ConversationRecord, actor: ConversationActor): Promise<Conversation> {
+    return this.view(record, await actor.runner(record));
   }
 
   /**
@@ -22,7 +23,7 @@ export class ConversationViews {
    * with nothing pending (opening one per row would start turns just to list them).
    */
   async listed(record: ConversationRecord): Promise<Conversation> {
-    return this.view(record, await this.runners.peek(record.id));
+    return this.view(record, this.actors.peek(record.id));
   }
 
   private view(record: ConversationRecord, runner: Runner | undefined): Conversation {
@@ -34,7 +35,7 @@ export class ConversationViews {
       // The runner's HEAD, read with its status and pending question: the record was read before,
       // and a turn that ended in between would pair a new chat prompt with the old HEAD.
       head: (runner && !runner.stale ? runner.head : undefined) ?? record.head,
-      status: this.runners.statusOf(runner),
+      status: statusOf(runner),
       pendingElicit: runner?.pending()[0] ?? null,
       model: this.model.kind,
       createdAt: record.createdAt,

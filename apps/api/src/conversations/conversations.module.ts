@@ -16,7 +16,7 @@ import { ConversationViews } from './conversation-views';
 import { ConversationsController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
 import { HeadMovesService } from './head-moves.service';
-import { RunnerRegistry } from './runner-registry';
+import { ConversationActors } from './conversation-actors';
 
 /**
  * Conversations over HTTP, and the services the gateway and the admin routes share: access
@@ -46,7 +46,7 @@ import { RunnerRegistry } from './runner-registry';
     ConversationViews,
     ConversationsService,
     HeadMovesService,
-    RunnerRegistry,
+    ConversationActors,
   ],
   exports: [
     CompactionRequests,
@@ -57,7 +57,7 @@ import { RunnerRegistry } from './runner-registry';
     ConversationViews,
     ConversationsService,
     HeadMovesService,
-    RunnerRegistry,
+    ConversationActors,
   ],
 })
 export class ConversationsModule {}

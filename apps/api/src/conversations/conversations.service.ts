@@ -16,7 +16,8 @@ import { ApiError } from '../errors/api-error';
 import { runnerError, unwrap } from './api-errors';
 import { ConversationTitles } from './conversation-titles';
 import { ConversationViews } from './conversation-views';
-import { RunnerRegistry } from './runner-registry';
+import type { ConversationActor } from './conversation-actor';
+import { ConversationActors } from './conversation-actors';
 
 /**
  * A user's conversations: create, list, rename, talk (messages and elicit answers go to the
@@ -27,7 +28,7 @@ import { RunnerRegistry } from './runner-registry';
 export class ConversationsService {
   constructor(
     private readonly store: TreeStore,
-    private readonly runners: RunnerRegistry,
+    private readonly actors: ConversationActors,
     private readonly views: ConversationViews,
     private readonly titles: ConversationTitles,
   ) {}
@@ -39,7 +40,7 @@ export class ConversationsService {
       agent: request.agent,
       ...(request.title !== undefined ? { title: request.title } : {}),
     });
-    return this.views.live(conversation);
+    return this.live(conversation);
   }
 
   /**
@@ -71,9 +72,10 @@ export class ConversationsService {
   async send(
     user: AuthUser,
     record: ConversationRecord,
+    actor: ConversationActor,
     message: { text: string; photos?: Photo[] | undefined; expectedHead?: string | undefined },
   ): Promise<{ node: TreeNode; head: string }> {
-    const runner = await this.runners.runner(record);
+    const runner = await actor.runner(record);
     const head = runner.head ?? record.head;
     if (message.expectedHead !== undefined && message.expectedHead !== head) {
       throw new ApiError('conflict', 'HEAD moved since you last saw it', { head });
@@ -95,15 +97,16 @@ export class ConversationsService {
   async respond(
     user: AuthUser,
     record: ConversationRecord,
+    actor: ConversationActor,
     elicitId: string,
     answer: ElicitResponseRequest,
   ): Promise<{ node: TreeNode; head: string }> {
-    let runner = await this.runners.runner(record);
+    let runner = await actor.runner(record);
     let answered = await runner.respond({ elicitId, ...answer }, user.id);
     if (!answered.ok && runner.stale) {
       // The conversation moved under the runner as it took the answer (a compaction rebased the
       // branch): the runner rebuilt on the new HEAD asks the same elicit again, so answer it there.
-      runner = await this.runners.runner(record);
+      runner = await actor.runner(record);
       answered = await runner.respond({ elicitId, ...answer }, user.id);
     }
     if (!answered.ok) throw runnerError(answered.error, runner.head);
@@ -123,12 +126,17 @@ export class ConversationsService {
       }),
       'at',
     );
-    return this.views.live(forked.conversation);
+    return this.live(forked.conversation);
+  }
+
+  /** A conversation just made, with its runner opened by its actor (which asks the first question). */
+  private live(record: ConversationRecord): Promise<Conversation> {
+    return this.actors.post(record.id, (actor) => this.views.live(record, actor));
   }
 
   /** The owner archives: the runner stops, and from now on only admins see the conversation. */
-  async archive(record: ConversationRecord): Promise<void> {
-    await this.runners.close(record.id);
+  async archive(record: ConversationRecord, actor: ConversationActor): Promise<void> {
+    await actor.closeRunner();
     await this.store.archive(record.id);
   }
 }

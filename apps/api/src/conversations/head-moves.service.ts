@@ -1,29 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import type { ConversationRecord, HaltingMove, HeadMove, NodeAndHead, TreeNode } from '@sweatpants/domain';
-import { TreeStore } from '@sweatpants/tree-store';
+import type {
+  ConversationRecord,
+  HaltingMove,
+  HeadMove,
+  NodeAndHead,
+  Result,
+  TreeNode,
+} from '@sweatpants/domain';
+import { TreeStore, type StoreError } from '@sweatpants/tree-store';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../errors/api-error';
 import { ConversationEvents } from './conversation-events';
 import { unwrap } from './api-errors';
 import { ConversationTitles } from './conversation-titles';
-import { RunnerRegistry } from './runner-registry';
+import type { ConversationActor } from './conversation-actor';
 
 /** The nodes that are the user's input to a turn: a reply answers the nearest one above it. */
 const TURN_INPUTS: ReadonlySet<string> = new Set(['user', 'response']);
 
 /**
  * Moves of HEAD that come from outside the runner: rewind, edit, regenerate, recover, and cancel.
- * Each runs alone for its conversation (ConversationCommands runs it in the conversation's
- * mailbox) and in this order: check the caller's `expectedHead`,
- * resolve what the move names (before anything else moves HEAD), halt whatever runs (a `cancel`
- * node), move, then reopen the runner on the new HEAD, which runs the agent when the user's last
- * input there has no reply (an edit, a regenerate).
+ * Each is a letter to the conversation's actor (ConversationCommands posts it), so it runs alone,
+ * in this order: check the caller's `expectedHead` against the HEAD the actor knows, resolve what
+ * the move names (before anything else moves HEAD), halt whatever runs (a `cancel` node), move
+ * from the HEAD the actor then knows (the store's compare-and-swap checks it: nothing is read
+ * twice), then reopen the runner on the new HEAD, which runs the agent when the user's last input
+ * there has no reply (an edit, a regenerate).
  */
 @Injectable()
 export class HeadMovesService {
   constructor(
     private readonly store: TreeStore,
-    private readonly runners: RunnerRegistry,
     private readonly events: ConversationEvents,
     private readonly titles: ConversationTitles,
   ) {}
@@ -31,14 +38,14 @@ export class HeadMovesService {
   async rewind(
     user: AuthUser,
     record: ConversationRecord,
+    actor: ConversationActor,
     to: string,
     expectedHead?: string,
   ): Promise<HeadMove> {
-    await this.checkHead(record.id, expectedHead);
+    await this.checkHead(actor, expectedHead);
     const target = unwrap(await this.store.resolve(record.id, to), 'to');
-    const head = await this.halt(user, record, 'rewind');
-    const moved = unwrap(
-      await this.store.move({
+    const moved = await this.fromHalted(user, actor, 'rewind', expectedHead, (head) =>
+      this.store.move({
         conversationId: record.id,
         to: target.id,
         action: 'rewind',
@@ -48,18 +55,19 @@ export class HeadMovesService {
       }),
     );
     this.events.moved(record.id, moved);
-    await this.runners.reopen(record);
+    await actor.reopen(record);
     return moved;
   }
 
   async edit(
     user: AuthUser,
     record: ConversationRecord,
+    actor: ConversationActor,
     nodeRef: string,
     text: string,
     expectedHead?: string,
   ): Promise<NodeAndHead> {
-    await this.checkHead(record.id, expectedHead);
+    await this.checkHead(actor, expectedHead);
     const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
     const original = await this.store.node(record.id, target.id);
     if (original?.kind !== 'user' || original.parentId === null) {
@@ -67,9 +75,8 @@ export class HeadMovesService {
         { field: 'nodeId', message: `is a ${original?.kind ?? 'missing'} node` },
       ]);
     }
-    const head = await this.halt(user, record, 'edit');
-    const edited = unwrap(
-      await this.store.edit({
+    const edited = await this.fromHalted(user, actor, 'edit', expectedHead, (head) =>
+      this.store.edit({
         conversationId: record.id,
         nodeId: target.id,
         text,
@@ -81,7 +88,7 @@ export class HeadMovesService {
     this.events.appended(record.id, edited);
     // Editing the words into a photo-only first message gives an untitled conversation its title.
     if (edited.nodes[0]) await this.titles.fromFirstWords(record, edited.nodes[0]);
-    await this.runners.reopen(record);
+    await actor.reopen(record);
     return { node: edited.nodes[0] ?? original, head: edited.head };
   }
 
@@ -94,15 +101,15 @@ export class HeadMovesService {
   async regenerate(
     user: AuthUser,
     record: ConversationRecord,
+    actor: ConversationActor,
     nodeRef: string,
     expectedHead?: string,
   ): Promise<{ head: string }> {
-    await this.checkHead(record.id, expectedHead);
+    await this.checkHead(actor, expectedHead);
     const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
     const input = await this.answeredInput(record.id, target.id);
-    const head = await this.halt(user, record, 'regenerate');
-    const moved = unwrap(
-      await this.store.move({
+    const moved = await this.fromHalted(user, actor, 'regenerate', expectedHead, (head) =>
+      this.store.move({
         conversationId: record.id,
         to: input.id,
         action: 'regenerate',
@@ -112,30 +119,34 @@ export class HeadMovesService {
       }),
     );
     this.events.moved(record.id, moved);
-    await this.runners.reopen(record);
+    await actor.reopen(record);
     return { head: moved.head };
   }
 
-  async recover(user: AuthUser, record: ConversationRecord, reflogId: string): Promise<HeadMove> {
+  async recover(
+    user: AuthUser,
+    record: ConversationRecord,
+    actor: ConversationActor,
+    reflogId: string,
+  ): Promise<HeadMove> {
     const entry = await this.store.reflogEntry(record.id, reflogId);
     if (!entry) throw new ApiError('not_found', `no reflog entry ${reflogId} in this conversation`);
-    const head = await this.halt(user, record, 'recover');
-    const moved = unwrap(
-      await this.store.recover({
-        conversationId: record.id,
-        reflogId,
-        expectedHead: head,
-        actorId: user.id,
-      }),
+    const moved = await this.fromHalted(user, actor, 'recover', undefined, (head) =>
+      this.store.recover({ conversationId: record.id, reflogId, expectedHead: head, actorId: user.id }),
     );
     this.events.moved(record.id, moved);
-    await this.runners.reopen(record);
+    await actor.reopen(record);
     return moved;
   }
 
   /** Halts whatever runs (its `cancel` node moves HEAD, reflog action `cancel`); answers where HEAD is. */
-  async cancel(user: AuthUser, record: ConversationRecord): Promise<{ head: string }> {
-    return { head: await this.halt(user, record) };
+  async cancel(
+    user: AuthUser,
+    record: ConversationRecord,
+    actor: ConversationActor,
+  ): Promise<{ head: string }> {
+    await actor.peek()?.cancel(user.id);
+    return { head: await actor.head() };
   }
 
   /**
@@ -162,23 +173,35 @@ export class HeadMovesService {
     return input;
   }
 
-  /** A stale `expectedHead` is a 409 whose details say where HEAD is. */
-  private async checkHead(conversationId: string, expectedHead: string | undefined): Promise<void> {
-    if (expectedHead === undefined) return;
-    const head = await this.currentHead(conversationId);
+  /**
+   * A stale `expectedHead` is a 409 whose details say where HEAD is. The actor's HEAD is checked
+   * first; the store is read only when they differ, in case another writer moved HEAD and the actor
+   * has not heard yet.
+   */
+  private async checkHead(actor: ConversationActor, expectedHead: string | undefined): Promise<void> {
+    if (expectedHead === undefined || (await actor.head()) === expectedHead) return;
+    const head = await actor.storedHead();
     if (head !== expectedHead) throw new ApiError('conflict', 'HEAD moved since you last saw it', { head });
   }
 
-  /** Stops whatever runs, for `before` (a move of HEAD) or as a Stop of its own; returns HEAD. */
-  private async halt(user: AuthUser, record: ConversationRecord, before?: HaltingMove): Promise<string> {
-    const runner = await this.runners.peek(record.id);
-    await runner?.cancel(user.id, before);
-    return this.currentHead(record.id);
-  }
-
-  private async currentHead(conversationId: string): Promise<string> {
-    const head = await this.store.head(conversationId);
-    if (!head) throw new ApiError('not_found', 'no such conversation');
-    return head.id;
+  /**
+   * Halts whatever runs (its `cancel` node, written `before` this move), then writes the move from
+   * the HEAD the actor knows, which the store's compare-and-swap checks. When another writer moved
+   * HEAD and the actor has not heard yet (a compaction landed), the swap loses and names where HEAD
+   * is: the move is made from there, unless the caller named the HEAD they saw (then it is a 409).
+   */
+  private async fromHalted<T>(
+    user: AuthUser,
+    actor: ConversationActor,
+    before: HaltingMove,
+    expectedHead: string | undefined,
+    write: (head: string) => Promise<Result<T, StoreError>>,
+  ): Promise<T> {
+    await actor.peek()?.cancel(user.id, before);
+    let written = await write(await actor.head());
+    if (!written.ok && written.error.code === 'conflict' && expectedHead === undefined) {
+      written = await write(written.error.head);
+    }
+    return unwrap(written);
   }
 }

@@ -1,0 +1,195 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Runner, type LogSink } from '@sweatpants/agent-runtime';
+import type { ConversationRecord } from '@sweatpants/domain';
+import { TreeStore } from '@sweatpants/tree-store';
+import { createScope, type Scope } from 'effection';
+import { AgentRegistry } from '../agents/agent-registry';
+import { CLUSTER_CONFIG, type ClusterConfig } from '../config/cluster-config';
+import { ConversationLease } from '../cluster/conversation-lease';
+import { ApiError } from '../errors/api-error';
+import { AgentModels } from '../model/agent-models';
+import { Metrics } from '../observability/metrics';
+import { CompactionRequests } from './compaction-requests';
+import { ConversationActor, useConversationActor, type ActorHost, type Driven } from './conversation-actor';
+import { ConversationEvents } from './conversation-events';
+import { RunnerOutbox } from './runner-outbox';
+import { TreeStorePort } from './tree-store-port';
+
+/** How many idle sweeps fit in one idle period: a runner closes within 1¼ periods of its last use. */
+const SWEEPS_PER_IDLE_PERIOD = 4;
+
+/**
+ * This process's conversation actors (ConversationActor), one per conversation it has work for,
+ * each an effection resource of one scope that ends at shutdown. Every command and every change of
+ * a conversation's runner is a letter to its actor (`post`).
+ *
+ * Exactly one api process drives a conversation: an actor opens its runner only under the
+ * conversation's lease (ConversationCommands sends every command to the holder), and a runner
+ * whose lease was lost is closed at once.
+ *
+ * A runner holds its agent's coroutines in memory while it waits on a question; the tree holds
+ * everything it needs to rebuild them. So an actor whose runner has nothing running retires once
+ * it has had no letter for RUNNER_IDLE_MS (its runner closes, its lease goes), and the next command
+ * starts a new one (Runner.open replays the turn up to the question and asks it again under the
+ * same id): ten thousand conversations waiting on their users cost no more than the few being
+ * talked to.
+ */
+@Injectable()
+export class ConversationActors implements OnApplicationShutdown {
+  private readonly logger = new Logger('Runners');
+  private readonly actors = new Map<string, ConversationActor>();
+  private readonly scope: Scope;
+  private readonly destroy: () => Promise<void>;
+  private readonly host: ActorHost;
+  private readonly logs: LogSink;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly store: TreeStore,
+    private readonly agents: AgentRegistry,
+    private readonly models: AgentModels,
+    private readonly events: ConversationEvents,
+    private readonly lease: ConversationLease,
+    @Inject(CLUSTER_CONFIG) cluster: ClusterConfig,
+    private readonly compaction: CompactionRequests,
+    private readonly metrics: Metrics,
+  ) {
+    [this.scope, this.destroy] = createScope();
+    this.host = {
+      open: (record) => this.openRunner(record),
+      storedHead: (conversationId) => this.storedHead(conversationId),
+      releaseLease: (conversationId) => this.lease.release(conversationId),
+      events,
+      runnerClosed: (conversationId) => metrics.runnerClosed(conversationId),
+      forget: (actor) => {
+        if (this.actors.get(actor.conversationId) === actor) this.actors.delete(actor.conversationId);
+      },
+    };
+    metrics.read({ openRunners: () => this.openCount });
+    // Another process drives it now: this runner must not write (HEAD's compare-and-swap would
+    // refuse it anyway) nor answer for the conversation.
+    lease.onLost((conversationId) => void this.close(conversationId));
+    const idleMs = cluster.runnerIdleMs;
+    this.sweeper = setInterval(() => void this.retireIdle(idleMs), idleMs / SWEEPS_PER_IDLE_PERIOD);
+    this.sweeper.unref();
+    const logger = new Logger('Agent');
+    this.logs = {
+      write: (level, message, fields) => {
+        const line = fields ? `${message} ${JSON.stringify(fields)}` : message;
+        if (level === 'error') logger.error(line);
+        else if (level === 'warn') logger.warn(line);
+        else if (level === 'info') logger.log(line);
+      },
+    };
+  }
+
+  /**
+   * Runs `work` as a letter to the conversation's actor (started if it has none here): after
+   * everything posted before it, and alone.
+   */
+  post<T>(conversationId: string, work: (actor: ConversationActor) => Promise<T>): Promise<T> {
+    return this.actorFor(conversationId).post(work);
+  }
+
+  /** Like `post`, but only when a runner is open for the conversation here; otherwise undefined. */
+  async postIfOpen<T>(
+    conversationId: string,
+    work: (actor: ConversationActor) => Promise<T>,
+  ): Promise<T | undefined> {
+    const actor = this.actors.get(conversationId);
+    return actor?.peek() ? actor.post(work) : undefined;
+  }
+
+  /** The open runner, if any, without opening one or waiting (a listing should not start turns). */
+  peek(conversationId: string): Runner | undefined {
+    return this.actors.get(conversationId)?.peek();
+  }
+
+  /** How many runners this process holds open (a gauge for operators, and the idle spec). */
+  get openCount(): number {
+    let open = 0;
+    for (const actor of this.actors.values()) if (actor.peek()) open++;
+    return open;
+  }
+
+  /** Stops the conversation's runner here, if one is open, after the letters before it. */
+  async close(conversationId: string): Promise<void> {
+    const actor = this.actors.get(conversationId);
+    await actor?.post((self) => self.closeRunner());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.sweeper);
+    const open = this.openCount;
+    await this.destroy();
+    if (open > 0) this.logger.log(`closed ${open} runner(s)`);
+  }
+
+  private actorFor(conversationId: string): ConversationActor {
+    const known = this.actors.get(conversationId);
+    if (known) return known;
+    const actor = new ConversationActor(conversationId, this.host);
+    this.actors.set(conversationId, actor);
+    this.scope.run(function* () {
+      yield* useConversationActor(actor);
+      yield* actor.untilRetired();
+    });
+    return actor;
+  }
+
+  /**
+   * Retires each actor that has had no letter for `idleMs` and whose runner has nothing running,
+   * letting its lease go, so that another process may drive the conversation next. A runner in the
+   * middle of a turn (a model call, a tool) stays: closing it would throw that work away.
+   */
+  private async retireIdle(idleMs: number): Promise<void> {
+    const since = Date.now() - idleMs;
+    const idle = [...this.actors.values()].filter((actor) => actor.lastUsed < since && actor.backlog === 0);
+    for (const actor of idle) {
+      await actor
+        .retireIfIdle(since)
+        .catch((error: unknown) =>
+          this.logger.warn(
+            `closing idle ${actor.conversationId}: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
+    }
+  }
+
+  /** A turn found HEAD moved under its runner: reopen it, as a letter, on the stored HEAD. */
+  private reopenStale(record: ConversationRecord): void {
+    this.postIfOpen(record.id, async (actor) => {
+      if (actor.peek()?.stale) await actor.reopen(record);
+    }).catch((error: unknown) =>
+      this.logger.warn(`reopening ${record.id}: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  private async storedHead(conversationId: string): Promise<string> {
+    const head = await this.store.head(conversationId);
+    if (!head) throw new ApiError('not_found', 'no such conversation');
+    return head.id;
+  }
+
+  private async openRunner(record: ConversationRecord): Promise<Driven> {
+    if ((await this.lease.acquire(record.id)).kind === 'other') {
+      throw new ApiError('unavailable', 'another api process drives this conversation; try again');
+    }
+    const entry = this.agents.get(record.agent);
+    const outbox = new RunnerOutbox(record.id, this.events, this.metrics);
+    const provide = this.agents.servicesFor(record);
+    const runner = await Runner.open({
+      conversationId: record.id,
+      agent: entry.definition,
+      port: new TreeStorePort(this.store, this.events, this.compaction, `agent:${entry.definition.name}`),
+      model: this.models.for(record.agent, entry),
+      outbox,
+      logs: this.logs,
+      ...(provide ? { provide } : {}),
+      // A turn that found HEAD moved (a compaction landed, a closed runner's write came late) would
+      // leave its clients waiting for an elicit nobody sends: reopen at once, from the tree.
+      onStale: () => this.reopenStale(record),
+    });
+    return { runner, outbox };
+  }
+}
