@@ -4,7 +4,7 @@ import type { Json, Photo } from '@sweatpants/domain';
 
 import type { ContentBlock, ModelMessage, ModelRequest, ToolSpec } from '../model';
 import { inputFor, type InputHints } from './input-synthesis';
-import { hashJson, keywords, keywordsAsSaid, mentions } from './text';
+import { canonicalJson, keywords, keywordsAsSaid, mentions } from './text';
 
 /** A tool's result as a rule sees it: joined to the call it answers. */
 export interface OfflineToolResult {
@@ -92,7 +92,7 @@ export function createOfflineContext(request: ModelRequest): OfflineContext {
   const toolResults = resultsIn(blocks, request.messages);
   const tools = new Map(request.tools.map((tool) => [tool.name, tool]));
   const images = blocks.filter((block) => block.type === 'image');
-  const seed = hashJson(request.messages.map(messageJson));
+  const seed = createHash('sha256').update(canonicalMessages(request.messages)).digest('hex');
 
   return {
     request,
@@ -166,25 +166,34 @@ function parseJson(text: string): Json | undefined {
 }
 
 /** A message as JSON for hashing, photos by their digest so the canonical JSON stays small. */
-function messageJson(message: ModelMessage): Json {
-  return {
-    role: message.role,
-    content: message.content.map((block): Json => {
-      switch (block.type) {
-        case 'text':
-          return { type: block.type, text: block.text };
-        case 'image':
-          return { type: block.type, mediaType: block.mediaType, sha256: block.sha256 };
-        case 'tool_use':
-          return { type: block.type, id: block.id, name: block.name, input: block.input };
-        case 'tool_result':
-          return {
-            type: block.type,
-            toolUseId: block.toolUseId,
-            content: block.content,
-            isError: block.isError ?? false,
-          };
-      }
-    }),
-  };
+/**
+ * The messages as their canonical JSON (`canonicalJson` of each message's role and blocks, as plain
+ * objects) written out by hand for the blocks' few fixed shapes, keys in sorted order: the seed
+ * hashes the whole conversation on every request, and the generic walk, which sorts each object's
+ * keys, cost more than choosing the reply. Its spec holds it to `canonicalJson`.
+ */
+export function canonicalMessages(messages: readonly ModelMessage[]): string {
+  const written = messages.map(
+    (message) =>
+      `{"content":[${message.content.map(canonicalBlock).join(',')}],"role":${leaf(message.role)}}`,
+  );
+  return `[${written.join(',')}]`;
+}
+
+function canonicalBlock(block: ContentBlock): string {
+  switch (block.type) {
+    case 'text':
+      return `{"text":${leaf(block.text)},"type":"text"}`;
+    case 'image':
+      return `{"mediaType":${leaf(block.mediaType)},"sha256":${leaf(block.sha256)},"type":"image"}`;
+    case 'tool_use':
+      return `{"id":${leaf(block.id)},"input":${canonicalJson(block.input)},"name":${leaf(block.name)},"type":"tool_use"}`;
+    case 'tool_result':
+      return `{"content":${leaf(block.content)},"isError":${leaf(block.isError ?? false)},"toolUseId":${leaf(block.toolUseId)},"type":"tool_result"}`;
+  }
+}
+
+/** A string or boolean as canonical JSON writes it (a missing one is null). */
+function leaf(value: string | boolean | undefined): string {
+  return value === undefined ? 'null' : JSON.stringify(value);
 }

@@ -8,6 +8,7 @@ import type {
   ModelReply,
   ModelRequest,
   TextBlock,
+  ToolSpec,
   ToolUseBlock,
 } from '../model';
 import { DEFAULT_OFFLINE_RULES } from './default-rules';
@@ -151,15 +152,24 @@ function inputOrThrow(rule: OfflineRule, ctx: OfflineContext, tool: string): Jso
  * a true count of something. Photos count nothing, since nothing reads them.
  */
 function requestWords(request: ModelRequest): number {
-  const tools = request.tools.reduce(
-    (sum, tool) => sum + countWords(`${tool.name} ${tool.description} ${jsonText(tool.inputSchema)}`),
-    0,
-  );
+  const tools = request.tools.reduce((sum, tool) => sum + toolWords(tool), 0);
   const messages = request.messages.reduce(
     (sum, message) => sum + message.content.reduce((inner, block) => inner + blockWords(block), 0),
     0,
   );
   return countWords(request.system) + tools + messages;
+}
+
+/** Tool specs are declared once and offered on every call: each is counted once. */
+const toolWordCounts = new WeakMap<ToolSpec, number>();
+
+function toolWords(tool: ToolSpec): number {
+  let words = toolWordCounts.get(tool);
+  if (words === undefined) {
+    words = countWords(`${tool.name} ${tool.description} ${jsonText(tool.inputSchema)}`);
+    toolWordCounts.set(tool, words);
+  }
+  return words;
 }
 
 function blockWords(block: ContentBlock): number {

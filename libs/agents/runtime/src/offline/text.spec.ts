@@ -73,4 +73,18 @@ describe('hashJson and countWords', () => {
     expect(countWords('  two words\n')).toBe(2);
     expect(countWords('')).toBe(0);
   });
+
+  it("counts what a regular expression's \\S+ matches, over every kind of whitespace", () => {
+    const spaces = ' \t\n\v\f\r\u00a0\u1680\u2000\u2005\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+    const pieces = ['word', 'naïve', '😀', 'x', '\u200b', '\u0085', '{"a": 1}', ...spaces];
+    let seed = 7;
+    for (let sample = 0; sample < 200; sample++) {
+      let text = '';
+      for (let i = 0; i < 12; i++) {
+        seed = (seed * 48271) % 2147483647;
+        text += pieces[seed % pieces.length];
+      }
+      expect(countWords(text)).toBe(text.match(/\S+/g)?.length ?? 0);
+    }
+  });
 });
