@@ -1,5 +1,5 @@
 import type { Runner } from '@sweatpants/agent-runtime';
-import type { ConversationRecord, ConversationStatus, ElicitEvent } from '@sweatpants/domain';
+import type { ConversationRecord, ConversationStatus, ElicitEvent, TreeNode } from '@sweatpants/domain';
 import { call, resource, spawn, withResolvers, type Operation } from 'effection';
 import { ApiError } from '../errors/api-error';
 import type { ConversationEvents } from './conversation-events';
@@ -13,8 +13,11 @@ export interface Driven {
 
 /** What an actor needs from the process it runs in. */
 export interface ActorHost {
-  /** A runner at the conversation's HEAD, opened under its lease (refused while another process holds it). */
-  open(record: ConversationRecord): Promise<Driven>;
+  /**
+   * A runner at the conversation's HEAD, opened under its lease (refused while another process
+   * holds it), on `startPath` when the caller has HEAD's path already.
+   */
+  open(record: ConversationRecord, startPath?: readonly TreeNode[]): Promise<Driven>;
   /** HEAD as stored, for when no runner here knows it. */
   storedHead(conversationId: string): Promise<string>;
   /** Lets another process drive the conversation next. */
@@ -125,14 +128,16 @@ export class ConversationActor {
   }
 
   /**
-   * After HEAD moved under the runner: a new runner from the tree (which resumes a turn whose last
-   * user message has no reply), announced to the room with its status and what it waits on.
+   * After HEAD moved under the runner: a new runner (which resumes a turn whose last user message
+   * has no reply), announced to the room with its status and what it waits on. It opens on
+   * `startPath` when the move gave HEAD's path (a move back along the old runner's path keeps the
+   * part above the new HEAD); otherwise from the tree.
    */
-  async reopen(record: ConversationRecord): Promise<Runner> {
+  async reopen(record: ConversationRecord, startPath?: readonly TreeNode[]): Promise<Runner> {
     const { conversationId } = this;
     const before = this.peek()?.pending() ?? [];
     await this.closeRunner();
-    const { runner, outbox } = await this.driven(record);
+    const { runner, outbox } = await this.openFresh(record, startPath);
     const after = runner.pending();
     const events = this.host.events;
     for (const { elicitId } of before) {
@@ -216,13 +221,13 @@ export class ConversationActor {
   }
 
   /** Opens a runner, closing one that went stale (HEAD moved under it) or failed to open. */
-  private async openFresh(record: ConversationRecord): Promise<Driven> {
+  private async openFresh(record: ConversationRecord, startPath?: readonly TreeNode[]): Promise<Driven> {
     if (this.open) {
       const pending = await this.open.catch(() => undefined);
       if (pending && !pending.runner.stale) return pending;
       await this.closeRunner();
     }
-    const opening = this.host.open(record);
+    const opening = this.host.open(record, startPath);
     this.open = opening;
     try {
       const driven = await opening;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Runner, type LogSink } from '@sweatpants/agent-runtime';
-import type { ConversationRecord } from '@sweatpants/domain';
+import type { ConversationRecord, TreeNode } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import { createScope, type Scope } from 'effection';
 import { AgentRegistry } from '../agents/agent-registry';
@@ -56,7 +56,7 @@ export class ConversationActors implements OnApplicationShutdown {
   ) {
     [this.scope, this.destroy] = createScope();
     this.host = {
-      open: (record) => this.openRunner(record),
+      open: (record, startPath) => this.openRunner(record, startPath),
       storedHead: (conversationId) => this.storedHead(conversationId),
       releaseLease: (conversationId) => this.lease.release(conversationId),
       events,
@@ -171,7 +171,7 @@ export class ConversationActors implements OnApplicationShutdown {
     return head.id;
   }
 
-  private async openRunner(record: ConversationRecord): Promise<Driven> {
+  private async openRunner(record: ConversationRecord, startPath?: readonly TreeNode[]): Promise<Driven> {
     if ((await this.lease.acquire(record.id)).kind === 'other') {
       throw new ApiError('unavailable', 'another api process drives this conversation; try again');
     }
@@ -186,6 +186,7 @@ export class ConversationActors implements OnApplicationShutdown {
       outbox,
       logs: this.logs,
       ...(provide ? { provide } : {}),
+      ...(startPath ? { startPath } : {}),
       // A turn that found HEAD moved (a compaction landed, a closed runner's write came late) would
       // leave its clients waiting for an elicit nobody sends: reopen at once, from the tree.
       onStale: () => this.reopenStale(record),

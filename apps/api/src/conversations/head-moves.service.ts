@@ -25,7 +25,9 @@ const TURN_INPUTS: ReadonlySet<string> = new Set(['user', 'response']);
  * the move names (before anything else moves HEAD), halt whatever runs (a `cancel` node), move
  * from the HEAD the actor then knows (the store's compare-and-swap checks it: nothing is read
  * twice), then reopen the runner on the new HEAD, which runs the agent when the user's last input
- * there has no reply (an edit, a regenerate).
+ * there has no reply (an edit, a regenerate). A move back along the runner's path (a rewind, a
+ * regenerate, an edit of a message on it) reopens on the part of that path it keeps, reading
+ * nothing more.
  */
 @Injectable()
 export class HeadMovesService {
@@ -55,7 +57,7 @@ export class HeadMovesService {
       }),
     );
     this.events.moved(record.id, moved);
-    await actor.reopen(record);
+    await actor.reopen(record, actor.peek()?.pathTo(target.id));
     return moved;
   }
 
@@ -88,7 +90,8 @@ export class HeadMovesService {
     this.events.appended(record.id, edited);
     // Editing the words into a photo-only first message gives an untitled conversation its title.
     if (edited.nodes[0]) await this.titles.fromFirstWords(record, edited.nodes[0]);
-    await actor.reopen(record);
+    const above = actor.peek()?.pathTo(original.parentId);
+    await actor.reopen(record, above && [...above, ...edited.nodes]);
     return { node: edited.nodes[0] ?? original, head: edited.head };
   }
 
@@ -107,7 +110,7 @@ export class HeadMovesService {
   ): Promise<{ head: string }> {
     await this.checkHead(actor, expectedHead);
     const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
-    const input = await this.answeredInput(record.id, target.id);
+    const input = await this.answeredInput(actor, target.id);
     const moved = await this.fromHalted(user, actor, 'regenerate', expectedHead, (head) =>
       this.store.move({
         conversationId: record.id,
@@ -119,7 +122,7 @@ export class HeadMovesService {
       }),
     );
     this.events.moved(record.id, moved);
-    await actor.reopen(record);
+    await actor.reopen(record, actor.peek()?.pathTo(input.id));
     return { head: moved.head };
   }
 
@@ -154,8 +157,12 @@ export class HeadMovesService {
    * root, the nearest `user` or `response` node. Met a summary or the root first, the input was
    * squashed by a compaction (or there never was one), and there is nothing to answer again.
    */
-  private async answeredInput(conversationId: string, replyId: string): Promise<TreeNode> {
-    const path = unwrap(await this.store.path(conversationId, replyId), 'nodeId');
+  private async answeredInput(actor: ConversationActor, replyId: string): Promise<TreeNode> {
+    // The walk stops at the nearest summary: the path from the latest summaries holds all it needs,
+    // and the runner has it when the reply is on its path.
+    const path =
+      actor.peek()?.pathTo(replyId) ??
+      unwrap(await this.store.pathFromSummary(actor.conversationId, replyId), 'nodeId');
     const reply = path.at(-1);
     if (reply?.kind !== 'assistant') {
       throw new ApiError('invalid_request', 'only assistant replies can be regenerated', [

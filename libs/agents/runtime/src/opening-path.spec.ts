@@ -1,6 +1,7 @@
 import { foldPath, ok, type Json, type NodeDraft, type TreeNode } from '@sweatpants/domain';
 import { historyOf, summaryStates } from './history';
 import type { Model, ModelReply, ModelRequest } from './model';
+import { openingPath } from './opening-path';
 import { Runner } from './runner';
 import type { ConversationPort } from './storage/conversation-port';
 import { fromSummary, InMemoryConversationPort } from './storage/in-memory-port';
@@ -172,6 +173,48 @@ describe('Runner.open from the latest summaries', () => {
       expect(reads).toEqual({ path: 1, fromSummary: 1 });
       expect(runner.state()).toEqual(foldPath(testAgent.state, whole));
       expect(runner.state()).toEqual({ mode: 'winding-down', data: { reason: 'tired' } });
+    } finally {
+      await runner.close();
+    }
+  });
+});
+
+describe('Runner.pathTo: the path a runner opened after HEAD moved back stands on', () => {
+  it('is what opening at that node reads, from the same summaries, for every node on the path', async () => {
+    const { store, port, reads } = conversation();
+    await append(store, [said('user', 'hi'), said('assistant', 'hello')]);
+    await append(store, [summaryOf(await wholePath(store), 'they said hello')]);
+    await append(store, [said('user', 'a coat'), said('assistant', 'keep it?'), said('user', 'yes')]);
+    const runner = await openQuiet(port);
+    await runner.whenIdle();
+    const whole = await wholePath(store);
+    const held = whole.filter((n) => runner.onPath(n.id));
+    try {
+      expect(held.map((n) => n.kind)).toEqual(['summary', 'user', 'assistant', 'user', 'assistant']);
+      for (const node of held) {
+        store.moveHead('c1', node.id);
+        const opened = await openingPath(port, 'c1', testAgent);
+        expect(runner.pathTo(node.id)).toEqual(opened.ok ? opened.value : opened.error);
+      }
+      expect(reads.path).toBe(0);
+      // Above the summary the runner holds nothing: the caller reads the tree.
+      expect(runner.pathTo(whole.find((n) => n.kind === 'user')?.id ?? '')).toBeUndefined();
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it('is refused while a turn runs: its path is still being written', async () => {
+    const { port } = conversation();
+    const runner = await Runner.open({
+      conversationId: 'c1',
+      agent: testAgent,
+      port,
+      model: { kind: 'offline', name: 'never', complete: () => new Promise(() => undefined) },
+    });
+    try {
+      const sent = await runner.send({ text: 'hi', authorId: 'u1' });
+      expect(sent.ok && runner.pathTo(sent.value.id)).toBeUndefined();
     } finally {
       await runner.close();
     }

@@ -1,3 +1,4 @@
+import type { TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import type { Model } from './model';
 import type { ConversationPort } from './storage/conversation-port';
@@ -31,6 +32,12 @@ export interface RunnerOptions {
    * from the tree so the conversation goes on without waiting for the next command.
    */
   onStale?: () => void;
+  /**
+   * HEAD's path from its latest summaries when the caller has it already (HEAD moved back along
+   * the path of the runner this one replaces: see `Runner.pathTo`): the runner opens on it without
+   * reading the tree. Left out, `openingPath` reads it.
+   */
+  startPath?: readonly TreeNode[];
 }
 
 /** Why a runner refused a message or an answer, in the api's error codes. */

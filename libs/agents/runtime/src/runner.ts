@@ -83,12 +83,14 @@ export class Runner {
   }
 
   /**
-   * A runner for the conversation at its HEAD, read from its latest summaries (`openingPath`);
-   * an interrupted turn resumes at once.
+   * A runner for the conversation at its HEAD, read from its latest summaries (`openingPath`)
+   * unless the caller has that path (`startPath`); an interrupted turn resumes at once.
    */
   static async open(options: RunnerOptions): Promise<Runner> {
     const runner = new Runner(options);
-    const path = await openingPath(options.port, options.conversationId, options.agent);
+    const path = options.startPath
+      ? ok([...options.startPath])
+      : await openingPath(options.port, options.conversationId, options.agent);
     if (!path.ok) throw new Error(`opening ${options.conversationId}: ${path.error.message}`);
     runner.path = path.value;
     const start = path.value.findLastIndex((n) => n.kind === 'user');
@@ -301,6 +303,17 @@ export class Runner {
     // A closed runner answers nothing more: whoever waits on its turn hears it ended.
     this.mustReopen = true;
     for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  /**
+   * The path a runner opened after HEAD moved back to `nodeId` stands on, when this runner has it:
+   * its stored path (from the same summaries `openingPath` begins at) cut at `nodeId`. Undefined
+   * while a turn runs, or when `nodeId` is not on the path.
+   */
+  pathTo(nodeId: string): TreeNode[] | undefined {
+    if (this.task || this.mustReopen) return undefined;
+    const at = this.path.findIndex((n) => n.id === nodeId);
+    return at < 0 ? undefined : this.path.slice(0, at + 1);
   }
 
   /**
