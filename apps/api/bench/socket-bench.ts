@@ -24,6 +24,7 @@ import { answerNext, connectTab, inBatches, joinOrThrow } from '../reliability/s
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
 import { bareServer, durableEchoServer, type FloorServer, roundTrips } from './floors';
+import { inMemoryTurns } from './in-memory-turns';
 
 const MANY = 200;
 /** Conversations per account: registering hashes a password (argon2), slow on purpose. */
@@ -145,6 +146,7 @@ async function main(argv: string[]): Promise<number> {
     const cpuPerTurn = (cpu.user + cpu.system) / 1000 / soloSamples.length;
     const soloEvents = eventsPerTurn(solo.tab, soloStarts);
     note(`1 conversation: ${soloSamples.length} turns`);
+    const memory = await inMemoryTurns(soloTurns);
 
     // The protocol echo sends what the api sent per answer in the solo run.
     protocol = await durableEchoServer(db.url, soloEvents);
@@ -195,6 +197,11 @@ async function main(argv: string[]): Promise<number> {
           `protocol echo ${f.floor.toFixed(3)} ms; the api is ${(f.value / f.bare).toFixed(2)}x the bare ack`,
       );
     note(`CPU per solo turn (api and its one tab, one process): ${cpuPerTurn.toFixed(2)} ms`);
+    note(
+      `the same session's agent alone (a Runner in memory: no api, database or socket): ` +
+        `p50 ${memory.p50.toFixed(3)} ms, CPU ${memory.cpuPerTurn.toFixed(2)} ms per turn; ` +
+        `the api adds ${(cpuPerTurn - memory.cpuPerTurn).toFixed(2)} ms of CPU per turn`,
+    );
     // Each HEAD move is one compare-and-swap with its reflog row, which the durable echo's one
     // INSERT stands for: what a turn must cost at least, with an agent that took no time at all.
     const writes =
