@@ -1,5 +1,6 @@
 import type { HeadMove, NodeAndHead, ReflogPage } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
+import { TreeStore } from '@sweatpants/tree-store';
 import { answerAll, ask, conversation, createConversation, path, turn } from './support/flows';
 import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
 
@@ -187,6 +188,55 @@ describe('moves of HEAD from outside the runner: rewind, edit, recover, cancel',
     expect((await call(api, 'POST', `/api/conversations/${c.id}/recover`, { token, body: {} })).status).toBe(
       400,
     );
+  });
+
+  it('moves from where HEAD is when another writer moved it unheard, unless the caller saw another HEAD', async () => {
+    const c = await createConversation(api, token);
+    const first = await turn(api, token, c.id, 'one');
+    const second = await turn(api, token, c.id, 'two');
+    // Another writer moves HEAD behind the actor's back, as a compaction landing on another
+    // process does before the news arrives: the actor still knows `second`.
+    const behindItsBack = (to: string) =>
+      api.app.get(TreeStore).move({ conversationId: c.id, to, action: 'rewind', actorId: 'elsewhere' });
+    expect((await behindItsBack(first.head)).ok).toBe(true);
+
+    const rewound = await call<HeadMove>(api, 'POST', `/api/conversations/${c.id}/rewind`, {
+      token,
+      body: { to: c.head },
+    });
+    expect(rewound.status).toBe(200);
+    expect(rewound.body.reflog).toMatchObject({ oldHead: first.head, newHead: c.head });
+
+    // The caller saw the HEAD the other writer left: the move is theirs to make.
+    expect((await behindItsBack(second.head)).ok).toBe(true);
+    const seen = await call<HeadMove>(api, 'POST', `/api/conversations/${c.id}/rewind`, {
+      token,
+      body: { to: first.head, expectedHead: second.head },
+    });
+    expect(seen.status).toBe(200);
+    expect(seen.body.reflog).toMatchObject({ oldHead: second.head, newHead: first.head });
+
+    // The caller saw another HEAD: a 409 naming where it is, and nothing moves.
+    expect((await behindItsBack(second.head)).ok).toBe(true);
+    const stale = await call(api, 'POST', `/api/conversations/${c.id}/rewind`, {
+      token,
+      body: { to: c.head, expectedHead: first.head },
+    });
+    expect(stale).toEqual({
+      status: 409,
+      body: { error: expect.objectContaining({ code: 'conflict', details: { head: second.head } }) },
+    });
+    const actions = (await reflog(c.id)).map((e) => [
+      e.actorId === 'elsewhere' ? 'elsewhere' : 'user',
+      e.action,
+    ]);
+    expect(actions.slice(0, 5)).toEqual([
+      ['elsewhere', 'rewind'],
+      ['user', 'rewind'],
+      ['elsewhere', 'rewind'],
+      ['user', 'rewind'],
+      ['elsewhere', 'rewind'],
+    ]);
   });
 
   it('cancels when nothing runs without moving HEAD', async () => {

@@ -195,7 +195,8 @@ export class HeadMovesService {
    * Halts whatever runs (its `cancel` node, written `before` this move), then writes the move from
    * the HEAD the actor knows, which the store's compare-and-swap checks. When another writer moved
    * HEAD and the actor has not heard yet (a compaction landed), the swap loses and names where HEAD
-   * is: the move is made from there, unless the caller named the HEAD they saw (then it is a 409).
+   * is: the move is made from there, unless the caller named another HEAD as the one they saw
+   * (then it is a 409).
    */
   private async fromHalted<T>(
     user: AuthUser,
@@ -206,8 +207,9 @@ export class HeadMovesService {
   ): Promise<T> {
     await actor.peek()?.cancel(user.id, before);
     let written = await write(await actor.head());
-    if (!written.ok && written.error.code === 'conflict' && expectedHead === undefined) {
-      written = await write(written.error.head);
+    const lost = !written.ok && written.error.code === 'conflict' ? written.error.head : undefined;
+    if (lost !== undefined && (expectedHead === undefined || expectedHead === lost)) {
+      written = await write(lost);
     }
     return unwrap(written);
   }
