@@ -3,7 +3,7 @@ import { testAgent } from '@sweatpants/agent-runtime/testing';
 import type { ConversationRecord } from '@sweatpants/domain';
 import { createScope } from 'effection';
 import { ApiError } from '../errors/api-error';
-import { ConversationActor, useConversationActor, type ActorHost } from './conversation-actor';
+import { ConversationActor, statusOf, useConversationActor, type ActorHost } from './conversation-actor';
 import type { ConversationEvents } from './conversation-events';
 import { RunnerOutbox } from './runner-outbox';
 
@@ -130,7 +130,7 @@ describe('a conversation actor', () => {
     expect(actor.peek()).toBe(runner);
     // Opened on the root, it waits on its chat prompt there: that is the HEAD it knows.
     expect(await actor.post((self) => self.head())).toBe(runner.head);
-    expect(actor.status()).toBe('waiting');
+    expect(statusOf(actor.peek())).toBe('waiting');
     await destroy();
   });
 

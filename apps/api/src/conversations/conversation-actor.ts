@@ -97,11 +97,6 @@ export class ConversationActor {
     return this.opened?.runner;
   }
 
-  /** PROTOCOL.md's status: `waiting` when an elicit is pending and nothing runs. */
-  status(): ConversationStatus {
-    return statusOf(this.peek());
-  }
-
   /**
    * HEAD as this actor last wrote it: the open runner's, which knows every write it made. With no
    * runner, or a stale one (a write found HEAD moved), it is read from the store.
