@@ -23,32 +23,43 @@ export class TreeAudit {
     return [...(await this.reflogProblems(conversationId)), ...(await this.pathProblems(conversationId))];
   }
 
-  /** HEAD's reflog: consecutive seqs, each row starting where the one before ended, HEAD at the newest. */
+  /**
+   * HEAD's reflog: consecutive seqs, each row starting where the one before ended, HEAD at the
+   * newest. The rows and HEAD are read in one statement, so from one snapshot: a turn still writing
+   * commits HEAD and its reflog row together, and two statements could see one without the other.
+   */
   async reflogProblems(conversationId: string): Promise<string[]> {
-    const rows = await this.db.query<{ seq: string; old_node: string | null; new_node: string }>(
-      `SELECT seq, encode(old_node, 'hex') AS old_node, encode(new_node, 'hex') AS new_node
-         FROM reflog WHERE conversation_id = $1 AND ref = 'HEAD' ORDER BY seq`,
+    const read = await this.db.query<{
+      seq: string | null;
+      old_node: string | null;
+      new_node: string | null;
+      head: { node: string; seq: string } | null;
+    }>(
+      `SELECT r.seq, encode(r.old_node, 'hex') AS old_node, encode(r.new_node, 'hex') AS new_node,
+              (SELECT json_build_object('node', encode(h.node_id, 'hex'), 'seq', h.reflog_seq::text)
+                 FROM refs h WHERE h.conversation_id = $1 AND h.name = 'HEAD') AS head
+         FROM (SELECT 1) AS one
+         LEFT JOIN reflog r ON r.conversation_id = $1 AND r.ref = 'HEAD'
+        ORDER BY r.seq`,
       [conversationId],
     );
-    const head = await this.db.query<{ node: string; seq: string }>(
-      `SELECT encode(node_id, 'hex') AS node, reflog_seq AS seq FROM refs
-        WHERE conversation_id = $1 AND name = 'HEAD'`,
-      [conversationId],
+    const rows = read.rows.flatMap((r) =>
+      r.seq === null || r.new_node === null ? [] : [{ seq: Number(r.seq), from: r.old_node, to: r.new_node }],
     );
     const problems: string[] = [];
-    let previous: (typeof rows.rows)[number] | undefined;
-    for (const row of rows.rows) {
-      if (previous && Number(row.seq) !== Number(previous.seq) + 1) {
+    let previous: (typeof rows)[number] | undefined;
+    for (const row of rows) {
+      if (previous && row.seq !== previous.seq + 1) {
         problems.push(`reflog jumps from seq ${previous.seq} to ${row.seq}`);
       }
-      if (previous && row.old_node !== previous.new_node) {
-        problems.push(`reflog seq ${row.seq} starts at ${row.old_node}, not at ${previous.new_node}`);
+      if (previous && row.from !== previous.to) {
+        problems.push(`reflog seq ${row.seq} starts at ${row.from}, not at ${previous.to}`);
       }
       previous = row;
     }
-    const ref = head.rows[0];
+    const ref = read.rows[0]?.head;
     if (!ref) problems.push('no HEAD ref');
-    else if (!previous || previous.new_node !== ref.node || Number(previous.seq) !== Number(ref.seq)) {
+    else if (!previous || previous.to !== ref.node || previous.seq !== Number(ref.seq)) {
       problems.push(`HEAD is at ${ref.node} (seq ${ref.seq}) without a reflog row that put it there`);
     }
     return problems;
