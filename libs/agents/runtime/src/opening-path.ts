@@ -27,6 +27,23 @@ export async function openingPath(
   return port.path(conversationId);
 }
 
+/**
+ * The turn a runner opened on `path` must resume, if one was cut off (a crash, a restart): the path
+ * down to its user message, and what the turn recorded after it. A turn ends with its answer or a
+ * cancel node; one without either was cut off. Replaying a finished turn would also be harmless (it
+ * writes nothing), but it is not needed.
+ */
+export function cutOffTurn(
+  path: readonly TreeNode[],
+): { above: TreeNode[]; recorded: TreeNode[] } | undefined {
+  const start = path.findLastIndex((n) => n.kind === 'user');
+  if (start < 0) return undefined;
+  const recorded = path.slice(start + 1);
+  return recorded.some((n) => n.kind === 'cancel')
+    ? undefined
+    : { above: path.slice(0, start + 1), recorded };
+}
+
 /** Whether a summary keeps both folds the runner takes from it: the agent's state and its mode. */
 export function keepsStates(agent: AgentDefinition, summary: TreeNode): boolean {
   const states = (summary.payload as { states?: { [key: string]: Json } }).states;

@@ -39,3 +39,25 @@ export const silentOutbox: Outbox = {
   notify: () => undefined,
   token: () => undefined,
 };
+
+/**
+ * `outbox` while `open()` holds, and silent after; every status change still reaches `onStatus`
+ * (the runner keeps its own status whether or not anyone hears it).
+ */
+export function whileOpen(
+  outbox: Outbox,
+  open: () => boolean,
+  onStatus: (status: RunnerStatus) => void,
+): Outbox {
+  return {
+    nodes: (nodes, head) => open() && outbox.nodes(nodes, head),
+    elicit: (request, nodeId) => open() && outbox.elicit(request, nodeId),
+    withdrawn: (elicitId, reason) => open() && outbox.withdrawn(elicitId, reason),
+    notify: (message) => open() && outbox.notify(message),
+    token: (nodeId, text) => open() && outbox.token(nodeId, text),
+    status: (status) => {
+      onStatus(status);
+      if (open()) outbox.status(status);
+    },
+  };
+}

@@ -18,8 +18,8 @@ import { PendingElicits } from './pending-elicits';
 import { AnswerWaiters, chatElicitId, recordedAnswer } from './answer-records';
 import { consoleLog } from './context';
 import { HeadMovedError, Journal, type FoldCache } from './journal';
-import { openingPath } from './opening-path';
-import { silentOutbox, type Outbox, type RunnerStatus } from './outbox';
+import { cutOffTurn, openingPath } from './opening-path';
+import { silentOutbox, whileOpen, type Outbox, type RunnerStatus } from './outbox';
 import type { RunnerError, RunnerOptions } from './runner-options';
 import { turnChain } from './turn-chain';
 
@@ -65,21 +65,15 @@ export class Runner {
     this.destroy = async () => {
       await destroy();
     };
-    const outer = options.outbox ?? silentOutbox;
     // A closed runner says nothing more (its halted question does not announce a withdrawal):
     // what it held is in the tree, and whoever opens the conversation next says what waits.
-    const open = () => !this.closed;
-    this.outbox = {
-      nodes: (nodes, head) => open() && outer.nodes(nodes, head),
-      elicit: (request, nodeId) => open() && outer.elicit(request, nodeId),
-      withdrawn: (elicitId, reason) => open() && outer.withdrawn(elicitId, reason),
-      notify: (message) => open() && outer.notify(message),
-      token: (nodeId, text) => open() && outer.token(nodeId, text),
-      status: (status) => {
+    this.outbox = whileOpen(
+      options.outbox ?? silentOutbox,
+      () => !this.closed,
+      (status) => {
         this.currentStatus = status;
-        if (open()) outer.status(status);
       },
-    };
+    );
   }
 
   /**
@@ -93,21 +87,10 @@ export class Runner {
       : await openingPath(options.port, options.conversationId, options.agent);
     if (!path.ok) throw new Error(`opening ${options.conversationId}: ${path.error.message}`);
     runner.path = path.value;
-    const start = path.value.findLastIndex((n) => n.kind === 'user');
-    const tail = start >= 0 ? path.value.slice(start + 1) : [];
-    // A turn ends with its answer or a cancel node; one without either was cut off. Replaying a
-    // finished turn would also be harmless (it writes nothing), but it is not needed.
-    if (start >= 0 && !tail.some((n) => n.kind === 'cancel')) {
-      runner.start(
-        new Journal(
-          options.port,
-          options.conversationId,
-          path.value.slice(0, start + 1),
-          tail,
-          runner.appended,
-          runner.folds,
-        ),
-      );
+    const cut = cutOffTurn(path.value);
+    if (cut) {
+      const { port, conversationId } = options;
+      runner.start(new Journal(port, conversationId, cut.above, cut.recorded, runner.appended, runner.folds));
     }
     return runner;
   }
