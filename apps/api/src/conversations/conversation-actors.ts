@@ -25,7 +25,8 @@ const SWEEPS_PER_IDLE_PERIOD = 4;
  *
  * Exactly one api process drives a conversation: an actor opens its runner only under the
  * conversation's lease (ConversationCommands sends every command to the holder), and a runner
- * whose lease was lost is closed at once.
+ * whose lease was lost is closed as the actor's next letter (after the one under way, which a turn
+ * outlives: a letter only starts or answers it).
  *
  * A runner holds its agent's coroutines in memory while it waits on a question; the tree holds
  * everything it needs to rebuild them. So an actor whose runner has nothing running retires once
@@ -67,7 +68,8 @@ export class ConversationActors implements OnApplicationShutdown {
     };
     metrics.read({ openRunners: () => this.openCount });
     // Another process drives it now: this runner must not write (HEAD's compare-and-swap would
-    // refuse it anyway) nor answer for the conversation.
+    // refuse it anyway) nor answer for the conversation. Closed as a letter, so that it never
+    // closes under a command halfway through.
     lease.onLost((conversationId) => void this.close(conversationId));
     const idleMs = cluster.runnerIdleMs;
     this.sweeper = setInterval(() => void this.retireIdle(idleMs), idleMs / SWEEPS_PER_IDLE_PERIOD);

@@ -88,7 +88,7 @@ export class ConversationCommands implements OnModuleInit {
       if (!sent.ok) throw new ApiError('not_found', sent.error.message);
       return {};
     },
-    cancel: (user, record, _args, actor) => this.moves.cancel(user, record, actor),
+    cancel: (user, _record, _args, actor) => this.moves.cancel(user, actor),
     rewind: (user, record, { to, expectedHead }, actor) =>
       this.moves.rewind(user, record, actor, to, expectedHead),
     edit: (user, record, { nodeId, text, expectedHead }, actor) =>

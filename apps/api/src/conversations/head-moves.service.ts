@@ -143,11 +143,7 @@ export class HeadMovesService {
   }
 
   /** Halts whatever runs (its `cancel` node moves HEAD, reflog action `cancel`); answers where HEAD is. */
-  async cancel(
-    user: AuthUser,
-    record: ConversationRecord,
-    actor: ConversationActor,
-  ): Promise<{ head: string }> {
+  async cancel(user: AuthUser, actor: ConversationActor): Promise<{ head: string }> {
     await actor.peek()?.cancel(user.id);
     return { head: await actor.head() };
   }
