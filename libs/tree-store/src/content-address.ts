@@ -21,32 +21,72 @@ export class UnstorableContentError extends Error {
  * JSON with object keys sorted at every level and no white space, so equal content always has
  * equal text, however it was built or however the database's jsonb returns it.
  */
-export function canonicalJson(value: unknown, path = '$'): string {
+export function canonicalJson(value: unknown): string {
+  try {
+    return canonical(value);
+  } catch (error) {
+    if (error instanceof Unstorable) throw new UnstorableContentError(`$${error.at.join('')}`);
+    throw error;
+  }
+}
+
+/**
+ * Where unstorable text was found, as the path's segments innermost first, each level adding its
+ * own on the way out. Every node of every write is hashed, so the path is only ever spelled out for
+ * the one value that is refused.
+ */
+class Unstorable {
+  readonly at: string[] = [];
+}
+
+const storable = (text: string) => !text.includes('\u0000') && text.isWellFormed();
+
+function canonical(value: unknown): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':
-      if (value.includes('\u0000') || !value.isWellFormed()) throw new UnstorableContentError(path);
+      if (!storable(value)) throw new Unstorable();
       return JSON.stringify(value);
     case 'number':
-      if (!Number.isFinite(value)) throw new UnstorableContentError(path);
+      if (!Number.isFinite(value)) throw new Unstorable();
       return JSON.stringify(value);
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object': {
-      if (Array.isArray(value))
-        return `[${value.map((v, i) => canonicalJson(v, `${path}[${i}]`)).join(',')}]`;
-      const entries = Object.entries(value as Record<string, unknown>)
-        .filter(([, v]) => v !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      return `{${entries
-        .map(([k, v]) => {
-          if (k.includes('\u0000') || !k.isWellFormed()) throw new UnstorableContentError(`${path}.${k}`);
-          return `${JSON.stringify(k)}:${canonicalJson(v, `${path}.${k}`)}`;
-        })
-        .join(',')}}`;
+      if (Array.isArray(value)) {
+        let text = '[';
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) text += ',';
+          text += within(`[${i}]`, value[i]);
+        }
+        return `${text}]`;
+      }
+      const object = value as Record<string, unknown>;
+      let text = '{';
+      for (const key of Object.keys(object).sort()) {
+        const v = object[key];
+        if (v === undefined) continue;
+        if (!storable(key)) {
+          const at = new Unstorable();
+          at.at.unshift(`.${key}`);
+          throw at;
+        }
+        if (text.length > 1) text += ',';
+        text += `${JSON.stringify(key)}:${within(`.${key}`, v)}`;
+      }
+      return `${text}}`;
     }
     default:
-      throw new UnstorableContentError(path);
+      throw new Unstorable();
+  }
+}
+
+function within(segment: string, value: unknown): string {
+  try {
+    return canonical(value);
+  } catch (error) {
+    if (error instanceof Unstorable) error.at.unshift(segment);
+    throw error;
   }
 }
 
