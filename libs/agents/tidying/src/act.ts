@@ -156,16 +156,14 @@ function contextOf(state: SessionState, photo: PhotoAnalysis | null, userText: s
 }
 
 /** The nodes the model converses over: the analysis and extraction calls are the loop's own. */
-export function conversational(path: readonly TreeNode[]): TreeNode[] {
-  const internal = new Set(
-    path.flatMap((n) => {
-      const event = tidyingEventOf(n);
-      return (event?.type === 'photo-analyzed' || event?.type === 'situation-classified') && event.nodeId
-        ? [event.nodeId]
-        : [];
-    }),
-  );
-  return path.filter((n) => !internal.has(n.id));
+export function conversational(path: readonly TreeNode[]): readonly TreeNode[] {
+  const internal = new Set<string>();
+  for (const node of path) {
+    const event = tidyingEventOf(node);
+    if ((event?.type === 'photo-analyzed' || event?.type === 'situation-classified') && event.nodeId)
+      internal.add(event.nodeId);
+  }
+  return internal.size === 0 ? path : path.filter((n) => !internal.has(n.id));
 }
 
 /** A reply of the loop's own (canned, fallback), recorded as the agent's. */

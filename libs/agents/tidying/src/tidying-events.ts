@@ -55,6 +55,7 @@ export const TIDYING_EVENT_TYPES: readonly TidyingEventType[] = [
   'function-chosen',
   'session-confirmed-done',
 ];
+const EVENT_TYPES: ReadonlySet<string> = new Set(TIDYING_EVENT_TYPES);
 
 /**
  * Writes an event under HEAD, or, replaying a turn, takes the one its first run wrote. Returns
@@ -78,9 +79,7 @@ export function* recordEvent(event: TidyingEvent): Operation<TreeNode> {
 export function tidyingEventOf(node: TreeNode): TidyingEvent | null {
   if (node.kind !== 'event') return null;
   const type = node.payload['type'];
-  return typeof type === 'string' && (TIDYING_EVENT_TYPES as readonly string[]).includes(type)
-    ? (node.payload as unknown as TidyingEvent)
-    : null;
+  return typeof type === 'string' && EVENT_TYPES.has(type) ? (node.payload as unknown as TidyingEvent) : null;
 }
 
 export function extractJson(e: Extract): Json {

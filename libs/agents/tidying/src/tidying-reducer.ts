@@ -68,10 +68,21 @@ function withFunction(d: PhaseData, fn: SpaceFunction): PhaseData {
 /** The session at the start of a conversation, on the wire. */
 export const INITIAL_TIDYING_STATE: Json = toWire(initialSession) as unknown as Json;
 
+/**
+ * Each wire state read, with the typed session it was read as. A fold hands the same state object
+ * to every reader until an event changes the session, and a turn reads it several times: each wire
+ * state is checked and typed once. Both forms are immutable, so a pair once made stays true.
+ */
+const typed = new WeakMap<object, SessionState>();
+
 /** The session at a node, typed; the initial session if the state is not one (never expected). */
 export function sessionOf(state: Json): SessionState {
-  const session = fromWire(state);
-  return session.ok ? session.value : initialSession;
+  const known = typeof state === 'object' && state !== null ? typed.get(state) : undefined;
+  if (known) return known;
+  const parsed = fromWire(state);
+  const session = parsed.ok ? parsed.value : initialSession;
+  if (typeof state === 'object' && state !== null) typed.set(state, session);
+  return session;
 }
 
 /**
@@ -85,6 +96,9 @@ export const tidyingReducer: StateReducer = {
   initial: INITIAL_TIDYING_STATE,
   apply: (state, node) => {
     if (!tidyingEventOf(node)) return state;
-    return toWire(foldSession(sessionOf(state), node)) as unknown as Json;
+    const session = sessionOf(state);
+    const next = foldSession(session, node);
+    // An event that changes nothing (most of them) keeps the state object, and with it its reading.
+    return next === session ? state : (toWire(next) as unknown as Json);
   },
 };

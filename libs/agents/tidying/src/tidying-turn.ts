@@ -93,11 +93,11 @@ function lastPhoto(path: readonly TreeNode[]): PhotoAnalysis | null {
 }
 
 function lastReply(path: readonly TreeNode[]): string | null {
-  const event = [...path]
-    .reverse()
-    .map(tidyingEventOf)
-    .find((e) => e?.type === 'response-generated');
-  return event?.type === 'response-generated' && event.text ? event.text : null;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const event = tidyingEventOf(path[i] as TreeNode);
+    if (event?.type === 'response-generated') return event.text || null;
+  }
+  return null;
 }
 
 function modeData(mode: string, state: SessionState, decision: Decision): { [key: string]: Json } {
