@@ -1,5 +1,7 @@
 import type { TreeNode } from '@sweatpants/domain';
 
+const CHAT_PREFIX = 'chat-';
+
 /**
  * The elicit id of the chat prompt at a HEAD. The prompt is not a node: it is what a conversation
  * waits on whenever no turn runs, and its answer is the user's next message. Deriving its id from
@@ -11,7 +13,7 @@ import type { TreeNode } from '@sweatpants/domain';
  *   user.id,
  * );
  */
-export const chatElicitId = (head: string): string => `chat-${head}`;
+export const chatElicitId = (head: string): string => `${CHAT_PREFIX}${head}`;
 
 /** The elicit a `response` node answers. */
 function answeredElicitId(node: TreeNode): string | undefined {
@@ -20,13 +22,15 @@ function answeredElicitId(node: TreeNode): string | undefined {
 
 /** The node on `path` that answered `elicitId`, if one did: a response, or the message under a chat prompt. */
 export function recordedAnswer(path: readonly TreeNode[], elicitId: string): TreeNode | undefined {
-  if (elicitId.startsWith('chat-')) {
+  // Searched from HEAD back: an answer sent again is one to a recent question.
+  if (elicitId.startsWith(CHAT_PREFIX)) {
     // The message that answered a chat prompt is the node right under the HEAD it was asked at.
-    const at = path.findIndex((n) => chatElicitId(n.id) === elicitId);
+    const askedAt = elicitId.slice(CHAT_PREFIX.length);
+    const at = path.findLastIndex((n) => n.id === askedAt);
     const next = at >= 0 ? path[at + 1] : undefined;
     return next?.kind === 'user' ? next : undefined;
   }
-  return path.find((n) => answeredElicitId(n) === elicitId);
+  return path.findLast((n) => answeredElicitId(n) === elicitId);
 }
 
 /**

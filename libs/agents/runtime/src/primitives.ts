@@ -9,7 +9,7 @@ import {
   type Result,
   type TreeNode,
 } from '@sweatpants/domain';
-import { call, race, sleep, useAbortSignal, type Api, type Operation } from 'effection';
+import { call, ensure, race, sleep, type Api, type Operation } from 'effection';
 import { createApi } from 'effection/experimental';
 import type { ModelError, ModelReply, TextBlock, ToolUseBlock } from './model';
 import { Logs, ModelContext, Run, SideQuests, type LogLevel, type RunContext } from './context';
@@ -221,15 +221,22 @@ function* callModel(
   // again for a turn it had recorded. The offline model answers in-process, at no cost, the same
   // every time: the turn goes on and its nodes are stored at the next durability point.
   if (model.kind !== 'offline') yield* run.journal.durable();
-  const signal = yield* useAbortSignal();
+  // Aborted only when the turn is halted mid-call: an abort builds a DOMException with its stack,
+  // which every call that simply finished would pay for.
+  const controller = new AbortController();
+  let answered = false;
+  yield* ensure(() => {
+    if (!answered) controller.abort();
+  });
   const at = run.journal.head;
   const result = yield* call(() =>
     model.complete(request, {
-      signal,
+      signal: controller.signal,
       // A side call's words are not the chat's: nothing of it is streamed.
       ...(request.purpose ? {} : { onText: (text: string) => run.outbox.token(at, text) }),
     }),
   );
+  answered = true;
   if (!result.ok) {
     // Recorded, so a replay takes the same fallback instead of asking the model again.
     const error: ModelError = result.error;

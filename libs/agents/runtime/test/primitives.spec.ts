@@ -207,6 +207,33 @@ describe('sample', () => {
     expect(await result).toEqual({ ok: false, error: { code: 'overloaded', message: '529' } });
     expect((journal.path()[1] as TreeNode<'event'>).payload).toMatchObject({ type: 'model-error' });
   });
+
+  it("aborts the model's call when the turn is halted during it, and no call that finished", async () => {
+    const signals: AbortSignal[] = [];
+    let called: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (called = resolve));
+    const hanging: Model = {
+      kind: 'claude',
+      name: 'hangs on its second call',
+      complete: (_request, { signal }) => {
+        signals.push(signal);
+        if (signals.length === 1) return listModel(['first']).complete(request, { signal });
+        called();
+        return new Promise((resolve) =>
+          signal.addEventListener('abort', () =>
+            resolve({ ok: false, error: { code: 'aborted', message: 'halted' } }),
+          ),
+        );
+      },
+    };
+    const { result } = inTurn(hanging, function* () {
+      yield* sample(request);
+      return yield* sample(request);
+    });
+    await asked;
+    await result.halt();
+    expect(signals.map((s) => s.aborted)).toEqual([false, true]);
+  });
 });
 
 describe('context', () => {
