@@ -24,6 +24,9 @@ import { HeadMovesService } from './head-moves.service';
 import type { ConversationActor } from './conversation-actor';
 import { ConversationActors } from './conversation-actors';
 
+/** Photos sent inline with an answer (a form's photo field), stored before the answer is. */
+const InlinePhotos = InlinePhotoSchema.array().max(MAX_MESSAGE_PHOTOS);
+
 /** What each command takes besides its user and conversation, and what it answers. */
 interface CommandTypes {
   view: { args: Record<string, never>; result: Conversation };
@@ -157,8 +160,8 @@ export class ConversationCommands implements OnModuleInit {
     const content = answer.content;
     if (typeof content === 'object' && content !== null && !Array.isArray(content)) {
       const given = content['photos'];
-      const inline = InlinePhotoSchema.array().max(MAX_MESSAGE_PHOTOS).safeParse(given);
-      if (inline.success) {
+      const inline = given === undefined ? undefined : InlinePhotos.safeParse(given);
+      if (inline?.success) {
         const photos = await this.photos.storeAll(inline.data, 'content.photos');
         answer = { ...answer, content: { ...content, photos: (photos ?? []) as unknown as Json } };
       } else if (
