@@ -76,8 +76,30 @@ describe('JsonSchema', () => {
     expect(JsonSchema.safeParse(nested(MAX_JSON_DEPTH + 1)).success).toBe(false);
   });
 
-  it('refuses what is not JSON', () => {
-    expect(JsonSchema.safeParse({ when: new Date() }).success).toBe(false);
-    expect(JsonSchema.safeParse([undefined]).success).toBe(false);
+  it('refuses what is not JSON, naming where it is', () => {
+    const refusedAt = (value: unknown) => JsonSchema.safeParse(value).error?.issues.map((i) => i.path);
+    expect(refusedAt({ when: new Date() })).toEqual([['when']]);
+    expect(refusedAt([undefined])).toEqual([[0]]);
+    expect(refusedAt({ a: undefined })).toEqual([['a']]);
+    expect(refusedAt({ list: [1, { score: Number.NaN }] })).toEqual([['list', 1, 'score']]);
+    expect(refusedAt([1, Number.POSITIVE_INFINITY])).toEqual([[1]]);
+    // eslint-disable-next-line no-sparse-arrays
+    expect(refusedAt([1, , 3])).toEqual([[1]]);
+    expect(refusedAt(new Map())).toEqual([[]]);
+    expect(refusedAt({ [Symbol('s')]: 1 })).toEqual([[]]);
+    expect(refusedAt(() => 1)).toEqual([[]]);
+    expect(refusedAt(1n)).toEqual([[]]);
+    expect(
+      refusedAt(
+        new (class Point {
+          x = 1;
+        })(),
+      ),
+    ).toEqual([[]]);
+  });
+
+  it('takes JSON as it is, a null-prototype object included', () => {
+    const value = { a: [1, 'two', null, true, -0, { b: Object.create(null) as object }] };
+    expect(JsonSchema.parse(value)).toBe(value);
   });
 });

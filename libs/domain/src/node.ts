@@ -79,23 +79,57 @@ function nestsWithin(value: unknown, max: number): boolean {
   return true;
 }
 
-const JsonValueSchema: z.ZodType<Json> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(JsonValueSchema),
-    z.record(z.string(), JsonValueSchema),
-  ]),
-);
-export const JsonSchema: z.ZodType<Json> = z
-  .unknown()
-  .refine((value) => nestsWithin(value, MAX_JSON_DEPTH), {
-    message: `nests deeper than ${MAX_JSON_DEPTH} levels`,
-    abort: true,
-  })
-  .pipe(JsonValueSchema);
+/**
+ * Where `value` stops being JSON (a string, a finite number, a boolean, null, an array without
+ * holes, or a plain object of such values), as the path to the first value that is not; undefined
+ * when it all is. Called once the depth is known to be within MAX_JSON_DEPTH, so it may recurse;
+ * the path is built only for a value refused.
+ */
+function notJsonAt(value: unknown): (string | number)[] | undefined {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : [];
+    case 'object': {
+      if (value === null) return undefined;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const at = i in value ? notJsonAt(value[i]) : [];
+          if (at) return [i, ...at];
+        }
+        return undefined;
+      }
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if (
+        (prototype !== Object.prototype && prototype !== null) ||
+        Object.getOwnPropertySymbols(value).length > 0
+      )
+        return [];
+      for (const key of Object.keys(value)) {
+        const at = notJsonAt((value as Record<string, unknown>)[key]);
+        if (at) return [key, ...at];
+      }
+      return undefined;
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Any JSON value, taken as it is (not copied). Every node of every write passes through it, so it
+ * is one walk of the value rather than a union tried at every level.
+ */
+export const JsonSchema: z.ZodType<Json> = z.custom<Json>().superRefine((value, ctx) => {
+  if (!nestsWithin(value, MAX_JSON_DEPTH)) {
+    ctx.addIssue({ code: 'custom', message: `nests deeper than ${MAX_JSON_DEPTH} levels` });
+    return;
+  }
+  const at = notJsonAt(value);
+  if (at) ctx.addIssue({ code: 'custom', message: 'Invalid input: not JSON', path: at });
+});
 const JsonObjectSchema = z.record(z.string(), JsonSchema);
 
 /**
