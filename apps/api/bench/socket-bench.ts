@@ -212,6 +212,28 @@ async function main(argv: string[]): Promise<number> {
       `HEAD moved ${writes.toFixed(1)} times per solo turn: at least ${least.toFixed(3)} ms with those writes ` +
         `(the protocol echo plus a durable echo per further write), ${(least / (figures[0]?.floor ?? 1)).toFixed(2)}x the protocol echo`,
     );
+    // The targets above hold the agent's own work to the floor as well, which the agent alone
+    // exceeds (its p50 in memory is over twice the protocol echo's). These hold only the api's
+    // share to it: what the agent alone takes, measured in this run, plus three times the floor.
+    const proposed = [
+      {
+        figure: 'p50, 1 conversation',
+        value: percentile(soloSamples, 50),
+        bound: memory.p50 + 3 * (figures[0]?.floor ?? 0),
+        terms: `the agent alone's p50 ${memory.p50.toFixed(3)} ms + 3 x protocol echo`,
+      },
+      {
+        figure: `p99, ${MANY} conversations`,
+        value: percentile(manySamples, 99),
+        bound: MANY * memory.cpuPerTurn + 3 * (figures[1]?.floor ?? 0),
+        terms: `${MANY} x the agent alone's CPU per turn ${memory.cpuPerTurn.toFixed(2)} ms + 3 x protocol echo`,
+      },
+    ];
+    for (const p of proposed)
+      note(
+        `proposed target, the api's share: ${p.figure} ${p.value.toFixed(3)} ms <= ${p.bound.toFixed(3)} ms ` +
+          `(${p.terms}): ${p.value <= p.bound ? 'met' : 'not met'}`,
+      );
     const met = figures.filter((f) => f.value / f.floor <= f.factor).length;
     process.stdout.write(`\n${rows.join('\n')}\nbench: ${met} of ${figures.length} targets met\n`);
     return 0;
