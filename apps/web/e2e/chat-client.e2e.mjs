@@ -204,12 +204,15 @@ export const scenarios = [
     },
   },
   {
-    name: 'rewind asks first and can be undone',
+    name: 'rewind asks first and can be undone, and Undo brings the newest message back into view',
     async run(t) {
       const auth = await t.api.register(t.email('rewind'), 'Rewinder');
       const { id } = await t.api.createConversation(auth.token, 'concierge');
       await t.api.say(auth.token, id, 'first: the inbox');
       await t.api.say(auth.token, id, 'second: the receipts');
+      // Enough after the rewind point that, brought back, it runs past the screen.
+      for (const more of ['third: the newsletters', 'fourth: the bills', 'fifth: the old photos'])
+        await t.api.say(auth.token, id, more);
       const page = await t.signedInPage(auth, { phone: true });
       await page.goto(`/c/${id}`);
       const first = page.locator('app-chat-node', {
@@ -236,7 +239,8 @@ export const scenarios = [
       await page.locator('.bubble--user', { hasText: 'second: the receipts' }).waitFor({ state: 'hidden' });
       await t.shot(page, 'went-back');
       await undo.getByRole('button', { name: 'Undo' }).click();
-      await page.locator('.bubble--user', { hasText: 'second: the receipts' }).waitFor();
+      await page.locator('.bubble--user', { hasText: 'fifth: the old photos' }).waitFor();
+      await assertNewestInView(page, 'after Undo');
       await t.shot(page, 'undone');
     },
   },

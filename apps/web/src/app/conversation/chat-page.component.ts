@@ -167,6 +167,16 @@ export class ChatPageComponent {
     void this.store.rewindWithUndo(nodeId, label);
   }
 
+  /**
+   * Takes the rewind back. The messages after the point the person went back to return, and the
+   * newest of them is what they asked to see again: it is brought into view once it is drawn,
+   * wherever the page was scrolled.
+   */
+  protected async undoRewind(): Promise<void> {
+    if (!(await this.store.undoRewind())) return;
+    afterNextRender(() => this.scrollToLatest(), { injector: this.injector });
+  }
+
   protected async answer(response: ElicitAnswerRequest): Promise<void> {
     await this.store.answer(response);
   }
