@@ -36,12 +36,16 @@ describe('the session panel', () => {
         },
       },
     });
-    expect(view.headline).toContainEqual({ label: 'Reviewed', value: '1 of 2' });
+    expect(view.headline).toEqual([{ label: 'Reviewed', value: '1 of 2' }]);
     expect(view.lists).toEqual([
       {
         label: 'Items under review',
         items: ['Spring sale: B. Promo → Tier 2', 'Bank notice: not decided yet'],
       },
     ]);
+  });
+  it('names no mode: it is how the agent works, not something the person tracks', () => {
+    const view = sessionStateView({ at: 'h', agent: 'donations', state: { mode: 'helping', data: null } });
+    expect(view).toEqual({ agent: 'donations', headline: [], piles: [], lists: [] });
   });
 });

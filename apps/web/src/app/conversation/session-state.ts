@@ -38,7 +38,8 @@ export function sessionStateView(response: StateResponse): SessionStateView {
     const anchors = strings(state['anchors']);
     if (anchors.length > 0) view.lists.push({ label: 'Anchors', items: anchors });
   } else {
-    pushValue(view, 'Mode', state['mode']);
+    // An agent's mode is how it works (its prompt and tools), not something the person tracks:
+    // what the mode is doing shows as its own facts, as the concierge's review does.
     const review = state['review'];
     // The concierge's interview: how far it is, and what was applied to each item.
     if (isRecord(review) && Array.isArray(review['items'])) {

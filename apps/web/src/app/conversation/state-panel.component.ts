@@ -46,6 +46,9 @@ import { sessionStateView } from './session-state';
             </ul>
           </div>
         }
+        @if (v.headline.length === 0 && v.piles.length === 0 && v.lists.length === 0) {
+          <p class="muted small">Nothing to keep track of yet.</p>
+        }
       } @else {
         <p class="muted small">No state yet.</p>
       }
