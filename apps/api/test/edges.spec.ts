@@ -69,7 +69,7 @@ describe('the edges: docs, security headers, CORS, rate limits', () => {
         RATE_LIMIT_WS_PER_MINUTE: '3',
         ...env,
       });
-    });
+    }, 30_000);
     afterAll(() => limited?.close());
 
     it('answers a user past the HTTP limit with a 429 and Retry-After, and leaves other users alone', async () => {

@@ -22,7 +22,7 @@ describe('runners of conversations waiting on a question', () => {
     // takes on a loaded machine (they must all be open at once before any closes).
     process.env['RUNNER_IDLE_MS'] = '4000';
     api = await startApi({ DATABASE_URL: db.url });
-  });
+  }, 30_000);
   afterAll(async () => {
     await api?.close();
     process.env = saved;

@@ -13,7 +13,7 @@ describe('what a message may be, the same over HTTP and the socket', () => {
     db = await createTestDatabase('api_messages');
     api = await startApi({ DATABASE_URL: db.url });
     ({ token } = await register(api, 'sender'));
-  });
+  }, 30_000);
   afterAll(async () => {
     await api?.close();
     await db?.drop();
