@@ -44,6 +44,7 @@ describe('the session panel', () => {
       },
     ]);
   });
+
   it('names no mode: it is how the agent works, not something the person tracks', () => {
     const view = sessionStateView({ at: 'h', agent: 'donations', state: { mode: 'helping', data: null } });
     expect(view).toEqual({ agent: 'donations', headline: [], piles: [], lists: [] });
