@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { JsonSchema, MAX_JSON_DEPTH, parseNodeDraft } from './node';
 
 describe('parseNodeDraft', () => {
@@ -96,6 +97,11 @@ describe('JsonSchema', () => {
         })(),
       ),
     ).toEqual([[]]);
+  });
+
+  it('becomes "any value" in JSON Schema made from a schema that holds it', () => {
+    const schema = z.toJSONSchema(z.object({ answer: JsonSchema }));
+    expect(schema.properties).toEqual({ answer: {} });
   });
 
   it('takes JSON as it is, a null-prototype object included', () => {

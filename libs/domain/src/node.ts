@@ -120,16 +120,18 @@ function notJsonAt(value: unknown): (string | number)[] | undefined {
 
 /**
  * Any JSON value, taken as it is (not copied). Every node of every write passes through it, so it
- * is one walk of the value rather than a union tried at every level.
+ * is one walk of the value rather than a union tried at every level. To zod it is `unknown`
+ * refined, so JSON Schema made from a schema that holds it (an app's elicit type, the OpenAPI
+ * document) says "any value" there instead of refusing a custom type.
  */
-export const JsonSchema: z.ZodType<Json> = z.custom<Json>().superRefine((value, ctx) => {
+export const JsonSchema = z.unknown().superRefine((value, ctx) => {
   if (!nestsWithin(value, MAX_JSON_DEPTH)) {
     ctx.addIssue({ code: 'custom', message: `nests deeper than ${MAX_JSON_DEPTH} levels` });
     return;
   }
   const at = notJsonAt(value);
   if (at) ctx.addIssue({ code: 'custom', message: 'Invalid input: not JSON', path: at });
-});
+}) as unknown as z.ZodType<Json>;
 const JsonObjectSchema = z.record(z.string(), JsonSchema);
 
 /**
