@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { AuthenticatedRequest } from '../auth/auth.decorators';
@@ -48,7 +48,12 @@ export class LoggingModule {
                 res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
               },
             };
-            return { pinoHttp: destination ? [options, destination] : options };
+            return {
+              pinoHttp: destination ? [options, destination] : options,
+              // Every route, in the path syntax of Nest 11's router: nestjs-pino's default ('*')
+              // is the old syntax, which Nest converts with a warning at every start.
+              forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+            };
           },
         }),
       ],
