@@ -30,6 +30,10 @@ export const scenarios = [
       // Names and titles, not ids: the conversation by its title, no UUID in what is read.
       const read = await entry.innerText();
       assert.ok(!read.includes(user.user.id) && !read.includes(id), `no ids in the entry: ${read}`);
+      // The api gives admins no names: the person's own moves read as the owner's, not someone's.
+      await page.locator('li.entry', { hasText: 'The owner started the conversation' }).waitFor();
+      assert.match(read, /another user's/);
+      assert.doesNotMatch(await page.locator('app-reflog-view').innerText(), /Someone/);
       // What its model calls cost, in words: the turn above made calls; the offline model estimates
       // its tokens and has no cache, so there is no cache part.
       const usage = page.getByRole('region', { name: 'Model usage of “Attic”' });
@@ -43,6 +47,7 @@ export const scenarios = [
       await page.waitForURL(new RegExp(`/admin/c/${id}/reflog$`));
       await page.getByText('read-only (admin)').waitFor();
       await page.locator('li.entry').first().waitFor();
+      await page.locator('li.entry', { hasText: "The owner said 'inventory: the attic boxes'" }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Recover' }).count(), 0, 'read-only: no recover');
       await page.getByRole('link', { name: 'Chat' }).click();
       await page.locator('.bubble--user', { hasText: 'inventory: the attic boxes' }).waitFor();

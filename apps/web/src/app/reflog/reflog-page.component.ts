@@ -33,6 +33,7 @@ const PAGE = 50;
       [onPath]="onPath()"
       [head]="store.head()"
       [you]="you()"
+      [owner]="store.conversation()?.ownerId ?? null"
       [agent]="store.conversation()?.agent ?? null"
       [readonly]="store.readonly()"
       (inspect)="inspect($event)"

@@ -10,6 +10,8 @@ export interface ReflogContext {
   you: string | null;
   /** user id → display name, for the other people the page knows */
   names?: ReadonlyMap<string, string>;
+  /** the conversation's owner's id, when the page shows someone else's (the admin's audit) */
+  owner?: string | null;
   /** the conversation's agent (`tidying`, `concierge`…), for "You stopped the coach" */
   agent?: string | null;
   /** agent name → how it is named in words ("the coach"), from `GET /api/agents` */
@@ -29,11 +31,19 @@ export function agentName(agent: string | null | undefined, speakers?: ReadonlyM
   return (agent && speakers?.get(agent)) || 'the assistant';
 }
 
-/** Who an author or actor id is, for the start of a sentence: "You", "The coach", a name, "Someone". */
-export function actorName(id: string, ctx: Pick<ReflogContext, 'you' | 'names' | 'speakers'>): string {
+/**
+ * Who an author or actor id is, for the start of a sentence: "You", "The coach", a name, "The
+ * owner" (of a conversation the page shows without their name), else "Someone".
+ */
+export function actorName(
+  id: string,
+  ctx: Pick<ReflogContext, 'you' | 'names' | 'speakers' | 'owner'>,
+): string {
   if (id.startsWith('agent:')) return capital(agentName(id.slice('agent:'.length), ctx.speakers));
   if (ctx.you !== null && id === ctx.you) return 'You';
-  return ctx.names?.get(id) ?? 'Someone';
+  const name = ctx.names?.get(id);
+  if (name) return name;
+  return ctx.owner != null && id === ctx.owner ? 'The owner' : 'Someone';
 }
 
 /**

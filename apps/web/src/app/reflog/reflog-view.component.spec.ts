@@ -180,6 +180,18 @@ describe('ReflogViewComponent', () => {
     expect(element.textContent).not.toContain(audit[0]!.ownerId);
   });
 
+  it("read-only (admin): another user's moves read as the owner's, and their conversation says whose", () => {
+    const owner = 'a9b8c7d6-e5f4-4321-8765-43210fedcba9';
+    const audit = [entry('rewind', '44', '11', owner), entry('append', null, '77', owner)].map((e) => ({
+      ...e,
+      conversationId: '0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d',
+      ownerId: owner,
+    }));
+    const { sentences, items } = render(audit, { readonly: true, showConversation: true, you: 'admin-1' });
+    expect(sentences).toEqual(["The owner went back to 'the old letters'", 'The owner added a message']);
+    expect(items[0]!.querySelector('.meta')?.textContent).toContain("another user's");
+  });
+
   it('tells a move, not the stop it made first; a Stop of its own is told', () => {
     const stop = (name: string, parent: string, before?: string) =>
       node(name, parent, 'cancel', before ? { by: YOU, before } : { by: YOU });

@@ -131,6 +131,8 @@ export class ReflogViewComponent {
   readonly you = input<string | null>(null);
   /** user id → display name, for other people the page knows */
   readonly names = input<ReadonlyMap<string, string>>(new Map());
+  /** the conversation's owner, when every entry is of one conversation (an audit row says its own) */
+  readonly owner = input<string | null>(null);
   /** the conversation's agent (`tidying`, `concierge`…) */
   readonly agent = input<string | null>(null);
   /** the admin audit: conversation id → title and → agent, where the page knows them */
@@ -155,7 +157,14 @@ export class ReflogViewComponent {
       .map((entry) => {
         const agent =
           (entry.conversationId ? this.agents().get(entry.conversationId) : undefined) ?? this.agent();
-        const sentence = reflogSentence(entry, { nodes, you, names, agent, speakers });
+        const sentence = reflogSentence(entry, {
+          nodes,
+          you,
+          names,
+          agent,
+          speakers,
+          owner: entry.ownerId ?? this.owner(),
+        });
         return {
           entry,
           sentence,
@@ -177,7 +186,8 @@ export class ReflogViewComponent {
   private ownerLabel(entry: ReflogRow): string | null {
     if (!this.showConversation() || !entry.ownerId) return null;
     if (entry.ownerId === this.you()) return 'yours';
+    // The api gives admins ids, not names: another person's conversation says so without one.
     const name = this.names().get(entry.ownerId);
-    return name ? `owned by ${name}` : null;
+    return name ? `owned by ${name}` : "another user's";
   }
 }
