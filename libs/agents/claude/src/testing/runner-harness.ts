@@ -1,3 +1,6 @@
+// This file's helpers register jest hooks; saying so here lets a consumer that is not a jest suite
+// (the reliability suite, say) import the rest of the testing entry point and still typecheck.
+/// <reference types="jest" />
 import {
   Runner,
   silentOutbox,
