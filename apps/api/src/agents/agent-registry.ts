@@ -9,8 +9,8 @@ import { AGENT_CATALOG } from './agent-catalog.module';
 
 /**
  * The agents conversations run (the program's AgentCatalog, with their offline rules), and the
- * per-conversation services their tools use: the concierge's activity store, bound to the
- * conversation's owner so no owner's tools read another's rows.
+ * services this deployment offers their tools (today the activity store the concierge's tools
+ * read), each bound to the conversation's owner so no owner's tools read another's rows.
  */
 @Injectable()
 export class AgentRegistry {
@@ -27,11 +27,12 @@ export class AgentRegistry {
     return { definition: entry.definition, offlineRules: entry.offlineRules ?? [] };
   }
 
-  /** What the Runner's `provide` option sets at the top of every turn, if the agent needs anything. */
-  servicesFor(conversation: ConversationRecord): (() => Operation<void>) | undefined {
-    if (conversation.agent === 'concierge') {
-      return provideActivityStore(this.activities.forOwner(conversation.ownerId));
-    }
-    return undefined;
+  /**
+   * What the Runner's `provide` option sets at the top of every turn: every service, for every
+   * agent, so an agent is not picked out by name and a new one whose tools read a store finds it.
+   * An agent whose tools read none is unaffected (a context it never asks for).
+   */
+  servicesFor(conversation: ConversationRecord): () => Operation<void> {
+    return provideActivityStore(this.activities.forOwner(conversation.ownerId));
   }
 }

@@ -179,7 +179,6 @@ export class ConversationActors implements OnApplicationShutdown {
     }
     const entry = this.agents.get(record.agent);
     const outbox = new RunnerOutbox(record.id, this.events, this.metrics);
-    const provide = this.agents.servicesFor(record);
     const runner = await Runner.open({
       conversationId: record.id,
       agent: entry.definition,
@@ -187,7 +186,7 @@ export class ConversationActors implements OnApplicationShutdown {
       model: this.models.for(record.agent, entry),
       outbox,
       logs: this.logs,
-      ...(provide ? { provide } : {}),
+      provide: this.agents.servicesFor(record),
       ...(startPath ? { startPath } : {}),
       // A turn that found HEAD moved (a compaction landed, a closed runner's write came late) would
       // leave its clients waiting for an elicit nobody sends: reopen at once, from the tree.
