@@ -72,21 +72,49 @@ interface Landed {
   phase?: string;
 }
 
-/** Says where the item landed, in the words of its pile. */
+/**
+ * Says where the item landed, in the words of its pile: "The coffee mug goes out, to the
+ * kitchen.", "The books stay here.", "The lamp goes in the trash."
+ */
 function whereItLanded(data: Landed): string {
-  const item = data.item ?? 'that';
+  const item = data.item ? `The ${data.item}` : 'That';
+  const plural = data.item !== undefined && isPlural(data.item);
+  const verb = (one: string, many: string) => (plural ? many : one);
   const kind = data.disposition?.kind;
   const where =
     data.pile === 'out'
-      ? kind === 'place'
-        ? `${item} goes out, to ${data.destination ?? data.disposition?.location}.`
-        : `${item}: ${kind}.`
+      ? kind === 'trash'
+        ? `${item} ${verb('goes', 'go')} in the trash.`
+        : kind === 'donate'
+          ? `${item} ${verb('goes', 'go')} in the donation bag.`
+          : kind === 'recycle'
+            ? `${item} ${verb('goes', 'go')} in the recycling.`
+            : `${item} ${verb('goes', 'go')} out, to ${thePlace(data.destination ?? data.disposition?.location)}.`
       : data.pile === 'belongs'
-        ? `${item} stays, ${data.disposition?.location ?? 'here'}.`
+        ? `${item} ${verb('stays', 'stay')} here${spot(data.disposition?.location)}.`
         : kind === 'need-more-info'
           ? `${item}: we need to know more first, so onto the unsure pile.`
           : `${item}: not now, onto the unsure pile.`;
   return `(offline) ${where}`;
+}
+
+/** "kitchen" → "the kitchen"; "my desk", "the filing box" as they are. */
+function thePlace(place: string | undefined): string {
+  if (!place) return 'its place';
+  return /^(the|a|an|my|your|our|their|its)\b/i.test(place) ? place : `the ${place}`;
+}
+
+/** Where in this space, when the words say more than "here": ", on the shelf". */
+function spot(location: string | undefined): string {
+  if (!location || /^(here|its spot here)$/i.test(location.trim())) return '';
+  return `, ${location}`;
+}
+
+/** "mugs", "a pile of books" → no, a pile; "glasses" → yes: the noun the verb agrees with. */
+function isPlural(item: string): boolean {
+  const words = item.toLowerCase().trim().split(/\s+/);
+  const head = words[words.indexOf('of') - 1] ?? words.at(-1) ?? '';
+  return /[^su]s$/.test(head) || /(ches|shes|sses|xes)$/.test(head);
 }
 
 /** Says where the item landed, then what comes next. */

@@ -66,7 +66,7 @@ describe('where each item lands', () => {
       destinations: { mugs: 'kitchen', 'coffee mug': 'kitchen' },
       itemsProcessed: 2,
     });
-    expect(await lastReply(s)).toMatch(/coffee mug goes out, to kitchen/);
+    expect(await lastReply(s)).toMatch(/The coffee mug goes out, to the kitchen\./);
   });
 
   it('a lamp put on the desk belongs here, tapped or said', async () => {
@@ -81,6 +81,27 @@ describe('where each item lands', () => {
       piles: { belongs: ['lamp', 'stapler'], out: ['mugs'], unsure: [] },
       destinations: { mugs: 'kitchen' },
       itemsProcessed: 3,
+    });
+  });
+
+  it('words typed at a card put the item where they say: kept here, binned, or the proposal as it stands', async () => {
+    // Typed instead of tapped, to the card of each item in turn (the coach proposes the kitchen
+    // for a mug): a person who keeps the mug means it stays, not the kitchen the card proposed.
+    const typed =
+      (text: string) =>
+      (q: ElicitRequest): Answer =>
+        q.type === 'propose-disposition' ? { action: 'other', content: { text } } : tapFirst(q);
+    const s = await atTheDesk();
+    await s.say('a coffee mug', typed('keep it'));
+    expect(await lastReply(s)).toMatch(/^\(offline\) The coffee mug stays here\./);
+    await s.say('two glasses', typed('yes'));
+    expect(await lastReply(s)).toMatch(/^\(offline\) The two glasses go out, to the kitchen\./);
+    await s.say('a broken charger', typed('bin it'));
+    expect(await lastReply(s)).toMatch(/^\(offline\) The broken charger goes in the trash\./);
+
+    expect(s.state()).toMatchObject({
+      piles: { belongs: ['coffee mug'], out: ['mugs', 'two glasses', 'broken charger'], unsure: [] },
+      destinations: { mugs: 'kitchen', 'two glasses': 'kitchen', 'broken charger': 'trash' },
     });
   });
 

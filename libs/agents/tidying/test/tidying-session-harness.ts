@@ -35,7 +35,12 @@ export interface Session {
   say(text: string, answer?: (q: ElicitRequest) => Answer, photos?: (typeof PHOTO)[]): Promise<void>;
 }
 
-export type Answer = { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' } | 'wait';
+export type Answer =
+  | { action: 'accept'; content: Record<string, unknown> }
+  | { action: 'decline' }
+  /** words typed while the question waits, instead of its buttons */
+  | { action: 'other'; content: { text: string } }
+  | 'wait';
 
 export async function openSession(model: Model, questionTimeoutMs?: number): Promise<Session> {
   const port = new InMemoryConversationPort();

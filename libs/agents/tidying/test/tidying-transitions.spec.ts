@@ -294,7 +294,7 @@ const TRANSITIONS: TransitionCase[] = [
     }),
     offline: join(WHICH_MUG_OFFLINE, { said: [{ text: 'found it' }], steps: [] }),
     toolsAfter: SORTING_TOOLS,
-    reply: { fake: 'The mug stays. Next?', offline: /^\(offline\) mug goes out, to kitchen\./ },
+    reply: { fake: 'The mug stays. Next?', offline: /^\(offline\) The mug goes out, to the kitchen\./ },
     then: (state, on) =>
       expect(state).toMatchObject(
         on === FAKE
@@ -390,7 +390,10 @@ const TRANSITIONS: TransitionCase[] = [
       steps: [],
     },
     toolsAfter: ['confirm_done', 'end_session'],
-    reply: { fake: 'The coffee mug stays. Next?', offline: /^\(offline\) coffee mug goes out, to kitchen\./ },
+    reply: {
+      fake: 'The coffee mug stays. Next?',
+      offline: /^\(offline\) The coffee mug goes out, to the kitchen\./,
+    },
     then: (state) => expect(state).toMatchObject({ phase: 'sorting', ended: false, itemsProcessed: 1 }),
   },
 ];

@@ -129,6 +129,67 @@ describe('the offline reading of words typed at a choice', () => {
   );
 });
 
+/** The tidying coach's proposal for a mug: the kitchen first, as the offline coach proposes it. */
+const mug: ElicitRequest<'propose-disposition'> = {
+  elicitId: 'e4',
+  type: 'propose-disposition',
+  message: 'What about the coffee mug?',
+  payload: {
+    item: 'coffee mug',
+    choices: [
+      { id: 'c1', label: 'Kitchen', disposition: { kind: 'place', location: 'kitchen' } },
+      { id: 'c2', label: 'Recycle', disposition: { kind: 'recycle' } },
+      { id: 'c3', label: 'Not now', disposition: { kind: 'skip' } },
+    ],
+  },
+};
+
+/** A proposal to keep the thing, as the offline coach makes it for what it cannot place. */
+const lamp: ElicitRequest<'propose-disposition'> = {
+  elicitId: 'e5',
+  type: 'propose-disposition',
+  message: 'What about the lamp?',
+  payload: {
+    item: 'lamp',
+    choices: [
+      { id: 'c1', label: 'Keep it here', disposition: { kind: 'place', location: 'its spot here' } },
+      { id: 'c2', label: 'Donate', disposition: { kind: 'donate' } },
+      { id: 'c3', label: 'Not now', disposition: { kind: 'skip' } },
+    ],
+  },
+};
+
+const disposes = (disposition: object, wasCorrection: boolean) => ({
+  kind: 'answer',
+  content: { disposition, wasCorrection },
+});
+
+describe('the offline reading of words typed at a proposal for an item', () => {
+  it.each([
+    // keeping it means it stays, not the kitchen the card proposed
+    ['keep it', disposes({ kind: 'place', location: 'here' }, true)],
+    ['it stays', disposes({ kind: 'place', location: 'here' }, true)],
+    ['yes', disposes({ kind: 'place', location: 'kitchen' }, false)],
+    ['sounds good', disposes({ kind: 'place', location: 'kitchen' }, false)],
+    ['recycle it', disposes({ kind: 'recycle' }, true)],
+    ['put it in the cupboard', disposes({ kind: 'place', location: 'cupboard' }, true)],
+    ['not now', disposes({ kind: 'skip' }, true)],
+    ['bin it', disposes({ kind: 'trash' }, true)],
+  ])('reads "%s"', (text, reading) => {
+    expect(read(mug, text)).toEqual(reading);
+  });
+
+  it("takes the words of one of the card's own choices as that choice", () => {
+    expect(read(lamp, 'keep it')).toEqual(disposes({ kind: 'place', location: 'its spot here' }, false));
+    expect(read(lamp, 'donate')).toEqual(disposes({ kind: 'donate' }, true));
+  });
+
+  it('leaves a question of their own, or words it cannot place, as a tangent', () => {
+    expect(read(mug, 'is it dishwasher safe?')).toEqual(TANGENT);
+    expect(read(mug, 'my grandmother gave it to me')).toEqual(TANGENT);
+  });
+});
+
 describe('optionNamedIn', () => {
   it('lets the letter a card shows win over an option whose id is that letter elsewhere in the list', () => {
     // The card shows "A. Archive" for the id "archive" and "B. Bin it" for the id "A".

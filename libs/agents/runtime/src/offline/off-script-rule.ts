@@ -151,6 +151,7 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
 }
 
 interface Choice {
+  label?: string;
   disposition: Disposition;
 }
 
@@ -180,6 +181,10 @@ function dispositionAnswer(payload: Question['payload'], text: string): { [key: 
 function dispositionIn(text: string, choices: readonly Choice[]): Disposition | null {
   if (said(text, ['not sure', 'not now', 'later', 'skip', "don't know", 'dunno', 'no idea']))
     return { kind: 'skip' };
+  // Words of one of the card's own choices ("keep it here", "file it"): that choice.
+  const labelled = choices.map((c, i) => ({ id: String(i), label: c.label ?? '' }));
+  const named = optionInWords(text, labelled);
+  if (named) return choices[Number(named.id)]?.disposition ?? null;
   if (said(text, ['trash', 'bin', 'throw', 'garbage', 'toss', 'rubbish'])) return { kind: 'trash' };
   if (said(text, ['donate', 'give away', 'charity'])) return { kind: 'donate' };
   if (said(text, ['recycle', 'recycling'])) return { kind: 'recycle' };
@@ -188,8 +193,12 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
       text,
     )?.[1] ?? ROOMS.find((room) => said(text, [room]));
   if (place) return { kind: 'place', location: place.replace(/[.!]+$/, '').trim() };
-  // "keep it", "yes", "ok": the proposal as it stands.
-  if (said(text, ['yes', 'yep', 'ok', 'okay', 'sure', 'keep', 'stays', 'fine']))
+  // "keep it", "it stays", "leave it": the thing stays where it is, whatever the proposal was
+  // (a person who keeps the mug did not mean the kitchen the card proposed).
+  if (said(text, ['keep', 'keeping', 'stays', 'stay', 'leave it', 'belongs here']))
+    return { kind: 'place', location: 'here' };
+  // "yes", "ok", "sounds good": the proposal as it stands.
+  if (said(text, ['yes', 'yep', 'yeah', 'ok', 'okay', 'sure', 'fine', 'sounds good', 'agreed']))
     return choices[0]?.disposition ?? null;
   return null;
 }
