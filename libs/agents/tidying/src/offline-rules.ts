@@ -167,7 +167,10 @@ const afterFunction: OfflineRule = {
     const data = ctx.resultOf('ask_space_function')?.data as { function?: string | null } | undefined;
     if (!data?.function) return { text: '(offline) Tell me in a few words what you need to do here.' };
     return {
-      text: `(offline) Got it: this space is for ${data.function}. Let's begin.`,
+      // "working" reads as what the space is for; "I work here and study" is quoted as said.
+      text: /^(i|we|my|our|it|it's|this|the|a|an)\b/i.test(data.function)
+        ? `(offline) Got it, in your words: "${data.function}". Let's begin.`
+        : `(offline) Got it: this space is for ${data.function}. Let's begin.`,
       calls: [{ name: 'begin_sorting', input: { function: data.function } }],
     };
   },

@@ -105,6 +105,19 @@ describe('where each item lands', () => {
     });
   });
 
+  it('what the space is for, typed in a sentence of their own, is quoted back as said', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      OPENING,
+      (q) =>
+        q.type === 'choose' ? { action: 'other', content: { text: 'I work here and study' } } : tapFirst(q),
+      [PHOTO],
+    );
+    expect(s.state()).toMatchObject({ phase: 'sorting', function: 'I work here and study' });
+    const replies = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => n.payload['text']);
+    expect(replies).toContain(`(offline) Got it, in your words: "I work here and study". Let's begin.`);
+  });
+
   it('trash, donate and recycle take things out, each with where it goes', async () => {
     const s = await atTheDesk();
     await s.say(
