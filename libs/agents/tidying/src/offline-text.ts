@@ -154,7 +154,8 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
       ? null
       : confused
         ? confusedAbout(t)
-        : (ARTICLE.exec(t)?.[1]?.trim() ?? (t.split(/\s+/).length <= 3 && choice === null ? bare : null));
+        : (ARTICLE.exec(t)?.[1]?.trim() ??
+          (choice !== null ? null : t.split(/\s+/).length <= 3 ? bare : firstListed(t)));
   const item = named && !/^(space|room|desk|mess)$/.test(named) ? named.replace(/[.!?]+$/, '') : null;
   const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
   const intent = stop
@@ -176,6 +177,19 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
                   ? 'item'
                   : 'continue';
   return { intent, item, choice, place, function: fn, anchors, anxiety };
+}
+
+/**
+ * The first of the things a list names ("books, mugs and cables everywhere" → "books"): the coach
+ * takes one at a time, and asks what is next after it. Null for a sentence that is not a list of
+ * things ("I have books and mugs").
+ */
+function firstListed(t: string): string | null {
+  if (!/,|\band\b/.test(t)) return null;
+  const first = t.split(/,|\band\b/)[0]?.trim() ?? '';
+  if (first === '' || /^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she)\b/.test(first)) return null;
+  const words = first.replace(/^(?:a|an|the|my|some)\s+/, '').split(/\s+/);
+  return words.length <= 3 ? words.join(' ') : null;
 }
 
 /** The dispositions the offline model proposes for an item: its best guess first. */

@@ -118,6 +118,15 @@ describe('where each item lands', () => {
     expect(replies).toContain(`(offline) Got it, in your words: "I work here and study". Let's begin.`);
   });
 
+  it('a list of things is taken one at a time, the first first, and the coach asks for the next', async () => {
+    const s = await atTheDesk();
+    const asked: string[] = [];
+    await s.say('Books, mugs and cables everywhere', answers(asked));
+    expect(asked).toEqual(['books']);
+    expect(s.state()).toMatchObject({ piles: { belongs: ['books'] }, itemsProcessed: 2 });
+    expect(await lastReply(s)).toBe('(offline) The books stay here. What did you pick up next?');
+  });
+
   it('trash, donate and recycle take things out, each with where it goes', async () => {
     const s = await atTheDesk();
     await s.say(
