@@ -72,7 +72,8 @@ export interface Aside {
 export type SideQuestHandler = (aside: Aside) => Operation<void>;
 /**
  * The side-quest handler in force: `elicit` calls it with an off-script answer that is a tangent.
- * Null in a side quest's own turn, so a tangent inside a tangent goes to the asker.
+ * Null in a side quest's own turn, so a tangent inside a tangent goes to the asker (words that
+ * answer the question are read as its answer there too).
  *
  * @example
  * yield* SideQuests.set(function* (aside) {

@@ -144,15 +144,17 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
       }
       const { elicitId: _id, ...response } = answered.payload as Elicited & { elicitId: string };
       if (response.action !== 'other') return response;
-      // An asker that installed no side quest reads the user's words itself.
-      const sideQuest = yield* SideQuests.expect();
-      if (!sideQuest) return response;
+      // Words that answer the question answer it, in a side quest's own turn too (a card asked
+      // there, "kitchen" typed at it): only a tangent needs a side quest to run.
       const reading = interpretRequest(request, response.content);
       if (reading) {
         const sampled = yield* Agent.operations.sample(reading);
         const read = sampled.ok ? readInterpretation(request, sampled.value.reply) : null;
         if (read?.kind === 'answer') return { action: 'accept', content: read.content };
       }
+      // A tangent inside a tangent, or one with no side quest to run it: the asker reads the words.
+      const sideQuest = yield* SideQuests.expect();
+      if (!sideQuest) return response;
       // Seed 004: the question stays suspended while the tangent runs to its end below the
       // user's words; then it is asked again after the tangent, as a new elicit that names the one
       // it resumes. Nothing the user said leaves the path, and HEAD only ever moves forward.

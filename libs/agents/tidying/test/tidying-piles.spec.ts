@@ -127,6 +127,28 @@ describe('where each item lands', () => {
     expect(await lastReply(s)).toBe('(offline) The books stay here. What did you pick up next?');
   });
 
+  it('words typed at a card asked aside (another thing named while a card waited) answer it too', async () => {
+    // The books' card waits; the person names a cup instead, so the cup's card is asked aside,
+    // and "kitchen" is typed at it; then the books' card comes back and is answered.
+    const said = ['a cup', 'kitchen', 'keep them'];
+    const asked: string[] = [];
+    const typing = (q: ElicitRequest): Answer => {
+      if (q.type !== 'propose-disposition') return tapFirst(q);
+      asked.push((q.payload as Card).item);
+      const text = said.shift();
+      return text ? { action: 'other', content: { text } } : 'wait';
+    };
+    const s = await atTheDesk();
+    await s.say('Books, mugs and cables everywhere', typing);
+
+    expect(asked).toEqual(['books', 'cup', 'books']);
+    expect(s.state()).toMatchObject({
+      piles: { belongs: ['books'], out: ['mugs', 'cup'], unsure: [] },
+      destinations: { mugs: 'kitchen', cup: 'kitchen' },
+    });
+    expect(await lastReply(s)).toMatch(/^\(offline\) The books stay here\./);
+  });
+
   it('trash, donate and recycle take things out, each with where it goes', async () => {
     const s = await atTheDesk();
     await s.say(
