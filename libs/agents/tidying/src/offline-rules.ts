@@ -104,10 +104,13 @@ function thePlace(place: string | undefined): string {
   return /^(the|a|an|my|your|our|their|its)\b/i.test(place) ? place : `the ${place}`;
 }
 
-/** Where in this space, when the words say more than "here": ", on the shelf". */
+/** Where in this space, when the words say more than "here": ", on the shelf", ", in the drawer". */
 function spot(location: string | undefined): string {
-  if (!location || /^(here|its spot here)$/i.test(location.trim())) return '';
-  return `, ${location}`;
+  const at = location?.trim() ?? '';
+  if (at === '' || /^(here|its spot here)$/i.test(at)) return '';
+  return /^(in|on|under|by|at|into|inside|behind|beside|next to|near)\b/i.test(at)
+    ? `, ${at}`
+    : `, in ${thePlace(at)}`;
 }
 
 /** "mugs", "a pile of books" → no, a pile; "glasses" → yes: the noun the verb agrees with. */

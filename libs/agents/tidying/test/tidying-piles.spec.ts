@@ -75,6 +75,7 @@ describe('where each item lands', () => {
       'the lamp',
       answers([], () => ({ kind: 'place', location: 'on the desk' })),
     );
+    expect(await lastReply(s)).toMatch(/^\(offline\) The lamp stays here, on the desk\./);
     await s.say('the stapler goes on the shelf', answers([]));
 
     expect(s.state()).toMatchObject({
@@ -96,11 +97,17 @@ describe('where each item lands', () => {
     expect(await lastReply(s)).toMatch(/^\(offline\) The coffee mug stays here\./);
     await s.say('two glasses', typed('yes'));
     expect(await lastReply(s)).toMatch(/^\(offline\) The two glasses go out, to the kitchen\./);
+    await s.say('some cables', typed('put them in the drawer'));
+    expect(await lastReply(s)).toMatch(/^\(offline\) The cables stay here, in the drawer\./);
     await s.say('a broken charger', typed('bin it'));
     expect(await lastReply(s)).toMatch(/^\(offline\) The broken charger goes in the trash\./);
 
     expect(s.state()).toMatchObject({
-      piles: { belongs: ['coffee mug'], out: ['mugs', 'two glasses', 'broken charger'], unsure: [] },
+      piles: {
+        belongs: ['coffee mug', 'cables'],
+        out: ['mugs', 'two glasses', 'broken charger'],
+        unsure: [],
+      },
       destinations: { mugs: 'kitchen', 'two glasses': 'kitchen', 'broken charger': 'trash' },
     });
   });
