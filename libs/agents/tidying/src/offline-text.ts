@@ -181,15 +181,24 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
 
 /**
  * The first of the things a list names ("books, mugs and cables everywhere" → "books"): the coach
- * takes one at a time, and asks what is next after it. Null for a sentence that is not a list of
- * things ("I have books and mugs").
+ * takes one at a time, and asks what is next after it. Null for words that are not a list of
+ * things: a question ("wait, where do cables go?"), a sentence ("I have books and mugs").
  */
 function firstListed(t: string): string | null {
-  if (!/,|\band\b/.test(t)) return null;
-  const first = t.split(/,|\band\b/)[0]?.trim() ?? '';
-  if (first === '' || /^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she)\b/.test(first)) return null;
-  const words = first.replace(/^(?:a|an|the|my|some)\s+/, '').split(/\s+/);
-  return words.length <= 3 ? words.join(' ') : null;
+  if (t.includes('?') || !/,|\band\b/.test(t)) return null;
+  const parts = t
+    .split(/,|\band\b/)
+    .map((part) => part.trim().replace(/^(?:a|an|the|my|some)\s+/, ''))
+    .filter((part) => part !== '');
+  const isThing = (part: string) =>
+    part.split(/\s+/).length <= 3 && !/^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she)\b/.test(part);
+  if (parts.length < 2 || !parts.every(isThing)) return null;
+  const first = parts[0] ?? '';
+  return /^(?:wait|hmm+|well|so|ok|okay|yes|no|oh|um+|uh+|actually|also|hey|hi|hello|sorry|thanks)$/.test(
+    first,
+  )
+    ? null
+    : first;
 }
 
 /** The dispositions the offline model proposes for an item: its best guess first. */

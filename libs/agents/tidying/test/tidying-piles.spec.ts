@@ -132,6 +132,9 @@ describe('where each item lands', () => {
     expect(asked).toEqual(['books']);
     expect(s.state()).toMatchObject({ piles: { belongs: ['books'] }, itemsProcessed: 2 });
     expect(await lastReply(s)).toBe('(offline) The books stay here. What did you pick up next?');
+    // A question with a comma in it is not a list: "wait" is not a thing to sort.
+    await s.say('wait, where do cables usually go?', answers(asked));
+    expect(asked).toEqual(['books']);
   });
 
   it('words typed at a card asked aside (another thing named while a card waited) answer it too', async () => {
