@@ -18,11 +18,13 @@ const analysePhoto: OfflineRule = {
   when: (ctx) => ctx.offers(PHOTO_TOOL),
   reply: (ctx) => {
     const photo = photoFromWords(ctx.userText);
-    const seen = photo.visibleItems.length ? photo.visibleItems.join(', ') : 'nothing I can name';
+    const seen = photo.visibleItems.length
+      ? `I noted: ${photo.visibleItems.join(', ')}.`
+      : 'Your words name no things yet; we will go through them one by one.';
     return {
       text:
         `(offline) This is the offline model: it cannot look at photos, so this is a guess from your words. ` +
-        `A ${photo.chaosLevel} ${photo.roomType}; I noted: ${seen}.`,
+        `A ${photo.chaosLevel} ${photo.roomType}. ${seen}`,
       calls: [{ name: PHOTO_TOOL, input: { ...photo } }],
     };
   },

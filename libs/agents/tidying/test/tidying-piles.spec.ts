@@ -112,6 +112,15 @@ describe('where each item lands', () => {
     });
   });
 
+  it('a photo sent with words that name nothing is answered in a sentence, not "I noted: nothing"', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('My desk is a mess, help', tapFirst, [PHOTO]);
+    const first = (await s.path()).find((n) => n.kind === 'assistant' && n.payload['text'] !== '');
+    expect(first?.payload['text']).toMatch(
+      /A cluttered office\. Your words name no things yet; we will go through them one by one\.$/,
+    );
+  });
+
   it('what the space is for, typed in a sentence of their own, is quoted back as said', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say(
