@@ -25,7 +25,9 @@ export type Action =
   | { tag: 'ack-progress'; note: string }
   | { tag: 'summary' }
   // a side quest (seed 004): something said aside while a question waits, answered before it returns
-  | { tag: 'answer-aside' };
+  | { tag: 'answer-aside' }
+  // said aside: the very thing the waiting card asks about, so the card is pointed to, not asked twice
+  | { tag: 'back-to-card'; item: ItemName };
 
 export type ActionTag = Action['tag'];
 
@@ -38,6 +40,8 @@ export function cannedResponse(action: Action): string | null {
       return 'Unsure pile. Next?';
     case 'instruct-next':
       return "What's next?";
+    case 'back-to-card':
+      return `The card below asks about the ${action.item}: tap a choice, or type your own answer.`;
     default:
       return null;
   }
@@ -76,6 +80,8 @@ export function directive(action: Action): string {
       return `Acknowledge their progress (${action.note}) in a sentence.`;
     case 'answer-aside':
       return 'While a question waits, they said something aside: answer it in a sentence or two, without tools. Their question comes back right after.';
+    case 'back-to-card':
+      return `They named "${action.item}", which the waiting card asks about: point them to it, without tools.`;
     case 'summary':
       return 'Summarise the session from its recap: name each pile with its count and items, and where the out items go. Warm, brief.';
   }

@@ -140,6 +140,7 @@ export function parseAction(value: unknown): Action | null {
       return { tag: a.tag };
     case 'ask-item-decision':
     case 'decision-aid':
+    case 'back-to-card':
       return item.ok ? { tag: a.tag, item: item.value } : null;
     case 'instruct-place':
       return location.ok ? { tag: a.tag, location: location.value } : null;

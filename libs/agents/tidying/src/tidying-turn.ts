@@ -1,4 +1,4 @@
-import type { Json, Photo, TreeNode } from '@sweatpants/domain';
+import type { ElicitRequest, Json, Photo, TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { type AgentDefinition, Asides, Run, modeStateOf, log, type TurnEnd } from '@sweatpants/agent-runtime';
 import { act, switchMode } from './act';
@@ -9,6 +9,7 @@ import { currentSession, recordDecision } from './session-io';
 import { currentItemOf, itemsProcessedOf, type SessionState } from './session-state';
 import { parseDecisionEvent, recordEvent, tidyingEventOf } from './tidying-events';
 import { modeFor } from './tidying-modes';
+import { mkItemName, type ItemName } from './tidying-types';
 
 /**
  * The coach's turn (seed 000's tidyingTurn), the OODA loop as the agent's own turn:
@@ -46,6 +47,17 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   // answered, and the question comes back after it.
   if (input.aside && decision.action.tag === 'instruct-next')
     decision = { action: { tag: 'answer-aside' }, nextPhase: before.phaseData.phase };
+  // Said aside, the very thing the waiting card asks about ("the clothes" typed at the clothes'
+  // card): the card is pointed to, not asked again below itself.
+  if (
+    aside &&
+    decision.action.tag === 'ask-item-decision' &&
+    cardItem(aside.question)?.toLowerCase() === decision.action.item.toLowerCase()
+  )
+    decision = {
+      action: { tag: 'back-to-card', item: decision.action.item },
+      nextPhase: before.phaseData.phase,
+    };
   let recorded = yield* recordDecision(decision, extract);
   if (!recorded.ok) {
     // decide only routes to phases it can fill; reaching here is a bug, not the user's problem.
@@ -66,6 +78,13 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
     yield* switchMode(agent, current, { mode: target, data: modeData(target, state, decision) });
 
   return yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text);
+}
+
+/** The item a waiting proposal card asks about, as the session names items; null for other questions. */
+function cardItem(question: ElicitRequest): ItemName | null {
+  if (question.type !== 'propose-disposition') return null;
+  const item = mkItemName(String((question.payload as { item?: unknown }).item ?? ''));
+  return item.ok ? item.value : null;
 }
 
 /** The turn's input: the last user message (the agent's own, after a transition, is synthetic). */

@@ -106,7 +106,11 @@ function phaseDataAfter(
   const active = activeAfter(state, extract, action);
   if (!active.ok) return active;
   const focus =
-    action.tag === 'ask-item-decision' ? action.item : action.tag === 'ask-what-is-it' ? extract.item : null;
+    action.tag === 'ask-item-decision' || action.tag === 'back-to-card'
+      ? action.item
+      : action.tag === 'ask-what-is-it'
+        ? extract.item
+        : null;
 
   switch (nextPhase) {
     case 'sorting':

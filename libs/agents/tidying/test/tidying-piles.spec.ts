@@ -155,7 +155,7 @@ describe('where each item lands', () => {
       if (q.type !== 'propose-disposition') return tapFirst(q);
       asked.push((q.payload as Card).item);
       const text = said.shift();
-      return text ? { action: 'other', content: { text } } : 'wait';
+      return text ? { action: 'other', content: { text } } : tapFirst(q);
     };
     const s = await atTheDesk();
     await s.say('Books, mugs and cables everywhere', typing);
@@ -166,6 +166,27 @@ describe('where each item lands', () => {
       destinations: { mugs: 'kitchen', cup: 'kitchen' },
     });
     expect(await lastReply(s)).toMatch(/^\(offline\) The books stay here\./);
+  });
+
+  it('naming, aside, the very thing the waiting card asks about points to that card instead of asking again', async () => {
+    // The coach starts with the mugs' card; the person types "the mugs" at it, then answers
+    // (and taps the first choice of any card after that).
+    const said = ['the mugs', 'kitchen'];
+    const asked: string[] = [];
+    const typing = (q: ElicitRequest): Answer => {
+      if (q.type !== 'propose-disposition') return tapFirst(q);
+      asked.push((q.payload as Card).item);
+      const text = said.shift();
+      return text ? { action: 'other', content: { text } } : tapFirst(q);
+    };
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(OPENING, typing, [PHOTO]);
+
+    // One card about the mugs, asked again after the aside: never a second card below the first.
+    expect(asked).toEqual(['mugs', 'mugs']);
+    const replies = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => n.payload['text']);
+    expect(replies).toContain('The card below asks about the mugs: tap a choice, or type your own answer.');
+    expect(s.state()).toMatchObject({ piles: { out: ['mugs'] }, destinations: { mugs: 'kitchen' } });
   });
 
   it('trash, donate and recycle take things out, each with where it goes', async () => {
