@@ -272,6 +272,40 @@ describe('ConversationStore', () => {
     expect(socket.emitted).toHaveLength(sent);
   });
 
+  it('reads the session state again while HEAD keeps moving, not only once the moves stop', async () => {
+    const { store, socket, api } = setup();
+    await store.open('c1', false);
+    api.state.mockClear();
+    jest.useFakeTimers();
+    try {
+      // Answers tapped in quick succession: a HEAD move every 100 ms for 2.5 s.
+      for (let ms = 0; ms < 2500; ms += 100) {
+        socket.serverSends('head', { conversationId: 'c1', head: fixtureId('d2') });
+        await jest.advanceTimersByTimeAsync(100);
+      }
+      const during = api.state.mock.calls.length;
+      await jest.advanceTimersByTimeAsync(200);
+      expect(during).toBeGreaterThanOrEqual(2);
+      expect(api.state.mock.calls.length).toBe(during + 1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows the newest state when two reads overlap and the older answers last', async () => {
+    const { store, api } = setup();
+    await store.open('c1', false);
+    const answers: ((state: unknown) => void)[] = [];
+    api.state.mockImplementation(() => new Promise((resolve) => answers.push(resolve)));
+    const older = store.refreshState();
+    const newer = store.refreshState();
+    answers[1]?.({ at: fixtureId('d2'), agent: 'tidying', state: { phase: 'refining' } });
+    await newer;
+    answers[0]?.({ at: fixtureId('d1'), agent: 'tidying', state: { phase: 'sorting' } });
+    await older;
+    expect(store.state()?.state).toEqual({ phase: 'refining' });
+  });
+
   it('shows an ack error instead of throwing', async () => {
     const { store } = setup();
     await store.open('c1', false);

@@ -22,6 +22,11 @@ import { extendedBy, responseTo, withNode } from './tree-updates';
 
 /** Tree and state reloads after a burst of HEAD moves are coalesced into one. */
 const RELOAD_DELAY_MS = 150;
+/**
+ * ...but a burst that goes on (an agent at work, answers tapped in quick succession) reloads at
+ * least this often, so the session panel never stays at the burst's start.
+ */
+const RELOAD_AT_MOST_EVERY_MS = 1000;
 
 /**
  * One open conversation: its HEAD path, its whole tree, the pending elicit and the live events,
@@ -37,6 +42,10 @@ export class ConversationStore implements OnDestroy {
   /** the nodes delivered while the newest path read is in flight (see refreshPath) */
   private arrivedDuringRead: TreeNode[] | null = null;
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
+  /** when the pending reload must run at the latest (the first HEAD move of its burst + the ceiling) */
+  private reloadDue: number | null = null;
+  /** reads of the state in flight: only the latest one's answer is shown */
+  private stateReads = 0;
 
   readonly id = signal('');
   readonly admin = signal(false);
@@ -117,7 +126,10 @@ export class ConversationStore implements OnDestroy {
 
   async refreshState(): Promise<void> {
     if (this.admin()) return;
-    this.state.set(await this.api.state(this.id()));
+    // Reads can overlap (a burst of moves, a reload): an older answer landing last is dropped.
+    const read = ++this.stateReads;
+    const state = await this.api.state(this.id());
+    if (read === this.stateReads) this.state.set(state);
   }
 
   /**
@@ -261,6 +273,8 @@ export class ConversationStore implements OnDestroy {
   private close(): void {
     for (const stop of this.unsubscribe.splice(0)) stop();
     if (this.reloadTimer) clearTimeout(this.reloadTimer);
+    this.reloadTimer = null;
+    this.reloadDue = null;
     const id = this.id();
     if (id && !this.admin() && this.socket.connected()) {
       this.socket.request('conversation:leave', { conversationId: id }).catch(() => undefined);
@@ -294,14 +308,25 @@ export class ConversationStore implements OnDestroy {
     await Promise.all([this.refreshPath(), this.refreshTree(), this.refreshState()]);
   }
 
-  /** Tree and state after HEAD moved elsewhere: reloaded once the burst of events settles. */
+  /**
+   * Tree and state after HEAD moved elsewhere: reloaded once the burst of events settles, and at
+   * least every RELOAD_AT_MOST_EVERY_MS while it goes on.
+   */
   private scheduleReload(): void {
+    const now = Date.now();
+    this.reloadDue ??= now + RELOAD_AT_MOST_EVERY_MS;
     if (this.reloadTimer) clearTimeout(this.reloadTimer);
-    this.reloadTimer = setTimeout(() => {
-      this.reloadTimer = null;
-      this.refreshTree().catch((error: unknown) => this.error.set(describeError(error)));
-      this.refreshState().catch(() => undefined);
-    }, RELOAD_DELAY_MS);
+    this.reloadTimer = setTimeout(
+      () => this.reloadNow(),
+      Math.max(0, Math.min(RELOAD_DELAY_MS, this.reloadDue - now)),
+    );
+  }
+
+  private reloadNow(): void {
+    this.reloadTimer = null;
+    this.reloadDue = null;
+    this.refreshTree().catch((error: unknown) => this.error.set(describeError(error)));
+    this.refreshState().catch(() => undefined);
   }
 
   private applyConversation(conversation: Conversation): void {
