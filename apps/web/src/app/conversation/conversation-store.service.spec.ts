@@ -280,7 +280,7 @@ describe('ConversationStore', () => {
     try {
       // Answers tapped in quick succession: a HEAD move every 100 ms for 2.5 s.
       for (let ms = 0; ms < 2500; ms += 100) {
-        socket.serverSends('head', { conversationId: 'c1', head: fixtureId('d2') });
+        socket.serverSends('head', { conversationId: 'c1', head: fixtureId('d2'), reflog });
         await jest.advanceTimersByTimeAsync(100);
       }
       const during = api.state.mock.calls.length;
