@@ -100,10 +100,11 @@ function whereItLanded(data: Landed): string {
   return `(offline) ${where}`;
 }
 
-/** "kitchen" → "the kitchen"; "my desk", "the filing box" as they are. */
+/** Where a thing goes out to: "kitchen" → "the kitchen", "on the nightstand" → "the nightstand". */
 function thePlace(place: string | undefined): string {
-  if (!place) return 'its place';
-  return /^(the|a|an|my|your|our|their|its)\b/i.test(place) ? place : `the ${place}`;
+  const bare = place?.trim().replace(/^(?:in|on|into|by|under|at|inside|behind|beside)\s+/i, '');
+  if (!bare) return 'its place';
+  return /^(the|a|an|my|your|our|their|its)\b/i.test(bare) ? bare : `the ${bare}`;
 }
 
 /** Where in this space, when the words say more than "here": ", on the shelf", ", in the drawer". */

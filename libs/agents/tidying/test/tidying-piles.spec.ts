@@ -97,18 +97,26 @@ describe('where each item lands', () => {
     expect(await lastReply(s)).toMatch(/^\(offline\) The coffee mug stays here\./);
     await s.say('two glasses', typed('yes'));
     expect(await lastReply(s)).toMatch(/^\(offline\) The two glasses go out, to the kitchen\./);
-    await s.say('some cables', typed('put them in the drawer'));
-    expect(await lastReply(s)).toMatch(/^\(offline\) The cables stay here, in the drawer\./);
+    await s.say('some cables', typed('put them on the shelf'));
+    expect(await lastReply(s)).toMatch(/^\(offline\) The cables stay here, on the shelf\./);
+    // A nightstand stands in a bedroom, not at this desk: out, to it.
+    await s.say('a reading lamp', typed('put it on the nightstand'));
+    expect(await lastReply(s)).toMatch(/^\(offline\) The reading lamp goes out, to the nightstand\./);
     await s.say('a broken charger', typed('bin it'));
     expect(await lastReply(s)).toMatch(/^\(offline\) The broken charger goes in the trash\./);
 
     expect(s.state()).toMatchObject({
       piles: {
         belongs: ['coffee mug', 'cables'],
-        out: ['mugs', 'two glasses', 'broken charger'],
+        out: ['mugs', 'two glasses', 'reading lamp', 'broken charger'],
         unsure: [],
       },
-      destinations: { mugs: 'kitchen', 'two glasses': 'kitchen', 'broken charger': 'trash' },
+      destinations: {
+        mugs: 'kitchen',
+        'two glasses': 'kitchen',
+        'reading lamp': 'on the nightstand',
+        'broken charger': 'trash',
+      },
     });
   });
 

@@ -172,7 +172,9 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['yes', disposes({ kind: 'place', location: 'kitchen' }, false)],
     ['sounds good', disposes({ kind: 'place', location: 'kitchen' }, false)],
     ['recycle it', disposes({ kind: 'recycle' }, true)],
-    ['put it in the cupboard', disposes({ kind: 'place', location: 'cupboard' }, true)],
+    ['put it in the cupboard', disposes({ kind: 'place', location: 'in the cupboard' }, true)],
+    ['take it to the shed', disposes({ kind: 'place', location: 'shed' }, true)],
+    ['it goes in the kitchen', disposes({ kind: 'place', location: 'kitchen' }, false)],
     ['not now', disposes({ kind: 'skip' }, true)],
     ['bin it', disposes({ kind: 'trash' }, true)],
   ])('reads "%s"', (text, reading) => {

@@ -188,11 +188,8 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   if (said(text, ['trash', 'bin', 'throw', 'garbage', 'toss', 'rubbish'])) return { kind: 'trash' };
   if (said(text, ['donate', 'give away', 'charity'])) return { kind: 'donate' };
   if (said(text, ['recycle', 'recycling'])) return { kind: 'recycle' };
-  const place =
-    /\b(?:put|goes|go|belongs|move|take|keep)\b.*?\b(?:in|on|to|into|by|under|at)\s+(?:the\s+|my\s+|a\s+)?(.+)$/i.exec(
-      text,
-    )?.[1] ?? ROOMS.find((room) => said(text, [room]));
-  if (place) return { kind: 'place', location: place.replace(/[.!]+$/, '').trim() };
+  const place = placeIn(text);
+  if (place) return { kind: 'place', location: place };
   // "keep it", "it stays", "leave it": the thing stays where it is, whatever the proposal was
   // (a person who keeps the mug did not mean the kitchen the card proposed).
   if (said(text, ['keep', 'keeping', 'stays', 'stay', 'leave it', 'belongs here']))
@@ -201,6 +198,24 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   if (said(text, ['yes', 'yep', 'yeah', 'ok', 'okay', 'sure', 'fine', 'sounds good', 'agreed']))
     return choices[0]?.disposition ?? null;
   return null;
+}
+
+/**
+ * Where the words put the thing: a room by its name ("kitchen"), where it goes to ("to the
+ * shed" → "shed"), or a spot with its preposition kept ("put it on the nightstand" → "on the
+ * nightstand", which says where in the room).
+ */
+function placeIn(text: string): string | null {
+  const room = ROOMS.find((r) => said(text, [r]));
+  if (room) return room;
+  const placed =
+    /\b(?:put|goes|go|belongs|move|take|keep)\b.*?\b(in|on|to|into|by|under|at|inside|behind|beside)\s+(.+)$/i.exec(
+      text,
+    );
+  if (!placed?.[1] || !placed[2]) return null;
+  const where = placed[2].replace(/[.!]+$/, '').trim();
+  const preposition = placed[1].toLowerCase();
+  return preposition === 'to' ? where.replace(/^(?:the|my|a)\s+/i, '') : `${preposition} ${where}`;
 }
 
 function confirmAnswer(text: string): { [key: string]: Json } | null {
