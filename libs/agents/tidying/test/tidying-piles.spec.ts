@@ -38,6 +38,20 @@ function answers(
   };
 }
 
+/**
+ * The person types each of `said` in turn at the disposition cards, instead of tapping (each
+ * card's item noted in `asked`), and taps the first choice once `said` is used up; every other
+ * question gets its first choice.
+ */
+function typingAtCards(said: string[], asked: string[]) {
+  return (q: ElicitRequest): Answer => {
+    if (q.type !== 'propose-disposition') return tapFirst(q);
+    asked.push((q.payload as Card).item);
+    const text = said.shift();
+    return text ? { action: 'other', content: { text } } : tapFirst(q);
+  };
+}
+
 const lastReply = async (s: Session) =>
   String((await s.path()).filter((n) => n.kind === 'assistant').at(-1)?.payload['text']);
 
@@ -159,12 +173,7 @@ describe('where each item lands', () => {
     // and "kitchen" is typed at it; then the books' card comes back and is answered.
     const said = ['a cup', 'kitchen', 'keep them'];
     const asked: string[] = [];
-    const typing = (q: ElicitRequest): Answer => {
-      if (q.type !== 'propose-disposition') return tapFirst(q);
-      asked.push((q.payload as Card).item);
-      const text = said.shift();
-      return text ? { action: 'other', content: { text } } : tapFirst(q);
-    };
+    const typing = typingAtCards(said, asked);
     const s = await atTheDesk();
     await s.say('Books, mugs and cables everywhere', typing);
 
@@ -181,12 +190,7 @@ describe('where each item lands', () => {
     // (and taps the first choice of any card after that).
     const said = ['the mugs', 'kitchen'];
     const asked: string[] = [];
-    const typing = (q: ElicitRequest): Answer => {
-      if (q.type !== 'propose-disposition') return tapFirst(q);
-      asked.push((q.payload as Card).item);
-      const text = said.shift();
-      return text ? { action: 'other', content: { text } } : tapFirst(q);
-    };
+    const typing = typingAtCards(said, asked);
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say(OPENING, typing, [PHOTO]);
 
