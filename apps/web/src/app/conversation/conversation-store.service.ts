@@ -17,15 +17,13 @@ import { ApiService, type ConversationReader } from '../core/api.service';
 import { toJson } from '../core/json';
 import { SocketClientService } from '../core/socket-client.service';
 import { branchOf, latestTip, siblingsOf } from './branch-tip';
+import { Coalesced } from './coalesced';
 import { nodeText } from './node-text';
 import { extendedBy, responseTo, withNode } from './tree-updates';
 
-/** Tree and state reloads after a burst of HEAD moves are coalesced into one. */
+/** Tree and state reloads after a burst of HEAD moves are coalesced into one... */
 const RELOAD_DELAY_MS = 150;
-/**
- * ...but a burst that goes on (an agent at work, answers tapped in quick succession) reloads at
- * least this often, so the session panel never stays at the burst's start.
- */
+/** ...run at least this often while the burst goes on, so the session panel keeps up. */
 const RELOAD_AT_MOST_EVERY_MS = 1000;
 
 /**
@@ -41,9 +39,15 @@ export class ConversationStore implements OnDestroy {
   private pathTicket = 0;
   /** the nodes delivered while the newest path read is in flight (see refreshPath) */
   private arrivedDuringRead: TreeNode[] | null = null;
-  private reloadTimer: ReturnType<typeof setTimeout> | null = null;
-  /** when the pending reload must run at the latest (the first HEAD move of its burst + the ceiling) */
-  private reloadDue: number | null = null;
+  /** Tree and state after HEAD moved elsewhere (another tab, the agent at work). */
+  private readonly reload = new Coalesced(
+    () => {
+      this.refreshTree().catch((error: unknown) => this.error.set(describeError(error)));
+      this.refreshState().catch(() => undefined);
+    },
+    RELOAD_DELAY_MS,
+    RELOAD_AT_MOST_EVERY_MS,
+  );
   /** reads of the state in flight: only the latest one's answer is shown */
   private stateReads = 0;
 
@@ -272,9 +276,7 @@ export class ConversationStore implements OnDestroy {
   /** Stops listening and leaves the room; the signals are reset for the next conversation. */
   private close(): void {
     for (const stop of this.unsubscribe.splice(0)) stop();
-    if (this.reloadTimer) clearTimeout(this.reloadTimer);
-    this.reloadTimer = null;
-    this.reloadDue = null;
+    this.reload.cancel();
     const id = this.id();
     if (id && !this.admin() && this.socket.connected()) {
       this.socket.request('conversation:leave', { conversationId: id }).catch(() => undefined);
@@ -308,27 +310,6 @@ export class ConversationStore implements OnDestroy {
     await Promise.all([this.refreshPath(), this.refreshTree(), this.refreshState()]);
   }
 
-  /**
-   * Tree and state after HEAD moved elsewhere: reloaded once the burst of events settles, and at
-   * least every RELOAD_AT_MOST_EVERY_MS while it goes on.
-   */
-  private scheduleReload(): void {
-    const now = Date.now();
-    this.reloadDue ??= now + RELOAD_AT_MOST_EVERY_MS;
-    if (this.reloadTimer) clearTimeout(this.reloadTimer);
-    this.reloadTimer = setTimeout(
-      () => this.reloadNow(),
-      Math.max(0, Math.min(RELOAD_DELAY_MS, this.reloadDue - now)),
-    );
-  }
-
-  private reloadNow(): void {
-    this.reloadTimer = null;
-    this.reloadDue = null;
-    this.refreshTree().catch((error: unknown) => this.error.set(describeError(error)));
-    this.refreshState().catch(() => undefined);
-  }
-
   private applyConversation(conversation: Conversation): void {
     this.conversation.set(conversation);
     this.status.set(conversation.status);
@@ -347,7 +328,7 @@ export class ConversationStore implements OnDestroy {
         if (this.path().at(-1)?.id !== event.head) {
           this.refreshPath().catch((error: unknown) => this.error.set(describeError(error)));
         }
-        this.scheduleReload();
+        this.reload.request();
       }),
       on('status', (event) => {
         if (!mine(event)) return;
