@@ -1,4 +1,4 @@
-import { DispositionSchema, type Disposition, type Json } from '@sweatpants/domain';
+import { DispositionSchema, type Disposition, type ElicitRequest, type Json } from '@sweatpants/domain';
 import * as z from 'zod';
 import { log, createTool, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
 import { askQuestion, type ChoiceOption, type Question } from './question';
@@ -82,6 +82,13 @@ const dispositionJson = (d: Disposition): Json =>
 
 const OTHER = 'other';
 const DEFAULT_FUNCTIONS = ['working', 'sleeping', 'relaxing', 'cooking', 'making things'];
+
+/** Whether a waiting question is the one ask_space_function asks (its options' ids say so). */
+export function isSpaceFunctionQuestion(question: ElicitRequest): boolean {
+  if (question.type !== 'choose') return false;
+  const options = (question.payload as { options?: { id?: unknown }[] }).options ?? [];
+  return options.some((o) => typeof o.id === 'string' && /^function-\d+$/.test(o.id));
+}
 
 export const askSpaceFunction: Tool = createTool('ask_space_function')
   .description(

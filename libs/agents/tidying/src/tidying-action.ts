@@ -26,8 +26,9 @@ export type Action =
   | { tag: 'summary' }
   // a side quest (seed 004): something said aside while a question waits, answered before it returns
   | { tag: 'answer-aside' }
-  // said aside: the very thing the waiting card asks about, so the card is pointed to, not asked twice
-  | { tag: 'back-to-card'; item: ItemName };
+  // said aside: what the waiting card asks about (an item, or what the space is for when `item` is
+  // null), so the card is pointed to, not asked twice
+  | { tag: 'back-to-card'; item: ItemName | null };
 
 export type ActionTag = Action['tag'];
 
@@ -41,7 +42,9 @@ export function cannedResponse(action: Action): string | null {
     case 'instruct-next':
       return "What's next?";
     case 'back-to-card':
-      return `The card below asks about the ${action.item}: tap a choice, or type your own answer.`;
+      return action.item
+        ? `The card below asks about the ${action.item}: tap a choice, or type your own answer.`
+        : 'First the card below: what do you need to do in this space? Tap a choice, or type your own answer.';
     default:
       return null;
   }
@@ -81,7 +84,9 @@ export function directive(action: Action): string {
     case 'answer-aside':
       return 'While a question waits, they said something aside: answer it in a sentence or two, without tools. Their question comes back right after.';
     case 'back-to-card':
-      return `They named "${action.item}", which the waiting card asks about: point them to it, without tools.`;
+      return action.item
+        ? `They named "${action.item}", which the waiting card asks about: point them to it, without tools.`
+        : 'The waiting card asks what the space is for, which comes first: point them to it, without tools.';
     case 'summary':
       return 'Summarise the session from its recap: name each pile with its count and items, and where the out items go. Warm, brief.';
   }

@@ -138,9 +138,10 @@ export function parseAction(value: unknown): Action | null {
     case 'summary':
     case 'answer-aside':
       return { tag: a.tag };
+    case 'back-to-card':
+      return { tag: a.tag, item: item.ok ? item.value : null };
     case 'ask-item-decision':
     case 'decision-aid':
-    case 'back-to-card':
       return item.ok ? { tag: a.tag, item: item.value } : null;
     case 'instruct-place':
       return location.ok ? { tag: a.tag, location: location.value } : null;

@@ -2,6 +2,8 @@ import type { ElicitRequest, Json, Photo, TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { type AgentDefinition, Asides, Run, modeStateOf, log, type TurnEnd } from '@sweatpants/agent-runtime';
 import { act, switchMode } from './act';
+import { isSpaceFunctionQuestion } from './disposition-tools';
+import type { Action } from './tidying-action';
 import { decide, type Decision } from './decide';
 import { parsePhotoAnalysis, type PhotoAnalysis } from './observation';
 import { analyzePhotos, extractFromInput, type UserInput } from './perception';
@@ -47,15 +49,15 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   // answered, and the question comes back after it.
   if (input.aside && decision.action.tag === 'instruct-next')
     decision = { action: { tag: 'answer-aside' }, nextPhase: before.phaseData.phase };
-  // Said aside, the very thing the waiting card asks about ("the clothes" typed at the clothes'
-  // card): the card is pointed to, not asked again below itself.
-  if (
-    aside &&
-    decision.action.tag === 'ask-item-decision' &&
-    cardItem(aside.question)?.toLowerCase() === decision.action.item.toLowerCase()
-  )
+  // Said aside, what the waiting card asks about ("the clothes" typed at the clothes' card, or
+  // anything said before the space's purpose is known): the card is pointed to, not asked again
+  // below itself.
+  if (aside && asksAgain(decision.action, aside.question))
     decision = {
-      action: { tag: 'back-to-card', item: decision.action.item },
+      action: {
+        tag: 'back-to-card',
+        item: decision.action.tag === 'ask-item-decision' ? decision.action.item : null,
+      },
       nextPhase: before.phaseData.phase,
     };
   let recorded = yield* recordDecision(decision, extract);
@@ -78,6 +80,12 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
     yield* switchMode(agent, current, { mode: target, data: modeData(target, state, decision) });
 
   return yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text);
+}
+
+/** Whether the action would ask what `waiting` already asks: about the same item, or the space's purpose. */
+function asksAgain(action: Action, waiting: ElicitRequest): boolean {
+  if (action.tag === 'ask-function') return isSpaceFunctionQuestion(waiting);
+  return action.tag === 'ask-item-decision' && cardItem(waiting)?.toLowerCase() === action.item.toLowerCase();
 }
 
 /** The item a waiting proposal card asks about, as the session names items; null for other questions. */

@@ -201,6 +201,29 @@ describe('where each item lands', () => {
     expect(s.state()).toMatchObject({ piles: { out: ['mugs'] }, destinations: { mugs: 'kitchen' } });
   });
 
+  it('where a thing goes, typed at the question of what the space is for, is not taken as its purpose', async () => {
+    // Typed at the first card; then the card comes back, pointed to, and gets its first choice.
+    const said = ['The mugs go to the kitchen'];
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'My desk is a mess, help',
+      (q) => {
+        if (q.type === 'choose') asked.push(q.message);
+        const text = q.type === 'choose' ? said.shift() : undefined;
+        return text ? { action: 'other', content: { text } } : tapFirst(q);
+      },
+      [PHOTO],
+    );
+
+    expect(asked).toEqual(['What do you need to DO in this space?', 'What do you need to DO in this space?']);
+    expect(s.state()).toMatchObject({ phase: 'sorting', function: 'working' });
+    const replies = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => n.payload['text']);
+    expect(replies).toContain(
+      'First the card below: what do you need to do in this space? Tap a choice, or type your own answer.',
+    );
+  });
+
   it('trash, donate and recycle take things out, each with where it goes', async () => {
     const s = await atTheDesk();
     await s.say(

@@ -111,6 +111,11 @@ describe('the offline reading of words typed at a choice', () => {
     });
   });
 
+  it('does not give words about where a thing goes to "Something else": they are said aside', () => {
+    expect(read(open, 'The mugs go to the kitchen')).toEqual(TANGENT);
+    expect(read(open, 'put the lamp on the desk')).toEqual(TANGENT);
+  });
+
   it.each([
     [lettered, 'wait, what does tier 2 mean?'],
     [lettered, 'B?'],

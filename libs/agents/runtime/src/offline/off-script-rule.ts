@@ -144,10 +144,11 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
   );
   const named = optionNamedIn(text, options) ?? optionInWords(text, options);
   if (named) return { choiceId: named.id };
-  // Words for the option that asks for words of one's own ("Something else" → "a reading corner").
+  // Words for the option that asks for words of one's own ("Something else" → "a reading corner"),
+  // unless they say where a thing goes ("the mugs go to the kitchen"): that is said aside.
   const reveals = (payload['reveals'] ?? {}) as { [id: string]: { type?: string } };
   const open = options.find((o) => reveals[o.id]?.type === 'free-text');
-  return open ? { choiceId: open.id, revealed: { text } } : null;
+  return open && placeIn(text) === null ? { choiceId: open.id, revealed: { text } } : null;
 }
 
 interface Choice {
