@@ -107,7 +107,7 @@ function phaseDataAfter(
   if (!active.ok) return active;
   const focus =
     action.tag === 'ask-item-decision' || action.tag === 'back-to-card'
-      ? (action.item ?? null)
+      ? action.item
       : action.tag === 'ask-what-is-it'
         ? extract.item
         : null;
