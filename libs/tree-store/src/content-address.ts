@@ -57,7 +57,7 @@ function canonical(value: unknown): string {
         let text = '[';
         for (let i = 0; i < value.length; i++) {
           if (i > 0) text += ',';
-          text += within(`[${i}]`, value[i]);
+          text += within(value[i], i);
         }
         return `${text}]`;
       }
@@ -72,7 +72,7 @@ function canonical(value: unknown): string {
           throw at;
         }
         if (text.length > 1) text += ',';
-        text += `${JSON.stringify(key)}:${within(`.${key}`, v)}`;
+        text += `${JSON.stringify(key)}:${within(v, key)}`;
       }
       return `${text}}`;
     }
@@ -81,11 +81,12 @@ function canonical(value: unknown): string {
   }
 }
 
-function within(segment: string, value: unknown): string {
+/** `value`'s canonical text; a refusal inside it adds where it is (an index or a key) on its way out. */
+function within(value: unknown, at: number | string): string {
   try {
     return canonical(value);
   } catch (error) {
-    if (error instanceof Unstorable) error.at.unshift(segment);
+    if (error instanceof Unstorable) error.at.unshift(typeof at === 'number' ? `[${at}]` : `.${at}`);
     throw error;
   }
 }
