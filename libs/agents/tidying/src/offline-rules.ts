@@ -100,9 +100,12 @@ function whereItLanded(data: Landed): string {
   return `(offline) ${where}`;
 }
 
+/** The preposition a spot may begin with ("on the nightstand"): where it is, said in words. */
+const SPOT_PREPOSITION = /^(?:in|on|into|by|under|at|inside|behind|beside|next to|near)\s+/i;
+
 /** Where a thing goes out to: "kitchen" → "the kitchen", "on the nightstand" → "the nightstand". */
 function thePlace(place: string | undefined): string {
-  const bare = place?.trim().replace(/^(?:in|on|into|by|under|at|inside|behind|beside)\s+/i, '');
+  const bare = place?.trim().replace(SPOT_PREPOSITION, '');
   if (!bare) return 'its place';
   return /^(the|a|an|my|your|our|their|its)\b/i.test(bare) ? bare : `the ${bare}`;
 }
@@ -111,9 +114,7 @@ function thePlace(place: string | undefined): string {
 function spot(location: string | undefined): string {
   const at = location?.trim() ?? '';
   if (at === '' || /^(here|its spot here)$/i.test(at)) return '';
-  return /^(in|on|under|by|at|into|inside|behind|beside|next to|near)\b/i.test(at)
-    ? `, ${at}`
-    : `, in ${thePlace(at)}`;
+  return SPOT_PREPOSITION.test(at) ? `, ${at}` : `, in ${thePlace(at)}`;
 }
 
 /** "mugs", "a pile of books" → no, a pile; "glasses" → yes: the noun the verb agrees with. */
