@@ -17,7 +17,7 @@ function userNode(page, text) {
 
 async function edit(page, from, to) {
   const node = userNode(page, from);
-  await node.getByRole('button', { name: /^Actions for this user node/ }).click();
+  await node.getByRole('button', { name: /^Actions for your message/ }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   // While it is being edited the bubble no longer shows its text: find the form on the page.
   await page.getByLabel('Edit your message').fill(to);

@@ -32,7 +32,7 @@ export const scenarios = [
       await page.waitForFunction(() => document.title.startsWith('My bookshelf is overflowing'));
       assert.equal(await page.title(), 'My bookshelf is overflowing with paperbacks · Sweatpants');
 
-      await first.getByRole('button', { name: /^Actions for this assistant node/ }).click();
+      await first.getByRole('button', { name: /^Actions for this reply/ }).click();
       await page.getByRole('menuitem', { name: 'Regenerate reply' }).click();
       await t.api.settle(auth.token, id);
       // The new reply arrives over the socket after the move: it is the second of two once it has.
@@ -220,7 +220,7 @@ export const scenarios = [
       });
       await page.locator('.bubble--user', { hasText: 'second: the receipts' }).waitFor();
 
-      await first.getByRole('button', { name: /^Actions for this user node/ }).click();
+      await first.getByRole('button', { name: /^Actions for your message/ }).click();
       await page.getByRole('menuitem', { name: 'Rewind to here' }).click();
       const confirm = page.getByRole('alertdialog');
       await confirm.waitFor();
@@ -231,7 +231,7 @@ export const scenarios = [
         'nothing moved',
       );
 
-      await first.getByRole('button', { name: /^Actions for this user node/ }).click();
+      await first.getByRole('button', { name: /^Actions for your message/ }).click();
       await page.getByRole('menuitem', { name: 'Rewind to here' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Go back' }).click();
       const undo = page.getByRole('status').filter({ hasText: 'You went back to' });

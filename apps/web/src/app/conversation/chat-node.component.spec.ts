@@ -51,6 +51,60 @@ describe('ChatNodeComponent', () => {
     expect(rewinds).toEqual(['a'.repeat(64)]);
   });
 
+  it('moves focus into the edit box when editing starts, in a bubble of the theme’s colours', async () => {
+    const { fixture, element } = render(node('user', { text: 'my desk' }));
+    const actions = element.querySelector<HTMLButtonElement>('button.actions')!;
+    expect(actions.getAttribute('aria-label')).toBe('Actions for your message');
+    actions.click();
+    fixture.detectChanges();
+    Array.from(document.querySelectorAll<HTMLButtonElement>('[role=menuitem]'))
+      .find((b) => b.textContent?.trim() === 'Edit')
+      ?.click();
+    await fixture.whenStable();
+    const box = element.querySelector('textarea');
+    expect(box).not.toBeNull();
+    expect(document.activeElement).toBe(box);
+    expect(box!.selectionStart).toBe('my desk'.length);
+    // Its buttons are not drawn on the accent colour (the Cancel there read at 1.07:1).
+    expect(element.querySelector('.bubble')?.classList).toContain('bubble--editing');
+    const cancel = Array.from(element.querySelectorAll<HTMLButtonElement>('button')).find(
+      (b) => b.textContent?.trim() === 'Cancel',
+    );
+    expect(cancel?.classList).not.toContain('button--quiet');
+    cancel?.click();
+    await fixture.whenStable();
+    expect(element.querySelector('textarea')).toBeNull();
+    expect(document.activeElement).toBe(element.querySelector('button.actions'));
+  });
+
+  it('moves focus to Keep going when asked to rewind, and back to the menu button after', async () => {
+    const { fixture, element } = render(node('assistant', { text: 'Start with the mugs.' }));
+    expect(element.querySelector('button.actions')?.getAttribute('aria-label')).toBe('Actions for this reply');
+    element.querySelector<HTMLButtonElement>('button.actions')?.click();
+    fixture.detectChanges();
+    Array.from(document.querySelectorAll<HTMLButtonElement>('[role=menuitem]'))
+      .find((b) => b.textContent?.trim() === 'Rewind to here')
+      ?.click();
+    await fixture.whenStable();
+    expect(document.activeElement?.textContent?.trim()).toBe('Keep going');
+    expect(element.querySelector('[role=alertdialog]')?.contains(document.activeElement)).toBe(true);
+    (document.activeElement as HTMLButtonElement).click();
+    await fixture.whenStable();
+    expect(element.querySelector('[role=alertdialog]')).toBeNull();
+    expect(document.activeElement).toBe(element.querySelector('button.actions'));
+  });
+
+  it('copies an offline reply without its "(offline)" label', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { element } = render(node('assistant', { text: '(offline) Start small: pick up the mug.' }));
+    Array.from(element.querySelectorAll<HTMLButtonElement>('button'))
+      .find((b) => b.textContent?.includes('Copy'))
+      ?.click();
+    await Promise.resolve();
+    expect(writeText).toHaveBeenCalledWith('Start small: pick up the mug.');
+  });
+
   it('copies a message’s words and says so', async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

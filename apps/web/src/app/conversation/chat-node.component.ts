@@ -13,6 +13,7 @@ import {
   output,
   signal,
   untracked,
+  viewChild,
 } from '@angular/core';
 import type { TreeNode } from '@sweatpants/domain';
 
@@ -22,11 +23,30 @@ import { BranchNavComponent } from './branch-nav.component';
 import { type ChatItem, chatItems } from './chat-items';
 import { ConversationStore } from './conversation-store.service';
 import { coveredFromTree, loadCovered, summaryText } from './covered-messages';
-import { nodeView } from './node-view';
+import { type NodeView, nodeView } from './node-view';
 
 let nextId = 0;
 /** How long "Copied" shows after a copy. */
 const COPIED_MS = 2000;
+
+/** Whose the ⋯ menu is, as its label says it: never a node kind. */
+const ACTION_TARGETS: Record<NodeView['kind'], string> = {
+  user: 'your message',
+  assistant: 'this reply',
+  question: 'this question',
+  answer: 'this answer',
+  summary: 'this summary',
+  progress: 'this progress note',
+  step: 'this step',
+  divider: 'this point',
+  quiet: 'this note',
+  start: 'the start',
+};
+
+/** The offline model opens each reply with "(offline)"; a copy leaves it out. */
+export function withoutOfflineLabel(text: string): string {
+  return text.replace(/^\(offline\)\s*/, '');
+}
 
 /** The messages a summary covers: read off the tree, asked of the api, or not to be had. */
 type Covered =
@@ -72,6 +92,11 @@ export class ChatNodeComponent {
   protected readonly draft = signal('');
   protected readonly editId = `edit-${nextId++}`;
   protected readonly stepsId = `steps-${nextId++}`;
+  /** The menu button says whose message it acts on, in words ("your message", "this reply"). */
+  protected readonly actionsLabel = computed(() => `Actions for ${ACTION_TARGETS[this.view().kind]}`);
+  private readonly editBox = viewChild<ElementRef<HTMLTextAreaElement>>('box');
+  private readonly keepGoingButton = viewChild<ElementRef<HTMLButtonElement>>('keepGoingButton');
+  private readonly actionsButton = viewChild<ElementRef<HTMLButtonElement>>('actionsButton');
   protected readonly hasSiblings = computed(() => this.siblings().ids.length > 1);
   /** Messages, questions and summaries carry the menu; quiet nodes stay quiet (the tree reaches them). */
   protected readonly hasActions = computed(() =>
@@ -131,10 +156,13 @@ export class ChatNodeComponent {
     });
   }
 
-  /** Copies the message's words; "Copied" for a moment (said to screen readers too). */
+  /**
+   * Copies the message's words; "Copied" for a moment (said to screen readers too). The offline
+   * model's "(offline)" label is for the chat, not for what the person pastes elsewhere.
+   */
   protected async copy(text: string): Promise<void> {
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText(withoutOfflineLabel(text));
       this.copied.set(true);
       setTimeout(() => this.copied.set(false), COPIED_MS);
     } catch {
@@ -142,10 +170,37 @@ export class ChatNodeComponent {
     }
   }
 
+  /** Opens the edit box with the message's words and puts the caret at their end, in the box. */
   protected startEdit(): void {
     const view = this.view();
     this.draft.set(view.kind === 'user' ? view.text : '');
     this.editing.set(true);
+    // After the render that draws the box; the menu hands focus back to its button before that.
+    this.afterRender(() => {
+      const box = this.editBox()?.nativeElement;
+      box?.focus();
+      box?.setSelectionRange(box.value.length, box.value.length);
+    });
+  }
+
+  protected cancelEdit(): void {
+    this.editing.set(false);
+    this.afterRender(() => this.actionsButton()?.nativeElement.focus());
+  }
+
+  /** The question "Go back to here?" takes focus on its harmless answer, Keep going. */
+  protected confirmRewind(): void {
+    this.confirmingRewind.set(true);
+    this.afterRender(() => this.keepGoingButton()?.nativeElement.focus());
+  }
+
+  protected keepGoing(): void {
+    this.confirmingRewind.set(false);
+    this.afterRender(() => this.actionsButton()?.nativeElement.focus());
+  }
+
+  private afterRender(work: () => void): void {
+    afterNextRender(work, { injector: this.injector });
   }
 
   protected saveEdit(): void {

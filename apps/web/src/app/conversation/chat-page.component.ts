@@ -24,7 +24,7 @@ import { CompactionPanelComponent } from './compaction-panel.component';
 import { AgentsService } from '../conversations/agents.service';
 import { ConversationStore } from './conversation-store.service';
 import { nodeText } from './node-text';
-import { PathInspectorComponent, type PathInspectorData } from './path-inspector.component';
+import { INSPECTOR_DIALOG, PathInspectorComponent, type PathInspectorData } from './path-inspector.component';
 import { StatePanelComponent } from './state-panel.component';
 
 /** How far above the end of the page still counts as being at the newest message. */
@@ -191,8 +191,7 @@ export class ChatPageComponent {
     this.dialog.open<unknown, PathInspectorData>(PathInspectorComponent, {
       data: { at, title },
       injector: this.injector,
-      ariaLabelledBy: 'inspector-title',
-      panelClass: 'dialog-panel',
+      ...INSPECTOR_DIALOG,
     });
   }
 

@@ -67,7 +67,7 @@ describe('PathInspectorComponent', () => {
     const path = f.listing(end);
     const { element, rewinds, closed } = await render(path);
     const move = Array.from(element.querySelectorAll('button')).find((b) =>
-      b.textContent?.includes('Move HEAD'),
+      b.textContent?.includes('Continue from here'),
     );
     move?.click();
     await Promise.resolve();
@@ -76,6 +76,6 @@ describe('PathInspectorComponent', () => {
 
     TestBed.resetTestingModule();
     const readonly = await render(path, true);
-    expect(readonly.element.textContent).not.toContain('Move HEAD here');
+    expect(readonly.element.textContent).not.toContain('Continue from here');
   });
 });

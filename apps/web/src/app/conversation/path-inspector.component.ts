@@ -10,6 +10,16 @@ import { summaryText } from './covered-messages';
 import { nodePreview } from './node-text';
 import { type NodeView, nodeView } from './node-view';
 
+/**
+ * How the inspector opens, for every page that opens it: focus lands on its heading, so Enter or
+ * Space right after opening cannot move the conversation.
+ */
+export const INSPECTOR_DIALOG = {
+  ariaLabelledBy: 'inspector-title',
+  autoFocus: '#inspector-title',
+  panelClass: 'dialog-panel',
+} as const;
+
 export interface PathInspectorData {
   /** the node (or ref) whose root → node path to show */
   at: string;
@@ -40,7 +50,8 @@ const LABELS: Record<NodeView['kind'], string> = {
 };
 
 /**
- * Reads any path without moving HEAD (git's inspect); one button moves HEAD there. The path reads
+ * Reads any path without moving HEAD (git's inspect); one button moves HEAD there ("Continue from
+ * here"). The heading, not that button, takes focus when it opens: see INSPECTOR_DIALOG. The path reads
  * as the chat does: its messages in words, the agent's steps between them folded into a count that
  * opens to the steps in words; never a node's JSON or id.
  */
@@ -49,14 +60,15 @@ const LABELS: Record<NodeView['kind'], string> = {
   imports: [DatePipe],
   template: `
     <div class="dialog stack" role="document">
-      <h2 id="inspector-title">{{ data.title ?? 'Inspect' }}</h2>
+      <!-- Focused when the dialog opens (autoFocus): harmless, unlike "Continue from here". -->
+      <h2 id="inspector-title" tabindex="-1">{{ data.title ?? 'Inspect' }}</h2>
       @if (error(); as e) {
         <p class="error" role="alert">{{ e }}</p>
       }
       @if (lines(); as list) {
         <p class="muted small">
-          {{ list.length }} {{ list.length === 1 ? 'message' : 'messages' }} up to this point, HEAD stays
-          where it is.
+          {{ list.length }} {{ list.length === 1 ? 'message' : 'messages' }} up to this point. Looking changes
+          nothing: the conversation stays where it is unless you continue from here.
         </p>
         <!-- It scrolls on its own: focusable, so a keyboard can scroll it too. -->
         <ol class="path" tabindex="0" aria-label="The path to this point">
@@ -86,7 +98,7 @@ const LABELS: Record<NodeView['kind'], string> = {
       <div class="row">
         @if (!store.readonly()) {
           <button type="button" class="button button--primary" [disabled]="store.busy()" (click)="moveHead()">
-            Move HEAD here
+            Continue from here
           </button>
         }
         <button type="button" class="button" (click)="ref.close()">Close</button>

@@ -14,7 +14,11 @@ import type { ReflogEntry } from '@sweatpants/domain';
 import { describeError } from '../core/api-error';
 import { SessionService } from '../core/session.service';
 import { ConversationStore } from '../conversation/conversation-store.service';
-import { PathInspectorComponent, type PathInspectorData } from '../conversation/path-inspector.component';
+import {
+  INSPECTOR_DIALOG,
+  PathInspectorComponent,
+  type PathInspectorData,
+} from '../conversation/path-inspector.component';
 import { type ReflogRow, ReflogViewComponent } from './reflog-view.component';
 
 const PAGE = 50;
@@ -91,8 +95,7 @@ export class ReflogPageComponent {
     this.dialog.open<unknown, PathInspectorData>(PathInspectorComponent, {
       data: { at: entry.newHead, title: 'The conversation at this point' },
       injector: this.injector,
-      ariaLabelledBy: 'inspector-title',
-      panelClass: 'dialog-panel',
+      ...INSPECTOR_DIALOG,
     });
   }
 

@@ -153,6 +153,28 @@ describe('ReflogViewComponent', () => {
     expect(recovered.map((e) => e.id)).toEqual([rows[1]!.id]);
   });
 
+  it('after a rewind, offers Recover once for the branch left, and marks it as the branch you just left', () => {
+    const rows = [
+      entry('append', '55', '66', 'agent:tidying'),
+      entry('append', '22', '55'),
+      entry('rewind', '44', '22'),
+      entry('append', '33', '44', 'agent:tidying'),
+      entry('append', '22', '33'),
+    ];
+    const { items, button } = render(rows);
+    expect(items.map((item) => button(item, 'Recover this branch') !== undefined)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
+    expect(items[3]!.textContent).toContain('The branch you just left');
+    expect(items[4]!.classList).toContain('entry--discarded');
+    expect(items[4]!.textContent).not.toContain('recoverable');
+    expect(items.filter((item) => item.textContent?.includes('just left'))).toHaveLength(1);
+  });
+
   it('does not offer recover for an ancestor of HEAD', () => {
     const { items, button } = render([entry('rewind', '66', '11')]);
     expect(button(items[0]!, 'Recover')).toBeUndefined();

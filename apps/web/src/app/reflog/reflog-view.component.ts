@@ -2,6 +2,7 @@ import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, input, output } from '@angular/core';
 import type { ReflogEntry, TreeNode } from '@sweatpants/domain';
 
+import { discardedBranches } from './discarded-branches';
 import { madeWayForMove, type ReflogSentence, reflogSentence } from './reflog-sentence';
 import { AgentsService } from '../conversations/agents.service';
 
@@ -11,8 +12,12 @@ export type ReflogRow = ReflogEntry & { conversationId?: string; ownerId?: strin
 interface Line {
   entry: ReflogRow;
   sentence: ReflogSentence;
-  /** its newHead is off the current HEAD's path: a discarded branch, which recover brings back */
+  /** its newHead is off the current HEAD's path: a step of a discarded branch */
   discarded: boolean;
+  /** the newest entry of its discarded branch: the one that offers Recover */
+  recoverable: boolean;
+  /** the recoverable entry of the branch the latest rewind, edit… left */
+  justLeft: boolean;
   here: boolean;
   /** the ids, for a tooltip only: never in the visible text */
   ids: string;
@@ -33,6 +38,7 @@ interface Line {
         <li
           class="entry"
           [class.entry--discarded]="line.discarded"
+          [class.entry--just-left]="line.justLeft"
           [attr.data-action]="line.entry.action"
           [attr.data-index]="line.entry.index"
         >
@@ -52,7 +58,11 @@ interface Line {
             }
           </p>
           <div class="row">
-            @if (line.discarded) {
+            @if (line.justLeft) {
+              <span class="badge recoverable" title="The conversation left this branch with your latest move">
+                The branch you just left
+              </span>
+            } @else if (line.recoverable) {
               <span class="badge recoverable" title="This branch is no longer part of the conversation">
                 Discarded branch: recoverable
               </span>
@@ -63,7 +73,7 @@ interface Line {
             <button type="button" class="button button--small" (click)="inspect.emit(line.entry)">
               Inspect
             </button>
-            @if (!readonly() && line.discarded) {
+            @if (!readonly() && line.recoverable) {
               <button type="button" class="button button--small" (click)="recover.emit(line.entry)">
                 Recover this branch
               </button>
@@ -102,6 +112,10 @@ interface Line {
     }
     .entry--discarded {
       border-style: dashed;
+    }
+    .entry--just-left {
+      border-color: var(--color-warn-border);
+      border-width: 2px;
     }
     .entry--discarded::before {
       background: var(--color-border);
@@ -152,29 +166,31 @@ export class ReflogViewComponent {
     const names = this.names();
     const speakers = this.agentsRegistered.speakers();
     // A stop that only made way for a move is told by the move ("You asked for another answer").
-    return this.entries()
-      .filter((entry) => !madeWayForMove(entry, nodes))
-      .map((entry) => {
-        const agent =
-          (entry.conversationId ? this.agents().get(entry.conversationId) : undefined) ?? this.agent();
-        const sentence = reflogSentence(entry, {
-          nodes,
-          you,
-          names,
-          agent,
-          speakers,
-          owner: entry.ownerId ?? this.owner(),
-        });
-        return {
-          entry,
-          sentence,
-          discarded: onPath !== null && !onPath.has(entry.newHead),
-          here: entry.newHead === head,
-          ids: `HEAD@{${entry.index}} · ${entry.action} · ${entry.newHead.slice(0, 12)}`,
-          conversation: this.conversationLabel(entry),
-          owner: this.ownerLabel(entry),
-        };
+    const shown = this.entries().filter((entry) => !madeWayForMove(entry, nodes));
+    const branches = discardedBranches(shown, nodes, onPath);
+    return shown.map((entry) => {
+      const agent =
+        (entry.conversationId ? this.agents().get(entry.conversationId) : undefined) ?? this.agent();
+      const sentence = reflogSentence(entry, {
+        nodes,
+        you,
+        names,
+        agent,
+        speakers,
+        owner: entry.ownerId ?? this.owner(),
       });
+      return {
+        entry,
+        sentence,
+        discarded: onPath !== null && !onPath.has(entry.newHead),
+        recoverable: branches.recoverable.has(entry.id),
+        justLeft: branches.justLeft === entry.id,
+        here: entry.newHead === head,
+        ids: `HEAD@{${entry.index}} · ${entry.action} · ${entry.newHead.slice(0, 12)}`,
+        conversation: this.conversationLabel(entry),
+        owner: this.ownerLabel(entry),
+      };
+    });
   });
 
   private conversationLabel(entry: ReflogRow): string | null {

@@ -85,7 +85,7 @@ let nextId = 0;
               class="button button--primary button--small"
               (click)="moveHead.emit(last().id)"
             >
-              Move HEAD here
+              Continue from here
             </button>
           }
           @if (branchTip(); as tip) {
@@ -186,9 +186,9 @@ export class TreeInspectorComponent {
   protected readonly steps = computed(() => this.group().steps.map(foldedStepWords));
   protected readonly where = computed(() =>
     this.isHead()
-      ? 'HEAD is here: the chat ends with this box.'
+      ? 'You are here: the chat ends with this box.'
       : this.onHeadPath()
-        ? 'On the HEAD path: the chat shows this.'
+        ? 'In the chat now: the chat shows this.'
         : 'On another branch: the chat does not show this now.',
   );
   protected readonly rawText = computed(() =>

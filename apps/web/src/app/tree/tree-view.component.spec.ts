@@ -84,7 +84,7 @@ describe('TreeViewComponent', () => {
     expect(reply.getAttribute('aria-label')).toBeNull();
     expect(words(reply)).toBe('The coach What is the first thing you see? +5 steps');
     expect(words(g(first.user))).toBe('You my desk is a mess');
-    expect(element.textContent).toContain('6 messages · 22 nodes');
+    expect(element.textContent).toContain('6 messages · 22 steps');
   });
 
   it('highlights the HEAD path box by box and marks HEAD', async () => {
@@ -95,9 +95,9 @@ describe('TreeViewComponent', () => {
     );
     expect(onPath).toEqual([nodes[0]?.id, first.user, first.reply, now.user, now.reply]);
     expect(g(now.reply).classList).toContain('node--head');
-    expect(g(now.reply).textContent).toContain('HEAD');
-    expect(words(g(now.reply))).toBe('The coach Trash it? +5 steps HEAD');
-    expect(g(now.reply).querySelector('desc')?.textContent).toBe('on the HEAD path');
+    expect(g(now.reply).textContent).toContain('You are here');
+    expect(words(g(now.reply))).toBe('The coach Trash it? +5 steps You are here');
+    expect(g(now.reply).querySelector('desc')?.textContent).toBe('in the chat now');
     expect(element.querySelectorAll('path.edge--head')).toHaveLength(4);
   });
 
@@ -133,7 +133,7 @@ describe('TreeViewComponent', () => {
     await update();
     expect(raw.querySelector('pre')?.textContent).toContain('"kind": "assistant"');
 
-    button(side, 'Move HEAD here')?.click();
+    button(side, 'Continue from here')?.click();
     expect(moves).toEqual([old.end]);
   });
 
@@ -152,7 +152,7 @@ describe('TreeViewComponent', () => {
     g(old.reply).dispatchEvent(new MouseEvent('click'));
     await update();
     expect(element.querySelector('aside h2')?.textContent).toBe('The coach’s reply');
-    expect(button(element, 'Move HEAD here')).toBeUndefined();
+    expect(button(element, 'Continue from here')).toBeUndefined();
     expect(button(element, 'Switch to this branch')).toBeUndefined();
   });
 
@@ -161,8 +161,8 @@ describe('TreeViewComponent', () => {
     const { element, g, update, button } = await render(nodes, now.end);
     g(now.reply).dispatchEvent(new MouseEvent('click'));
     await update();
-    expect(element.querySelector('aside')?.textContent).toContain('HEAD is here');
-    expect(button(element, 'Move HEAD here')).toBeUndefined();
+    expect(element.querySelector('aside')?.textContent).toContain('You are here');
+    expect(button(element, 'Continue from here')).toBeUndefined();
   });
 
   it('is one tab stop; arrow keys walk the boxes and Enter or Space inspects', async () => {
@@ -214,7 +214,7 @@ describe('TreeViewComponent', () => {
     const { element, g, update, button } = await render(nodes, now.end);
     g(first.user).dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }));
     await update();
-    button(element, 'Jump to HEAD')?.click();
+    button(element, 'Jump to where you are')?.click();
     await update();
     expect(document.activeElement).toBe(g(now.reply));
   });
@@ -246,7 +246,7 @@ describe('TreeViewComponent', () => {
       expect(panel.textContent).toContain('Keep the lamp on the desk?');
       expect(panel.textContent).toContain('Wrote its reply');
       expect(document.activeElement).toBe(panel.querySelector('h2'));
-      button(panel, 'Move HEAD here')?.click();
+      button(panel, 'Continue from here')?.click();
       expect(moves).toEqual([old.end]);
 
       dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
