@@ -3,14 +3,16 @@ import { categoriesFor, distribute } from './categories';
 import {
   anchorsOf,
   currentItemOf,
+  carriedOn,
   functionOf,
-  initialSession,
+  isEnded,
   itemsProcessedOf,
   lastAnxietyOf,
   phaseOf,
   type Phase,
   type RefiningData,
   type SessionState,
+  startedOver,
 } from './session-state';
 import type { Action } from './tidying-action';
 import { mkLocation, type AnxietyTrigger, type ItemName, type Location } from './tidying-types';
@@ -31,13 +33,16 @@ export const ENERGY_CHECK_EVERY = 10;
  * Photo-aware rules first (a buried room skips the questions, a blocked function with a known
  * purpose starts sorting at once, a clear room is acknowledged), then the phase's own rules.
  * Stopping wins everywhere and ends the session (its summary again, if it already ended); after
- * the end, anything else starts a new session. Anxiety (said now, or the last trigger coming up
+ * the end, more words carry the same session on (its piles kept), and only asking for a new one
+ * starts over. Anxiety (said now, or the last trigger coming up
  * again) pivots away.
  */
 export function decide(current: SessionState, photo: PhotoAnalysis | null, extract: Extract): Decision {
   if (extract.intent === 'stop') return { action: { tag: 'summary' }, nextPhase: 'ended' };
-  // applyDecision starts the new session the same way, from the initial one
-  const state = phaseOf(current) === 'ended' ? initialSession : current;
+  // applyDecision carries the session on, or starts it over, the same way (from the extract as
+  // `readAfterEnd` gives it, which the turn records)
+  extract = readAfterEnd(current, photo, extract);
+  const state = sessionFor(current, extract);
   const phase = phaseOf(state);
   const stay = (action: Action): Decision => ({ action, nextPhase: phase });
 
@@ -75,6 +80,23 @@ export function decide(current: SessionState, photo: PhotoAnalysis | null, extra
     case 'ended':
       return surveying(state, extract);
   }
+}
+
+/**
+ * After the recap, a photo of another room than the session's asks for a new session as words
+ * would ("start over"): the extract says so. Anything else is read as it was said.
+ */
+export function readAfterEnd(current: SessionState, photo: PhotoAnalysis | null, extract: Extract): Extract {
+  const otherRoom = photo !== null && current.room !== null && photo.roomType !== current.room;
+  return isEnded(current) && otherRoom && extract.intent !== 'stop'
+    ? { ...extract, intent: 'restart' }
+    : extract;
+}
+
+/** The session a turn decides from: a new one when asked for, the ended one carried on, or as it is. */
+export function sessionFor(current: SessionState, extract: Extract): SessionState {
+  if (extract.intent === 'restart') return startedOver(current);
+  return isEnded(current) ? carriedOn(current) : current;
 }
 
 function surveying(state: SessionState, extract: Extract): Decision {
@@ -118,8 +140,10 @@ function sorting(state: SessionState, extract: Extract): Decision {
     case 'decided':
       // the user's own decision is taken first, even with a big unsure pile
       return { action: decided(extract, item), nextPhase: 'sorting' };
+    // (a new session is surveying by the time a phase decides, see sessionFor: never `restart` here)
     case 'item':
     case 'start':
+    case 'restart':
     case 'continue': {
       // a big unsure pile is split before anything else, however its items got there
       const [first, ...rest] = state.piles.unsure;

@@ -73,6 +73,9 @@ const ANXIETY =
 
 /** Wants to end now: the session ends with its recap. */
 const STOP = /\b(stop|enough|i'?m done|done for (?:today|now)|finish|call it a day)\b/;
+/** Asking for a new session, not more of this one (after the recap, more words carry it on). */
+const RESTART =
+  /\b(start (?:over|again|afresh|a new session)|new session|from scratch|another room|a different room|next room)\b/;
 /** Getting tired without saying stop: the coach offers to wrap up (time_to_wrap). */
 export const TIRED =
   /\b(tired|exhausted|worn out|sleepy|out of steam|losing steam|low on energy|need a break|this is a lot)\b/;
@@ -158,24 +161,26 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
           (choice !== null ? null : t.split(/\s+/).length <= 3 ? bare : firstListed(t)));
   const item = named && !/^(space|room|desk|mess)$/.test(named) ? named.replace(/[.!?]+$/, '') : null;
   const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
-  const intent = stop
-    ? 'stop'
-    : anxiety || tired
-      ? 'help'
-      : /\bskip\b/.test(t)
-        ? 'decided'
-        : confused || (STUCK.test(t) && item)
-          ? // the coach in the sorting mode hears the confusion, or the stuck item, and switches mode
-            'item'
-          : /\b(stuck|help|can'?t decide|no idea)\b/.test(t)
-            ? 'help'
-            : choice
-              ? 'decided'
-              : goOn || /\b(let'?s go|start|ready|begin|go on|next|yes|ok(?:ay)?|keep going)\b/.test(t)
-                ? 'start'
-                : item
-                  ? 'item'
-                  : 'continue';
+  const intent = RESTART.test(t)
+    ? 'restart'
+    : stop
+      ? 'stop'
+      : anxiety || tired
+        ? 'help'
+        : /\bskip\b/.test(t)
+          ? 'decided'
+          : confused || (STUCK.test(t) && item)
+            ? // the coach in the sorting mode hears the confusion, or the stuck item, and switches mode
+              'item'
+            : /\b(stuck|help|can'?t decide|no idea)\b/.test(t)
+              ? 'help'
+              : choice
+                ? 'decided'
+                : goOn || /\b(let'?s go|start|ready|begin|go on|next|yes|ok(?:ay)?|keep going)\b/.test(t)
+                  ? 'start'
+                  : item
+                    ? 'item'
+                    : 'continue';
   return { intent, item, choice, place, function: fn, anchors, anxiety };
 }
 

@@ -113,6 +113,27 @@ export function endedFrom(state: SessionState): EndedData {
   return { phase: 'ended', function: functionOf(state), anchors: anchorsOf(state) };
 }
 
+/**
+ * The session carried on after its recap (more words that do not ask for a new one): the piles,
+ * destinations and room kept, sorting again with what the space is for, or surveying when the
+ * session ended before that was known. The recap at the next end counts everything.
+ */
+export function carriedOn(state: SessionState): SessionState {
+  const d = state.phaseData;
+  if (d.phase !== 'ended') return state;
+  const phaseData: PhaseData = d.function
+    ? {
+        phase: 'sorting',
+        active: { function: d.function, anchors: d.anchors, lastAnxiety: null },
+        currentItem: null,
+      }
+    : { phase: 'surveying', gatheredFunction: null, gatheredAnchors: d.anchors };
+  return { ...state, phaseData };
+}
+
+/** A new session, asked for: nothing carries over but the room the last photo showed. */
+export const startedOver = (state: SessionState): SessionState => ({ ...initialSession, room: state.room });
+
 export interface InvalidPhase {
   code: 'invalid_phase';
   message: string;

@@ -24,7 +24,11 @@ export const Tidying = createAgent(
       const state = sessionOf(json);
       switch (phaseOf(state)) {
         case 'ended':
-          return { message: 'Session done. Send a photo whenever you want to start again.' };
+          return {
+            message:
+              'Session done. Tell me anything else you put away, or say "start over" for a new session.',
+            placeholder: 'e.g. the lamp, or start over',
+          };
         case 'surveying':
           return state.sessionStart === null
             ? {

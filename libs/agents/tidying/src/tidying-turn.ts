@@ -4,7 +4,7 @@ import { type AgentDefinition, Asides, Run, modeStateOf, log, type TurnEnd } fro
 import { act, switchMode } from './act';
 import { isSpaceFunctionQuestion } from './disposition-tools';
 import type { Action } from './tidying-action';
-import { decide, type Decision } from './decide';
+import { decide, readAfterEnd, type Decision } from './decide';
 import { parsePhotoAnalysis, type PhotoAnalysis } from './observation';
 import { analyzePhotos, extractFromInput, type UserInput } from './perception';
 import { currentSession, recordDecision } from './session-io';
@@ -43,7 +43,7 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   yield* recordEvent({ type: 'user-input-received', text: input.text });
   const before = yield* currentSession();
   const photo = yield* analyzePhotos(input);
-  const extract = yield* extractFromInput(before, photo, input, lastReply(path));
+  const extract = readAfterEnd(before, photo, yield* extractFromInput(before, photo, input, lastReply(path)));
   let decision: Decision = decide(before, photo, extract);
   // Said aside while a question waits (a side quest) and asking nothing of the session: it is
   // answered, and the question comes back after it.

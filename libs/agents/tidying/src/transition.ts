@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '@sweatpants/domain';
 import { distribute } from './categories';
+import { sessionFor } from './decide';
 import type { Extract } from './observation';
 import { placementOf, type Placement, type Space } from './pile-placement';
 import {
@@ -7,8 +8,6 @@ import {
   currentItemOf,
   endedFrom,
   functionOf,
-  initialSession,
-  isEnded,
   lastAnxietyOf,
   mkDecisionSupport,
   mkRefining,
@@ -32,7 +31,8 @@ import type { ItemName } from './tidying-types';
  * The phase data is rebuilt for the next phase (the unsure pile is distributed over the emergent
  * categories on entering refining), an item the action decides moves piles through `sortItem`
  * (as a one-tap card's does), and the session start is set on the first turn. A summary ends the
- * session; any other decision after the end starts a new one. A combination the phases cannot
+ * session; any other decision after the end carries it on, piles kept, unless the person asked
+ * for a new one (`sessionFor`). A combination the phases cannot
  * hold is refused with the reason.
  */
 export function applyDecision(
@@ -44,8 +44,7 @@ export function applyDecision(
 ): Result<SessionState, InvalidPhase> {
   if (nextPhase === 'ended' || action.tag === 'summary')
     return ok({ ...before, phaseData: endedFrom(before), sessionStart: before.sessionStart ?? at });
-  // a new session after the end: nothing carries over but the room the last photo showed
-  const state = isEnded(before) ? { ...initialSession, room: before.room } : before;
+  const state = sessionFor(before, extract);
   const item = extract.item ?? currentItemOf(state);
   const phaseData = phaseDataAfter(state, extract, action, nextPhase);
   if (!phaseData.ok) return phaseData;

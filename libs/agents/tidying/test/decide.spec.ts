@@ -87,12 +87,28 @@ const rows: Row[] = [
   ['stop while surveying', surveying(), null, says({ intent: 'stop' }), { tag: 'summary' }, 'ended'],
   ['stop once ended sums up again', ended(), null, says({ intent: 'stop' }), { tag: 'summary' }, 'ended'],
   [
-    'after the end, a new photo starts a new session',
-    ended(),
+    'after the end, a photo of another room starts a new session',
+    { ...ended(), room: 'bedroom' },
     photo({}),
     says({ intent: 'item' }),
     { tag: 'ask-function' },
     'surveying',
+  ],
+  [
+    'after the end, asking for a new session starts one',
+    ended(),
+    null,
+    says({ intent: 'restart' }),
+    { tag: 'ask-function' },
+    'surveying',
+  ],
+  [
+    'after the end, more words carry the same session on',
+    ended(),
+    null,
+    says({ intent: 'item', item: item('lamp') }),
+    { tag: 'ask-item-decision', item: item('lamp') },
+    'sorting',
   ],
   // photo-aware
   [

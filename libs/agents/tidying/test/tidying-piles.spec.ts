@@ -373,7 +373,7 @@ describe('a worry', () => {
 });
 
 describe('the end of a session', () => {
-  it('"I\'m done" ends it: the phase says so, the recap names every pile, and a new session can start', async () => {
+  it('"I\'m done" ends it: the phase says so, the recap names every pile, more words carry it on, and a new room starts anew', async () => {
     const s = await atTheDesk();
     await s.say('the old letters go in the bin', answers([]));
     await s.say(
@@ -390,9 +390,20 @@ describe('the end of a session', () => {
         'Out (3): mugs → kitchen, old letters → trash, coffee mug → kitchen; ' +
         'Belongs here (1): lamp; Unsure (1): cable. Well done.',
     );
-    expect(s.runner.pending()[0]?.message).toMatch(/Send a photo whenever you want to start again/);
+    expect(s.runner.pending()[0]?.message).toMatch(/Tell me anything else you put away/);
 
-    // a new photo: a new session, from its purpose to its first item, with none of the old piles
+    // more words after the recap: the same session goes on, its piles kept, and the recap grows
+    await s.say('the stapler goes in the drawer', answers([]));
+    expect(s.state()).toMatchObject({
+      phase: 'sorting',
+      ended: false,
+      piles: { belongs: ['lamp', 'stapler'], out: ['mugs', 'old letters', 'coffee mug'], unsure: ['cable'] },
+      itemsProcessed: 5,
+    });
+    await s.say("I'm done", answers([]));
+    expect(await lastReply(s)).toMatch(/Session done: 5 items sorted/);
+
+    // a photo of another room: a new session, from its purpose to its first item, with none of the old piles
     await s.say('My bedroom is a mess of clothes', answers([]), [PHOTO]);
     expect(s.state()).toMatchObject({
       phase: 'sorting',
