@@ -257,8 +257,11 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
       expect(reflog.body.entries[0]).toMatchObject({ action: 'cancel', newHead: res.body.head });
       const after = await settled(api, token, c.id);
       expect(after.pendingElicit?.elicitId).toBe(`chat-${res.body.head}`);
+      // An answer to the withdrawn question says it waits no more, and takes nothing.
       const stale = await answer(api, token, c.id, q);
-      expect(stale.status).toBe(404);
+      expect(stale.status).toBe(409);
+      expect(JSON.stringify(stale.body)).toMatch(/no longer waiting/);
+      expect((await conversation(api, token, c.id)).head).toBe(res.body.head);
     });
   });
 

@@ -150,7 +150,7 @@ describe('moves of HEAD from outside the runner: rewind, edit, recover, cancel',
     expect(await path(api, token, c.id)).toEqual(nodes);
   });
 
-  it('edits while a tool waits on its question: the turn is cancelled first, then HEAD moves', async () => {
+  it('edits while a tool waits on its question: HEAD moves and the left branch is not stopped', async () => {
     const c = await createConversation(api, token);
     await ask(api, token, c.id);
     const user = (await path(api, token, c.id)).find((n) => n.kind === 'user')!;
@@ -160,9 +160,11 @@ describe('moves of HEAD from outside the runner: rewind, edit, recover, cancel',
     });
     expect(res.status).toBe(201);
     await answerAll(api, token, c.id);
+    // Leaving a branch is not a Stop: no `cancel` is written, so its question is still pending
+    // there when the person comes back (walking-away.spec.ts walks that).
     const actions = (await reflog(c.id)).map((e) => e.action);
-    const edit = actions.indexOf('edit');
-    expect(actions[edit + 1]).toBe('cancel');
+    expect(actions).not.toContain('cancel');
+    expect(actions).toContain('edit');
   });
 
   it('recovers a reflog entry: HEAD goes back to where it put it (reflog `recover`)', async () => {

@@ -120,9 +120,9 @@ describe('regenerate: another answer to an assistant reply', () => {
     await expectRegenerated(c.id, { nodes, reply, input, head });
   });
 
-  it('halts a turn waiting on its question first (reflog `cancel`, then `regenerate`)', async () => {
+  it('leaves a turn waiting on its question without stopping it (no `cancel`, then `regenerate`)', async () => {
     const c = await createConversation(api, token);
-    await ask(api, token, c.id);
+    const q = await ask(api, token, c.id);
     const nodes = await path(api, token, c.id);
     const reply = nodes.find(said)!;
     // no body at all: expectedHead is optional, and so is the body that would hold it
@@ -135,21 +135,19 @@ describe('regenerate: another answer to an assistant reply', () => {
     const entries = await reflog(c.id);
     const actions = entries.map((e) => e.action);
     const at = actions.indexOf('regenerate');
-    expect(actions[at + 1]).toBe('cancel');
-    expect(actions.slice(0, at).every((a) => a === 'append')).toBe(true);
-    // The stop says what it made way for, so a history in words tells the regenerate alone.
-    const stop = await call<TreeNode>(
+    expect(actions[at + 1]).toBe('append');
+    expect(actions).not.toContain('cancel');
+    // The branch left behind still holds its question, unanswered and not stopped: the elicit
+    // node is its tip.
+    const left = await call<TreeNode>(
       api,
       'GET',
-      `/api/conversations/${c.id}/nodes/${entries[at + 1]!.newHead}`,
+      `/api/conversations/${c.id}/nodes/${entries[at]!.oldHead}`,
       {
         token,
       },
     );
-    expect(stop.body).toMatchObject({
-      kind: 'cancel',
-      payload: { by: expect.any(String), before: 'regenerate' },
-    });
+    expect(left.body).toMatchObject({ kind: 'elicit', payload: { elicitId: q.elicitId } });
   });
 
   it('over the socket: acked with the new HEAD, and the room sees the move and the new reply', async () => {

@@ -145,6 +145,23 @@ export class ConversationActor {
     return runner;
   }
 
+  /**
+   * HEAD is about to leave the branch the runner works on: whatever runs there is put down, not
+   * stopped. The runner closes without writing (a Stop would write a `cancel` node and end the
+   * branch's turn for good), so the branch's turn is still cut off in the tree, and a runner
+   * opened when the person comes back resumes it and asks its question again under the same id.
+   * Its clients hear the question withdrawn meanwhile.
+   */
+  async leaveBranch(): Promise<void> {
+    const runner = this.peek();
+    if (!runner?.turnUnderWay) return;
+    const left = runner.pending();
+    await this.closeRunner();
+    const { conversationId } = this;
+    for (const { elicitId } of left)
+      this.host.events.emit('elicit:withdrawn', { conversationId, elicitId, reason: 'branch left' });
+  }
+
   /** Stops the runner without writing (it holds nothing the tree does not); the actor stays. */
   async closeRunner(): Promise<void> {
     const open = this.open;

@@ -1,12 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  ConversationRecord,
-  HaltingMove,
-  HeadMove,
-  NodeAndHead,
-  Result,
-  TreeNode,
-} from '@sweatpants/domain';
+import type { ConversationRecord, HeadMove, NodeAndHead, Result, TreeNode } from '@sweatpants/domain';
 import { TreeStore, type StoreError } from '@sweatpants/tree-store';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../errors/api-error';
@@ -22,8 +15,9 @@ const TURN_INPUTS: ReadonlySet<string> = new Set(['user', 'response']);
  * Moves of HEAD that come from outside the runner: rewind, edit, regenerate, recover, and cancel.
  * Each is a letter to the conversation's actor (ConversationCommands posts it), so it runs alone,
  * in this order: check the caller's `expectedHead` against the HEAD the actor knows, resolve what
- * the move names (before anything else moves HEAD), halt whatever runs (a `cancel` node), move
- * from the HEAD the actor then knows (the store's compare-and-swap checks it: nothing is read
+ * the move names (before anything else moves HEAD), put down whatever runs on the branch it leaves
+ * (no `cancel` node: leaving a branch is not a Stop, see `fromLeft`), move from the HEAD the actor
+ * then knows (the store's compare-and-swap checks it: nothing is read
  * twice), then reopen the runner on the new HEAD, which runs the agent when the user's last input
  * there has no reply (an edit, a regenerate). A move back along the runner's path (a rewind, a
  * regenerate, an edit of a message on it) reopens on the part of that path it keeps, reading
@@ -46,7 +40,8 @@ export class HeadMovesService {
   ): Promise<HeadMove> {
     await this.checkHead(actor, expectedHead);
     const target = unwrap(await this.store.resolve(record.id, to), 'to');
-    const moved = await this.fromHalted(user, actor, 'rewind', expectedHead, (head) =>
+    const start = actor.peek()?.pathTo(target.id);
+    const moved = await this.fromLeft(actor, expectedHead, (head) =>
       this.store.move({
         conversationId: record.id,
         to: target.id,
@@ -57,7 +52,7 @@ export class HeadMovesService {
       }),
     );
     this.events.moved(record.id, moved);
-    await actor.reopen(record, actor.peek()?.pathTo(target.id));
+    await actor.reopen(record, start);
     return moved;
   }
 
@@ -77,7 +72,8 @@ export class HeadMovesService {
         { field: 'nodeId', message: `is a ${original?.kind ?? 'missing'} node` },
       ]);
     }
-    const edited = await this.fromHalted(user, actor, 'edit', expectedHead, (head) =>
+    const above = actor.peek()?.pathTo(original.parentId);
+    const edited = await this.fromLeft(actor, expectedHead, (head) =>
       this.store.edit({
         conversationId: record.id,
         nodeId: target.id,
@@ -90,7 +86,6 @@ export class HeadMovesService {
     this.events.appended(record.id, edited);
     // Editing the words into a photo-only first message gives an untitled conversation its title.
     if (edited.nodes[0]) await this.titles.fromFirstWords(record, edited.nodes[0]);
-    const above = actor.peek()?.pathTo(original.parentId);
     await actor.reopen(record, above && [...above, ...edited.nodes]);
     return { node: edited.nodes[0] ?? original, head: edited.head };
   }
@@ -111,7 +106,8 @@ export class HeadMovesService {
     await this.checkHead(actor, expectedHead);
     const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
     const input = await this.answeredInput(actor, target.id);
-    const moved = await this.fromHalted(user, actor, 'regenerate', expectedHead, (head) =>
+    const start = actor.peek()?.pathTo(input.id);
+    const moved = await this.fromLeft(actor, expectedHead, (head) =>
       this.store.move({
         conversationId: record.id,
         to: input.id,
@@ -122,7 +118,7 @@ export class HeadMovesService {
       }),
     );
     this.events.moved(record.id, moved);
-    await actor.reopen(record, actor.peek()?.pathTo(input.id));
+    await actor.reopen(record, start);
     return { head: moved.head };
   }
 
@@ -134,7 +130,7 @@ export class HeadMovesService {
   ): Promise<HeadMove> {
     const entry = await this.store.reflogEntry(record.id, reflogId);
     if (!entry) throw new ApiError('not_found', `no reflog entry ${reflogId} in this conversation`);
-    const moved = await this.fromHalted(user, actor, 'recover', undefined, (head) =>
+    const moved = await this.fromLeft(actor, undefined, (head) =>
       this.store.recover({ conversationId: record.id, reflogId, expectedHead: head, actorId: user.id }),
     );
     this.events.moved(record.id, moved);
@@ -188,20 +184,19 @@ export class HeadMovesService {
   }
 
   /**
-   * Halts whatever runs (its `cancel` node, written `before` this move), then writes the move from
-   * the HEAD the actor knows, which the store's compare-and-swap checks. When another writer moved
-   * HEAD and the actor has not heard yet (a compaction landed), the swap loses and names where HEAD
-   * is: the move is made from there, unless the caller named another HEAD as the one they saw
-   * (then it is a 409).
+   * Puts down whatever runs on the branch HEAD leaves (ConversationActor.leaveBranch: moving
+   * between branches is not a Stop, so a question pending there is pending again on coming back),
+   * then writes the move from the HEAD the actor knows, which the store's compare-and-swap checks.
+   * When another writer moved HEAD and the actor has not heard yet (a compaction landed), the swap
+   * loses and names where HEAD is: the move is made from there, unless the caller named another
+   * HEAD as the one they saw (then it is a 409).
    */
-  private async fromHalted<T>(
-    user: AuthUser,
+  private async fromLeft<T>(
     actor: ConversationActor,
-    before: HaltingMove,
     expectedHead: string | undefined,
     write: (head: string) => Promise<Result<T, StoreError>>,
   ): Promise<T> {
-    await actor.peek()?.cancel(user.id, before);
+    await actor.leaveBranch();
     let written = await write(await actor.head());
     const lost = !written.ok && written.error.code === 'conflict' ? written.error.head : undefined;
     if (lost !== undefined && (expectedHead === undefined || expectedHead === lost)) {

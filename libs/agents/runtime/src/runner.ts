@@ -107,6 +107,11 @@ export class Runner {
     return this.currentStatus;
   }
 
+  /** Whether a turn is under way: working, or waiting on one of its questions. */
+  get turnUnderWay(): boolean {
+    return this.task !== undefined;
+  }
+
   /** The conversation's HEAD as stored (a running turn may have appended nodes still to be written). */
   get head(): string | undefined {
     return this.journal?.durableHead ?? this.path.at(-1)?.id;
@@ -214,14 +219,20 @@ export class Runner {
   async respond(answer: ElicitAnswer, authorId: string): Promise<Result<TreeNode, RunnerError>> {
     const recorded = this.recordedAnswer(answer.elicitId);
     if (recorded) {
+      // Sent again (a retry, a second tab), it is acknowledged with the first answer; other words
+      // for a prompt already answered are not that answer, and must not vanish into it.
+      if (!sameWords(recorded, answer)) return err(noLongerWaiting());
       // Acknowledged only once stored, like the first answer.
       await this.journal?.drained();
       return ok(recorded);
     }
     if (answer.elicitId.startsWith('chat-')) {
+      // A runner rebuilt after an idle close or a restart re-runs its last turn from the tree; the
+      // turn ends where it ended before, at the HEAD whose prompt the person is answering. Until
+      // it gets there (or goes on and moves HEAD), the prompt is not yet asked again, nor stale.
+      if (this.task && answer.elicitId === chatElicitId(this.head ?? '')) await this.untilIdleOrMoved();
       const head = this.head;
-      if (this.task || !head || answer.elicitId !== chatElicitId(head))
-        return err({ code: 'not_found', message: `no pending elicit ${answer.elicitId}` });
+      if (this.task || !head || answer.elicitId !== chatElicitId(head)) return err(noLongerWaiting());
       const parsed = parseElicitResponse('chat', answer);
       if (!parsed.ok) return err({ code: 'invalid_request', ...parsed.error });
       if (parsed.value.action === 'accept') return this.send({ ...parsed.value.content, authorId });
@@ -238,7 +249,12 @@ export class Runner {
     const answered = this.elicits.answer(answer, authorId);
     if (!answered.ok) {
       recordedNode.cancel();
-      return err(answered.error);
+      // A question this conversation asked that waits no more (the person left its branch, or a
+      // Stop withdrew it) is named as such; an id it never asked stays not found.
+      const asked = (this.journal?.path() ?? this.path).some(
+        (n) => n.kind === 'elicit' && n.payload['elicitId'] === answer.elicitId,
+      );
+      return err(answered.error.code === 'not_found' && asked ? noLongerWaiting() : answered.error);
     }
     // The turn ends without recording it when the conversation moved under the runner (a
     // compaction landed, another tab rewound): the answer was not taken.
@@ -309,10 +325,25 @@ export class Runner {
 
   private readonly answers = new AnswerWaiters();
 
+  /** who waits for the next write of this runner's (HEAD moved) */
+  private readonly moveWaiters = new Set<() => void>();
+
   private readonly appended = (nodes: TreeNode[], head: string): void => {
     this.outbox.nodes(nodes, head);
     this.answers.stored(nodes);
+    for (const wake of [...this.moveWaiters]) wake();
   };
+
+  /** Resolves when the running turn ends or next moves HEAD, whichever comes first. */
+  private async untilIdleOrMoved(): Promise<void> {
+    let wake: () => void = () => undefined;
+    const moved = new Promise<void>((resolve) => {
+      wake = resolve;
+      this.moveWaiters.add(resolve);
+    });
+    await Promise.race([moved, this.whenIdle()]);
+    this.moveWaiters.delete(wake);
+  }
 
   /**
    * Waits while the running turn has asked `elicitId` (its node is written, so a client may know
@@ -390,4 +421,23 @@ export class Runner {
     if (!this.promptForChat()) this.outbox.status('idle');
     for (const wake of this.idleWaiters.splice(0)) wake();
   }
+}
+
+/** The refusal of an answer to a question that no longer waits: nothing was taken. */
+function noLongerWaiting(): RunnerError {
+  return {
+    code: 'conflict',
+    message:
+      'That question is no longer waiting for an answer: the conversation has moved on. Nothing was sent.',
+  };
+}
+
+/**
+ * Whether `answer` is the one `recorded` holds, for a chat prompt's (a `user` node: its words);
+ * any other question's answer is taken as sent again, as PROTOCOL.md's idempotency says.
+ */
+function sameWords(recorded: TreeNode, answer: ElicitAnswer): boolean {
+  if (recorded.kind !== 'user') return true;
+  const content = answer.content as { text?: unknown } | undefined;
+  return typeof content?.text !== 'string' || content.text === recorded.payload['text'];
 }
