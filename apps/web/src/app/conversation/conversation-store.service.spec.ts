@@ -306,11 +306,17 @@ describe('ConversationStore', () => {
     expect(store.state()?.state).toEqual({ phase: 'refining' });
   });
 
-  it('shows an ack error instead of throwing', async () => {
-    const { store } = setup();
+  it('says why words were not taken beside the composer, and reads again what waits', async () => {
+    const { store, api } = setup();
     await store.open('c1', false);
     store.pending.set(null);
+    const reads = api.conversation.mock.calls.length;
     expect(await store.send('hello', [])).toBe(false);
-    expect(store.error()).toBe('nope');
+    expect(store.answerError()).toBe('nope');
+    // not in the page-wide banner, far above the chat
+    expect(store.error()).toBeNull();
+    // what the conversation waits on now, so sending again answers that
+    expect(api.conversation.mock.calls.length).toBe(reads + 1);
+    expect(store.pending()).toEqual(conversation.pendingElicit);
   });
 });

@@ -62,6 +62,11 @@ export class ConversationStore implements OnDestroy {
   readonly progress = signal<ServerEventPayload<'notify'> | null>(null);
   readonly state = signal<StateResponse | null>(null);
   readonly error = signal<string | null>(null);
+  /**
+   * Why the person's last answer or message was not taken, said beside the composer that still
+   * holds their words (the page-wide `error` would be out of view, above the chat).
+   */
+  readonly answerError = signal<string | null>(null);
   readonly loading = signal(true);
   readonly busy = signal(false);
   /** The last rewind made from the chat, which Undo takes back. */
@@ -152,7 +157,7 @@ export class ConversationStore implements OnDestroy {
   async answer(response: ElicitAnswerRequest): Promise<boolean> {
     const pending = this.pending();
     if (!pending) return false;
-    return this.run(async () => {
+    return this.runAnswer(async () => {
       const content = 'content' in response ? toJson(response.content) : undefined;
       const { node } = await this.socket.request('elicit:response', {
         conversationId: this.id(),
@@ -179,7 +184,7 @@ export class ConversationStore implements OnDestroy {
     if (this.pending()?.type === 'chat') {
       return this.answer({ action: 'accept', content: photos.length > 0 ? { text, photos } : { text } });
     }
-    return this.run(async () => {
+    return this.runAnswer(async () => {
       const { node } = await this.socket.request('message:send', {
         conversationId: this.id(),
         text,
@@ -290,6 +295,26 @@ export class ConversationStore implements OnDestroy {
     this.progress.set(null);
     this.state.set(null);
     this.error.set(null);
+    this.answerError.set(null);
+  }
+
+  /**
+   * Like `run`, for what the person says: a refusal is said beside the composer (answerError).
+   * When the question they answered waits no more (a 409: the conversation moved on, in another
+   * tab or while they were away), what it waits on now is read again, so sending the same words
+   * once more answers that.
+   */
+  private async runAnswer(work: () => Promise<void>): Promise<boolean> {
+    this.answerError.set(null);
+    const done = await this.run(work);
+    const failed = this.error();
+    if (!done && failed !== null) {
+      this.error.set(null);
+      this.answerError.set(failed);
+      const conversation = await this.api.conversation(this.id()).catch(() => null);
+      if (conversation) this.applyConversation(conversation);
+    }
+    return done;
   }
 
   private async run(work: () => Promise<void>): Promise<boolean> {
