@@ -55,8 +55,8 @@ describe('access: who may touch what', () => {
   const idRoutes = ROUTES.filter((r) => r.access === 'user' && r.path.includes(':id'));
 
   it("answers every id-taking route with a 404 for another user's conversation, and changes nothing", async () => {
-    // every conversation route of PROTOCOL.md but create and list
-    expect(idRoutes).toHaveLength(18);
+    // every conversation route of PROTOCOL.md but create and list, and unarchive
+    expect(idRoutes).toHaveLength(19);
     const before = await path(api, owner, ids.id);
     for (const route of idRoutes) {
       const res = await call(api, route.method.toUpperCase(), fill(route.path, ids), {

@@ -8,6 +8,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { PgSqlClient, TreeStore } from '@sweatpants/tree-store';
 import { Client } from 'pg';
+import * as z from 'zod';
 import { ConversationActors } from '../src/conversations/conversation-actors';
 import { answerAll, ask, createConversation, OPENING, path, settled, turn } from './support/flows';
 import { readZip } from './support/read-zip';
@@ -163,7 +164,7 @@ describe('accounts that can leave (PROTOCOL.md, Account)', () => {
       { token: alice.token },
     );
     aliceNodes = tree.body.nodes.map((n) => n.id);
-    // And one she deleted from her list: still hers until her account goes.
+    // And one she archived: still hers until her account goes.
     aliceArchived = (await createConversation(api, alice.token, { agent: 'tidying', title: 'The garage' }))
       .id;
     await turn(api, alice.token, aliceArchived, 'the garage shelves');
@@ -252,15 +253,35 @@ describe('accounts that can leave (PROTOCOL.md, Account)', () => {
     expect(words.replace(/photos\/[0-9a-f]{64}/g, '')).not.toMatch(ID);
     expect(words).not.toMatch(/[{}]/);
 
-    // The conversation she deleted from her list, marked so.
+    // The conversation she archived, marked so.
     const archived = ExportedConversationSchema.parse(
       JSON.parse(entries.get(`${archivedDir}/conversation.json`)!.toString()),
     );
     expect(archived).toMatchObject({ id: aliceArchived, title: 'The garage', archived: true });
     expect(archived.archivedAt).toEqual(expect.any(String));
     const archivedWords = entries.get(`${archivedDir}/transcript.md`)!.toString();
-    expect(archivedWords).toContain('You deleted this conversation from your list on');
+    // Its heading says it is archived, as the web list now calls what DELETE does.
+    expect(archivedWords.split('\n')[0]).toBe('# The garage (archived)');
+    expect(archivedWords).toContain('You archived this conversation on');
+    expect(archivedWords).not.toContain('deleted');
     expect(archivedWords).toContain('**You**: the garage shelves');
+    expect(words.split('\n')[0]).not.toContain('archived');
+
+    // The index at the top names every conversation, its folder, and which are archived.
+    const index = z
+      .array(ExportedConversationSchema.extend({ folder: z.string() }))
+      .parse(JSON.parse(entries.get('conversations.json')!.toString()));
+    expect(index.map((c) => [c.id, c.folder, c.archived])).toEqual(
+      expect.arrayContaining([
+        [aliceConversation, dir, false],
+        [aliceArchived, archivedDir, true],
+      ]),
+    );
+    expect(index).toHaveLength(2);
+    expect(index.find((c) => c.id === aliceArchived)?.archivedAt).toBe(archived.archivedAt);
+    expect(readme).toContain('conversations.json');
+    expect(readme).toContain('archived');
+    expect(readme).not.toContain('deleted from your list');
 
     // What the concierge keeps for her, in the api's own shapes.
     const concierge = ExportedConciergeSchema.parse(JSON.parse(entries.get('concierge.json')!.toString()));

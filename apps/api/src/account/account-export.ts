@@ -20,8 +20,11 @@ Everything Sweatpants kept for your account on the day of this export.
 
 - \`account.json\`: your account: id, email, display name, when you joined. Not your password:
   it is kept only as a one-way hash, and that is not exported either.
-- \`conversations/<id>-<title>/\`: one folder per conversation, those you deleted from your list
-  included (their \`conversation.json\` says \`"archived": true\`).
+- \`conversations.json\`: every conversation: its id, title, agent, dates, its folder, and whether
+  you archived it (\`"archived": true\`, with \`archivedAt\`).
+- \`conversations/<id>-<title>/\`: one folder per conversation, those you archived included: they
+  are still yours (their \`conversation.json\` says \`"archived": true\` and their transcript's
+  heading ends in "(archived)"); Archived in the conversation list brings one back.
   - \`transcript.md\`: the conversation as it stands (its current branch), in words: what you
     said, what the agent answered, its questions and your answers, your photos.
   - \`conversation.json\`: its title, agent, dates and \`head\` (the last message of the transcript).
@@ -63,7 +66,10 @@ export class AccountExport {
     await zip.add('account.json', json(who));
     /** sha-256 → the photo's path in the archive, for those written (or null: no bytes for it) */
     const written = new Map<string, string | null>();
-    for (const conversation of await ownedConversations(this.store, account.id)) {
+    const conversations = await ownedConversations(this.store, account.id);
+    // The index first, so what is archived can be told without opening each folder.
+    await zip.add('conversations.json', json(conversations.map(indexEntry)));
+    for (const conversation of conversations) {
       await this.conversation(zip, conversation, written);
     }
     await zip.add('concierge.json', json(await this.activities.exportFor(account.id)));
@@ -75,18 +81,8 @@ export class AccountExport {
     conversation: ConversationRecord,
     written: Map<string, string | null>,
   ): Promise<void> {
-    const dir = `conversations/${conversation.id}-${slug(conversation.title)}`;
-    const meta: ExportedConversation = {
-      id: conversation.id,
-      agent: conversation.agent,
-      title: conversation.title,
-      head: conversation.head,
-      createdAt: conversation.createdAt,
-      updatedAt: conversation.updatedAt,
-      archived: conversation.archivedAt !== null,
-      archivedAt: conversation.archivedAt,
-    };
-    await zip.add(`${dir}/conversation.json`, json(meta));
+    const dir = folderOf(conversation);
+    await zip.add(`${dir}/conversation.json`, json(exported(conversation)));
     // The photos met while tree.json streams (every node's, the discarded branches' too), by file.
     const met = new Map<string, { photo: unknown; mediaType: string }>();
     await zip.add(
@@ -147,6 +143,30 @@ export class AccountExport {
       before = page.value.next;
     }
   }
+}
+
+/** A conversation's folder in the archive: its id, then its title as far as a folder name allows. */
+function folderOf(conversation: ConversationRecord): string {
+  return `conversations/${conversation.id}-${slug(conversation.title)}`;
+}
+
+/** `conversation.json`: what the conversation is, and whether its owner archived it. */
+function exported(conversation: ConversationRecord): ExportedConversation {
+  return {
+    id: conversation.id,
+    agent: conversation.agent,
+    title: conversation.title,
+    head: conversation.head,
+    createdAt: conversation.createdAt,
+    updatedAt: conversation.updatedAt,
+    archived: conversation.archivedAt !== null,
+    archivedAt: conversation.archivedAt,
+  };
+}
+
+/** One entry of `conversations.json`: `conversation.json`'s fields and the folder holding the rest. */
+function indexEntry(conversation: ConversationRecord): ExportedConversation & { folder: string } {
+  return { ...exported(conversation), folder: folderOf(conversation) };
 }
 
 function json(value: unknown): string {

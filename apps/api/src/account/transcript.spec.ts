@@ -157,7 +157,7 @@ describe('transcript', () => {
     expect(words).not.toMatch(/[{}]/); // no JSON
   });
 
-  it('says when the owner deleted the conversation from their list, and names a photo it lacks', () => {
+  it('marks an archived conversation in its heading, says when and how to bring it back, and names a photo it lacks', () => {
     const words = transcript(
       { ...CONVERSATION, agent: 'concierge', title: '', archivedAt: '2026-11-25T09:30:00.000Z' },
       pathOf(['user', { text: '', photos: [PHOTO, PHOTO] }]),
@@ -166,11 +166,11 @@ describe('transcript', () => {
     );
     expect(words).toBe(
       [
-        '# Untitled conversation',
+        '# Untitled conversation (archived)',
         '',
         'With the concierge, started 2026-11-24 16:11 UTC.',
         '',
-        'You deleted this conversation from your list on 2026-11-25 09:30 UTC.',
+        'You archived this conversation on 2026-11-25 09:30 UTC: it is not in your list, and Archived in the list brings it back.',
         '',
         '**You**: *(photo 1 is not in this archive)*',
         '',

@@ -28,10 +28,15 @@ export function transcript(
   speaker = 'the assistant',
 ): string {
   const agent = speaker.charAt(0).toUpperCase() + speaker.slice(1);
-  const lines: string[] = [`# ${oneLine(conversation.title) || 'Untitled conversation'}`, ''];
+  const title = oneLine(conversation.title) || 'Untitled conversation';
+  // Archived, not deleted (DELETE archives): the heading says so, as the export's index does.
+  const lines: string[] = [`# ${title}${conversation.archivedAt ? ' (archived)' : ''}`, ''];
   lines.push(`With ${agent.toLowerCase()}, started ${when(conversation.createdAt)}.`);
   if (conversation.archivedAt) {
-    lines.push('', `You deleted this conversation from your list on ${when(conversation.archivedAt)}.`);
+    lines.push(
+      '',
+      `You archived this conversation on ${when(conversation.archivedAt)}: it is not in your list, and Archived in the list brings it back.`,
+    );
   }
   lines.push('');
   const said = (who: string, words: string) => lines.push(`**${who}**: ${words}`, '');

@@ -5,14 +5,15 @@ import {
   RefQuerySchema,
   ReflogQuerySchema,
   TreeQuerySchema,
-  type AdminConversationPage,
   type AdminReflogPage,
   type AdminReflogQuery,
-  type Conversation,
   type ConversationUsage,
   type FsckReport,
+  type ListedConversation,
+  type ListedConversationPage,
   type PathResponse,
   type ReflogPage,
+  type StateResponse,
   type TreePage,
 } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
@@ -53,7 +54,7 @@ export class AdminController {
   async conversations(
     @Query(new ZodPipe(AdminConversationsQuerySchema, 'query'))
     query: z.infer<typeof AdminConversationsQuerySchema>,
-  ): Promise<AdminConversationPage> {
+  ): Promise<ListedConversationPage> {
     const page = await this.store.listConversations({
       ...(query.userId !== undefined ? { ownerId: query.userId } : {}),
       includeArchived: true,
@@ -65,7 +66,7 @@ export class AdminController {
 
   /** Any conversation, archived or not, as a listing shows it: no runner is opened to read it. */
   @Get('conversations/:id')
-  async conversation(@Param('id') id: string): Promise<Conversation> {
+  async conversation(@Param('id') id: string): Promise<ListedConversation> {
     return this.views.listed(await this.access.any(id));
   }
 
@@ -75,6 +76,18 @@ export class AdminController {
     @Query(new ZodPipe(RefQuerySchema, 'query')) query: z.infer<typeof RefQuerySchema>,
   ): Promise<PathResponse> {
     return this.reads.path(await this.access.any(id), query.at);
+  }
+
+  /**
+   * The agent's state at a ref, as its owner's state route folds it: the admin's read-only view
+   * shows the same panel the owner sees (it showed "No state yet" with no route to read it from).
+   */
+  @Get('conversations/:id/state')
+  async state(
+    @Param('id') id: string,
+    @Query(new ZodPipe(RefQuerySchema, 'query')) query: z.infer<typeof RefQuerySchema>,
+  ): Promise<StateResponse> {
+    return this.reads.state(await this.access.any(id), query.at);
   }
 
   @Get('conversations/:id/reflog')

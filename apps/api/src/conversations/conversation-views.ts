@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Runner } from '@sweatpants/agent-runtime';
-import type { Conversation, ConversationRecord } from '@sweatpants/domain';
+import type { ConversationRecord, ListedConversation } from '@sweatpants/domain';
 import { ModelChoice } from '../model/model-choice';
 import { statusOf, type ConversationActor } from './conversation-actor';
 import { ConversationActors } from './conversation-actors';
 
-/** PROTOCOL.md's Conversation: the stored record plus what its runner is doing. */
+/**
+ * PROTOCOL.md's Conversation: the stored record plus what its runner is doing, and `archivedAt`, so
+ * a list that holds archived ones (the owner's Archived, the admin's) shows them as such.
+ */
 @Injectable()
 export class ConversationViews {
   constructor(
@@ -14,7 +17,7 @@ export class ConversationViews {
   ) {}
 
   /** With the runner opened if need be, so status and pending elicit are exact: a letter of `actor`'s. */
-  async live(record: ConversationRecord, actor: ConversationActor): Promise<Conversation> {
+  async live(record: ConversationRecord, actor: ConversationActor): Promise<ListedConversation> {
     return this.view(record, await actor.runner(record));
   }
 
@@ -22,11 +25,11 @@ export class ConversationViews {
    * For listings: what an open runner says, and for a conversation no runner here drives, `idle`
    * with nothing pending (opening one per row would start turns just to list them).
    */
-  async listed(record: ConversationRecord): Promise<Conversation> {
+  async listed(record: ConversationRecord): Promise<ListedConversation> {
     return this.view(record, this.actors.peek(record.id));
   }
 
-  private view(record: ConversationRecord, runner: Runner | undefined): Conversation {
+  private view(record: ConversationRecord, runner: Runner | undefined): ListedConversation {
     return {
       id: record.id,
       agent: record.agent,
@@ -40,6 +43,7 @@ export class ConversationViews {
       model: this.model.kind,
       createdAt: record.createdAt,
       updatedAt: record.updatedAt,
+      archivedAt: record.archivedAt,
     };
   }
 }

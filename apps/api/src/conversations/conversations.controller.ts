@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Qu
 import type { AgentCatalog } from '@sweatpants/agent-runtime';
 import {
   AgentNameSchema,
-  ConversationListQuerySchema,
+  ConversationListFilterSchema,
   CreateConversationRequestSchema,
   EditRequestSchema,
   ElicitResponseRequestSchema,
@@ -17,12 +17,13 @@ import {
   TreeQuerySchema,
   type Conversation,
   type ConversationList,
-  type ConversationListQuery,
+  type ConversationListFilter,
   type CreateConversationRequest,
   type EditRequest,
   type ElicitResponseRequest,
   type ForkRequest,
   type HeadMove,
+  type ListedConversation,
   type NodeAndHead,
   type NodeResponse,
   type PathResponse,
@@ -44,6 +45,7 @@ import { ZodPipe } from '../validation/zod.pipe';
 import { ConversationAccess } from './conversation-access';
 import { ConversationCommands } from './conversation-commands';
 import { ConversationReads } from './conversation-reads';
+import { ConversationViews } from './conversation-views';
 import { ConversationsService } from './conversations.service';
 
 /** PROTOCOL.md, Conversations (the compaction routes live with the compaction jobs). */
@@ -57,6 +59,7 @@ export class ConversationsController {
     private readonly conversations: ConversationsService,
     private readonly reads: ConversationReads,
     private readonly commands: ConversationCommands,
+    private readonly views: ConversationViews,
     @Inject(AGENT_CATALOG) agents: AgentCatalog,
   ) {
     // The agent is checked with the other fields, so a 400 names every bad one at once.
@@ -72,12 +75,16 @@ export class ConversationsController {
     return this.conversations.create(user, parseOrThrow(this.createRequest, body));
   }
 
+  /** The caller's list, or with `archived=true` what they archived (to find one and unarchive it). */
   @Get()
-  list(
+  async list(
     @CurrentUser() user: AuthUser,
-    @Query(new ZodPipe(ConversationListQuerySchema, 'query')) query: ConversationListQuery,
+    @Query(new ZodPipe(ConversationListFilterSchema, 'query')) query: ConversationListFilter,
   ): Promise<ConversationList> {
-    return this.conversations.list(user, query);
+    const { archived, ...page } = query;
+    if (archived !== true) return this.conversations.list(user, page);
+    const found = await this.reads.archived(user.id, page);
+    return { items: await Promise.all(found.items.map((r) => this.views.listed(r))), next: found.next };
   }
 
   @Get(':id')
@@ -220,5 +227,12 @@ export class ConversationsController {
   @HttpCode(204)
   async archive(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
     await this.commands.archive(user, await this.access.owned(user, id));
+  }
+
+  /** Archiving deleted nothing, so the owner can take it back; no runner opens until it is read. */
+  @Post(':id/unarchive')
+  @HttpCode(200)
+  async unarchive(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<ListedConversation> {
+    return this.views.listed(await this.access.unarchive(user, id));
   }
 }

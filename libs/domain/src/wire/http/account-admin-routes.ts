@@ -9,12 +9,13 @@ import {
 import { GcQueuedSchema, GcRequestSchema, GcRunListSchema, GcRunsQuerySchema } from '../gc';
 import {
   AdminReflogPageSchema,
-  ConversationListSchema,
-  ConversationSchema,
   ConversationUsageSchema,
   FsckReportSchema,
+  ListedConversationPageSchema,
+  ListedConversationSchema,
   PathResponseSchema,
   ReflogPageSchema,
+  StateResponseSchema,
   TreePageSchema,
 } from './response-schemas';
 import { binary, empty, json, route } from './route';
@@ -27,7 +28,7 @@ export const ACCOUNT_AND_ADMIN_ROUTES = {
     tag: 'account',
     summary: 'Everything the caller has, as a zip',
     description:
-      'A downloadable archive, streamed: README.md (the layout), account.json, and for every conversation (those the owner archived included, marked `archived`) conversation.json, tree.json (every node, discarded branches included), reflog.json and transcript.md (the HEAD path in words); photos/<sha256>.<ext> once each, and concierge.json.',
+      'A downloadable archive, streamed: README.md (the layout), account.json, conversations.json (an index: each conversation with its folder and `archived`/`archivedAt`), and for every conversation (those the owner archived included, marked `archived`, their transcript headed "(archived)") conversation.json, tree.json (every node, discarded branches included), reflog.json and transcript.md (the HEAD path in words); photos/<sha256>.<ext> once each, and concierge.json.',
     access: 'user',
     status: 200,
     reply: binary('application/zip'),
@@ -62,11 +63,13 @@ export const ACCOUNT_AND_ADMIN_ROUTES = {
     path: '/api/admin/conversations',
     tag: 'admin',
     summary: "Everyone's conversations",
+    description:
+      "Newest created first, archived ones included: each item's `archivedAt` says when its owner archived it (null for one still in their list).",
     access: 'admin',
     query: AdminConversationsQuerySchema,
     status: 200,
-    reply: json(ConversationListSchema),
-    answers: '{items: Conversation[], next}',
+    reply: json(ListedConversationPageSchema),
+    answers: '{items: (Conversation & {archivedAt})[], next}',
   }),
   adminConversation: route({
     method: 'get',
@@ -75,8 +78,8 @@ export const ACCOUNT_AND_ADMIN_ROUTES = {
     summary: 'Any conversation, archived or not (read-only; no turn starts)',
     access: 'admin',
     status: 200,
-    reply: json(ConversationSchema),
-    answers: 'Conversation',
+    reply: json(ListedConversationSchema),
+    answers: 'Conversation & {archivedAt}',
   }),
   adminPath: route({
     method: 'get',
@@ -88,6 +91,19 @@ export const ACCOUNT_AND_ADMIN_ROUTES = {
     status: 200,
     reply: json(PathResponseSchema),
     answers: '{nodes: Node[]}',
+  }),
+  adminState: route({
+    method: 'get',
+    path: '/api/admin/conversations/:id/state',
+    tag: 'admin',
+    summary: "Any conversation's agent state at a ref (read-only)",
+    description:
+      "What its owner's GET /api/conversations/:id/state answers, archived conversations included: the state folded from the path, so an admin inspecting a conversation sees the owner's piles. Nothing runs and nothing moves.",
+    access: 'admin',
+    query: RefQuerySchema,
+    status: 200,
+    reply: json(StateResponseSchema),
+    answers: '{at, agent, state}',
   }),
   adminConversationReflog: route({
     method: 'get',

@@ -2,7 +2,6 @@ import { AgentListSchema } from '../../agent';
 import {
   CompactionListSchema,
   CompactionQueuedSchema,
-  ConversationListQuerySchema,
   CreateConversationRequestSchema,
   EditRequestSchema,
   ElicitResponseRequestSchema,
@@ -16,11 +15,13 @@ import {
   SendMessageRequestSchema,
   TreeQuerySchema,
 } from '../conversation-api';
+import { ConversationListFilterSchema } from './conversation-archive';
 import {
-  ConversationListSchema,
   ConversationSchema,
   HeadMoveSchema,
   HeadSchema,
+  ListedConversationPageSchema,
+  ListedConversationSchema,
   NodeAndHeadSchema,
   PathResponseSchema,
   ReflogPageSchema,
@@ -79,12 +80,12 @@ export const CONVERSATION_ROUTES = {
     tag: 'conversations',
     summary: "The caller's conversations by last activity, most recent first",
     description:
-      "Archived conversations are left out. `q` keeps those whose title contains it, ignoring case (`%` and `_` are plain characters). A page holds at most `limit`; `next` is the `before` of the next page (the id of this page's last item), null on the last. A `before` that is not one of the caller's conversations is a 400. Renaming does not move a conversation in the list; any move of its HEAD does.",
+      "Archived conversations are left out; with `archived=true`, only the caller's archived ones are listed, most recently archived first. Each item's `archivedAt` says when it was archived (null for one in the list). `q` keeps those whose title contains it, ignoring case (`%` and `_` are plain characters). A page holds at most `limit`; `next` is the `before` of the next page (the id of this page's last item), null on the last. A `before` that is not one of the conversations being listed is a 400. Renaming does not move a conversation in the list; any move of its HEAD does.",
     access: 'user',
-    query: ConversationListQuerySchema,
+    query: ConversationListFilterSchema,
     status: 200,
-    reply: json(ConversationListSchema),
-    answers: '{items: Conversation[], next}',
+    reply: json(ListedConversationPageSchema),
+    answers: '{items: (Conversation & {archivedAt})[], next}',
   }),
   renameConversation: route({
     method: 'patch',
@@ -114,10 +115,24 @@ export const CONVERSATION_ROUTES = {
     path: '/api/conversations/:id',
     tag: 'conversations',
     summary: 'Archive a conversation',
+    description:
+      'The conversation leaves the default list and its runner stops; nothing of it is deleted. It is listed with `archived=true`, is still in the account export (marked archived), an admin can still inspect it, and POST /api/conversations/:id/unarchive brings it back.',
     access: 'user',
     status: 204,
     reply: empty,
     answers: 'nothing',
+  }),
+  unarchiveConversation: route({
+    method: 'post',
+    path: '/api/conversations/:id/unarchive',
+    tag: 'conversations',
+    summary: 'Bring an archived conversation back to the list',
+    description:
+      "The owner's archived conversation is in their list again, where its last activity puts it, and can be opened and continued. Unarchiving one that is not archived changes nothing and answers it the same. Another user's conversation, or none, is a 404.",
+    access: 'user',
+    status: 200,
+    reply: json(ListedConversationSchema),
+    answers: 'Conversation & {archivedAt: null}',
   }),
   sendMessage: route({
     method: 'post',

@@ -40,7 +40,7 @@ import {
  */
 export const ElicitRequestSchema = z.object(ELICIT_REQUEST_FIELDS) as z.ZodType<ElicitRequest>;
 
-export const ConversationSchema: z.ZodType<Conversation> = z.object({
+const ConversationFields = {
   id: z.string(),
   agent: AgentNameSchema,
   title: z.string(),
@@ -51,6 +51,20 @@ export const ConversationSchema: z.ZodType<Conversation> = z.object({
   model: z.enum(MODEL_KINDS),
   createdAt: z.string(),
   updatedAt: z.string(),
+};
+export const ConversationSchema: z.ZodType<Conversation> = z.object(ConversationFields);
+
+/**
+ * A conversation as a list shows it (the owner's lists, the admin's): a Conversation that also
+ * says whether its owner archived it (DELETE archives), so an archived one is never shown unmarked.
+ */
+export interface ListedConversation extends Conversation {
+  /** when its owner archived it; null while it is in their list */
+  archivedAt: string | null;
+}
+export const ListedConversationSchema: z.ZodType<ListedConversation> = z.object({
+  ...ConversationFields,
+  archivedAt: z.string().nullable(),
 });
 
 const NodeEnvelope = z.object({
@@ -95,6 +109,14 @@ const Next = z.string().nullable();
 
 export const ConversationListSchema: z.ZodType<ConversationList> = z.object({
   items: z.array(ConversationSchema),
+  next: Next,
+});
+/** A page of a list of conversations, each saying whether it is archived. */
+export interface ListedConversationPage extends ConversationList {
+  items: ListedConversation[];
+}
+export const ListedConversationPageSchema: z.ZodType<ListedConversationPage> = z.object({
+  items: z.array(ListedConversationSchema),
   next: Next,
 });
 export const NodeAndHeadSchema: z.ZodType<NodeAndHead> = z.object({
