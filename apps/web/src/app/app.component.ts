@@ -11,7 +11,7 @@ import {
   signal,
 } from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
-import { NavigationEnd, Router, RouterLink, RouterOutlet } from '@angular/router';
+import { ActivatedRouteSnapshot, NavigationEnd, Router, RouterLink, RouterOutlet } from '@angular/router';
 import { map } from 'rxjs';
 
 import { ConversationListService } from './conversations/conversation-list.service';
@@ -22,6 +22,7 @@ import { ApiService } from './core/api.service';
 import { SessionService } from './core/session.service';
 import { AgentsService } from './conversations/agents.service';
 import { SocketClientService } from './core/socket-client.service';
+import { FILLS_WINDOW } from './app.routes';
 import { HealthService } from './health/health.service';
 
 /** Wide enough for the conversations beside the page; narrower, they open as a drawer. */
@@ -38,7 +39,7 @@ const WIDE = '(min-width: 56.25rem)';
   templateUrl: './app.component.html',
   styleUrl: './app.component.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  host: { '[class.with-sidebar]': 'sidebar()' },
+  host: { '[class.with-sidebar]': 'sidebar()', '[class.fills-window]': 'fillsWindow()' },
 })
 export class AppComponent {
   protected readonly health = inject(HealthService);
@@ -59,6 +60,8 @@ export class AppComponent {
   );
   protected readonly sidebar = computed(() => this.session.signedIn() && this.wide());
   protected readonly drawerOpen = signal(false);
+  /** The page open fills the window (the chat): the top bar stays and the page scrolls inside. */
+  protected readonly fillsWindow = signal(false);
 
   constructor() {
     // Created now, so the list follows navigations from the first one on.
@@ -75,7 +78,10 @@ export class AppComponent {
     // The drawer closes when a page is chosen, when the screen grows wide enough for the
     // sidebar, and when the session ends.
     const navigation = this.router.events.subscribe((event) => {
-      if (event instanceof NavigationEnd) this.closeDrawer();
+      if (event instanceof NavigationEnd) {
+        this.closeDrawer();
+        this.fillsWindow.set(deepest(this.router.routerState.snapshot.root).data[FILLS_WINDOW] === true);
+      }
     });
     inject(DestroyRef).onDestroy(() => navigation.unsubscribe());
     effect(() => {
@@ -132,4 +138,11 @@ export class AppComponent {
   private closeDrawer(): void {
     this.drawer?.close();
   }
+}
+
+/** The route a page is drawn for: the innermost activated one. */
+function deepest(route: ActivatedRouteSnapshot): ActivatedRouteSnapshot {
+  let current = route;
+  while (current.firstChild) current = current.firstChild;
+  return current;
 }

@@ -5,6 +5,9 @@ import { adminGuard, signedInGuard } from './core/auth.guards';
 import { CONVERSATION_ROUTE } from './core/tab-title';
 import { StatusPageComponent } from './status/status-page.component';
 
+/** Route data: the page fills the window below the top bar, which stays; the page scrolls inside. */
+export const FILLS_WINDOW = 'fillsWindow';
+
 /**
  * The Chat / Tree / Reflog tabs, for the owner and (read-only) for an admin alike. Their titles
  * are parts: TabTitleStrategy puts the conversation's own title before them.
@@ -12,6 +15,8 @@ import { StatusPageComponent } from './status/status-page.component';
 const conversationTabs: Routes = [
   {
     path: '',
+    // The chat fills the window and scrolls in its own pane (AppComponent reads this).
+    data: { [FILLS_WINDOW]: true },
     loadComponent: () => import('./conversation/chat-page.component').then((m) => m.ChatPageComponent),
   },
   {

@@ -79,7 +79,9 @@ describe('ChatNodeComponent', () => {
 
   it('moves focus to Keep going when asked to rewind, and back to the menu button after', async () => {
     const { fixture, element } = render(node('assistant', { text: 'Start with the mugs.' }));
-    expect(element.querySelector('button.actions')?.getAttribute('aria-label')).toBe('Actions for this reply');
+    expect(element.querySelector('button.actions')?.getAttribute('aria-label')).toBe(
+      'Actions for this reply',
+    );
     element.querySelector<HTMLButtonElement>('button.actions')?.click();
     fixture.detectChanges();
     Array.from(document.querySelectorAll<HTMLButtonElement>('[role=menuitem]'))

@@ -115,13 +115,13 @@ describe('ChatPageComponent', () => {
 
   it('keeps the composer under a pending question card, enabled, saying typing answers it', async () => {
     const { element, composer } = await setup();
-    const dock = element.querySelector('.dock')!;
-    const card = dock.querySelector('app-elicit-card');
+    // The card ends the chat's scrolling pane, whole; the composer is in the dock under the pane.
+    const card = element.querySelector('.pane app-elicit-card');
     expect(card?.querySelector('h2')?.textContent).toBe('What do you need to DO in this space?');
-    const form = dock.querySelector('app-chat-elicit');
+    const form = element.querySelector('.dock app-chat-elicit');
     expect(form).not.toBeNull();
-    // The composer comes after the card, in the same dock.
     expect(card!.compareDocumentPosition(form!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(element.querySelectorAll('textarea')).toHaveLength(1);
     expect(composer().disabled).toBe(false);
     expect(composer().placeholder).toBe('Or type your answer…');
     // The question is the card, not also a line in the log.
@@ -182,26 +182,23 @@ describe('ChatPageComponent', () => {
 
   it('follows the newest message, but not while the user reads further up: then it offers to jump', async () => {
     const { element, type, pressEnter } = await setup();
-    const scrolled: Element[] = [];
-    const original = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this);
-    };
-    // The user scrolls up: the page is far taller than the window and they are near its top.
-    Object.defineProperty(document.documentElement, 'scrollHeight', { value: 5000, configurable: true });
-    window.dispatchEvent(new Event('scroll'));
+    const pane = element.querySelector<HTMLElement>('.pane')!;
+    // The chat is far taller than its pane and the user scrolled up near its top.
+    Object.defineProperty(pane, 'scrollHeight', { value: 5000, configurable: true });
+    Object.defineProperty(pane, 'clientHeight', { value: 600, configurable: true });
+    pane.scrollTop = 100;
+    pane.dispatchEvent(new Event('scroll'));
     await type('writing letters');
     await pressEnter();
-    expect(scrolled).toEqual([]);
+    expect(pane.scrollTop).toBe(100);
     const jump = Array.from(element.querySelectorAll('button')).find((b) =>
       b.textContent?.includes('Jump to latest'),
     );
     expect(jump).toBeDefined();
     jump!.click();
-    expect(scrolled.length).toBe(1);
-    Object.defineProperty(document.documentElement, 'scrollHeight', { value: 0, configurable: true });
-    Element.prototype.scrollIntoView = original;
+    expect(pane.scrollTop).toBe(5000);
   });
+
   it('follows the chat when it grows with nothing new in it (the sidebar came in, a photo loaded)', async () => {
     // jsdom has no ResizeObserver: a fake one, whose callback the test calls as the browser would.
     const observed: { targets: Element[]; callback: () => void }[] = [];
@@ -217,32 +214,52 @@ describe('ChatPageComponent', () => {
         this.targets.length = 0;
       }
     }
-    const scrolled: Element[] = [];
-    const original = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this);
-    };
     (globalThis as { ResizeObserver?: unknown }).ResizeObserver = FakeResizeObserver;
     try {
       const { element, fixture } = await setup();
-      const chat = element.querySelector('.chat')!;
-      const observer = observed.find((o) => o.targets.includes(chat));
+      const pane = element.querySelector<HTMLElement>('.pane')!;
+      const content = element.querySelector('.pane__content')!;
+      const observer = observed.find((o) => o.targets.includes(content) && o.targets.includes(pane));
       expect(observer).toBeDefined();
-      scrolled.length = 0;
+      Object.defineProperty(pane, 'scrollHeight', { value: 3000, configurable: true });
+      Object.defineProperty(pane, 'clientHeight', { value: 600, configurable: true });
       observer!.callback();
-      expect(scrolled).toHaveLength(1);
+      expect(pane.scrollTop).toBe(3000);
 
       // Not while the user reads further up.
-      Object.defineProperty(document.documentElement, 'scrollHeight', { value: 5000, configurable: true });
-      window.dispatchEvent(new Event('scroll'));
+      pane.scrollTop = 100;
+      pane.dispatchEvent(new Event('scroll'));
+      Object.defineProperty(pane, 'scrollHeight', { value: 4000, configurable: true });
       observer!.callback();
-      expect(scrolled).toHaveLength(1);
+      expect(pane.scrollTop).toBe(100);
       fixture.destroy();
       expect(observer!.targets).toEqual([]);
     } finally {
-      Object.defineProperty(document.documentElement, 'scrollHeight', { value: 0, configurable: true });
-      Element.prototype.scrollIntoView = original;
       delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
     }
+  });
+
+  it('asks a question in words on its card, answered in the one box there is: the composer, Enter sends', async () => {
+    const { element, socket, store, composer, type, pressEnter, settle } = await setup();
+    const inWords: ElicitRequest<'free-text'> = {
+      elicitId: 'q3',
+      type: 'free-text',
+      message: 'What is this space for?',
+      payload: { placeholder: 'e.g. working, reading' },
+    };
+    socket.serverSends('elicit', { conversationId: 'c1', nodeId: id('c1'), ...inWords });
+    store.pending.set(inWords);
+    await settle();
+    const card = element.querySelector('app-elicit-card')!;
+    expect(card.querySelector('h2')?.textContent).toBe('What is this space for?');
+    expect(card.querySelector('textarea, input')).toBeNull();
+    expect(element.querySelectorAll('textarea')).toHaveLength(1);
+    expect(composer().placeholder).toBe('e.g. working, reading');
+    await type('reading');
+    await pressEnter();
+    expect(socket.emitted.at(-1)).toEqual({
+      event: 'message:send',
+      payload: { conversationId: 'c1', text: 'reading' },
+    });
   });
 });

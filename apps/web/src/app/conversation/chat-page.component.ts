@@ -18,6 +18,7 @@ import type { ChatContentRequest, ElicitAnswerRequest, ElicitRequest } from '@sw
 
 import { ChatElicitComponent } from '../elicit/chat-elicit.component';
 import { ElicitCardComponent } from '../elicit/elicit-card.component';
+import { payloadOf } from '../elicit/elicit-question';
 import { chatItems } from './chat-items';
 import { ChatNodeComponent } from './chat-node.component';
 import { CompactionPanelComponent } from './compaction-panel.component';
@@ -27,7 +28,7 @@ import { nodeText } from './node-text';
 import { INSPECTOR_DIALOG, PathInspectorComponent, type PathInspectorData } from './path-inspector.component';
 import { StatePanelComponent } from './state-panel.component';
 
-/** How far above the end of the page still counts as being at the newest message. */
+/** How far above the end of the chat's pane still counts as being at the newest message. */
 const FOLLOW_SLACK_PX = 120;
 
 /** When no chat elicit is pending, the composer still sends (`message:send`). */
@@ -35,6 +36,8 @@ const PLAIN_COMPOSER: ElicitRequest<'chat'> = { elicitId: '', type: 'chat', mess
 
 /** Under a question card, the composer is the user's own answer to it. */
 const OFF_SCRIPT_PLACEHOLDER = 'Or type your answer…';
+/** Under a question asked in words, the composer is its answer box. */
+const IN_WORDS_PLACEHOLDER = 'Type your answer…';
 const OFF_SCRIPT_COMPOSER: ElicitRequest<'chat'> = {
   ...PLAIN_COMPOSER,
   payload: { placeholder: OFF_SCRIPT_PLACEHOLDER },
@@ -56,7 +59,7 @@ const OFF_SCRIPT_COMPOSER: ElicitRequest<'chat'> = {
   templateUrl: './chat-page.component.html',
   styleUrl: './chat-page.component.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  host: { '(window:scroll)': 'onScroll()', '(window:resize)': 'onResize()' },
+  host: { '(window:resize)': 'onResize()' },
 })
 export class ChatPageComponent {
   protected readonly store = inject(ConversationStore);
@@ -64,8 +67,9 @@ export class ChatPageComponent {
   private readonly injector = inject(Injector);
   private readonly router = inject(Router);
   private readonly composer = viewChild(ChatElicitComponent);
-  private readonly end = viewChild<ElementRef<HTMLElement>>('end');
-  private readonly chat = viewChild.required<ElementRef<HTMLElement>>('chat');
+  /** The chat's own scrolling pane, and what it holds (which grows as the chat does). */
+  private readonly pane = viewChild.required<ElementRef<HTMLElement>>('pane');
+  private readonly content = viewChild.required<ElementRef<HTMLElement>>('content');
 
   protected readonly sideOpen = signal(false);
   /** Whether the user has scrolled up from the newest message (then it is not pulled into view). */
@@ -78,9 +82,14 @@ export class ChatPageComponent {
     const pending = this.store.pending();
     return pending && pending.type !== 'chat' ? pending : null;
   });
-  protected readonly composerQuestion = computed(() => {
+  protected readonly composerQuestion = computed((): ElicitRequest => {
     const pending = this.store.pending();
     if (pending?.type === 'chat') return pending;
+    // A question asked in words has no box of its own on its card: this is where it is answered.
+    if (pending?.type === 'free-text') {
+      const placeholder = payloadOf('free-text', pending)?.placeholder ?? IN_WORDS_PLACEHOLDER;
+      return { ...PLAIN_COMPOSER, payload: { placeholder } };
+    }
     return pending ? OFF_SCRIPT_COMPOSER : PLAIN_COMPOSER;
   });
   private readonly agents = inject(AgentsService);
@@ -114,15 +123,16 @@ export class ChatPageComponent {
     });
     // The chat grows without anything new in it, after the scroll above has run: the sidebar
     // comes in when the window widens (its breakpoint is heard after the resize event, so the
-    // text re-wraps taller), a photo's bytes arrive, the composer takes a second line. Followed
-    // too, or the newest message ends up under the dock.
+    // text re-wraps taller), a photo's bytes arrive; or the pane shrinks: the composer takes a
+    // second line, the Stop bar comes. Followed too, or the newest message ends up out of sight.
     const destroyRef = inject(DestroyRef);
     afterNextRender(() => {
       if (typeof ResizeObserver === 'undefined') return;
       const observer = new ResizeObserver(() => {
         if (!this.readingBack()) this.scrollToLatest();
       });
-      observer.observe(this.chat().nativeElement);
+      observer.observe(this.pane().nativeElement);
+      observer.observe(this.content().nativeElement);
       destroyRef.onDestroy(() => observer.disconnect());
     });
     // The chat elicit is a question too: focus the composer when a new one arrives.
@@ -138,8 +148,8 @@ export class ChatPageComponent {
 
   /** Follows the newest message unless the user scrolled up to read. */
   protected onScroll(): void {
-    const page = document.documentElement;
-    const back = window.innerHeight + window.scrollY < page.scrollHeight - FOLLOW_SLACK_PX;
+    const pane = this.pane().nativeElement;
+    const back = pane.scrollTop + pane.clientHeight < pane.scrollHeight - FOLLOW_SLACK_PX;
     this.readingBack.set(back);
     if (!back) this.newBelow.set(false);
   }
@@ -149,8 +159,10 @@ export class ChatPageComponent {
     if (!this.readingBack()) this.scrollToLatest();
   }
 
+  /** The pane to its end: the newest message, or the whole card with its last option and buttons. */
   protected scrollToLatest(): void {
-    this.end()?.nativeElement.scrollIntoView?.({ block: 'end' });
+    const pane = this.pane().nativeElement;
+    pane.scrollTop = pane.scrollHeight;
     this.readingBack.set(false);
     this.newBelow.set(false);
   }

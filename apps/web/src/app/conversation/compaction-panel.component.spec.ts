@@ -110,4 +110,24 @@ describe('CompactionPanelComponent', () => {
     const said = element.querySelector('.job')?.textContent?.replace(/\s+/g, ' ') ?? '';
     expect(said).toContain('Done — 6 steps summarised');
   });
+
+  it('says only what it did once the summary leaves nothing new to squash', async () => {
+    jest.useFakeTimers();
+    const { element, button, fixture, store } = setup(5, {
+      jobId: 'j3',
+      state: 'completed',
+      summaryNodeId: id('s1'),
+      covers: { fromId: id('u0'), toId: id('a2'), count: 6 },
+    });
+    // The refreshed path: the summary, then the two exchanges a compaction keeps.
+    store.refreshPath.mockImplementation(async () =>
+      store.path.set([pathOf(0)[0]!, node('s1', 'summary', { text: 'so far' }), ...pathOf(2).slice(1)]),
+    );
+    button()!.click();
+    await jest.advanceTimersByTimeAsync(1_600);
+    fixture.detectChanges();
+    const text = element.textContent?.replace(/\s+/g, ' ') ?? '';
+    expect(text).toContain('Done — 6 steps summarised');
+    expect(text).not.toContain('Nothing to summarise yet');
+  });
 });

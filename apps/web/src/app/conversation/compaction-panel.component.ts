@@ -27,13 +27,15 @@ const STATE_LABELS: Record<Compaction['state'], string> = {
       <p class="muted small">
         Long conversations can be summarised. Nothing is deleted: the original messages stay reachable.
       </p>
-      @if (worthCompacting()) {
+      <!-- One state at a time: the button, or the job that ran, or that there is nothing yet (a
+           finished compaction leaves nothing new to squash, and says what it did instead). -->
+      @if (worthCompacting() || running()) {
         <div class="row">
           <button type="button" class="button button--small" [disabled]="running()" (click)="compact()">
             Compact history
           </button>
         </div>
-      } @else {
+      } @else if (!job()) {
         <p class="small muted not-yet">Nothing to summarise yet: this is offered after a few exchanges.</p>
       }
       <div aria-live="polite">

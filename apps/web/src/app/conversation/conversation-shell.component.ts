@@ -23,8 +23,7 @@ import { AgentsService } from '../conversations/agents.service';
 import { TitleEditorComponent } from '../conversations/title-editor.component';
 import { ElicitProgress } from '../elicit/elicit-progress';
 import { ConversationStore } from './conversation-store.service';
-
-const STATUS_LABELS = { running: 'working', waiting: 'waiting for you', idle: 'idle' } as const;
+import { statusWords } from './status-words';
 
 /**
  * A conversation's frame: title, badges and the Chat / Tree / Reflog tabs. It owns the
@@ -66,7 +65,8 @@ export class ConversationShellComponent {
   protected readonly canRename = computed(() => !this.store.admin() && this.store.conversation() !== null);
   private readonly renameButton = viewChild<ElementRef<HTMLButtonElement>>('renameButton');
   private readonly injector = inject(Injector);
-  protected readonly statusLabel = computed(() => STATUS_LABELS[this.store.status()]);
+  /** Read from the status and the pending question: "waiting" only when something waits. */
+  protected readonly statusLabel = computed(() => statusWords(this.store.status(), this.store.pending()));
   protected readonly base = computed(() =>
     this.store.admin() ? ['/admin/c', this.store.id()] : ['/c', this.store.id()],
   );

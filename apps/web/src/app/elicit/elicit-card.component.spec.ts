@@ -68,6 +68,18 @@ describe('ElicitCardComponent', () => {
     );
   });
 
+  it('shows a question asked in words without a box of its own: the composer answers it', async () => {
+    const { element, fixture } = render({
+      elicitId: 'e3',
+      type: 'free-text',
+      message: 'What is this room for?',
+      payload: {},
+    });
+    await fixture.whenStable();
+    expect(element.querySelector('input, textarea')).toBeNull();
+    expect(element.textContent).toContain('Type your answer in the message box below.');
+  });
+
   it('says so when the question is asked again after a tangent', async () => {
     const { element, fixture } = render(confirm);
     await fixture.whenStable();

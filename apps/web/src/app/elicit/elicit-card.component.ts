@@ -2,6 +2,7 @@ import {
   afterRenderEffect,
   ChangeDetectionStrategy,
   Component,
+  computed,
   type ElementRef,
   input,
   linkedSignal,
@@ -23,7 +24,11 @@ let nextId = 0;
  *
  * The card folds to its one-line question (the widget is kept, only hidden, so a half-typed answer
  * survives), so that on a phone the chat above it can be read while it waits; a new question opens
- * unfolded. On a phone the widget scrolls inside the card rather than taking the screen.
+ * unfolded. The card never scrolls inside itself (that hid its last option and its buttons): the
+ * chat's pane scrolls instead, and on a phone the card keeps its spacing tight.
+ *
+ * A question answered in words (`free-text`) has no box of its own: the composer under the chat is
+ * the one place to type, with one Enter rule, and its words answer the question.
  */
 @Component({
   selector: 'app-elicit-card',
@@ -63,7 +68,11 @@ let nextId = 0;
         </button>
       </div>
       <div class="elicit__body stack" [id]="bodyId" [hidden]="folded()">
-        <app-elicit-widget [question]="request()" (answered)="answered.emit($event)" />
+        @if (inWords()) {
+          <p class="elicit__in-words small muted">Type your answer in the message box below.</p>
+        } @else {
+          <app-elicit-widget [question]="request()" (answered)="answered.emit($event)" />
+        }
         <div class="elicit__ways-out row">
           <button
             type="button"
@@ -116,12 +125,20 @@ let nextId = 0;
     .elicit__body[hidden] {
       display: none;
     }
-    /* On a phone the card takes at most about half the screen; its widget scrolls inside it. */
-    @media (max-width: 40rem) {
-      .elicit__body {
-        max-height: 45dvh;
-        overflow-y: auto;
-        overscroll-behavior: contain;
+    .elicit__in-words {
+      margin: 0;
+    }
+    /* A phone: tighter, so the card and the message above it share the screen. */
+    @media (max-width: 30rem) {
+      .elicit {
+        gap: var(--space-2);
+        padding: var(--space-3) var(--space-4);
+      }
+      .elicit__message {
+        font-size: 1rem;
+      }
+      .elicit__ways-out {
+        padding-top: var(--space-1);
       }
     }
     .elicit__ways-out {
@@ -145,6 +162,8 @@ export class ElicitCardComponent {
     source: () => this.request().elicitId,
     computation: () => false,
   });
+  /** Answered in the composer's words: the card shows no second text box. */
+  protected readonly inWords = computed(() => this.request().type === 'free-text');
   private readonly card = viewChild.required<ElementRef<HTMLElement>>('card');
   private focusedId: string | null = null;
 
@@ -155,7 +174,8 @@ export class ElicitCardComponent {
       untracked(() => {
         if (id === this.focusedId) return;
         this.focusedId = id;
-        this.card().nativeElement.focus();
+        // The chat's pane decides what is scrolled into view (the whole card, from its end).
+        this.card().nativeElement.focus({ preventScroll: true });
       });
     });
   }

@@ -24,4 +24,14 @@ describe('FreeTextElicitComponent', () => {
     w.button('Answer').click();
     expect(w.answers).toEqual([{ action: 'accept', content: { text: 'a home office' } }]);
   });
+
+  it('answers on Enter, as the composer does; Shift+Enter is a new line', () => {
+    const w = renderWidget(FreeTextElicitComponent, question);
+    w.type('textarea', 'reading');
+    const box = w.element.querySelector('textarea')!;
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true }));
+    expect(w.answers).toEqual([]);
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(w.answers).toEqual([{ action: 'accept', content: { text: 'reading' } }]);
+  });
 });

@@ -5,7 +5,11 @@ import { type ElicitQuestion, payloadOf } from './elicit-question';
 
 let nextId = 0;
 
-/** A free answer in words. */
+/**
+ * A free answer in words, where a question holds several (a group): Enter answers and Shift+Enter
+ * starts a new line, as in the composer, so every box in the chat keeps one rule. A card asking
+ * one free-text question shows no box: the composer answers it (ElicitCardComponent).
+ */
 @Component({
   selector: 'app-free-text-elicit',
   template: `
@@ -19,8 +23,7 @@ let nextId = 0;
           [placeholder]="placeholder()"
           [value]="text()"
           (input)="text.set(box.value)"
-          (keydown.control.enter)="submit()"
-          (keydown.meta.enter)="submit()"
+          (keydown.enter)="enter($event)"
         ></textarea>
       </label>
       <div class="row">
@@ -39,6 +42,14 @@ export class FreeTextElicitComponent {
   protected readonly placeholder = computed(
     () => payloadOf('free-text', this.question())?.placeholder ?? 'Type your answer',
   );
+
+  /** Enter answers (Shift+Enter is a new line); not while an input method is composing a word. */
+  protected enter(event: Event): void {
+    const key = event as KeyboardEvent;
+    if (key.shiftKey || key.isComposing) return;
+    event.preventDefault();
+    this.submit();
+  }
 
   protected submit(): void {
     const text = this.text().trim();
