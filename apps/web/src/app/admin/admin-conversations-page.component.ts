@@ -1,11 +1,12 @@
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { RouterLink } from '@angular/router';
-import type { Conversation, FsckReport } from '@sweatpants/domain';
+import type { Conversation, FsckReport, ListedConversation } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
+import { ConversationArchiveApi } from '../conversations/conversation-archive-api';
 import { GcPanelComponent } from './gc-panel.component';
 import { withoutIds } from './without-ids';
 
@@ -15,7 +16,10 @@ const AGENT_TITLES: Record<string, string> = { tidying: 'Tidying coach', concier
 type Check =
   { state: 'running' } | { state: 'done'; report: FsckReport } | { state: 'failed'; error: string };
 
-/** Every user's conversations, by title and owner, to open any of them read-only or check its integrity. */
+/**
+ * Every user's conversations, by title and owner, to open any of them read-only or check its
+ * integrity; one its owner archived is marked Archived (it is out of their list, not deleted).
+ */
 @Component({
   selector: 'app-admin-conversations-page',
   imports: [DatePipe, GcPanelComponent, RouterLink],
@@ -40,9 +44,16 @@ type Check =
     <ul class="list">
       @for (c of items(); track c.id) {
         <li class="card">
-          <a [routerLink]="['/admin/c', c.id]" [title]="'Conversation ' + c.id">{{
-            c.title || 'Untitled'
-          }}</a>
+          <span class="row title">
+            <a [routerLink]="['/admin/c', c.id]" [title]="'Conversation ' + c.id">{{
+              c.title || 'Untitled'
+            }}</a>
+            @if (c.archivedAt; as at) {
+              <span class="pill archived" [title]="'Archived by its owner ' + (at | date: 'medium')"
+                >Archived</span
+              >
+            }
+          </span>
           <span class="small muted">
             {{ agentTitle(c.agent) }} ·
             <span [title]="'Owner ' + c.ownerId">{{ ownerLabel(c) }}</span>
@@ -117,6 +128,13 @@ type Check =
       gap: var(--space-1);
       padding: var(--space-3) var(--space-4);
     }
+    .title {
+      gap: var(--space-2);
+    }
+    .archived {
+      border: 1px solid var(--color-border);
+      color: var(--color-text);
+    }
     .check {
       margin: 0;
       overflow-wrap: anywhere;
@@ -126,7 +144,8 @@ type Check =
 })
 export class AdminConversationsPageComponent {
   private readonly api = inject(ApiService);
-  protected readonly items = signal<Conversation[]>([]);
+  private readonly archiveApi = inject(ConversationArchiveApi);
+  protected readonly items = signal<ListedConversation[]>([]);
   protected readonly next = signal<string | null>(null);
   protected readonly userId = signal('');
   protected readonly error = signal<string | null>(null);
@@ -173,7 +192,8 @@ export class AdminConversationsPageComponent {
   protected async load(more: boolean): Promise<void> {
     try {
       const before = more ? this.next() : null;
-      const page = await this.api.adminConversations({
+      // Through the archive api, whose answer is typed with each conversation's `archivedAt`.
+      const page = await this.archiveApi.everyones({
         limit: 50,
         ...(this.userId() ? { userId: this.userId() } : {}),
         ...(before ? { before } : {}),

@@ -6,7 +6,7 @@ import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { SocketClientService } from '../core/socket-client.service';
-import { PendingDeletes } from './pending-deletes';
+import { PendingArchives } from './pending-archives';
 
 /** One page of the list; "Show more" asks for another. */
 export const LIST_PAGE = 30;
@@ -32,7 +32,7 @@ export class ConversationListService {
   private readonly api = inject(ApiService);
   private readonly session = inject(SessionService);
   private readonly socket = inject(SocketClientService);
-  private readonly deletes = inject(PendingDeletes);
+  private readonly archives = inject(PendingArchives);
 
   private readonly loaded = signal<readonly Conversation[] | null>(null);
   /** How many items a reload asks for: a page, or all that "Show more" has revealed. */
@@ -42,9 +42,9 @@ export class ConversationListService {
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
   private searchTimer: ReturnType<typeof setTimeout> | null = null;
 
-  /** The list to show, deletes waiting for their undo hidden; null until first loaded. */
+  /** The list to show, archives waiting out their undo window hidden; null until first loaded. */
   readonly items = computed(() => {
-    const hidden = this.deletes.hidden();
+    const hidden = this.archives.hidden();
     return this.loaded()?.filter((c) => !hidden.has(c.id)) ?? null;
   });
   readonly next = signal<string | null>(null);

@@ -8,7 +8,8 @@ import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { ConversationListService, LIST_PAGE, SEARCH_DELAY_MS } from './conversation-list.service';
 import { ConversationSidebarComponent } from './conversation-sidebar.component';
-import { UNDO_WINDOW_MS } from './pending-deletes';
+import { ConversationArchiveApi } from './conversation-archive-api';
+import { UNDO_WINDOW_MS } from './pending-archives';
 import { UndoToastComponent } from './undo-toast.component';
 import { useAgents } from './agents-fixture';
 
@@ -48,6 +49,10 @@ async function render(items: Conversation[] = [garage, fresh, hall], next: strin
     })),
     archive: jest.fn().mockResolvedValue(undefined),
   };
+  const archiveApi = {
+    archived: jest.fn().mockResolvedValue({ items: [], next: null }),
+    unarchive: jest.fn(),
+  };
   TestBed.configureTestingModule({
     providers: [
       provideRouter([
@@ -55,6 +60,7 @@ async function render(items: Conversation[] = [garage, fresh, hall], next: strin
         { path: 'c/:id', component: BlankComponent, children: [{ path: '**', component: BlankComponent }] },
       ]),
       { provide: ApiService, useValue: api },
+      { provide: ConversationArchiveApi, useValue: archiveApi },
     ],
   });
   TestBed.inject(SessionService).start({
@@ -89,14 +95,20 @@ async function render(items: Conversation[] = [garage, fresh, hall], next: strin
     menuItem(action)!.click();
     await settle();
   };
-  return { fixture, toast, element, api, titles, act, settle };
+  const buttonNamed = (name: string) =>
+    Array.from(element.querySelectorAll<HTMLButtonElement>('button')).find(
+      (b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name,
+    );
+  const archivedTitles = () =>
+    Array.from(element.querySelectorAll('.archived__title')).map((t) => t.textContent?.trim());
+  return { fixture, toast, element, api, archiveApi, titles, archivedTitles, buttonNamed, act, settle };
 }
 
 describe('ConversationSidebarComponent', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     jest.setSystemTime(NOW);
-    // Deletes still waiting when a test ends go out with fetch (keepalive).
+    // Archives still waiting when a test ends go out with fetch (keepalive).
     Object.defineProperty(globalThis, 'fetch', {
       value: jest.fn().mockResolvedValue({}),
       configurable: true,
@@ -206,21 +218,37 @@ describe('ConversationSidebarComponent', () => {
     expect(element.querySelector('app-title-editor [role=alert]')?.textContent).toContain('Too many tries');
   });
 
-  it('deletes with Undo: hidden at once, back on Undo, archived only when the toast ends', async () => {
+  it('archives with Undo: hidden at once, back on Undo, archived only when the toast ends', async () => {
     const { toast, api, titles, act, settle } = await render();
     const toastElement = toast.nativeElement as HTMLElement;
-    await act('The garage', 'Delete');
+    const menuItems = async () => {
+      const trigger = document.querySelector<HTMLButtonElement>(
+        'button[aria-label="Actions for The garage"]',
+      )!;
+      trigger.click();
+      await settle();
+      const names = Array.from(document.querySelectorAll('[role=menuitem]')).map((b) =>
+        b.textContent?.trim(),
+      );
+      trigger.click();
+      await settle();
+      return names;
+    };
+    // What it does, said as such: nothing here deletes.
+    expect(await menuItems()).toEqual(['Rename', 'Archive']);
+    await act('The garage', 'Archive');
     expect(titles()).toEqual(['New conversation', 'The hall closet']);
     // The menu's trigger went with the item: the keyboard carries on at the next one.
     expect(document.activeElement?.getAttribute('href')).toBe('/c/b');
-    expect(toastElement.querySelector('[role=status]')?.textContent).toContain("Deleted 'The garage'");
+    expect(toastElement.querySelector('[role=status]')?.textContent).toContain("Archived 'The garage'");
+    expect(toastElement.textContent).not.toContain('Deleted');
     toastElement.querySelector<HTMLButtonElement>('button')!.click();
     await settle();
     expect(titles()).toEqual(['The garage', 'New conversation', 'The hall closet']);
     await jest.advanceTimersByTimeAsync(UNDO_WINDOW_MS * 2);
     expect(api.archive).not.toHaveBeenCalled();
 
-    await act('The garage', 'Delete');
+    await act('The garage', 'Archive');
     await jest.advanceTimersByTimeAsync(UNDO_WINDOW_MS);
     await settle();
     expect(api.archive).toHaveBeenCalledWith('a');
@@ -228,14 +256,66 @@ describe('ConversationSidebarComponent', () => {
     expect(toastElement.querySelector('[role=status]')?.textContent?.trim()).toBe('');
   });
 
-  it('deleting the open conversation goes to the new-conversation page', async () => {
-    const { act, settle } = await render();
+  it('archiving the open conversation goes home; Undo comes back to it', async () => {
+    const { toast, titles, act, settle } = await render();
     const router = TestBed.inject(Router);
     await router.navigateByUrl('/c/a');
     await settle();
-    await act('The garage', 'Delete');
+    await act('The garage', 'Archive');
     await settle();
     expect(router.url).toBe('/');
+    (toast.nativeElement as HTMLElement).querySelector<HTMLButtonElement>('button')!.click();
+    await settle();
+    expect(router.url).toBe('/c/a');
+    expect(titles()).toEqual(['The garage', 'New conversation', 'The hall closet']);
+  });
+
+  it('lists what was archived under Archived, newest first, and unarchives one back into the list', async () => {
+    const { api, archiveApi, titles, archivedTitles, buttonNamed, act, settle } = await render();
+    const shelved = { ...conversation('d', 'The shed', 60 * 24 * 3), archivedAt: '2026-03-09T12:00:00.000Z' };
+    archiveApi.archived.mockResolvedValue({ items: [shelved], next: null });
+    const toggle = buttonNamed('Archived')!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    toggle.click();
+    await settle();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(archiveApi.archived).toHaveBeenCalled();
+    expect(archivedTitles()).toEqual(['The shed']);
+
+    // One archived just now is there at once, before the api lists it; Unarchive on it is Undo.
+    await act('The garage', 'Archive');
+    expect(archivedTitles()).toEqual(['The garage', 'The shed']);
+    buttonNamed('Unarchive The garage')!.click();
+    await settle();
+    expect(archivedTitles()).toEqual(['The shed']);
+    expect(titles()).toEqual(['The garage', 'New conversation', 'The hall closet']);
+    await jest.advanceTimersByTimeAsync(UNDO_WINDOW_MS * 2);
+    expect(api.archive).not.toHaveBeenCalled();
+
+    // One the api archived: POST …/unarchive, then it is in the list again.
+    archiveApi.unarchive.mockResolvedValue({ ...shelved, archivedAt: null });
+    api.listConversations.mockResolvedValue({ items: [garage, fresh, hall, shelved], next: null });
+    buttonNamed('Unarchive The shed')!.click();
+    await settle();
+    await settle();
+    expect(archiveApi.unarchive).toHaveBeenCalledWith('d');
+    expect(archivedTitles()).toEqual([]);
+    expect(titles()).toContain('The shed');
+  });
+
+  it('says so in words when unarchiving fails, and keeps it under Archived', async () => {
+    const { element, archiveApi, archivedTitles, buttonNamed, settle } = await render();
+    const shelved = { ...conversation('d', 'The shed', 60), archivedAt: '2026-03-09T12:00:00.000Z' };
+    archiveApi.archived.mockResolvedValue({ items: [shelved], next: null });
+    archiveApi.unarchive.mockRejectedValue(new ApiError({ code: 'not_found', message: 'gone' }, 404));
+    buttonNamed('Archived')!.click();
+    await settle();
+    buttonNamed('Unarchive The shed')!.click();
+    await settle();
+    expect(archivedTitles()).toEqual(['The shed']);
+    expect(element.querySelector('.archived [role=alert]')?.textContent).toContain(
+      "Could not unarchive 'The shed'.",
+    );
   });
 
   it('shows more with the next cursor, after what is there', async () => {

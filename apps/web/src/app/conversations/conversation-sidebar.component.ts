@@ -13,8 +13,9 @@ import { Router, RouterLink } from '@angular/router';
 import type { Conversation } from '@sweatpants/domain';
 
 import { AgentsService } from './agents.service';
+import { ArchivedConversations } from './archived-conversations';
 import { ConversationListService } from './conversation-list.service';
-import { PendingDeletes } from './pending-deletes';
+import { PendingArchives } from './pending-archives';
 import { fullTime, relativeTime } from './relative-time';
 import { TitleEditorComponent } from './title-editor.component';
 import { UndoToastComponent } from './undo-toast.component';
@@ -24,7 +25,8 @@ let nextId = 0;
 /**
  * The conversations, by last activity: a sidebar beside the app on a wide screen, the same list in
  * a drawer (a cdk dialog, which then provides the DialogRef) on a phone. Each one can be renamed in
- * place or deleted with a moment to undo; a search narrows the list by title.
+ * place or archived with a moment to undo; a search narrows the list by title. Archived, at the
+ * foot, lists what was archived, each with Unarchive.
  */
 @Component({
   selector: 'app-conversation-sidebar',
@@ -35,7 +37,8 @@ let nextId = 0;
 })
 export class ConversationSidebarComponent {
   protected readonly list = inject(ConversationListService);
-  private readonly deletes = inject(PendingDeletes);
+  protected readonly archived = inject(ArchivedConversations);
+  private readonly archives = inject(PendingArchives);
   private readonly router = inject(Router);
   private readonly injector = inject(Injector);
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
@@ -43,6 +46,9 @@ export class ConversationSidebarComponent {
   protected readonly drawer = inject(DialogRef, { optional: true });
 
   protected readonly searchId = `conversation-search-${nextId++}`;
+  protected readonly archivedId = `archived-conversations-${nextId++}`;
+  /** Whether the Archived section is open. */
+  protected readonly showArchived = signal(false);
   /** The conversation whose title is being edited. */
   protected readonly editing = signal<string | null>(null);
   private readonly agents = inject(AgentsService);
@@ -63,15 +69,31 @@ export class ConversationSidebarComponent {
     this.focusAfterRender(conversation.id, '.item__actions');
   }
 
-  /** Hidden now, deleted once the undo window ends; leaving it first if it is the open one. */
-  protected remove(conversation: Conversation): void {
+  /**
+   * Hidden now, archived once the undo window ends; leaving it first if it is the open one (Undo
+   * comes back to it).
+   */
+  protected archive(conversation: Conversation): void {
     const ids = (this.list.items() ?? []).map((c) => c.id);
     const index = ids.indexOf(conversation.id);
     const after = ids.filter((id) => id !== conversation.id)[Math.max(0, Math.min(index, ids.length - 2))];
-    this.deletes.delete(conversation);
-    if (this.list.currentId() === conversation.id) void this.router.navigate(['/']);
+    const open = this.list.currentId() === conversation.id;
+    this.archives.archive(conversation, open);
+    if (open) void this.router.navigate(['/']);
     // The menu's trigger went with the item: focus the next one, so the keyboard is not lost.
     this.focusAfterRender(after ?? null, 'a');
+  }
+
+  /** Opens or closes Archived; it is read from the api each time it opens. */
+  protected toggleArchived(): void {
+    const open = !this.showArchived();
+    this.showArchived.set(open);
+    if (open) void this.archived.load();
+  }
+
+  /** Back into the list, where the keyboard follows it. */
+  protected async unarchive(conversation: Conversation): Promise<void> {
+    if (await this.archived.unarchive(conversation)) this.focusAfterRender(conversation.id, 'a');
   }
 
   /** Focuses `part` of the item `id` (the search field without one) once the list has rendered. */

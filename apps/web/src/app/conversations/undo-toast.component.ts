@@ -1,10 +1,10 @@
 import { booleanAttribute, ChangeDetectionStrategy, Component, inject, input } from '@angular/core';
 
-import { PendingDeletes } from './pending-deletes';
+import { PendingArchives } from './pending-archives';
 
 /**
- * "Deleted 'title' · Undo" while a delete waits out its undo window, and the api's refusal if a
- * delete then failed. A live region that is always there, so what appears in it is announced.
+ * "Archived 'title' · Undo" while an archive waits out its undo window (Undo brings it back, and
+ * the person to it if it was open), and the api's refusal if the archive then failed. A live region that is always there, so what appears in it is announced.
  * Floating at the foot of the window, or `inline` in the phone's drawer: a modal drawer hides the
  * rest of the page from screen readers and keeps the keyboard in, so Undo has to be inside it.
  */
@@ -12,17 +12,17 @@ import { PendingDeletes } from './pending-deletes';
   selector: 'app-undo-toast',
   template: `
     <div class="toasts" role="status">
-      @if (deletes.latest(); as c) {
+      @if (archives.latest(); as c) {
         <div class="toast">
-          <span class="toast__text">Deleted '{{ c.title || 'New conversation' }}'</span>
-          <button type="button" class="toast__button" (click)="deletes.undo(c.id)">Undo</button>
+          <span class="toast__text">Archived '{{ c.title || 'New conversation' }}'</span>
+          <button type="button" class="toast__button" (click)="archives.undo(c.id)">Undo</button>
         </div>
       }
     </div>
-    @if (deletes.error(); as e) {
+    @if (archives.error(); as e) {
       <div class="toast toast--error" role="alert">
         <span class="toast__text">{{ e }}</span>
-        <button type="button" class="toast__button" (click)="deletes.error.set(null)">Dismiss</button>
+        <button type="button" class="toast__button" (click)="archives.error.set(null)">Dismiss</button>
       </div>
     }
   `,
@@ -88,5 +88,5 @@ import { PendingDeletes } from './pending-deletes';
 })
 export class UndoToastComponent {
   readonly inline = input(false, { transform: booleanAttribute });
-  protected readonly deletes = inject(PendingDeletes);
+  protected readonly archives = inject(PendingArchives);
 }
