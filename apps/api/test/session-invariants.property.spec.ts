@@ -9,21 +9,29 @@ import type {
   StateResponse,
   TidyingState,
   TreeNode,
+  TreePage,
 } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
+import { ConversationActors } from '../src/conversations/conversation-actors';
 import { conversation, createConversation, OPENING, path, PHOTO } from './support/flows';
 import { call, register, startApi, type TestApi } from './support/test-api';
+import { connect, request, type ClientSocket } from './support/test-socket';
 
 /**
  * Whatever a user does to a tidying session through the public api — taps any choice, types
- * off-script while a question waits, chats, skips, edits, rewinds, recovers, cancels — the session
- * keeps four invariants, read back through the public api only (path, state, reflog):
+ * off-script while a question waits, chats (through the socket as the web client does, the chat
+ * prompt answered by its id), skips, edits, rewinds, recovers, cancels, walks away past the idle
+ * time, switches branches with the arrows, carries on after the recap — the session keeps five
+ * invariants, read back through the public api only (path, state, reflog):
  *
  * 1. every decided item is in exactly one pile, counted once, and an item that goes out says where;
  * 2. nothing the user wrote leaves HEAD's path except by the user's own move (or a summary);
  * 3. the agent only appends: its reflog entries are `append` (or the compactor's `compact`), each
  *    from an ancestor of where it leaves HEAD;
- * 4. an item decided on the path is never proposed again further down that path.
+ * 4. an item decided on the path is never proposed again further down that path (in one session:
+ *    after the recap more words carry it on, and only a new session forgets what was decided);
+ * 5. a question pending at a HEAD is pending again, under the same id, whenever HEAD comes back
+ *    there (leaving a branch is not a Stop, and walking away loses nothing).
  *
  * The agent is the tidying coach on the offline model (no ANTHROPIC_API_KEY): deterministic rules
  * that walk the real flows. One app for the file; each run is a fresh conversation.
@@ -39,8 +47,15 @@ const OFF_SCRIPT = [
   'wait, where do cables go?',
   "what's the weather like?",
 ] as const;
-/** Messages for the chat prompt. */
-const CHAT = ['a coffee mug', 'the old letters', 'not sure about the cable', 'go on', "I'm done"] as const;
+/** Messages for the chat prompt (after "I'm done", the next ones carry the session on). */
+const CHAT = [
+  'a coffee mug',
+  'the old letters',
+  'not sure about the cable',
+  'go on',
+  "I'm done",
+  'the stapler',
+] as const;
 /** New texts for an edited message. */
 const EDITS = ['a coffee mug', 'the old letters', 'a stack of papers', "I'm done", 'go on'] as const;
 /** What a disposition counts as when it decides an item (skip and need-more-info do not). */
@@ -59,7 +74,9 @@ type Op =
   | { kind: 'edit'; pick: number; text: number }
   | { kind: 'rewind'; pick: number }
   | { kind: 'recover'; pick: number }
-  | { kind: 'cancel'; pick: number };
+  | { kind: 'cancel'; pick: number }
+  | { kind: 'walkAway'; pick: number }
+  | { kind: 'switchBranch'; pick: number };
 
 const pick = fc.nat({ max: 1000 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -71,6 +88,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rewind' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('recover' as const), pick }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('walkAway' as const), pick }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('switchBranch' as const), pick }) },
 );
 
 const at = <T>(items: readonly T[], n: number): T => items[n % items.length] as T;
@@ -80,6 +99,7 @@ let db: TestDatabase;
 let api: TestApi;
 let token: string;
 let userId: string;
+let socket: ClientSocket;
 
 beforeAll(async () => {
   db = await createTestDatabase('api_session_invariants');
@@ -88,8 +108,10 @@ beforeAll(async () => {
   const auth = await register(api, 'invariants');
   token = auth.token;
   userId = auth.user.id;
+  socket = await connect(api, token);
 }, 30_000);
 afterAll(async () => {
+  socket?.close();
   await api?.close();
   await db?.drop();
 });
@@ -138,6 +160,8 @@ class Session {
   readonly checkedReflog = new Set<string>();
   readonly trace: string[] = [];
   lastPath: TreeNode[] = [];
+  /** HEAD → the question that was pending there (invariant 5) */
+  readonly askedAt = new Map<string, string>();
 
   constructor(readonly id: string) {}
 
@@ -177,6 +201,7 @@ class Session {
       const c = await conversation(api, token, this.id);
       if (c.status === 'waiting' && c.pendingElicit && c.pendingElicit.elicitId !== before) {
         this.current = c;
+        this.checkAskedAgain(c);
         return c;
       }
       if (Date.now() > deadline) {
@@ -188,6 +213,20 @@ class Session {
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  }
+
+  /** Invariant 5: a question once pending at this HEAD is the one pending now. */
+  checkAskedAgain(c: Conversation): void {
+    const question = c.pendingElicit;
+    if (!question || question.type === 'chat') return;
+    const before = this.askedAt.get(c.head);
+    if (before !== undefined && before !== question.elicitId) {
+      this.fail(
+        '5 (pending again on coming back)',
+        `at HEAD ${short(c.head)} the question ${short(before)} was pending; coming back, ${short(question.elicitId)} (${question.type}) is`,
+      );
+    }
+    this.askedAt.set(c.head, question.elicitId);
   }
 
   /** A user move of HEAD: what was written before it may leave the path. */
@@ -259,6 +298,23 @@ async function apply(s: Session, op: Op): Promise<void> {
     s.trace.push(`${label} ${JSON.stringify(text)} while ${q.type} pending → ${res.node.kind}`);
     await s.settle(q.elicitId);
   };
+  // The web client's composer: the chat prompt answered by its elicit id, over the socket.
+  const typed = async (text: string) => {
+    const ack = await request(socket, 'elicit:response', {
+      conversationId: s.id,
+      elicitId: q.elicitId,
+      action: 'accept',
+      content: { text },
+    });
+    if (!ack.ok)
+      s.fail(
+        '(socket)',
+        `the chat prompt ${short(q.elicitId)} refused ${JSON.stringify(text)}: ${ack.error.message}`,
+      );
+    s.wrote(ack.node);
+    s.trace.push(`typed ${JSON.stringify(text)} at the chat prompt (socket)`);
+    await s.settle(q.elicitId);
+  };
   const tap = async (n: number, flag: boolean) => {
     const { body, said } = tapAnswer(q, n, flag);
     const res = await s.request<NodeAndHead>(
@@ -278,7 +334,22 @@ async function apply(s: Session, op: Op): Promise<void> {
     case 'offScript':
       return chat ? message(at(CHAT, op.pick), 'chat') : message(at(OFF_SCRIPT, op.pick), 'off-script');
     case 'chat':
-      return talk(op.pick);
+      return chat ? typed(at(CHAT, op.pick)) : talk(op.pick);
+    case 'walkAway': {
+      // what RUNNER_IDLE_MS does to a conversation nobody touches: its runner goes
+      await api.app.get(ConversationActors).close(s.id);
+      s.trace.push(`walk away while ${q.type} pending (the runner closes)`);
+      // then they come back and carry on where they were, as they would
+      return chat ? typed(at(CHAT, op.pick)) : tap(op.pick, op.pick % 2 === 0);
+    }
+    case 'switchBranch': {
+      const to = await otherBranchTip(s, nodes, op.pick);
+      if (!to) return talk(op.pick);
+      await s.request<HeadMove>('POST', '/rewind', { to: to.tip });
+      s.userMoved();
+      s.trace.push(`switch branch at #${to.at} to the tip ${short(to.tip)} while ${q.type} pending`);
+      return void (await s.settle(null));
+    }
     case 'skip': {
       if (chat) return message(at(CHAT, op.pick), 'chat');
       const res = await s.request<NodeAndHead>(
@@ -329,6 +400,35 @@ async function apply(s: Session, op: Op): Promise<void> {
       return void (await s.settle(null));
     }
   }
+}
+
+/**
+ * Where the branch arrows go from a fork on HEAD's path: a sibling of a path node, at that
+ * sibling's newest, deepest descendant (apps/web's latestTip). Null when the path has no fork.
+ */
+async function otherBranchTip(
+  s: Session,
+  nodes: readonly TreeNode[],
+  n: number,
+): Promise<{ at: number; tip: string } | null> {
+  const page = await s.request<TreePage>('GET', '/tree?limit=500');
+  const byId = new Map(page.nodes.map((node) => [node.id, node]));
+  const forks = nodes.flatMap((node, index) => {
+    const parent = node.parentId ? byId.get(node.parentId) : undefined;
+    const others = (parent?.childIds ?? []).filter((id) => id !== node.id);
+    return others.map((sibling) => ({ at: index, sibling }));
+  });
+  if (forks.length === 0) return null;
+  const { at: index, sibling } = at(forks, n);
+  let tip = byId.get(sibling)!;
+  const stack = [...tip.childIds];
+  while (stack.length > 0) {
+    const node = byId.get(stack.pop()!);
+    if (!node) continue;
+    if (node.depth > tip.depth || (node.depth === tip.depth && node.createdAt > tip.createdAt)) tip = node;
+    stack.push(...node.childIds);
+  }
+  return { at: index, tip: tip.id };
 }
 
 /** The whole reflog, newest first. */
@@ -432,15 +532,17 @@ async function checkAgentOnlyAppends(s: Session): Promise<void> {
 }
 
 /**
- * Invariant 4: along the path, an item decided is never proposed again in the same session. Once a
- * session ends, the next message starts a new one with empty piles, where a mug is a new mug.
+ * Invariant 4: along the path, an item decided is never proposed again in the same session. After
+ * the recap more words carry the session on; only a new one (asked for: `restart`) starts with
+ * empty piles, where a mug is a new mug.
  */
 function checkNoReproposal(s: Session, nodes: TreeNode[]): void {
   const elicits = new Map<string, { index: number; node: TreeNode }>();
   const decided = new Map<string, { index: number; how: string }>();
   nodes.forEach((n, index) => {
     const p = n.payload as Record<string, unknown>;
-    if (n.kind === 'event' && (p['type'] === 'session-ended' || p['type'] === 'session-confirmed-done')) {
+    const extract = p['extract'] as { intent?: string } | undefined;
+    if (n.kind === 'event' && p['type'] === 'action-taken' && extract?.intent === 'restart') {
       decided.clear();
       return;
     }
