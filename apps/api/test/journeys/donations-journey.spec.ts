@@ -17,7 +17,10 @@ import { connect, record, request, type ClientSocket } from '../support/test-soc
 
 /** Near Russell Square, London, where the demo directory's places are. */
 const HERE = { lat: 51.5229, lng: -0.1256 };
+/** Berlin: 930 km from every place the demo directory knows. */
+const BERLIN = { lat: 52.52, lng: 13.405 };
 const ADDRESS = 'Textile bank, Brunswick Centre car park, Bernard Street, WC1N';
+const TWO_THINGS = 'I have a bag of kids clothes and some old books to give away';
 
 interface Journey {
   api: TestApi;
@@ -86,6 +89,8 @@ async function giveAwayACoat(j: Journey) {
   await answer(j, location, { action: 'accept', content: HERE });
 
   const copy = await nextAsk(j, location.elicitId);
+  // where it is was said before the copy was offered
+  expect(replies(await path(j.api, j.token, j.c.id)).at(-1)).toMatch(/Bernard Street/);
   expect(copy).toMatchObject({
     type: 'clipboard-write',
     message: 'Copy the address?',
@@ -109,6 +114,43 @@ const replies = (nodes: readonly TreeNode[]) =>
     .filter((n) => n.kind === 'assistant' && n.payload['purpose'] === undefined)
     .map((n) => String(n.payload['text']))
     .filter((t) => t.length > 0);
+
+/**
+ * Sends `text` as the web client does (`message:send`), then answers each question the helper
+ * asks with `respond` until it waits for the next thing; returns the questions, in order.
+ */
+async function walk(
+  j: Journey,
+  text: string,
+  respond: (q: ElicitRequest) => { action: string; content?: unknown },
+): Promise<ElicitRequest[]> {
+  let previous = (await conversation(j.api, j.token, j.c.id)).pendingElicit!.elicitId;
+  const sent = await request(j.socket, 'message:send', { conversationId: j.c.id, text });
+  if (!sent.ok) throw new Error(sent.error.message);
+  const asked: ElicitRequest[] = [];
+  for (let q = await nextAsk(j, previous); q.type !== 'chat'; q = await nextAsk(j, previous)) {
+    asked.push(q);
+    await answer(j, q, respond(q));
+    previous = q.elicitId;
+  }
+  return asked;
+}
+
+/** What a person answers on the happy path: good condition, two bags, a drop-off, London. */
+function happily(q: ElicitRequest): { action: string; content?: unknown } {
+  switch (q.type) {
+    case 'confirm':
+      return { action: 'accept', content: { value: true } };
+    case 'form':
+      return { action: 'accept', content: { condition: 'good', bags: 2, collection: false } };
+    case 'location':
+      return { action: 'accept', content: HERE };
+    case 'clipboard-write':
+      return { action: 'accept', content: { success: true } };
+    default:
+      return { action: 'decline' };
+  }
+}
 
 /** Their words and answers, in the order given, as the path keeps them. */
 const given = (nodes: readonly TreeNode[]) =>
@@ -139,9 +181,11 @@ describe('a donation helper session, as the person lives it', () => {
 
     it('takes a coat from the first words to the nearest place that takes it, with the address copied', async () => {
       const { nodes } = await giveAwayACoat(j);
-      expect(replies(nodes).at(-1)).toBe(
-        `Take it to ${ADDRESS}: 200 m away, open any time. I've copied the address for you. If that's closed, Hospice Charity Shop also takes it.`,
-      );
+      // where, said before the copy was offered; then that it was copied
+      expect(replies(nodes).slice(-2)).toEqual([
+        `Take it to ${ADDRESS}: 200 m away, open any time. If that's closed, Hospice Charity Shop also takes it.`,
+        "I've copied the address for you.",
+      ]);
       expect(given(nodes)).toEqual([
         "I'd like to give away my winter coat",
         { condition: 'good', bags: 2, collection: false },
@@ -150,7 +194,7 @@ describe('a donation helper session, as the person lives it', () => {
       ]);
     }, 30_000);
 
-    it('asks nothing about a thing the tidying coach would throw away', async () => {
+    it('asks nothing about a broken thing, and says so in its own voice', async () => {
       const before = (await conversation(j.api, j.token, j.c.id)).pendingElicit!.elicitId;
       await call(j.api, 'POST', `/api/conversations/${j.c.id}/messages`, {
         token: j.token,
@@ -159,8 +203,57 @@ describe('a donation helper session, as the person lives it', () => {
       const next = await nextAsk(j, before);
       expect(next.type).toBe('chat');
       expect(replies(await path(j.api, j.token, j.c.id)).at(-1)).toBe(
-        "The coach would put the broken umbrella in the bin: charity shops can't sell broken or used-up things. Anything else you'd like to give away?",
+        "The broken umbrella isn't something a charity shop could pass on, so it's for the bin. Anything else you'd like to give away?",
       );
+    }, 30_000);
+
+    it('takes a sentence as the things in it, asks about the old books, and places each by name', async () => {
+      const two = await open(j.api, 'donations-two-things');
+      const asked = await walk(two, TWO_THINGS, happily);
+      expect(asked.map((q) => [q.type, q.message])).toEqual([
+        ['confirm', 'Are the old books in good condition?'],
+        ['form', 'A little about the kids clothes, so I find a place that will take it'],
+        ['form', 'A little about the old books, so I find a place that will take it'],
+        ['location', 'Share roughly where you are, to find places near you that take the kids clothes?'],
+        ['clipboard-write', 'Copy the addresses?'],
+      ]);
+      const said = replies(await path(two.api, two.token, two.c.id));
+      expect(said.at(-2)).toBe(
+        'Take the kids clothes to Textile bank, Brunswick Centre car park, Bernard Street, WC1N: 200 m away, open any time. ' +
+          'Take the old books to Hospice Charity Shop, 12 Marchmont Street, WC1N: 200 m away, open Mon–Sat 10:00–17:30.',
+      );
+      for (const words of [...said, ...asked.map((q) => q.message)]) {
+        expect(words).not.toMatch(/coach/i);
+        expect(words).not.toContain('I have a bag');
+      }
+      two.socket.close();
+    }, 30_000);
+
+    it('says plainly it knows no place near someone in Berlin, and calls nothing near', async () => {
+      const far = await open(j.api, 'donations-berlin');
+      const asked = await walk(far, "I'd like to give away my winter coat", (q) =>
+        q.type === 'location' ? { action: 'accept', content: BERLIN } : happily(q),
+      );
+      expect(asked.map((q) => q.type)).toEqual(['form', 'location']);
+      const reply = replies(await path(far.api, far.token, far.c.id)).at(-1)!;
+      expect(reply).toMatch(
+        /^I don't know any place near you that takes the winter coat: the places I know are in central London, about 930 km from you\. Instead, /,
+      );
+      expect(reply).not.toMatch(/Take it to|m away/);
+      far.socket.close();
+    }, 30_000);
+
+    it('answers "I\'d rather it were collected" with the service that collects, not a drop-off', async () => {
+      const later = await open(j.api, 'donations-collected');
+      await walk(later, "I'd like to give away my winter coat", happily);
+      const asked = await walk(later, "I'd rather it were collected", happily);
+      // it knows where they are and there is nothing to carry: no question, no address to copy
+      expect(asked).toEqual([]);
+      expect(replies(await path(later.api, later.token, later.c.id)).at(-1)).toBe(
+        "The winter coat can be collected: Hospice Charity Shop home collection picks up from homes within 5 km of 12 Marchmont Street, WC1N, and you're 200 m from there. " +
+          "To arrange it: book in the shop or by phone, Mon–Sat 10:00–17:30. Anything else you'd like to give away?",
+      );
+      later.socket.close();
     }, 30_000);
   });
 
@@ -192,7 +285,17 @@ describe('a donation helper session, as the person lives it', () => {
         call('check_item', { item: 'winter coat' }),
         call('describe_donation', { item: 'winter coat' }),
         call('find_drop_off', { item: 'winter coat', kind: 'clothes' }),
-        call('copy_directions', { text: ADDRESS }),
+        // as the helper is told: where it is in words first, the offer to copy after them
+        {
+          kind: 'reply',
+          content: [
+            {
+              type: 'text',
+              text: 'The textile bank on Bernard Street, WC1N takes coats: 200 m away, open any time.',
+            },
+            { type: 'tool_use', name: 'copy_directions', input: { text: ADDRESS } },
+          ],
+        },
         {
           kind: 'reply',
           content: [
@@ -206,7 +309,16 @@ describe('a donation helper session, as the person lives it', () => {
       );
 
       // what the model was told: the helper's four tools, and each result in turn
-      const bodies = fake.requests.map((r) => r.body as { tools?: { name: string }[]; messages: unknown[] });
+      const bodies = fake.requests.map(
+        (r) => r.body as { system?: unknown; tools?: { name: string }[]; messages: unknown[] },
+      );
+      // and the same care the offline helper takes, as guidance in its own words
+      const system = JSON.stringify(bodies[0]!.system);
+      expect(system).toMatch(/Never speak as or for the coach/);
+      expect(system).toMatch(/Old is not broken/);
+      expect(system).toMatch(/Honour collection/);
+      expect(system).toMatch(/Only places within 25 km are near/);
+      expect(system).toMatch(/Say where before offering to copy/);
       expect(bodies[0]!.tools!.map((t) => t.name)).toEqual([
         'check_item',
         'describe_donation',

@@ -9,8 +9,9 @@ import {
 import type { Json } from '@sweatpants/domain';
 import { Err, Ok } from 'effection';
 import * as z from 'zod';
-import { DropOffDirectory, KindSchema, PointSchema } from './drop-off-directory';
+import { DropOffDirectory, KindSchema, PointSchema, type Place } from './drop-off-directory';
 import { kindOf } from './item-kind';
+import { conditionInDoubt, isPlural } from './said-items';
 
 /** What the helper uses of the tidying coach, handed over by the program that registers both. */
 export interface CoachTools {
@@ -18,11 +19,31 @@ export interface CoachTools {
   guessPile: AgentToolCall;
 }
 
+/**
+ * How far a place may be and still be "near you": about what a person would travel with a bag or
+ * a box, by bus or car, across a city and its edges. Farther than this the helper says it knows
+ * nothing near rather than send someone on a journey (or call a place 930 km away near).
+ */
+export const NEAR_KM = 25;
+
 const Copied = z.object({ success: z.boolean() });
-const CoachGuessSchema = z.object({ guess: z.string().nullable(), pile: z.string() });
+const CoachGuessSchema = z.object({
+  guess: z.string().nullable(),
+  pile: z.string(),
+  alternatives: z.array(z.string()).optional(),
+});
+const ConditionSchema = z.enum(['like new', 'good', 'worn']);
+const Confirmed = z.object({ value: z.boolean() });
 
 /** Dispositions that mean "not fit to give away": a charity shop would have to throw it out. */
 const NOT_FOR_GIVING = new Set(['trash', 'recycle']);
+
+/** The short form about an item; the questions the person has already answered are left out. */
+const DescriptionForm = z.object({
+  condition: ConditionSchema.describe('What condition is it in?'),
+  bags: z.number().int().min(1).max(10).describe('How many bags or boxes?'),
+  collection: z.boolean().describe('Would you rather it were collected?'),
+});
 
 /** The helper's tools, by the name other agents call them with. */
 export interface DonationTools {
@@ -37,41 +58,67 @@ export interface DonationTools {
 export function donationTools(coach: CoachTools): DonationTools {
   const checkItem = createTool('check_item')
     .description(
-      'Ask the tidying coach whether an item is fit to give away, and find the kind of place that takes it. Call this first for each item.',
+      'Check whether one thing is fit to give away, and find the kind of place that takes it. Call it once for each thing the person names, with the thing\'s own name ("old books", not their whole sentence). It consults the tidying coach\'s rule of thumb (advice for you: never speak as or for the coach); when the only doubt is the thing\'s age or use ("old", "used"), it asks the person about its condition instead of assuming old means unfit.',
     )
     .parameter(
-      z.object({ item: z.string().trim().min(1).max(200).describe('the item, as the person named it') }),
+      z.object({
+        item: z.string().trim().min(1).max(200).describe('one thing, as the person named it: "kids clothes"'),
+      }),
     )
     .execute(function* ({ item }) {
       const outcome = yield* coach.guessPile({ item });
       if (outcome.kind !== 'success')
-        return Err(new Error(`the tidying coach could not say: ${describe(outcome)}`));
+        return Err(new Error(`the tidying coach's rule of thumb could not say: ${describe(outcome)}`));
       const coachSays = CoachGuessSchema.safeParse(outcome.value);
       if (!coachSays.success) return Err(new Error('the tidying coach answered something unexpected'));
-      const { guess, pile } = coachSays.data;
-      return Ok({
-        item,
-        kind: kindOf(item),
-        coach: { guess, pile },
-        donatable: guess === null || !NOT_FOR_GIVING.has(guess),
+      const { guess, pile, alternatives = [] } = coachSays.data;
+      const checked = { item, kind: kindOf(item), coach: { guess, pile } };
+      const unfit = guess !== null && NOT_FOR_GIVING.has(guess);
+      if (!unfit) return Ok({ ...checked, donatable: true });
+      // The coach's rule reads "old" as worn out; an old book can be a good one. Only the person
+      // knows, so the helper asks rather than turn it away.
+      if (!conditionInDoubt(item)) return Ok({ ...checked, donatable: false, instead: guess });
+      const answer = yield* elicit({
+        type: 'confirm',
+        message: `${isPlural(item) ? 'Are' : 'Is'} the ${item} in good condition?`,
+        payload: { default: true },
       });
+      const good = answer.action === 'accept' ? Confirmed.safeParse(answer.content).data?.value : undefined;
+      if (good === undefined) return Ok({ ...checked, donatable: true, condition: null });
+      if (good) return Ok({ ...checked, donatable: true, condition: 'good' });
+      const instead = guess === 'recycle' || alternatives.includes('recycle') ? 'recycle' : guess;
+      return Ok({ ...checked, donatable: false, condition: 'poor', instead });
     });
 
   const describeDonation = createTool('describe_donation')
-    .description('Ask the person, with a short form, what condition the item is in and how much there is.')
-    .parameter(z.object({ item: z.string().trim().min(1).max(200) }))
-    .execute(function* ({ item }) {
-      const answer = yield* askForm(
-        `A little about the ${item}, so I find a place that will take it`,
-        z.object({
-          condition: z.enum(['like new', 'good', 'worn']).describe('What condition is it in?'),
-          bags: z.number().int().min(1).max(10).describe('How many bags or boxes?'),
-          collection: z.boolean().describe('Would you rather it were collected?'),
-        }),
-      );
+    .description(
+      'Ask the person, with a short form, what condition one thing is in, how much there is and whether they would rather it were collected. Pass what they already said (condition, collection) so it is not asked again.',
+    )
+    .parameter(
+      z.object({
+        item: z.string().trim().min(1).max(200),
+        condition: ConditionSchema.optional().describe('the condition the person already gave'),
+        collection: z.boolean().optional().describe('true when the person already asked for collection'),
+      }),
+    )
+    .execute(function* ({ item, condition, collection }) {
+      const form = DescriptionForm.omit({
+        ...(condition === undefined ? {} : { condition: true }),
+        ...(collection === undefined ? {} : { collection: true }),
+      });
+      const answer = yield* askForm(`A little about the ${item}, so I find a place that will take it`, form);
       switch (answer.action) {
-        case 'accept':
-          return Ok({ item, described: true, ...answer.content });
+        case 'accept': {
+          // what the form asked, over what the person had already said
+          const given = DescriptionForm.partial().parse(answer.content);
+          return Ok({
+            item,
+            described: true,
+            bags: given.bags ?? 1,
+            ...optional('condition', given.condition ?? condition),
+            ...optional('collection', given.collection ?? collection),
+          });
+        }
         case 'invalid':
           return Err(new Error(`the form came back incomplete: ${answer.problems.join('; ')}`));
         default:
@@ -81,45 +128,80 @@ export function donationTools(coach: CoachTools): DonationTools {
 
   const findDropOff = createTool('find_drop_off')
     .description(
-      "Ask for the person's rough location, then search the drop-off directory for places near them that take this kind of item.",
+      `Search the directory for places near the person that take this kind of thing: drop-off places, or with collection: true services that come and collect (use it whenever the person would rather it were collected or picked up). Asks for their rough location unless you pass the point they already shared (near). Only places within ${NEAR_KM} km come back as near; when none are, say plainly that you know no place near them.`,
     )
-    .parameter(z.object({ item: z.string().trim().min(1).max(200), kind: KindSchema }))
-    .execute(function* ({ item, kind }) {
+    .parameter(
+      z.object({
+        item: z.string().trim().min(1).max(200),
+        kind: KindSchema,
+        near: PointSchema.optional().describe('where the person said they are, from an earlier search'),
+        collection: z.boolean().optional().describe('true: services that collect, not places to take it'),
+      }),
+    )
+    .execute(function* ({ item, kind, near: known, collection = false }) {
       // The browser says what it is doing while the device finds itself (a phone's GPS can take
       // a while); the helper tells the person it is waiting on their device, not on itself.
       const statuses: string[] = [];
-      const answer = yield* elicit({
-        type: 'location',
-        message: `Share roughly where you are, to find places near you that take the ${item}?`,
-        payload: { accuracy: 'low' },
-        onProgress: (progress) => {
-          const status = (progress as { status?: Json }).status;
-          if (typeof status === 'string') statuses.push(status);
-        },
-      });
-      if (answer.action !== 'accept') return Ok({ item, located: false, answer: answer.action });
-      const near = PointSchema.parse(answer.content);
+      let near = known;
+      if (!near) {
+        const answer = yield* elicit({
+          type: 'location',
+          message: `Share roughly where you are, to find places near you that take the ${item}?`,
+          payload: { accuracy: 'low' },
+          onProgress: (progress) => {
+            const status = (progress as { status?: Json }).status;
+            if (typeof status === 'string') statuses.push(status);
+          },
+        });
+        if (answer.action !== 'accept') return Ok({ item, located: false, answer: answer.action });
+        near = PointSchema.parse(answer.content);
+      }
       const directory = yield* DropOffDirectory.attach();
-      const search = yield* directory.invoke('search', { near, kind, limit: 3 });
+      const service = collection ? 'collection' : 'drop-off';
+      const search = yield* directory.invoke('search', { near, kind, limit: 3, service });
       let next = yield* search.next();
       while (!next.done) {
         const { list, checked, total } = next.value;
         yield* notify(`Checked the ${list}`, { value: checked, total });
         next = yield* search.next();
       }
-      const { directory: name, places } = next.value;
-      return Ok({ item, kind, located: true, deviceReported: statuses, directory: name, places });
+      const { directory: name, area, places } = next.value;
+      const reachable = places.filter((p) => reaches(p, collection));
+      // the nearest beyond reach, so a reply may say truly how far the known places are
+      const nearestKm = reachable.length === 0 ? places[0]?.km : undefined;
+      return Ok({
+        item,
+        kind,
+        located: true,
+        near,
+        collection,
+        deviceReported: statuses,
+        directory: name,
+        ...(area === undefined ? {} : { area }),
+        nearKm: NEAR_KM,
+        places: reachable,
+        ...(nearestKm === undefined ? {} : { nearestKm }),
+      });
     });
 
   const copyDirections = createTool('copy_directions')
-    .description("Offer to copy a place's name and address to the person's clipboard.")
+    .description(
+      "Offer to copy a place's name and address to the person's clipboard. Only once your reply has said where it is (name, address, distance, opening): write that text first, then call this.",
+    )
     .parameter(
-      z.object({ text: z.string().trim().min(1).max(500).describe('what to copy: the name and address') }),
+      z.object({
+        text: z
+          .string()
+          .trim()
+          .min(1)
+          .max(500)
+          .describe('what to copy: the name and address, a line each place'),
+      }),
     )
     .execute(function* ({ text }) {
       const answer = yield* elicit({
         type: 'clipboard-write',
-        message: 'Copy the address?',
+        message: text.includes('\n') ? 'Copy the addresses?' : 'Copy the address?',
         payload: { text },
       });
       const copied = answer.action === 'accept' && Copied.safeParse(answer.content).data?.success === true;
@@ -127,6 +209,17 @@ export function donationTools(coach: CoachTools): DonationTools {
     });
 
   return { checkItem, describeDonation, findDropOff, copyDirections };
+}
+
+/** A drop-off place is near within NEAR_KM; a collection service only where it collects. */
+function reaches(place: Place, collection: boolean): boolean {
+  if (!collection) return place.km <= NEAR_KM;
+  return place.km <= Math.min(place.servesKm ?? NEAR_KM, NEAR_KM);
+}
+
+/** `{ [key]: value }`, or nothing when the value is not known: JSON has no undefined. */
+function optional<K extends string, V extends Json>(key: K, value: V | undefined): { [P in K]?: V } {
+  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }
 
 function describe(outcome: { kind: 'error'; message: string } | { kind: 'break'; text: string }): string {

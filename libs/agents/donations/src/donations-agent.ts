@@ -8,7 +8,8 @@ import {
   type CreatedAgent,
 } from '@sweatpants/agent-runtime';
 import * as z from 'zod';
-import { donationTools, type CoachTools, type DonationTools } from './donation-tools';
+import { donationTools, NEAR_KM, type CoachTools, type DonationTools } from './donation-tools';
+import { MAX_ITEMS_AT_ONCE } from './said-items';
 import { demoDirectory, useDirectory, type DirectoryImplementation } from './drop-off-directory';
 
 const INITIAL = { mode: 'helping', data: null };
@@ -17,10 +18,12 @@ const INITIAL = { mode: 'helping', data: null };
 export const SUMMARY_MODEL = 'claude-haiku-4-5';
 
 /**
- * The donation helper: the person names something they want to give away; it asks the tidying
- * coach whether the thing is fit to give, asks a little about it with a form, asks roughly where
- * the person is, searches a drop-off directory near them (each list it checks shown as it goes)
- * and offers to copy the best place's address. Written only with the runtime's public API; the
+ * The donation helper: the person names the things they want to give away, in a sentence of
+ * their own; for each it consults the tidying coach's rule of thumb on whether it is fit to give
+ * (asking the person when only its age is in doubt), asks a little about it with a form, asks
+ * roughly where the person is once, searches a directory for drop-off places or, when they would
+ * rather, collection services near them (each list it checks shown as it goes), says where each
+ * thing can go (or plainly that it knows nothing near) and then offers to copy the address. Written only with the runtime's public API; the
  * coach's tool comes from the program, so this library imports no other agent.
  *
  * @example
@@ -39,20 +42,40 @@ export function createDonations(
         name: 'helping',
         data: z.null(),
         template: () => prompt`
-          You help a person give away things they no longer need, one item at a time, kindly and
-          briefly. For each item they name: call check_item; if the tidying coach says it is not
-          fit to give away, say so gently and suggest recycling instead; otherwise call
-          describe_donation, then find_drop_off with the item's kind, then copy_directions with the
-          best place's name and address. Finish with one or two sentences: where to take it, how
-          far it is and when it is open. Never invent places: only name what find_drop_off found.
+          You are the donation helper: you help a person give away things they no longer need,
+          kindly and briefly, in your own voice.
+          Read a message as the things in it, as a person would: "I have a bag of kids clothes and
+          some old books to give away" names two things, "kids clothes" and "old books". Never
+          treat the whole sentence as a thing's name. Deal with each thing by its name, together
+          where you can (one location for all of them).
+          For each thing call check_item. It consults the tidying coach's rule of thumb: that is
+          advice for you, not a voice. Never speak as or for the coach ("the coach would…") and
+          never call yourself the coach. Old is not broken: when whether a thing is fit to give
+          depends on its condition, ask (check_item asks about old or used things) rather than
+          assume. If a thing cannot be given away, say so gently and suggest recycling instead.
+          Otherwise call describe_donation, passing what the person already told you (its
+          condition, that they want it collected), then find_drop_off with the thing's kind,
+          passing near when they already shared where they are.
+          Honour collection: when the person would rather it were collected or picked up (said in
+          words or in the form), call find_drop_off with collection true and name the service it
+          finds, or say plainly that you know no collection near them. Never answer with a
+          drop-off instead.
+          Only places within ${NEAR_KM} km are near. When find_drop_off finds none near, say
+          plainly that you know no place near them and what they could do instead; never call a
+          far place near, and any distance you mention is the one it found.
+          Say where before offering to copy: your reply names the place, its address, how far it
+          is and when it is open, and only then, in the same message after those words, call
+          copy_directions with its name and address. Never invent places: only name what
+          find_drop_off found.
         `,
         tools: () => Object.values(tools),
       }),
     ],
     initial: INITIAL,
     state: modeReducer('donations', INITIAL),
-    // check, form, location and search, copy, then the reply, with room for one correction
-    maxSteps: 8,
+    // A model may take the things one call at a time: a check, a form and a search for each of
+    // the things one message may name, then the words with the copy, and the reply after it.
+    maxSteps: 3 * MAX_ITEMS_AT_ONCE + 2,
     chatPrompt: () => ({ message: 'What would you like to give away?', placeholder: 'e.g. a winter coat' }),
     plugins: [
       useDirectory(options.directory ?? demoDirectory),

@@ -26,6 +26,25 @@ describe('the drop-off directory protocol', () => {
     ]);
   });
 
+  it('searches the services that collect only when asked, each with how far it reaches', async () => {
+    const progress: unknown[] = [];
+    const found = await run(() =>
+      DropOffDirectory.with(demoDirectory, function* () {
+        const directory = yield* DropOffDirectory.attach();
+        return yield* directory.call(
+          'search',
+          { near: RUSSELL_SQUARE, kind: 'furniture', limit: 3, service: 'collection' },
+          (p) => progress.push(p),
+        );
+      }),
+    );
+    expect(progress).toEqual([{ list: 'collection services', checked: 1, total: 1 }]);
+    expect(found).toMatchObject({
+      area: 'central London',
+      places: [{ name: 'Camden Reuse Centre collection van', km: 2.1, servesKm: 8 }],
+    });
+  });
+
   it('refuses a point off the map before any directory is asked', async () => {
     let asked = false;
     const search = run(() =>

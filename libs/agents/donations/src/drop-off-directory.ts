@@ -19,13 +19,21 @@ export const KINDS = [
 export const KindSchema = z.enum(KINDS);
 export type Kind = z.infer<typeof KindSchema>;
 
+/** How a place takes things: the person brings them, or it comes and collects them. */
+export const ServiceSchema = z.enum(['drop-off', 'collection']);
+export type Service = z.infer<typeof ServiceSchema>;
+
 export const PlaceSchema = z.object({
   name: z.string(),
+  /** a drop-off place's address; a collection service's base */
   address: z.string(),
+  /** when it is open; for a collection service, when to book */
   opening: z.string(),
   takes: z.array(KindSchema),
   /** from the point searched, rounded to 100 m */
   km: z.number(),
+  /** a collection service's reach from its base, in km: it collects only within it */
+  servesKm: z.number().optional(),
 });
 export type Place = z.infer<typeof PlaceSchema>;
 
@@ -36,9 +44,20 @@ export type Place = z.infer<typeof PlaceSchema>;
  */
 export const DropOffDirectory = createProtocol('drop-off-directory', {
   search: {
-    args: z.object({ near: PointSchema, kind: KindSchema, limit: z.number().int().min(1).max(10) }),
+    args: z.object({
+      near: PointSchema,
+      kind: KindSchema,
+      limit: z.number().int().min(1).max(10),
+      /** drop-off places when absent, as before collection services were listed */
+      service: ServiceSchema.optional(),
+    }),
     progress: z.object({ list: z.string(), checked: z.number().int(), total: z.number().int() }),
-    returns: z.object({ directory: z.string(), places: z.array(PlaceSchema) }),
+    returns: z.object({
+      directory: z.string(),
+      /** where the directory's places are, in words, for telling someone far from all of them */
+      area: z.string().optional(),
+      places: z.array(PlaceSchema),
+    }),
   },
 });
 export type DirectoryImplementation = Implementation<(typeof DropOffDirectory)['spec']>;
@@ -49,15 +68,18 @@ interface Listed {
   opening: string;
   takes: readonly Kind[];
   at: Point;
+  servesKm?: number;
 }
 
 /**
- * A directory for demonstrations and tests: three lists of made-up places in central London, so
- * a search anywhere finds the nearest of them (far away, from elsewhere: the reply says how far).
+ * A directory for demonstrations and tests: lists of made-up places in central London, so a
+ * search anywhere finds the nearest of them (far away, from elsewhere: the helper says it knows
+ * nothing near). Three lists of places to take things to, one of services that collect.
  */
-const DEMO_LISTS: readonly { list: string; places: readonly Listed[] }[] = [
+const DEMO_LISTS: readonly { list: string; service: Service; places: readonly Listed[] }[] = [
   {
     list: 'charity shops',
+    service: 'drop-off',
     places: [
       {
         name: 'Hospice Charity Shop',
@@ -77,6 +99,7 @@ const DEMO_LISTS: readonly { list: string; places: readonly Listed[] }[] = [
   },
   {
     list: 'clothes and textile banks',
+    service: 'drop-off',
     places: [
       {
         name: 'Textile bank, Brunswick Centre car park',
@@ -89,6 +112,7 @@ const DEMO_LISTS: readonly { list: string; places: readonly Listed[] }[] = [
   },
   {
     list: 'reuse centres',
+    service: 'drop-off',
     places: [
       {
         name: 'Camden Reuse Centre',
@@ -99,28 +123,57 @@ const DEMO_LISTS: readonly { list: string; places: readonly Listed[] }[] = [
       },
     ],
   },
+  {
+    list: 'collection services',
+    service: 'collection',
+    places: [
+      {
+        name: 'Hospice Charity Shop home collection',
+        address: '12 Marchmont Street, WC1N',
+        opening: 'book in the shop or by phone, Mon–Sat 10:00–17:30',
+        takes: ['clothes', 'books', 'toys'],
+        at: { lat: 51.5246, lng: -0.1246 },
+        servesKm: 5,
+      },
+      {
+        name: 'Camden Reuse Centre collection van',
+        address: '140 York Way, N1',
+        opening: 'book Wed–Sun 09:00–16:00',
+        takes: ['furniture', 'electronics', 'kitchenware'],
+        at: { lat: 51.5413, lng: -0.1224 },
+        servesKm: 8,
+      },
+    ],
+  },
 ];
 
-/** The demo directory: searches its lists in turn, nearest first, and reports each list checked. */
+/**
+ * The demo directory: searches the lists of the service asked for in turn, nearest first, and
+ * reports each list checked. It returns the nearest however far: how near is near enough is the
+ * helper's to say.
+ */
 export const demoDirectory: DirectoryImplementation = {
-  *search({ near, kind, limit }, send) {
+  *search({ near, kind, limit, service = 'drop-off' }, send) {
+    const lists = DEMO_LISTS.filter((l) => l.service === service);
     const found: { place: Listed; km: number }[] = [];
-    for (const [i, { list, places }] of DEMO_LISTS.entries()) {
+    for (const [i, { list, places }] of lists.entries()) {
       for (const place of places)
         if (place.takes.includes(kind) || place.takes.includes('anything'))
           found.push({ place, km: distanceKm(near, place.at) });
-      yield* send({ list, checked: i + 1, total: DEMO_LISTS.length });
+      yield* send({ list, checked: i + 1, total: lists.length });
     }
     // nearest first by the exact distance; the person reads it to 100 m
     const nearest = found.sort((a, b) => a.km - b.km).slice(0, limit);
     return {
       directory: 'demo (central London)',
-      places: nearest.map(({ place: { name, address, opening, takes }, km }) => ({
+      area: 'central London',
+      places: nearest.map(({ place: { name, address, opening, takes, servesKm }, km }) => ({
         name,
         address,
         opening,
         takes: [...takes],
         km: Math.round(km * 10) / 10,
+        ...(servesKm === undefined ? {} : { servesKm }),
       })),
     };
   },

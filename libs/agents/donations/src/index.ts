@@ -1,5 +1,5 @@
 export { createDonations, SUMMARY_MODEL } from './donations-agent';
-export { donationTools, type CoachTools, type DonationTools } from './donation-tools';
+export { donationTools, NEAR_KM, type CoachTools, type DonationTools } from './donation-tools';
 export {
   demoDirectory,
   distanceKm,
@@ -9,6 +9,8 @@ export {
   type Kind,
   type Place,
   type Point,
+  type Service,
 } from './drop-off-directory';
-export { itemIn, kindOf } from './item-kind';
+export { kindOf } from './item-kind';
+export { conditionInDoubt, isPlural, itemsIn, MAX_ITEMS_AT_ONCE, wantsCollection } from './said-items';
 export { DONATIONS_OFFLINE_RULES } from './offline-rules';

@@ -1,131 +1,149 @@
-import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime';
-import * as z from 'zod';
-import { PlaceSchema } from './drop-off-directory';
-import { itemIn, kindOf } from './item-kind';
+import type { OfflineContext, OfflineReply, OfflineRule, OfflineToolCall } from '@sweatpants/agent-runtime';
+import { notForGiving, whereTheyGo } from './donation-replies';
+import type { Kind, Point } from './drop-off-directory';
+import { kindOf } from './item-kind';
+import { itemsIn, wantsCollection } from './said-items';
+import {
+  answered,
+  CheckedSchema,
+  CopiedSchema,
+  DescribedSchema,
+  FoundSchema,
+  lastTurnOf,
+  read,
+  resultsOf,
+  type Checked,
+  type Found,
+  type Located,
+  type Results,
+} from './turn-reading';
 
 /**
- * How the helper answers with no API key: the same walk a model is asked to take (check with the
- * coach, the form, the location and the search, the copy, the reply), decided from the results
- * of its own tools, so the whole flow runs offline and in tests.
+ * How the helper answers with no API key: the same walk a model is asked to take, for every
+ * thing the person named at once (check each, a short form for each that can be given, one
+ * location for all, a search for each, where they go said first and the copy offered after),
+ * decided from the results of its own tools so far, so the whole flow runs offline and in tests.
  */
 
-const Checked = z.object({
-  item: z.string(),
-  kind: z.string(),
-  donatable: z.boolean(),
-  coach: z.object({ guess: z.string().nullable() }),
-});
-const Described = z.object({ item: z.string(), described: z.boolean() });
-const Found = z.union([
-  z.object({ item: z.string(), located: z.literal(false) }),
-  z.object({ item: z.string(), kind: z.string(), located: z.literal(true), places: z.array(PlaceSchema) }),
-]);
-const Copied = z.object({ text: z.string(), copied: z.boolean() });
-
-/** A tool's result in the last message, read with `schema`; undefined when absent or unreadable. */
-function resultIn<T>(ctx: OfflineContext, tool: string, schema: z.ZodType<T>): T | undefined {
-  const result = ctx.resultOf(tool);
-  if (!result || result.isError) return undefined;
-  const parsed = schema.safeParse(result.data);
-  return parsed.success ? parsed.data : undefined;
+/** One thing to search for, and how the person wants to part with it. */
+interface ToFind {
+  item: string;
+  kind: Kind;
+  collection: boolean;
 }
 
-/** The place the helper found last in this conversation, to say where the copied text leads. */
-function lastPlaces(ctx: OfflineContext): z.infer<typeof PlaceSchema>[] {
-  const names = new Map<string, string>();
-  let places: z.infer<typeof PlaceSchema>[] = [];
-  for (const message of ctx.request.messages)
-    for (const block of message.content) {
-      if (block.type === 'tool_use') names.set(block.id, block.name);
-      if (block.type === 'tool_result' && names.get(block.toolUseId) === 'find_drop_off') {
-        const parsed = Found.safeParse(safeJson(block.content));
-        if (parsed.success && parsed.data.located) places = parsed.data.places;
-      }
-    }
-  return places;
-}
+const ASK_AGAIN =
+  "I couldn't tell which things you mean. What would you like to give away? For example: a winter coat, some books.";
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-const NOT_FIT: Record<string, string> = {
-  trash: 'the bin',
-  recycle: 'recycling',
-};
-
+/** The helper's offline rules: one walk, its next step read from what its tools answered. */
 export const DONATIONS_OFFLINE_RULES: readonly OfflineRule[] = [
   {
-    name: 'donations: ask the coach about the item named',
-    when: (ctx) => ctx.offers('check_item') && !ctx.hasToolResults && ctx.userText.trim().length > 0,
-    reply: (ctx) => ({ calls: [{ name: 'check_item', input: { item: itemIn(ctx.userText) } }] }),
-  },
-  {
-    name: 'donations: a fit item gets the form, an unfit one a gentle no',
-    when: (ctx) => ctx.resultOf('check_item') !== undefined,
-    reply: (ctx) => {
-      const checked = resultIn(ctx, 'check_item', Checked);
-      if (!checked) return { text: 'I could not check that one. What is the item called?' };
-      if (!checked.donatable) {
-        const where = NOT_FIT[checked.coach.guess ?? ''] ?? 'recycling';
-        return {
-          text: `The coach would put the ${checked.item} in ${where}: charity shops can't sell broken or used-up things. Anything else you'd like to give away?`,
-        };
-      }
-      return { calls: [{ name: 'describe_donation', input: { item: checked.item } }] };
-    },
-  },
-  {
-    name: 'donations: once described, look nearby',
-    when: (ctx) => ctx.resultOf('describe_donation') !== undefined,
-    reply: (ctx) => {
-      const described = resultIn(ctx, 'describe_donation', Described);
-      if (!described?.described)
-        return { text: "No problem. Tell me whenever you'd like to find a place for something." };
-      return {
-        calls: [{ name: 'find_drop_off', input: { item: described.item, kind: kindOf(described.item) } }],
-      };
-    },
-  },
-  {
-    name: 'donations: offer to copy the nearest place',
-    when: (ctx) => ctx.resultOf('find_drop_off') !== undefined,
-    reply: (ctx) => {
-      const found = resultIn(ctx, 'find_drop_off', Found);
-      if (!found) return { text: 'The directory did not answer. Shall we try again in a moment?' };
-      if (!found.located)
-        return {
-          text: `Without a rough location I can't look nearby. Most charity shops take clean ${found.item === '' ? 'things' : found.item} in good condition; tell me another item whenever you like.`,
-        };
-      const [best] = found.places;
-      if (!best) return { text: `I found nowhere in the directory that takes the ${found.item}, sorry.` };
-      return { calls: [{ name: 'copy_directions', input: { text: `${best.name}, ${best.address}` } }] };
-    },
-  },
-  {
-    name: 'donations: say where to take it',
-    when: (ctx) => ctx.resultOf('copy_directions') !== undefined,
-    reply: (ctx) => {
-      const copied = resultIn(ctx, 'copy_directions', Copied);
-      const [best, next] = lastPlaces(ctx);
-      if (!best) return { text: 'Done. Anything else to give away?' };
-      // the directory rounds to 100 m: 0 means where they stand
-      const far =
-        best.km === 0
-          ? 'right by you'
-          : best.km < 1
-            ? `${Math.round(best.km * 1000)} m away`
-            : `${best.km} km away`;
-      const lines = [
-        `Take it to ${best.name}, ${best.address}: ${far}, open ${best.opening}.`,
-        copied?.copied ? "I've copied the address for you." : `The address again: ${best.address}.`,
-        ...(next ? [`If that's closed, ${next.name} also takes it.`] : []),
-      ];
-      return { text: lines.join(' ') };
-    },
+    name: 'donations: the next step for the things the person named',
+    when: (ctx) => ctx.offers('check_item'),
+    reply: (ctx) => nextStep(ctx, resultsOf(ctx)),
   },
 ];
+
+function nextStep(ctx: OfflineContext, results: Results): OfflineReply {
+  const { thisTurn } = results;
+  const collect = wantsCollection(ctx.recentUserText);
+  if (answered(thisTurn, 'copy_directions')) {
+    const copied = read(thisTurn, 'copy_directions', CopiedSchema).at(-1);
+    if (!copied?.copied) return { text: "I've left your clipboard as it was." };
+    return { text: `I've copied the ${copied.text.includes('\n') ? 'addresses' : 'address'} for you.` };
+  }
+  if (thisTurn.length === 0) return firstStep(ctx, results, collect);
+  if (!answered(thisTurn, 'describe_donation') && !answered(thisTurn, 'find_drop_off'))
+    return afterChecks(read(thisTurn, 'check_item', CheckedSchema), collect);
+  return findOrSay(results, toFind(results, collect));
+}
+
+/** The person's words: the things in them, or collection for what was looked for before. */
+function firstStep(ctx: OfflineContext, results: Results, collect: boolean): OfflineReply {
+  const items = itemsIn(ctx.recentUserText);
+  if (items.length > 0) return { calls: items.map((item) => ({ name: 'check_item', input: { item } })) };
+  if (!collect) return { text: ASK_AGAIN };
+  const wanted = toFind(results, true);
+  if (wanted.length === 0)
+    return {
+      text: "What would you like collected? Tell me the things, and I'll look for a service near you that collects them.",
+    };
+  return findOrSay(results, wanted);
+}
+
+/** Each thing checked: a gentle no for those that cannot be given, the short form for the rest. */
+function afterChecks(checks: readonly Checked[], collect: boolean): OfflineReply {
+  if (checks.length === 0) return { text: 'I could not check that one. What is the item called?' };
+  const unfit = notForGiving(checks.filter((c) => !c.donatable));
+  const fit = checks.filter((c) => c.donatable);
+  if (fit.length === 0) return { text: `${unfit} Anything else you'd like to give away?` };
+  const calls = fit.map((c): OfflineToolCall => ({
+    name: 'describe_donation',
+    input: {
+      item: c.item,
+      // what the person already said is not asked again
+      ...(c.condition === 'good' ? { condition: 'good' } : {}),
+      ...(collect ? { collection: true } : {}),
+    },
+  }));
+  return unfit === '' ? { calls } : { text: unfit, calls };
+}
+
+/**
+ * What this turn is to look for: the things described (each as the person wants to part with
+ * it), or, when the person only asked for collection, what the helper looked for last time.
+ */
+function toFind({ thisTurn, earlier }: Results, collect: boolean): ToFind[] {
+  const checks = read(thisTurn, 'check_item', CheckedSchema);
+  if (answered(thisTurn, 'check_item'))
+    return read(thisTurn, 'describe_donation', DescribedSchema)
+      .filter((d) => d.described)
+      .map((d) => ({
+        item: d.item,
+        kind: checks.find((c) => c.item === d.item)?.kind ?? kindOf(d.item),
+        collection: collect || d.collection === true,
+      }));
+  const before = read(lastTurnOf(earlier, 'find_drop_off'), 'find_drop_off', FoundSchema);
+  const items = [...new Map(before.map((f) => [f.item, f])).values()];
+  return items.map((f) => ({ item: f.item, kind: f.located ? f.kind : kindOf(f.item), collection: collect }));
+}
+
+/** Searches what is left to find (asking where the person is once), then says where it all goes. */
+function findOrSay(results: Results, wanted: readonly ToFind[]): OfflineReply {
+  const finds = read(results.thisTurn, 'find_drop_off', FoundSchema);
+  if (wanted.length === 0 && finds.length === 0)
+    return { text: "No problem. Tell me whenever you'd like to find a place for something." };
+  const unlocated = finds.filter((f) => !f.located);
+  if (unlocated.length > 0) return withoutLocation(wanted.map((w) => w.item));
+  const left = wanted.filter((w) => !finds.some((f) => f.item === w.item));
+  if (left.length > 0) {
+    const near = pointIn(finds) ?? pointIn(read(results.earlier, 'find_drop_off', FoundSchema));
+    const call = (w: ToFind): OfflineToolCall => ({
+      name: 'find_drop_off',
+      input: {
+        item: w.item,
+        kind: w.kind,
+        ...(near ? { near } : {}),
+        ...(w.collection ? { collection: true } : {}),
+      },
+    });
+    // without a point, the first search asks for it and the rest reuse it
+    return { calls: near ? left.map(call) : left.slice(0, 1).map(call) };
+  }
+  const where = whereTheyGo(finds.filter((f): f is Located => f.located));
+  if (where.copy.length === 0) return { text: `${where.text} Anything else you'd like to give away?` };
+  // where it is, said first; the offer to copy it comes after the words
+  return { text: where.text, calls: [{ name: 'copy_directions', input: { text: where.copy.join('\n') } }] };
+}
+
+function withoutLocation(items: readonly string[]): OfflineReply {
+  const things = items.length > 0 ? items.join(' and ') : 'things';
+  return {
+    text: `Without a rough location I can't look nearby. Most charity shops take clean ${things} in good condition; tell me another item whenever you like.`,
+  };
+}
+
+/** The last point a search in `finds` knew, so the person is asked where they are only once. */
+function pointIn(finds: readonly Found[]): Point | undefined {
+  return finds.flatMap((f) => (f.located ? [f.near] : [])).at(-1);
+}

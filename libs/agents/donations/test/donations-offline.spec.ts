@@ -6,7 +6,7 @@ const offline = () => new OfflineModel(DONATIONS_OFFLINE_RULES);
 const alwaysDonate = () => coachGuessing(() => 'donate');
 
 describe('the donation helper, offline', () => {
-  it('walks a coat from the coach’s check to a copied address near the person', async () => {
+  it('walks a coat from the check to the nearest place, said before the address is offered to copy', async () => {
     const coach = alwaysDonate();
     const session = await openSession(offline(), coach);
     try {
@@ -44,10 +44,18 @@ describe('the donation helper, offline', () => {
         value: { located: true, deviceReported: ['acquiring'], kind: 'clothes' },
       });
 
+      // where it is comes first, in words; the copy is offered after them, and done after that
       const replies = await session.replies();
-      expect(replies.at(-1)).toMatch(
-        /^Take it to Textile bank, Brunswick Centre car park, Bernard Street, WC1N: \d+ m away, open any time\. I've copied the address for you\. If that's closed, Hospice Charity Shop also takes it\.$/,
+      expect(replies.slice(-2)).toEqual([
+        "Take it to Textile bank, Brunswick Centre car park, Bernard Street, WC1N: 200 m away, open any time. If that's closed, Hospice Charity Shop also takes it.",
+        "I've copied the address for you.",
+      ]);
+      const said = path.findIndex(
+        (n) => n.kind === 'assistant' && String(n.payload['text']).startsWith('Take it to'),
       );
+      const offered = path.findIndex((n) => n.kind === 'elicit' && n.payload['type'] === 'clipboard-write');
+      expect(said).toBeGreaterThan(-1);
+      expect(said).toBeLessThan(offered);
       expect(session.runner.pending()[0]).toMatchObject({
         type: 'chat',
         message: 'What would you like to give away?',
@@ -57,14 +65,14 @@ describe('the donation helper, offline', () => {
     }
   });
 
-  it('asks nothing more about an item the coach would throw away', async () => {
+  it('asks nothing more about a broken thing, and says why in its own voice', async () => {
     const coach = coachGuessing((item) => (item.includes('broken') ? 'trash' : 'donate'));
     const session = await openSession(offline(), coach);
     try {
       await session.say('donate a broken umbrella', happyAnswers);
       expect(session.asked).toEqual([]);
       expect((await session.replies()).at(-1)).toBe(
-        "The coach would put the broken umbrella in the bin: charity shops can't sell broken or used-up things. Anything else you'd like to give away?",
+        "The broken umbrella isn't something a charity shop could pass on, so it's for the bin. Anything else you'd like to give away?",
       );
     } finally {
       await session.runner.close();
@@ -111,7 +119,7 @@ describe('the donation helper, offline', () => {
       );
       expect(session.asked.at(-1)!.payload).toEqual({ text: 'Camden Reuse Centre, 140 York Way, N1' });
       // standing at it, the reply says so rather than "0 m away"
-      expect((await session.replies()).at(-1)).toMatch(
+      expect((await session.replies()).at(-2)).toMatch(
         /^Take it to Camden Reuse Centre, 140 York Way, N1: right by you, open /,
       );
     } finally {

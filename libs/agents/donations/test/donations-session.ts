@@ -16,10 +16,19 @@ export const coachGuessing = (guess: (item: string) => string): CoachTools & { a
       const item = String((input as { item?: Json } | undefined)?.item ?? '');
       asked.push(item);
       const g = guess(item);
-      return ToolSuccess({ item, guess: g, pile: g === 'place' ? 'belongs' : 'out' });
+      // as the coach's own tool answers: the bin first, recycling the next best
+      const alternatives = g === 'trash' ? ['recycle', 'skip'] : [];
+      return ToolSuccess({ item, guess: g, pile: g === 'place' ? 'belongs' : 'out', alternatives });
     },
   };
 };
+
+/** The coach's rule of thumb as the tidying coach has it: "broken", "old" and "empty" go in the bin. */
+export const coachByRuleOfThumb = () =>
+  coachGuessing((item) => (/\b(broken|old|empty)\b/.test(item) ? 'trash' : 'donate'));
+
+/** Berlin: 930 km from every place in the demo directory. */
+export const BERLIN = { lat: 52.52, lng: 13.405 };
 
 export interface Session {
   runner: Runner;
@@ -93,6 +102,8 @@ export function happyAnswers(q: ElicitRequest): Answer {
       return { action: 'accept', content: RUSSELL_SQUARE, progress: [{ status: 'acquiring' }] };
     case 'clipboard-write':
       return { action: 'accept', content: { success: true } };
+    case 'confirm':
+      return { action: 'accept', content: { value: true } };
     default:
       return { action: 'decline' };
   }

@@ -1,0 +1,60 @@
+import { conditionInDoubt, isPlural, itemsIn, MAX_ITEMS_AT_ONCE, wantsCollection } from './said-items';
+
+describe('reading the things out of what a person says', () => {
+  it.each([
+    ['I have a bag of kids clothes and some old books to give away', ['kids clothes', 'old books']],
+    ["I'd like to give away my winter coat, please", ['winter coat']],
+    ['donate a broken umbrella', ['broken umbrella']],
+    ['Where can I drop off these old paperbacks?', ['old paperbacks']],
+    ['a wooden chair', ['wooden chair']],
+    ['could I donate a wooden chair?', ['wooden chair']],
+    ['  kettle  ', ['kettle']],
+    ['a box of books', ['books']],
+    ['hi, I have two boxes of toys and a lamp', ['toys', 'lamp']],
+    ['Books, mugs and cables', ['books', 'mugs', 'cables']],
+    ["I've got some old jeans I no longer wear", ['old jeans']],
+    ['a sofa, could you collect it?', ['sofa']],
+  ])('%j names %j', (text, items) => expect(itemsIn(text)).toEqual(items));
+
+  it.each([
+    ['donate '],
+    ["I'd rather it were collected"],
+    ['Can someone pick it up?'],
+    ['hello'],
+    ['What do you do?'],
+    ['I am not sure what I want to do with all of this stuff'],
+  ])('%j names no thing, rather than being quoted as one', (text) => expect(itemsIn(text)).toEqual([]));
+
+  it('takes a few things at a time from a long list', () =>
+    expect(itemsIn('a lamp, a kettle, some mugs, two plates, a rug and a chair')).toHaveLength(
+      MAX_ITEMS_AT_ONCE,
+    ));
+});
+
+describe('hearing that a person would rather it were collected', () => {
+  it.each([
+    ["I'd rather it were collected", true],
+    ['Can someone pick it up?', true],
+    ['could you collect them please', true],
+    ['a sofa for collection', true],
+    ['a winter coat', false],
+    ["I'd rather not have it collected", false],
+  ])('%j: %s', (text, wanted) => expect(wantsCollection(text)).toBe(wanted));
+});
+
+describe('whether only the person can say a thing is fit to give', () => {
+  it.each([
+    ['old books', true],
+    ['used toys', true],
+    ['broken old umbrella', false],
+    ['winter coat', false],
+  ])('%s: %s', (item, doubt) => expect(conditionInDoubt(item)).toBe(doubt));
+
+  it.each([
+    ['kids clothes', true],
+    ['old books', true],
+    ['winter coat', false],
+    ['glass', false],
+    ['jeans', true],
+  ])('%s is plural: %s', (item, plural) => expect(isPlural(item)).toBe(plural));
+});

@@ -1,0 +1,143 @@
+/**
+ * Reading what a person says as a person would: the things in a sentence, whether they would
+ * rather it were collected, and whether a word about a thing's age says anything about whether it
+ * can be given away. Plain patterns, the same every time, for the offline model and the tools.
+ */
+
+/** More than this many things in one message are taken a few at a time: each costs questions. */
+export const MAX_ITEMS_AT_ONCE = 4;
+
+/** A part longer than this is a sentence of the person's own, not the name of a thing. */
+const MAX_ITEM_WORDS = 5;
+
+const GREETING = /^(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))(?:\s+there)?[,!.]?\s*)+/i;
+
+/**
+ * Ways of asking for collection: "I'd rather it were collected", "can someone pick it up?",
+ * "could you collect them", "for collection", "a pick-up". Removed from the text before the
+ * things are read, so they never become an item.
+ */
+const COLLECTION =
+  /(?:,?\s*(?:but\s+|and\s+)?(?:i(?:'d| would)\s+(?:rather|prefer|like)|i\s+(?:want|need|prefer)|we(?:'d| would)\s+(?:rather|prefer|like))\s+(?:it|them|that|those|this|these|someone|somebody|you)?\s*(?:to\s+)?(?:were|was|be|to\s+be|is|are|get|gets|got)?\s*(?:collected|picked\s+up|to\s+collect|to\s+pick\s+(?:it|them)\s+up)\b|,?\s*(?:can|could|would|will)\s+(?:someone|somebody|you|anyone|they)\s+(?:please\s+)?(?:collect|pick\s+(?:(?:it|them|this|these|that|those)\s+)?up|come\s+(?:and|to)\s+(?:get|collect|pick\s+up))(?:\s+(?:it|them|this|these|that|those))?(?:\s+up)?|,?\s*(?:for|by|with)\s+(?:a\s+)?(?:home\s+)?(?:collection|pick-?\s?up)\b|,?\s*(?:to\s+be|that\s+can\s+be|to\s+get)\s+(?:collected|picked\s+up))/gi;
+
+/** Words a person leads with before naming their things. */
+const LEAD =
+  /^(?:(?:so|well|ok|okay|um|right)[,]?\s+)?(?:(?:i|we)(?:'ve|\s+have)?\s+got|(?:i|we)\s+have|(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need|love)\s+to\s+(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for)|(?:i|we)\s+(?:want|need)\s+(?:to\s+)?(?:give\s+away|donate|get\s+rid\s+of)|(?:can|could|may)\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|get\s+rid\s+of)|where\s+can\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|take|get\s+rid\s+of)|(?:please\s+)?help\s+me\s+(?:give\s+away|donate|get\s+rid\s+of|find\s+a\s+(?:home|place)\s+for)|there(?:'s|\s+is|\s+are)|here(?:'s|\s+is|\s+are)|(?:please\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for))\s+/i;
+
+/** Words a person ends with after naming their things: what they want done, and politeness. */
+const TAIL =
+  /\s+(?:(?:that|which)\s+)?(?:(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need)\s+to\s+|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:hoping|looking|trying)\s+to\s+|to\s+|for\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|donation|donating|giving\s+away)\b.*$|\s+(?:(?:that|which)\s+)?(?:i|we)\s+(?:no\s+longer|don't|do\s+not|never)\s+(?:need|use|want|wear|read).*$|\s+(?:(?:that|which)\s+)?(?:the\s+)?kids\s+(?:have\s+)?outgrown.*$/i;
+
+const POLITE = /,?\s*(?:please|thanks|thank\s+you|cheers)\s*$/i;
+
+/** What comes before a thing's name and is not part of it: "a bag of", "some", "my", "two boxes of". */
+const BEFORE_THING =
+  /^(?:(?:a|an|the|my|our|his|her|their|some|these|those|this|that|a\s+few|few|several|lots\s+of|a\s+lot\s+of|loads\s+of|plenty\s+of|a\s+couple\s+of|one|two|three|four|five|\d+)\s+|(?:full\s+)?(?:bin\s+)?(?:bags?|box(?:es)?|piles?|stacks?|loads?|sacks?|crates?|cartons?|heaps?|bunch(?:es)?|sets?|pairs?)\s+(?:full\s+)?of\s+)/i;
+
+/** The asking alone, with nothing named: "donate", "give away". */
+const BARE_ASKING = /^(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|collect(?:ion)?|pick\s+up)$/i;
+
+/** Words that are a person speaking, not the name of a thing: "I", "is", "do". */
+const SPEAKING =
+  /\b(?:i|i'm|i'd|i've|we|you|it's|is|are|was|were|do|does|did|can|could|would|should|will|what|where|how|why|when)\b/i;
+
+/**
+ * The things a message names, as the person named them, without the words around them: "I have a
+ * bag of kids clothes and some old books to give away" → ["kids clothes", "old books"]. A part
+ * that still reads as a sentence of the person's own is left out rather than quoted as a thing,
+ * so a message that names nothing gives none.
+ *
+ * @example
+ * itemsIn("I'd like to give away my winter coat, please"); // ["winter coat"]
+ * itemsIn("I'd rather it were collected"); // []
+ */
+export function itemsIn(text: string): string[] {
+  const plain = text
+    .trim()
+    .replace(GREETING, '')
+    .replace(COLLECTION, '')
+    .replace(/[?!.]+\s*$/, '')
+    .replace(POLITE, '')
+    .replace(LEAD, '')
+    .replace(TAIL, '')
+    .replace(POLITE, '')
+    .trim();
+  const parts = plain.split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&|plus|as\s+well\s+as)\s+/i);
+  const items: string[] = [];
+  for (const part of parts) {
+    const item = withoutWordsBefore(part.replace(/[?!.;:]+$/, '').trim());
+    if (item === '' || BARE_ASKING.test(item) || !namesAThing(item)) continue;
+    if (!items.some((known) => known.toLowerCase() === item.toLowerCase())) items.push(asNamed(item));
+  }
+  return items.slice(0, MAX_ITEMS_AT_ONCE).map((item) => item.slice(0, 200));
+}
+
+/** "Books" at the start of a sentence is "books" in the middle of one; "LEGO" stays as written. */
+function asNamed(item: string): string {
+  const first = item.split(/\s+/)[0] ?? '';
+  return first === first.toUpperCase() ? item : item.charAt(0).toLowerCase() + item.slice(1);
+}
+
+function withoutWordsBefore(part: string): string {
+  let item = part;
+  for (let before = ''; before !== item;) {
+    before = item;
+    item = item.replace(BEFORE_THING, '').trim();
+  }
+  return item;
+}
+
+function namesAThing(item: string): boolean {
+  const words = item.split(/\s+/);
+  return words.length <= MAX_ITEM_WORDS && !SPEAKING.test(item) && /[a-z]/i.test(item);
+}
+
+/**
+ * Whether the person asks for their things to be collected rather than taken somewhere.
+ *
+ * @example
+ * wantsCollection("I'd rather it were collected"); // true
+ * wantsCollection('a winter coat'); // false
+ */
+export function wantsCollection(text: string): boolean {
+  COLLECTION.lastIndex = 0;
+  const asked =
+    COLLECTION.test(text) || /\b(?:collect(?:ed|ion)?|pick(?:ed)?[\s-]?(?:(?:it|them)\s+)?up)\b/i.test(text);
+  COLLECTION.lastIndex = 0;
+  return asked && !/\b(?:no|not|don't|do not|rather not)\s+(?:\w+\s+){0,3}(?:collect|pick)/i.test(text);
+}
+
+/** Words that say a thing cannot be given away, whatever else is said about it. */
+const DAMAGED =
+  /\b(broken|torn|ripped|stained|mouldy|moldy|cracked|smashed|damaged|leaking|leaky|empty|used[\s-]up|wrappers?|trash|rubbish|holes?|missing)\b/i;
+/** Words about a thing's age or use, which say nothing about whether someone else would want it. */
+const AGED = /\b(old|older|used|worn|second[\s-]?hand|pre-?loved|outgrown|vintage|spare|unused|unwanted)\b/i;
+
+/**
+ * Whether only the person can say if the thing is fit to give: its name speaks of its age or use
+ * ("old books", "used toys") and of no damage. An old thing is not a broken one; the helper asks.
+ *
+ * @example
+ * conditionInDoubt('old books'); // true
+ * conditionInDoubt('broken old umbrella'); // false: it is broken
+ */
+export function conditionInDoubt(item: string): boolean {
+  return AGED.test(item) && !DAMAGED.test(item);
+}
+
+/** Names that are plural without ending in a plain "s". */
+const PLURAL_WORDS =
+  /\b(clothes|jeans|trousers|cutlery|shorts|pyjamas|pajamas|children|people|scissors|glasses)$/i;
+
+/**
+ * Whether a thing's name is plural, so a sentence about it agrees: "Are the old books …",
+ * "Is the kettle …".
+ *
+ * @example
+ * isPlural('kids clothes'); // true
+ * isPlural('winter coat'); // false
+ */
+export function isPlural(item: string): boolean {
+  const last = item.trim().split(/\s+/).at(-1) ?? '';
+  return PLURAL_WORDS.test(last) || (/[^s]s$/i.test(last) && !/(?:ss|us|is)$/i.test(last));
+}

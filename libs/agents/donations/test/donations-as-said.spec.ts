@@ -1,0 +1,167 @@
+import { OfflineModel } from '@sweatpants/agent-runtime';
+import type { ElicitRequest } from '@sweatpants/domain';
+import { DONATIONS_OFFLINE_RULES } from '../src';
+import {
+  BERLIN,
+  coachByRuleOfThumb,
+  coachGuessing,
+  happyAnswers,
+  openSession,
+  type Answer,
+  type Session,
+} from './donations-session';
+
+/**
+ * What a new user found, each as they said it, on the offline model: a sentence of their own
+ * naming two things, an old thing that is not a broken one, the helper speaking for the coach, a
+ * place 930 km away called near, collection asked for and ignored.
+ */
+
+const offline = () => new OfflineModel(DONATIONS_OFFLINE_RULES);
+const SENTENCE = 'I have a bag of kids clothes and some old books to give away';
+
+/** What the person saw the helper say, and every question it asked, as one text. */
+async function everythingSaid(session: Session): Promise<string> {
+  return [...(await session.replies()), ...session.asked.map((q) => q.message)].join('\n');
+}
+
+const where = (point: { lat: number; lng: number }) => (q: ElicitRequest) =>
+  q.type === 'location' ? ({ action: 'accept', content: point } satisfies Answer) : happyAnswers(q);
+
+async function inSession(coach: ReturnType<typeof coachGuessing>, walk: (s: Session) => Promise<void>) {
+  const session = await openSession(offline(), coach);
+  try {
+    await walk(session);
+  } finally {
+    await session.runner.close();
+  }
+}
+
+describe('the donation helper reads what a person says as a person would', () => {
+  it('takes "a bag of kids clothes and some old books" as two things, asks about the old books, and places both', () =>
+    inSession(coachByRuleOfThumb(), async (session) => {
+      await session.say(SENTENCE, happyAnswers);
+
+      expect(session.asked.map((q) => [q.type, q.message])).toEqual([
+        ['confirm', 'Are the old books in good condition?'],
+        ['form', 'A little about the kids clothes, so I find a place that will take it'],
+        ['form', 'A little about the old books, so I find a place that will take it'],
+        ['location', 'Share roughly where you are, to find places near you that take the kids clothes?'],
+        ['clipboard-write', 'Copy the addresses?'],
+      ]);
+      // the books are good, as the person said: their form does not ask their condition again
+      const [, clothesForm, booksForm] = session.asked;
+      expect(Object.keys(clothesForm!.schema!['properties'] as object)).toContain('condition');
+      expect(Object.keys(booksForm!.schema!['properties'] as object)).not.toContain('condition');
+
+      const replies = await session.replies();
+      expect(replies.slice(-2)).toEqual([
+        'Take the kids clothes to Textile bank, Brunswick Centre car park, Bernard Street, WC1N: 200 m away, open any time. ' +
+          'Take the old books to Hospice Charity Shop, 12 Marchmont Street, WC1N: 200 m away, open Mon–Sat 10:00–17:30.',
+        "I've copied the addresses for you.",
+      ]);
+      const said = await everythingSaid(session);
+      expect(said).not.toMatch(/coach/i);
+      expect(said).not.toContain('I have a bag');
+    }));
+
+  it('asks the tidying coach about each thing by its own name', async () => {
+    const coach = coachByRuleOfThumb();
+    await inSession(coach, (session) => session.say(SENTENCE, happyAnswers));
+    expect(coach.asked).toEqual(['kids clothes', 'old books']);
+  });
+
+  it('takes the person at their word when the old books are worn out, and still places the clothes', () =>
+    inSession(coachByRuleOfThumb(), async (session) => {
+      await session.say(SENTENCE, (q) =>
+        q.type === 'confirm' ? { action: 'accept', content: { value: false } } : happyAnswers(q),
+      );
+      expect(session.asked.map((q) => q.type)).toEqual(['confirm', 'form', 'location', 'clipboard-write']);
+      const replies = await session.replies();
+      expect(replies).toContain(
+        'Then the old books are best taken to recycling: charity shops can only pass on things in good condition.',
+      );
+      expect(replies.at(-2)).toBe(
+        "Take them to Textile bank, Brunswick Centre car park, Bernard Street, WC1N: 200 m away, open any time. If that's closed, Hospice Charity Shop also takes them.",
+      );
+      expect(await everythingSaid(session)).not.toMatch(/coach/i);
+    }));
+
+  it('says plainly it knows no place near someone in Berlin, and what they could do instead', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say("I'd like to give away my winter coat", where(BERLIN));
+        expect(session.asked.map((q) => q.type)).toEqual(['form', 'location']);
+        const reply = (await session.replies()).at(-1)!;
+        expect(reply).toBe(
+          "I don't know any place near you that takes the winter coat: the places I know are in central London, about 930 km from you. " +
+            "Instead, a charity shop, clothes bank or reuse centre near you may well take it: your local council's website lists where to give things away. " +
+            "Anything else you'd like to give away?",
+        );
+        expect(reply).not.toMatch(/Take it to/);
+      },
+    ));
+
+  it('honours collection ticked on the form: a service that collects, not a place to take it', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say('a box of books', (q) =>
+          q.type === 'form'
+            ? { action: 'accept', content: { condition: 'good', bags: 1, collection: true } }
+            : happyAnswers(q),
+        );
+        // nothing to carry anywhere, so no address to copy
+        expect(session.asked.map((q) => q.type)).toEqual(['form', 'location']);
+        const path = await session.path();
+        expect(path.filter((n) => n.kind === 'notify').map((n) => n.payload['message'])).toEqual([
+          'Checked the collection services',
+        ]);
+        expect((await session.replies()).at(-1)).toBe(
+          "The books can be collected: Hospice Charity Shop home collection picks up from homes within 5 km of 12 Marchmont Street, WC1N, and you're 200 m from there. " +
+            "To arrange it: book in the shop or by phone, Mon–Sat 10:00–17:30. Anything else you'd like to give away?",
+        );
+      },
+    ));
+
+  it('answers "I\'d rather it were collected" with collection for what it just placed, without asking where again', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say("I'd like to give away my winter coat", happyAnswers);
+        const before = session.asked.length;
+        await session.say("I'd rather it were collected", happyAnswers);
+        expect(session.asked.slice(before)).toEqual([]);
+        expect((await session.replies()).at(-1)).toMatch(
+          /^The winter coat can be collected: Hospice Charity Shop home collection picks up from homes within 5 km/,
+        );
+      },
+    ));
+
+  it('says plainly it knows no collection near someone far from every service', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say('a wooden chair, could someone pick it up?', where(BERLIN));
+        const [form] = session.asked;
+        // they already said: the form does not ask again
+        expect(Object.keys(form!.schema!['properties'] as object)).not.toContain('collection');
+        expect((await session.replies()).at(-1)).toMatch(
+          /^I don't know of any collection service near you for the wooden chair: the places I know are in central London, about 930 km from you\. Instead, you could ring a charity shop near you/,
+        );
+      },
+    ));
+
+  it('asks what the things are when a message names none, instead of quoting it as one', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say('hello, what can you do?', happyAnswers);
+        expect(session.asked).toEqual([]);
+        expect((await session.replies()).at(-1)).toBe(
+          "I couldn't tell which things you mean. What would you like to give away? For example: a winter coat, some books.",
+        );
+      },
+    ));
+});
