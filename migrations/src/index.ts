@@ -13,6 +13,7 @@ import { Blobs1795460000000 } from './1795460000000-Blobs';
 import { InlinePhotosToBlobs1795460000001 } from './1795460000001-InlinePhotosToBlobs';
 import { AccountDeletionFences1795480000000 } from './1795480000000-AccountDeletionFences';
 import { PathFromSummary1795490000000 } from './1795490000000-PathFromSummary';
+import { RefreshTokens1795500000000 } from './1795500000000-RefreshTokens';
 import { pgliteAsPgDriver } from './pglite-driver';
 
 /** Every migration, oldest first. The api runs them at start; tests run them per database. */
@@ -29,6 +30,7 @@ export const migrations = [
   InlinePhotosToBlobs1795460000001,
   AccountDeletionFences1795480000000,
   PathFromSummary1795490000000,
+  RefreshTokens1795500000000,
 ];
 
 /** The names TypeORM records in the `migrations` table, one per migration above. */

@@ -30,6 +30,7 @@ const ALL = [
   'InlinePhotosToBlobs1795460000001',
   'AccountDeletionFences1795480000000',
   'PathFromSummary1795490000000',
+  'RefreshTokens1795500000000',
 ];
 
 /** What the reflog's action check allows and whether the activity index exists. */
@@ -84,6 +85,7 @@ describe('migrations', () => {
       'node_blobs',
       'nodes',
       'reflog',
+      'refresh_tokens',
       'refs',
       'segments',
       'state_snapshots',

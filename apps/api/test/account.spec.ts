@@ -72,6 +72,7 @@ async function rowsOf(url: string, userId: string): Promise<Record<string, numbe
       node_blobs: await count(`SELECT count(*) AS n FROM node_blobs WHERE conversation_id IN (${mine})`),
       concierge_activities: await count(`SELECT count(*) AS n FROM concierge_activities WHERE owner_id = $1`),
       concierge_people: await count(`SELECT count(*) AS n FROM concierge_people WHERE owner_id = $1`),
+      refresh_tokens: await count(`SELECT count(*) AS n FROM refresh_tokens WHERE user_id::text = $1`),
     };
   } finally {
     await sql.end();
@@ -89,6 +90,7 @@ const NONE = Object.freeze({
   node_blobs: 0,
   concierge_activities: 0,
   concierge_people: 0,
+  refresh_tokens: 0,
 });
 
 /** How each table's row count moved from `before` to `after`, for every table of either. */

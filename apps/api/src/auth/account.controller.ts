@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import {
   ChangePasswordRequestSchema,
   type AuthResponse,
@@ -8,7 +9,9 @@ import { ApiError } from '../errors/api-error';
 import { ZodPipe } from '../validation/zod.pipe';
 import type { AuthUser } from './auth-user';
 import { CurrentUser } from './auth.decorators';
+import { handOut } from './auth.controller';
 import { AuthService } from './auth.service';
+import { clearRefreshCookie } from './refresh-cookie';
 
 /**
  * The signed-in person's own account, beyond PROTOCOL.md's Auth: taking back every token they
@@ -18,11 +21,19 @@ import { AuthService } from './auth.service';
 export class AccountController {
   constructor(private readonly auth: AuthService) {}
 
-  /** `POST /api/auth/sign-out-everywhere` → 204: this token and every other one stop working. */
+  /**
+   * `POST /api/auth/sign-out-everywhere` → 204: this token and every other one stop working, and
+   * every session's refresh token with them; this browser's cookie is cleared.
+   */
   @Post('auth/sign-out-everywhere')
   @HttpCode(204)
-  async signOutEverywhere(@CurrentUser() user: AuthUser): Promise<void> {
+  async signOutEverywhere(
+    @CurrentUser() user: AuthUser,
+    @Req() req: IncomingMessage,
+    @Res({ passthrough: true }) res: ServerResponse,
+  ): Promise<void> {
     await this.auth.revokeTokens(user);
+    clearRefreshCookie(req, res);
   }
 
   /**
@@ -34,6 +45,8 @@ export class AccountController {
   async changePassword(
     @CurrentUser() user: AuthUser,
     @Body(new ZodPipe(ChangePasswordRequestSchema)) body: ChangePasswordRequest,
+    @Req() req: IncomingMessage,
+    @Res({ passthrough: true }) res: ServerResponse,
   ): Promise<AuthResponse> {
     const changed = await this.auth.changePassword(user, body);
     if (!changed.ok) {
@@ -41,6 +54,7 @@ export class AccountController {
         { field: 'currentPassword', message: 'is not your current password' },
       ]);
     }
-    return changed.value;
+    // Every earlier session ended with the old password: this browser carries on in a new one.
+    return handOut(req, res, changed.value);
   }
 }

@@ -6,6 +6,7 @@ import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { AccountController } from './account.controller';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { TokenGenerations } from './token-generations';
 import { TokenRevocations } from './token-revocations';
 import { TokenSigner } from './token-signer';
@@ -15,7 +16,15 @@ import { UsersRepository } from './users.repository';
 @Module({
   imports: [DatabaseModule, ConciergeModule, ClusterRedisModule],
   controllers: [AuthController, AccountController],
-  providers: [AuthService, AuthGuard, TokenSigner, UsersRepository, TokenGenerations, TokenRevocations],
+  providers: [
+    AuthService,
+    AuthGuard,
+    TokenSigner,
+    UsersRepository,
+    TokenGenerations,
+    TokenRevocations,
+    RefreshTokensRepository,
+  ],
   exports: [AuthService, AuthGuard, TokenRevocations, TokenGenerations, UsersRepository],
 })
 export class AuthModule {}

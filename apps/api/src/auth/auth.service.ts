@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   err,
   ok,
@@ -12,17 +12,32 @@ import * as argon2 from 'argon2';
 import { PgActivityStores } from '../concierge/pg-activity-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { AuthUser } from './auth-user';
+import {
+  RefreshTokensRepository,
+  type IssuedRefreshToken,
+  type RefreshRefusal,
+} from './refresh-tokens.repository';
 import { TokenGenerations } from './token-generations';
 import { TokenRevocations } from './token-revocations';
 import { TokenSigner, type TokenSubject } from './token-signer';
 import { UsersRepository, type Account } from './users.repository';
 
 /**
- * Accounts and tokens: register, log in, and verify a bearer token (the HTTP guard, the Socket.IO
- * handshake and the other api processes all ask `verifyToken`).
+ * A sign-in as it is handed out: the answer's short-lived access token, and the refresh token
+ * that carries the session on (the controller puts it in the httpOnly cookie, never in the body).
+ */
+export interface Session {
+  auth: AuthResponse;
+  refresh: IssuedRefreshToken;
+}
+
+/**
+ * Accounts and tokens: register, log in, refresh, and verify a bearer token (the HTTP guard, the
+ * Socket.IO handshake and the other api processes all ask `verifyToken`).
  */
 @Injectable()
 export class AuthService {
+  private readonly logger = new Logger('Auth');
   private readonly admins: ReadonlySet<string>;
   /** Compared against when the email is unknown, so a miss costs what a wrong password does. */
   private decoyHash: Promise<string> | undefined;
@@ -34,6 +49,7 @@ export class AuthService {
     private readonly activities: PgActivityStores,
     private readonly generations: TokenGenerations,
     private readonly revocations: TokenRevocations,
+    private readonly refreshTokens: RefreshTokensRepository,
   ) {
     this.admins = new Set(config.adminEmails);
   }
@@ -42,7 +58,7 @@ export class AuthService {
    * A new account and a token for it; `email_taken` when the email is registered already. The
    * account starts with the concierge's demo activities, so there is something to triage.
    */
-  async register(request: RegisterRequest): Promise<Result<AuthResponse, 'email_taken'>> {
+  async register(request: RegisterRequest): Promise<Result<Session, 'email_taken'>> {
     const created = await this.users.create({
       email: request.email.trim(),
       displayName: request.displayName,
@@ -54,12 +70,38 @@ export class AuthService {
   }
 
   /** A token for the account, or null when the email or the password is wrong (which, not said). */
-  async login(request: LoginRequest): Promise<AuthResponse | null> {
+  async login(request: LoginRequest): Promise<Session | null> {
     const account = await this.users.byEmail(request.email.trim());
     const hash =
       account?.passwordHash ?? (await (this.decoyHash ??= argon2.hash('no one has this password')));
     const matches = await argon2.verify(hash, request.password).catch(() => false);
     return account && matches ? this.issue(account) : null;
+  }
+
+  /**
+   * Carries a session on: the refresh token is used up and the answer holds its successor and a
+   * fresh access token. Refused when it is unknown, expired, revoked, of an earlier token
+   * generation, or used before (which ends the session it belongs to: see RefreshTokensRepository).
+   */
+  async refresh(token: string): Promise<Result<Session, RefreshRefusal>> {
+    const rotation = await this.refreshTokens.rotate(token);
+    if (!rotation.ok) {
+      if (rotation.reason === 'reused') {
+        this.logger.warn(
+          `a refresh token of account ${rotation.userId ?? '?'} was presented after its use: that session is ended`,
+        );
+      }
+      return err(rotation.reason);
+    }
+    return ok({
+      auth: { token: await this.tokens.sign(rotation.subject), user: this.userOf(rotation.subject) },
+      refresh: rotation.next,
+    });
+  }
+
+  /** Sign-out here: the session the refresh token belongs to ends, on every process (it is a row). */
+  async signOut(refreshToken: string): Promise<void> {
+    await this.refreshTokens.revokeFamilyOf(refreshToken);
   }
 
   /**
@@ -79,10 +121,14 @@ export class AuthService {
     return account ? argon2.verify(account.passwordHash, password).catch(() => false) : false;
   }
 
-  /** Sign out everywhere: every token of the account so far stops working, its sockets close. */
+  /**
+   * Sign out everywhere: every token of the account so far stops working, its sessions end (the
+   * new generation refuses their refresh tokens), its sockets close.
+   */
   async revokeTokens(user: AuthUser): Promise<void> {
     const account = await this.users.revokeTokens(user.id);
     this.generations.set(user.id, account?.tokenGeneration ?? null);
+    await this.refreshTokens.revokeAll(user.id);
     await this.revocations.revokedEverywhere(user.id);
   }
 
@@ -93,7 +139,7 @@ export class AuthService {
   async changePassword(
     user: AuthUser,
     request: { currentPassword: string; newPassword: string },
-  ): Promise<Result<AuthResponse, 'wrong_password'>> {
+  ): Promise<Result<Session, 'wrong_password'>> {
     const account = await this.users.byId(user.id);
     const matches = account
       ? await argon2.verify(account.passwordHash, request.currentPassword).catch(() => false)
@@ -102,12 +148,14 @@ export class AuthService {
     const changed = await this.users.revokeTokens(user.id, await argon2.hash(request.newPassword));
     if (!changed) return err('wrong_password');
     this.generations.set(user.id, changed.tokenGeneration);
+    await this.refreshTokens.revokeAll(user.id);
     await this.revocations.revokedEverywhere(user.id);
     return ok(await this.issue(changed));
   }
 
-  private async issue(account: Account): Promise<AuthResponse> {
-    return { token: await this.tokens.sign(account), user: this.userOf(account) };
+  private async issue(account: Account): Promise<Session> {
+    const refresh = await this.refreshTokens.issue(account);
+    return { auth: { token: await this.tokens.sign(account), user: this.userOf(account) }, refresh };
   }
 
   private userOf(subject: TokenSubject): AuthUser {

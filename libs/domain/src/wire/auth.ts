@@ -29,7 +29,11 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-/** What register and login answer: a signed, short-lived bearer token and who it is for. */
+/**
+ * What register, login and refresh answer: a signed, short-lived bearer token and who it is for.
+ * The token is a JWT whose `exp` claim says when it stops working, so a client may refresh it a
+ * little before (the api checks it; a client only reads it to schedule that).
+ */
 export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
@@ -42,3 +46,12 @@ export const ChangePasswordRequestSchema = z.object({
   newPassword: NewPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+/**
+ * The cookie that carries a browser's refresh token (`POST /api/auth/refresh`, `POST
+ * /api/auth/sign-out`): httpOnly, so no script of the page can read it; SameSite=Strict, so no
+ * other site can make the browser send it; scoped to `/api/auth`, so no other request carries it.
+ */
+export const REFRESH_COOKIE = 'sp_refresh';
+/** The path the refresh cookie is sent to. */
+export const REFRESH_COOKIE_PATH = '/api/auth';

@@ -64,7 +64,7 @@ export const HEALTH_AND_AUTH_ROUTES = {
     body: RegisterRequestSchema,
     status: 201,
     reply: json(AuthResponseSchema),
-    answers: '{token, user}',
+    answers: '{token, user} and the `sp_refresh` cookie',
   }),
   login: route({
     method: 'post',
@@ -75,7 +75,7 @@ export const HEALTH_AND_AUTH_ROUTES = {
     body: LoginRequestSchema,
     status: 200,
     reply: json(AuthResponseSchema),
-    answers: '{token, user}',
+    answers: '{token, user} and the `sp_refresh` cookie',
   }),
   me: route({
     method: 'get',
@@ -87,13 +87,37 @@ export const HEALTH_AND_AUTH_ROUTES = {
     reply: json(UserSchema),
     answers: 'User',
   }),
+  refresh: route({
+    method: 'post',
+    path: '/api/auth/refresh',
+    tag: 'auth',
+    summary: 'Carry the session on',
+    description:
+      'Beyond PROTOCOL.md. Takes the refresh token the `sp_refresh` cookie carries (set by register, login, a new password and each refresh: httpOnly, SameSite=Strict, Secure over https, path `/api/auth`) and answers a fresh access token, with a new refresh token in the cookie: each is good for one use, and the session lasts while it is used (it ends after 30 days unused). A refresh token used a second time ends its whole session (it was copied). A missing, unknown, expired or revoked one (sign-out, sign out everywhere, a new password, a deleted account) is a 401 `unauthenticated`, and the cookie is cleared.',
+    access: 'public',
+    status: 200,
+    reply: json(AuthResponseSchema),
+    answers: '{token, user} and a new `sp_refresh` cookie',
+  }),
+  signOut: route({
+    method: 'post',
+    path: '/api/auth/sign-out',
+    tag: 'auth',
+    summary: 'Sign out here',
+    description:
+      'Beyond PROTOCOL.md. Ends the session whose refresh token the `sp_refresh` cookie carries (its refresh tokens are refused from now on, on every api process) and clears the cookie; 204 whether or not there was one. The access token already given lives out its short life: a client forgets it.',
+    access: 'public',
+    status: 204,
+    reply: empty,
+    answers: '(empty)',
+  }),
   signOutEverywhere: route({
     method: 'post',
     path: '/api/auth/sign-out-everywhere',
     tag: 'auth',
     summary: 'Sign out everywhere',
     description:
-      "Beyond PROTOCOL.md. Every token of the caller's account issued so far stops working, this one included, and their sockets close, on every api process: the answer comes once Redis carries the revocation to the others (should it be lost, another process may accept an old token for up to 5 seconds).",
+      "Beyond PROTOCOL.md. Every token of the caller's account issued so far stops working, this one included, with every refresh token (so no session carries on), and their sockets close, on every api process: the answer comes once Redis carries the revocation to the others (should it be lost, another process may accept an old token for up to 5 seconds).",
     access: 'user',
     status: 204,
     reply: empty,
@@ -105,11 +129,11 @@ export const HEALTH_AND_AUTH_ROUTES = {
     tag: 'auth',
     summary: 'Change the password',
     description:
-      'Beyond PROTOCOL.md. The current password confirms it; every earlier token stops working and the answer carries a fresh one. A wrong current password is a 400 naming `currentPassword`.',
+      'Beyond PROTOCOL.md. The current password confirms it; every earlier token and refresh token stops working and the answer carries a fresh one (and a new session in the `sp_refresh` cookie). A wrong current password is a 400 naming `currentPassword`.',
     access: 'user',
     body: ChangePasswordRequestSchema,
     status: 200,
     reply: json(AuthResponseSchema),
-    answers: '{token, user}',
+    answers: '{token, user} and a new `sp_refresh` cookie',
   }),
 };
