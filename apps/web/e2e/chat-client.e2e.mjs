@@ -42,7 +42,7 @@ export const scenarios = [
       await t.shot(page, 'regenerated');
       await page.getByRole('button', { name: 'Previous branch' }).last().click();
       await page.waitForFunction(() =>
-        Array.from(document.querySelectorAll('nav[aria-label=Branches]')).some((n) =>
+        Array.from(document.querySelectorAll('nav[aria-label^=Branches]')).some((n) =>
           n.textContent?.includes('1/2'),
         ),
       );
@@ -108,24 +108,24 @@ export const scenarios = [
         () => document.querySelectorAll('nav[aria-label=Conversations] a.conversation').length === 2,
       );
 
-      // On a phone the same list is a drawer; delete offers Undo, and Undo keeps it.
+      // On a phone the same list is a drawer; Archive offers Undo, and Undo keeps it.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole('navigation', { name: 'Conversations' }).waitFor({ state: 'detached' });
       assert.deepEqual(await listedTitles(page), ['The hall closet is full of coats', 'Garage, winter']);
       const drawer = page.getByRole('dialog', { name: 'Conversations' });
       await drawer.getByRole('button', { name: 'Actions for Garage, winter' }).click();
-      await page.getByRole('menuitem', { name: 'Delete' }).click();
-      const undo = drawer.getByRole('status').filter({ hasText: 'Deleted' });
+      await page.getByRole('menuitem', { name: 'Archive' }).click();
+      const undo = drawer.getByRole('status').filter({ hasText: "Archived 'Garage, winter'" });
       await undo.waitFor();
       assert.deepEqual(await drawer.locator('.conversation__title').allInnerTexts(), [
         'The hall closet is full of coats',
       ]);
-      await t.shot(page, 'deleted-with-undo');
+      await t.shot(page, 'archived-with-undo');
       // The screenshots end at desktop width, where the drawer gives way to the sidebar and the
       // toast leaves the drawer with it: Undo is wherever the toast is.
       await page
         .getByRole('status')
-        .filter({ hasText: 'Deleted' })
+        .filter({ hasText: "Archived 'Garage, winter'" })
         .getByRole('button', { name: 'Undo' })
         .click();
       assert.deepEqual(await listedTitles(page), ['The hall closet is full of coats', 'Garage, winter']);

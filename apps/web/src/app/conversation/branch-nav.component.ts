@@ -1,10 +1,14 @@
 import { ChangeDetectionStrategy, Component, input, output } from '@angular/core';
 
-/** "‹ 2/3 ›" on a node that has siblings: step to the previous or next branch. */
+/**
+ * "‹ 2/3 ›" on a node that has siblings: step to the previous or next branch. Each is a landmark of
+ * its own, so each says whose branches it steps through ("Branches of your message 'the desk'"):
+ * a screen reader's list of landmarks must tell them apart.
+ */
 @Component({
   selector: 'app-branch-nav',
   template: `
-    <nav class="branch-nav" aria-label="Branches">
+    <nav class="branch-nav" [attr.aria-label]="label()">
       <button
         type="button"
         class="step"
@@ -56,6 +60,7 @@ export class BranchNavComponent {
   readonly ids = input.required<string[]>();
   readonly index = input.required<number>();
   readonly disabled = input(false);
+  readonly label = input('Branches');
   readonly switchTo = output<string>();
 
   protected go(index: number): void {

@@ -264,6 +264,8 @@ describe('ChatNodeComponent', () => {
     const switched: string[] = [];
     fixture.componentInstance.switchTo.subscribe((id) => switched.push(id));
     expect(element.querySelector('.count')?.textContent?.replace(/\s+/g, '')).toBe('Branch2/3');
+    // Each switcher is a landmark named by its message, so two on a page are told apart.
+    expect(element.querySelector('nav')?.getAttribute('aria-label')).toBe('Branches of your message “hi”');
     (element.querySelector('[aria-label="Previous branch"]') as HTMLButtonElement).click();
     (element.querySelector('[aria-label="Next branch"]') as HTMLButtonElement).click();
     expect(switched).toEqual(['x', 'z']);

@@ -20,6 +20,7 @@ import type { TreeNode } from '@sweatpants/domain';
 import { BlobImageComponent } from '../core/blob-image.component';
 import { agentStepsShown, showAgentSteps } from './agent-steps';
 import { BranchNavComponent } from './branch-nav.component';
+import { MarkdownTextComponent } from './markdown-text.component';
 import { type ChatItem, chatItems } from './chat-items';
 import { ConversationStore } from './conversation-store.service';
 import { coveredFromTree, loadCovered, summaryText } from './covered-messages';
@@ -43,6 +44,11 @@ const ACTION_TARGETS: Record<NodeView['kind'], string> = {
   start: 'the start',
 };
 
+function shortened(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
 /** The offline model opens each reply with "(offline)"; a copy leaves it out. */
 export function withoutOfflineLabel(text: string): string {
   return text.replace(/^\(offline\)\s*/, '');
@@ -60,7 +66,15 @@ type Covered =
  */
 @Component({
   selector: 'app-chat-node',
-  imports: [BlobImageComponent, BranchNavComponent, CdkMenu, CdkMenuItem, CdkMenuTrigger, DatePipe],
+  imports: [
+    BlobImageComponent,
+    BranchNavComponent,
+    CdkMenu,
+    CdkMenuItem,
+    CdkMenuTrigger,
+    DatePipe,
+    MarkdownTextComponent,
+  ],
   templateUrl: './chat-node.component.html',
   styleUrl: './chat-node.component.css',
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -94,6 +108,18 @@ export class ChatNodeComponent {
   protected readonly stepsId = `steps-${nextId++}`;
   /** The menu button says whose message it acts on, in words ("your message", "this reply"). */
   protected readonly actionsLabel = computed(() => `Actions for ${ACTION_TARGETS[this.view().kind]}`);
+  /** The branch switcher's name, unique on the page: whose branches, in its first words. */
+  protected readonly branchesLabel = computed(() => {
+    const view = this.view();
+    const words =
+      view.kind === 'user' || view.kind === 'assistant'
+        ? view.text
+        : view.kind === 'question'
+          ? view.message
+          : '';
+    const quoted = words.trim() ? ` “${shortened(withoutOfflineLabel(words.trim()), 40)}”` : '';
+    return `Branches of ${ACTION_TARGETS[view.kind]}${quoted}`;
+  });
   private readonly editBox = viewChild<ElementRef<HTMLTextAreaElement>>('box');
   private readonly keepGoingButton = viewChild<ElementRef<HTMLButtonElement>>('keepGoingButton');
   private readonly actionsButton = viewChild<ElementRef<HTMLButtonElement>>('actionsButton');
