@@ -6,8 +6,14 @@ import { assertNewestInView, chatText, composer, signUp, waitForTurn } from './s
 const RUSSELL_SQUARE = { latitude: 51.5229, longitude: -0.1256 };
 const ADDRESS = 'Textile bank, Brunswick Centre car park, Bernard Street, WC1N';
 const COAT = "I'd like to give away my winter coat";
-const FINAL_REPLY =
-  "Take it to Textile bank, Brunswick Centre car park, Bernard Street, WC1N: 200 m away, open any time. I've copied the address for you. If that's closed, Hospice Charity Shop also takes it.";
+/** Where the coat can go, said before the address is offered to copy. */
+const WHERE =
+  "Take it to Textile bank, Brunswick Centre car park, Bernard Street, WC1N: 200 m away, open any time. If that's closed, Hospice Charity Shop also takes it.";
+const FINAL_REPLY = "I've copied the address for you.";
+const TWO_THINGS = 'I have a bag of kids clothes and some old books to give away';
+const TWO_PLACES =
+  'Take the kids clothes to Textile bank, Brunswick Centre car park, Bernard Street, WC1N: 200 m away, open any time. ' +
+  'Take the old books to Hospice Charity Shop, 12 Marchmont Street, WC1N: 200 m away, open Mon–Sat 10:00–17:30.';
 const NOTICES = [
   'Checked the charity shops',
   'Checked the clothes and textile banks',
@@ -125,17 +131,20 @@ export const scenarios = [
         assert.equal(await bar.getAttribute('max'), '3');
       }
 
-      // The best place, offered for the clipboard; one tap copies it.
+      // The best place, said in words first (name, address, how far, when open), then offered
+      // for the clipboard; one tap copies it.
       const copy = page.locator('app-elicit-card', { hasText: 'Copy the address?' });
       await copy.waitFor({ timeout: 45_000 });
+      const said = page.locator('.bubble--assistant', { hasText: 'Take it to Textile bank' });
+      assert.equal((await said.innerText()).trim(), WHERE, 'where it is, said before the copy is offered');
       assert.equal((await copy.locator('.to-copy').innerText()).trim(), ADDRESS);
       await assertNewestInView(page, 'with the copy offered');
       await t.shot(page, 'copy');
       await copy.getByRole('button', { name: 'Copy to clipboard' }).click();
       await copy.waitFor({ state: 'hidden' });
 
-      // Where to take it, how far and when; the address is on the clipboard; the next item can be typed.
-      const reply = page.locator('.bubble--assistant', { hasText: 'Take it to Textile bank' });
+      // The address is on the clipboard, and it says so; the next item can be typed.
+      const reply = page.locator('.bubble--assistant', { hasText: FINAL_REPLY });
       await reply.waitFor({ timeout: 45_000 });
       await waitForTurn(page);
       assert.equal((await reply.innerText()).trim(), FINAL_REPLY);
@@ -177,7 +186,68 @@ export const scenarios = [
     },
   },
   {
-    name: 'the donation helper says a broken umbrella goes in the bin, and asks nothing',
+    name: 'the donation helper takes a sentence as the things in it, and asks about the old books',
+    async run(t) {
+      const page = await t.page({
+        phone: true,
+        permissions: ['geolocation', 'clipboard-read', 'clipboard-write'],
+        geolocation: RUSSELL_SQUARE,
+      });
+      await signUp(page, { email: t.email('two-things') });
+      await chooseDonationHelper(page);
+      await sendFirst(page, TWO_THINGS);
+
+      // Old is not broken: it asks, by the books' own name, with a yes or a no.
+      const condition = page.locator('app-elicit-card', { hasText: 'Are the old books in good condition?' });
+      await condition.waitFor({ timeout: 45_000 });
+      await assertNewestInView(page, 'with the condition asked');
+      await t.shot(page, 'old-books-condition');
+      await condition.getByRole('button', { name: 'Yes' }).click();
+      await condition.waitFor({ state: 'hidden' });
+
+      // A short form for each thing, by its name; the books' condition is not asked twice.
+      for (const [thing, asksCondition] of [
+        ['kids clothes', true],
+        ['old books', false],
+      ]) {
+        const form = page.locator('app-elicit-card', { hasText: `A little about the ${thing},` });
+        await form.waitFor({ timeout: 45_000 });
+        const conditionField = form.getByLabel('What condition is it in?');
+        assert.equal(await conditionField.count(), asksCondition ? 1 : 0, `${thing}: condition asked`);
+        if (asksCondition) await conditionField.selectOption('good');
+        await form.getByLabel('How many bags or boxes?').fill('1');
+        await form.getByRole('button', { name: 'Submit' }).click();
+        await form.waitFor({ state: 'hidden' });
+      }
+
+      // Where they are, once for both things.
+      const where = page.locator('app-elicit-card', { hasText: 'Share roughly where you are' });
+      await where.waitFor({ timeout: 45_000 });
+      await where.getByRole('button', { name: 'Share my location' }).click();
+      await where.waitFor({ state: 'hidden' });
+
+      // Where each goes, said by name before the addresses are offered to copy.
+      const copy = page.locator('app-elicit-card', { hasText: 'Copy the addresses?' });
+      await copy.waitFor({ timeout: 45_000 });
+      const said = page.locator('.bubble--assistant', { hasText: 'Take the kids clothes to' });
+      assert.equal((await said.innerText()).trim(), TWO_PLACES);
+      await assertNewestInView(page, 'with the places said and the copy offered');
+      await t.shot(page, 'two-places');
+      await copy.getByRole('button', { name: 'Copy to clipboard' }).click();
+      await copy.waitFor({ state: 'hidden' });
+      await page.locator('.bubble--assistant', { hasText: "I've copied the addresses for you." }).waitFor();
+      await waitForTurn(page);
+
+      const text = await chatText(page);
+      assert.doesNotMatch(text, /coach/i, 'it speaks in its own voice');
+      assert.doesNotMatch(text.replace(TWO_THINGS, ''), /I have a bag/, 'the sentence is never an item');
+      assertNoMachinery(text, 'the chat');
+      await assertNewestInView(page, 'after the reply');
+      await t.shot(page, 'two-things-copied');
+    },
+  },
+  {
+    name: 'the donation helper says a broken umbrella goes in the bin, in its own voice, and asks nothing',
     async run(t) {
       const auth = await t.api.register(t.email('umbrella'), 'Umbrella');
       const page = await t.signedInPage(auth);
@@ -186,7 +256,12 @@ export const scenarios = [
       const reply = page.locator('.bubble--assistant', { hasText: 'broken umbrella' });
       await reply.waitFor({ timeout: 45_000 });
       await waitForTurn(page);
-      assert.match(await reply.innerText(), /The coach would put the broken umbrella in the bin/);
+      // said in the helper's own voice: it never speaks for the tidying coach it consults
+      assert.match(
+        await reply.innerText(),
+        /The broken umbrella isn't something a charity shop could pass on/,
+      );
+      assert.doesNotMatch(await chatText(page), /coach/i);
       assert.equal(await page.locator('app-elicit-card').count(), 0, 'no form, no location, no copy');
       await composer(page).waitFor();
       assertNoMachinery(await chatText(page), 'the chat');
