@@ -3,7 +3,7 @@ import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
-import { SessionService } from '../core/session.service';
+import { SESSION_ENDED, SessionService } from '../core/session.service';
 
 /** Sign in, or (route data `mode: 'sign-up'`) create an account; a refusal is said once, in plain words. */
 @Component({
@@ -66,9 +66,13 @@ import { SessionService } from '../core/session.service';
         </button>
       </form>
       @if (signUp()) {
-        <p class="small">Already have an account? <a routerLink="/sign-in">Sign in</a></p>
+        <p class="small">
+          Already have an account? <a routerLink="/sign-in" [queryParams]="carryOn()">Sign in</a>
+        </p>
       } @else {
-        <p class="small">New here? <a routerLink="/sign-up">Create an account</a></p>
+        <p class="small">
+          New here? <a routerLink="/sign-up" [queryParams]="carryOn()">Create an account</a>
+        </p>
       }
     </section>
   `,
@@ -87,9 +91,14 @@ export class SignInPageComponent {
   private readonly route = inject(ActivatedRoute);
 
   protected readonly signUp = computed(() => this.route.snapshot.data['mode'] === 'sign-up');
-  /** Why the person is here, when they were just signed out (the account page's "Sign out everywhere"). */
+  /**
+   * Why the person is here, when they were just signed out: the account page's "Sign out
+   * everywhere", or a session that ended under them (SessionService.expire).
+   */
   protected readonly notice = computed(() => {
     switch (this.route.snapshot.queryParamMap.get('signedOut')) {
+      case SESSION_ENDED:
+        return 'Your session ended; sign in again to carry on.';
       case 'everywhere':
         return 'You are signed out on every device. Sign in again here.';
       case 'deleted':
@@ -103,6 +112,15 @@ export class SignInPageComponent {
   protected readonly displayName = signal('');
   protected readonly error = signal<string | null>(null);
   protected readonly busy = signal(false);
+  /** Where the person was when they were sent here; only a path of this app is followed. */
+  protected readonly returnUrl = computed(() =>
+    safeReturnUrl(this.route.snapshot.queryParamMap.get('returnUrl')),
+  );
+  /** The page to come back to, kept when switching between sign-in and sign-up. */
+  protected readonly carryOn = computed(() => {
+    const returnUrl = this.returnUrl();
+    return returnUrl ? { returnUrl } : {};
+  });
 
   protected async submit(): Promise<void> {
     this.busy.set(true);
@@ -116,11 +134,21 @@ export class SignInPageComponent {
           })
         : await this.api.login({ email: this.email(), password: this.password() });
       this.session.start(auth);
-      await this.router.navigate(['/']);
+      await this.router.navigateByUrl(this.returnUrl() ?? '/');
     } catch (error: unknown) {
       this.error.set(describeError(error, this.signUp() ? 'sign-up' : 'sign-in'));
     } finally {
       this.busy.set(false);
     }
   }
+}
+
+/**
+ * A path inside this app, or null: never another origin (`//evil.example`, `/\\evil.example`, a
+ * full URL), so a link to the sign-in page cannot send a person elsewhere once they signed in.
+ */
+export function safeReturnUrl(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (value.startsWith('/sign-in') || value.startsWith('/sign-up')) return null;
+  return value;
 }

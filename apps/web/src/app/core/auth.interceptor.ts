@@ -1,31 +1,46 @@
-import type { HttpInterceptorFn } from '@angular/common/http';
+import type { HttpErrorResponse, HttpInterceptorFn, HttpRequest } from '@angular/common/http';
 import { inject } from '@angular/core';
-import { Router } from '@angular/router';
-import { catchError, throwError } from 'rxjs';
+import { catchError, from, switchMap, throwError } from 'rxjs';
 
 import { SessionService } from './session.service';
 
-/** Adds `Authorization: Bearer` to api calls; a 401 means the token expired, so sign in again. */
+/** The routes that sign in or carry a session on: they take no bearer token and are never retried. */
+const SESSION_ROUTES = ['/api/auth/register', '/api/auth/login', '/api/auth/refresh', '/api/auth/sign-out'];
+
+const isRefused = (error: unknown): boolean => (error as Partial<HttpErrorResponse>).status === 401;
+
+/**
+ * Adds `Authorization: Bearer` to api calls. A 401 means the access token expired (or was taken
+ * back): the session is refreshed once, shared with every other call refused meanwhile, and the
+ * call sent again with the fresh token. When the refresh is refused, or the call is refused again,
+ * the session is over and the person is sent to sign in (SessionService.expire).
+ */
 export const authInterceptor: HttpInterceptorFn = (request, next) => {
   const session = inject(SessionService);
-  const router = inject(Router);
   const token = session.token();
   const isApi = request.url.startsWith('/api/');
-  const authed =
-    token &&
-    isApi &&
-    !request.url.startsWith('/api/auth/register') &&
-    !request.url.startsWith('/api/auth/login')
-      ? request.clone({ setHeaders: { Authorization: `Bearer ${token}` } })
-      : request;
-  return next(authed).pipe(
+  if (!token || !isApi || SESSION_ROUTES.some((route) => request.url.startsWith(route))) return next(request);
+  const withToken = (bearer: string): HttpRequest<unknown> =>
+    request.clone({ setHeaders: { Authorization: `Bearer ${bearer}` } });
+  return next(withToken(token)).pipe(
     catchError((error: unknown) => {
-      const status = (error as { status?: unknown }).status;
-      if (status === 401 && authed !== request) {
-        session.end();
-        void router.navigate(['/sign-in']);
-      }
-      return throwError(() => error);
+      if (!isRefused(error)) return throwError(() => error);
+      // An unreachable api while refreshing says nothing about the session: the call fails as it did.
+      return from(session.refreshAfter(token).catch(() => undefined)).pipe(
+        switchMap((fresh) => {
+          if (fresh === undefined) return throwError(() => error);
+          if (fresh === null) {
+            session.expire(token);
+            return throwError(() => error);
+          }
+          return next(withToken(fresh)).pipe(
+            catchError((again: unknown) => {
+              if (isRefused(again)) session.expire(fresh);
+              return throwError(() => again);
+            }),
+          );
+        }),
+      );
     }),
   );
 };
