@@ -139,6 +139,24 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('honours collection typed at the offer to copy a drop-off address', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        let typed = false;
+        await session.say("I'd like to give away my winter coat", (q) => {
+          if (q.type !== 'clipboard-write' || typed) return happyAnswers(q);
+          typed = true;
+          return { action: 'type', text: "I'd rather it were collected" };
+        });
+        expect(await session.replies()).toContainEqual(
+          expect.stringMatching(/^The winter coat can be collected: Hospice Charity Shop home collection/),
+        );
+        // where they are was asked once, for both searches
+        expect(session.asked.filter((q) => q.type === 'location')).toHaveLength(1);
+      },
+    ));
+
   it('says plainly it knows no collection near someone far from every service', () =>
     inSession(
       coachGuessing(() => 'donate'),

@@ -5,7 +5,9 @@ import { createDonations, type CoachTools } from '../src';
 /** How a test answers one question: an answer, with progress reported before it if any. */
 export type Answer =
   | { action: 'accept'; content: { [key: string]: Json }; progress?: Json[] }
-  | { action: 'decline' | 'denied' };
+  | { action: 'decline' | 'denied' }
+  /** words typed while the question waits, as a person goes off-script */
+  | { action: 'type'; text: string };
 
 /** A coach that guesses every item goes to the donation pile, unless the test says otherwise. */
 export const coachGuessing = (guess: (item: string) => string): CoachTools & { asked: string[] } => {
@@ -76,6 +78,11 @@ export async function openSession(model: Model, coach: CoachTools): Promise<Sess
           answered.add(q.elicitId);
           asked.push(q);
           const a = answer(q);
+          if (a.action === 'type') {
+            const typed = await runner.send({ text: a.text, authorId: 'u1' });
+            if (!typed.ok) throw new Error(typed.error.message);
+            continue;
+          }
           if (a.action === 'accept') for (const p of a.progress ?? []) runner.elicits.progress(q.elicitId, p);
           const { progress: _progress, ...response } = a as Answer & { progress?: Json[] };
           const done = runner.answer({ elicitId: q.elicitId, ...response } as Parameters<
