@@ -15,12 +15,19 @@ function userNode(page, text) {
   return page.locator('app-chat-node', { has: page.locator('.bubble--user', { hasText: text }) }).first();
 }
 
-async function edit(page, from, to) {
+async function edit(page, from, to, { shot } = {}) {
   const node = userNode(page, from);
   await node.getByRole('button', { name: /^Actions for your message/ }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   // While it is being edited the bubble no longer shows its text: find the form on the page.
-  await page.getByLabel('Edit your message').fill(to);
+  const box = page.getByLabel('Edit your message');
+  await box.waitFor();
+  // Focus lands in the box, so the person types straight away.
+  await page.waitForTimeout(100);
+  assert.ok(await box.evaluate((el) => el === document.activeElement), 'focus moved into the edit box');
+  // The edit box and its buttons pass axe's colour contrast (its Cancel was 1.07:1 on the bubble).
+  if (shot) await shot('editing');
+  await box.fill(to);
   await page.getByRole('button', { name: 'Save as a new branch' }).click();
   await userNode(page, to).waitFor();
 }
@@ -33,7 +40,9 @@ export const scenarios = [
       const page = await t.signedInPage(auth, { phone: true });
       await page.goto(`/c/${id}`);
       await userNode(page, 'second: the wardrobe').waitFor();
-      await edit(page, 'first: the bookshelf', 'first: the desk instead');
+      await edit(page, 'first: the bookshelf', 'first: the desk instead', {
+        shot: (name) => t.shot(page, name),
+      });
       const text = await chatText(page);
       assert.ok(!text.includes('second: the wardrobe'), 'the later message belongs to the old branch');
       const nav = userNode(page, 'first: the desk instead').getByRole('navigation', { name: 'Branches' });
@@ -42,6 +51,10 @@ export const scenarios = [
       await page.getByRole('link', { name: 'Tree' }).click();
       await page.locator('svg g.node').first().waitFor();
       assert.ok((await page.locator('svg g.node--head-path').count()) >= 3, 'the HEAD path is highlighted');
+      // Words, not the machinery: "You are here", steps, never HEAD or nodes.
+      await page.getByText('You are here').first().waitFor();
+      const words = await page.locator('app-tree-page').innerText();
+      assert.ok(!/HEAD|\bnodes?\b/.test(words), `the tree shows jargon:\n${words}`);
       await t.shot(page, 'tree');
     },
   },
@@ -91,8 +104,21 @@ export const scenarios = [
       await page.getByRole('link', { name: 'Reflog' }).click();
       const entry = page.locator(`li.entry[data-index="${lost.index}"]`);
       await entry.waitFor();
+      // After a rewind, one entry offers Recover: the branch just left, marked so.
+      assert.equal(
+        await page.getByRole('button', { name: 'Recover this branch' }).count(),
+        1,
+        'Recover once',
+      );
+      await entry.getByText('The branch you just left').waitFor();
       await entry.getByRole('button', { name: 'Inspect' }).click();
       await page.getByRole('dialog').getByText('discard: the red chair').waitFor();
+      // The dialog opens on its heading, never on the button that moves the conversation.
+      await page
+        .waitForFunction(() => document.activeElement?.id === 'inspector-title', undefined, {
+          timeout: 2_000,
+        })
+        .catch(() => assert.fail('the inspector did not focus its heading'));
       await t.shot(page, 'inspect-discarded');
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
       await entry.getByRole('button', { name: 'Recover' }).click();

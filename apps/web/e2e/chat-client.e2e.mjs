@@ -195,8 +195,11 @@ export const scenarios = [
         const folded = await card.boundingBox();
         // One line of words beside the 44px button that unfolds it, inside the card's padding.
         assert.ok(folded && folded.height <= 100, `the folded card is one line: ${JSON.stringify(folded)}`);
-        // Back down from the switch at the top, as a person would scroll.
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        // Back down from the switch at the top, as a person would scroll the chat's pane.
+        await page.evaluate(() => {
+          const pane = document.querySelector('.pane');
+          if (pane) pane.scrollTop = pane.scrollHeight;
+        });
         await assertNewestInView(page, 'with the card folded');
         await t.shot(page, 'card-folded');
         await card.getByRole('button', { name: 'Show the question' }).click();
@@ -224,6 +227,12 @@ export const scenarios = [
       await page.getByRole('menuitem', { name: 'Rewind to here' }).click();
       const confirm = page.getByRole('alertdialog');
       await confirm.waitFor();
+      // Focus moves into the question, on its harmless answer.
+      await page
+        .waitForFunction(() => document.activeElement?.textContent?.trim() === 'Keep going', undefined, {
+          timeout: 2_000,
+        })
+        .catch(() => assert.fail('focus did not move into the rewind question'));
       await t.shot(page, 'rewind-asks');
       await confirm.getByRole('button', { name: 'Keep going' }).click();
       assert.ok(

@@ -50,6 +50,26 @@ export const scenarios = [
       await page.locator('.question__answer').first().waitFor();
       await waitForTurn(page);
       await t.shot(page, 'chosen');
+
+      // On to the recap: its "- " lines are a list the person reads, not Markdown source.
+      const recap = page.locator('.bubble--assistant', { has: page.locator('ul > li') }).last();
+      for (let turn = 0; turn < 8 && !(await recap.isVisible()); turn++) {
+        const card = page.locator('app-elicit-card');
+        if (await card.isVisible()) {
+          const first = card.locator('.choice, app-confirm-elicit button').first();
+          if (await first.isVisible()) await first.click();
+          else await card.getByRole('button', { name: 'Skip this' }).click();
+          await page.waitForTimeout(200);
+          await answerReveal(page);
+        } else await say(page, MESSAGES[2]);
+        await waitForTurn(page);
+      }
+      await recap.waitFor({ timeout: 5_000 });
+      const said = await recap.innerText();
+      assert.ok(!/^\s*[-*] /m.test(said), `the recap shows no Markdown bullets as text:\n${said}`);
+      assert.ok((await recap.locator('ul > li').count()) >= 1, 'the recap lists what was decided');
+      await recap.scrollIntoViewIfNeeded();
+      await t.shot(page, 'recap-as-a-list');
     },
   },
 ];

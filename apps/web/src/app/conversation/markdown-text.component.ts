@@ -1,4 +1,12 @@
-import { ChangeDetectionStrategy, Component, computed, inject, input, SecurityContext } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  inject,
+  input,
+  SecurityContext,
+  ViewEncapsulation,
+} from '@angular/core';
 import { DomSanitizer } from '@angular/platform-browser';
 // The self-contained build: the same code in the browser bundle and in jest (which cannot load the
 // package's ESM-only dependencies), with the package's own types.
@@ -38,44 +46,49 @@ export function renderMarkdown(text: string, sanitizer: DomSanitizer): string {
 @Component({
   selector: 'app-markdown-text',
   template: `<div class="markdown" [innerHTML]="html()"></div>`,
+  // Not encapsulated: the elements come from innerHTML, which Angular's emulated encapsulation
+  // never marks, so scoped rules would miss them. Every rule starts at this component's tag.
+  encapsulation: ViewEncapsulation.None,
   styles: `
-    :host {
+    app-markdown-text {
       display: block;
       min-width: 0;
-    }
-    .markdown {
       overflow-wrap: anywhere;
     }
-    .markdown > :first-child {
+    app-markdown-text .markdown > :first-child {
       margin-top: 0;
     }
-    .markdown > :last-child {
+    app-markdown-text .markdown > :last-child {
       margin-bottom: 0;
     }
-    .markdown :is(p, ul, ol, pre, blockquote, table) {
+    app-markdown-text :is(p, ul, ol, pre, blockquote, table) {
       margin: 0 0 var(--space-2);
     }
-    .markdown :is(h1, h2, h3, h4, h5, h6) {
+    app-markdown-text :is(h1, h2, h3, h4, h5, h6) {
       margin: var(--space-3) 0 var(--space-1);
       font-size: 1rem;
     }
-    .markdown :is(ul, ol) {
+    app-markdown-text :is(ul, ol) {
       padding-left: 1.25rem;
     }
-    .markdown li + li {
+    /* Inside the chat's own list, a list would otherwise take the nested bullet (a circle). */
+    app-markdown-text ul {
+      list-style: disc;
+    }
+    app-markdown-text li + li {
       margin-top: var(--space-1);
     }
-    .markdown code {
+    app-markdown-text code {
       font-family: var(--font-mono);
       font-size: 0.875em;
     }
-    .markdown pre {
+    app-markdown-text pre {
       overflow-x: auto;
       padding: var(--space-2) var(--space-3);
       border-radius: calc(var(--radius) - 4px);
       background: var(--color-hover);
     }
-    .markdown blockquote {
+    app-markdown-text blockquote {
       padding-left: var(--space-3);
       border-left: 3px solid var(--color-border-strong);
       color: var(--color-muted);
