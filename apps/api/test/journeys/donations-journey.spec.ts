@@ -214,7 +214,10 @@ describe('a donation helper session, as the person lives it', () => {
         ['confirm', 'Are the old books in good condition?'],
         ['form', 'A little about the kids clothes, so I find a place that will take it'],
         ['form', 'A little about the old books, so I find a place that will take it'],
-        ['location', 'Share roughly where you are, to find places near you that take the kids clothes?'],
+        [
+          'location',
+          'Share roughly where you are, to find places near you that take the kids clothes and the old books?',
+        ],
         ['clipboard-write', 'Copy the addresses?'],
       ]);
       const said = replies(await path(two.api, two.token, two.c.id));

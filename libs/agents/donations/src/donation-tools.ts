@@ -11,7 +11,8 @@ import { Err, Ok } from 'effection';
 import * as z from 'zod';
 import { DropOffDirectory, KindSchema, PointSchema, type Place } from './drop-off-directory';
 import { kindOf } from './item-kind';
-import { conditionInDoubt, isPlural } from './said-items';
+import { listOf } from './donation-replies';
+import { conditionInDoubt, isPlural, MAX_ITEMS_AT_ONCE } from './said-items';
 
 /** What the helper uses of the tidying coach, handed over by the program that registers both. */
 export interface CoachTools {
@@ -136,9 +137,14 @@ export function donationTools(coach: CoachTools): DonationTools {
         kind: KindSchema,
         near: PointSchema.optional().describe('where the person said they are, from an earlier search'),
         collection: z.boolean().optional().describe('true: services that collect, not places to take it'),
+        also: z
+          .array(z.string().trim().min(1).max(200))
+          .max(MAX_ITEMS_AT_ONCE)
+          .optional()
+          .describe('the other things the location is asked for, so the question names them all'),
       }),
     )
-    .execute(function* ({ item, kind, near: known, collection = false }) {
+    .execute(function* ({ item, kind, near: known, collection = false, also = [] }) {
       // The browser says what it is doing while the device finds itself (a phone's GPS can take
       // a while); the helper tells the person it is waiting on their device, not on itself.
       const statuses: string[] = [];
@@ -146,7 +152,9 @@ export function donationTools(coach: CoachTools): DonationTools {
       if (!near) {
         const answer = yield* elicit({
           type: 'location',
-          message: `Share roughly where you are, to find places near you that take the ${item}?`,
+          message: collection
+            ? `Share roughly where you are, to find services near you that collect ${listOf([item, ...also])}?`
+            : `Share roughly where you are, to find places near you that take ${listOf([item, ...also])}?`,
           payload: { accuracy: 'low' },
           onProgress: (progress) => {
             const status = (progress as { status?: Json }).status;

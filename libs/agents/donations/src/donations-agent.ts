@@ -85,7 +85,8 @@ export function createDonations(
       summariseAs(
         'You compact a conversation between a person and their donation helper, for the helper to ' +
           'continue from. Keep: each item they wanted to give away, whether it was fit to give, ' +
-          'where it was to go, and anything still to find a place for. Plain text, short.',
+          'whether they wanted it collected, where it was to go (or that nothing known was near), ' +
+          'and anything still to find a place for. Plain text, short.',
         { model: SUMMARY_MODEL },
       ),
     ],

@@ -32,6 +32,10 @@ interface ToFind {
   collection: boolean;
 }
 
+/** Words that close a turn rather than name a thing: "thanks", "that's all". */
+const CLOSING =
+  /^(?:thanks|thank\s+you|cheers|ok(?:ay)?|great|perfect|lovely|bye|goodbye|no|nope|that's\s+(?:all|it)|nothing(?:\s+else)?)\b/i;
+
 const ASK_AGAIN =
   "I couldn't tell which things you mean. What would you like to give away? For example: a winter coat, some books.";
 
@@ -62,6 +66,8 @@ function nextStep(ctx: OfflineContext, results: Results): OfflineReply {
 function firstStep(ctx: OfflineContext, results: Results, collect: boolean): OfflineReply {
   const items = itemsIn(ctx.recentUserText);
   if (items.length > 0) return { calls: items.map((item) => ({ name: 'check_item', input: { item } })) };
+  if (!collect && CLOSING.test(ctx.recentUserText.trim()))
+    return { text: "You're welcome. Tell me whenever there's something else you'd like to give away." };
   if (!collect) return { text: ASK_AGAIN };
   const wanted = toFind(results, true);
   if (wanted.length === 0)
@@ -118,17 +124,27 @@ function findOrSay(results: Results, wanted: readonly ToFind[]): OfflineReply {
   const left = wanted.filter((w) => !finds.some((f) => f.item === w.item));
   if (left.length > 0) {
     const near = pointIn(finds) ?? pointIn(read(results.earlier, 'find_drop_off', FoundSchema));
-    const call = (w: ToFind): OfflineToolCall => ({
+    const call = (w: ToFind, also: readonly string[] = []): OfflineToolCall => ({
       name: 'find_drop_off',
       input: {
         item: w.item,
         kind: w.kind,
         ...(near ? { near } : {}),
         ...(w.collection ? { collection: true } : {}),
+        ...(also.length > 0 ? { also: [...also] } : {}),
       },
     });
-    // without a point, the first search asks for it and the rest reuse it
-    return { calls: near ? left.map(call) : left.slice(0, 1).map(call) };
+    if (near) return { calls: left.map((w) => call(w)) };
+    // without a point, the first search asks for it (naming every thing it is for); the rest reuse it
+    const [first, ...rest] = left as [ToFind, ...ToFind[]];
+    return {
+      calls: [
+        call(
+          first,
+          rest.map((w) => w.item),
+        ),
+      ],
+    };
   }
   const where = whereTheyGo(finds.filter((f): f is Located => f.located));
   if (where.copy.length === 0) return { text: `${where.text} Anything else you'd like to give away?` };

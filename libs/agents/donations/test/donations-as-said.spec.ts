@@ -46,7 +46,10 @@ describe('the donation helper reads what a person says as a person would', () =>
         ['confirm', 'Are the old books in good condition?'],
         ['form', 'A little about the kids clothes, so I find a place that will take it'],
         ['form', 'A little about the old books, so I find a place that will take it'],
-        ['location', 'Share roughly where you are, to find places near you that take the kids clothes?'],
+        [
+          'location',
+          'Share roughly where you are, to find places near you that take the kids clothes and the old books?',
+        ],
         ['clipboard-write', 'Copy the addresses?'],
       ]);
       // the books are good, as the person said: their form does not ask their condition again
@@ -162,11 +165,26 @@ describe('the donation helper reads what a person says as a person would', () =>
       coachGuessing(() => 'donate'),
       async (session) => {
         await session.say('a wooden chair, could someone pick it up?', where(BERLIN));
-        const [form] = session.asked;
-        // they already said: the form does not ask again
+        const [form, location] = session.asked;
+        // they already said: the form does not ask again, and the location is asked for collection
         expect(Object.keys(form!.schema!['properties'] as object)).not.toContain('collection');
+        expect(location!.message).toBe(
+          'Share roughly where you are, to find services near you that collect the wooden chair?',
+        );
         expect((await session.replies()).at(-1)).toMatch(
           /^I don't know of any collection service near you for the wooden chair: the places I know are in central London, about 930 km from you\. Instead, you could ring a charity shop near you/,
+        );
+      },
+    ));
+
+  it('takes thanks as thanks, not as a thing to give away', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say('Thanks!', happyAnswers);
+        expect(session.asked).toEqual([]);
+        expect((await session.replies()).at(-1)).toBe(
+          "You're welcome. Tell me whenever there's something else you'd like to give away.",
         );
       },
     ));
