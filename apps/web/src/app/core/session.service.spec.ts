@@ -1,6 +1,6 @@
 import { provideHttpClient } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
-import { Component } from '@angular/core';
+import { Component, effect } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { provideRouter, Router } from '@angular/router';
 
@@ -93,6 +93,21 @@ describe('SessionService', () => {
     await tick();
     expect(session.signedIn()).toBe(false);
     expect(router.url).toBe('/sign-in?signedOut=expired&returnUrl=%2Fc%2Fabc');
+  });
+
+  it('tells effects of a new sign-in or sign-out, not of each refresh of the token', async () => {
+    const { session, backend } = await setup({ token: 'old-token' });
+    const seen: (string | null)[] = [];
+    TestBed.runInInjectionContext(() => effect(() => void seen.push(session.token())));
+    TestBed.tick();
+    const refreshed = session.refreshAfter('old-token');
+    backend.expectOne('/api/auth/refresh').flush({ token: 'fresh-token', user });
+    await expect(refreshed).resolves.toBe('fresh-token');
+    TestBed.tick();
+    expect(session.token()).toBe('fresh-token');
+    session.start({ token: 'next-sign-in', user });
+    TestBed.tick();
+    expect(seen).toEqual(['old-token', 'next-sign-in']);
   });
 
   it('takes the token another tab refreshed instead of presenting the refresh token again', async () => {

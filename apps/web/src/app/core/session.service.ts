@@ -1,5 +1,15 @@
 import { HttpBackend, HttpClient } from '@angular/common/http';
-import { computed, DestroyRef, DOCUMENT, effect, inject, Injectable, Injector, signal } from '@angular/core';
+import {
+  computed,
+  DestroyRef,
+  DOCUMENT,
+  effect,
+  inject,
+  Injectable,
+  Injector,
+  signal,
+  untracked,
+} from '@angular/core';
 import { Router } from '@angular/router';
 import {
   type AuthResponse,
@@ -41,22 +51,32 @@ interface StoredSession {
 export class SessionService {
   private readonly injector = inject(Injector);
   private readonly session = signal<StoredSession | null>(readStored());
+  /** Moves on at each sign-in and sign-out; a refresh of the access token leaves it be. */
+  private readonly signIns = signal(0);
   /** The refresh in flight: every caller that finds the token refused waits for this one. */
   private refreshing: Promise<string | null> | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  readonly token = computed(() => this.session()?.token ?? null);
+  /**
+   * The current access token. Read in an effect or a computed, it tracks who is signed in (a
+   * sign-in, a sign-out) and not each refresh of their token: pages that start over for a new
+   * session (the conversation list, the archived section) must not start over every hour.
+   */
+  readonly token = (): string | null => {
+    this.signIns();
+    return untracked(() => this.session()?.token ?? null);
+  };
   readonly user = computed(() => this.session()?.user ?? null);
   readonly signedIn = computed(() => this.session() !== null);
   readonly isAdmin = computed(() => this.session()?.user.role === 'admin');
 
   constructor() {
     // Each new access token schedules its own refresh, a little before it expires.
-    effect(() => this.schedule(this.token()));
+    effect(() => this.schedule(this.session()?.token ?? null));
     // A tab that slept past the token's expiry (timers are throttled there) refreshes on waking.
     const document = inject(DOCUMENT);
     const onVisible = (): void => {
-      if (document.visibilityState === 'visible') this.schedule(this.token());
+      if (document.visibilityState === 'visible') this.schedule(untracked(this.token));
     };
     document.addEventListener('visibilitychange', onVisible);
     inject(DestroyRef).onDestroy(() => {
@@ -67,6 +87,7 @@ export class SessionService {
 
   start(auth: AuthResponse): void {
     this.save({ token: auth.token, user: auth.user });
+    this.signIns.update((n) => n + 1);
   }
 
   /** `GET /api/auth/me` answered: the role may have changed since sign-in. */
@@ -84,6 +105,7 @@ export class SessionService {
     clearTimeout(this.timer);
     this.refreshing = null;
     this.session.set(null);
+    this.signIns.update((n) => n + 1);
     try {
       localStorage.removeItem(STORAGE_KEY);
     } catch {
@@ -136,7 +158,8 @@ export class SessionService {
         const auth = await this.api().refresh();
         // Signed out (or in as someone else) while the refresh was on its way: not ours to keep.
         if (this.token() !== refused) return this.token();
-        this.start(auth);
+        // The same session carried on: a renewal, not a sign-in.
+        this.save({ token: auth.token, user: auth.user });
         return auth.token;
       } catch (error: unknown) {
         if (error instanceof HttpApiError && error.status === 401) return null;
