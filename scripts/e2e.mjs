@@ -3,7 +3,7 @@
 // database, starts the api on a free port with the offline model, runs every scenario in
 // apps/web/e2e/*.e2e.mjs, and ends with one line, `e2e: N passed, M failed`.
 //
-// E2E_FILTER=<text> runs only the scenarios whose name contains it; E2E_KEEP_DB=1 keeps the database.
+// E2E_FILTER=<text> runs only the scenarios whose name or file name contains it; E2E_KEEP_DB=1 keeps the database.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -69,7 +69,16 @@ async function dropDatabase(name) {
 
 /** Starts `node scripts/start.mjs` (which builds the client if needed) and waits for its health. */
 async function startApi(port, databaseUrl) {
-  const env = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, ADMIN_EMAILS: ADMIN_EMAIL };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    // A conversation's agent is put to sleep after a few seconds unused, not two minutes: every
+    // scenario then also walks away and comes back now and then, as people do, and the
+    // walking-away scenarios wait for it (E2E_RUNNER_IDLE_MS overrides).
+    RUNNER_IDLE_MS: process.env.E2E_RUNNER_IDLE_MS ?? '4000',
+  };
   delete env.ANTHROPIC_API_KEY;
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -121,16 +130,18 @@ function stopApi(child) {
 }
 
 async function loadScenarios() {
+  const filter = process.env.E2E_FILTER;
   const files = readdirSync(specDir)
     .filter((f) => f.endsWith('.e2e.mjs'))
     .sort();
+  // A filter that names files loads only those (a scenario file being edited elsewhere is not read).
+  const named = filter ? files.filter((f) => f.includes(filter)) : [];
   const all = [];
-  for (const file of files) {
+  for (const file of named.length > 0 ? named : files) {
     const mod = await import(pathToFileURL(join(specDir, file)).href);
     for (const scenario of mod.scenarios ?? []) all.push({ ...scenario, file });
   }
-  const filter = process.env.E2E_FILTER;
-  return filter ? all.filter((s) => s.name.includes(filter)) : all;
+  return filter && named.length === 0 ? all.filter((s) => s.name.includes(filter)) : all;
 }
 
 function withTimeout(promise, ms, what) {
