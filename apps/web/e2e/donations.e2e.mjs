@@ -220,8 +220,11 @@ export const scenarios = [
         await form.waitFor({ state: 'hidden' });
       }
 
-      // Where they are, once for both things.
-      const where = page.locator('app-elicit-card', { hasText: 'Share roughly where you are' });
+      // Where they are, once for both things, named in the question.
+      const where = page.locator('app-elicit-card', {
+        hasText:
+          'Share roughly where you are, to find places near you that take the kids clothes and the old books?',
+      });
       await where.waitFor({ timeout: 45_000 });
       await where.getByRole('button', { name: 'Share my location' }).click();
       await where.waitFor({ state: 'hidden' });
