@@ -225,7 +225,7 @@ describe('compaction', () => {
       // Asked for, it keeps the two latest exchanges.
       expect(summary?.payload['text']).toBe(
         `Offline summary of 2 nodes (1 user, 1 assistant) from ${covered[0]!.createdAt} to ` +
-          `${covered[1]!.createdAt}. The user wrote 1 messages: "message 1". ` +
+          `${covered[1]!.createdAt}. The user wrote 1 message: "message 1". ` +
           'The assistant replied 1 times.',
       );
       expect(texts(tail)).toEqual(['message 2', 'reply to message 2', 'message 3', 'reply to message 3']);

@@ -57,8 +57,10 @@ export class OfflineSummariser implements Summariser {
     const kinds = [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
     const first = nodes[0]?.createdAt ?? '';
     const last = nodes.at(-1)?.createdAt ?? '';
+    // The person's own words: a mode switch's synthetic message ("[Continue as: Sorting] …") is
+    // the agent talking to itself, never something the person said.
     const said = nodes
-      .filter((n): n is TreeNode<'user'> => n.kind === 'user')
+      .filter((n): n is TreeNode<'user'> => n.kind === 'user' && !isAgentsOwn(n))
       .map((n) => quote(n.payload.text));
     const shown =
       said.length <= QUOTED_MESSAGES
@@ -68,11 +70,15 @@ export class OfflineSummariser implements Summariser {
     return [
       `Offline summary of ${nodes.length} nodes (${kinds}) from ${first} to ${last}.`,
       said.length
-        ? `The user wrote ${said.length} messages: ${shown.join(' / ')}.`
+        ? `The user wrote ${said.length} ${said.length === 1 ? 'message' : 'messages'}: ${shown.join(' / ')}.`
         : 'The user wrote nothing.',
       `The assistant replied ${replies} times.`,
     ].join(' ');
   }
+}
+
+function isAgentsOwn(node: TreeNode<'user'>): boolean {
+  return node.authorId.startsWith('agent:') || (node.payload as { synthetic?: boolean }).synthetic === true;
 }
 
 function quote(text: string): string {
