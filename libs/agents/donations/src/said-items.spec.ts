@@ -14,6 +14,9 @@ describe('reading the things out of what a person says', () => {
     ['Books, mugs and cables', ['books', 'mugs', 'cables']],
     ["I've got some old jeans I no longer wear", ['old jeans']],
     ['a sofa, could you collect it?', ['sofa']],
+    ['Got a lamp and a kettle', ['lamp', 'kettle']],
+    ["I'm getting rid of some jumpers", ['jumpers']],
+    ['I want to donate my old sofa', ['old sofa']],
   ])('%j names %j', (text, items) => expect(itemsIn(text)).toEqual(items));
 
   it.each([
