@@ -115,11 +115,11 @@ describe('sessions: a refresh token carries a sign-in on, one use at a time', ()
 
     const first = await refresh(api, laptop.refresh);
     expect(first.status).toBe(200);
-    // The used token again (copied, say): refused, the cookie cleared, and its successor ended too.
+    // The used token again (copied, say): refused, and its successor ended too. The cookie is left
+    // alone: a newer one may have been set meanwhile by another answer.
     const reused = await refresh(api, laptop.refresh);
     expect(reused).toMatchObject({ status: 401, body: errorOf('unauthenticated') });
-    expect(reused.refresh).toBe('');
-    expect(reused.setCookie).toMatch(/Max-Age=0/);
+    expect(reused.setCookie).toBeUndefined();
     expect((await refresh(api, first.refresh)).status).toBe(401);
     const family = await sql<{ revoked: boolean }>(
       db.url,

@@ -75,11 +75,9 @@ export class AuthController {
     const token = readRefreshCookie(req);
     if (token === null) throw new ApiError('unauthenticated', 'no session to carry on: sign in');
     const refreshed = await this.auth.refresh(token);
-    if (!refreshed.ok) {
-      // A cookie that will never work again is not worth sending again.
-      clearRefreshCookie(req, res);
-      throw new ApiError('unauthenticated', 'the session has ended: sign in again');
-    }
+    // A refused cookie is left as it is, not cleared: this answer may arrive after the answer that
+    // set a newer one (another tab changed the password meanwhile), and clearing would end that.
+    if (!refreshed.ok) throw new ApiError('unauthenticated', 'the session has ended: sign in again');
     return handOut(req, res, refreshed.value);
   }
 

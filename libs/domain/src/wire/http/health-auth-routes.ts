@@ -93,7 +93,7 @@ export const HEALTH_AND_AUTH_ROUTES = {
     tag: 'auth',
     summary: 'Carry the session on',
     description:
-      'Beyond PROTOCOL.md. Takes the refresh token the `sp_refresh` cookie carries (set by register, login, a new password and each refresh: httpOnly, SameSite=Strict, Secure over https, path `/api/auth`) and answers a fresh access token, with a new refresh token in the cookie: each is good for one use, and the session lasts while it is used (it ends after 30 days unused). A refresh token used a second time ends its whole session (it was copied). A missing, unknown, expired or revoked one (sign-out, sign out everywhere, a new password, a deleted account) is a 401 `unauthenticated`, and the cookie is cleared.',
+      'Beyond PROTOCOL.md. Takes the refresh token the `sp_refresh` cookie carries (set by register, login, a new password and each refresh: httpOnly, SameSite=Strict, Secure over https, path `/api/auth`) and answers a fresh access token, with a new refresh token in the cookie: each is good for one use, and the session lasts while it is used (it ends after 30 days unused). A refresh token used a second time ends its whole session (it was copied). A missing, unknown, expired or revoked one (sign-out, sign out everywhere, a new password, a deleted account) is a 401 `unauthenticated`.',
     access: 'public',
     status: 200,
     reply: json(AuthResponseSchema),
