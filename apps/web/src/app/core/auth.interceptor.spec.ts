@@ -133,6 +133,29 @@ describe('authInterceptor', () => {
     expect(router.url).toBe('/c/abc');
   });
 
+  it('lets a new password’s answer land before refreshing a call refused meanwhile, and uses its token', async () => {
+    const { http, backend, session, router } = await setup();
+    // The page changes the password, and carries on with the answer's token (as the account page does).
+    const changed = firstValueFrom(http.post<{ token: string }>('/api/account/password', {})).then((fresh) =>
+      session.start({ token: fresh.token, user }),
+    );
+    const list = firstValueFrom(http.get('/api/conversations'));
+    // The api refused the old token as soon as it changed the password.
+    backend.expectOne('/api/conversations').flush(unauthenticated, REFUSED);
+    await tick();
+    backend.expectNone('/api/auth/refresh');
+    backend.expectOne('/api/account/password').flush({ token: 'new-password-token', user });
+    await changed;
+    await tick();
+    await tick();
+    backend.expectNone('/api/auth/refresh');
+    const again = backend.expectOne('/api/conversations');
+    expect(again.request.headers.get('Authorization')).toBe('Bearer new-password-token');
+    again.flush([]);
+    await expect(list).resolves.toEqual([]);
+    expect(router.url).toBe('/c/abc');
+  });
+
   it('passes other errors through without refreshing', async () => {
     const { http, backend } = await setup();
     const answer = firstValueFrom(http.get('/api/conversations/abc'));

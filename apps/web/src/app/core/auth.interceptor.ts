@@ -7,6 +7,13 @@ import { SessionService } from './session.service';
 /** The routes that sign in or carry a session on: they take no bearer token and are never retried. */
 const SESSION_ROUTES = ['/api/auth/register', '/api/auth/login', '/api/auth/refresh', '/api/auth/sign-out'];
 
+/** The calls whose answer changes the session's tokens: refreshes wait for them (changingSession). */
+const SESSION_CHANGES = [
+  'POST /api/account/password',
+  'POST /api/auth/sign-out-everywhere',
+  'DELETE /api/account',
+];
+
 const isRefused = (error: unknown): boolean => (error as Partial<HttpErrorResponse>).status === 401;
 
 /**
@@ -22,7 +29,9 @@ export const authInterceptor: HttpInterceptorFn = (request, next) => {
   if (!token || !isApi || SESSION_ROUTES.some((route) => request.url.startsWith(route))) return next(request);
   const withToken = (bearer: string): HttpRequest<unknown> =>
     request.clone({ setHeaders: { Authorization: `Bearer ${bearer}` } });
-  return next(withToken(token)).pipe(
+  const sent = next(withToken(token));
+  const changes = SESSION_CHANGES.includes(`${request.method} ${request.url}`);
+  return (changes ? session.changingSession(sent) : sent).pipe(
     catchError((error: unknown) => {
       if (!isRefused(error)) return throwError(() => error);
       // An unreachable api while refreshing says nothing about the session: the call fails as it did.

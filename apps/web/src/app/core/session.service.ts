@@ -20,6 +20,8 @@ import {
   UserSchema,
 } from '@sweatpants/domain';
 
+import { defer, finalize, type Observable } from 'rxjs';
+
 import { angularTransport } from './api.service';
 
 const STORAGE_KEY = 'sweatpants.session';
@@ -56,6 +58,9 @@ export class SessionService {
   /** The refresh in flight: every caller that finds the token refused waits for this one. */
   private refreshing: Promise<string | null> | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Answers on their way that change the session's tokens (see `changingSession`). */
+  private sessionChanges = 0;
+  private readonly onChangesSettled: (() => void)[] = [];
 
   /**
    * The current access token. Read in an effect or a computed, it tracks who is signed in (a
@@ -144,7 +149,32 @@ export class SessionService {
     });
   }
 
+  /**
+   * `answer` is the api's answer to something that changes this session's tokens (a new password,
+   * sign out everywhere, deleting the account): the api refuses the old token from the moment it
+   * acts, before the answer arrives. A refresh asked for meanwhile waits until the answer is in and
+   * the page has acted on it (a new token, or none), rather than present a refresh token the same
+   * change ended and sign the person out under the page that is signing them back in.
+   */
+  changingSession<T>(answer: Observable<T>): Observable<T> {
+    return defer(() => {
+      this.sessionChanges += 1;
+      return answer.pipe(
+        finalize(() => {
+          this.sessionChanges -= 1;
+          if (this.sessionChanges > 0) return;
+          // After the caller's own continuation (a promise's then), which applies the answer.
+          setTimeout(() => this.onChangesSettled.splice(0).forEach((settled) => settled()));
+        }),
+      );
+    });
+  }
+
   private async refreshNow(refused: string): Promise<string | null> {
+    if (this.sessionChanges > 0) {
+      await new Promise<void>((settled) => this.onChangesSettled.push(settled));
+      if (this.token() !== refused) return this.token();
+    }
     const attempt = async (): Promise<string | null> => {
       // Another tab may have refreshed while this one waited for the lock: its token is as good.
       const stored = readStored();
