@@ -199,6 +199,23 @@ describe('ChatPageComponent', () => {
     expect(pane.scrollTop).toBe(5000);
   });
 
+  it('offers no jump when the chat shrank to where the person reads (a rewind), and follows again', async () => {
+    const { element, type, pressEnter } = await setup();
+    const pane = element.querySelector<HTMLElement>('.pane')!;
+    Object.defineProperty(pane, 'scrollHeight', { value: 5000, configurable: true });
+    Object.defineProperty(pane, 'clientHeight', { value: 600, configurable: true });
+    pane.scrollTop = 100;
+    pane.dispatchEvent(new Event('scroll'));
+    // The chat is now no longer than what the pane shows from there.
+    Object.defineProperty(pane, 'scrollHeight', { value: 700, configurable: true });
+    await type('writing letters');
+    await pressEnter();
+    expect(Array.from(element.querySelectorAll('button')).some((b) => b.textContent?.includes('Jump'))).toBe(
+      false,
+    );
+    expect(pane.scrollTop).toBe(700);
+  });
+
   it('follows the chat when it grows with nothing new in it (the sidebar came in, a photo loaded)', async () => {
     // jsdom has no ResizeObserver: a fake one, whose callback the test calls as the browser would.
     const observed: { targets: Element[]; callback: () => void }[] = [];

@@ -115,7 +115,9 @@ export class ChatPageComponent {
       ].join(':');
       untracked(() => {
         if (now !== seen) {
-          if (this.readingBack()) this.newBelow.set(true);
+          // Still reading back only if the pane still runs on below: a rewind can shorten the chat
+          // to where the person already is, and then there is nothing to jump to.
+          if (this.readingBack() && this.runsOnBelow()) this.newBelow.set(true);
           else this.scrollToLatest();
         }
         seen = now;
@@ -148,10 +150,15 @@ export class ChatPageComponent {
 
   /** Follows the newest message unless the user scrolled up to read. */
   protected onScroll(): void {
-    const pane = this.pane().nativeElement;
-    const back = pane.scrollTop + pane.clientHeight < pane.scrollHeight - FOLLOW_SLACK_PX;
+    const back = this.runsOnBelow();
     this.readingBack.set(back);
     if (!back) this.newBelow.set(false);
+  }
+
+  /** Whether the chat goes on below what the pane shows (by more than the slack). */
+  private runsOnBelow(): boolean {
+    const pane = this.pane().nativeElement;
+    return pane.scrollTop + pane.clientHeight < pane.scrollHeight - FOLLOW_SLACK_PX;
   }
 
   /** A turned phone or a resized window keeps the newest message in view, unless reading back. */

@@ -62,6 +62,12 @@ const STATE_LABELS: Record<Compaction['state'], string> = {
       </div>
     </section>
   `,
+  // The card's own gap spaces its lines; a paragraph's margin on top doubled it.
+  styles: `
+    p {
+      margin: 0;
+    }
+  `,
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
 export class CompactionPanelComponent implements OnDestroy {
