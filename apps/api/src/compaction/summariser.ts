@@ -77,7 +77,7 @@ export class OfflineSummariser implements Summariser {
   }
 }
 
-function isAgentsOwn(node: TreeNode<'user'>): boolean {
+function isAgentsOwn(node: TreeNode): boolean {
   return node.authorId.startsWith('agent:') || (node.payload as { synthetic?: boolean }).synthetic === true;
 }
 

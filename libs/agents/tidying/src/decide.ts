@@ -8,6 +8,7 @@ import {
   isEnded,
   itemsProcessedOf,
   lastAnxietyOf,
+  nextSeenOf,
   phaseOf,
   type Phase,
   type RefiningData,
@@ -156,6 +157,10 @@ function sorting(state: SessionState, extract: Extract): Decision {
       const processed = itemsProcessedOf(state);
       if (processed > 0 && processed % ENERGY_CHECK_EVERY === 0)
         return { action: { tag: 'energy-check' }, nextPhase: 'sorting' };
+      // "go", "next", "yes" with things the photos showed still to come: the next of them, not
+      // "what next?" (words that only go on without saying so, a question aside, are not a go)
+      const seen = extract.intent === 'start' ? nextSeenOf(state) : null;
+      if (seen) return { action: askAbout(state, seen), nextPhase: 'sorting' };
       return { action: { tag: 'instruct-next' }, nextPhase: 'sorting' };
     }
   }

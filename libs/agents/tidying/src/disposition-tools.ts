@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { log, createTool, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
 import { askQuestion, type ChoiceOption, type Question } from './question';
 import { currentSession } from './session-io';
-import { phaseOf, type SessionState } from './session-state';
+import { nextSeenOf, phaseOf, type SessionState } from './session-state';
 import { recordEvent } from './tidying-events';
 
 /**
@@ -69,11 +69,14 @@ function landing(state: SessionState, item: string): { [key: string]: Json } {
   const { belongs, out, unsure } = state.piles;
   const pile = out.some((i) => i === item) ? 'out' : belongs.some((i) => i === item) ? 'belongs' : 'unsure';
   const destination = [...state.destinations].find(([i]) => i === item)?.[1];
+  const next = nextSeenOf(state);
   return {
     pile,
     ...(destination ? { destination } : {}),
     unsure: unsure.length,
     phase: phaseOf(state),
+    // what the photos showed that is still to come, so the reply names it rather than "what next?"
+    ...(next ? { next } : {}),
   };
 }
 

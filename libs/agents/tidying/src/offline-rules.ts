@@ -72,6 +72,7 @@ interface Landed {
   destination?: string;
   unsure?: number;
   phase?: string;
+  next?: string;
 }
 
 /**
@@ -132,7 +133,9 @@ function landedText(data: Landed): string {
       ? `That makes ${unsure} unsure: say go and we will split that pile.`
       : data.phase === 'refining'
         ? 'Say go for the next one.'
-        : 'What did you pick up next?';
+        : data.next
+          ? `Next, ${thePlace(data.next)}: say go, or tell me what you picked up.`
+          : 'What did you pick up next?';
   return `${whereItLanded(data)} ${next}`;
 }
 

@@ -83,6 +83,8 @@ export interface SessionState {
   readonly destinations: ReadonlyMap<ItemName, Location>;
   /** the kind of room being tidied, from the latest photo analysis; null until a photo said */
   readonly room: string | null;
+  /** the things the photos showed, in the order named, so the coach goes through them all */
+  readonly seen: readonly ItemName[];
   /** set when the first turn is decided */
   readonly sessionStart: string | null;
 }
@@ -92,6 +94,7 @@ export const initialSession: SessionState = {
   piles: { belongs: [], out: [], unsure: [] },
   destinations: new Map(),
   room: null,
+  seen: [],
   sessionStart: null,
 };
 
@@ -104,6 +107,17 @@ export const isEnded = (state: SessionState): boolean => state.phaseData.phase =
 /** The decided items: each item on the belongs or out pile, counted once however often re-decided. */
 export const itemsProcessedOf = (state: SessionState): number =>
   state.piles.belongs.length + state.piles.out.length;
+
+/**
+ * The next thing the photos showed that is on no pile yet and not the one in question: what the
+ * coach proposes when the person says "go on", and names when it asks what is next.
+ */
+export function nextSeenOf(state: SessionState): ItemName | null {
+  const { belongs, out, unsure } = state.piles;
+  const current = currentItemOf(state);
+  const sorted = new Set<string>([...belongs, ...out, ...unsure]);
+  return state.seen.find((item) => !sorted.has(item) && item !== current) ?? null;
+}
 
 /** The space being tidied, as the pile placement needs it. */
 export const spaceOf = (state: SessionState): Space => ({ room: state.room, function: functionOf(state) });

@@ -51,6 +51,7 @@ export function toWire(state: SessionState): TidyingState {
     destinations: Object.fromEntries(state.destinations),
     itemsProcessed: itemsProcessedOf(state),
     room: state.room,
+    seen: [...state.seen],
     ...(fn ? { function: fn } : {}),
     anchors: [...anchorsOf(state)],
     phaseData: phaseDataToWire(state.phaseData),
@@ -123,6 +124,7 @@ export function fromWire(value: unknown): Result<SessionState, BadSnapshot> {
     },
     destinations: destinationsFromWire(wire.destinations),
     room: wire.room,
+    seen: allOf(wire.seen, mkItemName),
     sessionStart: wire.sessionStart,
   });
 }

@@ -1,7 +1,7 @@
 import { type AgentDefinition, summariseAs, createAgent } from '@sweatpants/agent-runtime';
 import { askSpaceFunction, confirmDone, proposeDisposition } from './disposition-tools';
 import { guessPile } from './guess-pile-tool';
-import { phaseOf } from './session-state';
+import { nextSeenOf, phaseOf } from './session-state';
 import { sessionOf, tidyingReducer } from './tidying-reducer';
 import { TIDYING_MODES } from './tidying-modes';
 import { tidyingTurn } from './tidying-turn';
@@ -36,7 +36,12 @@ export const Tidying = createAgent(
                 placeholder: 'Add a photo, say what bugs you',
               }
             : { message: 'Tell me about the space', placeholder: 'What do you need to do in it?' };
-        case 'sorting':
+        case 'sorting': {
+          const next = nextSeenOf(state);
+          return next
+            ? { message: `Next: the ${next}? Say go, or tell me what you picked up.`, placeholder: 'go' }
+            : { message: 'What did you pick up?', placeholder: 'e.g. a coffee mug' };
+        }
         case 'refining':
           return { message: 'What did you pick up?', placeholder: 'e.g. a coffee mug' };
         case 'splitting':

@@ -40,7 +40,10 @@ export function foldSession(session: SessionState, node: TreeNode): SessionState
     }
     case 'photo-analyzed': {
       const analysis = parsePhotoAnalysis(event.analysis);
-      return analysis ? { ...session, room: analysis.roomType } : session;
+      if (!analysis) return session;
+      const known = new Set<string>(session.seen);
+      const seen = [...session.seen, ...analysis.visibleItems.filter((item) => !known.has(item))];
+      return { ...session, room: analysis.roomType, seen };
     }
     case 'function-chosen': {
       const fn = mkSpaceFunction(event.function);

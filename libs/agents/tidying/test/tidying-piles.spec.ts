@@ -156,13 +156,31 @@ describe('where each item lands', () => {
     expect(replies).toContain(`(offline) Got it, in your words: "I work here and study". Let's begin.`);
   });
 
+  it('goes through what the photo showed one by one: it names the next, and "go on" proposes it', async () => {
+    const s = await atTheDesk();
+    expect(s.state()).toMatchObject({ seen: ['mugs', 'papers', 'lamp'], piles: { out: ['mugs'] } });
+    expect(await lastReply(s)).toMatch(/Next, the papers: say go, or tell me what you picked up\.$/);
+    expect(s.runner.pending()[0]?.message).toBe('Next: the papers? Say go, or tell me what you picked up.');
+
+    const asked: string[] = [];
+    await s.say('go on', answers(asked));
+    await s.say('go on', answers(asked));
+    expect(asked).toEqual(['papers', 'lamp']);
+    // all of them sorted: the coach asks what comes next, as a person would expect
+    expect(await lastReply(s)).toMatch(/What did you pick up next\?$/);
+    expect(s.state()).toMatchObject({ itemsProcessed: 3 });
+  });
+
   it('a list of things is taken one at a time, the first first, and the coach asks for the next', async () => {
     const s = await atTheDesk();
     const asked: string[] = [];
     await s.say('Books, mugs and cables everywhere', answers(asked));
     expect(asked).toEqual(['books']);
     expect(s.state()).toMatchObject({ piles: { belongs: ['books'] }, itemsProcessed: 2 });
-    expect(await lastReply(s)).toBe('(offline) The books stay here. What did you pick up next?');
+    // what the desk's photo showed is still to come, and the coach names it instead of "what next?"
+    expect(await lastReply(s)).toBe(
+      '(offline) The books stay here. Next, the papers: say go, or tell me what you picked up.',
+    );
     // A question with a comma in it is not a list: "wait" is not a thing to sort.
     await s.say('wait, where do cables usually go?', answers(asked));
     expect(asked).toEqual(['books']);

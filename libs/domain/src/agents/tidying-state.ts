@@ -88,6 +88,11 @@ export const TidyingStateSchema = z.object({
   room: z.string().nullable().default(null),
   /** what the space is for, once known */
   function: z.string().optional(),
+  /**
+   * the things the photos showed, in the order named: the coach goes through them one by one
+   * (the ones on no pile yet are still to come)
+   */
+  seen: z.array(z.string()).default([]),
   /** things that definitely stay */
   anchors: z.array(z.string()),
   phaseData: TidyingPhaseDataSchema,
