@@ -1,7 +1,8 @@
-import { computed, inject, Injectable, signal } from '@angular/core';
+import { computed, effect, inject, Injectable, signal, untracked } from '@angular/core';
 import type { Conversation, ListedConversation } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
+import { SessionService } from '../core/session.service';
 import { ConversationArchiveApi } from './conversation-archive-api';
 import { ConversationListService } from './conversation-list.service';
 import { PendingArchives } from './pending-archives';
@@ -30,6 +31,11 @@ export class ArchivedConversations {
   /** Unarchived here: left out until the api is asked again. */
   private readonly restored = signal<ReadonlySet<string>>(new Set());
 
+  /**
+   * Whether the Archived section is open. Kept here, not in the sidebar, so it stays open when the
+   * phone's drawer gives way to the desktop sidebar (two instances of the list).
+   */
+  readonly open = signal(false);
   readonly next = signal<string | null>(null);
   readonly error = signal<string | null>(null);
   readonly loadingMore = signal(false);
@@ -43,7 +49,10 @@ export class ArchivedConversations {
       ...[...this.archives.pending()]
         .reverse()
         .map((p) => ({ conversation: p.conversation, archivedAt: null })),
-      ...this.archives.done().map((c) => ({ conversation: c, archivedAt: null })),
+      // Sent from this tab: when, once the api has listed it.
+      ...this.archives
+        .done()
+        .map((c) => ({ conversation: c, archivedAt: loaded.find((l) => l.id === c.id)?.archivedAt ?? null })),
       ...loaded.map((c) => ({ conversation: c, archivedAt: c.archivedAt })),
     ];
     const seen = new Set<string>();
@@ -54,6 +63,28 @@ export class ArchivedConversations {
       return true;
     });
   });
+
+  constructor() {
+    const session = inject(SessionService);
+    // Another person (or none) signed in: nothing of the last one's stays.
+    effect(() => {
+      session.token();
+      untracked(() => {
+        this.open.set(false);
+        this.loaded.set(null);
+        this.next.set(null);
+        this.error.set(null);
+        this.restored.set(new Set());
+      });
+    });
+  }
+
+  /** Opens or closes the section; it is read from the api each time it opens. */
+  toggle(): void {
+    const open = !this.open();
+    this.open.set(open);
+    if (open) void this.load();
+  }
 
   /** Reads the first page from the api. */
   async load(): Promise<void> {

@@ -47,8 +47,6 @@ export class ConversationSidebarComponent {
 
   protected readonly searchId = `conversation-search-${nextId++}`;
   protected readonly archivedId = `archived-conversations-${nextId++}`;
-  /** Whether the Archived section is open. */
-  protected readonly showArchived = signal(false);
   /** The conversation whose title is being edited. */
   protected readonly editing = signal<string | null>(null);
   private readonly agents = inject(AgentsService);
@@ -82,13 +80,6 @@ export class ConversationSidebarComponent {
     if (open) void this.router.navigate(['/']);
     // The menu's trigger went with the item: focus the next one, so the keyboard is not lost.
     this.focusAfterRender(after ?? null, 'a');
-  }
-
-  /** Opens or closes Archived; it is read from the api each time it opens. */
-  protected toggleArchived(): void {
-    const open = !this.showArchived();
-    this.showArchived.set(open);
-    if (open) void this.archived.load();
   }
 
   /** Back into the list, where the keyboard follows it. */
