@@ -71,10 +71,34 @@ describe('ChatNodeComponent', () => {
       (b) => b.textContent?.trim() === 'Cancel',
     );
     expect(cancel?.classList).not.toContain('button--quiet');
+    // Enter saves, as Enter sends in the composer; Shift+Enter stays a new line.
+    const edits: { nodeId: string; text: string }[] = [];
+    fixture.componentInstance.edit.subscribe((e) => edits.push(e));
+    box!.value = 'my desk, tidied';
+    box!.dispatchEvent(new Event('input'));
+    box!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true, bubbles: true }));
+    expect(edits).toEqual([]);
     cancel?.click();
     await fixture.whenStable();
     expect(element.querySelector('textarea')).toBeNull();
     expect(document.activeElement).toBe(element.querySelector('button.actions'));
+  });
+
+  it('saves an edit on Enter, as the composer sends on Enter', async () => {
+    const { fixture, element } = render(node('user', { text: 'my desk' }));
+    const edits: { nodeId: string; text: string }[] = [];
+    fixture.componentInstance.edit.subscribe((e) => edits.push(e));
+    element.querySelector<HTMLButtonElement>('button.actions')?.click();
+    fixture.detectChanges();
+    Array.from(document.querySelectorAll<HTMLButtonElement>('[role=menuitem]'))
+      .find((b) => b.textContent?.trim() === 'Edit')
+      ?.click();
+    await fixture.whenStable();
+    const box = element.querySelector('textarea')!;
+    box.value = 'my desk, tidied';
+    box.dispatchEvent(new Event('input'));
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(edits).toEqual([{ nodeId: 'a'.repeat(64), text: 'my desk, tidied' }]);
   });
 
   it('moves focus to Keep going when asked to rewind, and back to the menu button after', async () => {

@@ -209,6 +209,13 @@ export class ChatNodeComponent {
     });
   }
 
+  /** Enter saves, Shift+Enter is a new line: the rule of every text box in the chat. */
+  protected editEnter(event: Event): void {
+    if ((event as KeyboardEvent).isComposing) return;
+    event.preventDefault();
+    this.saveEdit();
+  }
+
   protected cancelEdit(): void {
     this.editing.set(false);
     this.afterRender(() => this.actionsButton()?.nativeElement.focus());
