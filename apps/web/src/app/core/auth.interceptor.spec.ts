@@ -55,6 +55,10 @@ describe('authInterceptor', () => {
       'Bearer old-token',
     );
     expect(backend.expectOne('/api/auth/login').request.headers.has('Authorization')).toBe(false);
+    // Signing out everywhere is a signed-in call, whatever its name shares with sign-out.
+    void firstValueFrom(http.post('/api/auth/sign-out-everywhere', {}));
+    const everywhere = backend.expectOne('/api/auth/sign-out-everywhere');
+    expect(everywhere.request.headers.get('Authorization')).toBe('Bearer old-token');
     backend.match(() => true).forEach((r) => r.flush({}));
   });
 

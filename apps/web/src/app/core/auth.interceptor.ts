@@ -26,7 +26,9 @@ export const authInterceptor: HttpInterceptorFn = (request, next) => {
   const session = inject(SessionService);
   const token = session.token();
   const isApi = request.url.startsWith('/api/');
-  if (!token || !isApi || SESSION_ROUTES.some((route) => request.url.startsWith(route))) return next(request);
+  // Whole paths: `/api/auth/sign-out-everywhere` is a signed-in call like any other.
+  const path = request.url.split('?')[0] ?? '';
+  if (!token || !isApi || SESSION_ROUTES.includes(path)) return next(request);
   const withToken = (bearer: string): HttpRequest<unknown> =>
     request.clone({ setHeaders: { Authorization: `Bearer ${bearer}` } });
   const sent = next(withToken(token));
