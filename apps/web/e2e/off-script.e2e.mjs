@@ -87,6 +87,10 @@ export const scenarios = [
       const words = await page.locator('ol.log .bubble--user', { hasText: 'writing letters' }).boundingBox();
       const dock = await page.locator('.dock').boundingBox();
       assert.ok(words && dock && words.y + words.height <= dock.y, 'the words show above the dock');
+      // Scrolling the chat to a message (as find in page does) moves the chat, never the header.
+      const menu = await page.getByRole('button', { name: 'Conversations', exact: true }).boundingBox();
+      assert.ok(menu && menu.y >= 0, `the header stays on screen: ${JSON.stringify(menu)}`);
+      assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page itself did not scroll');
       await t.shot(page, 'own-words-in-chat');
     },
   },
