@@ -54,6 +54,7 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
       status: 'waiting',
       pendingElicit: expect.objectContaining({ elicitId: `chat-${created.head}`, type: 'chat' }),
       model: 'offline',
+      archivedAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

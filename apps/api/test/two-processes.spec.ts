@@ -1,3 +1,5 @@
+import type { Json } from '@sweatpants/domain';
+import { CommandForwarder } from '../src/cluster/command-forwarder';
 import { firstAnswer, OPENING, path, PHOTO, until } from './support/flows';
 import { useApiPair } from './support/api-pair';
 import { call, register, type TestApi } from './support/test-api';
@@ -83,6 +85,41 @@ describe('two api processes on one database and Redis', () => {
           reflog: { newHead: sent.node.id },
         });
       }
+    },
+    TWO_PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    'a forwarded command that does not parse is refused where it arrives, and changes nothing',
+    async () => {
+      const { token, user } = await register(pair.a, 'forwarder');
+      const created = await call<{ id: string; head: string }>(pair.a, 'POST', '/api/conversations', {
+        token,
+        body: { agent: 'tidying' },
+      });
+      const id = created.body.id;
+      // a drives it (it created it and holds its lease); b forwards raw values as another
+      // process of a different version, or a corrupted message, might.
+      const forwarder = pair.b.app.get(CommandForwarder);
+      const forward = (command: unknown) =>
+        forwarder.run(id, 'conversation-command', { user, conversationId: id, command } as Json, () => {
+          throw new Error('b must not run it: a holds the lease');
+        });
+
+      await expect(forward({ kind: 'rewind' })).rejects.toMatchObject({
+        body: { error: { code: 'invalid_request' } },
+      });
+      await expect(forward({ kind: 'detonate' })).rejects.toMatchObject({
+        body: { error: { code: 'invalid_request' } },
+      });
+      await expect(forward({ kind: 'send', text: 42 })).rejects.toMatchObject({
+        body: { error: { code: 'invalid_request' } },
+      });
+      expect(await path(pair.a, token, id)).toHaveLength(1);
+
+      // The same channel carries a well-formed command as itself.
+      const viewed = await forward({ kind: 'view' });
+      expect(viewed).toMatchObject({ id, head: created.body.head, status: 'waiting' });
     },
     TWO_PROCESS_TIMEOUT_MS,
   );

@@ -110,7 +110,7 @@ export class AccountDeletion {
     for (let i = 0; i < live.length; i += HALTING_AT_ONCE) {
       await Promise.all(
         live.slice(i, i + HALTING_AT_ONCE).map((conversation) =>
-          this.commands.archive(owner, conversation).catch((error: unknown) => {
+          this.commands.run(owner, conversation, { kind: 'archive' }).catch((error: unknown) => {
             // The purge fences it all the same (the refs lock, the foreign keys): a runner left
             // going elsewhere finds its conversation gone at its next write.
             this.logger.warn(

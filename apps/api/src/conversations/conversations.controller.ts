@@ -89,7 +89,7 @@ export class ConversationsController {
 
   @Get(':id')
   async get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<Conversation> {
-    return this.commands.view(user, await this.access.owned(user, id));
+    return this.commands.run(user, await this.access.owned(user, id), { kind: 'view' });
   }
 
   @Patch(':id')
@@ -99,7 +99,7 @@ export class ConversationsController {
     @Body(new ZodPipe(RenameConversationRequestSchema)) body: RenameConversationRequest,
   ): Promise<Conversation> {
     const renamed = await this.conversations.rename(await this.access.owned(user, id), body.title);
-    return this.commands.view(user, renamed);
+    return this.commands.run(user, renamed, { kind: 'view' });
   }
 
   @Post(':id/messages')
@@ -165,7 +165,7 @@ export class ConversationsController {
     @Param('id') id: string,
     @Body(new ZodPipe(RewindRequestSchema)) body: RewindRequest,
   ): Promise<HeadMove> {
-    return this.commands.rewind(user, await this.access.owned(user, id), body.to, body.expectedHead);
+    return this.commands.run(user, await this.access.owned(user, id), { kind: 'rewind', ...body });
   }
 
   @Post(':id/nodes/:nodeId/edit')
@@ -175,7 +175,7 @@ export class ConversationsController {
     @Param('nodeId') nodeId: string,
     @Body(new ZodPipe(EditRequestSchema)) body: EditRequest,
   ): Promise<NodeAndHead> {
-    return this.commands.edit(user, await this.access.owned(user, id), nodeId, body.text, body.expectedHead);
+    return this.commands.run(user, await this.access.owned(user, id), { kind: 'edit', nodeId, ...body });
   }
 
   @Post(':id/nodes/:nodeId/regenerate')
@@ -186,13 +186,17 @@ export class ConversationsController {
     // Every field is optional, so a request may leave the body out altogether.
     @Body(new ZodPipe(RegenerateRequestSchema.default({}))) body: RegenerateRequest,
   ): Promise<{ head: string }> {
-    return this.commands.regenerate(user, await this.access.owned(user, id), nodeId, body.expectedHead);
+    return this.commands.run(user, await this.access.owned(user, id), {
+      kind: 'regenerate',
+      nodeId,
+      ...body,
+    });
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
   async cancel(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<{ head: string }> {
-    return this.commands.cancel(user, await this.access.owned(user, id));
+    return this.commands.run(user, await this.access.owned(user, id), { kind: 'cancel' });
   }
 
   @Get(':id/reflog')
@@ -211,7 +215,10 @@ export class ConversationsController {
     @Param('id') id: string,
     @Body(new ZodPipe(RecoverRequestSchema)) body: RecoverRequest,
   ): Promise<HeadMove> {
-    return this.commands.recover(user, await this.access.owned(user, id), body.reflogId);
+    return this.commands.run(user, await this.access.owned(user, id), {
+      kind: 'recover',
+      reflogId: body.reflogId,
+    });
   }
 
   @Post(':id/fork')
@@ -226,7 +233,7 @@ export class ConversationsController {
   @Delete(':id')
   @HttpCode(204)
   async archive(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
-    await this.commands.archive(user, await this.access.owned(user, id));
+    await this.commands.run(user, await this.access.owned(user, id), { kind: 'archive' });
   }
 
   /** Archiving deleted nothing, so the owner can take it back; no runner opens until it is read. */

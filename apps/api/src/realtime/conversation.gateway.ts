@@ -115,7 +115,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     return this.handle('conversation:join', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
       await socket.join(conversationRoom(record.id));
-      const conversation = await this.commands.view(user, record);
+      const conversation = await this.commands.run(user, record, { kind: 'view' });
       // After the ack: what the conversation waits on, sent again (same elicit ids).
       return { value: { conversation }, after: () => this.resendPending(socket, user, record) };
     });
@@ -172,7 +172,13 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   ) {
     return this.handle('elicit:progress', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
-      return { value: await this.commands.progress(user, record, payload.elicitId, payload.payload) };
+      return {
+        value: await this.commands.run(user, record, {
+          kind: 'progress',
+          elicitId: payload.elicitId,
+          payload: payload.payload,
+        }),
+      };
     });
   }
 
@@ -183,7 +189,9 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     @Ack() ack: AckFn<'conversation:cancel'>,
   ) {
     return this.handle('conversation:cancel', socket, body, ack, async (user, payload) => ({
-      value: await this.commands.cancel(user, await this.access.owned(user, payload.conversationId)),
+      value: await this.commands.run(user, await this.access.owned(user, payload.conversationId), {
+        kind: 'cancel',
+      }),
     }));
   }
 
@@ -195,7 +203,13 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   ) {
     return this.handle('conversation:rewind', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
-      return { value: await this.commands.rewind(user, record, payload.to, payload.expectedHead) };
+      return {
+        value: await this.commands.run(user, record, {
+          kind: 'rewind',
+          to: payload.to,
+          expectedHead: payload.expectedHead,
+        }),
+      };
     });
   }
 
@@ -207,7 +221,13 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   ) {
     return this.handle('message:edit', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
-      return { value: await this.commands.edit(user, record, payload.nodeId, payload.text) };
+      return {
+        value: await this.commands.run(user, record, {
+          kind: 'edit',
+          nodeId: payload.nodeId,
+          text: payload.text,
+        }),
+      };
     });
   }
 
@@ -219,7 +239,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   ) {
     return this.handle('message:regenerate', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
-      return { value: await this.commands.regenerate(user, record, payload.nodeId) };
+      return { value: await this.commands.run(user, record, { kind: 'regenerate', nodeId: payload.nodeId }) };
     });
   }
 
@@ -231,7 +251,9 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   ) {
     return this.handle('conversation:recover', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
-      return { value: await this.commands.recover(user, record, payload.reflogId) };
+      return {
+        value: await this.commands.run(user, record, { kind: 'recover', reflogId: payload.reflogId }),
+      };
     });
   }
 
@@ -279,7 +301,8 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     user: AuthUser,
     record: ConversationRecord,
   ): Promise<void> {
-    for (const event of await this.commands.pending(user, record)) socket.emit('elicit', event);
+    for (const event of await this.commands.run(user, record, { kind: 'pending' }))
+      socket.emit('elicit', event);
   }
 }
 
