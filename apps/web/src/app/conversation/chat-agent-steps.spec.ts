@@ -134,7 +134,9 @@ async function setup(path: TreeNode[], tree: TreeNode[] = path, pathAt: TreeNode
   const log = () => element.querySelector('ol.log') as HTMLElement;
   const text = () => log().textContent?.replace(/\s+/g, ' ') ?? '';
   const bubbles = (kind: 'user' | 'assistant') =>
-    Array.from(log().querySelectorAll(`.bubble--${kind} .text`)).map((b) => b.textContent?.trim());
+    Array.from(log().querySelectorAll(`.bubble--${kind} :is(.text, app-markdown-text)`)).map((b) =>
+      b.textContent?.trim(),
+    );
   const toggle = () => log().querySelector<HTMLInputElement>('input[role=switch]')!;
   const flip = async () => {
     toggle().click();
