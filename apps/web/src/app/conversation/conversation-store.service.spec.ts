@@ -30,6 +30,9 @@ function setup() {
     recover: jest.fn().mockResolvedValue({ head: fixtureId('d2'), reflog }),
     conversation: jest.fn().mockResolvedValue(conversation),
     adminConversation: jest.fn().mockResolvedValue(conversation),
+    adminState: jest
+      .fn()
+      .mockResolvedValue({ at: fixtureId('d2'), agent: 'tidying', state: { phase: 'refining' } }),
     state: jest
       .fn()
       .mockResolvedValue({ at: fixtureId('d2'), agent: 'tidying', state: { phase: 'sorting' } }),
@@ -303,6 +306,14 @@ describe('ConversationStore', () => {
     await newer;
     answers[0]?.({ at: fixtureId('d1'), agent: 'tidying', state: { phase: 'sorting' } });
     await older;
+    expect(store.state()?.state).toEqual({ phase: 'refining' });
+  });
+
+  it("shows an admin the state the owner sees, read through the admin's route", async () => {
+    const { store, api } = setup();
+    await store.open('c1', true);
+    expect(api.adminState).toHaveBeenCalledWith('c1');
+    expect(api.state).not.toHaveBeenCalled();
     expect(store.state()?.state).toEqual({ phase: 'refining' });
   });
 

@@ -95,7 +95,7 @@ export class ConversationStore implements OnDestroy {
       } else {
         this.applyConversation(await this.api.conversation(id));
       }
-      await Promise.all([this.refreshPath(), this.refreshTree(), admin ? null : this.refreshState()]);
+      await Promise.all([this.refreshPath(), this.refreshTree(), this.refreshState()]);
       if (!admin) this.listen();
     } catch (error: unknown) {
       this.error.set(describeError(error));
@@ -133,11 +133,11 @@ export class ConversationStore implements OnDestroy {
     this.tree.set(new Map(nodes.map((node) => [node.id, node])));
   }
 
+  /** The agent's state at HEAD: the owner's, or, read-only, the same an admin inspects. */
   async refreshState(): Promise<void> {
-    if (this.admin()) return;
     // Reads can overlap (a burst of moves, a reload): an older answer landing last is dropped.
     const read = ++this.stateReads;
-    const state = await this.api.state(this.id());
+    const state = this.admin() ? await this.api.adminState(this.id()) : await this.api.state(this.id());
     if (read === this.stateReads) this.state.set(state);
   }
 

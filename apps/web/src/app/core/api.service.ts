@@ -124,6 +124,11 @@ export class ApiService {
     return this.call(this.api.state({ params: { id }, query: { at } }));
   }
 
+  /** The agent's state in anyone's conversation, read-only, for an admin (the same fold the owner reads). */
+  adminState(id: string, at?: string): Promise<StateResponse> {
+    return this.call(this.api.adminState({ params: { id }, query: { at } }));
+  }
+
   node(id: string, nodeId: string): Promise<NodeResponse> {
     return this.call(this.api.node({ params: { id, nodeId } }));
   }
