@@ -249,6 +249,31 @@ describe('sessions with access tokens that live a second', () => {
   });
 });
 
+describe('sessions and the rate limit', () => {
+  let db: TestDatabase;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('api_sessions_limited');
+    api = await startApi({ DATABASE_URL: db.url, RATE_LIMIT_HTTP_PER_MINUTE: '3' });
+  }, 30_000);
+
+  afterAll(async () => {
+    await api?.close();
+    await db?.drop();
+  });
+
+  it('counts refreshes per address as it counts sign-ins: a flood of guesses is a 429', async () => {
+    // Twice the limit and one: however the minute's windows fall across the burst, one overflows.
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await refresh(api, `guess-${i}`));
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0]?.body).toEqual(errorOf('rate_limited'));
+    expect(answers.filter((a) => a.status !== 429).every((a) => a.status === 401)).toBe(true);
+  });
+});
+
 describe('sessions across api processes', () => {
   const pair = useApiPair('api_sessions_two');
 
