@@ -441,4 +441,24 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
       (f) => f.status !== 'running',
     );
   });
+
+  it('names an untitled fork after where it was forked from, so two forks tell apart', async () => {
+    const c = await createConversation(api, token, { agent: 'tidying', title: 'The desk' });
+    await turn(api, token, c.id, 'the lamp');
+    const atLamp = (await conversation(api, token, c.id)).head;
+    await turn(api, token, c.id, 'a coffee mug');
+    const fork = (at: string) =>
+      call<Conversation>(api, 'POST', `/api/conversations/${c.id}/fork`, { token, body: { at } });
+
+    const early = await fork(atLamp);
+    const late = await fork('HEAD');
+
+    expect(early.body.title).toBe('The desk · from "the lamp"');
+    expect(late.body.title).toBe('The desk · from "a coffee mug"');
+    for (const f of [early, late])
+      await until(
+        () => conversation(api, token, f.body.id),
+        (now) => now.status !== 'running',
+      );
+  });
 });

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  Conversation,
-  ConversationList,
-  ConversationListQuery,
-  ConversationRecord,
-  CreateConversationRequest,
-  ElicitResponseRequest,
-  ForkRequest,
-  Photo,
-  TreeNode,
+import {
+  MAX_TITLE_LENGTH,
+  titleFromText,
+  type Conversation,
+  type ConversationList,
+  type ConversationListQuery,
+  type ConversationRecord,
+  type CreateConversationRequest,
+  type ElicitResponseRequest,
+  type ForkRequest,
+  type Photo,
+  type TreeNode,
 } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import type { AuthUser } from '../auth/auth-user';
@@ -18,6 +20,9 @@ import { ConversationTitles } from './conversation-titles';
 import { ConversationViews } from './conversation-views';
 import type { ConversationActor } from './conversation-actor';
 import { ConversationActors } from './conversation-actors';
+
+/** How much of the person's words a fork's title quotes. */
+const FORK_QUOTE_CHARS = 40;
 
 /**
  * A user's conversations: create, list, rename, talk (messages and elicit answers go to the
@@ -116,17 +121,34 @@ export class ConversationsService {
   }
 
   async fork(user: AuthUser, record: ConversationRecord, request: ForkRequest): Promise<Conversation> {
+    const title = request.title ?? (await this.forkTitle(record, request.at));
     const forked = unwrap(
       await this.store.fork({
         conversationId: record.id,
         at: request.at,
         ownerId: user.id,
-        ...(request.title !== undefined ? { title: request.title } : {}),
+        ...(title !== undefined ? { title } : {}),
         actorId: user.id,
       }),
       'at',
     );
     return this.live(forked.conversation);
+  }
+
+  /**
+   * A fork's title when none is given: the conversation's, and where it was forked from, in the
+   * person's last words there ('The desk · from "the lamp"'), so two forks of one conversation
+   * tell apart in the list. Undefined leaves the store's default (a bad `at` is its 400).
+   */
+  private async forkTitle(record: ConversationRecord, at: string): Promise<string | undefined> {
+    const path = await this.store.pathFromSummary(record.id, at);
+    if (!path.ok) return undefined;
+    const said = path.value.findLast(
+      (n): n is TreeNode<'user'> => n.kind === 'user' && !n.authorId.startsWith('agent:'),
+    );
+    const words = titleFromText(said?.payload.text ?? '', FORK_QUOTE_CHARS);
+    if (!words) return undefined;
+    return `${record.title || 'Untitled'} · from "${words}"`.slice(0, MAX_TITLE_LENGTH);
   }
 
   /** A conversation just made, with its runner opened by its actor (which asks the first question). */
