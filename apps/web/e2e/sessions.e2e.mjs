@@ -157,6 +157,21 @@ export const scenarios = [
         assert.notEqual(await heldToken(page), stale, 'refreshed on the refusal');
         assert.match(page.url(), new RegExp(`${new URL(conversationUrl).pathname}$`));
         assert.equal(await page.getByText(SESSION_ENDED).count(), 0);
+
+        // Coming back after the token ran out (a reload here): the page starts with the expired
+        // token, renews it at once (or at the first refusal, over HTTP or at the socket's
+        // handshake, whichever comes first), and the person answers as before.
+        await page.route('**/api/auth/refresh', (route) => route.abort());
+        const asleep = await heldToken(page);
+        await page.waitForTimeout(ACCESS_TTL_SECONDS * 1_000 + 1_000);
+        assert.equal(await status(api.base, asleep), 401, 'the held token has expired');
+        await page.unroute('**/api/auth/refresh');
+        await page.reload();
+        await say(page, 'The cables go in the drawer');
+        await waitForTurn(page);
+        assert.notEqual(await heldToken(page), asleep, 'refreshed on coming back');
+        assert.equal(page.url(), conversationUrl);
+        await t.shot(page, 'back-after-the-token-ran-out');
       } finally {
         await api.stop();
       }
