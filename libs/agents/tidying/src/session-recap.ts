@@ -6,8 +6,9 @@ export const PILE_LABELS = { out: 'Out', belongs: 'Belongs here', unsure: 'Unsur
 
 /**
  * What the session comes to, in a line: every non-empty pile with its count and its items, each
- * item of the out pile with where it goes. "Out (2): old letters → trash, coffee mug → kitchen;
- * Belongs here (1): lamp; Unsure (1): cable".
+ * item of the out pile with where it goes, then what the photos showed that is on no pile yet.
+ * "Out (2): old letters → trash, coffee mug → kitchen; Belongs here (1): lamp; Unsure (1): cable;
+ * Still to go (1): papers".
  */
 export function recapOf(state: SessionState): string {
   const { out, belongs, unsure } = state.piles;
@@ -20,6 +21,8 @@ export function recapOf(state: SessionState): string {
     [PILE_LABELS.belongs, belongs],
     [PILE_LABELS.unsure, unsure],
   ];
+  const sorted = new Set<string>([...out, ...belongs, ...unsure]);
+  piles.push(['Still to go', state.seen.filter((item) => !sorted.has(item))]);
   const named = piles
     .filter(([, items]) => items.length > 0)
     .map(([label, items]) => `${label} (${items.length}): ${items.join(', ')}`);

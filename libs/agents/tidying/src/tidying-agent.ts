@@ -27,7 +27,7 @@ export const Tidying = createAgent(
           return {
             message:
               'Session done. Tell me anything else you put away, or say "start over" for a new session.',
-            placeholder: 'e.g. the lamp, or start over',
+            placeholder: 'e.g. the lamp',
           };
         case 'surveying':
           return state.sessionStart === null
@@ -39,7 +39,10 @@ export const Tidying = createAgent(
         case 'sorting': {
           const next = nextSeenOf(state);
           return next
-            ? { message: `Next: the ${next}? Say go, or tell me what you picked up.`, placeholder: 'go' }
+            ? {
+                message: `Next: the ${next}? Say go, or tell me what you picked up.`,
+                placeholder: `go (the ${next}), or name a thing`,
+              }
             : { message: 'What did you pick up?', placeholder: 'e.g. a coffee mug' };
         }
         case 'refining':

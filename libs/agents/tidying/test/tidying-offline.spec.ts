@@ -53,7 +53,8 @@ describe('a tidying session on the offline model', () => {
     expect(s.state()).toMatchObject({ phase: 'ended', ended: true, itemsProcessed: 3 });
     expect(String(path.filter((n) => n.kind === 'assistant').at(-1)?.payload['text'])).toBe(
       '(offline) Session done: 3 items sorted. ' +
-        'Out (3): mugs → kitchen, coffee mug → kitchen, old letters → trash; Unsure (1): cable. Well done.',
+        'Out (3): mugs → kitchen, coffee mug → kitchen, old letters → trash; Unsure (1): cable; ' +
+        'Still to go (2): papers, lamp. Well done.',
     );
     expect(s.runner.pending()[0]?.message).toMatch(/Session done/);
     expect(new Set(eventsOf(path))).toEqual(

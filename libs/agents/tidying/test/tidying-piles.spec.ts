@@ -406,7 +406,7 @@ describe('the end of a session', () => {
     expect(await lastReply(s)).toBe(
       '(offline) Session done: 4 items sorted. ' +
         'Out (3): mugs → kitchen, old letters → trash, coffee mug → kitchen; ' +
-        'Belongs here (1): lamp; Unsure (1): cable. Well done.',
+        'Belongs here (1): lamp; Unsure (1): cable; Still to go (1): papers. Well done.',
     );
     expect(s.runner.pending()[0]?.message).toMatch(/Tell me anything else you put away/);
 
