@@ -45,19 +45,12 @@ describe('ProposeDispositionElicitComponent', () => {
     ]);
   });
 
-  it('corrects with a place typed in', async () => {
+  it('has no text box of its own: a place in words goes in the message box', async () => {
     const w = renderWidget(ProposeDispositionElicitComponent, question);
     w.button('Something different').click();
     await w.settle();
-    expect(w.button('Put there').disabled).toBe(true);
-    w.type('input', '  hall closet ');
-    w.button('Put there').click();
-    expect(w.answers).toEqual([
-      {
-        action: 'accept',
-        content: { disposition: { kind: 'place', location: 'hall closet' }, wasCorrection: true },
-      },
-    ]);
+    expect(w.element.querySelector('input, textarea')).toBeNull();
+    expect(w.element.textContent).toContain('Type where it goes in the message box below');
   });
 
   it('says so when the payload does not fit the type', () => {

@@ -4,11 +4,10 @@ import type { Disposition, ElicitAnswerRequest } from '@sweatpants/domain';
 import { dispositionLabel, SIMPLE_DISPOSITIONS } from './disposition-label';
 import { type ElicitQuestion, payloadOf } from './elicit-question';
 
-let nextId = 0;
-
 /**
  * Seed 000's one-tap disposition cards: the agent's proposals first, then a way to correct it
- * (another disposition, or a place typed in), answered with `wasCorrection: true`.
+ * (another disposition, answered with `wasCorrection: true`, or a place typed in the message box,
+ * which answers the card in the person's own words).
  */
 @Component({
   selector: 'app-propose-disposition-elicit',
@@ -44,20 +43,9 @@ let nextId = 0;
                 </button>
               }
             </div>
-            <form class="row" (submit)="$event.preventDefault(); placeIt()">
-              <label class="visually-hidden" [for]="placeId">Put it somewhere else</label>
-              <input
-                #place
-                class="input place"
-                [id]="placeId"
-                placeholder="Put it in… (a place)"
-                [value]="location()"
-                (input)="location.set(place.value)"
-              />
-              <button type="submit" class="button button--small" [disabled]="!location().trim()">
-                Put there
-              </button>
-            </form>
+            <!-- One text box per question: a place in words goes in the message box, which answers
+                 this card in the person's own words (the agent reads "the hall closet" as a place). -->
+            <p class="muted small hint">Somewhere else? Type where it goes in the message box below.</p>
           </div>
         }
       </div>
@@ -69,9 +57,8 @@ let nextId = 0;
     .item {
       margin: 0;
     }
-    .place {
-      flex: 1;
-      min-width: 10rem;
+    .hint {
+      margin: 0;
     }
     .correction {
       padding-top: var(--space-2);
@@ -84,9 +71,7 @@ export class ProposeDispositionElicitComponent {
   readonly question = input.required<ElicitQuestion>();
   readonly answered = output<ElicitAnswerRequest<'propose-disposition'>>();
 
-  protected readonly placeId = `place-${nextId++}`;
   protected readonly correcting = signal(false);
-  protected readonly location = signal('');
   protected readonly payload = computed(() => payloadOf('propose-disposition', this.question()));
   /** The simple dispositions the proposal did not already offer. */
   protected readonly others = computed(() => {
@@ -97,10 +82,5 @@ export class ProposeDispositionElicitComponent {
 
   protected pick(disposition: Disposition, wasCorrection: boolean): void {
     this.answered.emit({ action: 'accept', content: { disposition, wasCorrection } });
-  }
-
-  protected placeIt(): void {
-    const location = this.location().trim();
-    if (location) this.pick({ kind: 'place', location }, true);
   }
 }
