@@ -16,6 +16,8 @@ const moduleNameMapper = {
   '^@sweatpants/domain$': '<rootDir>/libs/domain/src/index.ts',
   '^@sweatpants/tree-store$': '<rootDir>/libs/tree-store/src/index.ts',
   '^@sweatpants/agent-runtime$': '<rootDir>/libs/agents/runtime/src/index.ts',
+  '^@sweatpants/agent-runtime/host$': '<rootDir>/libs/agents/runtime/src/host.ts',
+  '^@sweatpants/agent-runtime/offline$': '<rootDir>/libs/agents/runtime/src/offline/index.ts',
   '^@sweatpants/agent-runtime/testing$': '<rootDir>/libs/agents/runtime/src/testing/index.ts',
   '^@sweatpants/agent-claude$': '<rootDir>/libs/agents/claude/src/index.ts',
   '^@sweatpants/agent-claude/testing$': '<rootDir>/libs/agents/claude/src/testing/index.ts',

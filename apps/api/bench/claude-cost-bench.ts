@@ -17,13 +17,9 @@
 import { createHash } from 'node:crypto';
 import { ClaudeModel, claudeConfig } from '@sweatpants/agent-claude';
 import { offlineResponder, startFakeAnthropic } from '@sweatpants/agent-claude/testing';
-import {
-  InMemoryConversationPort,
-  OfflineModel,
-  Runner,
-  type Model,
-  type ModelUsage,
-} from '@sweatpants/agent-runtime';
+import type { ModelUsage } from '@sweatpants/agent-runtime';
+import { InMemoryConversationPort, Runner, type Model } from '@sweatpants/agent-runtime/host';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { TIDYING_OFFLINE_RULES, tidyingAgent } from '@sweatpants/agent-tidying';
 import type { ElicitAnswer, ElicitRequest, Photo } from '@sweatpants/domain';
 

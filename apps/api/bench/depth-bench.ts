@@ -19,7 +19,8 @@
  * `bench: N of M targets met`.
  */
 import type { INestApplication } from '@nestjs/common';
-import { summaryStates, type AgentDefinition } from '@sweatpants/agent-runtime';
+import type { AgentDefinition } from '@sweatpants/agent-runtime';
+import { summaryStates } from '@sweatpants/agent-runtime/host';
 import type { Conversation, ElicitEvent, HeadMove, NodeDraft, TreeNode } from '@sweatpants/domain';
 import { createTestDatabase } from '@sweatpants/migrations/testing';
 import { TreeStore } from '@sweatpants/tree-store';

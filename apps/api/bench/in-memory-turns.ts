@@ -4,7 +4,8 @@
  * conversation, with no api, database or socket. Printed beside the socket figures, it says how
  * much of an answer's round trip is the agent's work and how much the api's.
  */
-import { InMemoryConversationPort, OfflineModel, Runner, silentOutbox } from '@sweatpants/agent-runtime';
+import { InMemoryConversationPort, Runner, silentOutbox } from '@sweatpants/agent-runtime/host';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { TIDYING_OFFLINE_RULES, tidyingAgent } from '@sweatpants/agent-tidying';
 import type { ElicitRequest } from '@sweatpants/domain';
 import { acceptContentFor } from '../reliability/src/support/elicit-answers';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Model, ModelReply, ModelRequest } from '@sweatpants/agent-runtime';
+import type { ModelReply, ModelRequest } from '@sweatpants/agent-runtime';
+import type { Model } from '@sweatpants/agent-runtime/host';
 import { ok, type Result, type TreeNode } from '@sweatpants/domain';
 import type { TreeStore } from '@sweatpants/tree-store';
 

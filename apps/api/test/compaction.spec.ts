@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DEFAULT_SUMMARY_INSTRUCTIONS,
-  modeStateOf,
-  summaryInstructions,
-  type AgentCatalog,
-} from '@sweatpants/agent-runtime';
+import { DEFAULT_SUMMARY_INSTRUCTIONS, modeStateOf } from '@sweatpants/agent-runtime';
+import { summaryInstructions, type AgentCatalog } from '@sweatpants/agent-runtime/host';
 import { productAgents } from '@sweatpants/product-agents';
 import {
   compactJobId,

@@ -6,7 +6,8 @@ import {
   InMemoryActivityStore,
   provideActivityStore,
 } from '@sweatpants/agent-concierge';
-import { AgentCatalog, OfflineModel } from '@sweatpants/agent-runtime';
+import { AgentCatalog } from '@sweatpants/agent-runtime/host';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { exposeProductAgents } from '@sweatpants/product-agents';
 import { runChatSession } from './chat-session';
 

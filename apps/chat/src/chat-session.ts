@@ -2,14 +2,8 @@ import type { Readable, Writable } from 'node:stream';
 import { action, call, createQueue, race, type Operation } from 'effection';
 
 import type { ElicitRequest, ElicitResponse, TreeNode } from '@sweatpants/domain';
-import {
-  type Model,
-  type AgentDefinition,
-  type LogSink,
-  type Outbox,
-  Runner,
-  InMemoryConversationPort,
-} from '@sweatpants/agent-runtime';
+import type { AgentDefinition, LogSink } from '@sweatpants/agent-runtime';
+import { type Model, type Outbox, Runner, InMemoryConversationPort } from '@sweatpants/agent-runtime/host';
 
 import { CliElicits } from './cli-elicits';
 

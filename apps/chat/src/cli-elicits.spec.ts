@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createElicit, type ElicitRequest, type ElicitType } from '@sweatpants/domain';
 import { run, sleep, spawn } from 'effection';
 import * as z from 'zod';
-import { ElicitProtocol } from '@sweatpants/agent-runtime';
+import { ElicitProtocol } from '@sweatpants/agent-runtime/host';
 import { CliElicits } from './cli-elicits';
 
 /** A terminal on PassThrough streams with `lines` already typed (a paste: all at once). */

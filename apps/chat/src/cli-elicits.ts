@@ -7,13 +7,9 @@ import {
 } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import type * as z from 'zod';
-import {
-  formatIssues,
-  validateJson,
-  type ElicitResponseSchema,
-  type ElicitProtocolSpec,
-  type Implementation,
-} from '@sweatpants/agent-runtime';
+import type { Implementation } from '@sweatpants/agent-runtime';
+import type { ElicitResponseSchema, ElicitProtocolSpec } from '@sweatpants/agent-runtime/host';
+import { formatIssues, validateJson } from '@sweatpants/agent-runtime/offline';
 import type { Candidate, CliIo, Settled } from './cli-io';
 import { askForm } from './cli-form';
 import { PROMPTS, type Prompt } from './cli-prompts';

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { run } from 'effection';
 
-import { OfflineModel } from '@sweatpants/agent-runtime';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { claudeAt, kinds, useFakeAnthropic } from '@sweatpants/agent-claude/testing';
 import { testAgent } from '@sweatpants/agent-runtime/testing';
 

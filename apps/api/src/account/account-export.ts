@@ -1,5 +1,5 @@
 import { Readable, type Writable } from 'node:stream';
-import type { AgentCatalog } from '@sweatpants/agent-runtime';
+import type { AgentCatalog } from '@sweatpants/agent-runtime/host';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ConversationRecord, ExportedAccount, ExportedConversation } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';

@@ -1,4 +1,5 @@
-import type { AgentDefinition, OfflineRule } from '@sweatpants/agent-runtime';
+import type { AgentDefinition } from '@sweatpants/agent-runtime';
+import type { OfflineRule } from '@sweatpants/agent-runtime/offline';
 
 /** What the api needs of an agent: its definition, and the rules it answers by offline. */
 export interface AgentEntry {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AgentCatalog } from '@sweatpants/agent-runtime';
+import type { AgentCatalog } from '@sweatpants/agent-runtime/host';
 import { provideActivityStore } from '@sweatpants/agent-concierge';
 import type { ConversationRecord } from '@sweatpants/domain';
 import type { Operation } from 'effection';

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import type { AgentCatalog } from '@sweatpants/agent-runtime';
+import type { AgentCatalog } from '@sweatpants/agent-runtime/host';
 import type { AgentList } from '@sweatpants/domain';
 import { AGENT_CATALOG } from './agent-catalog.module';
 

@@ -1,6 +1,6 @@
 import { Logger, Module, type Provider } from '@nestjs/common';
 import { ClaudeModel, claudeConfigFrom } from '@sweatpants/agent-claude';
-import type { AgentCatalog } from '@sweatpants/agent-runtime';
+import type { AgentCatalog } from '@sweatpants/agent-runtime/host';
 import { TreeStore } from '@sweatpants/tree-store';
 import { AGENT_CATALOG, AgentCatalogModule } from '../agents/agent-catalog.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';

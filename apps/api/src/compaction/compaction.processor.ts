@@ -1,4 +1,4 @@
-import { summaryPolicy, summaryStates, type AgentCatalog } from '@sweatpants/agent-runtime';
+import { summaryPolicy, summaryStates, type AgentCatalog } from '@sweatpants/agent-runtime/host';
 import type { JobPayloads, TreeNode } from '@sweatpants/domain';
 import type { TreeStore } from '@sweatpants/tree-store';
 import { compactionRange, REQUESTED_TAIL, summaryOf, THRESHOLD_TAIL } from './compaction-range';

@@ -1,5 +1,6 @@
 import type { TreeNode } from '@sweatpants/domain';
-import { historyOf, type Model, type SummaryPolicy } from '@sweatpants/agent-runtime';
+import { historyOf, type SummaryPolicy } from '@sweatpants/agent-runtime';
+import type { Model } from '@sweatpants/agent-runtime/host';
 
 /** Writes the text of a summary node for a range of a conversation's path. */
 export interface Summariser {

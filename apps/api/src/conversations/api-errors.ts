@@ -1,4 +1,4 @@
-import type { RunnerError } from '@sweatpants/agent-runtime';
+import type { RunnerError } from '@sweatpants/agent-runtime/host';
 import type { Result } from '@sweatpants/domain';
 import type { StoreError } from '@sweatpants/tree-store';
 import { ApiError } from '../errors/api-error';

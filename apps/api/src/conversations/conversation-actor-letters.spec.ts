@@ -1,4 +1,5 @@
-import { InMemoryConversationPort, OfflineModel, Runner } from '@sweatpants/agent-runtime';
+import { InMemoryConversationPort, Runner } from '@sweatpants/agent-runtime/host';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { testAgent } from '@sweatpants/agent-runtime/testing';
 import type { ConversationRecord } from '@sweatpants/domain';
 import { createScope } from 'effection';

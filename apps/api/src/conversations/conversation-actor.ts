@@ -1,4 +1,4 @@
-import type { Runner } from '@sweatpants/agent-runtime';
+import type { Runner } from '@sweatpants/agent-runtime/host';
 import type { ConversationRecord, ConversationStatus, ElicitEvent, TreeNode } from '@sweatpants/domain';
 import { call, resource, spawn, withResolvers, type Operation } from 'effection';
 import { ApiError } from '../errors/api-error';

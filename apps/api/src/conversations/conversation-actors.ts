@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Runner, type LogSink } from '@sweatpants/agent-runtime';
+import type { LogSink } from '@sweatpants/agent-runtime';
+import { Runner } from '@sweatpants/agent-runtime/host';
 import type { ConversationRecord, TreeNode } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import { createScope, type Scope } from 'effection';

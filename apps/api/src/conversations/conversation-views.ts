@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Runner } from '@sweatpants/agent-runtime';
+import type { Runner } from '@sweatpants/agent-runtime/host';
 import type { ConversationRecord, ListedConversation } from '@sweatpants/domain';
 import { ModelChoice } from '../model/model-choice';
 import { statusOf, type ConversationActor } from './conversation-actor';

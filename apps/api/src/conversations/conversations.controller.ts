@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
-import type { AgentCatalog } from '@sweatpants/agent-runtime';
+import type { AgentCatalog } from '@sweatpants/agent-runtime/host';
 import {
   AgentNameSchema,
   ConversationListFilterSchema,

@@ -1,4 +1,4 @@
-import type { Outbox } from '@sweatpants/agent-runtime';
+import type { Outbox } from '@sweatpants/agent-runtime/host';
 import type { ElicitEvent, ElicitRequest } from '@sweatpants/domain';
 import type { Metrics } from '../observability/metrics';
 import type { ConversationEvents } from './conversation-events';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ConversationPort, PortError } from '@sweatpants/agent-runtime';
+import type { ConversationPort, PortError } from '@sweatpants/agent-runtime/host';
 import { err, ok, type Result, type TreeNode } from '@sweatpants/domain';
 import { buildNodes, type StoreError, type TreeStore } from '@sweatpants/tree-store';
 import type { CompactionRequestHandler } from './compaction-requests';

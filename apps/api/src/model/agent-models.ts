@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClaudeModel, claudeConfigFrom } from '@sweatpants/agent-claude';
-import { OfflineModel, type Model } from '@sweatpants/agent-runtime';
+import type { Model } from '@sweatpants/agent-runtime/host';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import type { AgentName } from '@sweatpants/domain';
 import type { AgentEntry } from '../agents/agent-entry';
 import { BLOB_STORE, type BlobStore } from '../blobs/blob-store';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CompleteOptions, Model, ModelRequest } from '@sweatpants/agent-runtime';
+import type { ModelRequest } from '@sweatpants/agent-runtime';
+import type { CompleteOptions, Model } from '@sweatpants/agent-runtime/host';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Seconds: a turn of the offline model takes milliseconds, one of Claude with tools a minute. */

@@ -6,14 +6,8 @@ import type {
 
 import { err, ok, type Result } from '@sweatpants/domain';
 
-import type {
-  CompleteOptions,
-  Model,
-  ModelError,
-  ModelReply,
-  ModelRequest,
-  PhotoBytes,
-} from '@sweatpants/agent-runtime';
+import type { ModelError, ModelReply, ModelRequest } from '@sweatpants/agent-runtime';
+import type { CompleteOptions, Model, PhotoBytes } from '@sweatpants/agent-runtime/host';
 import type { ClaudeConfig } from './claude-config';
 import {
   photosIn,

@@ -1,10 +1,6 @@
 import type { ElicitRequest, Json, TreeNode } from '@sweatpants/domain';
-import {
-  INTERPRET_TOOL,
-  chatElicitId,
-  type Runner,
-  InMemoryConversationPort,
-} from '@sweatpants/agent-runtime';
+import { INTERPRET_TOOL } from '@sweatpants/agent-runtime';
+import { chatElicitId, type Runner, InMemoryConversationPort } from '@sweatpants/agent-runtime/host';
 
 import { type FakeStep, kinds, openRunner, pathOf, until, useFakeAnthropic } from '../src/testing';
 

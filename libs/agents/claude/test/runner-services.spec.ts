@@ -1,10 +1,6 @@
 import type { Json } from '@sweatpants/domain';
-import {
-  compactAfter,
-  compactAtTokens,
-  type Outbox,
-  InMemoryConversationPort,
-} from '@sweatpants/agent-runtime';
+import { compactAfter, compactAtTokens } from '@sweatpants/agent-runtime';
+import { type Outbox, InMemoryConversationPort } from '@sweatpants/agent-runtime/host';
 import { testAgent } from '@sweatpants/agent-runtime/testing';
 
 import { type FakeStep, kinds, openRunner, pathOf, useFakeAnthropic } from '../src/testing';

@@ -1,10 +1,6 @@
 import type { TreeNode } from '@sweatpants/domain';
-import {
-  modeStateOf,
-  Runner,
-  type ConversationPort,
-  InMemoryConversationPort,
-} from '@sweatpants/agent-runtime';
+import { modeStateOf } from '@sweatpants/agent-runtime';
+import { Runner, type ConversationPort, InMemoryConversationPort } from '@sweatpants/agent-runtime/host';
 import { testAgent } from '@sweatpants/agent-runtime/testing';
 
 import { type FakeStep, kinds, openRunner, pathOf, until, useFakeAnthropic } from '../src/testing';

@@ -1,6 +1,6 @@
 import { ActivitySchema, type Json } from '@sweatpants/domain';
 import * as z from 'zod';
-import type { OfflineContext, OfflineReply, OfflineRule } from '@sweatpants/agent-runtime';
+import type { OfflineContext, OfflineReply, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import { cardOptions, clusterActivities, frameOptions, readChoice, type Cluster } from './option-framing';
 import { recapIn, REVIEW_FINISHED } from './review-tools';
 import { openCardIn, type OpenCard } from './side-quest';

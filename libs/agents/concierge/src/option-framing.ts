@@ -1,5 +1,5 @@
 import type { Activity } from '@sweatpants/domain';
-import { optionNamedIn } from '@sweatpants/agent-runtime';
+import { optionNamedIn } from '@sweatpants/agent-runtime/offline';
 import type { UpdatesInput } from './tool-inputs';
 
 /** Quarantined activities that read alike, to be classified together. */

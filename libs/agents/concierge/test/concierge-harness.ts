@@ -1,11 +1,6 @@
 import type { ElicitAnswer, ElicitRequest, TreeNode } from '@sweatpants/domain';
-import {
-  type Model,
-  OfflineModel,
-  Runner,
-  silentOutbox,
-  InMemoryConversationPort,
-} from '@sweatpants/agent-runtime';
+import { type Model, Runner, silentOutbox, InMemoryConversationPort } from '@sweatpants/agent-runtime/host';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { ClaudeModel, claudeConfig } from '@sweatpants/agent-claude';
 import type { FakeAnthropic } from '@sweatpants/agent-claude/testing';
 

@@ -1,5 +1,5 @@
 import { foldPath, type ConciergeReview, type ReviewDecision, type ReviewItem } from '@sweatpants/domain';
-import { Runner, silentOutbox } from '@sweatpants/agent-runtime';
+import { Runner, silentOutbox } from '@sweatpants/agent-runtime/host';
 
 import { conciergeAgent, provideActivityStore } from '../src';
 import {

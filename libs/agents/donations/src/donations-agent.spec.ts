@@ -1,4 +1,5 @@
-import { summaryPolicy, ToolSuccess } from '@sweatpants/agent-runtime';
+import { ToolSuccess } from '@sweatpants/agent-runtime';
+import { summaryPolicy } from '@sweatpants/agent-runtime/host';
 import { createDonations, SUMMARY_MODEL } from './donations-agent';
 
 const Donations = createDonations({

@@ -1,4 +1,9 @@
-import type { OfflineContext, OfflineReply, OfflineRule, OfflineToolCall } from '@sweatpants/agent-runtime';
+import type {
+  OfflineContext,
+  OfflineReply,
+  OfflineRule,
+  OfflineToolCall,
+} from '@sweatpants/agent-runtime/offline';
 import { notForGiving, whereTheyGo } from './donation-replies';
 import type { Kind, Point } from './drop-off-directory';
 import { kindOf } from './item-kind';

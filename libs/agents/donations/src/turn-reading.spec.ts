@@ -1,4 +1,5 @@
-import { createOfflineContext, type ModelMessage } from '@sweatpants/agent-runtime';
+import type { ModelMessage } from '@sweatpants/agent-runtime';
+import { createOfflineContext } from '@sweatpants/agent-runtime/offline';
 import { CheckedSchema, FoundSchema, lastTurnOf, read, resultsOf } from './turn-reading';
 
 const words = (text: string): ModelMessage => ({ role: 'user', content: [{ type: 'text', text }] });

@@ -1,4 +1,4 @@
-import type { OfflineContext } from '@sweatpants/agent-runtime';
+import type { OfflineContext } from '@sweatpants/agent-runtime/offline';
 import type { Json } from '@sweatpants/domain';
 import * as z from 'zod';
 import { KindSchema, PlaceSchema, PointSchema } from './drop-off-directory';

@@ -1,4 +1,4 @@
-import { OfflineModel } from '@sweatpants/agent-runtime';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import type { ElicitRequest } from '@sweatpants/domain';
 import { DONATIONS_OFFLINE_RULES } from '../src';
 import {

@@ -1,4 +1,4 @@
-import { OfflineModel } from '@sweatpants/agent-runtime';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { DONATIONS_OFFLINE_RULES } from '../src';
 import { coachGuessing, happyAnswers, openSession } from './donations-session';
 

@@ -1,4 +1,5 @@
-import { InMemoryConversationPort, Runner, ToolSuccess, type Model } from '@sweatpants/agent-runtime';
+import { ToolSuccess } from '@sweatpants/agent-runtime';
+import { InMemoryConversationPort, Runner, type Model } from '@sweatpants/agent-runtime/host';
 import type { ElicitRequest, Json, TreeNode } from '@sweatpants/domain';
 import { createDonations, type CoachTools } from '../src';
 

@@ -1,4 +1,5 @@
-import { AgentCatalog, exposeOverApi, type Exposure } from '@sweatpants/agent-runtime';
+import { exposeOverApi, type Exposure } from '@sweatpants/agent-runtime';
+import { AgentCatalog } from '@sweatpants/agent-runtime/host';
 import { Concierge, CONCIERGE_OFFLINE_RULES } from '@sweatpants/agent-concierge';
 import { createDonations, DONATIONS_OFFLINE_RULES } from '@sweatpants/agent-donations';
 import { Tidying, TIDYING_OFFLINE_RULES } from '@sweatpants/agent-tidying';

@@ -1,26 +1,60 @@
-export * from './agent-catalog';
+/**
+ * `@sweatpants/agent-runtime`: what an agent is written with, for the authors of `libs/agents/*`.
+ * Agents, tools, modes and templates, the primitives (sample, elicit, notify, log) and questions,
+ * protocols, middleware and the contexts a turn runs in, the model's messages as a turn sees them,
+ * the compaction plugins, and `exposeOverApi`.
+ *
+ * The other audiences have entry points of their own, so an agent never reaches into a host:
+ * `@sweatpants/agent-runtime/host` is for programs that run agents (the Runner, the conversation
+ * port, the catalog), `@sweatpants/agent-runtime/offline` for the offline model and the helpers an
+ * agent's offline rules are written with, `@sweatpants/agent-runtime/testing` for specs.
+ */
 export * from './agent-definition';
-export { chatElicitId } from './answer-records';
 export * from './ask';
 export * from './ask-for';
-export * from './compaction-policy';
-export * from './create-agent';
+// The rest of the compaction policy (summaryPolicy, summaryInstructions) is the compaction job's,
+// in ./host.
+export {
+  CompactionPolicy,
+  compactAfter,
+  compactAtTokens,
+  DEFAULT_COMPACT_AFTER,
+  DEFAULT_COMPACT_AT_TOKENS,
+  DEFAULT_SUMMARY_INSTRUCTIONS,
+  nextRequestTokens,
+  summariseAs,
+  type CompactionPolicyApi,
+  type SummaryPolicy,
+} from './compaction-policy';
 export * from './context';
-export * from './elicit-protocol';
+export * from './create-agent';
 export * from './expose-over-api';
-export * from './history';
-export { HeadMovedError, Journal, ReplayDivergenceError } from './journal';
-export * from './outbox';
+// summaryStates and MODE_STATE_KEY are what the compaction job writes on a summary: ./host.
+export { historyOf, modeReducer, modeStateOf, pairToolUses, sinceSummary } from './history';
+// The model's vocabulary as a turn reads and writes it; the port a host wires (Model,
+// CompleteOptions, PhotoBytes) is in ./host.
+export {
+  imageOf,
+  INTERPRET_QUESTION_LINE,
+  INTERPRET_TOOL,
+  RESPOND_TOOL,
+  type ContentBlock,
+  type ImageBlock,
+  type ModelError,
+  type ModelErrorCode,
+  type ModelMessage,
+  type ModelReply,
+  type ModelRequest,
+  type ModelUsage,
+  type TextBlock,
+  type ToolResultBlock,
+  type ToolSpec,
+  type ToolUseBlock,
+} from './model';
+export * from './off-script';
 export * from './primitives';
 export * from './protocol';
-export * from './runner';
 export * from './sample';
 export * from './template';
 export * from './tool';
 export * from './turn';
-export * from './model';
-export * from './offline';
-export * from './off-script';
-export * from './storage/conversation-port';
-export { InMemoryConversationPort } from './storage/in-memory-port';
-export { PendingElicits, type AnswerError } from './pending-elicits';

@@ -7,8 +7,6 @@ import {
   askFor,
   createProtocol,
   elicit,
-  ElicitProtocol,
-  Journal,
   log,
   Logs,
   ModelContext,
@@ -19,7 +17,6 @@ import {
   Run,
   sample,
   SampleStages,
-  silentOutbox,
   createTool,
   ToolCalls,
   ToolError,
@@ -27,6 +24,7 @@ import {
   type Tool,
   type ToolCallsApi,
 } from '../src';
+import { ElicitProtocol, Journal, silentOutbox } from '../src/host';
 import { PendingElicits } from '../src/pending-elicits';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
 

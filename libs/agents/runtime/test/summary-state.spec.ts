@@ -1,5 +1,6 @@
 import { foldPath, type TreeNode } from '@sweatpants/domain';
-import { modeStateOf, summaryStates } from '../src';
+import { modeStateOf } from '../src';
+import { summaryStates } from '../src/host';
 import { testAgent } from '../src/testing/test-agent';
 
 let clock = 0;

@@ -1,4 +1,4 @@
-import type { OfflineContext } from '@sweatpants/agent-runtime';
+import type { OfflineContext } from '@sweatpants/agent-runtime/offline';
 import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
 import type { SeenInPhoto } from './offline-text';
 

@@ -1,4 +1,4 @@
-import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime';
+import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import { actionOf, fresh, isAct, line, photoTarget } from './offline-prompt';
 import { choicesFor, extractFromWords, functionsFor, photoFromWords } from './offline-text';
 import { TRANSITION_RULES } from './offline-transition-rules';

@@ -1,4 +1,4 @@
-import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime';
+import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import { actionOf, countsOf, fresh, isAct, line, photoSeen, saidNow } from './offline-prompt';
 import { CONFUSED, SKIP, STUCK, TIRED, clarifyingOpening, describeItem } from './offline-text';
 

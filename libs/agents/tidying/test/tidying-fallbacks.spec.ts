@@ -1,4 +1,4 @@
-import { OfflineModel } from '@sweatpants/agent-runtime';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 
 import { TIDYING_OFFLINE_RULES } from '../src';
 import { eventsOf, openSession, PHOTO, tapFirst } from './tidying-session-harness';

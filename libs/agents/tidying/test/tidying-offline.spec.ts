@@ -1,5 +1,6 @@
 import type { TreeNode } from '@sweatpants/domain';
-import { OfflineModel, Runner } from '@sweatpants/agent-runtime';
+import { Runner } from '@sweatpants/agent-runtime/host';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 
 import { TIDYING_OFFLINE_RULES, tidyingAgent } from '../src';
 import { eventsOf, openSession, PHOTO, stateOf, tapFirst } from './tidying-session-harness';

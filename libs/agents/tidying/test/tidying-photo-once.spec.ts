@@ -1,4 +1,6 @@
-import { OfflineModel, type Model, type ModelRequest } from '@sweatpants/agent-runtime';
+import type { ModelRequest } from '@sweatpants/agent-runtime';
+import type { Model } from '@sweatpants/agent-runtime/host';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { TIDYING_OFFLINE_RULES } from '../src';
 import { openSession, PHOTO, tapFirst } from './tidying-session-harness';
 

@@ -1,5 +1,5 @@
 import type { Disposition, ElicitRequest } from '@sweatpants/domain';
-import { OfflineModel } from '@sweatpants/agent-runtime';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 
 import { TIDYING_OFFLINE_RULES } from '../src';
 import { openSession, PHOTO, tapFirst, type Answer, type Session } from './tidying-session-harness';

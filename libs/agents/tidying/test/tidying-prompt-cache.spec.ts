@@ -1,6 +1,8 @@
 import { ClaudeModel, claudeConfig } from '@sweatpants/agent-claude';
 import { offlineResponder, startFakeAnthropic, type FakeAnthropic } from '@sweatpants/agent-claude/testing';
-import { OfflineModel, type Model, type ModelRequest, type ModelUsage } from '@sweatpants/agent-runtime';
+import type { ModelRequest, ModelUsage } from '@sweatpants/agent-runtime';
+import type { Model } from '@sweatpants/agent-runtime/host';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { TIDYING_OFFLINE_RULES } from '../src';
 import { openSession, PHOTO, photoBytes, tapFirst } from './tidying-session-harness';
 

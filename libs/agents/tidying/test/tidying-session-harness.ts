@@ -6,7 +6,12 @@ import {
   type TidyingState,
   type TreeNode,
 } from '@sweatpants/domain';
-import { type Model, type PhotoBytes, Runner, InMemoryConversationPort } from '@sweatpants/agent-runtime';
+import {
+  type Model,
+  type PhotoBytes,
+  Runner,
+  InMemoryConversationPort,
+} from '@sweatpants/agent-runtime/host';
 import { tidyingAgent } from '../src';
 
 /** A tiny PNG's bytes, base64, as a phone would send them. */

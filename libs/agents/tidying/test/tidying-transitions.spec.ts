@@ -8,7 +8,9 @@ import {
   type TreeNode,
 } from '@sweatpants/domain';
 import { ClaudeModel, claudeConfig } from '@sweatpants/agent-claude';
-import { type Model, type ModelRequest, OfflineModel, modeOf } from '@sweatpants/agent-runtime';
+import { type ModelRequest, modeOf } from '@sweatpants/agent-runtime';
+import type { Model } from '@sweatpants/agent-runtime/host';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import {
   startFakeAnthropic,
   type FakeAnthropic,

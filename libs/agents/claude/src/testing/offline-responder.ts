@@ -1,11 +1,6 @@
 import type { MessageCreateParams } from '@anthropic-ai/sdk/resources/messages';
-import type {
-  ContentBlock,
-  ModelMessage,
-  ModelRequest,
-  OfflineModel,
-  ToolSpec,
-} from '@sweatpants/agent-runtime';
+import type { ContentBlock, ModelMessage, ModelRequest, ToolSpec } from '@sweatpants/agent-runtime';
+import type { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import type { Json } from '@sweatpants/domain';
 import { splitNotes } from './as-the-model-reads';
 import type { FakeBlock, FakeStep } from './fake-anthropic-steps';

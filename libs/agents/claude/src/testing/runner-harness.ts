@@ -1,14 +1,8 @@
 // This file's helpers register jest hooks; saying so here lets a consumer that is not a jest suite
 // (the reliability suite, say) import the rest of the testing entry point and still typecheck.
 /// <reference types="jest" />
-import {
-  Runner,
-  silentOutbox,
-  type AgentDefinition,
-  type ConversationPort,
-  type LogSink,
-  type Outbox,
-} from '@sweatpants/agent-runtime';
+import type { AgentDefinition, LogSink } from '@sweatpants/agent-runtime';
+import { Runner, silentOutbox, type ConversationPort, type Outbox } from '@sweatpants/agent-runtime/host';
 import { testAgent } from '@sweatpants/agent-runtime/testing';
 import type { TreeNode } from '@sweatpants/domain';
 import { ClaudeModel, claudeConfig } from '..';

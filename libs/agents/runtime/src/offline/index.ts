@@ -1,3 +1,9 @@
+/**
+ * `@sweatpants/agent-runtime/offline`: the offline model, which answers by each agent's rules when
+ * there is no API key, and what those rules are written with (their context, the default rules,
+ * keyword and input helpers, the JSON-schema check). An agent's `offline-rules.ts` imports it; a
+ * host imports it for `OfflineModel`.
+ */
 export { OfflineModel, type OfflineAnswer } from './offline-model';
 export type { OfflineReply, OfflineRule, OfflineToolCall } from './offline-rule';
 export {

@@ -1,1 +1,2 @@
+/** `@sweatpants/agent-runtime/testing`: support for specs of the runtime and of agents. */
 export * from './test-agent';
