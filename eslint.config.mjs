@@ -78,6 +78,27 @@ export default [
     },
   },
   {
+    // The runtime's entry points are per audience (libs/agents/runtime/README.md): an agent's own
+    // code is written with the author's API and /offline, never with what runs it. Its specs drive
+    // it through a Runner, as a host does, and may.
+    files: ['libs/agents/*/src/**/*.ts'],
+    ignores: ['libs/agents/{runtime,claude,product}/**', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@sweatpants/agent-runtime/host',
+              message:
+                'An agent takes what it needs from @sweatpants/agent-runtime; /host is for programs that run agents.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A test or bench that asserts a row exists should say so with `!` and fail loudly if wrong.
     files: ['**/*.spec.ts', '**/test/**/*.ts', '**/bench/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
