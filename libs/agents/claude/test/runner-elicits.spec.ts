@@ -81,7 +81,7 @@ describe('the chat prompt', () => {
     await runner.whenIdle();
   });
 
-  it('answered twice, returns the same node, during the turn and after it', async () => {
+  it('answered twice, returns the same node, during the turn and after it; other words after it are refused', async () => {
     const { port, root } = conversation();
     server.fake.script(say('Hi.'));
     const runner = await openRunner(server.fake, port);
@@ -90,15 +90,18 @@ describe('the chat prompt', () => {
     const first = await runner.respond(answer, 'u1');
     const during = await runner.respond(answer, 'u1');
     await runner.whenIdle();
-    const after = await runner.respond({ ...answer, content: { text: 'something else' } }, 'u1');
+    const after = await runner.respond(answer, 'u1');
+    // Other words for the prompt already answered are not that answer: refused, never lost in it.
+    const otherWords = await runner.respond({ ...answer, content: { text: 'something else' } }, 'u1');
 
     const id = first.ok ? first.value.id : 'none';
     expect([during, after].map((r) => r.ok && r.value.id)).toEqual([id, id]);
+    expect(!otherWords.ok && otherWords.error.code).toBe('conflict');
     expect(kinds(await pathOf(port))).toEqual(['root', 'user', 'assistant']);
     expect(server.fake.requests).toHaveLength(1);
   });
 
-  it('answers a stale or unknown chat id with not_found', async () => {
+  it('answers a stale chat id as no longer waiting (conflict), and an unknown one with not_found', async () => {
     const { port, root } = conversation();
     server.fake.script(say('Hi.'));
     const runner = await openRunner(server.fake, port);
@@ -119,7 +122,7 @@ describe('the chat prompt', () => {
       'u1',
     );
 
-    expect([stale, unknown].map((r) => !r.ok && r.error.code)).toEqual(['not_found', 'not_found']);
+    expect([stale, unknown].map((r) => !r.ok && r.error.code)).toEqual(['conflict', 'not_found']);
     expect(kinds(await pathOf(port))).toEqual(['root', 'user', 'assistant']);
   });
 
@@ -247,7 +250,8 @@ describe('a tool’s question', () => {
       { elicitId: asked.elicitId, action: 'accept', content: { value: true } },
       'u1',
     );
-    expect(!late.ok && late.error.code).toBe('not_found');
+    // asked on this path and withdrawn: it waits no more, and says so
+    expect(!late.ok && late.error.code).toBe('conflict');
   });
   it('answered after the conversation moved under the turn, is refused as a conflict and the runner goes stale', async () => {
     const { port, root } = conversation();

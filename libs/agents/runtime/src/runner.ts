@@ -232,7 +232,15 @@ export class Runner {
       // it gets there (or goes on and moves HEAD), the prompt is not yet asked again, nor stale.
       if (this.task && answer.elicitId === chatElicitId(this.head ?? '')) await this.untilIdleOrMoved();
       const head = this.head;
-      if (this.task || !head || answer.elicitId !== chatElicitId(head)) return err(noLongerWaiting());
+      if (this.task || !head || answer.elicitId !== chatElicitId(head)) {
+        // A prompt this conversation asked at an earlier HEAD waits no more; an id naming no node
+        // on its path was never asked here.
+        const askedAt = answer.elicitId.slice('chat-'.length);
+        const asked = (this.journal?.path() ?? this.path).some((n) => n.id === askedAt);
+        return err(
+          asked ? noLongerWaiting() : { code: 'not_found', message: `no pending elicit ${answer.elicitId}` },
+        );
+      }
       const parsed = parseElicitResponse('chat', answer);
       if (!parsed.ok) return err({ code: 'invalid_request', ...parsed.error });
       if (parsed.value.action === 'accept') return this.send({ ...parsed.value.content, authorId });
