@@ -32,7 +32,7 @@ import { connectTab, joinOrThrow, settled } from '../reliability/src/support/ses
 import { AgentRegistry } from '../src/agents/agent-registry';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
-import { CompactionRequests } from '../src/conversations/compaction-requests';
+import { AppEvents } from '../src/events/app-events';
 import { ConversationActors } from '../src/conversations/conversation-actors';
 
 const DEPTHS = [1_000, 100_000] as const;
@@ -257,10 +257,8 @@ async function main(argv: string[]): Promise<number> {
     await app.listen(0, '127.0.0.1');
     const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     let dropped = 0;
-    app.get(CompactionRequests).connect({
-      requestCompaction: async () => {
-        dropped++;
-      },
+    app.get(AppEvents).replaceHandlers('compaction.requested', () => {
+      dropped++;
     });
     const store = app.get(TreeStore);
     const runners = app.get(ConversationActors);

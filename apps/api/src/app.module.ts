@@ -12,6 +12,7 @@ import { ConfigModule } from './config/config.module';
 import { AgentsModule } from './agents/agents.module';
 import { ConversationsModule } from './conversations/conversations.module';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
+import { EventsModule } from './events/events.module';
 import { GcModule } from './gc/gc.module';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './observability/logging.module';
@@ -29,6 +30,7 @@ export class AppModule implements BeforeApplicationShutdown {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        EventsModule,
         LoggingModule.forRoot(options.logDestination),
         MetricsModule,
         HealthModule,

@@ -6,6 +6,7 @@ import { ConfigModule } from './config/config.module';
 import { GcProcessingModule } from './gc/gc-processing.module';
 import { LivenessController } from './health/liveness.controller';
 import { LoggingModule } from './observability/logging.module';
+import { EventsModule } from './events/events.module';
 import { MetricsModule } from './observability/metrics.module';
 import { JobRegistryModule } from './queue/job-registry.module';
 
@@ -22,6 +23,7 @@ export class WorkerModule implements BeforeApplicationShutdown {
       imports: [
         // WORKER=off tells an api process to leave jobs to workers; the worker always runs one.
         ConfigModule.forRoot(config, { ...loadClusterConfig(process.env), worker: 'on' }),
+        EventsModule,
         LoggingModule.forRoot(),
         MetricsModule,
         JobRegistryModule,

@@ -5,6 +5,7 @@ import { ClusterRedis } from '../src/redis/cluster-redis';
 import { CommandForwarder } from '../src/cluster/command-forwarder';
 import { Metrics } from '../src/observability/metrics';
 import { ConversationLease } from '../src/cluster/conversation-lease';
+import { AppEvents } from '../src/events/app-events';
 import { loadConfig } from '../src/config/app-config';
 import { ApiError } from '../src/errors/api-error';
 
@@ -14,6 +15,8 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 interface Peer {
   cluster: ClusterRedis;
   lease: ConversationLease;
+  /** what this process tells itself (a lost lease) */
+  events: AppEvents;
   forwarder: CommandForwarder;
   /** what ran here, by command */
   ran: string[];
@@ -24,7 +27,8 @@ async function peer(prefix: string, leaseMs: number): Promise<Peer> {
     loadConfig({ REDIS_URL }),
     loadClusterConfig({ REDIS_PREFIX: prefix, LEASE_MS: String(leaseMs) }),
   );
-  const lease = new ConversationLease(cluster, new Metrics());
+  const events = new AppEvents();
+  const lease = new ConversationLease(cluster, new Metrics(), events);
   const forwarder = new CommandForwarder(cluster, lease);
   await forwarder.onModuleInit();
   const ran: string[] = [];
@@ -35,7 +39,7 @@ async function peer(prefix: string, leaseMs: number): Promise<Peer> {
   forwarder.handle('refuse', async () => {
     throw new ApiError('conflict', 'HEAD moved since you last saw it', { head: 'abc' });
   });
-  return { cluster, lease, forwarder, ran };
+  return { cluster, lease, events, forwarder, ran };
 }
 
 /** A command as a service would run it: locally, or at the holder through the registered handler. */
@@ -107,7 +111,7 @@ describe('one process drives a conversation; the others forward to it', () => {
   it('keeps a lease whose key vanished (Redis restarted empty): the next renewal takes it again', async () => {
     const conversationId = randomUUID();
     const lost: string[] = [];
-    a.lease.onLost((id) => lost.push(id));
+    a.events.on('lease.lost', ({ conversationId: id }) => void lost.push(id));
     await a.lease.acquire(conversationId);
     await a.cluster.client?.del(a.cluster.key('lease', conversationId));
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -119,7 +123,7 @@ describe('one process drives a conversation; the others forward to it', () => {
   it('reports a lease another process took, and stops holding it', async () => {
     const conversationId = randomUUID();
     const lost: string[] = [];
-    a.lease.onLost((id) => lost.push(id));
+    a.events.on('lease.lost', ({ conversationId: id }) => void lost.push(id));
     await a.lease.acquire(conversationId);
     await a.cluster.client?.set(a.cluster.key('lease', conversationId), b.cluster.processId, 'PX', 5000);
     await new Promise((resolve) => setTimeout(resolve, 400));

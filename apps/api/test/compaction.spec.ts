@@ -13,7 +13,6 @@ import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/te
 import { PgSqlClient, TreeStore } from '@sweatpants/tree-store';
 import { BullJobQueue } from '../src/queue/bullmq-job-queue';
 import { startBullWorker, type JobWorkerHandle } from '../src/queue/bullmq-worker';
-import { CompactionRequests } from '../src/conversations/compaction-requests';
 import { CompactionQueue } from '../src/compaction/compaction-queue.service';
 import { COMPACTOR_AUTHOR, CompactionProcessor } from '../src/compaction/compaction.processor';
 import { InProcessJobQueue } from '../src/queue/in-process-job-queue';
@@ -99,7 +98,7 @@ describe('compaction', () => {
     it('squashes the older turns, rebases what was said meanwhile, and does it once per range', async () => {
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 4);
       const before = await pathOf(store, conversationId);
-      const queue = new CompactionQueue(jobs, new CompactionRequests());
+      const queue = new CompactionQueue(jobs);
       // The runner's compaction: everything up to its last turn.
       const jobId = await queue.request({ conversationId, head, requestedBy: ownerId, trigger: 'threshold' });
       expect(jobId).toBe(compactJobId(conversationId, head));
@@ -183,7 +182,7 @@ describe('compaction', () => {
 
     it('completes a job that had nothing to squash with the reason, and no summary', async () => {
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 2);
-      const queue = new CompactionQueue(jobs, new CompactionRequests());
+      const queue = new CompactionQueue(jobs);
       const jobId = compactJobId(conversationId, head);
       const done = completion(jobs, jobId);
       await queue.request({ conversationId, head, requestedBy: ownerId });
@@ -204,7 +203,7 @@ describe('compaction', () => {
     it('runs the same processor with the same job ids and states, summarising offline', async () => {
       const { processors } = processorsFor(store, new OfflineSummariser());
       const jobs = new InProcessJobQueue(processors);
-      const queue = new CompactionQueue(jobs, new CompactionRequests());
+      const queue = new CompactionQueue(jobs);
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 3);
       const jobId = compactJobId(conversationId, head);
       const done = completion(jobs, jobId);
@@ -261,7 +260,7 @@ describe('compaction', () => {
     it('completes a job that had nothing to squash with the reason, and no summary', async () => {
       const { processors } = processorsFor(store, new OfflineSummariser());
       const jobs = new InProcessJobQueue(processors);
-      const queue = new CompactionQueue(jobs, new CompactionRequests());
+      const queue = new CompactionQueue(jobs);
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 1);
       await queue.request({ conversationId, head, requestedBy: ownerId });
       await jobs.close();
@@ -279,7 +278,7 @@ describe('compaction', () => {
     it('says a job failed, with why, when it cannot succeed', async () => {
       const { processors } = processorsFor(store, new OfflineSummariser());
       const jobs = new InProcessJobQueue(processors);
-      const queue = new CompactionQueue(jobs, new CompactionRequests());
+      const queue = new CompactionQueue(jobs);
       const { conversationId, ownerId, head } = await conversationWithTurns(store, 3);
       await store.move({ conversationId, to: 'HEAD~4', action: 'rewind', actorId: ownerId });
       await queue.request({ conversationId, head, requestedBy: ownerId, trigger: 'threshold' });

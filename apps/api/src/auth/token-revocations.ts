@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { ClusterRedis } from '../redis/cluster-redis';
+import { AppEvents } from '../events/app-events';
 import { closeRedis } from '../redis/close-redis';
 import { TokenGenerations } from './token-generations';
 
@@ -21,15 +22,14 @@ interface Announcement {
 /**
  * Told when an account's tokens are revoked (a password change, sign-out everywhere, a deleted
  * account), on this api process or any other. Each process then forgets the token generation it
- * had cached for the account, so its next check reads the new one from the database, and its
- * listeners (the gateway, which closes the account's sockets here) are told. Between processes the
+ * had cached for the account, so its next check reads the new one from the database, and it
+ * says so in-process (`token.revoked`: the gateway closes the account's sockets here). Between processes the
  * news travels on a Redis channel; without Redis there is one process. Should Redis lose the news,
  * TokenGenerations' cache period still bounds how long another process trusts an old token.
  */
 @Injectable()
 export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Auth');
-  private readonly listeners = new Set<(userId: string) => void>();
   private subscriber: Redis | undefined;
   /** announcements of this process still waiting for acknowledgements, by id */
   private readonly unheard = new Map<string, { acks: number; expected: number | null; heard: () => void }>();
@@ -37,6 +37,7 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly cluster: ClusterRedis,
     private readonly generations: TokenGenerations,
+    private readonly events: AppEvents,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -69,14 +70,9 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
     await closeRedis(this.subscriber);
   }
 
-  onRevoked(listener: (userId: string) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   /**
    * The account's tokens were revoked here (the database says so already): this process's
-   * listeners hear it now, and the other processes from Redis, each acknowledging once it has
+   * handlers hear it now (`token.revoked`), and the other processes from Redis, each acknowledging once it has
    * forgotten the old generation. This waits for those acknowledgements (Redis says how many
    * processes it delivered the announcement to), so an answer sent after it finds every process
    * told, not merely Redis. Never throws: the revocation itself is done, and a lost announcement
@@ -142,7 +138,7 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
   }
 
   private tell(userId: string): void {
-    for (const listener of this.listeners) listener(userId);
+    this.events.emit('token.revoked', { userId });
   }
 
   private channel(): string {

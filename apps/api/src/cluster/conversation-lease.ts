@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Metrics } from '../observability/metrics';
+import { AppEvents } from '../events/app-events';
 import { ClusterRedis } from '../redis/cluster-redis';
 
 /** Renews the lease this many times per lease period, so one late renewal does not lose it. */
@@ -39,12 +40,12 @@ export class ConversationLease implements OnApplicationShutdown {
    * holder died or let go). Bounded: the oldest is forgotten past MAX_SEEN_ELSEWHERE.
    */
   private readonly seenElsewhere = new Set<string>();
-  private readonly lostListeners = new Set<(conversationId: string) => void>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly cluster: ClusterRedis,
     private readonly metrics: Metrics,
+    private readonly events: AppEvents,
   ) {
     metrics.read({ leasesHeld: () => this.held.size });
   }
@@ -56,7 +57,7 @@ export class ConversationLease implements OnApplicationShutdown {
   /** Takes the lease if it is free (or already ours); otherwise says who holds it. */
   async acquire(conversationId: string): Promise<LeaseHolder> {
     const redis = this.cluster.client;
-    // Held: the renewals keep it, and one that fails says so (onLost) within a third of the lease.
+    // Held: the renewals keep it, and one that fails says so (`lease.lost`) within a third of the lease.
     if (!redis || this.held.has(conversationId)) return { kind: 'self' };
     const key = this.key(conversationId);
     const ms = this.cluster.settings.leaseMs;
@@ -86,12 +87,6 @@ export class ConversationLease implements OnApplicationShutdown {
   async release(conversationId: string): Promise<void> {
     this.held.delete(conversationId);
     await this.cluster.client?.eval(RELEASE, 1, this.key(conversationId), this.cluster.processId);
-  }
-
-  /** Called when a renewal finds the lease gone or taken: the runner here must stop driving. */
-  onLost(listener: (conversationId: string) => void): () => void {
-    this.lostListeners.add(listener);
-    return () => this.lostListeners.delete(listener);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -131,7 +126,8 @@ export class ConversationLease implements OnApplicationShutdown {
       if (kept === 1) return;
       this.held.delete(id);
       this.logger.warn(`lost the lease of ${id}`);
-      for (const listener of this.lostListeners) listener(id);
+      // the runner here must stop driving it
+      this.events.emit('lease.lost', { conversationId: id });
     });
   }
 

@@ -1,11 +1,11 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   compactJobId,
   type Compaction,
   type CompactionList,
   type CompactionTrigger,
 } from '@sweatpants/domain';
-import { CompactionRequests, type CompactionRequestHandler } from '../conversations/compaction-requests';
+import { OnAppEvent } from '../events/app-events';
 import { JOB_QUEUE, type JobQueue, type JobView } from '../queue/job-queue';
 
 /** How many of a conversation's compactions GET compactions lists. */
@@ -13,21 +13,14 @@ const LISTED = 50;
 
 /**
  * Compactions as the api asks for them: one `conversation.compact` job per (conversation, HEAD),
- * whether a user asked (POST compact) or the runtime did (its threshold, through
- * CompactionRequests, which this connects to), and the list PROTOCOL.md's GET compactions returns.
+ * whether a user asked (POST compact) or the runtime did (its threshold: the in-process event
+ * `compaction.requested`, which this hears), and the list PROTOCOL.md's GET compactions returns.
  */
 @Injectable()
-export class CompactionQueue implements CompactionRequestHandler, OnModuleInit, OnApplicationShutdown {
+export class CompactionQueue implements OnApplicationShutdown {
   private readonly logger = new Logger('Compaction');
 
-  constructor(
-    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
-    private readonly requests: CompactionRequests,
-  ) {}
-
-  onModuleInit(): void {
-    this.requests.connect(this);
-  }
+  constructor(@Inject(JOB_QUEUE) private readonly jobs: JobQueue) {}
 
   /**
    * Enqueues the compaction of the branch ending at `head`; the job's id, already queued or not.
@@ -48,7 +41,8 @@ export class CompactionQueue implements CompactionRequestHandler, OnModuleInit, 
     return jobId;
   }
 
-  /** The runtime's request: the agent itself asks, so the reflog names the compactor. */
+  /** The runtime's request (`compaction.requested`): the agent itself asks, so the reflog names the compactor. */
+  @OnAppEvent('compaction.requested')
   async requestCompaction(input: {
     conversationId: string;
     head: string;

@@ -11,7 +11,7 @@ import { CompactionController } from './compaction.controller';
 
 /**
  * Compaction in the api: PROTOCOL.md's routes, the queue conversations' requests go to
- * (CompactionQueue connects itself to their CompactionRequests), its processor, and what a
+ * (CompactionQueue hears `compaction.requested` on the app's event map), its processor, and what a
  * finished compaction means for the live conversation (CompactionAnnouncer).
  */
 @Module({

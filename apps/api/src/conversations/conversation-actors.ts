@@ -8,9 +8,9 @@ import { AgentRegistry } from '../agents/agent-registry';
 import { CLUSTER_CONFIG, type ClusterConfig } from '../config/cluster-config';
 import { ConversationLease } from '../cluster/conversation-lease';
 import { ApiError } from '../errors/api-error';
+import { AppEvents, OnAppEvent, type AppEventMap } from '../events/app-events';
 import { AgentModels } from '../model/agent-models';
 import { Metrics } from '../observability/metrics';
-import { CompactionRequests } from './compaction-requests';
 import { ConversationActor, useConversationActor, type ActorHost, type Driven } from './conversation-actor';
 import { ConversationEvents } from './conversation-events';
 import { RunnerOutbox } from './runner-outbox';
@@ -53,7 +53,7 @@ export class ConversationActors implements OnApplicationShutdown {
     private readonly events: ConversationEvents,
     private readonly lease: ConversationLease,
     @Inject(CLUSTER_CONFIG) cluster: ClusterConfig,
-    private readonly compaction: CompactionRequests,
+    private readonly appEvents: AppEvents,
     private readonly metrics: Metrics,
   ) {
     [this.scope, this.destroy] = createScope();
@@ -68,10 +68,6 @@ export class ConversationActors implements OnApplicationShutdown {
       },
     };
     metrics.read({ openRunners: () => this.openCount });
-    // Another process drives it now: this runner must not write (HEAD's compare-and-swap would
-    // refuse it anyway) nor answer for the conversation. Closed as a letter, so that it never
-    // closes under a command halfway through.
-    lease.onLost((conversationId) => void this.close(conversationId));
     const idleMs = cluster.runnerIdleMs;
     this.sweeper = setInterval(() => void this.retireIdle(idleMs), idleMs / SWEEPS_PER_IDLE_PERIOD);
     this.sweeper.unref();
@@ -119,6 +115,16 @@ export class ConversationActors implements OnApplicationShutdown {
   async close(conversationId: string): Promise<void> {
     const actor = this.actors.get(conversationId);
     await actor?.post((self) => self.closeRunner());
+  }
+
+  /**
+   * Another process drives the conversation now: this runner must not write (HEAD's compare-and-
+   * swap would refuse it anyway) nor answer for the conversation. Closed as a letter, so that it
+   * never closes under a command halfway through.
+   */
+  @OnAppEvent('lease.lost')
+  async leaseLost({ conversationId }: AppEventMap['lease.lost']): Promise<void> {
+    await this.close(conversationId);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -183,7 +189,7 @@ export class ConversationActors implements OnApplicationShutdown {
     const runner = await Runner.open({
       conversationId: record.id,
       agent: entry.definition,
-      port: new TreeStorePort(this.store, this.events, this.compaction, `agent:${entry.definition.name}`),
+      port: new TreeStorePort(this.store, this.events, this.appEvents, `agent:${entry.definition.name}`),
       model: this.models.for(record.agent, entry),
       outbox,
       logs: this.logs,

@@ -1,21 +1,15 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { ReflogEntry, ServerEventName, ServerEventPayload, TreeNode } from '@sweatpants/domain';
-
-/**
- * Where a conversation's events leave this process: the port conversations own and the realtime
- * transport implements (the conversation's Socket.IO room, on every api process).
- */
-export interface ConversationEventSink {
-  send<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
-}
+import { AppEvents, type ConversationEvent } from '../events/app-events';
 
 /** How long streamed text gathers before it is sent: one display frame. */
 export const TOKEN_FRAME_MS = 16;
 
 /**
- * Server → client events of a conversation, as the conversation's services say them. They go to
- * the sink the realtime transport attaches once its server exists (the conversation's room, which
- * reaches sockets on every api process); before that, and in a process without one, nowhere.
+ * Server → client events of a conversation, as the conversation's services say them. Each goes out
+ * as the in-process event `conversation.event`, which the realtime transport hears and carries to
+ * the conversation's room (reaching sockets on every api process); in a process where nothing
+ * hears it (a worker), nowhere.
  *
  * Streamed model text is display only, and a person reads no faster than a screen redraws: the
  * deltas of a conversation gather for one frame and go as one `token` event, sent before any other
@@ -23,22 +17,19 @@ export const TOKEN_FRAME_MS = 16;
  */
 @Injectable()
 export class ConversationEvents implements OnApplicationShutdown {
-  private sink: ConversationEventSink | null = null;
   private readonly tokens = new Map<string, { nodeId: string; text: string; timer: NodeJS.Timeout }>();
 
-  attach(sink: ConversationEventSink): void {
-    this.sink = sink;
-  }
+  constructor(private readonly events: AppEvents) {}
 
   emit<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
-    if (!this.sink) return;
+    if (!this.events.heard('conversation.event')) return;
     if (this.tokens.size > 0) this.flushTokens(payload.conversationId);
     this.send(event, payload);
   }
 
   /** A model's streamed text for `nodeId`, gathered for one frame. */
   token(conversationId: string, nodeId: string, text: string): void {
-    if (!this.sink) return;
+    if (!this.events.heard('conversation.event')) return;
     const pending = this.tokens.get(conversationId);
     if (pending && pending.nodeId === nodeId) {
       pending.text += text;
@@ -73,6 +64,6 @@ export class ConversationEvents implements OnApplicationShutdown {
   }
 
   private send<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
-    this.sink?.send(event, payload);
+    this.events.emit('conversation.event', { event, payload } as ConversationEvent);
   }
 }

@@ -6,7 +6,6 @@ import { ConciergeModule } from '../concierge/concierge.module';
 import { DatabaseModule } from '../database/database.module';
 import { ModelModule } from '../model/model.module';
 import { MetricsModule } from '../observability/metrics.module';
-import { CompactionRequests } from './compaction-requests';
 import { ConversationAccess } from './conversation-access';
 import { ConversationEvents } from './conversation-events';
 import { ConversationCommands } from './conversation-commands';
@@ -21,9 +20,10 @@ import { ConversationActors } from './conversation-actors';
 /**
  * Conversations over HTTP, and the services the gateway and the admin routes share: access
  * checks, reads, head moves, the runners that drive each conversation and the commands that reach
- * them at the api process holding the conversation's lease (ClusterModule). Its two ports are
- * implemented above it: the realtime transport attaches where ConversationEvents go, and the
- * compaction module connects its queue to CompactionRequests.
+ * them at the api process holding the conversation's lease (ClusterModule). What it says to the
+ * modules above it goes through the app's event map (events/app-events.ts): `conversation.event`
+ * (the realtime transport carries it to sockets) and `compaction.requested` (the compaction
+ * queue takes it); it hears `lease.lost` from the cluster.
  */
 @Module({
   imports: [
@@ -37,7 +37,6 @@ import { ConversationActors } from './conversation-actors';
   ],
   controllers: [ConversationsController],
   providers: [
-    CompactionRequests,
     ConversationEvents,
     ConversationAccess,
     ConversationCommands,
@@ -49,7 +48,6 @@ import { ConversationActors } from './conversation-actors';
     ConversationActors,
   ],
   exports: [
-    CompactionRequests,
     ConversationEvents,
     ConversationAccess,
     ConversationCommands,

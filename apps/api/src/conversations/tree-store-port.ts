@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { ConversationPort, PortError } from '@sweatpants/agent-runtime/host';
 import { err, ok, type Result, type TreeNode } from '@sweatpants/domain';
 import { buildNodes, type StoreError, type TreeStore } from '@sweatpants/tree-store';
-import type { CompactionRequestHandler } from './compaction-requests';
+import type { AppEvents } from '../events/app-events';
 import type { ConversationEvents } from './conversation-events';
 
 /**
@@ -16,7 +16,8 @@ export class TreeStorePort implements ConversationPort {
   constructor(
     private readonly store: TreeStore,
     private readonly events: ConversationEvents,
-    private readonly compaction: CompactionRequestHandler,
+    /** where a compaction request is said (`compaction.requested`, which the compaction queue hears) */
+    private readonly appEvents: AppEvents,
     /** who moves HEAD when the agent does (`agent:<name>`) */
     private readonly agentActor: string,
   ) {}
@@ -52,15 +53,18 @@ export class TreeStorePort implements ConversationPort {
     return ok({ head: written.value.head });
   }
 
+  /**
+   * Fire and forget (the port's contract): a request nobody hears (a process built without
+   * compaction) or that fails costs a longer context, not a turn; either is logged.
+   */
   async requestCompaction(input: { conversationId: string; head: string }): Promise<void> {
-    try {
-      await this.compaction.requestCompaction({ ...input, requestedBy: this.agentActor });
-    } catch (error) {
-      // Fire and forget (the port's contract): a failed request costs a longer context, not a turn.
+    if (!this.appEvents.heard('compaction.requested')) {
       this.logger.warn(
-        `compaction request failed: ${error instanceof Error ? error.message : String(error)}`,
+        `no compaction is wired: not compacting ${input.conversationId} at ${input.head.slice(0, 12)}`,
       );
+      return;
     }
+    await this.appEvents.emitAsync('compaction.requested', { ...input, requestedBy: this.agentActor });
   }
 }
 

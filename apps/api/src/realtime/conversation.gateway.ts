@@ -1,5 +1,4 @@
 import { Inject, Logger } from '@nestjs/common';
-import { TokenRevocations } from '../auth/token-revocations';
 import { Metrics } from '../observability/metrics';
 import {
   Ack,
@@ -30,8 +29,8 @@ import { ConversationCommands } from '../conversations/conversation-commands';
 import { ApiError } from '../errors/api-error';
 import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter';
 import { fieldProblems, invalidRequest } from '../validation/field-problems';
-import { ConversationEvents } from '../conversations/conversation-events';
-import { roomSink, type ConversationServer } from './room-sink';
+import { OnAppEvent, type AppEventMap, type ConversationEvent } from '../events/app-events';
+import { toRoom, type ConversationServer } from './room-sink';
 
 type ConversationSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, { user: AuthUser }>;
 type AckFn<E extends ClientEventName> = ((answer: AckAnswer<ClientAckValues[E]>) => void) | undefined;
@@ -48,27 +47,39 @@ const userRoom = (userId: string): string => `user:${userId}`;
 export class ConversationGateway implements OnGatewayInit<ConversationServer>, OnGatewayConnection {
   private readonly logger = new Logger('Gateway');
   private readonly limit: number;
+  /** the Socket.IO server, once Nest has made it */
+  private server: ConversationServer | undefined;
 
   constructor(
     private readonly auth: AuthService,
-    private readonly events: ConversationEvents,
     private readonly access: ConversationAccess,
     private readonly commands: ConversationCommands,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly revocations: TokenRevocations,
     private readonly metrics: Metrics,
   ) {
     this.limit = config.rateLimit.wsPerMinute;
   }
 
+  /** A conversation's event, said by its services: to its room, on every api process. */
+  @OnAppEvent('conversation.event')
+  relay(event: ConversationEvent): void {
+    if (this.server) toRoom(this.server, event);
+  }
+
+  /**
+   * A revoked token's sockets close. Every api process hears of each revocation (TokenRevocations
+   * carries it between them), so each closes its own.
+   */
+  @OnAppEvent('token.revoked')
+  closeSockets({ userId }: AppEventMap['token.revoked']): void {
+    this.server?.local.in(userRoom(userId)).disconnectSockets(true);
+  }
+
   afterInit(server: ConversationServer): void {
-    this.events.attach(roomSink(server));
+    this.server = server;
     // This process's own sockets (the adapter fans events out; each process counts its clients).
     this.metrics.read({ socketConnections: () => server.sockets.sockets.size });
-    // A revoked token's sockets close. Every api process hears of each revocation (TokenRevocations
-    // carries it between them), so each closes its own.
-    this.revocations.onRevoked((userId) => server.local.in(userRoom(userId)).disconnectSockets(true));
     // Middleware runs before the connection is accepted: a refused one gets `connect_error`.
     server.use((socket, next) => {
       const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
