@@ -16,7 +16,7 @@ import { map } from 'rxjs';
 
 import { ConversationListService } from './conversations/conversation-list.service';
 import { ConversationSidebarComponent } from './conversations/conversation-sidebar.component';
-import { PendingDeletes } from './conversations/pending-deletes';
+import { PendingArchives } from './conversations/pending-archives';
 import { UndoToastComponent } from './conversations/undo-toast.component';
 import { ApiService } from './core/api.service';
 import { SessionService } from './core/session.service';
@@ -48,7 +48,7 @@ export class AppComponent {
   private readonly socket = inject(SocketClientService);
   private readonly router = inject(Router);
   private readonly injector = inject(Injector);
-  private readonly deletes = inject(PendingDeletes);
+  private readonly archives = inject(PendingArchives);
   private drawer: DialogRef<unknown, ConversationSidebarComponent> | null = null;
   private drawerLoading = false;
 
@@ -128,8 +128,8 @@ export class AppComponent {
   }
 
   protected async signOut(): Promise<void> {
-    // Deletes still waiting for their Undo go out while the token still works.
-    this.deletes.flush();
+    // Archives still waiting for their Undo go out while the token still works.
+    this.archives.flush();
     this.socket.disconnect();
     this.session.end();
     await this.router.navigate(['/sign-in']);
