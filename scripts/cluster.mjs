@@ -14,12 +14,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { Queue } from 'bullmq';
-import pg from 'pg';
+
+import { freePort, throwawayDatabase } from './local-services.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const API_ENTRY = 'apps/api/src/main.ts';
@@ -35,42 +35,13 @@ const LOG_LINES_KEPT = 300;
 /** Whether the worker entry point exists yet (it is built by another part of the project). */
 export const workerAvailable = () => existsSync(join(root, WORKER_ENTRY));
 
-/** A free TCP port on 127.0.0.1 (the kernel's pick, released at once). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function onServer(serverUrl, work) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Creates an empty database on `serverUrl` (the api migrates it at start); returns its URL. */
-export async function createDatabase(serverUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_SERVER_URL) {
-  const name = `sp_cluster_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await onServer(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: () => onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-  };
+export function createDatabase(serverUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_SERVER_URL) {
+  return throwawayDatabase('sp_cluster', serverUrl);
 }
 
 /**

@@ -6,12 +6,12 @@
 // E2E_FILTER=<text> runs only the scenarios whose name or file name contains it; E2E_KEEP_DB=1 keeps the database.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-import pg from 'pg';
 import { chromium } from 'playwright-core';
+
+import { freePort, throwawayDatabase } from './local-services.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const specDir = join(root, 'apps/web/e2e');
@@ -29,43 +29,8 @@ const CHROMIUM_ARGS = [
 const ADMIN_EMAIL = 'admin-e2e@example.com';
 const SCENARIO_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 120_000);
 const STARTUP_TIMEOUT_MS = 240_000;
-const PG_ADMIN_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const log = (message) => console.log(`[e2e] ${message}`);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function withAdminClient(work) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createDatabase() {
-  const name = `sweatpants_e2e_${Date.now().toString(36)}_${process.pid}`;
-  await withAdminClient((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
-}
-
-async function dropDatabase(name) {
-  await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-}
 
 /** Starts `node scripts/start.mjs` (which builds the client if needed) and waits for its health. */
 async function startApi(port, databaseUrl) {
@@ -158,7 +123,7 @@ async function main() {
   const { createContext } = await import(pathToFileURL(join(specDir, 'support/context.mjs')).href);
   const { AccessibilityAudit } = await import(pathToFileURL(join(specDir, 'support/accessibility.mjs')).href);
   const audit = new AccessibilityAudit();
-  const db = await createDatabase();
+  const db = await throwawayDatabase('sweatpants_e2e');
   log(`database ${db.name}`);
   let api = null;
   let browser = null;
@@ -202,8 +167,7 @@ async function main() {
   } finally {
     await browser?.close().catch(() => undefined);
     if (api) await stopApi(api.child);
-    if (!process.env.E2E_KEEP_DB)
-      await dropDatabase(db.name).catch((e) => log(`could not drop ${db.name}: ${e}`));
+    if (!process.env.E2E_KEEP_DB) await db.drop().catch((e) => log(`could not drop ${db.name}: ${e}`));
   }
   // What axe said of every page and state, beside the screenshots it was said of.
   writeFileSync(join(shotDir, 'axe-results.json'), JSON.stringify(audit.entries, null, 2));

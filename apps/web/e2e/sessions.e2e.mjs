@@ -3,41 +3,16 @@
 // tokens live seconds, so "past the access token's lifetime" is a short wait, not an hour.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import pg from 'pg';
-
+import { freePort, throwawayDatabase } from '../../../scripts/local-services.mjs';
 import { composer, say, signIn, startConversation, waitForTurn } from './support/ui.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const PG_ADMIN_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Long enough for a page to load on a busy machine, short enough to outlive several times. */
 const ACCESS_TTL_SECONDS = 6;
 const SESSION_ENDED = 'Your session ended; sign in again to carry on.';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function withAdminClient(work) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * The api from its sources as `npm start` runs it, serving the web client the run built, on a
@@ -45,15 +20,12 @@ async function withAdminClient(work) {
  * and drops the database.
  */
 async function startShortLivedApi(ttlSeconds) {
-  const name = `sweatpants_e2e_sessions_${Date.now().toString(36)}_${process.pid}`;
-  await withAdminClient((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
+  const db = await throwawayDatabase('sweatpants_e2e_sessions');
   const port = await freePort();
   const env = {
     ...process.env,
     PORT: String(port),
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: db.url,
     JWT_TTL_SECONDS: String(ttlSeconds),
     WEB_DIST: join(root, 'dist/apps/web/browser'),
     SWC_NODE_PROJECT: join(root, 'apps/api/tsconfig.json'),
@@ -81,7 +53,7 @@ async function startShortLivedApi(ttlSeconds) {
         child.kill('SIGTERM');
       });
     }
-    await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await db.drop();
   };
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
