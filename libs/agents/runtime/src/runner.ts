@@ -2,7 +2,6 @@ import {
   err,
   foldPath,
   ok,
-  parseElicitResponse,
   type ElicitAnswer,
   type ElicitRequest,
   type ElicitResponse,
@@ -15,7 +14,15 @@ import {
 import { createScope, type Scope, type Task } from 'effection';
 import type { AnswerError } from './pending-elicits';
 import { PendingElicits } from './pending-elicits';
-import { AnswerWaiters, chatElicitId, recordedAnswer } from './answer-records';
+import {
+  AnswerWaiters,
+  chatElicitId,
+  chatMessage,
+  chatPromptAt,
+  notWaiting,
+  recordedAnswer,
+  sameWords,
+} from './answer-records';
 import { consoleLog } from './context';
 import { HeadMovedError, Journal, type FoldCache } from './journal';
 import { cutOffTurn, openingPath } from './opening-path';
@@ -207,7 +214,7 @@ export class Runner {
   pending(): ElicitRequest[] {
     if (this.task) return this.elicits.list();
     const head = this.head;
-    return head && !this.stale ? [this.chatPrompt(head)] : [];
+    return head && !this.stale ? [chatPromptAt(this.options.agent, this.state(), head)] : [];
   }
 
   /**
@@ -217,11 +224,12 @@ export class Runner {
    * an elicit whose answer is already recorded returns that node again (idempotent by elicit id).
    */
   async respond(answer: ElicitAnswer, authorId: string): Promise<Result<TreeNode, RunnerError>> {
-    const recorded = this.recordedAnswer(answer.elicitId);
+    const path = this.journal?.path() ?? this.path;
+    const recorded = recordedAnswer(path, answer.elicitId);
     if (recorded) {
       // Sent again (a retry, a second tab), it is acknowledged with the first answer; other words
       // for a prompt already answered are not that answer, and must not vanish into it.
-      if (!sameWords(recorded, answer)) return err(noLongerWaiting());
+      if (!sameWords(recorded, answer)) return err(notWaiting(path, answer.elicitId));
       // Acknowledged only once stored, like the first answer.
       await this.journal?.drained();
       return ok(recorded);
@@ -232,37 +240,18 @@ export class Runner {
       // it gets there (or goes on and moves HEAD), the prompt is not yet asked again, nor stale.
       if (this.task && answer.elicitId === chatElicitId(this.head ?? '')) await this.untilIdleOrMoved();
       const head = this.head;
-      if (this.task || !head || answer.elicitId !== chatElicitId(head)) {
-        // A prompt this conversation asked at an earlier HEAD waits no more; an id naming no node
-        // on its path was never asked here.
-        const askedAt = answer.elicitId.slice('chat-'.length);
-        const asked = (this.journal?.path() ?? this.path).some((n) => n.id === askedAt);
-        return err(
-          asked ? noLongerWaiting() : { code: 'not_found', message: `no pending elicit ${answer.elicitId}` },
-        );
-      }
-      const parsed = parseElicitResponse('chat', answer);
-      if (!parsed.ok) return err({ code: 'invalid_request', ...parsed.error });
-      if (parsed.value.action === 'accept') return this.send({ ...parsed.value.content, authorId });
-      // Off-script words at the chat prompt are simply the next message, photos and all.
-      if (parsed.value.action === 'other') return this.send({ ...parsed.value.content, authorId });
-      return err({
-        code: 'invalid_request',
-        message: 'the chat prompt is answered with a message',
-        fields: ['action'],
-      });
+      if (this.task || !head || answer.elicitId !== chatElicitId(head))
+        return err(notWaiting(this.journal?.path() ?? this.path, answer.elicitId));
+      const message = chatMessage(answer);
+      return message.ok ? this.send({ ...message.value, authorId }) : message;
     }
     await this.untilHeld(answer.elicitId);
     const recordedNode = this.answers.whenRecorded(answer.elicitId);
     const answered = this.elicits.answer(answer, authorId);
     if (!answered.ok) {
       recordedNode.cancel();
-      // A question this conversation asked that waits no more (the person left its branch, or a
-      // Stop withdrew it) is named as such; an id it never asked stays not found.
-      const asked = (this.journal?.path() ?? this.path).some(
-        (n) => n.kind === 'elicit' && n.payload['elicitId'] === answer.elicitId,
-      );
-      return err(answered.error.code === 'not_found' && asked ? noLongerWaiting() : answered.error);
+      // A question that waits no more (the person left its branch, or a Stop withdrew it) says so.
+      return err(answered.error.code === 'not_found' ? notWaiting(path, answer.elicitId) : answered.error);
     }
     // The turn ends without recording it when the conversation moved under the runner (a
     // compaction landed, another tab rewound): the answer was not taken.
@@ -333,24 +322,16 @@ export class Runner {
 
   private readonly answers = new AnswerWaiters();
 
-  /** who waits for the next write of this runner's (HEAD moved) */
-  private readonly moveWaiters = new Set<() => void>();
-
   private readonly appended = (nodes: TreeNode[], head: string): void => {
     this.outbox.nodes(nodes, head);
     this.answers.stored(nodes);
-    for (const wake of [...this.moveWaiters]) wake();
   };
 
   /** Resolves when the running turn ends or next moves HEAD, whichever comes first. */
   private async untilIdleOrMoved(): Promise<void> {
-    let wake: () => void = () => undefined;
-    const moved = new Promise<void>((resolve) => {
-      wake = resolve;
-      this.moveWaiters.add(resolve);
-    });
-    await Promise.race([moved, this.whenIdle()]);
-    this.moveWaiters.delete(wake);
+    const moved = this.answers.whenStored();
+    await Promise.race([moved.promise, this.whenIdle()]);
+    moved.cancel();
   }
 
   /**
@@ -367,26 +348,12 @@ export class Runner {
     held.cancel();
   }
 
-  private recordedAnswer(elicitId: string): TreeNode | undefined {
-    return recordedAnswer(this.journal?.path() ?? this.path, elicitId);
-  }
-
-  private chatPrompt(head: string): ElicitRequest<'chat'> {
-    const prompt = this.options.agent.chatPrompt?.(this.state()) ?? { message: 'Your turn.' };
-    return {
-      elicitId: chatElicitId(head),
-      type: 'chat',
-      message: prompt.message,
-      payload: prompt.placeholder ? { placeholder: prompt.placeholder } : {},
-    };
-  }
-
   /** Nothing runs: the conversation waits for the user's next message. */
   private promptForChat(): boolean {
     const head = this.head;
     if (this.task || this.stale || !head) return false;
     this.outbox.status('waiting');
-    this.outbox.elicit(this.chatPrompt(head), head);
+    this.outbox.elicit(chatPromptAt(this.options.agent, this.state(), head), head);
     return true;
   }
 
@@ -429,23 +396,4 @@ export class Runner {
     if (!this.promptForChat()) this.outbox.status('idle');
     for (const wake of this.idleWaiters.splice(0)) wake();
   }
-}
-
-/** The refusal of an answer to a question that no longer waits: nothing was taken. */
-function noLongerWaiting(): RunnerError {
-  return {
-    code: 'conflict',
-    message:
-      'That question is no longer waiting for an answer: the conversation has moved on. Nothing was sent.',
-  };
-}
-
-/**
- * Whether `answer` is the one `recorded` holds, for a chat prompt's (a `user` node: its words);
- * any other question's answer is taken as sent again, as PROTOCOL.md's idempotency says.
- */
-function sameWords(recorded: TreeNode, answer: ElicitAnswer): boolean {
-  if (recorded.kind !== 'user') return true;
-  const content = answer.content as { text?: unknown } | undefined;
-  return typeof content?.text !== 'string' || content.text === recorded.payload['text'];
 }
