@@ -181,7 +181,10 @@ export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): P
     }
   }
 
-  /** A call through ProtocolCalls' middleware; its result checked again if middleware answered. */
+  /**
+   * A call through ProtocolCalls' middleware. The implementation's result was checked as it
+   * returned; only a result some middleware put in its place is checked again.
+   */
   function* call<K extends keyof S & string>(
     impl: Implementation<S>,
     method: K,
@@ -189,10 +192,21 @@ export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): P
     onProgress: (progress: ProgressOf<S[K]>) => void,
   ): Operation<ReturnsOf<S[K]>> {
     const m = spec[method] as S[K];
+    let performed: { value: ReturnsOf<S[K]> } | undefined;
     const result = yield* ProtocolCalls.operations.invoke(
-      { protocol: name, method, args, perform: (a, progress) => perform(impl, method, a, progress) },
+      {
+        protocol: name,
+        method,
+        args,
+        perform: function* (a, progress) {
+          const value = yield* perform(impl, method, a, progress);
+          performed = { value };
+          return value;
+        },
+      },
       (progress) => onProgress(progress as ProgressOf<S[K]>),
     );
+    if (performed && Object.is(result, performed.value)) return performed.value;
     return check<ReturnsOf<S[K]>>(m.returns, result, `${method} result`);
   }
 
