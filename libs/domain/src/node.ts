@@ -182,7 +182,8 @@ export const NodePayloadSchemas = {
     by: z.string().optional(),
     /**
      * The move of HEAD this stop made way for (a rewind, an edit…), when it was not a Stop of its
-     * own: a history in words tells the move, not the stop.
+     * own: a history in words tells the move, not the stop. Only older conversations hold one:
+     * leaving a branch no longer stops its turn (it waits there for the person to come back).
      */
     before: z.enum(['rewind', 'edit', 'regenerate', 'recover']).optional(),
   }),
@@ -242,6 +243,3 @@ export function parseNodeDraft(value: unknown): z.ZodSafeParseResult<NodeDraft> 
   }
   return { success: true, data: { kind, authorId, payload: payload.data } as NodeDraft };
 }
-
-/** A move of HEAD that first stops whatever the agent was doing (see the `cancel` payload's `before`). */
-export type HaltingMove = NonNullable<NodePayload<'cancel'>['before']>;

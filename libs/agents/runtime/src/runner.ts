@@ -5,7 +5,6 @@ import {
   type ElicitAnswer,
   type ElicitRequest,
   type ElicitResponse,
-  type HaltingMove,
   type Json,
   type Photo,
   type Result,
@@ -180,9 +179,10 @@ export class Runner {
   /**
    * Stops the running turn: the model request is aborted, pending elicits are withdrawn, and a
    * `cancel` node is written after anything the turn had in flight. Returns that node, or null
-   * when nothing was running. `before` names the move of HEAD the stop makes way for, if any.
+   * when nothing was running. (A move of HEAD to another branch is not a stop: its host closes the
+   * runner instead, and the branch's turn resumes when HEAD comes back.)
    */
-  async cancel(actorId: string, before?: HaltingMove): Promise<TreeNode | null> {
+  async cancel(actorId: string): Promise<TreeNode | null> {
     const task = this.task;
     const journal = this.journal;
     if (!task || !journal) return null;
@@ -192,7 +192,7 @@ export class Runner {
     let node: TreeNode | undefined;
     try {
       [node] = await journal.appendNow(
-        [{ kind: 'cancel', payload: { by: actorId, ...(before ? { before } : {}) }, authorId: actorId }],
+        [{ kind: 'cancel', payload: { by: actorId }, authorId: actorId }],
         'cancel',
       );
     } catch (error) {
