@@ -1,13 +1,16 @@
-import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import type { CompactionList, CompactionQueued } from '@sweatpants/domain';
+import { Controller, UseGuards } from '@nestjs/common';
+import { HTTP_CONTRACT } from '@sweatpants/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/auth.decorators';
 import { AuthGuard } from '../auth/auth.guard';
 import { ConversationAccess } from '../conversations/conversation-access';
+import { Endpoint, Input, type EndpointInput, type EndpointResult } from '../http/endpoint';
 import { CompactionQueue } from './compaction-queue.service';
 
+const { compact, compactions } = HTTP_CONTRACT;
+
 /** PROTOCOL.md's compaction routes; another user's conversation is a 404, as one that does not exist. */
-@Controller('conversations/:id')
+@Controller()
 @UseGuards(AuthGuard)
 export class CompactionController {
   constructor(
@@ -19,10 +22,12 @@ export class CompactionController {
    * `POST /api/conversations/:id/compact` → 202 `{jobId}`: one job per (conversation, HEAD). It
    * squashes all but a short recent tail, or completes with the reason it had nothing to squash.
    */
-  @Post('compact')
-  @HttpCode(202)
-  async compact(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<CompactionQueued> {
-    const conversation = await this.access.owned(user, id);
+  @Endpoint(compact)
+  async compact(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: EndpointInput<typeof compact>,
+  ): EndpointResult<typeof compact> {
+    const conversation = await this.access.owned(user, params.id);
     const jobId = await this.compactions.request({
       conversationId: conversation.id,
       head: conversation.head,
@@ -33,9 +38,12 @@ export class CompactionController {
   }
 
   /** `GET /api/conversations/:id/compactions` → the conversation's jobs, newest first. */
-  @Get('compactions')
-  async list(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<CompactionList> {
-    const conversation = await this.access.owned(user, id);
+  @Endpoint(compactions)
+  async list(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: EndpointInput<typeof compactions>,
+  ): EndpointResult<typeof compactions> {
+    const conversation = await this.access.owned(user, params.id);
     return this.compactions.list(conversation.id);
   }
 }

@@ -1,58 +1,56 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { Controller, Inject, Req } from '@nestjs/common';
 import type { AgentCatalog } from '@sweatpants/agent-runtime/host';
 import {
   AgentNameSchema,
-  ConversationListFilterSchema,
   CreateConversationRequestSchema,
-  EditRequestSchema,
-  ElicitResponseRequestSchema,
-  ForkRequestSchema,
-  RecoverRequestSchema,
-  RefQuerySchema,
-  ReflogQuerySchema,
-  RegenerateRequestSchema,
-  RenameConversationRequestSchema,
-  RewindRequestSchema,
-  SendMessageRequestSchema,
-  TreeQuerySchema,
-  type Conversation,
-  type ConversationList,
-  type ConversationListFilter,
-  type CreateConversationRequest,
-  type EditRequest,
-  type ElicitResponseRequest,
-  type ForkRequest,
-  type HeadMove,
-  type ListedConversation,
-  type NodeAndHead,
-  type NodeResponse,
-  type PathResponse,
-  type RecoverRequest,
-  type ReflogPage,
-  type RegenerateRequest,
-  type RenameConversationRequest,
-  type RewindRequest,
-  type SendMessageRequest,
-  type StateResponse,
-  type TreePage,
+  HTTP_CONTRACT,
+  type ListedConversationPage,
 } from '@sweatpants/domain';
-import type * as z from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/auth.decorators';
 import { AGENT_CATALOG } from '../agents/agent-catalog.module';
-import { parseOrThrow } from '../validation/field-problems';
-import { ZodPipe } from '../validation/zod.pipe';
+import {
+  Endpoint,
+  Input,
+  parseEndpointInput,
+  type EndpointInput,
+  type EndpointResult,
+  type RawInput,
+  type StricterInput,
+} from '../http/endpoint';
 import { ConversationAccess } from './conversation-access';
 import { ConversationCommands } from './conversation-commands';
 import { ConversationReads } from './conversation-reads';
 import { ConversationViews } from './conversation-views';
 import { ConversationsService } from './conversations.service';
 
+const {
+  createConversation,
+  listConversations,
+  conversation,
+  renameConversation,
+  sendMessage,
+  respond,
+  path,
+  state,
+  tree,
+  node,
+  rewind,
+  edit,
+  regenerate,
+  cancel,
+  reflog,
+  recover,
+  fork,
+  archiveConversation,
+  unarchiveConversation,
+} = HTTP_CONTRACT;
+
 /** PROTOCOL.md, Conversations (the compaction routes live with the compaction jobs). */
-@Controller('conversations')
+@Controller()
 export class ConversationsController {
   /** PROTOCOL.md's create request, its agent one of those registered in this deployment. */
-  private readonly createRequest: z.ZodType<CreateConversationRequest>;
+  private readonly createRequest: StricterInput<typeof createConversation>;
 
   constructor(
     private readonly access: ConversationAccess,
@@ -62,184 +60,189 @@ export class ConversationsController {
     private readonly views: ConversationViews,
     @Inject(AGENT_CATALOG) agents: AgentCatalog,
   ) {
-    // The agent is checked with the other fields, so a 400 names every bad one at once.
-    this.createRequest = CreateConversationRequestSchema.extend({
-      agent: AgentNameSchema.refine((name) => agents.has(name), {
-        message: `must be one of the agents at GET /api/agents: ${agents.names().join(', ')}`,
+    this.createRequest = {
+      body: CreateConversationRequestSchema.extend({
+        agent: AgentNameSchema.refine((name) => agents.has(name), {
+          message: `must be one of the agents at GET /api/agents: ${agents.names().join(', ')}`,
+        }),
       }),
-    });
+    };
   }
 
-  @Post()
-  create(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<Conversation> {
-    return this.conversations.create(user, parseOrThrow(this.createRequest, body));
+  /**
+   * The contract cannot know which agents this deployment registered, so this handler parses its
+   * input itself, with the contract's body schema extended by that check: in one pass, so a 400
+   * names every bad field at once (`agent` beside a bad `title`).
+   */
+  @Endpoint(createConversation)
+  create(@CurrentUser() user: AuthUser, @Req() req: RawInput): EndpointResult<typeof createConversation> {
+    const { body } = parseEndpointInput(createConversation, req, this.createRequest);
+    return this.conversations.create(user, body);
   }
 
   /** The caller's list, or with `archived=true` what they archived (to find one and unarchive it). */
-  @Get()
+  @Endpoint(listConversations)
   async list(
     @CurrentUser() user: AuthUser,
-    @Query(new ZodPipe(ConversationListFilterSchema, 'query')) query: ConversationListFilter,
-  ): Promise<ConversationList> {
+    @Input() { query }: EndpointInput<typeof listConversations>,
+  ): EndpointResult<typeof listConversations> {
     const { archived, ...page } = query;
-    if (archived !== true) return this.conversations.list(user, page);
+    if (archived !== true) {
+      // ConversationsService.list builds each item with views.listed (archivedAt included) but
+      // declares the plainer ConversationList; the contract's reply says what it really is.
+      return (await this.conversations.list(user, page)) as ListedConversationPage;
+    }
     const found = await this.reads.archived(user.id, page);
     return { items: await Promise.all(found.items.map((r) => this.views.listed(r))), next: found.next };
   }
 
-  @Get(':id')
-  async get(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<Conversation> {
-    return this.commands.run(user, await this.access.owned(user, id), { kind: 'view' });
+  @Endpoint(conversation)
+  async get(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: EndpointInput<typeof conversation>,
+  ): EndpointResult<typeof conversation> {
+    return this.commands.run(user, await this.access.owned(user, params.id), { kind: 'view' });
   }
 
-  @Patch(':id')
+  @Endpoint(renameConversation)
   async rename(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(RenameConversationRequestSchema)) body: RenameConversationRequest,
-  ): Promise<Conversation> {
-    const renamed = await this.conversations.rename(await this.access.owned(user, id), body.title);
+    @Input() { params, body }: EndpointInput<typeof renameConversation>,
+  ): EndpointResult<typeof renameConversation> {
+    const renamed = await this.conversations.rename(await this.access.owned(user, params.id), body.title);
     return this.commands.run(user, renamed, { kind: 'view' });
   }
 
-  @Post(':id/messages')
+  @Endpoint(sendMessage)
   async send(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(SendMessageRequestSchema)) body: SendMessageRequest,
-  ): Promise<NodeAndHead> {
-    return this.commands.send(user, await this.access.owned(user, id), body);
+    @Input() { params, body }: EndpointInput<typeof sendMessage>,
+  ): EndpointResult<typeof sendMessage> {
+    return this.commands.send(user, await this.access.owned(user, params.id), body);
   }
 
-  @Post(':id/elicits/:elicitId/response')
-  @HttpCode(200)
+  @Endpoint(respond)
   async respond(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Param('elicitId') elicitId: string,
-    @Body(new ZodPipe(ElicitResponseRequestSchema)) body: ElicitResponseRequest,
-  ): Promise<NodeAndHead> {
-    return this.commands.respond(user, await this.access.owned(user, id), elicitId, body);
+    @Input() { params, body }: EndpointInput<typeof respond>,
+  ): EndpointResult<typeof respond> {
+    return this.commands.respond(user, await this.access.owned(user, params.id), params.elicitId, body);
   }
 
-  @Get(':id/path')
+  @Endpoint(path)
   async path(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Query(new ZodPipe(RefQuerySchema, 'query')) query: z.infer<typeof RefQuerySchema>,
-  ): Promise<PathResponse> {
-    return this.reads.path(await this.access.owned(user, id), query.at);
+    @Input() { params, query }: EndpointInput<typeof path>,
+  ): EndpointResult<typeof path> {
+    return this.reads.path(await this.access.owned(user, params.id), query.at);
   }
 
-  @Get(':id/state')
+  @Endpoint(state)
   async state(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Query(new ZodPipe(RefQuerySchema, 'query')) query: z.infer<typeof RefQuerySchema>,
-  ): Promise<StateResponse> {
-    return this.reads.state(await this.access.owned(user, id), query.at);
+    @Input() { params, query }: EndpointInput<typeof state>,
+  ): EndpointResult<typeof state> {
+    return this.reads.state(await this.access.owned(user, params.id), query.at);
   }
 
-  @Get(':id/tree')
+  @Endpoint(tree)
   async tree(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Query(new ZodPipe(TreeQuerySchema, 'query')) query: z.infer<typeof TreeQuerySchema>,
-  ): Promise<TreePage> {
-    return this.reads.tree(await this.access.owned(user, id), query);
+    @Input() { params, query }: EndpointInput<typeof tree>,
+  ): EndpointResult<typeof tree> {
+    return this.reads.tree(await this.access.owned(user, params.id), query);
   }
 
-  @Get(':id/nodes/:nodeId')
+  @Endpoint(node)
   async node(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Param('nodeId') nodeId: string,
-  ): Promise<NodeResponse> {
-    return this.reads.node(await this.access.owned(user, id), nodeId);
+    @Input() { params }: EndpointInput<typeof node>,
+  ): EndpointResult<typeof node> {
+    return this.reads.node(await this.access.owned(user, params.id), params.nodeId);
   }
 
-  @Post(':id/rewind')
-  @HttpCode(200)
+  @Endpoint(rewind)
   async rewind(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(RewindRequestSchema)) body: RewindRequest,
-  ): Promise<HeadMove> {
-    return this.commands.run(user, await this.access.owned(user, id), { kind: 'rewind', ...body });
+    @Input() { params, body }: EndpointInput<typeof rewind>,
+  ): EndpointResult<typeof rewind> {
+    return this.commands.run(user, await this.access.owned(user, params.id), { kind: 'rewind', ...body });
   }
 
-  @Post(':id/nodes/:nodeId/edit')
+  @Endpoint(edit)
   async edit(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Param('nodeId') nodeId: string,
-    @Body(new ZodPipe(EditRequestSchema)) body: EditRequest,
-  ): Promise<NodeAndHead> {
-    return this.commands.run(user, await this.access.owned(user, id), { kind: 'edit', nodeId, ...body });
-  }
-
-  @Post(':id/nodes/:nodeId/regenerate')
-  async regenerate(
-    @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Param('nodeId') nodeId: string,
-    // Every field is optional, so a request may leave the body out altogether.
-    @Body(new ZodPipe(RegenerateRequestSchema.default({}))) body: RegenerateRequest,
-  ): Promise<{ head: string }> {
-    return this.commands.run(user, await this.access.owned(user, id), {
-      kind: 'regenerate',
-      nodeId,
+    @Input() { params, body }: EndpointInput<typeof edit>,
+  ): EndpointResult<typeof edit> {
+    return this.commands.run(user, await this.access.owned(user, params.id), {
+      kind: 'edit',
+      nodeId: params.nodeId,
       ...body,
     });
   }
 
-  @Post(':id/cancel')
-  @HttpCode(200)
-  async cancel(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<{ head: string }> {
-    return this.commands.run(user, await this.access.owned(user, id), { kind: 'cancel' });
+  /** Every field of its body is optional, so a request may leave the body out (see @Input()). */
+  @Endpoint(regenerate)
+  async regenerate(
+    @CurrentUser() user: AuthUser,
+    @Input() { params, body }: EndpointInput<typeof regenerate>,
+  ): EndpointResult<typeof regenerate> {
+    return this.commands.run(user, await this.access.owned(user, params.id), {
+      kind: 'regenerate',
+      nodeId: params.nodeId,
+      ...body,
+    });
   }
 
-  @Get(':id/reflog')
+  @Endpoint(cancel)
+  async cancel(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: EndpointInput<typeof cancel>,
+  ): EndpointResult<typeof cancel> {
+    return this.commands.run(user, await this.access.owned(user, params.id), { kind: 'cancel' });
+  }
+
+  @Endpoint(reflog)
   async reflog(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Query(new ZodPipe(ReflogQuerySchema, 'query')) query: z.infer<typeof ReflogQuerySchema>,
-  ): Promise<ReflogPage> {
-    return this.reads.reflog(await this.access.owned(user, id), query);
+    @Input() { params, query }: EndpointInput<typeof reflog>,
+  ): EndpointResult<typeof reflog> {
+    return this.reads.reflog(await this.access.owned(user, params.id), query);
   }
 
-  @Post(':id/recover')
-  @HttpCode(200)
+  @Endpoint(recover)
   async recover(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(RecoverRequestSchema)) body: RecoverRequest,
-  ): Promise<HeadMove> {
-    return this.commands.run(user, await this.access.owned(user, id), {
+    @Input() { params, body }: EndpointInput<typeof recover>,
+  ): EndpointResult<typeof recover> {
+    return this.commands.run(user, await this.access.owned(user, params.id), {
       kind: 'recover',
       reflogId: body.reflogId,
     });
   }
 
-  @Post(':id/fork')
+  @Endpoint(fork)
   async fork(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(ForkRequestSchema)) body: ForkRequest,
-  ): Promise<Conversation> {
-    return this.conversations.fork(user, await this.access.owned(user, id), body);
+    @Input() { params, body }: EndpointInput<typeof fork>,
+  ): EndpointResult<typeof fork> {
+    return this.conversations.fork(user, await this.access.owned(user, params.id), body);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  async archive(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
-    await this.commands.run(user, await this.access.owned(user, id), { kind: 'archive' });
+  @Endpoint(archiveConversation)
+  async archive(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: EndpointInput<typeof archiveConversation>,
+  ): EndpointResult<typeof archiveConversation> {
+    await this.commands.run(user, await this.access.owned(user, params.id), { kind: 'archive' });
   }
 
   /** Archiving deleted nothing, so the owner can take it back; no runner opens until it is read. */
-  @Post(':id/unarchive')
-  @HttpCode(200)
-  async unarchive(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<ListedConversation> {
-    return this.views.listed(await this.access.unarchive(user, id));
+  @Endpoint(unarchiveConversation)
+  async unarchive(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: EndpointInput<typeof unarchiveConversation>,
+  ): EndpointResult<typeof unarchiveConversation> {
+    return this.views.listed(await this.access.unarchive(user, params.id));
   }
 }
