@@ -1,37 +1,32 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import {
-  AdminConversationsQuerySchema,
-  AdminReflogQuerySchema,
-  RefQuerySchema,
-  ReflogQuerySchema,
-  TreeQuerySchema,
-  type AdminReflogPage,
-  type AdminReflogQuery,
-  type ConversationUsage,
-  type FsckReport,
-  type ListedConversation,
-  type ListedConversationPage,
-  type PathResponse,
-  type ReflogPage,
-  type StateResponse,
-  type TreePage,
-} from '@sweatpants/domain';
+import { Controller } from '@nestjs/common';
+import { HTTP_CONTRACT } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
-import type * as z from 'zod';
 import { AdminOnly } from '../auth/auth.decorators';
 import { unwrap } from '../conversations/api-errors';
 import { ConversationAccess } from '../conversations/conversation-access';
 import { ConversationReads } from '../conversations/conversation-reads';
 import { ConversationViews } from '../conversations/conversation-views';
 import { ApiError } from '../errors/api-error';
-import { ZodPipe } from '../validation/zod.pipe';
+import { Endpoint, Input, type EndpointInput, type EndpointResult } from '../http/endpoint';
+
+const {
+  adminReflog,
+  adminConversations,
+  adminConversation,
+  adminPath,
+  adminState,
+  adminConversationReflog,
+  adminTree,
+  adminUsage,
+  fsck,
+} = HTTP_CONTRACT;
 
 /**
  * PROTOCOL.md, Admin: the audit across users and read-only inspection of anyone's conversation,
  * archived ones included. Role `admin` only; everyone else gets a 403.
  */
 @AdminOnly()
-@Controller('admin')
+@Controller()
 export class AdminController {
   constructor(
     private readonly store: TreeStore,
@@ -40,21 +35,18 @@ export class AdminController {
     private readonly views: ConversationViews,
   ) {}
 
-  @Get('reflog')
-  async reflog(
-    @Query(new ZodPipe(AdminReflogQuerySchema, 'query')) query: AdminReflogQuery,
-  ): Promise<AdminReflogPage> {
+  @Endpoint(adminReflog)
+  async reflog(@Input() { query }: EndpointInput<typeof adminReflog>): EndpointResult<typeof adminReflog> {
     const { userId, ...filter } = query;
     return unwrap(
       await this.store.adminReflog({ ...filter, ...(userId !== undefined ? { ownerId: userId } : {}) }),
     );
   }
 
-  @Get('conversations')
+  @Endpoint(adminConversations)
   async conversations(
-    @Query(new ZodPipe(AdminConversationsQuerySchema, 'query'))
-    query: z.infer<typeof AdminConversationsQuerySchema>,
-  ): Promise<ListedConversationPage> {
+    @Input() { query }: EndpointInput<typeof adminConversations>,
+  ): EndpointResult<typeof adminConversations> {
     const page = await this.store.listConversations({
       ...(query.userId !== undefined ? { ownerId: query.userId } : {}),
       includeArchived: true,
@@ -65,59 +57,53 @@ export class AdminController {
   }
 
   /** Any conversation, archived or not, as a listing shows it: no runner is opened to read it. */
-  @Get('conversations/:id')
-  async conversation(@Param('id') id: string): Promise<ListedConversation> {
-    return this.views.listed(await this.access.any(id));
+  @Endpoint(adminConversation)
+  async conversation(
+    @Input() { params }: EndpointInput<typeof adminConversation>,
+  ): EndpointResult<typeof adminConversation> {
+    return this.views.listed(await this.access.any(params.id));
   }
 
-  @Get('conversations/:id/path')
-  async path(
-    @Param('id') id: string,
-    @Query(new ZodPipe(RefQuerySchema, 'query')) query: z.infer<typeof RefQuerySchema>,
-  ): Promise<PathResponse> {
-    return this.reads.path(await this.access.any(id), query.at);
+  @Endpoint(adminPath)
+  async path(@Input() { params, query }: EndpointInput<typeof adminPath>): EndpointResult<typeof adminPath> {
+    return this.reads.path(await this.access.any(params.id), query.at);
   }
 
   /**
    * The agent's state at a ref, as its owner's state route folds it: the admin's read-only view
    * shows the same panel the owner sees (it showed "No state yet" with no route to read it from).
    */
-  @Get('conversations/:id/state')
+  @Endpoint(adminState)
   async state(
-    @Param('id') id: string,
-    @Query(new ZodPipe(RefQuerySchema, 'query')) query: z.infer<typeof RefQuerySchema>,
-  ): Promise<StateResponse> {
-    return this.reads.state(await this.access.any(id), query.at);
+    @Input() { params, query }: EndpointInput<typeof adminState>,
+  ): EndpointResult<typeof adminState> {
+    return this.reads.state(await this.access.any(params.id), query.at);
   }
 
-  @Get('conversations/:id/reflog')
+  @Endpoint(adminConversationReflog)
   async conversationReflog(
-    @Param('id') id: string,
-    @Query(new ZodPipe(ReflogQuerySchema, 'query')) query: z.infer<typeof ReflogQuerySchema>,
-  ): Promise<ReflogPage> {
-    return this.reads.reflog(await this.access.any(id), query);
+    @Input() { params, query }: EndpointInput<typeof adminConversationReflog>,
+  ): EndpointResult<typeof adminConversationReflog> {
+    return this.reads.reflog(await this.access.any(params.id), query);
   }
 
-  @Get('conversations/:id/tree')
-  async tree(
-    @Param('id') id: string,
-    @Query(new ZodPipe(TreeQuerySchema, 'query')) query: z.infer<typeof TreeQuerySchema>,
-  ): Promise<TreePage> {
-    return this.reads.tree(await this.access.any(id), query);
+  @Endpoint(adminTree)
+  async tree(@Input() { params, query }: EndpointInput<typeof adminTree>): EndpointResult<typeof adminTree> {
+    return this.reads.tree(await this.access.any(params.id), query);
   }
 
   /** What the conversation's model calls cost, in tokens, over every branch (issue 19). */
-  @Get('conversations/:id/usage')
-  async usage(@Param('id') id: string): Promise<ConversationUsage> {
-    const usage = await this.store.usage((await this.access.any(id)).id);
+  @Endpoint(adminUsage)
+  async usage(@Input() { params }: EndpointInput<typeof adminUsage>): EndpointResult<typeof adminUsage> {
+    const usage = await this.store.usage((await this.access.any(params.id)).id);
     if (!usage) throw new ApiError('not_found', 'no such conversation');
     return usage;
   }
 
   /** Verifies the hash chain, depths, segments and reflog continuity of one conversation. */
-  @Get('fsck/:conversationId')
-  async fsck(@Param('conversationId') conversationId: string): Promise<FsckReport> {
-    const report = await this.store.fsck(conversationId);
+  @Endpoint(fsck)
+  async fsck(@Input() { params }: EndpointInput<typeof fsck>): EndpointResult<typeof fsck> {
+    const report = await this.store.fsck(params.conversationId);
     if (!report) throw new ApiError('not_found', 'no such conversation');
     return {
       ok: report.ok,

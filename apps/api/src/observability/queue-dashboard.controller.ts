@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
+import { HTTP_CONTRACT } from '@sweatpants/domain';
 import { AdminOnly } from '../auth/auth.decorators';
 import { ApiError } from '../errors/api-error';
+import { Endpoint, type EndpointReply } from '../http/endpoint';
 import { QUEUE_DASHBOARD_COOKIE, QUEUE_DASHBOARD_PATH, QueueDashboard } from './queue-dashboard';
 
 /** How long the dashboard's cookie lasts: a look at the queues, not a session of its own. */
 const COOKIE_SECONDS = 15 * 60;
 
 @AdminOnly()
-@Controller('admin/queues')
+@Controller()
 export class QueueDashboardController {
   constructor(private readonly dashboard: QueueDashboard) {}
 
@@ -17,9 +19,11 @@ export class QueueDashboardController {
    * dashboard: the admin's own token (so revoking it closes the dashboard too), HttpOnly,
    * SameSite=Strict, sent only to the dashboard's path.
    */
-  @Post('session')
-  @HttpCode(204)
-  session(@Req() req: IncomingMessage, @Res({ passthrough: true }) res: ServerResponse): void {
+  @Endpoint(HTTP_CONTRACT.openQueueDashboard)
+  session(
+    @Req() req: IncomingMessage,
+    @Res({ passthrough: true }) res: ServerResponse,
+  ): EndpointReply<typeof HTTP_CONTRACT.openQueueDashboard.reply> {
     if (!this.dashboard.available) {
       throw new ApiError(
         'not_found',
