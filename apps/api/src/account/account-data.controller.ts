@@ -1,14 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { Body, Controller, Delete, Get, HttpCode, Logger, Param, Res } from '@nestjs/common';
-import { DeleteAccountRequestSchema, exportFileName, type DeleteAccountRequest } from '@sweatpants/domain';
+import { Controller, Logger, Res } from '@nestjs/common';
+import { exportFileName, HTTP_CONTRACT } from '@sweatpants/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { AdminOnly, CurrentUser } from '../auth/auth.decorators';
 import { AuthService } from '../auth/auth.service';
 import { UsersRepository } from '../auth/users.repository';
 import { ApiError } from '../errors/api-error';
-import { ZodPipe } from '../validation/zod.pipe';
+import { Endpoint, Input, type EndpointInput, type EndpointResult } from '../http/endpoint';
 import { AccountDeletion } from './account-deletion';
 import { AccountExport } from './account-export';
+
+const { exportAccount, deleteAccount, deleteUser } = HTTP_CONTRACT;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,8 +27,11 @@ export class AccountDataController {
   ) {}
 
   /** `GET /api/account/export` → a zip of everything the caller has, downloaded as a file. */
-  @Get('account/export')
-  async export(@CurrentUser() user: AuthUser, @Res() res: ServerResponse): Promise<void> {
+  @Endpoint(exportAccount)
+  async export(
+    @CurrentUser() user: AuthUser,
+    @Res() res: ServerResponse,
+  ): EndpointResult<typeof exportAccount> {
     const account = await this.users.byId(user.id);
     if (!account) throw new ApiError('not_found', 'no such account');
     res.setHeader('Content-Type', 'application/zip');
@@ -50,12 +55,11 @@ export class AccountDataController {
    * 403 says a role may not do something; here the person may, and one field is wrong), and
    * nothing changes.
    */
-  @Delete('account')
-  @HttpCode(204)
+  @Endpoint(deleteAccount)
   async deleteOwn(
     @CurrentUser() user: AuthUser,
-    @Body(new ZodPipe(DeleteAccountRequestSchema)) body: DeleteAccountRequest,
-  ): Promise<void> {
+    @Input() { body }: EndpointInput<typeof deleteAccount>,
+  ): EndpointResult<typeof deleteAccount> {
     if (!(await this.auth.checkPassword(user.id, body.password))) {
       throw new ApiError('invalid_request', 'the password is not right', [
         { field: 'password', message: 'is not your password' },
@@ -66,10 +70,12 @@ export class AccountDataController {
 
   /** `DELETE /api/admin/users/:userId` → 204, as above for any account; an unknown one is a 404. */
   @AdminOnly()
-  @Delete('admin/users/:userId')
-  @HttpCode(204)
-  async deleteAny(@CurrentUser() admin: AuthUser, @Param('userId') userId: string): Promise<void> {
-    if (!UUID.test(userId) || !(await this.deletion.delete(userId, admin.id))) {
+  @Endpoint(deleteUser)
+  async deleteAny(
+    @CurrentUser() admin: AuthUser,
+    @Input() { params }: EndpointInput<typeof deleteUser>,
+  ): EndpointResult<typeof deleteUser> {
+    if (!UUID.test(params.userId) || !(await this.deletion.delete(params.userId, admin.id))) {
       throw new ApiError('not_found', 'no such user');
     }
   }

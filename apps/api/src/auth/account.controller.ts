@@ -1,17 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import {
-  ChangePasswordRequestSchema,
-  type AuthResponse,
-  type ChangePasswordRequest,
-} from '@sweatpants/domain';
+import { Controller, Req, Res } from '@nestjs/common';
+import { HTTP_CONTRACT } from '@sweatpants/domain';
 import { ApiError } from '../errors/api-error';
-import { ZodPipe } from '../validation/zod.pipe';
+import { Endpoint, Input, type EndpointInput, type EndpointResult } from '../http/endpoint';
 import type { AuthUser } from './auth-user';
 import { CurrentUser } from './auth.decorators';
 import { handOut } from './auth.controller';
 import { AuthService } from './auth.service';
 import { clearRefreshCookie } from './refresh-cookie';
+
+const { signOutEverywhere, changePassword } = HTTP_CONTRACT;
 
 /**
  * The signed-in person's own account, beyond PROTOCOL.md's Auth: taking back every token they
@@ -25,13 +23,12 @@ export class AccountController {
    * `POST /api/auth/sign-out-everywhere` → 204: this token and every other one stop working, and
    * every session's refresh token with them; this browser's cookie is cleared.
    */
-  @Post('auth/sign-out-everywhere')
-  @HttpCode(204)
+  @Endpoint(signOutEverywhere)
   async signOutEverywhere(
     @CurrentUser() user: AuthUser,
     @Req() req: IncomingMessage,
     @Res({ passthrough: true }) res: ServerResponse,
-  ): Promise<void> {
+  ): EndpointResult<typeof signOutEverywhere> {
     await this.auth.revokeTokens(user);
     clearRefreshCookie(req, res);
   }
@@ -40,14 +37,13 @@ export class AccountController {
    * `POST /api/account/password {currentPassword, newPassword}` → 200 `{token, user}`. A wrong
    * current password is a 400 naming that field (the form shows it there), and changes nothing.
    */
-  @Post('account/password')
-  @HttpCode(200)
+  @Endpoint(changePassword)
   async changePassword(
     @CurrentUser() user: AuthUser,
-    @Body(new ZodPipe(ChangePasswordRequestSchema)) body: ChangePasswordRequest,
+    @Input() { body }: EndpointInput<typeof changePassword>,
     @Req() req: IncomingMessage,
     @Res({ passthrough: true }) res: ServerResponse,
-  ): Promise<AuthResponse> {
+  ): EndpointResult<typeof changePassword> {
     const changed = await this.auth.changePassword(user, body);
     if (!changed.ok) {
       throw new ApiError('invalid_request', 'the current password is not right', [

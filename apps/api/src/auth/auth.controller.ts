@@ -1,37 +1,38 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import {
-  LoginRequestSchema,
-  RegisterRequestSchema,
-  type AuthResponse,
-  type LoginRequest,
-  type RegisterRequest,
-  type User,
-} from '@sweatpants/domain';
+import { Controller, Req, Res } from '@nestjs/common';
+import { HTTP_CONTRACT, type AuthResponse } from '@sweatpants/domain';
 import { ApiError } from '../errors/api-error';
-import { ZodPipe } from '../validation/zod.pipe';
+import {
+  Endpoint,
+  Input,
+  type EndpointInput,
+  type EndpointReply,
+  type EndpointResult,
+} from '../http/endpoint';
 import type { AuthUser } from './auth-user';
 import { CurrentUser, Public } from './auth.decorators';
 import { AuthService, type Session } from './auth.service';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+
+const { register, login, me, refresh, signOut } = HTTP_CONTRACT;
 
 /**
  * PROTOCOL.md, Auth, and the session's refresh and sign-out beyond it. Every sign-in also sets the
  * refresh cookie (see refresh-cookie.ts for why a cookie); the answer's body is PROTOCOL.md's.
  * These routes are public, so the rate limit counts them per address, as it does register and login.
  */
-@Controller('auth')
+@Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   /** `POST /api/auth/register` → 201 `{token, user}`; an email already registered is a 409. */
   @Public()
-  @Post('register')
+  @Endpoint(register)
   async register(
-    @Body(new ZodPipe(RegisterRequestSchema)) body: RegisterRequest,
+    @Input() { body }: EndpointInput<typeof register>,
     @Req() req: IncomingMessage,
     @Res({ passthrough: true }) res: ServerResponse,
-  ): Promise<AuthResponse> {
+  ): EndpointResult<typeof register> {
     const registered = await this.auth.register(body);
     if (!registered.ok) {
       throw new ApiError('conflict', 'an account with this email exists already', [
@@ -43,21 +44,20 @@ export class AuthController {
 
   /** `POST /api/auth/login` → 200 `{token, user}`; a wrong email or password is a 401. */
   @Public()
-  @Post('login')
-  @HttpCode(200)
+  @Endpoint(login)
   async login(
-    @Body(new ZodPipe(LoginRequestSchema)) body: LoginRequest,
+    @Input() { body }: EndpointInput<typeof login>,
     @Req() req: IncomingMessage,
     @Res({ passthrough: true }) res: ServerResponse,
-  ): Promise<AuthResponse> {
+  ): EndpointResult<typeof login> {
     const session = await this.auth.login(body);
     if (!session) throw new ApiError('unauthenticated', 'wrong email or password');
     return handOut(req, res, session);
   }
 
   /** `GET /api/auth/me` → the caller. */
-  @Get('me')
-  me(@CurrentUser() user: AuthUser): User {
+  @Endpoint(me)
+  me(@CurrentUser() user: AuthUser): EndpointReply<(typeof me)['reply']> {
     return user;
   }
 
@@ -66,12 +66,11 @@ export class AuthController {
    * cookie. Public: the access token it replaces may have expired already; the cookie is the proof.
    */
   @Public()
-  @Post('refresh')
-  @HttpCode(200)
+  @Endpoint(refresh)
   async refresh(
     @Req() req: IncomingMessage,
     @Res({ passthrough: true }) res: ServerResponse,
-  ): Promise<AuthResponse> {
+  ): EndpointResult<typeof refresh> {
     const token = readRefreshCookie(req);
     if (token === null) throw new ApiError('unauthenticated', 'no session to carry on: sign in');
     const refreshed = await this.auth.refresh(token);
@@ -83,9 +82,11 @@ export class AuthController {
 
   /** `POST /api/auth/sign-out` → 204: the cookie's session ends and the cookie is cleared. */
   @Public()
-  @Post('sign-out')
-  @HttpCode(204)
-  async signOut(@Req() req: IncomingMessage, @Res({ passthrough: true }) res: ServerResponse): Promise<void> {
+  @Endpoint(signOut)
+  async signOut(
+    @Req() req: IncomingMessage,
+    @Res({ passthrough: true }) res: ServerResponse,
+  ): EndpointResult<typeof signOut> {
     const token = readRefreshCookie(req);
     if (token !== null) await this.auth.signOut(token);
     clearRefreshCookie(req, res);
