@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { HTTP_CONTRACT } from '@sweatpants/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/auth.decorators';
 import { ApiError } from '../errors/api-error';
+import { Endpoint, Input, type EndpointInput, type EndpointResult } from '../http/endpoint';
 import { BlobAccess } from './blob-access';
 import { BLOB_STORE, SHA256, type BlobStore } from './blob-store';
 
@@ -12,20 +14,22 @@ import { BLOB_STORE, SHA256, type BlobStore } from './blob-store';
  * names cannot be probed. The bytes of a name never change, so the answer is cached for good (in
  * the caller's own cache only: it depends on who asks) and its ETag is the name.
  */
-@Controller('blobs')
+@Controller()
 export class BlobsController {
   constructor(
     private readonly access: BlobAccess,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
-  @Get(':sha256')
+  /** The bytes are written through `@Res()`: a 304, or the image with its own Content-Type. */
+  @Endpoint(HTTP_CONTRACT.blob)
   async get(
     @CurrentUser() user: AuthUser,
-    @Param('sha256') sha256: string,
+    @Input() { params }: EndpointInput<typeof HTTP_CONTRACT.blob>,
     @Req() req: IncomingMessage,
     @Res() res: ServerResponse,
-  ): Promise<void> {
+  ): EndpointResult<typeof HTTP_CONTRACT.blob> {
+    const { sha256 } = params;
     if (!SHA256.test(sha256) || !(await this.access.mayRead(user, sha256))) throw notFound();
     const etag = `"${sha256}"`;
     const cache = { 'Cache-Control': 'private, max-age=31536000, immutable', ETag: etag };

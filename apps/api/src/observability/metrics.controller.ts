@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { HTTP_CONTRACT } from '@sweatpants/domain';
 import { Public } from '../auth/auth.decorators';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ApiError } from '../errors/api-error';
+import { Endpoint, type EndpointResult } from '../http/endpoint';
 import { Metrics } from './metrics';
 
 /** Loopback as Node reports a peer: IPv4, IPv6, and IPv4 mapped into IPv6. */
@@ -21,15 +23,19 @@ export function isLoopback(address: string | undefined): boolean {
  * so behind one, set METRICS_TOKEN. Anyone else gets a 403.
  */
 @Public()
-@Controller('metrics')
+@Controller()
 export class MetricsController {
   constructor(
     private readonly metrics: Metrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Get()
-  async scrape(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
+  /** The text is written through `@Res()`, with the registry's own Content-Type. */
+  @Endpoint(HTTP_CONTRACT.metrics)
+  async scrape(
+    @Req() req: IncomingMessage,
+    @Res() res: ServerResponse,
+  ): EndpointResult<typeof HTTP_CONTRACT.metrics> {
     if (!this.allowed(req)) {
       throw new ApiError(
         'forbidden',
