@@ -15,10 +15,3 @@ export function invalidRequest(problems: FieldProblem[]): ApiError {
   const summary = problems.map((p) => `${p.field}: ${p.message}`).join('; ');
   return new ApiError('invalid_request', `invalid request: ${summary}`, problems);
 }
-
-/** Parses `value` with `schema`, or throws the 400 naming each bad field. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, whole = 'body'): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalidRequest(fieldProblems(parsed.error, whole));
-  return parsed.data;
-}
