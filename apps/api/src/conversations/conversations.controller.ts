@@ -1,11 +1,6 @@
 import { Controller, Inject, Req } from '@nestjs/common';
 import type { AgentCatalog } from '@sweatpants/agent-runtime/host';
-import {
-  AgentNameSchema,
-  CreateConversationRequestSchema,
-  HTTP_CONTRACT,
-  type ListedConversationPage,
-} from '@sweatpants/domain';
+import { AgentNameSchema, CreateConversationRequestSchema, HTTP_CONTRACT } from '@sweatpants/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../auth/auth.decorators';
 import { AGENT_CATALOG } from '../agents/agent-catalog.module';
@@ -87,11 +82,7 @@ export class ConversationsController {
     @Input() { query }: EndpointInput<typeof listConversations>,
   ): EndpointResult<typeof listConversations> {
     const { archived, ...page } = query;
-    if (archived !== true) {
-      // ConversationsService.list builds each item with views.listed (archivedAt included) but
-      // declares the plainer ConversationList; the contract's reply says what it really is.
-      return (await this.conversations.list(user, page)) as ListedConversationPage;
-    }
+    if (archived !== true) return this.conversations.list(user, page);
     const found = await this.reads.archived(user.id, page);
     return { items: await Promise.all(found.items.map((r) => this.views.listed(r))), next: found.next };
   }

@@ -3,7 +3,7 @@ import {
   MAX_TITLE_LENGTH,
   titleFromText,
   type Conversation,
-  type ConversationList,
+  type ListedConversationPage,
   type ConversationListQuery,
   type ConversationRecord,
   type CreateConversationRequest,
@@ -52,7 +52,7 @@ export class ConversationsService {
    * A page of the caller's conversations by last activity, most recent first, archived ones left
    * out; `q` keeps those whose title holds it. A `before` that is not one of theirs is a 400.
    */
-  async list(user: AuthUser, query: ConversationListQuery): Promise<ConversationList> {
+  async list(user: AuthUser, query: ConversationListQuery): Promise<ListedConversationPage> {
     const page = unwrap(
       await this.store.recentConversations({
         ownerId: user.id,
