@@ -120,21 +120,8 @@ export class ConversationReader {
     before?: string;
     limit: number;
   }): Promise<Result<ConversationPage, StoreError>> {
-    const before = query.before ?? null;
-    if (before !== null) {
-      const [cursor] = isConversationId(before)
-        ? await this.db.query(`SELECT 1 FROM conversations WHERE id = $1 AND owner_id = $2`, [
-            before,
-            query.ownerId,
-          ])
-        : [];
-      if (!cursor) {
-        return err(
-          invalid('no such cursor', [{ field: 'before', message: 'is not one of your conversations' }]),
-        );
-      }
-    }
-    const q = query.q ? containsPattern(query.q) : null;
+    const cursor = await this.cursor(query.ownerId, query.before, null);
+    if (!cursor.ok) return cursor;
     // `archived_at IS NULL` as written matches the partial index conversations_owner_activity_idx.
     const rows = await this.db.query<ConversationRow>(
       `SELECT ${CONVERSATION_COLUMNS} FROM conversations c
@@ -143,10 +130,62 @@ export class ConversationReader {
          AND ($2::text IS NULL OR c.title ILIKE $2 ESCAPE '\\')
          AND ($3::uuid IS NULL OR (c.updated_at, c.id) < (SELECT updated_at, id FROM conversations WHERE id = $3))
        ORDER BY c.updated_at DESC, c.id DESC LIMIT $4`,
-      [query.ownerId, q, before, query.limit + 1],
+      [query.ownerId, query.q ? containsPattern(query.q) : null, cursor.value, query.limit + 1],
     );
-    const more = rows.length > query.limit;
-    const items = (more ? rows.slice(0, query.limit) : rows).map(toConversation);
-    return ok({ items, next: more ? (items.at(-1)?.id ?? null) : null });
+    return ok(page(rows, query.limit));
   }
+
+  /**
+   * One owner's archived conversations, most recently archived first (what they put away last is
+   * what they look for first), `q` matching titles as `recent` does; keyset on (archived_at, id).
+   * A `before` that is not one of their archived conversations is refused, as `recent` refuses one.
+   */
+  async archived(query: {
+    ownerId: string;
+    q?: string;
+    before?: string;
+    limit: number;
+  }): Promise<Result<ConversationPage, StoreError>> {
+    const cursor = await this.cursor(query.ownerId, query.before, true);
+    if (!cursor.ok) return cursor;
+    const rows = await this.db.query<ConversationRow>(
+      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c
+         JOIN refs r ON r.conversation_id = c.id AND r.name = 'HEAD'
+       WHERE c.owner_id = $1 AND c.archived_at IS NOT NULL
+         AND ($2::text IS NULL OR c.title ILIKE $2 ESCAPE '\\')
+         AND ($3::uuid IS NULL OR (c.archived_at, c.id) < (SELECT archived_at, id FROM conversations WHERE id = $3))
+       ORDER BY c.archived_at DESC, c.id DESC LIMIT $4`,
+      [query.ownerId, query.q ? containsPattern(query.q) : null, cursor.value, query.limit + 1],
+    );
+    return ok(page(rows, query.limit));
+  }
+
+  /**
+   * A page's `before`, checked to be one of the owner's conversations: an archived one when
+   * `archived`, any of theirs when null (a live list's item may have been archived since).
+   */
+  private async cursor(
+    ownerId: string,
+    before: string | undefined,
+    archived: boolean | null,
+  ): Promise<Result<string | null, StoreError>> {
+    if (before === undefined) return ok(null);
+    const [found] = isConversationId(before)
+      ? await this.db.query(
+          `SELECT 1 FROM conversations
+           WHERE id = $1 AND owner_id = $2 AND ($3::boolean IS NULL OR (archived_at IS NOT NULL) = $3)`,
+          [before, ownerId, archived],
+        )
+      : [];
+    if (found) return ok(before);
+    const which = archived ? 'your archived conversations' : 'your conversations';
+    return err(invalid('no such cursor', [{ field: 'before', message: `is not one of ${which}` }]));
+  }
+}
+
+/** A page of `limit` from `rows` (one more than a page was asked for, to know whether more follow). */
+function page(rows: ConversationRow[], limit: number): ConversationPage {
+  const more = rows.length > limit;
+  const items = (more ? rows.slice(0, limit) : rows).map(toConversation);
+  return { items, next: more ? (items.at(-1)?.id ?? null) : null };
 }

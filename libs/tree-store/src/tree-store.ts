@@ -74,6 +74,16 @@ export class TreeStore {
     return this.conversations.recent(query);
   }
 
+  /** One owner's archived conversations, most recently archived first (see ConversationReader.archived). */
+  archivedConversations(query: {
+    ownerId: string;
+    q?: string;
+    before?: string;
+    limit: number;
+  }): Promise<Result<ConversationPage, StoreError>> {
+    return this.conversations.archived(query);
+  }
+
   /** The owner renames; HEAD and the list's order stay as they are. Null for no such live conversation. */
   rename(conversationId: string, title: string): Promise<ConversationRecord | null> {
     return this.titles.rename(conversationId, title);

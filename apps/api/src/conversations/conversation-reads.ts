@@ -1,6 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type {
-  AgentName,
   ConversationRecord,
   NodeResponse,
   PathResponse,
@@ -8,27 +7,10 @@ import type {
   StateResponse,
   TreePage,
 } from '@sweatpants/domain';
-import { TreeStore, type SqlClient } from '@sweatpants/tree-store';
+import { TreeStore } from '@sweatpants/tree-store';
 import { AgentRegistry } from '../agents/agent-registry';
-import { SQL_CLIENT } from '../database/database.module';
 import { ApiError } from '../errors/api-error';
 import { unwrap } from './api-errors';
-
-/** A conversation row as `archived` selects it. */
-interface ArchivedRow {
-  id: string;
-  agent: string;
-  title: string;
-  owner_id: string;
-  head: string;
-  created_at: Date;
-  updated_at: Date;
-  archived_at: Date;
-}
-
-/** `text` as a LIKE pattern that matches it anywhere, its own wildcards (and the escape) taken literally. */
-const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The read-only views of a conversation, for its owner and for admin inspection alike: they take
@@ -39,55 +21,21 @@ export class ConversationReads {
   constructor(
     private readonly store: TreeStore,
     private readonly agents: AgentRegistry,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
   ) {}
 
-  /**
-   * One owner's archived conversations, most recently archived first (what they put away last is
-   * what they look for first), `q` matching titles as the default list does. `before` is the id of
-   * the previous page's last item, keyset on (archived_at, id); one that is not an archived
-   * conversation of theirs is a 400, so a stale cursor never reads as the end of the list.
-   */
+  /** One owner's archived conversations, most recently archived first (a stale `before` is a 400). */
   async archived(
     ownerId: string,
     query: { q?: string | undefined; before?: string | undefined; limit: number },
   ): Promise<{ items: ConversationRecord[]; next: string | null }> {
-    const before = query.before ?? null;
-    if (before !== null) {
-      const [cursor] = UUID.test(before)
-        ? await this.db.query(
-            `SELECT 1 FROM conversations WHERE id = $1 AND owner_id = $2 AND archived_at IS NOT NULL`,
-            [before, ownerId],
-          )
-        : [];
-      if (!cursor) {
-        throw new ApiError('invalid_request', 'no such cursor', [
-          { field: 'before', message: 'is not one of your archived conversations' },
-        ]);
-      }
-    }
-    const rows = await this.db.query<ArchivedRow>(
-      `SELECT c.id, c.agent, c.title, c.owner_id, encode(r.node_id, 'hex') AS head,
-              c.created_at, c.updated_at, c.archived_at
-       FROM conversations c JOIN refs r ON r.conversation_id = c.id AND r.name = 'HEAD'
-       WHERE c.owner_id = $1 AND c.archived_at IS NOT NULL
-         AND ($2::text IS NULL OR c.title ILIKE $2 ESCAPE '\\')
-         AND ($3::uuid IS NULL OR (c.archived_at, c.id) < (SELECT archived_at, id FROM conversations WHERE id = $3))
-       ORDER BY c.archived_at DESC, c.id DESC LIMIT $4`,
-      [ownerId, query.q ? containsPattern(query.q) : null, before, query.limit + 1],
+    return unwrap(
+      await this.store.archivedConversations({
+        ownerId,
+        limit: query.limit,
+        ...(query.q ? { q: query.q } : {}),
+        ...(query.before !== undefined ? { before: query.before } : {}),
+      }),
     );
-    const more = rows.length > query.limit;
-    const items = (more ? rows.slice(0, query.limit) : rows).map((row): ConversationRecord => ({
-      id: row.id,
-      agent: row.agent as AgentName,
-      title: row.title,
-      ownerId: row.owner_id,
-      head: row.head,
-      createdAt: row.created_at.toISOString(),
-      updatedAt: row.updated_at.toISOString(),
-      archivedAt: row.archived_at.toISOString(),
-    }));
-    return { items, next: more ? (items.at(-1)?.id ?? null) : null };
   }
 
   async path(record: ConversationRecord, at: string): Promise<PathResponse> {
