@@ -18,6 +18,7 @@ import { toJson } from '../core/json';
 import { SocketClientService } from '../core/socket-client.service';
 import { branchOf, latestTip, siblingsOf } from './branch-tip';
 import { Coalesced } from './coalesced';
+import { listenToConversation } from './conversation-live-events';
 import { nodeText } from './node-text';
 import { extendedBy, responseTo, withNode } from './tree-updates';
 
@@ -342,54 +343,20 @@ export class ConversationStore implements OnDestroy {
   }
 
   private listen(): void {
-    const id = this.id();
-    const mine = (event: { conversationId: string }): boolean => event.conversationId === id;
-    const on = this.socket.on.bind(this.socket);
-    this.unsubscribe.push(
-      on('node', (event) => mine(event) && this.appendNode(event.node)),
-      on('head', (event) => {
-        if (!mine(event)) return;
-        this.conversation.update((c) => (c ? { ...c, head: event.head } : c));
-        if (this.path().at(-1)?.id !== event.head) {
-          this.refreshPath().catch((error: unknown) => this.error.set(describeError(error)));
-        }
-        this.reload.request();
-      }),
-      on('status', (event) => {
-        if (!mine(event)) return;
-        this.status.set(event.status);
-        if (event.status !== 'running') {
-          this.streaming.set(null);
-          this.progress.set(null);
-        }
-      }),
-      on('elicit', (event) => {
-        if (!mine(event)) return;
-        // Delivery is at-least-once: the same elicit id again changes nothing.
-        if (this.pending()?.elicitId === event.elicitId) return;
-        const { conversationId: _c, nodeId: _n, ...request } = event;
-        this.pending.set(request);
-        if (event.type !== 'chat') this.announcement.set(`Question: ${event.message}`);
-      }),
-      on('elicit:withdrawn', (event) => {
-        if (mine(event) && this.pending()?.elicitId === event.elicitId) this.pending.set(null);
-      }),
-      on('notify', (event) => mine(event) && this.progress.set(event)),
-      on('title', (event) => {
-        if (mine(event)) this.conversation.update((c) => (c ? { ...c, title: event.title } : c));
-      }),
-      on('token', (event) => {
-        if (!mine(event)) return;
-        const current = this.streaming();
-        const text = current?.nodeId === event.nodeId ? current.text + event.text : event.text;
-        this.streaming.set({ nodeId: event.nodeId, text });
-      }),
-      this.socket.onConnect(() => void this.join()),
-    );
+    this.unsubscribe.push(...listenToConversation(this.socket, this.id(), this));
+  }
+
+  /** HEAD moved (another tab, the agent at work): the path follows, the tree and state soon. */
+  headMoved(head: string): void {
+    this.conversation.update((c) => (c ? { ...c, head } : c));
+    if (this.path().at(-1)?.id !== head) {
+      this.refreshPath().catch((error: unknown) => this.error.set(describeError(error)));
+    }
+    this.reload.request();
   }
 
   /** Joins the room (on open and after every reconnect) and catches up on what was missed. */
-  private async join(): Promise<void> {
+  async join(): Promise<void> {
     try {
       const { conversation } = await this.socket.request('conversation:join', { conversationId: this.id() });
       this.applyConversation(conversation);
@@ -403,7 +370,7 @@ export class ConversationStore implements OnDestroy {
    * A node the server appended: onto the path if it extends HEAD, into the tree either way. The
    * answer to the pending question (from this tab, another one, or typed off-script) ends it.
    */
-  private appendNode(node: TreeNode): void {
+  appendNode(node: TreeNode): void {
     this.arrivedDuringRead?.push(node);
     const pending = this.pending();
     if (pending && node.kind === 'response' && responseTo(node) === pending.elicitId) {
