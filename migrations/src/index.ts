@@ -14,6 +14,7 @@ import { InlinePhotosToBlobs1795460000001 } from './1795460000001-InlinePhotosTo
 import { AccountDeletionFences1795480000000 } from './1795480000000-AccountDeletionFences';
 import { PathFromSummary1795490000000 } from './1795490000000-PathFromSummary';
 import { RefreshTokens1795500000000 } from './1795500000000-RefreshTokens';
+import { QueuedMessages1795510000000 } from './1795510000000-QueuedMessages';
 import { pgliteAsPgDriver } from './pglite-driver';
 
 /** Every migration, oldest first. The api runs them at start; tests run them per database. */
@@ -31,6 +32,7 @@ export const migrations = [
   AccountDeletionFences1795480000000,
   PathFromSummary1795490000000,
   RefreshTokens1795500000000,
+  QueuedMessages1795510000000,
 ];
 
 /** The names TypeORM records in the `migrations` table, one per migration above. */

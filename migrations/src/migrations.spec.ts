@@ -31,6 +31,7 @@ const ALL = [
   'AccountDeletionFences1795480000000',
   'PathFromSummary1795490000000',
   'RefreshTokens1795500000000',
+  'QueuedMessages1795510000000',
 ];
 
 /** What the reflog's action check allows and whether the activity index exists. */
@@ -84,6 +85,8 @@ describe('migrations', () => {
       'gc_runs',
       'node_blobs',
       'nodes',
+      'queued_message_blobs',
+      'queued_messages',
       'reflog',
       'refresh_tokens',
       'refs',

@@ -56,7 +56,7 @@ describe('access: who may touch what', () => {
 
   it("answers every id-taking route with a 404 for another user's conversation, and changes nothing", async () => {
     // every conversation route of PROTOCOL.md but create and list, and unarchive
-    expect(idRoutes).toHaveLength(19);
+    expect(idRoutes).toHaveLength(20);
     const before = await path(api, owner, ids.id);
     for (const route of idRoutes) {
       const res = await call(api, route.method.toUpperCase(), fill(route.path, ids), {
@@ -109,6 +109,7 @@ describe('access: who may touch what', () => {
       'message:edit': { nodeId: ids.nodeId, text: 'hi' },
       'message:regenerate': { nodeId: ids.nodeId },
       'conversation:recover': { reflogId: '1' },
+      'message:withdraw': { nodeId: 'a'.repeat(64) },
     };
     const before = await path(api, owner, ids.id);
     for (const event of Object.keys(ClientEventSchemas) as ClientEventName[]) {

@@ -1,4 +1,4 @@
-import type { ReflogEntry, TreeNode } from '@sweatpants/domain';
+import type { ReflogEntry, TreeNode, TreePage } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { createConversation, settled } from './support/flows';
 import { call, register, startApi, type TestApi } from './support/test-api';
@@ -132,14 +132,20 @@ describe('one conversation driven from many sockets and HTTP at once', () => {
     expect(nodeIds[2]).toEqual(nodeIds[0]);
     expect(new Set(nodeIds[0]).size).toBe(nodeIds[0]!.length);
 
-    // Each message that was taken is in the tree once, with the words it was sent with.
+    // Each message accepted is in the tree once, with the words it was sent with: at once, or,
+    // sent while the agent worked, queued and then taken (a `user` node naming it as `queuedId`).
     const sent = [...first, ...second]
       .filter((o): o is { ok: true; value: { node: TreeNode } } => o.ok)
       .map((o) => o.value.node)
-      .filter((n): n is TreeNode => n?.kind === 'user');
+      .filter((n): n is TreeNode<'user'> => n?.kind === 'user');
+    const tree = await viaHttp('GET', `/api/conversations/${id}/tree?limit=500`);
+    if (!tree.ok) throw new Error('the tree could not be read');
+    const stored = (tree.value as TreePage).nodes.filter((n): n is TreeNode<'user'> => n.kind === 'user');
     for (const node of sent) {
-      const stored = await viaHttp('GET', `/api/conversations/${id}/nodes/${node.id}`);
-      expect(stored).toMatchObject({ ok: true, value: { id: node.id, payload: node.payload } });
+      const { queued, ...words } = node.payload;
+      const holding = stored.filter((n) => (queued ? n.payload.queuedId === node.id : n.id === node.id));
+      expect(holding).toHaveLength(1);
+      expect(holding[0]?.payload).toMatchObject(words);
     }
     expect(new Set(sent.map((n) => n.id)).size).toBe(sent.length);
   }, 60_000);

@@ -55,6 +55,7 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
       pendingElicit: expect.objectContaining({ elicitId: `chat-${created.head}`, type: 'chat' }),
       model: 'offline',
       archivedAt: null,
+      queued: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -53,6 +53,8 @@ export function* runChatSession(options: ChatSessionOptions): Operation<TreeNode
         `  … ${message}${progress === undefined ? '' : ` (${progress}${total ? `/${total}` : ''})`}`,
       ),
     token: (_at, text) => display.token(text),
+    // The terminal reads the next line only at the chat prompt, so nothing is ever queued here.
+    queue: () => undefined,
   };
   const logs: LogSink = options.logs ?? {
     write: (level, message, fields) => {

@@ -157,7 +157,14 @@ export const NodePayloadSchemas = {
     conversationId: z.string(),
     forkedFrom: z.object({ conversationId: z.string(), nodeId: NodeIdSchema }).optional(),
   }),
-  user: z.looseObject({ text: z.string(), photos: z.array(PhotoSchema).optional() }),
+  user: z.looseObject({
+    text: z.string(),
+    photos: z.array(PhotoSchema).optional(),
+    /** a message sent while the agent worked, as a send answered it: not yet in the tree */
+    queued: z.literal(true).optional(),
+    /** the queued message this node took, once the agent took it */
+    queuedId: NodeIdSchema.optional(),
+  }),
   assistant: z.looseObject({ text: z.string() }),
   elicit: z.looseObject(ELICIT_REQUEST_FIELDS),
   response: z.looseObject({

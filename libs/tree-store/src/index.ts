@@ -12,3 +12,4 @@ export type { GcReport, RetentionPolicy } from './gc';
 export { DEFAULT_RETENTION } from './gc';
 export type { ReflogPage, AdminReflogFilter } from './reflog-reader';
 export type { ConversationPage } from './conversation-reader';
+export type { MessageQueue } from './message-queue';

@@ -15,6 +15,7 @@ import { squashAndRebase, type SquashError, type SquashInput, type Squashed } fr
 import { ConversationReader, type ConversationPage } from './conversation-reader';
 import { ConversationTitles } from './conversation-titles';
 import { fsck, type FsckReport } from './fsck';
+import { MessageQueue } from './message-queue';
 import { gc, type GcReport, type RetentionPolicy } from './gc';
 import { ReflogReader, type AdminReflogFilter, type ReflogPage } from './reflog-reader';
 import type { SqlClient } from './sql-client';
@@ -36,6 +37,8 @@ export class TreeStore {
   private readonly conversations: ConversationReader;
   private readonly titles: ConversationTitles;
   private readonly states: StateFold;
+  /** messages sent while the agent worked, waiting beside the tree to be taken */
+  readonly queue: MessageQueue;
 
   constructor(private readonly db: SqlClient) {
     this.reader = new TreeReader(db);
@@ -44,6 +47,7 @@ export class TreeStore {
     this.conversations = new ConversationReader(db);
     this.titles = new ConversationTitles(db);
     this.states = new StateFold(db);
+    this.queue = new MessageQueue(db);
   }
 
   createConversation(input: { ownerId: string; agent: AgentName; title?: string }) {

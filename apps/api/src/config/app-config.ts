@@ -12,6 +12,12 @@ export interface AppConfig {
   /** unset: the offline model */
   anthropicApiKey: string | undefined;
   /**
+   * How long the offline model thinks before each reply (0: at once). A real model takes seconds
+   * a call; a demo or a browser test that must see the agent at work (a message queued while it
+   * works, a Stop) sets it.
+   */
+  offlinePaceMs: number;
+  /**
    * The ANTHROPIC_* variables as given (base URL, model, max tokens), checked by the Claude
    * adapter's own `claudeConfigFrom`: read from the environment the config was loaded from, so an
    * app started with an env of its own (a test's) reaches the model that env names.
@@ -145,6 +151,10 @@ const S3UrlSchema = z
     };
   });
 
+function nonNegativeInt(message: string) {
+  return z.coerce.number({ message }).int(message).min(0, message);
+}
+
 function days() {
   const message = 'must be a whole number of days';
   return z.coerce.number({ message }).int(message).min(0, message);
@@ -163,6 +173,7 @@ const EnvSchema = z.object({
   DATABASE_URL: optional(urlWithScheme(['postgres', 'postgresql'])),
   REDIS_URL: optional(urlWithScheme(['redis', 'rediss'])),
   ANTHROPIC_API_KEY: optional(z.string().trim()),
+  OFFLINE_MODEL_PACE_MS: optional(nonNegativeInt('must be a whole number of milliseconds')),
   DATA_DIR: optional(z.string().trim()),
   ADMIN_EMAILS: optional(
     z
@@ -239,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     anthropicApiKey: e.ANTHROPIC_API_KEY,
+    offlinePaceMs: e.OFFLINE_MODEL_PACE_MS ?? 0,
     anthropicEnv: Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('ANTHROPIC_'))),
     dataDir: resolve(cwd, e.DATA_DIR ?? DEFAULT_DATA_DIR),
     adminEmails: e.ADMIN_EMAILS ?? [],

@@ -158,6 +158,9 @@ export class ConversationCommands implements OnModuleInit {
         return this.conversations.send(user, record, actor, command);
       case 'respond':
         return this.conversations.respond(user, record, actor, command.elicitId, command.answer);
+      case 'withdraw':
+        await this.conversations.withdraw(record, actor, command.nodeId);
+        return {};
       case 'progress': {
         const runner = await actor.runner(record);
         const sent = runner.elicits.progress(command.elicitId, command.payload);

@@ -16,9 +16,13 @@ export class ConversationViews {
     private readonly model: ModelChoice,
   ) {}
 
-  /** With the runner opened if need be, so status and pending elicit are exact: a letter of `actor`'s. */
+  /**
+   * With the runner opened if need be, so status, pending elicit and the messages still queued are
+   * exact: a letter of `actor`'s.
+   */
   async live(record: ConversationRecord, actor: ConversationActor): Promise<ListedConversation> {
-    return this.view(record, await actor.runner(record));
+    const runner = await actor.runner(record);
+    return { ...this.view(record, runner), queued: runner.queued() };
   }
 
   /**

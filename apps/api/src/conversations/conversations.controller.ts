@@ -25,6 +25,7 @@ const {
   conversation,
   renameConversation,
   sendMessage,
+  withdrawQueued,
   respond,
   path,
   state,
@@ -110,6 +111,17 @@ export class ConversationsController {
     @Input() { params, body }: EndpointInput<typeof sendMessage>,
   ): EndpointResult<typeof sendMessage> {
     return this.commands.send(user, await this.access.owned(user, params.id), body);
+  }
+
+  @Endpoint(withdrawQueued)
+  async withdrawQueued(
+    @CurrentUser() user: AuthUser,
+    @Input() { params }: EndpointInput<typeof withdrawQueued>,
+  ): EndpointResult<typeof withdrawQueued> {
+    await this.commands.run(user, await this.access.owned(user, params.id), {
+      kind: 'withdraw',
+      nodeId: params.nodeId,
+    });
   }
 
   @Endpoint(respond)

@@ -71,8 +71,9 @@ export class ConversationsService {
 
   /**
    * The user's message under HEAD (it answers the pending chat prompt); the agent then runs. While
-   * a question waits, the message answers it off-script (a `response` node). A stale
-   * `expectedHead`, or a turn still working with nothing to answer, is a 409 naming where HEAD is.
+   * a question waits, the message answers it off-script (a `response` node); while the agent works
+   * with nothing to ask, it is queued (the node answered says `queued: true`). A stale
+   * `expectedHead` is a 409 naming where HEAD is.
    */
   async send(
     user: AuthUser,
@@ -93,6 +94,13 @@ export class ConversationsService {
     if (!sent.ok) throw runnerError(sent.error, runner.head);
     await this.titles.fromFirstWords(record, sent.value);
     return { node: sent.value, head: runner.head ?? sent.value.id };
+  }
+
+  /** The person withdraws a message still queued: 409 once the agent took it, 404 for no such message. */
+  async withdraw(record: ConversationRecord, actor: ConversationActor, nodeId: string): Promise<void> {
+    const runner = await actor.runner(record);
+    const withdrawn = await runner.withdraw(nodeId);
+    if (!withdrawn.ok) throw runnerError(withdrawn.error, runner.head);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Outbox } from '@sweatpants/agent-runtime/host';
-import type { ElicitEvent, ElicitRequest } from '@sweatpants/domain';
+import type { ElicitEvent, ElicitRequest, QueuedMessage } from '@sweatpants/domain';
 import type { Metrics } from '../observability/metrics';
 import type { ConversationEvents } from './conversation-events';
 
@@ -55,6 +55,10 @@ export class RunnerOutbox implements Outbox {
     total?: number;
   }): void => {
     this.events.emit('notify', { conversationId: this.conversationId, ...message });
+  };
+
+  readonly queue = (items: QueuedMessage[]): void => {
+    this.events.emit('queue', { conversationId: this.conversationId, items });
   };
 
   /** Streamed text; ConversationEvents gathers it into one event a display frame. */

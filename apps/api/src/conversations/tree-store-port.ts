@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ConversationPort, PortError } from '@sweatpants/agent-runtime/host';
+import type { ConversationPort, PortError, QueuedMessages } from '@sweatpants/agent-runtime/host';
 import { err, ok, type Result, type TreeNode } from '@sweatpants/domain';
 import { buildNodes, type StoreError, type TreeStore } from '@sweatpants/tree-store';
 import type { AppEvents } from '../events/app-events';
@@ -12,6 +12,7 @@ import type { ConversationEvents } from './conversation-events';
  */
 export class TreeStorePort implements ConversationPort {
   private readonly logger = new Logger('TreeStorePort');
+  readonly queue: QueuedMessages;
 
   constructor(
     private readonly store: TreeStore,
@@ -20,7 +21,9 @@ export class TreeStorePort implements ConversationPort {
     private readonly appEvents: AppEvents,
     /** who moves HEAD when the agent does (`agent:<name>`) */
     private readonly agentActor: string,
-  ) {}
+  ) {
+    this.queue = store.queue;
+  }
 
   async path(conversationId: string): Promise<Result<TreeNode[], PortError>> {
     const path = await this.store.path(conversationId, 'HEAD');

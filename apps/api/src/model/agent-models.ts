@@ -18,6 +18,7 @@ import { ModelChoice } from './model-choice';
 export class AgentModels {
   private readonly claude: Model | null;
   private readonly offline = new Map<AgentName, Model>();
+  private readonly paceMs: number;
 
   constructor(
     choice: ModelChoice,
@@ -25,6 +26,7 @@ export class AgentModels {
     @Inject(BLOB_STORE) blobs: BlobStore,
     private readonly metrics: Metrics,
   ) {
+    this.paceMs = config.offlinePaceMs;
     if (choice.kind === 'offline') {
       this.claude = null;
       return;
@@ -43,7 +45,7 @@ export class AgentModels {
     if (this.claude) return this.claude;
     let model = this.offline.get(name);
     if (!model) {
-      model = this.timed(new OfflineModel(entry.offlineRules));
+      model = this.timed(new OfflineModel(entry.offlineRules, { paceMs: this.paceMs }));
       this.offline.set(name, model);
     }
     return model;

@@ -242,6 +242,18 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     });
   }
 
+  @SubscribeMessage('message:withdraw')
+  withdraw(
+    @ConnectedSocket() socket: ConversationSocket,
+    @MessageBody() body: unknown,
+    @Ack() ack: AckFn<'message:withdraw'>,
+  ) {
+    return this.handle('message:withdraw', socket, body, ack, async (user, payload) => {
+      const record = await this.access.owned(user, payload.conversationId);
+      return { value: await this.commands.run(user, record, { kind: 'withdraw', nodeId: payload.nodeId }) };
+    });
+  }
+
   @SubscribeMessage('message:regenerate')
   regenerate(
     @ConnectedSocket() socket: ConversationSocket,

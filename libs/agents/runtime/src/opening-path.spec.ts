@@ -53,6 +53,7 @@ function conversation() {
     build: (input) => store.build(input),
     append: (input) => store.append(input),
     requestCompaction: (input) => store.requestCompaction(input),
+    queue: store.queue,
   };
   return { store, port, reads };
 }

@@ -1,4 +1,4 @@
-import type { ElicitRequest, TreeNode } from '@sweatpants/domain';
+import type { ElicitRequest, QueuedMessage, TreeNode } from '@sweatpants/domain';
 
 /**
  * What a runner tells the world as it goes: the api forwards these to the conversation's
@@ -18,6 +18,8 @@ export interface Outbox {
   notify(message: { nodeId: string; message: string; progress?: number; total?: number }): void;
   /** streamed model text, for display only; `nodeId` is the node the reply will follow */
   token(nodeId: string, text: string): void;
+  /** the messages waiting to be taken changed (one queued, taken or withdrawn): all of them, oldest first */
+  queue(items: QueuedMessage[]): void;
 }
 
 /** idle: waiting for a message; running: a turn is working; waiting: an elicit awaits its answer */
@@ -38,6 +40,7 @@ export const silentOutbox: Outbox = {
   withdrawn: () => undefined,
   notify: () => undefined,
   token: () => undefined,
+  queue: () => undefined,
 };
 
 /**
@@ -55,6 +58,7 @@ export function whileOpen(
     withdrawn: (elicitId, reason) => open() && outbox.withdrawn(elicitId, reason),
     notify: (message) => open() && outbox.notify(message),
     token: (nodeId, text) => open() && outbox.token(nodeId, text),
+    queue: (items) => open() && outbox.queue(items),
     status: (status) => {
       onStatus(status);
       if (open()) outbox.status(status);

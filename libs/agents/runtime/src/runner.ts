@@ -7,6 +7,7 @@ import {
   type ElicitResponse,
   type Json,
   type Photo,
+  type QueuedMessage,
   type Result,
   type TreeNode,
 } from '@sweatpants/domain';
@@ -23,6 +24,7 @@ import {
   sameWords,
 } from './answer-records';
 import { consoleLog } from './context';
+import { InputQueue } from './input-queue';
 import { HeadMovedError, Journal, type FoldCache } from './journal';
 import { cutOffTurn, openingPath } from './opening-path';
 import { silentOutbox, whileOpen, type Outbox, type RunnerStatus } from './outbox';
@@ -64,6 +66,10 @@ export class Runner {
   private readonly folds: FoldCache = new Map();
   /** set, here only, when a write found HEAD moved under this runner, or when it closed */
   private mustReopen = false;
+  /** messages sent while a turn worked, taken one a prompt (set by `open`) */
+  private queue!: InputQueue;
+  /** a Stop is halting the turn: its ending waits for the cancel node */
+  private stopping = false;
 
   private constructor(private readonly options: RunnerOptions) {
     const [scope, destroy] = createScope();
@@ -93,10 +99,16 @@ export class Runner {
       : await openingPath(options.port, options.conversationId, options.agent);
     if (!path.ok) throw new Error(`opening ${options.conversationId}: ${path.error.message}`);
     runner.path = path.value;
+    const { port, conversationId } = options;
+    runner.queue = await InputQueue.load(port.queue, conversationId, path.value, (items) =>
+      runner.outbox.queue(items),
+    );
     const cut = cutOffTurn(path.value);
     if (cut) {
-      const { port, conversationId } = options;
       runner.start(new Journal(port, conversationId, cut.above, cut.recorded, runner.appended, runner.folds));
+    } else {
+      // A message queued before a restart (or before the turn it waited on was stopped) is next.
+      await runner.takeNext();
     }
     return runner;
   }
@@ -126,6 +138,8 @@ export class Runner {
   /**
    * A user's message: written under HEAD, then a turn runs on it; the node is returned at once.
    * While a question waits, the message answers it off-script and its `response` node is returned.
+   * While the turn works with nothing to ask (or other messages wait), it is queued: stored at once
+   * and taken at the next chat prompt; the node returned is PROTOCOL.md's queued node.
    */
   async send(message: {
     text: string;
@@ -137,13 +151,39 @@ export class Runner {
       // Words typed while a question waits answer it off-script (seed 004): the agent reads them
       // as its answer, or as a side quest after which it asks again.
       const waiting = this.elicits.list()[0];
-      if (!waiting)
-        return err({ code: 'conflict', message: 'the agent is still working: wait for it, or stop it' });
-      const content: Json = message.photos?.length
-        ? { text: message.text, photos: message.photos as unknown as Json }
-        : { text: message.text };
-      return this.respond({ elicitId: waiting.elicitId, action: 'other', content }, message.authorId);
+      if (waiting) {
+        const content: Json = message.photos?.length
+          ? { text: message.text, photos: message.photos as unknown as Json }
+          : { text: message.text };
+        return this.respond({ elicitId: waiting.elicitId, action: 'other', content }, message.authorId);
+      }
     }
+    if (this.task || this.queue.busy) {
+      const at = (this.journal?.path() ?? this.path).at(-1);
+      if (!at) return err({ code: 'conflict', message: 'the conversation has no HEAD to queue under' });
+      return ok(await this.queue.add(message, at));
+    }
+    return this.begin(
+      message.photos?.length ? { text: message.text, photos: message.photos } : { text: message.text },
+      message.authorId,
+    );
+  }
+
+  /** What waits in the queue, oldest first. */
+  queued(): QueuedMessage[] {
+    return this.queue.list();
+  }
+
+  /** The person withdraws a queued message before the agent takes it. */
+  withdraw(id: string): Promise<Result<void, RunnerError>> {
+    return this.queue.withdraw(id, this.journal?.path() ?? this.path);
+  }
+
+  /** Writes a user's message under HEAD and runs a turn on it. */
+  private async begin(
+    payload: TreeNode<'user'>['payload'],
+    authorId: string,
+  ): Promise<Result<TreeNode, RunnerError>> {
     const journal = new Journal(
       this.options.port,
       this.options.conversationId,
@@ -152,11 +192,8 @@ export class Runner {
       this.appended,
       this.folds,
     );
-    const payload = message.photos?.length
-      ? { text: message.text, photos: message.photos }
-      : { text: message.text };
     try {
-      const [node] = await journal.appendNow([{ kind: 'user', payload, authorId: message.authorId }]);
+      const [node] = await journal.appendNow([{ kind: 'user', payload, authorId }]);
       this.start(journal);
       return ok(node as TreeNode);
     } catch (error) {
@@ -186,9 +223,15 @@ export class Runner {
     const task = this.task;
     const journal = this.journal;
     if (!task || !journal) return null;
-    await task.halt();
-    await journal.drained();
-    this.finish(task);
+    // The halted turn's own ending must not take the queue before the cancel node is written.
+    this.stopping = true;
+    try {
+      await task.halt();
+      await journal.drained();
+      this.finish(task);
+    } finally {
+      this.stopping = false;
+    }
     let node: TreeNode | undefined;
     try {
       [node] = await journal.appendNow(
@@ -200,10 +243,12 @@ export class Runner {
       // mark cancelled, and this runner is stale; the caller moves HEAD from where it is now.
       if (!(error instanceof HeadMovedError)) throw error;
       this.mustReopen = true;
+      this.settle();
       return null;
     }
     this.path = [...journal.path()];
-    this.promptForChat();
+    // A Stop ends the turn, not what the person queued: the queue's first is the next input.
+    if (!(await this.takeNext())) this.settle();
     return node as TreeNode;
   }
 
@@ -213,6 +258,7 @@ export class Runner {
    */
   pending(): ElicitRequest[] {
     if (this.task) return this.elicits.list();
+    if (this.queue.busy) return [];
     const head = this.head;
     return head && !this.stale ? [chatPromptAt(this.options.agent, this.state(), head)] : [];
   }
@@ -389,11 +435,57 @@ export class Runner {
     );
   }
 
+  /**
+   * The turn ended. At its chat prompt the queue's first message is taken as the next input;
+   * with nothing queued the prompt is put before the person. A Stop (`stopping`) writes its
+   * cancel node first and then does either itself.
+   */
   private finish(task: Task<void>): void {
     if (this.task !== task) return;
     this.task = undefined;
     if (this.journal) this.path = [...this.journal.path()];
+    if (this.stopping) return;
+    if (this.queue.busy && !this.stale) {
+      void this.takeNext().then(
+        (took) => took || this.settle(),
+        (error: unknown) => {
+          (this.options.logs ?? consoleLog).write('error', `taking a queued message failed`, {
+            message: error instanceof Error ? error.message : String(error),
+          });
+          this.settle();
+        },
+      );
+      return;
+    }
+    this.settle();
+  }
+
+  /** Nothing more runs: the prompt (or idle) is said, and whoever waits for that is woken. */
+  private settle(): void {
     if (!this.promptForChat()) this.outbox.status('idle');
     for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  /**
+   * Takes the queue's first message as the next input: its `user` node (saying `queuedId`) is
+   * written under HEAD and a turn runs on it; then it leaves the queue. False when nothing waits,
+   * a turn runs, or HEAD moved under the runner (the message then waits for the next runner).
+   */
+  private async takeNext(): Promise<boolean> {
+    if (this.task || this.stale) return false;
+    const next = this.queue.take();
+    if (!next) return false;
+    const payload = {
+      text: next.text,
+      ...(next.photos?.length ? { photos: next.photos } : {}),
+      queuedId: next.id,
+    };
+    const begun = await this.begin(payload, next.authorId);
+    if (!begun.ok) {
+      this.queue.untake();
+      return false;
+    }
+    await this.queue.taken(next.id);
+    return true;
   }
 }

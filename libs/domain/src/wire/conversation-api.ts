@@ -13,6 +13,7 @@ import type { AdminReflogEntry, ReflogEntry } from '../reflog';
 import { ReflogActionSchema } from '../reflog';
 import type { ElicitRequest } from '../elicit';
 import { MessageTextSchema, messageParts, saysSomething } from '../message';
+import type { QueuedMessage } from './queued-message';
 
 /** The conversation's activity (PROTOCOL.md): `waiting` means an elicit is pending and nothing runs. */
 export const CONVERSATION_STATUSES = ['running', 'waiting', 'idle'] as const;
@@ -34,6 +35,12 @@ export interface Conversation {
   model: ModelKind;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Messages sent while the agent worked, oldest first, still to be taken (beyond PROTOCOL.md's
+   * list: a client that opens the conversation shows them); on a conversation opened by id or on a
+   * join, not in lists.
+   */
+  queued?: QueuedMessage[];
 }
 
 /** A ref as PROTOCOL.md spells it: an id, a 7+ character prefix, HEAD, HEAD~n, HEAD^ or HEAD@{n}. */

@@ -28,13 +28,18 @@ export const ConversationCommandSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('view') }),
   /** the questions waiting, to send a client that joins again (same ids) */
   z.object({ kind: z.literal('pending') }),
-  /** the person's message (answering the chat prompt, or a question off-script) */
+  /**
+   * the person's message (answering the chat prompt, or a question off-script; while the agent
+   * works with nothing to ask, queued)
+   */
   z.object({
     kind: z.literal('send'),
     text: messageParts.text,
     photos: PhotoSchema.array().max(MAX_MESSAGE_PHOTOS).optional(),
     expectedHead,
   }),
+  /** withdraws a message still queued (sent while the agent worked) */
+  z.object({ kind: z.literal('withdraw'), nodeId: NodeIdSchema }),
   /** an answer to a pending question */
   z.object({ kind: z.literal('respond'), elicitId: ElicitIdSchema, answer: ElicitResponseRequestSchema }),
   /** what a question's widget is doing (a location being found) */
@@ -58,6 +63,7 @@ export interface ConversationCommandResults {
   pending: ElicitEvent[];
   send: NodeAndHead;
   respond: NodeAndHead;
+  withdraw: Record<string, never>;
   progress: Record<string, never>;
   cancel: { head: string };
   rewind: HeadMove;

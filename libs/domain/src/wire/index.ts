@@ -2,6 +2,7 @@ export * from './auth';
 export * from './error';
 export * from './conversation-api';
 export * from './conversation-command';
+export * from './queued-message';
 export * from './socket-events';
 export * from './jobs';
 export * from './gc';

@@ -3,6 +3,7 @@ import type { ElicitRequest } from '../elicit';
 import { ElicitActionSchema, JsonSchema, NodeIdSchema, type TreeNode } from '../node';
 import type { ReflogEntry } from '../reflog';
 import type { ApiErrorBody } from './error';
+import type { QueuedMessage } from './queued-message';
 import { MessageTextSchema, messageParts, saysSomething } from '../message';
 import { RefStringSchema, type Conversation, type ConversationStatus } from './conversation-api';
 
@@ -30,6 +31,8 @@ export const ClientEventSchemas = {
   'message:edit': ConversationRef.extend({ nodeId: z.string().min(7).max(64), text: MessageTextSchema }),
   'message:regenerate': ConversationRef.extend({ nodeId: z.string().min(7).max(64) }),
   'conversation:recover': ConversationRef.extend({ reflogId: z.string().min(1).max(200) }),
+  /** withdraws a queued message before the agent takes it (as DELETE …/queue/:nodeId) */
+  'message:withdraw': ConversationRef.extend({ nodeId: NodeIdSchema }),
 } as const;
 export type ClientEventName = keyof typeof ClientEventSchemas;
 export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof ClientEventSchemas)[E]>;
@@ -49,6 +52,7 @@ export interface ClientAckValues {
   'message:edit': { node: TreeNode; head: string };
   'message:regenerate': { head: string };
   'conversation:recover': { head: string; reflog: ReflogEntry };
+  'message:withdraw': object;
 }
 
 /** Socket.IO's ClientToServerEvents: every event takes its payload and an ack callback. */
@@ -77,6 +81,8 @@ export interface ServerToClientEvents {
     total?: number;
   }) => void;
   token: (event: { conversationId: string; nodeId: string; text: string }) => void;
+  /** the messages waiting for the agent changed: one was queued, taken or withdrawn (oldest first) */
+  queue: (event: { conversationId: string; items: QueuedMessage[] }) => void;
   /** the conversation was renamed, or titled from its first words (beyond PROTOCOL.md: a list can follow) */
   title: (event: { conversationId: string; title: string }) => void;
 }

@@ -41,10 +41,14 @@ export class OfflineModel implements Model {
   readonly name = 'offline';
   private readonly rules: readonly OfflineRule[];
 
-  constructor(rules: readonly OfflineRule[] = []) {
+  private readonly paceMs: number;
+
+  /** `paceMs`: how long it thinks before each reply, as a real model takes time (0: at once). */
+  constructor(rules: readonly OfflineRule[] = [], options: { paceMs?: number } = {}) {
     // The runtime's own requests (reading off-script words) come first: no agent rule is meant
     // for them.
     this.rules = [interpretOffScriptRule, ...rules, ...DEFAULT_OFFLINE_RULES];
+    this.paceMs = options.paceMs ?? 0;
   }
 
   /**
@@ -71,6 +75,7 @@ export class OfflineModel implements Model {
   async complete(request: ModelRequest, options: CompleteOptions): Promise<Result<ModelReply, ModelError>> {
     const { signal, onText } = options;
     if (signal.aborted) return aborted();
+    if (this.paceMs > 0 && !(await thinking(this.paceMs, signal))) return aborted();
     const { reply } = this.answer(request);
     const text = reply.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
     for (const chunk of wordChunks(text)) {
@@ -82,6 +87,20 @@ export class OfflineModel implements Model {
     if (signal.aborted) return aborted();
     return ok(reply);
   }
+}
+
+/** Waits `ms`, or less when `signal` aborts first; says whether the wait ran its course. */
+function thinking(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ran: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
+      resolve(ran);
+    };
+    const stop = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener('abort', stop, { once: true });
+  });
 }
 
 function ask(rule: OfflineRule, ctx: OfflineContext): OfflineReply | undefined {

@@ -1,4 +1,4 @@
-import type { NodeDraft, Result, TreeNode } from '@sweatpants/domain';
+import type { NodeDraft, Photo, QueuedMessage, Result, TreeNode } from '@sweatpants/domain';
 
 /**
  * The agent runtime's view of storage. The runtime never imports the tree store (DESIGN.md's
@@ -45,6 +45,24 @@ export interface ConversationPort {
    * forget: the runner goes on, and the job rebases whatever it appends meanwhile.
    */
   requestCompaction(input: { conversationId: string; head: string }): Promise<void>;
+  /** Messages sent while a turn works, stored beside the tree until the runner takes them. */
+  readonly queue: QueuedMessages;
+}
+
+/**
+ * The store of queued messages (the tree store's `MessageQueue`): written the moment a message
+ * arrives, read oldest first, removed when taken or withdrawn. `remove` is conditional: false when
+ * the message no longer waits.
+ */
+export interface QueuedMessages {
+  enqueue(input: {
+    conversationId: string;
+    text: string;
+    photos?: readonly Photo[];
+    authorId: string;
+  }): Promise<QueuedMessage>;
+  waiting(conversationId: string): Promise<QueuedMessage[]>;
+  remove(conversationId: string, id: string): Promise<boolean>;
 }
 
 /** Why the store refused: HEAD moved (`conflict`, with HEAD now), no such conversation, or a bad write. */

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import { err, ok, type NodeDraft, type Result, type TreeNode } from '@sweatpants/domain';
-import type { ConversationPort, PortError } from './conversation-port';
+import { createHash, randomBytes } from 'node:crypto';
+import { err, ok, type NodeDraft, type QueuedMessage, type Result, type TreeNode } from '@sweatpants/domain';
+import type { ConversationPort, PortError, QueuedMessages } from './conversation-port';
 
 interface Conversation {
   nodes: Map<string, TreeNode>;
@@ -23,6 +23,31 @@ interface Conversation {
 export class InMemoryConversationPort implements ConversationPort {
   private readonly conversations = new Map<string, Conversation>();
   private lastTime = 0;
+  /** every conversation's queued messages, oldest first */
+  private readonly queued = new Map<string, QueuedMessage[]>();
+
+  readonly queue: QueuedMessages = {
+    enqueue: async ({ conversationId, text, photos, authorId }) => {
+      const message: QueuedMessage = {
+        id: randomBytes(32).toString('hex'),
+        text,
+        ...(photos?.length ? { photos: [...photos] } : {}),
+        authorId,
+        createdAt: new Date().toISOString(),
+      };
+      this.queued.set(conversationId, [...(this.queued.get(conversationId) ?? []), message]);
+      return message;
+    },
+    waiting: async (conversationId) => [...(this.queued.get(conversationId) ?? [])],
+    remove: async (conversationId, id) => {
+      const items = this.queued.get(conversationId) ?? [];
+      this.queued.set(
+        conversationId,
+        items.filter((m) => m.id !== id),
+      );
+      return items.some((m) => m.id === id);
+    },
+  };
 
   /** a new conversation with its root node; returns the root */
   create(conversationId: string): TreeNode {

@@ -140,12 +140,24 @@ export const CONVERSATION_ROUTES = {
     tag: 'conversations',
     summary: "The user's message at HEAD; the agent then runs",
     description:
-      'While a question other than the chat prompt waits, the message answers it off-script: the node is a `response` with `action: other` and `content: {text, photos?}`, and the agent reads it (as the answer, or as a side quest after which the question is asked again). While the agent works with nothing pending, the message is refused with 409 `conflict`: send it once the agent asks.',
+      "While a question other than the chat prompt waits, the message answers it off-script: the node is a `response` with `action: other` and `content: {text, photos?}`, and the agent reads it (as the answer, or as a side quest after which the question is asked again). While the agent works with nothing pending, the message is queued: 201, stored at once, answered as a `user` node whose payload says `queued: true` (its id names the queued message; it is not in the tree yet), and taken as the agent's next input in order: then a `user` node under the HEAD of that moment holds it, its payload saying `queuedId`. The `queue` socket event and GET /api/conversations/:id's `queued` list what still waits. Stop, rewind and edit interrupt as before; what is queued stays queued and is taken at the next prompt.",
     access: 'user',
     body: SendMessageRequestSchema,
     status: 201,
     reply: json(NodeAndHeadSchema),
     answers: nodeAndHead,
+  }),
+  withdrawQueued: route({
+    method: 'delete',
+    path: '/api/conversations/:id/queue/:nodeId',
+    tag: 'conversations',
+    summary: 'Withdraw a queued message before the agent takes it',
+    description:
+      'A message sent while the agent worked waits in the queue until the agent takes it; withdrawn, it is never taken and never answered. 409 `conflict` once the agent has taken it (it is on the path then); 404 for an id that names no queued message of this conversation.',
+    access: 'user',
+    status: 204,
+    reply: empty,
+    answers: 'nothing',
   }),
   respond: route({
     method: 'post',

@@ -11,6 +11,7 @@ import {
   type TreeNodeWithChildren,
 } from '../../node';
 import { ReflogEntrySchema, type AdminReflogEntry } from '../../reflog';
+import { QueuedMessageSchema } from '../queued-message';
 import {
   ConversationStatusSchema,
   MODEL_KINDS,
@@ -51,6 +52,7 @@ const ConversationFields = {
   model: z.enum(MODEL_KINDS),
   createdAt: z.string(),
   updatedAt: z.string(),
+  queued: z.array(QueuedMessageSchema).optional(),
 };
 export const ConversationSchema: z.ZodType<Conversation> = z.object(ConversationFields);
 
