@@ -2,73 +2,13 @@
 // person back where they were. The first scenario runs against an api of its own whose access
 // tokens live seconds, so "past the access token's lifetime" is a short wait, not an hour.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { freePort, throwawayDatabase } from '../../../scripts/local-services.mjs';
+import { startOwnApi } from './support/own-api.mjs';
 import { composer, say, signIn, startConversation, waitForTurn } from './support/ui.mjs';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Long enough for a page to load on a busy machine, short enough to outlive several times. */
 const ACCESS_TTL_SECONDS = 6;
 const SESSION_ENDED = 'Your session ended; sign in again to carry on.';
-
-/**
- * The api from its sources as `npm start` runs it, serving the web client the run built, on a
- * database of its own, with JWT_TTL_SECONDS as given. Resolves once it answers; `stop()` ends it
- * and drops the database.
- */
-async function startShortLivedApi(ttlSeconds) {
-  const db = await throwawayDatabase('sweatpants_e2e_sessions');
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    DATABASE_URL: db.url,
-    JWT_TTL_SECONDS: String(ttlSeconds),
-    WEB_DIST: join(root, 'dist/apps/web/browser'),
-    SWC_NODE_PROJECT: join(root, 'apps/api/tsconfig.json'),
-    LOG_LEVEL: 'warn',
-  };
-  delete env.ANTHROPIC_API_KEY;
-  delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = [];
-  const keep = (chunk) => output.push(chunk.toString());
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const stop = async () => {
-    if (child.exitCode === null) {
-      await new Promise((resolve) => {
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.on('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      });
-    }
-    await db.drop();
-  };
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    const up = await fetch(`${base}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) return { base, stop };
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  await stop();
-  throw new Error(`the short-lived api did not start:\n${output.join('').slice(-2000)}`);
-}
 
 /** The access token the client holds now. */
 const heldToken = async (page) =>
@@ -81,7 +21,7 @@ export const scenarios = [
   {
     name: 'a session outlives its access token: the person keeps working in their conversation',
     async run(t) {
-      const api = await startShortLivedApi(ACCESS_TTL_SECONDS);
+      const api = await startOwnApi('sessions', { JWT_TTL_SECONDS: String(ACCESS_TTL_SECONDS) });
       try {
         const page = await t.page();
         await page.goto(`${api.base}/sign-up`);

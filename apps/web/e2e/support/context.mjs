@@ -30,15 +30,16 @@ export function createContext({ browser, base, shotDir, adminEmail, scenario, au
     /**
      * A new browser context (no shared storage) and a page in it. `permissions` are granted to the
      * client's origin (as a person who said yes to the browser's prompt), and `geolocation` is
-     * where the device says it is.
+     * where the device says it is. `at` is the base url of an api of the scenario's own (see
+     * own-api.mjs), whose client the page's relative urls then open.
      */
-    async page({ phone = false, permissions = [], geolocation } = {}) {
+    async page({ phone = false, permissions = [], geolocation, at = base } = {}) {
       const context = await browser.newContext({
         viewport: phone ? PHONE : DESKTOP,
-        baseURL: base,
+        baseURL: at,
         ...(geolocation ? { geolocation } : {}),
       });
-      if (permissions.length > 0) await context.grantPermissions(permissions, { origin: base });
+      if (permissions.length > 0) await context.grantPermissions(permissions, { origin: at });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);

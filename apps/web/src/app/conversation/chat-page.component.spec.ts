@@ -1,6 +1,12 @@
 import { TestBed } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
-import type { Conversation, ElicitRequest, TreeListingNode, TreeNode } from '@sweatpants/domain';
+import {
+  type Conversation,
+  type ElicitRequest,
+  queuedNode,
+  type TreeListingNode,
+  type TreeNode,
+} from '@sweatpants/domain';
 
 import { FakeSocket } from '../../testing/fake-socket';
 import { ApiService } from '../core/api.service';
@@ -52,7 +58,10 @@ const conversation: Conversation = {
   updatedAt: '2026-01-01T12:03:00.000Z',
 };
 
-async function setup() {
+/** What a test's server answers to a client event, before the defaults below. */
+type Answer = (payload: unknown) => object;
+
+async function setup(answers: Partial<Record<string, Answer>> = {}) {
   const api = {
     conversation: jest.fn().mockResolvedValue(conversation),
     state: jest.fn().mockResolvedValue({ at: id('c1'), agent: 'tidying', state: { phase: 'surveying' } }),
@@ -69,6 +78,8 @@ async function setup() {
   };
   // The server takes words typed under a question as its off-script answer (PROTOCOL.md).
   const socket = new FakeSocket((event, payload) => {
+    const answer = answers[event];
+    if (answer) return answer(payload);
     if (event === 'conversation:join') return { ok: true, conversation };
     if (event === 'message:send') {
       const { text } = payload as { text: string };
@@ -141,8 +152,8 @@ describe('ChatPageComponent', () => {
     expect(socket.emitted.some((e) => e.event === 'elicit:response')).toBe(false);
     expect(store.pending()).toBeNull();
     expect(element.querySelector('app-elicit-card')).toBeNull();
-    // The agent reads the words now: the composer waits, emptied for the next message.
-    expect(composer().disabled).toBe(true);
+    // The agent reads the words now: the composer is emptied, and open (more words are queued).
+    expect(composer().disabled).toBe(false);
     expect(composer().value).toBe('');
     expect(composer().placeholder).toBe('Write a message');
     const bubbles = Array.from(element.querySelectorAll('ol.log .bubble--user')).map((b) =>
@@ -278,5 +289,46 @@ describe('ChatPageComponent', () => {
       event: 'message:send',
       payload: { conversationId: 'c1', text: 'reading' },
     });
+  });
+
+  it('shows a message sent while the agent works as queued, after the chat, and withdraws it back into the composer', async () => {
+    const waiting = {
+      id: id('q1'),
+      text: 'and the papers',
+      authorId: 'u-1',
+      createdAt: '2026-01-01T12:05:00.000Z',
+    };
+    const { element, socket, store, composer, type, pressEnter, settle } = await setup({
+      'message:send': () => ({ ok: true, node: queuedNode(waiting, 'c1', { id: id('c1'), depth: 3 }) }),
+      'message:withdraw': () => ({ ok: true }),
+    });
+    store.pending.set(null);
+    store.status.set('running');
+    await settle();
+    // The agent at work: the composer stays open, and what is sent waits for it.
+    expect(composer().disabled).toBe(false);
+    await type('and the papers');
+    await pressEnter();
+    expect(composer().value).toBe('');
+    const items = element.querySelectorAll('ol.log > li');
+    const last = items[items.length - 1]!;
+    expect(last.classList).toContain('queued');
+    expect(last.textContent).toContain('and the papers');
+    expect(last.textContent).toContain('Queued — the agent reads this next');
+    // Not a message on the path: no bubble of the person's for it, no node in the store.
+    expect(element.querySelectorAll('ol.log .bubble--user')).toHaveLength(1);
+    expect(store.path().some((n) => n.id === waiting.id)).toBe(false);
+
+    const withdraw = last.querySelector<HTMLButtonElement>('button[aria-label="Withdraw queued message"]')!;
+    expect(withdraw.textContent?.trim()).toBe('Withdraw');
+    withdraw.click();
+    await settle();
+    expect(socket.emitted.at(-1)).toEqual({
+      event: 'message:withdraw',
+      payload: { conversationId: 'c1', nodeId: waiting.id },
+    });
+    expect(element.querySelector('ol.log .queued')).toBeNull();
+    // Its words are not lost: back in the empty composer, to edit or send again.
+    expect(composer().value).toBe('and the papers');
   });
 });

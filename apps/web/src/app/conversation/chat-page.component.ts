@@ -16,6 +16,7 @@ import {
 import { Router } from '@angular/router';
 import type { ChatContentRequest, ElicitAnswerRequest, ElicitRequest } from '@sweatpants/domain';
 
+import { BlobImageComponent } from '../core/blob-image.component';
 import { ChatElicitComponent } from '../elicit/chat-elicit.component';
 import { ElicitCardComponent } from '../elicit/elicit-card.component';
 import { payloadOf } from '../elicit/elicit-question';
@@ -50,6 +51,7 @@ const OFF_SCRIPT_COMPOSER: ElicitRequest<'chat'> = {
 @Component({
   selector: 'app-chat-page',
   imports: [
+    BlobImageComponent,
     ChatElicitComponent,
     ChatNodeComponent,
     CompactionPanelComponent,
@@ -98,10 +100,18 @@ export class ChatPageComponent {
     const agent = this.store.conversation()?.agent;
     return agent === undefined || this.agents.takesPhotos(agent);
   });
-  /** Open whenever the agent waits, a question card or not: typing is always a way to answer. */
-  protected readonly composerDisabled = computed(
-    () => this.store.busy() || this.store.status() === 'running',
-  );
+  /**
+   * Open whenever no request of the person's is in flight, the agent at work or not: typing always
+   * answers the question waiting, and while the agent works the message is queued for it.
+   */
+  protected readonly composerDisabled = computed(() => this.store.busy());
+  /** How a queued message says who reads it: the agent's own name for itself ("the coach"). */
+  protected readonly reader = computed(() => {
+    const agent = this.store.conversation()?.agent;
+    return (agent && this.agents.speakers().get(agent)) || 'the agent';
+  });
+  /** The queued message being withdrawn, whose button waits for the answer. */
+  protected readonly withdrawing = signal<string | null>(null);
 
   constructor() {
     let seen = '';
@@ -111,6 +121,7 @@ export class ChatPageComponent {
       const now = [
         this.items().length,
         this.store.streaming()?.text.length ?? 0,
+        this.store.queue.items().length,
         this.pendingCard()?.elicitId ?? '',
       ].join(':');
       untracked(() => {
@@ -204,6 +215,21 @@ export class ChatPageComponent {
     if (response.action !== 'accept' || !isChatContent(response.content)) return;
     const { text, photos = [] } = response.content;
     if (await this.store.send(text, photos)) this.composer()?.clear();
+  }
+
+  /**
+   * Withdraws a queued message. Nothing is put back on its own, but the words do not vanish
+   * silently either: when the composer is empty they go back into it, to edit or send again; words
+   * being typed there are left alone.
+   */
+  protected async withdraw(id: string): Promise<void> {
+    this.withdrawing.set(id);
+    try {
+      const withdrawn = await this.store.withdraw(id);
+      if (withdrawn) this.composer()?.restore(withdrawn.text);
+    } finally {
+      this.withdrawing.set(null);
+    }
   }
 
   protected inspect(at: string, title = 'Inspect'): void {

@@ -1,5 +1,11 @@
 import type { WritableSignal } from '@angular/core';
-import type { ConversationStatus, ElicitRequest, ServerEventPayload, TreeNode } from '@sweatpants/domain';
+import type {
+  ConversationStatus,
+  ElicitRequest,
+  QueuedMessage,
+  ServerEventPayload,
+  TreeNode,
+} from '@sweatpants/domain';
 
 import type { SocketClientService } from '../core/socket-client.service';
 
@@ -11,6 +17,8 @@ export interface LiveConversation {
   readonly streaming: WritableSignal<{ nodeId: string; text: string } | null>;
   readonly progress: WritableSignal<ServerEventPayload<'notify'> | null>;
   readonly announcement: WritableSignal<string>;
+  /** the messages waiting for the agent, which each `queue` event lists whole */
+  readonly queue: { replace(items: readonly QueuedMessage[]): void };
   /** a node the server appended */
   appendNode(node: TreeNode): void;
   /** HEAD moved */
@@ -53,6 +61,7 @@ export function listenToConversation(
       if (mine(event) && live.pending()?.elicitId === event.elicitId) live.pending.set(null);
     }),
     on('notify', (event) => mine(event) && live.progress.set(event)),
+    on('queue', (event) => mine(event) && live.queue.replace(event.items)),
     on('title', (event) => {
       if (mine(event)) live.conversation.update((c) => (c ? { ...c, title: event.title } : c));
     }),

@@ -1,5 +1,11 @@
 import { TestBed } from '@angular/core/testing';
-import type { Conversation, ReflogEntry, TreeNode } from '@sweatpants/domain';
+import {
+  type Conversation,
+  type QueuedMessage,
+  queuedNode,
+  type ReflogEntry,
+  type TreeNode,
+} from '@sweatpants/domain';
 
 import { FakeSocket } from '../../testing/fake-socket';
 import { fixtureId, treeFixture } from '../../testing/tree-fixture';
@@ -7,6 +13,7 @@ import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { SocketClientService } from '../core/socket-client.service';
 import { ConversationStore } from './conversation-store.service';
+import { TOO_LATE_TO_WITHDRAW } from './queued-messages';
 
 const nodes = treeFixture();
 const onHead = nodes.filter((n) => n.onHead).map(({ childIds: _c, onHead: _o, ...node }) => node as TreeNode);
@@ -24,7 +31,10 @@ const conversation: Conversation = {
 };
 const reflog = {} as ReflogEntry;
 
-function setup() {
+/** What a test's server answers to a client event, before the defaults below. */
+type Answer = (payload: unknown) => object;
+
+function setup(answers: Partial<Record<string, Answer>> = {}) {
   let path = onHead;
   const api = {
     recover: jest.fn().mockResolvedValue({ head: fixtureId('d2'), reflog }),
@@ -55,6 +65,8 @@ function setup() {
     },
   };
   const socket = new FakeSocket((event, payload) => {
+    const answer = answers[event];
+    if (answer) return answer(payload);
     if (event === 'conversation:join') return { ok: true, conversation };
     if (event === 'elicit:response') {
       const p = payload as { elicitId: string; content: { text: string } };
@@ -329,5 +341,113 @@ describe('ConversationStore', () => {
     // what the conversation waits on now, so sending again answers that
     expect(api.conversation.mock.calls.length).toBe(reads + 1);
     expect(store.pending()).toEqual(conversation.pendingElicit);
+  });
+
+  describe('queued messages', () => {
+    const waiting = (text: string, n: string): QueuedMessage => ({
+      id: fixtureId(n),
+      text,
+      authorId: 'u-1',
+      createdAt: '2026-01-01T12:07:00.000Z',
+    });
+    const second = waiting('and the papers', 'q1');
+    const third = waiting('also the lamp', 'q2');
+    /** The server queues every message: the agent is at work with nothing to ask. */
+    const queues = {
+      'message:send': (payload: unknown) => {
+        const { text } = payload as { text: string };
+        const message = text === third.text ? third : second;
+        return { ok: true, node: queuedNode(message, 'c1', { id: fixtureId('d2'), depth: 4 }) };
+      },
+    };
+    /** The store of a conversation whose agent is at work with nothing pending. */
+    async function atWork(answers: Partial<Record<string, Answer>> = {}) {
+      const parts = setup({ ...queues, ...answers });
+      await parts.store.open('c1', false);
+      parts.socket.serverSends('elicit:withdrawn', {
+        conversationId: 'c1',
+        elicitId: `chat-${fixtureId('d2')}`,
+        reason: 'answered',
+      });
+      parts.socket.serverSends('status', { conversationId: 'c1', status: 'running' });
+      return parts;
+    }
+
+    it('puts a message sent while the agent works in the queue, not on the path', async () => {
+      const { store, socket } = await atWork();
+      const before = store.path().map((n) => n.id);
+      expect(await store.send('and the papers', [])).toBe(true);
+      expect(socket.emitted.at(-1)).toEqual({
+        event: 'message:send',
+        payload: { conversationId: 'c1', text: 'and the papers' },
+      });
+      expect(store.path().map((n) => n.id)).toEqual(before);
+      expect(store.tree().has(second.id)).toBe(false);
+      expect(store.queue.items()).toEqual([second]);
+      expect(store.status()).toBe('running');
+      // The server's event listing it changes nothing more.
+      socket.serverSends('queue', { conversationId: 'c1', items: [second] });
+      expect(store.queue.items()).toEqual([second]);
+    });
+
+    it('lets the message go once the agent takes it: its node is on the path, and an ack that comes late does not bring it back', async () => {
+      const { store, socket } = await atWork();
+      const taken = {
+        ...onHead[4]!,
+        id: fixtureId('t1'),
+        parentId: fixtureId('d2'),
+        kind: 'user' as const,
+        payload: { text: second.text, queuedId: second.id },
+      };
+      // The agent was quick: queued, taken and listed empty before the send's ack arrives.
+      socket.serverSends('queue', { conversationId: 'c1', items: [second] });
+      socket.serverSends('node', { conversationId: 'c1', node: taken });
+      expect(store.queue.items()).toEqual([]);
+      expect(store.path().at(-1)?.id).toBe(fixtureId('t1'));
+      socket.serverSends('queue', { conversationId: 'c1', items: [] });
+      expect(await store.send('and the papers', [])).toBe(true);
+      expect(store.queue.items()).toEqual([]);
+    });
+
+    it('takes the list from the conversation on open, and each queue event replaces it whole', async () => {
+      const { store, socket, api } = setup();
+      api.conversation.mockResolvedValue({ ...conversation, status: 'running', queued: [second] });
+      await store.open('c1', false);
+      expect(store.queue.items()).toEqual([second]);
+      socket.serverSends('queue', { conversationId: 'c1', items: [second, third] });
+      expect(store.queue.items()).toEqual([second, third]);
+      socket.serverSends('queue', { conversationId: 'other', items: [] });
+      expect(store.queue.items()).toEqual([second, third]);
+      socket.serverSends('queue', { conversationId: 'c1', items: [third] });
+      expect(store.queue.items()).toEqual([third]);
+    });
+
+    it('withdraws a queued message with message:withdraw, and answers it so its words are not lost', async () => {
+      const { store, socket } = await atWork({ 'message:withdraw': () => ({ ok: true }) });
+      await store.send('and the papers', []);
+      await store.send('also the lamp', []);
+      expect(store.queue.items()).toEqual([second, third]);
+      expect(await store.withdraw(third.id)).toEqual(third);
+      expect(socket.emitted.at(-1)).toEqual({
+        event: 'message:withdraw',
+        payload: { conversationId: 'c1', nodeId: third.id },
+      });
+      expect(store.queue.items()).toEqual([second]);
+      expect(store.queue.refusal()).toBeNull();
+    });
+
+    it('says beside the composer when a withdraw came too late (409): the agent took the message', async () => {
+      const { store } = await atWork({
+        'message:withdraw': () => ({
+          ok: false,
+          error: { code: 'conflict', message: 'the agent already took this message' },
+        }),
+      });
+      await store.send('and the papers', []);
+      expect(await store.withdraw(second.id)).toBeNull();
+      expect(store.queue.refusal()).toBe(TOO_LATE_TO_WITHDRAW);
+      expect(store.error()).toBeNull();
+      expect(store.queue.items()).toEqual([]);
+    });
   });
 });

@@ -6,6 +6,7 @@ import type {
   ElicitAnswerRequest,
   InlinePhoto,
   Json,
+  QueuedMessage,
   ServerEventPayload,
   StateResponse,
   TreeListingNode,
@@ -20,6 +21,7 @@ import { branchOf, latestTip, siblingsOf } from './branch-tip';
 import { Coalesced } from './coalesced';
 import { listenToConversation } from './conversation-live-events';
 import { nodeText } from './node-text';
+import { QueuedMessages, queuedMessageOf } from './queued-messages';
 import { extendedBy, responseTo, withNode } from './tree-updates';
 
 /** Tree and state reloads after a burst of HEAD moves are coalesced into one... */
@@ -68,6 +70,8 @@ export class ConversationStore implements OnDestroy {
    * holds their words (the page-wide `error` would be out of view, above the chat).
    */
   readonly answerError = signal<string | null>(null);
+  /** Messages sent while the agent worked, waiting for it (oldest first); not on the path yet. */
+  readonly queue = new QueuedMessages(this.socket);
   readonly loading = signal(true);
   readonly busy = signal(false);
   /** The last rewind made from the chat, which Undo takes back. */
@@ -179,7 +183,9 @@ export class ConversationStore implements OnDestroy {
   /**
    * A message: the answer to the pending `chat` elicit if there is one, else `message:send`. While
    * another question waits, the server takes the message as its off-script answer (a `response`
-   * with action `other`), so the question's card goes once the ack carries that node.
+   * with action `other`), so the question's card goes once the ack carries that node. While the
+   * agent works with nothing to ask, the server queues it: the ack's node is not on the path then
+   * (its payload says `queued`), and it waits in `queue` until the agent takes it.
    */
   async send(text: string, photos: InlinePhoto[]): Promise<boolean> {
     if (this.pending()?.type === 'chat') {
@@ -191,10 +197,18 @@ export class ConversationStore implements OnDestroy {
         text,
         ...(photos.length > 0 ? { photos } : {}),
       });
+      const queued = queuedMessageOf(node);
+      if (queued) return this.queue.sent(queued);
       this.appendNode(node);
       // As for answers; unless the turn already ended and asked again before the ack came.
       if (this.pending() === null) this.status.set('running');
     });
+  }
+
+  /** Withdraws a queued message (see QueuedMessages.withdraw); the last refusal is old news then. */
+  withdraw(id: string): Promise<QueuedMessage | null> {
+    this.answerError.set(null);
+    return this.queue.withdraw(this.id(), id);
   }
 
   edit(nodeId: string, text: string): Promise<boolean> {
@@ -297,6 +311,7 @@ export class ConversationStore implements OnDestroy {
     this.state.set(null);
     this.error.set(null);
     this.answerError.set(null);
+    this.queue.clear();
   }
 
   /**
@@ -307,6 +322,7 @@ export class ConversationStore implements OnDestroy {
    */
   private async runAnswer(work: () => Promise<void>): Promise<boolean> {
     this.answerError.set(null);
+    this.queue.refusal.set(null);
     const done = await this.run(work);
     const failed = this.error();
     if (!done && failed !== null) {
@@ -340,6 +356,7 @@ export class ConversationStore implements OnDestroy {
     this.conversation.set(conversation);
     this.status.set(conversation.status);
     this.pending.set(conversation.pendingElicit);
+    this.queue.replace(conversation.queued ?? []);
   }
 
   private listen(): void {
@@ -372,6 +389,7 @@ export class ConversationStore implements OnDestroy {
    */
   appendNode(node: TreeNode): void {
     this.arrivedDuringRead?.push(node);
+    this.queue.took(node);
     const pending = this.pending();
     if (pending && node.kind === 'response' && responseTo(node) === pending.elicitId) {
       this.pending.set(null);

@@ -206,6 +206,16 @@ export class ChatElicitComponent {
     this.submit();
   }
 
+  /**
+   * Puts words back into an empty box (a queued message the person withdrew), to edit or send
+   * again; a box already holding words or photos keeps them. Says whether the words went in.
+   */
+  restore(text: string): boolean {
+    if (this.text().trim() || this.photos().length > 0) return false;
+    this.text.set(text);
+    return true;
+  }
+
   /** Called once the message was delivered, so a failed send keeps what the user wrote. */
   clear(): void {
     this.text.set('');
