@@ -140,7 +140,9 @@ describe('one conversation driven from many sockets and HTTP at once', () => {
       .filter((n): n is TreeNode<'user'> => n?.kind === 'user');
     const tree = await viaHttp('GET', `/api/conversations/${id}/tree?limit=500`);
     if (!tree.ok) throw new Error('the tree could not be read');
-    const stored = (tree.value as TreePage).nodes.filter((n): n is TreeNode<'user'> => n.kind === 'user');
+    const stored = (tree.value as TreePage).nodes.flatMap((n) =>
+      n.kind === 'user' ? [n as unknown as TreeNode<'user'>] : [],
+    );
     for (const node of sent) {
       const { queued, ...words } = node.payload;
       const holding = stored.filter((n) => (queued ? n.payload.queuedId === node.id : n.id === node.id));

@@ -13,3 +13,4 @@ export * from './account';
 export * from './state-reducer';
 export * from './agents/concierge';
 export * from './agents/tidying-state';
+export * from './conversation-port';

@@ -13,3 +13,4 @@ export { DEFAULT_RETENTION } from './gc';
 export type { ReflogPage, AdminReflogFilter } from './reflog-reader';
 export type { ConversationPage } from './conversation-reader';
 export type { MessageQueue } from './message-queue';
+export { StorePort, type StorePortListeners } from './store-port';

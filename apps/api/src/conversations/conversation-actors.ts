@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import type { LogSink } from '@sweatpants/agent-runtime';
 import { Runner } from '@sweatpants/agent-runtime/host';
 import type { ConversationRecord, TreeNode } from '@sweatpants/domain';
-import { TreeStore } from '@sweatpants/tree-store';
+import { StorePort, TreeStore } from '@sweatpants/tree-store';
 import { createScope, type Scope } from 'effection';
 import { AgentRegistry } from '../agents/agent-registry';
 import { CLUSTER_CONFIG, type ClusterConfig } from '../config/cluster-config';
@@ -14,7 +14,6 @@ import { Metrics } from '../observability/metrics';
 import { ConversationActor, useConversationActor, type ActorHost, type Driven } from './conversation-actor';
 import { ConversationEvents } from './conversation-events';
 import { RunnerOutbox } from './runner-outbox';
-import { TreeStorePort } from './tree-store-port';
 
 /** How many idle sweeps fit in one idle period: a runner closes within 1¼ periods of its last use. */
 const SWEEPS_PER_IDLE_PERIOD = 4;
@@ -40,6 +39,8 @@ const SWEEPS_PER_IDLE_PERIOD = 4;
 export class ConversationActors implements OnApplicationShutdown {
   private readonly logger = new Logger('Runners');
   private readonly actors = new Map<string, ConversationActor>();
+  /** one storage port per agent (its writes are authored `agent:<name>`) */
+  private readonly ports = new Map<string, StorePort>();
   private readonly scope: Scope;
   private readonly destroy: () => Promise<void>;
   private readonly host: ActorHost;
@@ -189,7 +190,7 @@ export class ConversationActors implements OnApplicationShutdown {
     const runner = await Runner.open({
       conversationId: record.id,
       agent: entry.definition,
-      port: new TreeStorePort(this.store, this.events, this.appEvents, `agent:${entry.definition.name}`),
+      port: this.portFor(entry.definition.name),
       model: this.models.for(record.agent, entry),
       outbox,
       logs: this.logs,
@@ -200,5 +201,37 @@ export class ConversationActors implements OnApplicationShutdown {
       onStale: () => this.reopenStale(record),
     });
     return { runner, outbox };
+  }
+
+  /**
+   * The tree store as the agent's runners see it: each write said to the conversation's sockets as
+   * it lands (`node` events, then `head` with its reflog entry), and compaction asked for as
+   * `compaction.requested`, which the compaction queue hears.
+   */
+  private portFor(agent: string): StorePort {
+    const agentActor = `agent:${agent}`;
+    let port = this.ports.get(agentActor);
+    if (!port) {
+      port = new StorePort(this.store, agentActor, {
+        appended: (conversationId, written) => this.events.appended(conversationId, written),
+        compactionRequested: (input) => this.requestCompaction({ ...input, requestedBy: agentActor }),
+      });
+      this.ports.set(agentActor, port);
+    }
+    return port;
+  }
+
+  /**
+   * Fire and forget (the port's contract): a request nobody hears (a process built without
+   * compaction) or that fails costs a longer context, not a turn; either is logged.
+   */
+  private async requestCompaction(input: AppEventMap['compaction.requested']): Promise<void> {
+    if (!this.appEvents.heard('compaction.requested')) {
+      this.logger.warn(
+        `no compaction is wired: not compacting ${input.conversationId} at ${input.head.slice(0, 12)}`,
+      );
+      return;
+    }
+    await this.appEvents.emitAsync('compaction.requested', input);
   }
 }

@@ -1,5 +1,5 @@
 import { err, ok, queuedNode, type QueuedMessage, type Result, type TreeNode } from '@sweatpants/domain';
-import type { QueuedMessages } from './storage/conversation-port';
+import type { QueuedMessages } from '@sweatpants/domain';
 import type { RunnerError } from './runner-options';
 
 /**

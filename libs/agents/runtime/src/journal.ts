@@ -7,7 +7,7 @@ import {
   type TreeNode,
 } from '@sweatpants/domain';
 import { call, type Operation } from 'effection';
-import type { ConversationPort, PortError } from './storage/conversation-port';
+import type { ConversationPort, PortError } from '@sweatpants/domain';
 
 /** How a write moves HEAD, as its reflog row says. */
 type WriteAction = 'append' | 'cancel';

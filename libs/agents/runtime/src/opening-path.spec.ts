@@ -3,7 +3,7 @@ import { historyOf, summaryStates } from './history';
 import type { Model, ModelReply, ModelRequest } from './model';
 import { openingPath } from './opening-path';
 import { Runner } from './runner';
-import type { ConversationPort } from './storage/conversation-port';
+import type { ConversationPort } from '@sweatpants/domain';
 import { fromSummary, InMemoryConversationPort } from './storage/in-memory-port';
 import { testAgent } from './testing/test-agent';
 

@@ -1,7 +1,7 @@
 import { summaryStateKey, type Json, type Result, type TreeNode } from '@sweatpants/domain';
 import type { AgentDefinition } from './agent-definition';
 import { MODE_STATE_KEY } from './history';
-import type { ConversationPort, PortError } from './storage/conversation-port';
+import type { ConversationPort, PortError } from '@sweatpants/domain';
 
 /**
  * The path a runner opens on: HEAD's path from its latest summaries (`port.pathFromSummary`), so

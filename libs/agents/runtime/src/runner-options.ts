@@ -1,7 +1,7 @@
 import type { TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import type { Model } from './model';
-import type { ConversationPort } from './storage/conversation-port';
+import type { ConversationPort } from '@sweatpants/domain';
 import type { AgentDefinition } from './agent-definition';
 import type { LogSink } from './context';
 import type { Outbox } from './outbox';

@@ -7,7 +7,7 @@ import type { Journal } from './journal';
 import type { Model } from './model';
 import type { Outbox } from './outbox';
 import type { PendingElicits } from './pending-elicits';
-import type { ConversationPort } from './storage/conversation-port';
+import type { ConversationPort } from '@sweatpants/domain';
 import { runTurn } from './turn';
 
 /** Transitions in a row before the runner stops a turn chain (a model bouncing between modes). */

@@ -1,7 +1,7 @@
 import type { NodeDraft, StateReducer, TreeNode } from '@sweatpants/domain';
 import { run } from 'effection';
 import { HeadMovedError, Journal, type FoldCache } from '../src/journal';
-import type { ConversationPort } from '../src/storage/conversation-port';
+import type { ConversationPort } from '@sweatpants/domain';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
 
 /** A reducer that counts the nodes folded into it, and how often it was applied. */

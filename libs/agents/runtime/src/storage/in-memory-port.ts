@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { err, ok, type NodeDraft, type QueuedMessage, type Result, type TreeNode } from '@sweatpants/domain';
-import type { ConversationPort, PortError, QueuedMessages } from './conversation-port';
+import type { ConversationPort, PortError, QueuedMessages } from '@sweatpants/domain';
 
 interface Conversation {
   nodes: Map<string, TreeNode>;

@@ -1,9 +1,11 @@
-import type { NodeDraft, Photo, QueuedMessage, Result, TreeNode } from '@sweatpants/domain';
+import type { NodeDraft, Photo, TreeNode } from './node';
+import type { Result } from './result';
+import type { QueuedMessage } from './wire/queued-message';
 
 /**
- * The agent runtime's view of storage. The runtime never imports the tree store (DESIGN.md's
- * dependency rule); the api hands it an implementation backed by the store, and unit tests use
- * ./in-memory-port. Every write names the HEAD the runner last saw, so a runner whose
+ * The agent runtime's view of storage, declared here so that both sides import it and neither
+ * imports the other (DESIGN.md's dependency rule): libs/tree-store implements it (`StorePort`),
+ * the runtime's InMemoryConversationPort does for tests and the terminal chat. Every write names the HEAD the runner last saw, so a runner whose
  * conversation was moved under it (a rewind from another tab) gets a conflict, never a fork.
  */
 export interface ConversationPort {
