@@ -14,15 +14,8 @@ import {
 import { createScope, type Scope, type Task } from 'effection';
 import type { AnswerError } from './pending-elicits';
 import { PendingElicits } from './pending-elicits';
-import {
-  AnswerWaiters,
-  chatElicitId,
-  chatMessage,
-  chatPromptAt,
-  notWaiting,
-  recordedAnswer,
-  sameWords,
-} from './answer-records';
+import { chatPromptAt } from './answer-records';
+import { RunnerAnswers } from './runner-answers';
 import { consoleLog } from './context';
 import { InputQueue } from './input-queue';
 import { HeadMovedError, Journal, type FoldCache } from './journal';
@@ -265,50 +258,10 @@ export class Runner {
 
   /**
    * An answer from a client, as PROTOCOL.md's elicit response: checked against the elicit's type,
-   * then resolved to the node that records it. The chat prompt's answer is the user's message; any
-   * other elicit's answer is the `response` node its turn writes, authored by `authorId`. Answering
-   * an elicit whose answer is already recorded returns that node again (idempotent by elicit id).
+   * then resolved to the node that records it (RunnerAnswers).
    */
-  async respond(answer: ElicitAnswer, authorId: string): Promise<Result<TreeNode, RunnerError>> {
-    const path = this.journal?.path() ?? this.path;
-    const recorded = recordedAnswer(path, answer.elicitId);
-    if (recorded) {
-      // Sent again (a retry, a second tab), it is acknowledged with the first answer; other words
-      // for a prompt already answered are not that answer, and must not vanish into it.
-      if (!sameWords(recorded, answer)) return err(notWaiting(path, answer.elicitId));
-      // Acknowledged only once stored, like the first answer.
-      await this.journal?.drained();
-      return ok(recorded);
-    }
-    if (answer.elicitId.startsWith('chat-')) {
-      // A runner rebuilt after an idle close or a restart re-runs its last turn from the tree; the
-      // turn ends where it ended before, at the HEAD whose prompt the person is answering. Until
-      // it gets there (or goes on and moves HEAD), the prompt is not yet asked again, nor stale.
-      if (this.task && answer.elicitId === chatElicitId(this.head ?? '')) await this.untilIdleOrMoved();
-      const head = this.head;
-      if (this.task || !head || answer.elicitId !== chatElicitId(head))
-        return err(notWaiting(this.journal?.path() ?? this.path, answer.elicitId));
-      const message = chatMessage(answer);
-      return message.ok ? this.send({ ...message.value, authorId }) : message;
-    }
-    await this.untilHeld(answer.elicitId);
-    const recordedNode = this.answers.whenRecorded(answer.elicitId);
-    const answered = this.elicits.answer(answer, authorId);
-    if (!answered.ok) {
-      recordedNode.cancel();
-      // A question that waits no more (the person left its branch, or a Stop withdrew it) says so.
-      return err(answered.error.code === 'not_found' ? notWaiting(path, answer.elicitId) : answered.error);
-    }
-    // The turn ends without recording it when the conversation moved under the runner (a
-    // compaction landed, another tab rewound): the answer was not taken.
-    const node = await Promise.race([recordedNode.promise, this.whenIdle().then(() => undefined)]);
-    recordedNode.cancel();
-    return node
-      ? ok(node)
-      : err({
-          code: 'conflict',
-          message: 'the conversation moved before the answer was stored; answer again',
-        });
+  respond(answer: ElicitAnswer, authorId: string): Promise<Result<TreeNode, RunnerError>> {
+    return this.answers.respond(answer, authorId);
   }
 
   /** The agent's state at HEAD (the fold of the path), for a client that asks. */
@@ -366,33 +319,20 @@ export class Runner {
     return (this.journal?.path() ?? this.path).some((n) => n.id === nodeId);
   }
 
-  private readonly answers = new AnswerWaiters();
+  private readonly answers = new RunnerAnswers({
+    path: () => this.journal?.path() ?? this.path,
+    head: () => this.head,
+    turnRunning: () => this.task !== undefined,
+    elicits: this.elicits,
+    drained: async () => this.journal?.drained(),
+    whenIdle: () => this.whenIdle(),
+    send: (message) => this.send(message),
+  });
 
   private readonly appended = (nodes: TreeNode[], head: string): void => {
     this.outbox.nodes(nodes, head);
-    this.answers.stored(nodes);
+    this.answers.waiters.stored(nodes);
   };
-
-  /** Resolves when the running turn ends or next moves HEAD, whichever comes first. */
-  private async untilIdleOrMoved(): Promise<void> {
-    const moved = this.answers.whenStored();
-    await Promise.race([moved.promise, this.whenIdle()]);
-    moved.cancel();
-  }
-
-  /**
-   * Waits while the running turn has asked `elicitId` (its node is written, so a client may know
-   * the id) but its implementation does not hold it yet; returns at once otherwise, or when the
-   * turn ends first.
-   */
-  private async untilHeld(elicitId: string): Promise<void> {
-    const path = this.journal?.path() ?? [];
-    const asked = path.some((n) => n.kind === 'elicit' && n.payload['elicitId'] === elicitId);
-    if (!this.task || !asked || this.elicits.has(elicitId)) return;
-    const held = this.elicits.whenPending(elicitId);
-    await Promise.race([held.promise, this.whenIdle()]);
-    held.cancel();
-  }
 
   /** Nothing runs: the conversation waits for the user's next message. */
   private promptForChat(): boolean {
