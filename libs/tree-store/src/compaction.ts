@@ -8,6 +8,7 @@ import {
   type TreeNode,
 } from '@sweatpants/domain';
 import { iso } from './rows';
+import { LOCK_LIVE_HEAD } from './sql';
 import type { SqlExecutor } from './sql-client';
 import { invalid, notFound, type StoreError } from './store-error';
 import { isConversationId, TreeReader } from './tree-reader';
@@ -58,11 +59,7 @@ export async function squashAndRebase(
   const reader = new TreeReader(db);
   if (!isConversationId(input.conversationId)) return err(notFound('no such conversation'));
   // Holding HEAD's row keeps every other writer out until the squash commits.
-  const live = await db.query(
-    `SELECT 1 FROM refs r JOIN conversations c ON c.id = r.conversation_id
-     WHERE r.conversation_id = $1 AND r.name = 'HEAD' AND c.archived_at IS NULL FOR UPDATE OF r`,
-    [input.conversationId],
-  );
+  const live = await db.query(LOCK_LIVE_HEAD, [input.conversationId]);
   if (live.length === 0) return err(notFound('no such conversation'));
   const head = await reader.head(input.conversationId);
   const from = await reader.position(input.conversationId, input.fromId);

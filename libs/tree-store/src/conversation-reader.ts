@@ -7,25 +7,19 @@ import {
   type Result,
 } from '@sweatpants/domain';
 import { iso } from './rows';
+import {
+  ARCHIVED_CONVERSATIONS,
+  CONVERSATION_BY_ID,
+  CONVERSATION_USAGE,
+  CONVERSATIONS_BY_CREATION,
+  OWNED_CURSOR,
+  RECENT_CONVERSATIONS,
+  type ConversationRow,
+  type UsageRow,
+} from './sql';
 import type { SqlExecutor } from './sql-client';
 import { invalid, type StoreError } from './store-error';
 import { isConversationId } from './tree-reader';
-
-/** A conversation as the store's queries select it (CONVERSATION_COLUMNS). */
-export interface ConversationRow {
-  id: string;
-  agent: string;
-  title: string;
-  owner_id: string;
-  head: string;
-  created_at: Date;
-  updated_at: Date;
-  archived_at: Date | null;
-}
-
-/** The select list that produces a ConversationRow from `conversations c` joined to its HEAD `refs r`. */
-export const CONVERSATION_COLUMNS = `c.id, c.agent, c.title, c.owner_id, encode(r.node_id, 'hex') AS head,
-  c.created_at, c.updated_at, c.archived_at`;
 
 export function toConversation(row: ConversationRow): ConversationRecord {
   return {
@@ -56,27 +50,14 @@ export class ConversationReader {
   /** One conversation, archived or not. */
   async get(conversationId: string): Promise<ConversationRecord | null> {
     if (!isConversationId(conversationId)) return null;
-    const [row] = await this.db.query<ConversationRow>(
-      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c JOIN refs r ON r.conversation_id = c.id AND r.name = 'HEAD'
-       WHERE c.id = $1`,
-      [conversationId],
-    );
+    const [row] = await this.db.query<ConversationRow>(CONVERSATION_BY_ID, [conversationId]);
     return row ? toConversation(row) : null;
   }
 
   /** Its model calls' token usage, summed over every assistant node of every branch. */
   async usage(conversationId: string): Promise<ConversationUsage | null> {
     if (!isConversationId(conversationId)) return null;
-    const [row] = await this.db.query<{ [K in keyof ConversationUsage]: string }>(
-      `SELECT count(n.id) AS "calls",
-              coalesce(sum((n.payload->'usage'->>'inputTokens')::bigint), 0) AS "inputTokens",
-              coalesce(sum((n.payload->'usage'->>'cacheWriteTokens')::bigint), 0) AS "cacheWriteTokens",
-              coalesce(sum((n.payload->'usage'->>'cacheReadTokens')::bigint), 0) AS "cacheReadTokens",
-              coalesce(sum((n.payload->'usage'->>'outputTokens')::bigint), 0) AS "outputTokens"
-       FROM conversations c LEFT JOIN nodes n ON n.conversation_id = c.id AND n.kind = 'assistant'
-       WHERE c.id = $1 GROUP BY c.id`,
-      [conversationId],
-    );
+    const [row] = await this.db.query<UsageRow>(CONVERSATION_USAGE, [conversationId]);
     if (!row) return null;
     return {
       calls: Number(row.calls),
@@ -95,14 +76,12 @@ export class ConversationReader {
     limit: number;
   }): Promise<{ items: ConversationRecord[]; next: string | null }> {
     const before = query.before && isConversationId(query.before) ? query.before : null;
-    const rows = await this.db.query<ConversationRow>(
-      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c JOIN refs r ON r.conversation_id = c.id AND r.name = 'HEAD'
-       WHERE ($1::text IS NULL OR c.owner_id = $1)
-         AND ($2 OR c.archived_at IS NULL)
-         AND ($3::uuid IS NULL OR (c.created_at, c.id) < (SELECT created_at, id FROM conversations WHERE id = $3))
-       ORDER BY c.created_at DESC, c.id DESC LIMIT $4`,
-      [query.ownerId ?? null, query.includeArchived ?? false, before, query.limit + 1],
-    );
+    const rows = await this.db.query<ConversationRow>(CONVERSATIONS_BY_CREATION, [
+      query.ownerId ?? null,
+      query.includeArchived ?? false,
+      before,
+      query.limit + 1,
+    ]);
     const more = rows.length > query.limit;
     const items = (more ? rows.slice(0, query.limit) : rows).map(toConversation);
     return { items, next: more ? (items.at(-1)?.id ?? null) : null };
@@ -122,16 +101,12 @@ export class ConversationReader {
   }): Promise<Result<ConversationPage, StoreError>> {
     const cursor = await this.cursor(query.ownerId, query.before, null);
     if (!cursor.ok) return cursor;
-    // `archived_at IS NULL` as written matches the partial index conversations_owner_activity_idx.
-    const rows = await this.db.query<ConversationRow>(
-      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c
-         JOIN refs r ON r.conversation_id = c.id AND r.name = 'HEAD'
-       WHERE c.owner_id = $1 AND c.archived_at IS NULL
-         AND ($2::text IS NULL OR c.title ILIKE $2 ESCAPE '\\')
-         AND ($3::uuid IS NULL OR (c.updated_at, c.id) < (SELECT updated_at, id FROM conversations WHERE id = $3))
-       ORDER BY c.updated_at DESC, c.id DESC LIMIT $4`,
-      [query.ownerId, query.q ? containsPattern(query.q) : null, cursor.value, query.limit + 1],
-    );
+    const rows = await this.db.query<ConversationRow>(RECENT_CONVERSATIONS, [
+      query.ownerId,
+      query.q ? containsPattern(query.q) : null,
+      cursor.value,
+      query.limit + 1,
+    ]);
     return ok(page(rows, query.limit));
   }
 
@@ -148,15 +123,12 @@ export class ConversationReader {
   }): Promise<Result<ConversationPage, StoreError>> {
     const cursor = await this.cursor(query.ownerId, query.before, true);
     if (!cursor.ok) return cursor;
-    const rows = await this.db.query<ConversationRow>(
-      `SELECT ${CONVERSATION_COLUMNS} FROM conversations c
-         JOIN refs r ON r.conversation_id = c.id AND r.name = 'HEAD'
-       WHERE c.owner_id = $1 AND c.archived_at IS NOT NULL
-         AND ($2::text IS NULL OR c.title ILIKE $2 ESCAPE '\\')
-         AND ($3::uuid IS NULL OR (c.archived_at, c.id) < (SELECT archived_at, id FROM conversations WHERE id = $3))
-       ORDER BY c.archived_at DESC, c.id DESC LIMIT $4`,
-      [query.ownerId, query.q ? containsPattern(query.q) : null, cursor.value, query.limit + 1],
-    );
+    const rows = await this.db.query<ConversationRow>(ARCHIVED_CONVERSATIONS, [
+      query.ownerId,
+      query.q ? containsPattern(query.q) : null,
+      cursor.value,
+      query.limit + 1,
+    ]);
     return ok(page(rows, query.limit));
   }
 
@@ -171,11 +143,7 @@ export class ConversationReader {
   ): Promise<Result<string | null, StoreError>> {
     if (before === undefined) return ok(null);
     const [found] = isConversationId(before)
-      ? await this.db.query(
-          `SELECT 1 FROM conversations
-           WHERE id = $1 AND owner_id = $2 AND ($3::boolean IS NULL OR (archived_at IS NOT NULL) = $3)`,
-          [before, ownerId, archived],
-        )
+      ? await this.db.query(OWNED_CURSOR, [before, ownerId, archived])
       : [];
     if (found) return ok(before);
     const which = archived ? 'your archived conversations' : 'your conversations';

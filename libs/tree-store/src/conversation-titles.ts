@@ -1,5 +1,6 @@
 import type { ConversationRecord } from '@sweatpants/domain';
-import { CONVERSATION_COLUMNS, toConversation, type ConversationRow } from './conversation-reader';
+import { toConversation } from './conversation-reader';
+import { RENAME_CONVERSATION, TITLE_IF_UNTITLED, type ConversationRow } from './sql';
 import type { SqlExecutor } from './sql-client';
 import { isConversationId } from './tree-reader';
 
@@ -14,12 +15,7 @@ export class ConversationTitles {
   /** Sets the title; the renamed record, or null when there is no such live conversation. */
   async rename(conversationId: string, title: string): Promise<ConversationRecord | null> {
     if (!isConversationId(conversationId)) return null;
-    const [row] = await this.db.query<ConversationRow>(
-      `UPDATE conversations c SET title = $2 FROM refs r
-       WHERE c.id = $1 AND c.archived_at IS NULL AND r.conversation_id = c.id AND r.name = 'HEAD'
-       RETURNING ${CONVERSATION_COLUMNS}`,
-      [conversationId, title],
-    );
+    const [row] = await this.db.query<ConversationRow>(RENAME_CONVERSATION, [conversationId, title]);
     return row ? toConversation(row) : null;
   }
 
@@ -29,10 +25,7 @@ export class ConversationTitles {
    */
   async titleIfUntitled(conversationId: string, title: string): Promise<boolean> {
     if (!isConversationId(conversationId) || title === '') return false;
-    const rows = await this.db.query(
-      `UPDATE conversations SET title = $2 WHERE id = $1 AND title = '' AND archived_at IS NULL RETURNING id`,
-      [conversationId, title],
-    );
+    const rows = await this.db.query(TITLE_IF_UNTITLED, [conversationId, title]);
     return rows.length > 0;
   }
 }

@@ -1,6 +1,18 @@
 import type { Json, NodeKind } from '@sweatpants/domain';
 import { nodeId } from './content-address';
-import { iso, type NodeRow } from './rows';
+import { iso } from './rows';
+import {
+  CONVERSATION_EXISTS,
+  FSCK_NODES_PAGE,
+  FSCK_PAGE,
+  REFLOG_OF_REF,
+  REFS,
+  SEGMENTS,
+  type NodeRow,
+  type ReflogLinkRow,
+  type RefRow,
+  type SegmentRow,
+} from './sql';
 import type { SqlExecutor } from './sql-client';
 import { isConversationId } from './tree-reader';
 
@@ -30,8 +42,6 @@ export interface FsckReport {
   problems: FsckProblem[];
 }
 
-const PAGE = 5000;
-
 interface Seen {
   depth: number;
   segmentId: string;
@@ -44,31 +54,20 @@ interface Seen {
  */
 export async function fsck(db: SqlExecutor, conversationId: string): Promise<FsckReport | null> {
   if (!isConversationId(conversationId)) return null;
-  const [conversation] = await db.query(`SELECT 1 FROM conversations WHERE id = $1`, [conversationId]);
+  const [conversation] = await db.query(CONVERSATION_EXISTS, [conversationId]);
   if (!conversation) return null;
   const problems: FsckProblem[] = [];
   const seen = new Map<string, Seen>();
   const atPosition = new Map<string, string>();
   const segments = new Map(
-    (
-      await db.query<{ id: string; parent_id: string | null; fork_depth: number | null }>(
-        `SELECT id, parent_id, fork_depth FROM segments WHERE conversation_id = $1`,
-        [conversationId],
-      )
-    ).map((s) => [String(s.id), s]),
+    (await db.query<SegmentRow>(SEGMENTS, [conversationId])).map((s) => [String(s.id), s]),
   );
   let checked = 0;
   let roots = 0;
   let after: [string, number] = ['0', -1];
   for (;;) {
-    // Segment order puts every parent before its children (a branch's segment is newer than its fork's).
-    const rows = await db.query<NodeRow>(
-      `SELECT encode(n.id, 'hex') AS id, encode(n.parent_id, 'hex') AS parent_id, n.depth, n.segment_id, n.kind,
-              n.author_id, n.payload, n.created_at
-       FROM nodes n WHERE n.conversation_id = $1 AND (n.segment_id, n.depth) > ($2::bigint, $3::integer)
-       ORDER BY n.segment_id, n.depth LIMIT ${PAGE}`,
-      [conversationId, after[0], after[1]],
-    );
+    // Parents come before their children (FSCK_NODES_PAGE), so each node's parent has been seen.
+    const rows = await db.query<NodeRow>(FSCK_NODES_PAGE, [conversationId, after[0], after[1]]);
     for (const row of rows) {
       checked++;
       checkNode(conversationId, row, seen, atPosition, segments, problems);
@@ -77,16 +76,13 @@ export async function fsck(db: SqlExecutor, conversationId: string): Promise<Fsc
       atPosition.set(`${row.segment_id}:${row.depth}`, row.id);
     }
     const last = rows.at(-1);
-    if (!last || rows.length < PAGE) break;
+    if (!last || rows.length < FSCK_PAGE) break;
     after = [String(last.segment_id), last.depth];
   }
   if (roots !== 1)
     problems.push({ code: 'bad_root', message: `the conversation has ${roots} roots, not one` });
 
-  const refs = await db.query<{ name: string; node: string; seq: string }>(
-    `SELECT name, encode(node_id, 'hex') AS node, reflog_seq AS seq FROM refs WHERE conversation_id = $1`,
-    [conversationId],
-  );
+  const refs = await db.query<RefRow>(REFS, [conversationId]);
   for (const ref of refs) {
     if (!seen.has(ref.node)) {
       problems.push({
@@ -94,11 +90,7 @@ export async function fsck(db: SqlExecutor, conversationId: string): Promise<Fsc
         message: `${ref.name} points at ${ref.node}, not a node of this conversation`,
       });
     }
-    const log = await db.query<{ id: string; seq: string; old_node: string | null; new_node: string }>(
-      `SELECT id, seq, encode(old_node, 'hex') AS old_node, encode(new_node, 'hex') AS new_node FROM reflog
-       WHERE conversation_id = $1 AND ref = $2 ORDER BY seq`,
-      [conversationId, ref.name],
-    );
+    const log = await db.query<ReflogLinkRow>(REFLOG_OF_REF, [conversationId, ref.name]);
     checked += log.length;
     let previous: (typeof log)[number] | undefined;
     for (const row of log) {

@@ -1,3 +1,4 @@
+import { ALL_CONVERSATION_IDS, type ConversationIdRow } from './sql';
 import type { SqlExecutor } from './sql-client';
 import { treeGc } from './store-functions';
 import { isConversationId } from './tree-reader';
@@ -37,7 +38,7 @@ export async function gc(
   if (options.conversationId !== undefined) {
     ids = isConversationId(options.conversationId) ? [options.conversationId] : [];
   } else {
-    ids = (await db.query<{ id: string }>(`SELECT id FROM conversations ORDER BY id`)).map((r) => r.id);
+    ids = (await db.query<ConversationIdRow>(ALL_CONVERSATION_IDS)).map((r) => r.id);
   }
   const report: GcReport = { dryRun, conversations: 0, reflogEntries: [], nodes: [] };
   for (const id of ids) {

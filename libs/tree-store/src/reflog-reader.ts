@@ -6,7 +6,15 @@ import {
   type ReflogEntry,
   type Result,
 } from '@sweatpants/domain';
-import { REFLOG_COLUMNS, toReflogEntry, type ReflogRow } from './rows';
+import { toReflogEntry } from './rows';
+import {
+  CONVERSATION_EXISTS,
+  HEAD_REFLOG_PAGE,
+  REFLOG_ACROSS,
+  REFLOG_ENTRY,
+  type AdminReflogRow,
+  type ReflogRow,
+} from './sql';
 import type { SqlExecutor } from './sql-client';
 import { invalid, notFound, type StoreError } from './store-error';
 import { isConversationId } from './tree-reader';
@@ -42,15 +50,13 @@ export class ReflogReader {
   ): Promise<Result<ReflogPage, StoreError>> {
     if (!isConversationId(conversationId)) return err(notFound('no such conversation'));
     if (page.before !== undefined && !CURSOR.test(page.before)) return badCursor();
-    const rows = await this.db.query<ReflogRow>(
-      `SELECT ${REFLOG_COLUMNS} FROM refs r
-       JOIN reflog g ON g.conversation_id = r.conversation_id AND g.ref = r.name
-       WHERE r.conversation_id = $1 AND r.name = 'HEAD' AND ($2::bigint IS NULL OR g.seq < $2)
-       ORDER BY g.seq DESC LIMIT $3`,
-      [conversationId, page.before ?? null, page.limit + 1],
-    );
+    const rows = await this.db.query<ReflogRow>(HEAD_REFLOG_PAGE, [
+      conversationId,
+      page.before ?? null,
+      page.limit + 1,
+    ]);
     if (rows.length === 0 && page.before === undefined) {
-      const [exists] = await this.db.query(`SELECT 1 FROM conversations WHERE id = $1`, [conversationId]);
+      const [exists] = await this.db.query(CONVERSATION_EXISTS, [conversationId]);
       if (!exists) return err(notFound('no such conversation'));
     }
     const more = rows.length > page.limit;
@@ -62,11 +68,7 @@ export class ReflogReader {
   /** One entry of a conversation's reflog, by id. */
   async entry(conversationId: string, reflogId: string): Promise<ReflogEntry | null> {
     if (!isConversationId(conversationId) || !CURSOR.test(reflogId)) return null;
-    const [row] = await this.db.query<ReflogRow>(
-      `SELECT ${REFLOG_COLUMNS} FROM reflog g JOIN refs r ON r.conversation_id = g.conversation_id AND r.name = g.ref
-       WHERE g.id = $1 AND g.conversation_id = $2`,
-      [reflogId, conversationId],
-    );
+    const [row] = await this.db.query<ReflogRow>(REFLOG_ENTRY, [reflogId, conversationId]);
     return row ? toReflogEntry(row) : null;
   }
 
@@ -76,28 +78,15 @@ export class ReflogReader {
     if (filter.conversationId !== undefined && !isConversationId(filter.conversationId)) {
       return ok({ entries: [], next: null });
     }
-    const rows = await this.db.query<ReflogRow & { conversation_id: string; owner_id: string }>(
-      `SELECT ${REFLOG_COLUMNS}, g.conversation_id, c.owner_id
-       FROM reflog g
-       JOIN conversations c ON c.id = g.conversation_id
-       JOIN refs r ON r.conversation_id = g.conversation_id AND r.name = g.ref
-       WHERE ($1::text IS NULL OR c.owner_id = $1)
-         AND ($2::uuid IS NULL OR g.conversation_id = $2)
-         AND ($3::text IS NULL OR g.action = $3)
-         AND ($4::timestamptz IS NULL OR g.created_at >= $4)
-         AND ($5::timestamptz IS NULL OR g.created_at < $5)
-         AND ($6::bigint IS NULL OR g.id < $6)
-       ORDER BY g.id DESC LIMIT $7`,
-      [
-        filter.ownerId ?? null,
-        filter.conversationId ?? null,
-        filter.action ?? null,
-        filter.since ?? null,
-        filter.until ?? null,
-        filter.before ?? null,
-        filter.limit + 1,
-      ],
-    );
+    const rows = await this.db.query<AdminReflogRow>(REFLOG_ACROSS, [
+      filter.ownerId ?? null,
+      filter.conversationId ?? null,
+      filter.action ?? null,
+      filter.since ?? null,
+      filter.until ?? null,
+      filter.before ?? null,
+      filter.limit + 1,
+    ]);
     const more = rows.length > filter.limit;
     const page = more ? rows.slice(0, filter.limit) : rows;
     return ok({

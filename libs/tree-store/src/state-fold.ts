@@ -1,5 +1,6 @@
 import { applyNode, ok, type Json, type Result, type StateReducer } from '@sweatpants/domain';
 import { toNode } from './rows';
+import { INSERT_SNAPSHOTS, NEWEST_SNAPSHOT, type SnapshotRow } from './sql';
 import type { SqlExecutor } from './sql-client';
 import type { StoreError } from './store-error';
 import { TreeReader } from './tree-reader';
@@ -29,16 +30,11 @@ export class StateFold {
     const tip = await this.reader.resolve(conversationId, ref);
     if (!tip.ok) return tip;
     const key = `${reducer.name}@${reducer.version}`;
-    const [snapshot] = await this.db.query<{ depth: number; state: S }>(
-      `SELECT s.depth, s.state FROM tree_chain($1, $2) c
-       CROSS JOIN LATERAL (
-         SELECT depth, state FROM state_snapshots
-         WHERE reducer = $3 AND segment_id = c.segment_id AND depth <= c.hi
-         ORDER BY depth DESC LIMIT 1
-       ) s
-       ORDER BY s.depth DESC LIMIT 1`,
-      [tip.value.segmentId, tip.value.depth, key],
-    );
+    const [snapshot] = await this.db.query<SnapshotRow<S>>(NEWEST_SNAPSHOT, [
+      tip.value.segmentId,
+      tip.value.depth,
+      key,
+    ]);
     let state = snapshot ? snapshot.state : reducer.initial;
     const rows = await this.reader.pathRows(tip.value, snapshot ? snapshot.depth : -1);
     const fresh: { id: string; segmentId: string; depth: number; state: S }[] = [];
@@ -49,19 +45,13 @@ export class StateFold {
       }
     }
     if (fresh.length > 0) {
-      await this.db.query(
-        `INSERT INTO state_snapshots (reducer, node_id, segment_id, depth, state)
-         SELECT $1, decode(x.id, 'hex'), x.segment_id, x.depth, x.state
-         FROM unnest($2::text[], $3::bigint[], $4::integer[], $5::jsonb[]) AS x (id, segment_id, depth, state)
-         ON CONFLICT DO NOTHING`,
-        [
-          key,
-          fresh.map((f) => f.id),
-          fresh.map((f) => f.segmentId),
-          fresh.map((f) => f.depth),
-          fresh.map((f) => JSON.stringify(f.state)),
-        ],
-      );
+      await this.db.query(INSERT_SNAPSHOTS, [
+        key,
+        fresh.map((f) => f.id),
+        fresh.map((f) => f.segmentId),
+        fresh.map((f) => f.depth),
+        fresh.map((f) => JSON.stringify(f.state)),
+      ]);
     }
     return ok({ at: tip.value.id, state });
   }

@@ -23,6 +23,7 @@ import {
 } from './node-chain';
 import { ConversationReader } from './conversation-reader';
 import { iso } from './rows';
+import { ARCHIVE_CONVERSATION, RECOVER_TARGET, type RecoverTargetRow } from './sql';
 import { describe, movedEntry } from './ref-moves';
 import type { SqlExecutor } from './sql-client';
 import { treeAppend, treeCreate, treeMove } from './store-functions';
@@ -315,12 +316,10 @@ export class TreeWriter {
     if (!isConversationId(input.conversationId) || !/^\d{1,18}$/.test(input.reflogId)) {
       return err(notFound('no such reflog entry'));
     }
-    const [entry] = await this.db.query<{ new_node: string; action: string; index: string }>(
-      `SELECT encode(g.new_node, 'hex') AS new_node, g.action, r.reflog_seq - g.seq AS index
-       FROM reflog g JOIN refs r ON r.conversation_id = g.conversation_id AND r.name = g.ref
-       WHERE g.id = $1 AND g.conversation_id = $2`,
-      [input.reflogId, input.conversationId],
-    );
+    const [entry] = await this.db.query<RecoverTargetRow>(RECOVER_TARGET, [
+      input.reflogId,
+      input.conversationId,
+    ]);
     if (!entry) return err(notFound('no such reflog entry'));
     return this.move({
       conversationId: input.conversationId,
@@ -377,10 +376,7 @@ export class TreeWriter {
   /** The owner archives a conversation: no more writes; it stays readable for admins. */
   async archive(conversationId: string): Promise<boolean> {
     if (!isConversationId(conversationId)) return false;
-    const rows = await this.db.query(
-      `UPDATE conversations SET archived_at = clock_timestamp() WHERE id = $1 AND archived_at IS NULL RETURNING id`,
-      [conversationId],
-    );
+    const rows = await this.db.query(ARCHIVE_CONVERSATION, [conversationId]);
     return rows.length > 0;
   }
 }
