@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { PNG, composer, say, waitForTurn } from './support/ui.mjs';
+import { PNG, composer, say, tapAndWait, waitForTurn } from './support/ui.mjs';
 
 /**
  * What a person does that nobody scripts: they put something away and come back after the
@@ -90,9 +90,7 @@ export const scenarios = [
 
       // Away again, with the card waiting; the tap still lands.
       await untilRunnersSleep(t);
-      await card(page).locator('.choice').first().click();
-      await waitForTurn(page);
-      await page.locator('.question__answer').last().waitFor();
+      await tapAndWait(page, card(page).locator('.choice').first());
       assert.equal(await page.locator('[role=alert]').count(), 0, 'no error after the tap');
       const state = await t.api.call('GET', `/api/conversations/${id}/state`, { token: auth.token });
       assert.equal(state.state.itemsProcessed, 2, 'the mugs and the scarf are both sorted');
@@ -136,8 +134,7 @@ export const scenarios = [
       assert.match(await itemOf(page), /desk lamp/);
       assert.equal(await page.getByText(/stopped/i).count(), 0, 'nothing was stopped');
       await t.shot(page, 'second-branch-card');
-      await card(page).locator('.choice').first().click();
-      await waitForTurn(page);
+      await tapAndWait(page, card(page).locator('.choice').first());
       const state = await t.api.call('GET', `/api/conversations/${id}/state`, { token: auth.token });
       assert.equal(state.state.itemsProcessed, 2, 'the mugs and the desk lamp are sorted');
     },

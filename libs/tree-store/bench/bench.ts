@@ -28,7 +28,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { PgSqlClient, SNAPSHOT_INTERVAL, TreeStore } from '../src';
-import { PATH_ROWS_SQL } from '../src/tree-reader';
+import { PATH_FROM_ROOT } from '../src/sql';
 import { buildDeep, buildReflog, must, type Deep } from './conversations';
 import { APP_ROLE, FLOOR_PATH_SQL, FLOOR_SCHEMA, floorPath } from './floor';
 import { chatState, message, mulberry32, OWNER } from './messages';
@@ -239,7 +239,7 @@ async function main(argv: string[]): Promise<number> {
       const head = await store.head(c.conversationId);
       note(
         `plans @${k(depth)}: store pathRows\n` +
-          (await plan(admin, PATH_ROWS_SQL, [head!.segmentId, head!.depth, -1])) +
+          (await plan(admin, PATH_FROM_ROOT, [head!.segmentId, head!.depth, -1])) +
           `\n    floor\n` +
           (await plan(admin, FLOOR_PATH_SQL, [c.conversationId, depth])),
       );

@@ -46,9 +46,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Conversation ids are uuids; anything else cannot name a conversation (and must not reach SQL as one). */
 export const isConversationId = (id: string): boolean => UUID.test(id);
 
-/** bench/bench.ts plans the path read by this name. */
-export { PATH_FROM_ROOT as PATH_ROWS_SQL } from './sql';
-
 /** Reads of the tree: ref resolution, paths, nodes and their children, pages of the whole tree. */
 export class TreeReader {
   constructor(private readonly db: SqlExecutor) {}

@@ -84,9 +84,15 @@ export async function listedTitles(page) {
   return (await conversationList(page)).locator('a.conversation .conversation__title').allInnerTexts();
 }
 
-/** Waits until the agent has answered and asks something again (a card or the composer). */
+/**
+ * Waits until the agent has answered and asks something again (a card or the composer). Right
+ * after a tap, call `tapAndWait` instead: before the tap's acknowledgement nothing on the page has
+ * changed yet, so this could return before the turn it means.
+ */
 export async function waitForTurn(page, timeout = 45_000) {
   await page.locator('.working').waitFor({ state: 'hidden', timeout });
+  // Nothing on its way: an answer just tapped is acknowledged, and the agent is not at work.
+  await page.locator('.dock:not([aria-busy="true"])').waitFor({ timeout });
   await page.locator('app-elicit-card, app-chat-elicit textarea:enabled').first().waitFor({ timeout });
 }
 
@@ -121,4 +127,19 @@ export async function assertVisibleText(page, text, message) {
     .catch(() => {
       assert.fail(message ?? `"${text}" is not on the page`);
     });
+}
+
+/**
+ * Taps `choice` on the waiting card and waits for the turn it starts: the card's answer is shown
+ * (one more answered card than before) and the agent asks again.
+ */
+export async function tapAndWait(page, choice, timeout = 45_000) {
+  const answered = await page.locator('.question__answer').count();
+  await choice.click();
+  await page.waitForFunction(
+    (before) => document.querySelectorAll('.question__answer').length > before,
+    answered,
+    { timeout },
+  );
+  await waitForTurn(page, timeout);
 }
