@@ -62,25 +62,34 @@ export class InputQueue {
     return queuedNode(queued, this.conversationId, at);
   }
 
-  /** The oldest waiting message, marked as being taken (no withdrawal reaches it from now on). */
-  take(): QueuedMessage | undefined {
-    if (this.takingId !== undefined) return undefined;
-    const next = this.items[0];
-    this.takingId = next?.id;
-    return next;
-  }
-
-  /** Its `user` node is written: it leaves the queue. */
-  async taken(id: string): Promise<void> {
-    this.items = this.items.filter((m) => m.id !== id);
-    this.takingId = undefined;
+  /**
+   * Takes the oldest waiting message as the next input: `begin` writes its `user` node (saying
+   * `queuedId`) and starts the turn on it; then it leaves the queue. While `begin` writes, no
+   * withdrawal reaches it. False when nothing waits or `begin` was refused (HEAD moved under the
+   * runner): the message then waits for the next runner.
+   */
+  async takeNext(
+    begin: (payload: TreeNode<'user'>['payload'], authorId: string) => Promise<Result<TreeNode, RunnerError>>,
+  ): Promise<boolean> {
+    const next = this.takingId === undefined ? this.items[0] : undefined;
+    if (!next) return false;
+    this.takingId = next.id;
+    const payload = {
+      text: next.text,
+      ...(next.photos?.length ? { photos: next.photos } : {}),
+      queuedId: next.id,
+    };
+    let begun: Result<TreeNode, RunnerError>;
+    try {
+      begun = await begin(payload, next.authorId);
+    } finally {
+      this.takingId = undefined;
+    }
+    if (!begun.ok) return false;
+    this.items = this.items.filter((m) => m.id !== next.id);
     this.announce(this.list());
-    await this.store.remove(this.conversationId, id);
-  }
-
-  /** Its node could not be written (HEAD moved under the runner): it waits on. */
-  untake(): void {
-    this.takingId = undefined;
+    await this.store.remove(this.conversationId, next.id);
+    return true;
   }
 
   /**

@@ -11,13 +11,14 @@ import {
   type Result,
   type TreeNode,
 } from '@sweatpants/domain';
-import { createScope, type Scope, type Task } from 'effection';
+import type { Task } from 'effection';
 import type { AnswerError } from './pending-elicits';
 import { PendingElicits } from './pending-elicits';
 import { chatPromptAt } from './answer-records';
 import { RunnerAnswers } from './runner-answers';
 import { consoleLog } from './context';
 import { InputQueue } from './input-queue';
+import { TurnSlot } from './turn-slot';
 import { HeadMovedError, Journal, type FoldCache } from './journal';
 import { cutOffTurn, openingPath } from './opening-path';
 import { silentOutbox, whileOpen, type Outbox, type RunnerStatus } from './outbox';
@@ -25,9 +26,6 @@ import type { RunnerError, RunnerOptions } from './runner-options';
 import { turnChain } from './turn-chain';
 
 export type { RunnerError, RunnerOptions } from './runner-options';
-
-/** How long `close` waits for a write under way (a write on a live connection takes milliseconds). */
-const CLOSE_WAIT_MS = 5_000;
 
 /**
  * Drives one conversation: runs a turn for each message, holds the elicits waiting for answers,
@@ -45,15 +43,16 @@ const CLOSE_WAIT_MS = 5_000;
 export class Runner {
   /** the questions of the running turn that wait for an answer; `progress` reaches them here */
   readonly elicits = new PendingElicits();
-  private readonly scope: Scope;
-  private readonly destroy: () => Promise<void>;
-  private task: Task<void> | undefined;
+  /** the turn under way, in the runner's own effection scope */
+  private readonly turn = new TurnSlot();
+  private get task(): Task<void> | undefined {
+    return this.turn.task;
+  }
   private journal: Journal | undefined;
   /** HEAD's path from its latest summaries (or the root) */
   private path: TreeNode[] = [];
   private currentStatus: RunnerStatus = 'idle';
   private readonly outbox: Outbox;
-  private idleWaiters: (() => void)[] = [];
   private closed = false;
   /** the agent's folds at the last turn's end, so the next turn folds only its own nodes */
   private readonly folds: FoldCache = new Map();
@@ -65,11 +64,6 @@ export class Runner {
   private stopping = false;
 
   private constructor(private readonly options: RunnerOptions) {
-    const [scope, destroy] = createScope();
-    this.scope = scope;
-    this.destroy = async () => {
-      await destroy();
-    };
     // A closed runner says nothing more (its halted question does not announce a withdrawal):
     // what it held is in the tree, and whoever opens the conversation next says what waits.
     this.outbox = whileOpen(
@@ -273,31 +267,22 @@ export class Runner {
 
   /** Resolves when no turn is running (a test's or a shutdown's wait). */
   whenIdle(): Promise<void> {
-    if (!this.task) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.turn.whenIdle();
   }
 
   /**
    * Stops everything without writing more (what the turn had not stored is dropped): a shutdown, a
    * lost lease, a reopen on a moved HEAD, or a crash in a test. Resolves once a write already under
-   * way has landed or failed (waiting CLOSE_WAIT_MS at most), so a runner opened next reads a HEAD
+   * way has landed or failed (TurnSlot.close bounds the wait), so a runner opened next reads a HEAD
    * that nothing of this one moves later: an answer being stored as a reopen begins is found by the
    * new runner instead of moving HEAD under it.
    */
   async close(): Promise<void> {
     this.closed = true;
-    const settled = this.journal?.abandon();
-    await this.destroy();
-    if (settled) {
-      let timer: NodeJS.Timeout | undefined;
-      const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
-      await Promise.race([settled, waited]);
-      clearTimeout(timer);
-    }
-    this.task = undefined;
+    await this.turn.close(this.journal?.abandon());
     // A closed runner answers nothing more: whoever waits on its turn hears it ended.
     this.mustReopen = true;
-    for (const wake of this.idleWaiters.splice(0)) wake();
+    this.turn.release();
   }
 
   /**
@@ -356,8 +341,7 @@ export class Runner {
     const turns = () =>
       turnChain({ agent, conversationId, model, port, journal, outbox, logs, elicits, timeoutMs, provide });
 
-    const task = this.scope.run(turns);
-    this.task = task;
+    const task = this.turn.run(turns);
     task.then(
       () => this.finish(task),
       (error: unknown) => {
@@ -381,8 +365,7 @@ export class Runner {
    * cancel node first and then does either itself.
    */
   private finish(task: Task<void>): void {
-    if (this.task !== task) return;
-    this.task = undefined;
+    if (!this.turn.free(task)) return;
     if (this.journal) this.path = [...this.journal.path()];
     if (this.stopping) return;
     if (this.queue.busy && !this.stale) {
@@ -403,7 +386,7 @@ export class Runner {
   /** Nothing more runs: the prompt (or idle) is said, and whoever waits for that is woken. */
   private settle(): void {
     if (!this.promptForChat()) this.outbox.status('idle');
-    for (const wake of this.idleWaiters.splice(0)) wake();
+    this.turn.wake();
   }
 
   /**
@@ -413,19 +396,6 @@ export class Runner {
    */
   private async takeNext(): Promise<boolean> {
     if (this.task || this.stale) return false;
-    const next = this.queue.take();
-    if (!next) return false;
-    const payload = {
-      text: next.text,
-      ...(next.photos?.length ? { photos: next.photos } : {}),
-      queuedId: next.id,
-    };
-    const begun = await this.begin(payload, next.authorId);
-    if (!begun.ok) {
-      this.queue.untake();
-      return false;
-    }
-    await this.queue.taken(next.id);
-    return true;
+    return this.queue.takeNext((payload, authorId) => this.begin(payload, authorId));
   }
 }
