@@ -22,7 +22,8 @@ import { Coalesced } from './coalesced';
 import { listenToConversation } from './conversation-live-events';
 import { nodeText } from './node-text';
 import { QueuedMessages, queuedMessageOf } from './queued-messages';
-import { extendedBy, responseTo, withNode } from './tree-updates';
+import { PathReads } from './path-reads';
+import { responseTo, withNode } from './tree-updates';
 
 /** Tree and state reloads after a burst of HEAD moves are coalesced into one... */
 const RELOAD_DELAY_MS = 150;
@@ -39,9 +40,7 @@ export class ConversationStore implements OnDestroy {
   private readonly api = inject(ApiService);
   private readonly socket = inject(SocketClientService);
   private readonly unsubscribe: (() => void)[] = [];
-  private pathTicket = 0;
-  /** the nodes delivered while the newest path read is in flight (see refreshPath) */
-  private arrivedDuringRead: TreeNode[] | null = null;
+  private readonly pathReads = new PathReads();
   /** Tree and state after HEAD moved elsewhere (another tab, the agent at work). */
   private readonly reload = new Coalesced(
     () => {
@@ -118,19 +117,10 @@ export class ConversationStore implements OnDestroy {
     return branchOf(this.tree(), nodeId, shown);
   }
 
-  /**
-   * HEAD's path from the server. Nodes the socket delivers while the read is in flight may be
-   * newer than what it returns (a regenerated reply lands just after the move it follows): those
-   * that extend the path read are added to it, in the order they came.
-   */
+  /** HEAD's path from the server, with what the socket delivered meanwhile (PathReads). */
   async refreshPath(): Promise<void> {
-    const ticket = ++this.pathTicket;
-    const arrived: TreeNode[] = [];
-    this.arrivedDuringRead = arrived;
-    const { nodes } = await this.reader.path(this.id());
-    if (ticket !== this.pathTicket) return;
-    this.arrivedDuringRead = null;
-    this.path.set(extendedBy(nodes, arrived));
+    const path = await this.pathReads.read(async () => (await this.reader.path(this.id())).nodes);
+    if (path) this.path.set(path);
   }
 
   async refreshTree(): Promise<void> {
@@ -388,7 +378,7 @@ export class ConversationStore implements OnDestroy {
    * answer to the pending question (from this tab, another one, or typed off-script) ends it.
    */
   appendNode(node: TreeNode): void {
-    this.arrivedDuringRead?.push(node);
+    this.pathReads.delivered(node);
     this.queue.took(node);
     const pending = this.pending();
     if (pending && node.kind === 'response' && responseTo(node) === pending.elicitId) {
