@@ -5,8 +5,9 @@ import type { QueuedMessage } from './wire/queued-message';
 /**
  * The agent runtime's view of storage, declared here so that both sides import it and neither
  * imports the other (DESIGN.md's dependency rule): libs/tree-store implements it (`StorePort`),
- * the runtime's InMemoryConversationPort does for tests and the terminal chat. Every write names the HEAD the runner last saw, so a runner whose
- * conversation was moved under it (a rewind from another tab) gets a conflict, never a fork.
+ * and the runtime's InMemoryConversationPort does for tests and the terminal chat. Every write
+ * names the HEAD the runner last saw, so a runner whose conversation was moved under it (a rewind
+ * from another tab) gets a conflict, never a fork.
  */
 export interface ConversationPort {
   /**

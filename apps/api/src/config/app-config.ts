@@ -156,8 +156,7 @@ function nonNegativeInt(message: string) {
 }
 
 function days() {
-  const message = 'must be a whole number of days';
-  return z.coerce.number({ message }).int(message).min(0, message);
+  return nonNegativeInt('must be a whole number of days');
 }
 
 const portNumber = () =>

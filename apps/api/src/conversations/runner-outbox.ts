@@ -5,9 +5,10 @@ import type { ConversationEvents } from './conversation-events';
 
 /**
  * A runner's Outbox, forwarding to the conversation's sockets. Nodes are not forwarded here: the
- * store's port announces each write (`StorePort`, heard by ConversationActors) with its reflog entry as it lands. It remembers which node
- * asked each pending elicit, so the elicit can be sent again (same id, same node) on a join.
- * Its methods are own properties: the runner copies an outbox with a spread.
+ * store's port (`StorePort`, heard by ConversationActors) announces each write with its reflog
+ * entry as it lands. It remembers which node asked each pending elicit, so the elicit can be sent
+ * again (same id, same node) on a join. Its methods are own properties: the runner copies an
+ * outbox with a spread.
  */
 export class RunnerOutbox implements Outbox {
   private readonly askedBy = new Map<string, string>();
