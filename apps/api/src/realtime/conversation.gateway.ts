@@ -17,8 +17,11 @@ import {
   type ClientEventName,
   type ClientEventPayload,
   type ClientToServerEvents,
+  type ConversationCommand,
   type ConversationRecord,
   type ServerToClientEvents,
+  type SocketCommandEvent,
+  SOCKET_COMMANDS,
 } from '@sweatpants/domain';
 import type { Socket } from 'socket.io';
 import type { AuthUser } from '../auth/auth-user';
@@ -99,6 +102,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   handleConnection(socket: ConversationSocket): void {
     // Each person's sockets share a room, so taking their tokens back can close them all.
     void socket.join(userRoom(socket.data.user.id));
+    this.listenForCommands(socket);
     socket.use((packet, next) => {
       const ack = packet.at(-1);
       this.limiter.hit(`ws:user:${socket.data.user.id}`, this.limit).then(
@@ -175,108 +179,39 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     });
   }
 
-  @SubscribeMessage('elicit:progress')
-  progress(
-    @ConnectedSocket() socket: ConversationSocket,
-    @MessageBody() body: unknown,
-    @Ack() ack: AckFn<'elicit:progress'>,
-  ) {
-    return this.handle('elicit:progress', socket, body, ack, async (user, payload) => {
-      const record = await this.access.owned(user, payload.conversationId);
-      return {
-        value: await this.commands.run(user, record, {
-          kind: 'progress',
-          elicitId: payload.elicitId,
-          payload: payload.payload,
-        }),
-      };
-    });
+  /**
+   * The client events that are conversation commands as they are (SOCKET_COMMANDS): each parsed,
+   * its conversation's access checked, run as its command, and acknowledged with the command's
+   * result. Listened for on each socket from the table rather than by seven decorated methods of
+   * one shape; the rate limit above covers them as it covers the rest.
+   */
+  private listenForCommands(socket: ConversationSocket): void {
+    // Socket.IO's typed `on` takes one event name at a time; the payload is parsed in `handle`.
+    const untyped: Socket = socket;
+    for (const event of Object.keys(SOCKET_COMMANDS) as SocketCommandEvent[]) {
+      untyped.on(event, (body: unknown, ack: unknown) => {
+        void this.command(
+          event,
+          socket,
+          body,
+          typeof ack === 'function' ? (ack as AckFn<typeof event>) : undefined,
+        );
+      });
+    }
   }
 
-  @SubscribeMessage('conversation:cancel')
-  cancel(
-    @ConnectedSocket() socket: ConversationSocket,
-    @MessageBody() body: unknown,
-    @Ack() ack: AckFn<'conversation:cancel'>,
-  ) {
-    return this.handle('conversation:cancel', socket, body, ack, async (user, payload) => ({
-      value: await this.commands.run(user, await this.access.owned(user, payload.conversationId), {
-        kind: 'cancel',
-      }),
-    }));
-  }
-
-  @SubscribeMessage('conversation:rewind')
-  rewind(
-    @ConnectedSocket() socket: ConversationSocket,
-    @MessageBody() body: unknown,
-    @Ack() ack: AckFn<'conversation:rewind'>,
-  ) {
-    return this.handle('conversation:rewind', socket, body, ack, async (user, payload) => {
+  private command<E extends SocketCommandEvent>(
+    event: E,
+    socket: ConversationSocket,
+    body: unknown,
+    ack: AckFn<E>,
+  ): Promise<void> {
+    return this.handle(event, socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
-      return {
-        value: await this.commands.run(user, record, {
-          kind: 'rewind',
-          to: payload.to,
-          expectedHead: payload.expectedHead,
-        }),
-      };
-    });
-  }
-
-  @SubscribeMessage('message:edit')
-  edit(
-    @ConnectedSocket() socket: ConversationSocket,
-    @MessageBody() body: unknown,
-    @Ack() ack: AckFn<'message:edit'>,
-  ) {
-    return this.handle('message:edit', socket, body, ack, async (user, payload) => {
-      const record = await this.access.owned(user, payload.conversationId);
-      return {
-        value: await this.commands.run(user, record, {
-          kind: 'edit',
-          nodeId: payload.nodeId,
-          text: payload.text,
-        }),
-      };
-    });
-  }
-
-  @SubscribeMessage('message:withdraw')
-  withdraw(
-    @ConnectedSocket() socket: ConversationSocket,
-    @MessageBody() body: unknown,
-    @Ack() ack: AckFn<'message:withdraw'>,
-  ) {
-    return this.handle('message:withdraw', socket, body, ack, async (user, payload) => {
-      const record = await this.access.owned(user, payload.conversationId);
-      return { value: await this.commands.run(user, record, { kind: 'withdraw', nodeId: payload.nodeId }) };
-    });
-  }
-
-  @SubscribeMessage('message:regenerate')
-  regenerate(
-    @ConnectedSocket() socket: ConversationSocket,
-    @MessageBody() body: unknown,
-    @Ack() ack: AckFn<'message:regenerate'>,
-  ) {
-    return this.handle('message:regenerate', socket, body, ack, async (user, payload) => {
-      const record = await this.access.owned(user, payload.conversationId);
-      return { value: await this.commands.run(user, record, { kind: 'regenerate', nodeId: payload.nodeId }) };
-    });
-  }
-
-  @SubscribeMessage('conversation:recover')
-  recover(
-    @ConnectedSocket() socket: ConversationSocket,
-    @MessageBody() body: unknown,
-    @Ack() ack: AckFn<'conversation:recover'>,
-  ) {
-    return this.handle('conversation:recover', socket, body, ack, async (user, payload) => {
-      const record = await this.access.owned(user, payload.conversationId);
-      return {
-        value: await this.commands.run(user, record, { kind: 'recover', reflogId: payload.reflogId }),
-      };
+      const command: (payload: ClientEventPayload<E>) => ConversationCommand = SOCKET_COMMANDS[event];
+      const result = await this.commands.run(user, record, command(payload));
+      // The table pairs each event with its command's kind, so this is that kind's result.
+      return { value: result as ClientAckValues[E] };
     });
   }
 

@@ -4,6 +4,7 @@ export * from './conversation-api';
 export * from './conversation-command';
 export * from './queued-message';
 export * from './socket-events';
+export * from './socket-commands';
 export * from './jobs';
 export * from './gc';
 export * from './http';

@@ -4,6 +4,7 @@ import { ElicitActionSchema, JsonSchema, NodeIdSchema, type TreeNode } from '../
 import type { ReflogEntry } from '../reflog';
 import type { ApiErrorBody } from './error';
 import type { QueuedMessage } from './queued-message';
+import type { SocketCommandEvent, SocketCommandResult } from './socket-commands';
 import { MessageTextSchema, messageParts, saysSomething } from '../message';
 import { RefStringSchema, type Conversation, type ConversationStatus } from './conversation-api';
 
@@ -41,19 +42,15 @@ export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof Clie
 export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: ApiErrorBody };
 
 /** What each client → server event's acknowledgement carries when it succeeds. */
-export interface ClientAckValues {
+export type ClientAckValues = {
   'conversation:join': { conversation: Conversation };
   'conversation:leave': object;
   'message:send': { node: TreeNode };
   'elicit:response': { node: TreeNode };
-  'elicit:progress': object;
-  'conversation:cancel': { head: string };
-  'conversation:rewind': { head: string; reflog: ReflogEntry };
-  'message:edit': { node: TreeNode; head: string };
-  'message:regenerate': { head: string };
-  'conversation:recover': { head: string; reflog: ReflogEntry };
-  'message:withdraw': object;
-}
+} & {
+  /** an event that is a command acknowledges with the command's result */
+  [E in SocketCommandEvent]: SocketCommandResult<E>;
+};
 
 /** Socket.IO's ClientToServerEvents: every event takes its payload and an ack callback. */
 export type ClientToServerEvents = {
