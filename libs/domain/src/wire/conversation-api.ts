@@ -205,3 +205,6 @@ export interface FsckReport {
   checked: number;
   problems: { nodeId?: string; problem: string }[];
 }
+
+/** PROTOCOL.md's `elicit` event: a pending question, with its conversation and the node that asked it. */
+export type ElicitEvent = ElicitRequest & { conversationId: string; nodeId: string };

@@ -2,10 +2,9 @@ import * as z from 'zod';
 
 import { JsonSchema, NodeIdSchema, PhotoSchema, type Json } from '../node';
 import { MAX_MESSAGE_PHOTOS, MessageTextSchema, messageParts } from '../message';
-import type { Conversation, HeadMove, NodeAndHead } from './conversation-api';
+import type { Conversation, ElicitEvent, HeadMove, NodeAndHead } from './conversation-api';
 import { ElicitResponseRequestSchema, RecoverRequestSchema, RefStringSchema } from './conversation-api';
 import { UserSchema } from './auth';
-import type { ElicitEvent } from './socket-events';
 
 const ElicitIdSchema = z.string().min(1).max(200);
 const expectedHead = NodeIdSchema.optional();

@@ -1,12 +1,16 @@
 import * as z from 'zod';
-import type { ElicitRequest } from '../elicit';
 import { ElicitActionSchema, JsonSchema, NodeIdSchema, type TreeNode } from '../node';
 import type { ReflogEntry } from '../reflog';
 import type { ApiErrorBody } from './error';
 import type { QueuedMessage } from './queued-message';
-import type { SocketCommandEvent, SocketCommandResult } from './socket-commands';
+import type { CommandResult } from './conversation-command';
 import { MessageTextSchema, messageParts, saysSomething } from '../message';
-import { RefStringSchema, type Conversation, type ConversationStatus } from './conversation-api';
+import {
+  RefStringSchema,
+  type Conversation,
+  type ConversationStatus,
+  type ElicitEvent,
+} from './conversation-api';
 
 /**
  * PROTOCOL.md's WebSocket contract, once, for the gateway and the web client alike: the payload
@@ -41,6 +45,23 @@ export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof Clie
 /** An acknowledgement: `{ok: true, ...}` or `{ok: false, error}`. */
 export type Ack<T extends object = object> = ({ ok: true } & T) | { ok: false; error: ApiErrorBody };
 
+/**
+ * The client events that are a conversation command as they are, and the kind of command each
+ * names (SOCKET_COMMANDS builds it from the payload). Its acknowledgement carries that command's
+ * result. `message:send` and `elicit:response` are not among them: their photos are stored where
+ * they arrive before their command is built.
+ */
+export interface SocketCommandKinds {
+  'elicit:progress': 'progress';
+  'conversation:cancel': 'cancel';
+  'conversation:rewind': 'rewind';
+  'message:edit': 'edit';
+  'message:regenerate': 'regenerate';
+  'conversation:recover': 'recover';
+  'message:withdraw': 'withdraw';
+}
+export type SocketCommandEvent = keyof SocketCommandKinds;
+
 /** What each client → server event's acknowledgement carries when it succeeds. */
 export type ClientAckValues = {
   'conversation:join': { conversation: Conversation };
@@ -49,7 +70,7 @@ export type ClientAckValues = {
   'elicit:response': { node: TreeNode };
 } & {
   /** an event that is a command acknowledges with the command's result */
-  [E in SocketCommandEvent]: SocketCommandResult<E>;
+  [E in SocketCommandEvent]: CommandResult<SocketCommandKinds[E]>;
 };
 
 /** Socket.IO's ClientToServerEvents: every event takes its payload and an ack callback. */
@@ -59,9 +80,6 @@ export type ClientToServerEvents = {
     ack: (answer: Ack<ClientAckValues[E]>) => void,
   ) => void;
 };
-
-/** PROTOCOL.md's `elicit` event. */
-export type ElicitEvent = ElicitRequest & { conversationId: string; nodeId: string };
 
 /** Socket.IO's ServerToClientEvents: sent to everyone joined to the conversation, on any api process. */
 export interface ServerToClientEvents {
