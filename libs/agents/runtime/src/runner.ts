@@ -45,9 +45,6 @@ export class Runner {
   readonly elicits = new PendingElicits();
   /** the turn under way, in the runner's own effection scope */
   private readonly turn = new TurnSlot();
-  private get task(): Task<void> | undefined {
-    return this.turn.task;
-  }
   private journal: Journal | undefined;
   /** HEAD's path from its latest summaries (or the root) */
   private path: TreeNode[] = [];
@@ -108,13 +105,13 @@ export class Runner {
   /** What the runner is doing: idle, running a turn, or waiting on a question. */
   get status(): RunnerStatus {
     // Opened with no turn to resume, it waits on its chat prompt as one that finished a turn does.
-    if (this.currentStatus === 'idle' && !this.task && !this.stale && this.head) return 'waiting';
+    if (this.currentStatus === 'idle' && !this.turn.task && !this.stale && this.head) return 'waiting';
     return this.currentStatus;
   }
 
   /** Whether a turn is under way: working, or waiting on one of its questions. */
   get turnUnderWay(): boolean {
-    return this.task !== undefined;
+    return this.turn.task !== undefined;
   }
 
   /** The conversation's HEAD as stored (a running turn may have appended nodes still to be written). */
@@ -134,7 +131,7 @@ export class Runner {
     authorId: string;
   }): Promise<Result<TreeNode, RunnerError>> {
     if (this.stale) return err({ code: 'conflict', message: 'the conversation moved; reopen the runner' });
-    if (this.task) {
+    if (this.turn.task) {
       // Words typed while a question waits answer it off-script (seed 004): the agent reads them
       // as its answer, or as a side quest after which it asks again.
       const waiting = this.elicits.list()[0];
@@ -145,7 +142,7 @@ export class Runner {
         return this.respond({ elicitId: waiting.elicitId, action: 'other', content }, message.authorId);
       }
     }
-    if (this.task || this.queue.busy) {
+    if (this.turn.task || this.queue.busy) {
       const at = (this.journal?.path() ?? this.path).at(-1);
       if (!at) return err({ code: 'conflict', message: 'the conversation has no HEAD to queue under' });
       return ok(await this.queue.add(message, at));
@@ -207,7 +204,7 @@ export class Runner {
    * runner instead, and the branch's turn resumes when HEAD comes back.)
    */
   async cancel(actorId: string): Promise<TreeNode | null> {
-    const task = this.task;
+    const task = this.turn.task;
     const journal = this.journal;
     if (!task || !journal) return null;
     // The halted turn's own ending must not take the queue before the cancel node is written.
@@ -244,7 +241,7 @@ export class Runner {
    * running turn, or, when no turn runs, the chat prompt for the user's next message.
    */
   pending(): ElicitRequest[] {
-    if (this.task) return this.elicits.list();
+    if (this.turn.task) return this.elicits.list();
     if (this.queue.busy) return [];
     const head = this.head;
     return head && !this.stale ? [chatPromptAt(this.options.agent, this.state(), head)] : [];
@@ -291,7 +288,7 @@ export class Runner {
    * while a turn runs, or when `nodeId` is not on the path.
    */
   pathTo(nodeId: string): TreeNode[] | undefined {
-    if (this.task || this.mustReopen) return undefined;
+    if (this.turn.task || this.mustReopen) return undefined;
     const at = this.path.findIndex((n) => n.id === nodeId);
     return at < 0 ? undefined : this.path.slice(0, at + 1);
   }
@@ -307,7 +304,7 @@ export class Runner {
   private readonly answers = new RunnerAnswers({
     path: () => this.journal?.path() ?? this.path,
     head: () => this.head,
-    turnRunning: () => this.task !== undefined,
+    turnRunning: () => this.turn.task !== undefined,
     elicits: this.elicits,
     drained: async () => this.journal?.drained(),
     whenIdle: () => this.whenIdle(),
@@ -322,7 +319,7 @@ export class Runner {
   /** Nothing runs: the conversation waits for the user's next message. */
   private promptForChat(): boolean {
     const head = this.head;
-    if (this.task || this.stale || !head) return false;
+    if (this.turn.task || this.stale || !head) return false;
     this.outbox.status('waiting');
     this.outbox.elicit(chatPromptAt(this.options.agent, this.state(), head), head);
     return true;
@@ -395,7 +392,7 @@ export class Runner {
    * a turn runs, or HEAD moved under the runner (the message then waits for the next runner).
    */
   private async takeNext(): Promise<boolean> {
-    if (this.task || this.stale) return false;
+    if (this.turn.task || this.stale) return false;
     return this.queue.takeNext((payload, authorId) => this.begin(payload, authorId));
   }
 }
