@@ -51,7 +51,21 @@ export {
   type ToolSpec,
   type ToolUseBlock,
 } from './model';
+// Consuming MCP servers' tools (seed 004's MCP integration); the connection itself is internal.
+export {
+  DEFAULT_MCP_TIMEOUT_MS,
+  HttpServerConfigSchema,
+  McpServerConfigSchema,
+  parseMcpServers,
+  StdioServerConfigSchema,
+  type HttpServerConfig,
+  type McpServerConfig,
+  type StdioServerConfig,
+} from './mcp/mcp-server-config';
+export { mcpToolName } from './mcp/mcp-tool';
+export { useMcpServers, type McpServersPlugin } from './mcp/use-mcp-servers';
 export * from './off-script';
+export * from './offered-tools';
 export * from './primitives';
 export * from './protocol';
 export * from './sample';

@@ -4,6 +4,7 @@ import { RESPOND_TOOL, type ToolUseBlock } from './model';
 import { modeOf, type AgentDefinition, type Mode, type TurnEnd } from './agent-definition';
 import { Run } from './context';
 import { historyOf, modeStateOf } from './history';
+import { OfferedTools } from './offered-tools';
 import { sample } from './primitives';
 import { createTool, dispatch, ToolSuccess, type ModeSwitch, type Tool, type ToolOutcome } from './tool';
 
@@ -30,7 +31,8 @@ export function* runTurn(agent: AgentDefinition): Operation<TurnEnd> {
   for (let step = 0; step < maxSteps; step++) {
     const state = modeStateOf(agent, run.journal.path());
     const mode = modeOf(agent, state.mode);
-    const tools = [...mode.tools(state.data), ...(mode.output ? [respondTool(mode)] : [])];
+    const offered = yield* OfferedTools.operations.offered(mode, state.data);
+    const tools = [...offered, ...(mode.output ? [respondTool(mode)] : [])];
     const sampled = yield* sample({
       system: mode.render(state.data),
       messages: historyOf(run.journal.path()),

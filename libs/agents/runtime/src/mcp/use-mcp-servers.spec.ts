@@ -1,0 +1,290 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { Json, TreeNode } from '@sweatpants/domain';
+import * as z from 'zod';
+import { defineMode, modeReducer, prompt, type AgentDefinition } from '..';
+import { Runner } from '../host';
+import { OfflineModel, type OfflineRule } from '../offline';
+import { InMemoryConversationPort } from '../storage/in-memory-port';
+import type { ToolOutcome } from '../tool';
+import type { McpServerConfig } from './mcp-server-config';
+import { useMcpServers } from './use-mcp-servers';
+
+/** server-everything, the MCP project's reference server, as a child process over stdio. */
+const EVERYTHING_JS = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+const everything: McpServerConfig = {
+  name: 'everything',
+  command: process.execPath,
+  args: [EVERYTHING_JS, 'stdio'],
+};
+
+/**
+ * The model: "call <tool> <json input>" calls that tool; a tool's result is said back as
+ * "<tool>: <text>", so what the server answered is on the path twice (its node, and the reply).
+ */
+const callAsTold: OfflineRule = {
+  name: 'call the tool named',
+  when: (ctx) => !ctx.hasToolResults && /^call \S+/.test(ctx.userText),
+  reply: (ctx) => {
+    const [, name = '', input = '{}'] = /^call (\S+)\s*(.*)$/s.exec(ctx.userText) ?? [];
+    return { calls: [{ name, input: JSON.parse(input) as Json }] };
+  },
+};
+const listTools: OfflineRule = {
+  name: 'say the tools offered',
+  when: (ctx) => ctx.userText === 'list the tools',
+  reply: (ctx) => ({ text: ctx.request.tools.map((t) => t.name).join(' ') }),
+};
+const sayResults: OfflineRule = {
+  name: 'say what the tools answered',
+  when: (ctx) => ctx.hasToolResults,
+  reply: (ctx) => ({ text: ctx.toolResults.map((r) => `${r.name}: ${r.content}`).join('\n') }),
+};
+
+function agentUsing(servers: McpServerConfig[], timeoutMs?: number): AgentDefinition {
+  return {
+    name: 'mcp-user',
+    modes: [
+      defineMode({
+        name: 'helping',
+        data: z.null(),
+        template: () => prompt`You use the tools you are given.`,
+        tools: () => [],
+      }),
+    ],
+    initial: { mode: 'helping', data: null },
+    state: modeReducer('mcp-user', { mode: 'helping', data: null }),
+    fallbackReply: () => 'I could not do that.',
+    plugins: [useMcpServers(servers, timeoutMs === undefined ? {} : { timeoutMs })],
+  };
+}
+
+async function session(agent: AgentDefinition) {
+  const port = new InMemoryConversationPort();
+  port.create('c1');
+  const runner = await Runner.open({
+    conversationId: 'c1',
+    agent,
+    port,
+    model: new OfflineModel([callAsTold, listTools, sayResults]),
+    logs: { write: () => undefined },
+  });
+  const path = async () => {
+    const read = await port.path('c1');
+    if (!read.ok) throw new Error(read.error.message);
+    return read.value;
+  };
+  const outcomes = async () =>
+    (await path())
+      .filter((n): n is TreeNode<'tool_result'> => n.kind === 'tool_result')
+      .map((n) => n.payload['outcome'] as unknown as ToolOutcome);
+  const replies = async () =>
+    (await path()).filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
+  const send = async (text: string) => {
+    const sent = await runner.send({ text, authorId: 'u1' });
+    if (!sent.ok) throw new Error(sent.error.message);
+  };
+  return { runner, port, path, outcomes, replies, send };
+}
+
+/** Resolves once the runner holds a pending elicit other than its chat prompt. */
+async function question(runner: Runner) {
+  for (let i = 0; i < 200; i++) {
+    const [pending] = runner.elicits.list();
+    if (pending) return pending;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('no question came');
+}
+
+describe('useMcpServers: an MCP server’s tools are the agent’s', () => {
+  it('calls a server’s tool by its prefixed name and records what it answered', async () => {
+    const s = await session(agentUsing([everything]));
+    await s.send('call everything_echo {"message":"hello"}');
+    await s.runner.whenIdle();
+
+    expect(await s.outcomes()).toEqual([{ kind: 'success', value: 'Echo: hello' }]);
+    expect(await s.replies()).toContain('everything_echo: Echo: hello');
+    const call = (await s.path()).find((n) => n.kind === 'tool_call');
+    expect(call?.payload).toMatchObject({ name: 'everything_echo', input: { message: 'hello' } });
+    await s.runner.close();
+  });
+
+  it('puts the server’s elicitation to the person as a form, and the server gets their answer', async () => {
+    const s = await session(agentUsing([everything]));
+    await s.send('call everything_trigger-elicitation-request {}');
+    const asked = await question(s.runner);
+    expect(asked.type).toBe('form');
+    expect(asked.message).toBe('Please provide inputs for the following fields:');
+    // the server's own schema, as it gave it
+    expect(asked.schema).toMatchObject({ type: 'object', required: ['name'] });
+    expect(Object.keys((asked.schema?.['properties'] ?? {}) as object)).toContain('check');
+
+    const answered = s.runner.answer(
+      { elicitId: asked.elicitId, action: 'accept', content: { name: 'Ada Lovelace', check: true } },
+      'u1',
+    );
+    expect(answered.ok).toBe(true);
+    await s.runner.whenIdle();
+
+    const [outcome] = await s.outcomes();
+    // what the server received, in its own words
+    expect(outcome).toMatchObject({ kind: 'success' });
+    const text = String((outcome as { value: Json }).value);
+    expect(text).toContain('- Name: Ada Lovelace');
+    expect(text).toContain('- Agreed to terms: true');
+    const response = (await s.path()).find(
+      (n) => n.kind === 'response' && n.payload['elicitId'] === asked.elicitId,
+    );
+    expect(response?.authorId).toBe('u1');
+    await s.runner.close();
+  });
+
+  it('tells the server a declined question was declined', async () => {
+    const s = await session(agentUsing([everything]));
+    await s.send('call everything_trigger-elicitation-request {}');
+    const asked = await question(s.runner);
+    s.runner.answer({ elicitId: asked.elicitId, action: 'decline' }, 'u1');
+    await s.runner.whenIdle();
+    const [outcome] = await s.outcomes();
+    expect(String((outcome as { value: Json }).value)).toContain('User declined');
+    await s.runner.close();
+  });
+
+  it('asks a URL elicitation as a card that carries the link; opened is accept', async () => {
+    const s = await session(agentUsing([everything]));
+    await s.send(
+      'call everything_trigger-url-elicitation {"url":"https://example.com/sign-in","message":"Sign in first"}',
+    );
+    const asked = await question(s.runner);
+    expect(asked.type).toBe('confirm');
+    expect(asked.message).toContain('Sign in first');
+    expect(asked.message).toContain('https://example.com/sign-in');
+    s.runner.answer({ elicitId: asked.elicitId, action: 'accept', content: { value: true } }, 'u1');
+    await s.runner.whenIdle();
+    const [outcome] = await s.outcomes();
+    expect(outcome).toMatchObject({ kind: 'success' });
+    expect(JSON.stringify(outcome)).toContain('accept');
+    await s.runner.close();
+  });
+
+  it('offers the tools prefixed with the server’s name, in a stable order sorted by name', async () => {
+    const s = await session(agentUsing([everything]));
+    await s.send('list the tools');
+    await s.runner.whenIdle();
+    const names = (await s.replies()).at(-1)?.split(' ') ?? [];
+    expect(names).toEqual([...names].sort());
+    expect(names).toEqual(
+      expect.arrayContaining(['everything_echo', 'everything_trigger-elicitation-request']),
+    );
+    expect(names.every((n) => /^everything_[a-zA-Z0-9_-]{1,53}$/.test(n))).toBe(true);
+    await s.runner.close();
+  });
+
+  it('makes a server’s error answer a tool error the model reads, and the turn completes', async () => {
+    const s = await session(agentUsing([everything]));
+    // the error path: the server refuses the call with UrlElicitationRequired (-32042)
+    await s.send(
+      'call everything_trigger-url-elicitation {"url":"https://example.com/pay","errorPath":true,"elicitationId":"e-1"}',
+    );
+    await s.runner.whenIdle();
+    const [outcome] = await s.outcomes();
+    expect(outcome).toMatchObject({ kind: 'error' });
+    expect((outcome as { message: string }).message).toMatch(
+      /^the MCP server everything refused trigger-url-elicitation/,
+    );
+    expect((await s.replies()).at(-1)).toContain(
+      'everything_trigger-url-elicitation: the MCP server everything',
+    );
+    expect(s.runner.status).toBe('waiting');
+    await s.runner.close();
+  });
+
+  it('makes a server silent past its timeout a tool error', async () => {
+    const s = await session(agentUsing([{ ...everything, timeoutMs: 1_500 }]));
+    await s.send('call everything_trigger-long-running-operation {"duration":5,"steps":1}');
+    await s.runner.whenIdle();
+    const [outcome] = await s.outcomes();
+    expect(outcome).toEqual({
+      kind: 'error',
+      message: 'the MCP server everything: trigger-long-running-operation did not answer within 1.5 s',
+    });
+    await s.runner.close();
+  }, 15_000);
+
+  it('offers a server that went down by the tools it listed last, and a call says it is unreachable', async () => {
+    const port = await freePort();
+    const server = await everythingOverHttp(port);
+    const agent = agentUsing([{ name: 'remote', url: `http://127.0.0.1:${port}/mcp` }]);
+    try {
+      const s = await session(agent);
+      await s.send('call remote_echo {"message":"up"}');
+      await s.runner.whenIdle();
+      expect(await s.outcomes()).toEqual([{ kind: 'success', value: 'Echo: up' }]);
+
+      await stop(server);
+      await s.send('call remote_echo {"message":"down"}');
+      await s.runner.whenIdle();
+      const [, down] = await s.outcomes();
+      expect(down).toMatchObject({ kind: 'error' });
+      expect((down as { message: string }).message).toMatch(
+        /^the MCP server remote could not be reached for echo/,
+      );
+      expect(s.runner.status).toBe('waiting');
+      await s.runner.close();
+    } finally {
+      await stop(server);
+    }
+  }, 20_000);
+
+  it('offers nothing of a server that never started, and the agent still answers', async () => {
+    const gone: McpServerConfig = {
+      name: 'gone',
+      command: process.execPath,
+      args: ['-e', 'process.exit(3)'],
+    };
+    const s = await session(agentUsing([gone, everything]));
+    await s.send('call everything_echo {"message":"still here"}');
+    await s.runner.whenIdle();
+    expect(await s.outcomes()).toEqual([{ kind: 'success', value: 'Echo: still here' }]);
+    await s.runner.close();
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** server-everything over Streamable HTTP on `port`, once it listens. */
+async function everythingOverHttp(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [EVERYTHING_JS, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server-everything did not listen')), 10_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on port')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', () => reject(new Error('server-everything exited')));
+  });
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
