@@ -4,8 +4,8 @@ import { TreeStore } from '@sweatpants/tree-store';
 import { AdminOnly } from '../auth/auth.decorators';
 import { unwrap } from '../conversations/api-errors';
 import { ConversationAccess } from '../conversations/conversation-access';
+import { ConversationActors } from '../conversations/conversation-actors';
 import { ConversationReads } from '../conversations/conversation-reads';
-import { ConversationViews } from '../conversations/conversation-views';
 import { ApiError } from '../errors/api-error';
 import { Endpoint, Input, type EndpointInput, type EndpointResult } from '../http/endpoint';
 
@@ -32,7 +32,7 @@ export class AdminController {
     private readonly store: TreeStore,
     private readonly access: ConversationAccess,
     private readonly reads: ConversationReads,
-    private readonly views: ConversationViews,
+    private readonly actors: ConversationActors,
   ) {}
 
   @Endpoint(adminReflog)
@@ -53,7 +53,7 @@ export class AdminController {
       ...(query.before !== undefined ? { before: query.before } : {}),
       limit: query.limit,
     });
-    return { items: await Promise.all(page.items.map((r) => this.views.listed(r))), next: page.next };
+    return { items: page.items.map((r) => this.actors.listed(r)), next: page.next };
   }
 
   /** Any conversation, archived or not, as a listing shows it: no runner is opened to read it. */
@@ -61,7 +61,7 @@ export class AdminController {
   async conversation(
     @Input() { params }: EndpointInput<typeof adminConversation>,
   ): EndpointResult<typeof adminConversation> {
-    return this.views.listed(await this.access.any(params.id));
+    return this.actors.listed(await this.access.any(params.id));
   }
 
   @Endpoint(adminPath)

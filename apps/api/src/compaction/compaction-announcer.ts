@@ -54,12 +54,6 @@ export class CompactionAnnouncer implements OnModuleInit, OnModuleDestroy {
       }
       this.events.moved(conversationId, { head: result.head, reflog: result.reflog });
     }
-    await this.actors.postIfOpen(conversationId, async (actor) => {
-      const runner = actor.peek();
-      // A runner opened since stands on the summary (and may have gone on from it): leave it be.
-      if (!runner || (!runner.stale && runner.onPath(result.summaryNodeId as string))) return;
-      const record = await this.store.conversation(conversationId);
-      if (record) await actor.reopen(record);
-    });
+    await this.actors.tellIfOpen(conversationId, { kind: 'compacted', summaryNodeId: result.summaryNodeId });
   }
 }

@@ -2,29 +2,22 @@ import { InMemoryConversationPort, Runner } from '@sweatpants/agent-runtime/host
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { testAgent } from '@sweatpants/agent-runtime/testing';
 import type { ConversationRecord } from '@sweatpants/domain';
+import type { TreeStore } from '@sweatpants/tree-store';
 import { createScope } from 'effection';
+import type { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../errors/api-error';
-import { ConversationActor, statusOf, useConversationActor, type ActorHost } from './conversation-actor';
+import type { ActorHost } from './actor-host';
+import { ConversationActor, useConversationActor } from './conversation-actor';
 import type { ConversationEvents } from './conversation-events';
+import type { ConversationTitles } from './conversation-titles';
 import { RunnerOutbox } from './runner-outbox';
-
-/** Work that records when it starts and ends, and ends when the test says. */
-function step(log: string[], name: string) {
-  let finish: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => (finish = resolve));
-  const work = async () => {
-    log.push(`${name} starts`);
-    await done;
-    log.push(`${name} ends`);
-    return name;
-  };
-  return { work, finish: () => finish() };
-}
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-const record: ConversationRecord = {
-  id: 'c1',
+const user = { id: 'u1', email: 'u1@example.com', role: 'user' } as AuthUser;
+
+const recordOf = (id: string): ConversationRecord => ({
+  id,
   agent: 'tidying',
   title: '',
   ownerId: 'u1',
@@ -32,24 +25,36 @@ const record: ConversationRecord = {
   createdAt: new Date(0).toISOString(),
   updatedAt: new Date(0).toISOString(),
   archivedAt: null,
-};
+});
+const record = recordOf('c1');
+
+/** A door the test holds shut: whatever waits at it goes on once the test opens it. */
+function door() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open: () => open() };
+}
 
 /**
- * Actors in a scope of their own, over an in-memory conversation whose runner the test agent
- * drives with the offline model; the host records what the actor asks of the process.
+ * Actors in a scope of their own, over in-memory conversations whose runners the test agent drives
+ * with the offline model; the host records what the actor asks of the process, and opening a
+ * conversation's runner can be held at a door (a runner being rebuilt from a long tree).
  */
 function actors() {
   const port = new InMemoryConversationPort();
   port.create('c1');
+  port.create('c2');
   const emitted: string[] = [];
   const events = { emit: (event: string) => emitted.push(event) } as unknown as ConversationEvents;
   const told = { opened: 0, closed: 0, released: 0, forgotten: 0 };
+  const doors = new Map<string, Promise<void>>();
   const host: ActorHost = {
-    open: async () => {
+    open: async ({ id }) => {
       told.opened++;
-      const outbox = new RunnerOutbox('c1', events);
+      await doors.get(id);
+      const outbox = new RunnerOutbox(id, events);
       const runner = await Runner.open({
-        conversationId: 'c1',
+        conversationId: id,
         agent: testAgent,
         port,
         model: new OfflineModel(),
@@ -61,9 +66,13 @@ function actors() {
     releaseLease: async () => {
       told.released++;
     },
-    events,
     runnerClosed: () => told.closed++,
     forget: () => told.forgotten++,
+    events,
+    // What a command writes beside the runner (moves, archiving) is not exercised here.
+    store: {} as TreeStore,
+    titles: { fromFirstWords: async () => undefined } as unknown as ConversationTitles,
+    model: 'offline',
   };
   const [scope, destroy] = createScope();
   const start = (id = 'c1') => {
@@ -74,112 +83,123 @@ function actors() {
     });
     return { actor, life };
   };
-  return { start, told, destroy, emitted };
+  /** Holds the opening of `id`'s runner until the returned door opens. */
+  const holdOpening = (id: string) => {
+    const held = door();
+    doors.set(id, held.opened);
+    return held.open;
+  };
+  return { start, told, destroy, emitted, holdOpening };
 }
 
 describe('a conversation actor', () => {
-  it('handles its letters one at a time, in the order they were posted', async () => {
-    const { start, destroy } = actors();
+  it('handles its commands one at a time, in the order they arrived', async () => {
+    const { start, destroy, holdOpening } = actors();
     const { actor } = start();
-    const log: string[] = [];
-    const a = step(log, 'a');
-    const b = step(log, 'b');
-    const c = step(log, 'c');
-    const results = [a, b, c].map((s) => actor.post(s.work));
+    const release = holdOpening('c1');
+    const settled: string[] = [];
+    const noted = <T>(name: string, result: Promise<T>) =>
+      result.then((value) => (settled.push(name), value));
+    const first = noted('view', actor.command(user, record, { kind: 'view' }));
+    const sent = noted('send', actor.command(user, record, { kind: 'send', text: 'the lamp' }));
+    const pending = noted('pending', actor.command(user, record, { kind: 'pending' }));
+    const last = noted('view again', actor.command(user, record, { kind: 'view' }));
     await tick();
-    expect(log).toEqual(['a starts']);
-    c.finish();
-    b.finish();
-    a.finish();
-    expect(await Promise.all(results)).toEqual(['a', 'b', 'c']);
-    expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends', 'c starts', 'c ends']);
+    expect(settled).toEqual([]);
+    expect(actor.backlog).toBe(4);
+    release();
+    const [before, { node }, , after] = await Promise.all([first, sent, pending, last]);
+    expect(settled).toEqual(['view', 'send', 'pending', 'view again']);
+    expect(node).toMatchObject({ kind: 'user', payload: { text: 'the lamp' } });
+    // The message was handled before the last view: HEAD had moved past the first view's.
+    expect(after.head).not.toBe(before.head);
+    expect(actor.backlog).toBe(0);
     await destroy();
   });
 
   it("lets another conversation's actor work meanwhile", async () => {
-    const { start, destroy } = actors();
-    const log: string[] = [];
-    const slow = step(log, 'slow');
-    const other = step(log, 'other');
-    const first = start('c1').actor.post(slow.work);
-    const second = start('c2').actor.post(other.work);
-    other.finish();
-    await second;
-    expect(log).toEqual(['slow starts', 'other starts', 'other ends']);
-    slow.finish();
-    await first;
+    const { start, destroy, holdOpening } = actors();
+    const release = holdOpening('c1');
+    const slow = start('c1').actor.command(user, record, { kind: 'view' });
+    const other = await start('c2').actor.command(user, recordOf('c2'), { kind: 'view' });
+    expect(other).toMatchObject({ id: 'c2', status: 'waiting' });
+    release();
+    await expect(slow).resolves.toMatchObject({ id: 'c1' });
     await destroy();
   });
 
-  it('goes on after a letter that failed, and hands the failure to whoever posted it', async () => {
+  it('goes on after a command that failed, and hands the failure to whoever sent it', async () => {
     const { start, destroy } = actors();
     const { actor } = start();
-    const failed = actor.post(() => Promise.reject(new Error('no such node')));
-    const next = actor.post(async () => 'next');
-    await expect(failed).rejects.toThrow('no such node');
-    await expect(next).resolves.toBe('next');
+    const answer = { action: 'accept' as const, content: { value: true } };
+    const failed = actor.command(user, record, { kind: 'respond', elicitId: 'no-such-question', answer });
+    const next = actor.command(user, record, { kind: 'view' });
+    await expect(failed.catch((error: ApiError) => error.body.error.code)).resolves.toBe('not_found');
+    await expect(next).resolves.toMatchObject({ id: 'c1' });
     await destroy();
   });
 
-  it('opens one runner on demand, knows the HEAD it writes, and reads the store only without one', async () => {
+  it('opens one runner on demand, and says what it waits on', async () => {
     const { start, told, destroy } = actors();
     const { actor } = start();
-    expect(await actor.post((self) => self.head())).toBe('stored-head');
-    const runner = await actor.post((self) => self.runner(record));
-    expect(await actor.post((self) => self.runner(record))).toBe(runner);
+    expect(actor.peek()).toBeUndefined();
+    const view = await actor.command(user, record, { kind: 'view' });
+    await actor.command(user, record, { kind: 'pending' });
     expect(told.opened).toBe(1);
-    expect(actor.peek()).toBe(runner);
+    const runner = actor.peek();
     // Opened on the root, it waits on its chat prompt there: that is the HEAD it knows.
-    expect(await actor.post((self) => self.head())).toBe(runner.head);
-    expect(statusOf(actor.peek())).toBe('waiting');
+    expect(view).toMatchObject({ status: 'waiting', head: runner?.head, pendingElicit: { type: 'chat' } });
     await destroy();
   });
 
   it('retires when idle with nothing waiting: its runner closes and its lease goes', async () => {
     const { start, told, destroy } = actors();
     const { actor, life } = start();
-    await actor.post((self) => self.runner(record));
+    await actor.command(user, record, { kind: 'view' });
     // Used since: it stays.
-    expect(await actor.retireIfIdle(0)).toBe(false);
+    expect(await actor.tell({ kind: 'retire', idleSince: 0 })).toBe(false);
     expect(actor.peek()).toBeDefined();
 
-    expect(await actor.retireIfIdle(Date.now() + 1)).toBe(true);
+    expect(await actor.tell({ kind: 'retire', idleSince: Date.now() + 1 })).toBe(true);
     await life;
     expect(actor.peek()).toBeUndefined();
     expect(told).toMatchObject({ opened: 1, closed: 1, released: 1, forgotten: 1 });
     await destroy();
   });
 
-  it('does not retire while a letter waits behind the idle close; that letter is handled', async () => {
-    const { start, told, destroy } = actors();
+  it('does not retire while a command waits behind the idle close; that command is handled', async () => {
+    const { start, told, destroy, holdOpening } = actors();
     const { actor } = start();
-    const log: string[] = [];
-    const busy = step(log, 'busy');
-    const first = actor.post(busy.work);
-    const idle = actor.retireIfIdle(Date.now() + 1);
-    const after = actor.post(async () => 'after');
-    busy.finish();
+    const release = holdOpening('c1');
+    const first = actor.command(user, record, { kind: 'view' });
+    const idle = actor.tell({ kind: 'retire', idleSince: Date.now() + 1 });
+    const after = actor.command(user, record, { kind: 'pending' });
+    release();
     await first;
     expect(await idle).toBe(false);
-    expect(await after).toBe('after');
+    expect(await after).toEqual([expect.objectContaining({ type: 'chat' })]);
     expect(told.forgotten).toBe(0);
     await destroy();
   });
 
   it('at the end of its scope, refuses what still waits and closes its runner', async () => {
-    const { start, told, destroy } = actors();
+    const { start, told, destroy, holdOpening } = actors();
     const { actor } = start();
-    await actor.post((self) => self.runner(record));
-    const log: string[] = [];
-    const stuck = step(log, 'stuck');
-    const running = actor.post(stuck.work);
-    const waiting = actor.post(async () => 'never');
+    await actor.command(user, record, { kind: 'view' });
+    await actor.tell({ kind: 'close' });
+    expect(told.closed).toBe(1);
+    const release = holdOpening('c1');
+    const running = actor.command(user, record, { kind: 'view' });
+    const waiting = actor.command(user, record, { kind: 'pending' });
     await tick();
-    await destroy();
+    const ended = destroy();
+    // The runner being opened as the scope ends is closed once it is open.
+    release();
+    await ended;
     const closed = { error: { code: 'unavailable', message: expect.stringContaining('closed') } };
     await expect(running).rejects.toBeInstanceOf(ApiError);
     await expect(waiting.catch((error: ApiError) => error.body)).resolves.toEqual(closed);
-    expect(told.closed).toBe(1);
+    expect(told.closed).toBe(2);
     expect(actor.peek()).toBeUndefined();
   });
 });

@@ -1,208 +1,120 @@
 import type { Runner } from '@sweatpants/agent-runtime/host';
-import type { ConversationRecord, ConversationStatus, ElicitEvent, TreeNode } from '@sweatpants/domain';
-import { call, resource, spawn, withResolvers, type Operation } from 'effection';
+import type {
+  CommandOf,
+  CommandResult,
+  ConversationCommand,
+  ConversationRecord,
+  NodeAndHead,
+} from '@sweatpants/domain';
+import { call, createQueue, resource, spawn, withResolvers, type Operation } from 'effection';
+import type { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../errors/api-error';
-import type { ConversationEvents } from './conversation-events';
-import type { RunnerOutbox } from './runner-outbox';
+import type { ActorHost } from './actor-host';
+import { ActorRunner } from './actor-runner';
+import { runnerError } from './api-errors';
+import { conversationView } from './conversation-view';
+import { HeadMoves } from './head-moves';
 
-/** An open runner and the outbox that remembers which node asked each of its elicits. */
-export interface Driven {
-  runner: Runner;
-  outbox: RunnerOutbox;
-}
+/**
+ * What the api process tells an actor, beside a person's commands: a compaction moved HEAD, a
+ * turn found HEAD moved under its runner, another process drives the conversation now, or it may
+ * be idle long enough to retire.
+ */
+export type Notice =
+  | { kind: 'compacted'; summaryNodeId: string }
+  | { kind: 'stale' }
+  | { kind: 'close' }
+  | { kind: 'retire'; idleSince: number };
 
-/** What an actor needs from the process it runs in. */
-export interface ActorHost {
-  /**
-   * A runner at the conversation's HEAD, opened under its lease (refused while another process
-   * holds it), on `startPath` when the caller has HEAD's path already.
-   */
-  open(record: ConversationRecord, startPath?: readonly TreeNode[]): Promise<Driven>;
-  /** HEAD as stored, for when no runner here knows it. */
-  storedHead(conversationId: string): Promise<string>;
-  /** Lets another process drive the conversation next. */
-  releaseLease(conversationId: string): Promise<void>;
-  /** Where a reopened runner announces what it now waits on. */
-  readonly events: ConversationEvents;
-  /** Told when a runner closes (a gauge for operators). */
-  runnerClosed(conversationId: string): void;
-  /** Forgets the actor, so that the next work for its conversation starts a new one. */
-  forget(actor: ConversationActor): void;
-}
+/** What each notice answers: whether the actor retired, for `retire`. */
+type NoticeResult<N extends Notice> = N extends { kind: 'retire' } ? boolean : void;
 
-/** Work for one conversation, and whoever waits on its result. */
-interface Letter {
-  work: (actor: ConversationActor) => Promise<unknown>;
-  /** whether it counts as use (an idle close does not keep the actor alive) */
-  use: boolean;
+/** A letter in the actor's mailbox: a command (with who sent it) or a notice. */
+type Letter =
+  | { kind: 'command'; user: AuthUser; record: ConversationRecord; command: ConversationCommand }
+  | { kind: 'notice'; notice: Notice };
+
+/** A letter and whoever waits on what handling it answers. */
+interface Envelope {
+  letter: Letter;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * One open conversation: it owns the conversation's runner (opened from the tree on demand), the
- * HEAD that runner last wrote, the elicits it waits on and, while the runner is open, the
- * conversation's lease; and it handles the work posted to it (every command, a landed compaction,
- * an idle close, a reopen after HEAD moved) one letter at a time, in the order posted. A letter
- * gets the actor itself: only work running as the actor's letter touches its runner, so nothing
- * interleaves with a rewind, and two messages never race for one HEAD.
- *
- * A letter must not post to its own actor and wait for it: it would wait on itself.
+ * One conversation at the api process that drives it. It owns the conversation's runner (opened
+ * from the tree on demand, see ActorRunner), the HEAD that runner last wrote, the elicits it waits
+ * on and, while the runner is open, the conversation's lease; and it takes letters from its
+ * mailbox (an effection queue) one at a time, in the order they arrived: every command of every
+ * socket, tab, HTTP request or process, and the notices the process sends it. Each letter is a
+ * value, handled by the one exhaustive `switch` below, so a rewind never interleaves with a
+ * message, two messages never race for one HEAD, and every client hears the moves in the order the
+ * reflog keeps them.
  *
  * @example
- * const node = await actor.post(async (self) => (await self.runner(record)).send(message));
+ * const { node } = await actor.command(user, record, { kind: 'send', text: 'the lamp' });
  */
 export class ConversationActor {
-  /** when the actor last took a letter */
+  /** when the actor last took a letter other than an idle check */
   lastUsed = Date.now();
-  private readonly letters: Letter[] = [];
-  private wake: (() => void) | undefined;
-  private open: Promise<Driven> | undefined;
-  /** the runner once `open` resolved, for reads that must not wait on an opening one */
-  private opened: Driven | undefined;
+  private readonly mailbox = createQueue<Envelope, never>();
+  /** letters posted and not yet finished, the one being handled included */
+  private readonly unfinished = new Set<Envelope>();
+  private readonly runner: ActorRunner;
+  private readonly moves: HeadMoves;
   private retiring = false;
   private readonly retired = withResolvers<void>();
 
   constructor(
     readonly conversationId: string,
     private readonly host: ActorHost,
-  ) {}
-
-  /** Runs `work` after everything posted before it, alone; settles with what it settles with. */
-  post<T>(work: (actor: ConversationActor) => Promise<T>): Promise<T> {
-    return this.deliver(work, true);
+  ) {
+    this.runner = new ActorRunner(conversationId, host);
+    this.moves = new HeadMoves(this.runner, host);
   }
 
   /**
-   * An idle close, as a letter: when nothing has used the actor since `idleSince` and nothing
-   * runs, the runner closes, the lease goes, and the actor retires if no letter waits behind this
-   * one (the next command starts a new actor). Answers whether it retired.
+   * Handles `command` after everything posted before it, alone; settles with its result. The
+   * caller checked `user` may touch `record`.
    */
-  retireIfIdle(idleSince: number): Promise<boolean> {
-    return this.deliver(() => this.retire(idleSince), false);
+  command<C extends ConversationCommand>(
+    user: AuthUser,
+    record: ConversationRecord,
+    command: C,
+  ): Promise<CommandResult<C['kind']>> {
+    return this.post({ kind: 'command', user, record, command }) as Promise<CommandResult<C['kind']>>;
+  }
+
+  /** Tells the actor what happened in the process, as a letter after those before it. */
+  tell<N extends Notice>(notice: N): Promise<NoticeResult<N>> {
+    return this.post({ kind: 'notice', notice }) as Promise<NoticeResult<N>>;
   }
 
   /** Letters posted and not yet finished, the one being handled included. */
   get backlog(): number {
-    return this.letters.length;
+    return this.unfinished.size;
   }
 
-  /** The runner, opened from the tree when none is open or the open one went stale. */
-  async runner(record: ConversationRecord): Promise<Runner> {
-    return (await this.driven(record)).runner;
-  }
-
-  /** The open runner, without opening one (a listing should not start turns). */
+  /** The open runner, without opening one or waiting (a listing should not start turns). */
   peek(): Runner | undefined {
-    return this.opened?.runner;
-  }
-
-  /**
-   * HEAD as this actor last wrote it: the open runner's, which knows every write it made. With no
-   * runner, or a stale one (a write found HEAD moved), it is read from the store.
-   */
-  async head(): Promise<string> {
-    const runner = this.peek();
-    const known = runner && !runner.stale ? runner.head : undefined;
-    return known ?? this.storedHead();
-  }
-
-  /**
-   * HEAD as stored: where it is when another writer moved it and the actor has not heard yet (a
-   * compaction landed; its letter comes next).
-   */
-  storedHead(): Promise<string> {
-    return this.host.storedHead(this.conversationId);
-  }
-
-  /** What a joining client is sent again: each pending elicit, with the node that asked it. */
-  async pendingEvents(record: ConversationRecord): Promise<ElicitEvent[]> {
-    const { runner, outbox } = await this.driven(record);
-    const head = runner.head ?? record.head;
-    return runner.pending().map((request) => outbox.elicitEvent(request, head));
-  }
-
-  /**
-   * After HEAD moved under the runner: a new runner (which resumes a turn whose last user message
-   * has no reply), announced to the room with its status and what it waits on. It opens on
-   * `startPath` when the move gave HEAD's path (a move back along the old runner's path keeps the
-   * part above the new HEAD); otherwise from the tree.
-   */
-  async reopen(record: ConversationRecord, startPath?: readonly TreeNode[]): Promise<Runner> {
-    const { conversationId } = this;
-    const before = this.peek()?.pending() ?? [];
-    await this.closeRunner();
-    const { runner, outbox } = await this.openFresh(record, startPath);
-    const after = runner.pending();
-    const events = this.host.events;
-    for (const { elicitId } of before) {
-      if (!after.some((r) => r.elicitId === elicitId))
-        events.emit('elicit:withdrawn', { conversationId, elicitId, reason: 'head moved' });
-    }
-    events.emit('status', { conversationId, status: statusOf(runner) });
-    const head = runner.head ?? record.head;
-    for (const request of after) events.emit('elicit', outbox.elicitEvent(request, head));
-    return runner;
-  }
-
-  /**
-   * HEAD is about to leave the branch the runner works on: whatever runs there is put down, not
-   * stopped. The runner closes without writing (a Stop would write a `cancel` node and end the
-   * branch's turn for good), so the branch's turn is still cut off in the tree, and a runner
-   * opened when the person comes back resumes it and asks its question again under the same id.
-   * Its clients hear the question withdrawn meanwhile.
-   */
-  async leaveBranch(): Promise<void> {
-    const runner = this.peek();
-    if (!runner?.turnUnderWay) return;
-    const left = runner.pending();
-    await this.closeRunner();
-    const { conversationId } = this;
-    for (const { elicitId } of left)
-      this.host.events.emit('elicit:withdrawn', { conversationId, elicitId, reason: 'branch left' });
-  }
-
-  /** Stops the runner without writing (it holds nothing the tree does not); the actor stays. */
-  async closeRunner(): Promise<void> {
-    const open = this.open;
-    if (!open) return;
-    this.open = undefined;
-    this.opened = undefined;
-    this.host.runnerClosed(this.conversationId);
-    await (await open.catch(() => undefined))?.runner.close();
-  }
-
-  private async retire(idleSince: number): Promise<boolean> {
-    const runner = this.peek();
-    if (runner?.status === 'running' || this.lastUsed >= idleSince) return false;
-    await this.closeRunner();
-    await this.host.releaseLease(this.conversationId).catch(() => undefined);
-    // Retire only when no letter waits behind this one, and forget the actor in the same tick:
-    // no letter can reach it after.
-    if (this.letters.length > 1) return false;
-    this.retiring = true;
-    this.host.forget(this);
-    return true;
+    return this.runner.peek();
   }
 
   /** The actor's life: its letters, one at a time, until it retires. */
   *handleLetters(): Operation<void> {
     while (!this.retiring) {
-      const letter = this.letters[0];
-      if (!letter) {
-        const { operation, resolve } = withResolvers<void>();
-        this.wake = resolve;
-        yield* operation;
-        this.wake = undefined;
-        continue;
-      }
-      if (letter.use) this.lastUsed = Date.now();
+      const next = yield* this.mailbox.next();
+      if (next.done) break;
+      const envelope = next.value;
+      if (!this.unfinished.has(envelope)) continue; // refused at shutdown
+      const { letter } = envelope;
+      if (letter.kind === 'command' || letter.notice.kind !== 'retire') this.lastUsed = Date.now();
       try {
-        letter.resolve(yield* call(() => letter.work(this)));
+        envelope.resolve(yield* call(() => this.handle(letter)));
       } catch (error) {
-        letter.reject(error);
+        envelope.reject(error);
       }
-      this.letters.shift();
+      this.unfinished.delete(envelope);
     }
     this.retired.resolve();
   }
@@ -215,40 +127,160 @@ export class ConversationActor {
   /** At the end of the actor's scope: whatever still waits hears the conversation closed here. */
   async shutdown(): Promise<void> {
     const closed = new ApiError('unavailable', 'the conversation closed on this api process; try again');
-    for (const letter of this.letters.splice(0)) letter.reject(closed);
-    await this.closeRunner();
+    for (const envelope of this.unfinished) envelope.reject(closed);
+    this.unfinished.clear();
+    await this.runner.close();
   }
 
-  private deliver<T>(work: (actor: ConversationActor) => Promise<T>, use: boolean): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.letters.push({ work, use, resolve: resolve as (value: unknown) => void, reject });
-      this.wake?.();
+  private post(letter: Letter): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const envelope = { letter, resolve, reject };
+      this.unfinished.add(envelope);
+      this.mailbox.add(envelope);
     });
   }
 
-  private driven(record: ConversationRecord): Promise<Driven> {
-    const open = this.opened;
-    if (open && !open.runner.stale) return Promise.resolve(open);
-    return this.openFresh(record);
+  private handle(letter: Letter): Promise<unknown> {
+    return letter.kind === 'command'
+      ? this.handleCommand(letter.user, letter.record, letter.command)
+      : this.handleNotice(letter.notice);
   }
 
-  /** Opens a runner, closing one that went stale (HEAD moved under it) or failed to open. */
-  private async openFresh(record: ConversationRecord, startPath?: readonly TreeNode[]): Promise<Driven> {
-    if (this.open) {
-      const pending = await this.open.catch(() => undefined);
-      if (pending && !pending.runner.stale) return pending;
-      await this.closeRunner();
+  /** What each kind of command does: the one place a command is handled. */
+  private async handleCommand(
+    user: AuthUser,
+    record: ConversationRecord,
+    command: ConversationCommand,
+  ): Promise<CommandResult<ConversationCommand['kind']>> {
+    switch (command.kind) {
+      case 'view': {
+        const runner = await this.runner.get(record);
+        return { ...conversationView(record, runner, this.host.model), queued: runner.queued() };
+      }
+      case 'pending':
+        return this.runner.pendingEvents(record);
+      case 'send':
+        return this.send(user, record, command);
+      case 'respond':
+        return this.respond(user, record, command);
+      case 'withdraw': {
+        const runner = await this.runner.get(record);
+        const withdrawn = await runner.withdraw(command.nodeId);
+        if (!withdrawn.ok) throw runnerError(withdrawn.error, runner.head);
+        return {};
+      }
+      case 'progress': {
+        const runner = await this.runner.get(record);
+        const sent = runner.elicits.progress(command.elicitId, command.payload);
+        if (!sent.ok) throw new ApiError('not_found', sent.error.message);
+        return {};
+      }
+      case 'cancel':
+        // Halts whatever runs: its `cancel` node moves HEAD (reflog action `cancel`).
+        await this.runner.peek()?.cancel(user.id);
+        return { head: await this.runner.head() };
+      case 'rewind':
+        return this.moves.rewind(user, record, command.to, command.expectedHead);
+      case 'edit':
+        return this.moves.edit(user, record, command.nodeId, command.text, command.expectedHead);
+      case 'regenerate':
+        return this.moves.regenerate(user, record, command.nodeId, command.expectedHead);
+      case 'recover':
+        return this.moves.recover(user, record, command.reflogId);
+      case 'archive':
+        // The runner stops; from now on only admins see the conversation.
+        await this.runner.close();
+        await this.host.store.archive(record.id);
+        return {};
     }
-    const opening = this.host.open(record, startPath);
-    this.open = opening;
-    try {
-      const driven = await opening;
-      if (this.open === opening) this.opened = driven;
-      return driven;
-    } catch (error) {
-      if (this.open === opening) this.open = undefined;
-      throw error;
+  }
+
+  /**
+   * The person's message under HEAD (it answers the pending chat prompt); the agent then runs.
+   * While a question waits, the message answers it off-script (a `response` node); while the agent
+   * works with nothing to ask, it is queued (the node answered says `queued: true`). A stale
+   * `expectedHead` is a 409 naming where HEAD is. The first words title an untitled conversation.
+   */
+  private async send(
+    user: AuthUser,
+    record: ConversationRecord,
+    { text, photos, expectedHead }: CommandOf<'send'>,
+  ): Promise<NodeAndHead> {
+    const runner = await this.runner.get(record);
+    const head = runner.head ?? record.head;
+    if (expectedHead !== undefined && expectedHead !== head) {
+      throw new ApiError('conflict', 'HEAD moved since you last saw it', { head });
     }
+    const sent = await runner.send({ text, ...(photos ? { photos } : {}), authorId: user.id });
+    if (!sent.ok) throw runnerError(sent.error, runner.head);
+    await this.host.titles.fromFirstWords(record, sent.value);
+    return { node: sent.value, head: runner.head ?? sent.value.id };
+  }
+
+  /**
+   * An answer to a pending elicit, checked against its type (a content that does not fit is a 400
+   * and changes nothing). Answering again returns the node of the first answer.
+   */
+  private async respond(
+    user: AuthUser,
+    record: ConversationRecord,
+    { elicitId, answer }: CommandOf<'respond'>,
+  ): Promise<NodeAndHead> {
+    let runner = await this.runner.get(record);
+    let answered = await runner.respond({ elicitId, ...answer }, user.id);
+    if (!answered.ok && runner.stale) {
+      // The conversation moved under the runner as it took the answer (a compaction rebased the
+      // branch): the runner rebuilt on the new HEAD asks the same elicit again, so answer it there.
+      runner = await this.runner.get(record);
+      answered = await runner.respond({ elicitId, ...answer }, user.id);
+    }
+    if (!answered.ok) throw runnerError(answered.error, runner.head);
+    // The chat prompt's answer is the user's message; an `other` answer holds their words too.
+    await this.host.titles.fromFirstWords(record, answered.value);
+    return { node: answered.value, head: runner.head ?? answered.value.id };
+  }
+
+  private async handleNotice(notice: Notice): Promise<boolean | void> {
+    switch (notice.kind) {
+      case 'compacted': {
+        const runner = this.runner.peek();
+        // A runner opened since stands on the summary (and may have gone on from it): leave it be.
+        if (!runner || (!runner.stale && runner.onPath(notice.summaryNodeId))) return;
+        return this.reopenFromStore();
+      }
+      case 'stale':
+        // A turn found HEAD moved (a compaction landed, a closed runner's write came late): its
+        // clients would wait for an elicit nobody sends, so reopen at once, from the tree.
+        if (this.runner.peek()?.stale) await this.reopenFromStore();
+        return;
+      case 'close':
+        return this.runner.close();
+      case 'retire':
+        return this.retire(notice.idleSince);
+    }
+  }
+
+  private async reopenFromStore(): Promise<void> {
+    const record = await this.host.store.conversation(this.conversationId);
+    if (record) await this.runner.reopen(record);
+  }
+
+  /**
+   * An idle close: when nothing has used the actor since `idleSince` and nothing runs, the runner
+   * closes, the lease goes, and the actor retires if no letter waits behind this one (the next
+   * command starts a new actor). Answers whether it retired.
+   */
+  private async retire(idleSince: number): Promise<boolean> {
+    const runner = this.runner.peek();
+    if (runner?.status === 'running' || this.lastUsed >= idleSince) return false;
+    await this.runner.close();
+    await this.host.releaseLease(this.conversationId).catch(() => undefined);
+    // Retire only when no letter waits behind this one, and forget the actor in the same tick:
+    // no letter can reach it after.
+    if (this.unfinished.size > 1) return false;
+    this.retiring = true;
+    this.host.forget(this.conversationId);
+    return true;
   }
 }
 
@@ -266,11 +298,4 @@ export function useConversationActor(actor: ConversationActor): Operation<Conver
       yield* call(() => actor.shutdown());
     }
   });
-}
-
-/** PROTOCOL.md's status of a conversation whose runner is `runner` (none open: idle). */
-export function statusOf(runner: Runner | undefined): ConversationStatus {
-  if (!runner) return 'idle';
-  if (runner.status === 'running') return 'running';
-  return runner.pending().length > 0 ? 'waiting' : 'idle';
 }

@@ -1,7 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { LogSink } from '@sweatpants/agent-runtime';
 import { Runner } from '@sweatpants/agent-runtime/host';
-import type { ConversationRecord, TreeNode } from '@sweatpants/domain';
+import type {
+  CommandResult,
+  ConversationCommand,
+  ConversationRecord,
+  ListedConversation,
+  TreeNode,
+} from '@sweatpants/domain';
 import { StorePort, TreeStore } from '@sweatpants/tree-store';
 import { createScope, type Scope } from 'effection';
 import { AgentRegistry } from '../agents/agent-registry';
@@ -9,10 +15,15 @@ import { CLUSTER_CONFIG, type ClusterConfig } from '../config/cluster-config';
 import { ConversationLease } from '../cluster/conversation-lease';
 import { ApiError } from '../errors/api-error';
 import { AppEvents, OnAppEvent, type AppEventMap } from '../events/app-events';
+import type { AuthUser } from '../auth/auth-user';
 import { AgentModels } from '../model/agent-models';
+import { ModelChoice } from '../model/model-choice';
 import { Metrics } from '../observability/metrics';
-import { ConversationActor, useConversationActor, type ActorHost, type Driven } from './conversation-actor';
+import type { ActorHost, Driven } from './actor-host';
+import { ConversationActor, useConversationActor, type Notice } from './conversation-actor';
 import { ConversationEvents } from './conversation-events';
+import { ConversationTitles } from './conversation-titles';
+import { conversationView } from './conversation-view';
 import { RunnerOutbox } from './runner-outbox';
 
 /** How many idle sweeps fit in one idle period: a runner closes within 1¼ periods of its last use. */
@@ -20,8 +31,8 @@ const SWEEPS_PER_IDLE_PERIOD = 4;
 
 /**
  * This process's conversation actors (ConversationActor), one per conversation it has work for,
- * each an effection resource of one scope that ends at shutdown. Every command and every change of
- * a conversation's runner is a letter to its actor (`post`).
+ * each an effection resource of one scope that ends at shutdown. Every command (`command`) and
+ * every notice of what happened in the process (`tell`) is a letter to the conversation's actor.
  *
  * Exactly one api process drives a conversation: an actor opens its runner only under the
  * conversation's lease (ConversationCommands sends every command to the holder), and a runner
@@ -34,6 +45,9 @@ const SWEEPS_PER_IDLE_PERIOD = 4;
  * starts a new one (Runner.open replays the turn up to the question and asks it again under the
  * same id): ten thousand conversations waiting on their users cost no more than the few being
  * talked to.
+ *
+ * A conversation's runner is reached only through its actor's letters. `peek` and `listed` read
+ * what an open runner says without a letter (a listing must not wait behind a turn).
  */
 @Injectable()
 export class ConversationActors implements OnApplicationShutdown {
@@ -56,17 +70,20 @@ export class ConversationActors implements OnApplicationShutdown {
     @Inject(CLUSTER_CONFIG) cluster: ClusterConfig,
     private readonly appEvents: AppEvents,
     private readonly metrics: Metrics,
+    titles: ConversationTitles,
+    private readonly model: ModelChoice,
   ) {
     [this.scope, this.destroy] = createScope();
     this.host = {
       open: (record, startPath) => this.openRunner(record, startPath),
       storedHead: (conversationId) => this.storedHead(conversationId),
       releaseLease: (conversationId) => this.lease.release(conversationId),
-      events,
       runnerClosed: (conversationId) => metrics.runnerClosed(conversationId),
-      forget: (actor) => {
-        if (this.actors.get(actor.conversationId) === actor) this.actors.delete(actor.conversationId);
-      },
+      forget: (conversationId) => this.actors.delete(conversationId),
+      events,
+      store,
+      titles,
+      model: model.kind,
     };
     metrics.read({ openRunners: () => this.openCount });
     const idleMs = cluster.runnerIdleMs;
@@ -84,25 +101,32 @@ export class ConversationActors implements OnApplicationShutdown {
   }
 
   /**
-   * Runs `work` as a letter to the conversation's actor (started if it has none here): after
-   * everything posted before it, and alone.
+   * Handles `command` at the conversation's actor (started if it has none here): after everything
+   * posted before it, and alone. The caller checked `user` may touch `record`, and that this
+   * process is where the conversation is driven (ConversationCommands).
    */
-  post<T>(conversationId: string, work: (actor: ConversationActor) => Promise<T>): Promise<T> {
-    return this.actorFor(conversationId).post(work);
+  command<C extends ConversationCommand>(
+    user: AuthUser,
+    record: ConversationRecord,
+    command: C,
+  ): Promise<CommandResult<C['kind']>> {
+    return this.actorFor(record.id).command(user, record, command);
   }
 
-  /** Like `post`, but only when a runner is open for the conversation here; otherwise undefined. */
-  async postIfOpen<T>(
-    conversationId: string,
-    work: (actor: ConversationActor) => Promise<T>,
-  ): Promise<T | undefined> {
+  /** Tells the conversation's actor `notice`, when it has a runner open here; otherwise nothing. */
+  async tellIfOpen(conversationId: string, notice: Notice): Promise<void> {
     const actor = this.actors.get(conversationId);
-    return actor?.peek() ? actor.post(work) : undefined;
+    if (actor?.peek()) await actor.tell(notice);
   }
 
   /** The open runner, if any, without opening one or waiting (a listing should not start turns). */
   peek(conversationId: string): Runner | undefined {
     return this.actors.get(conversationId)?.peek();
+  }
+
+  /** PROTOCOL.md's Conversation as a listing shows it: what a runner open here says, if one is. */
+  listed(record: ConversationRecord): ListedConversation {
+    return conversationView(record, this.peek(record.id), this.model.kind);
   }
 
   /** How many runners this process holds open (a gauge for operators, and the idle spec). */
@@ -114,8 +138,7 @@ export class ConversationActors implements OnApplicationShutdown {
 
   /** Stops the conversation's runner here, if one is open, after the letters before it. */
   async close(conversationId: string): Promise<void> {
-    const actor = this.actors.get(conversationId);
-    await actor?.post((self) => self.closeRunner());
+    await this.actors.get(conversationId)?.tell({ kind: 'close' });
   }
 
   /**
@@ -157,7 +180,7 @@ export class ConversationActors implements OnApplicationShutdown {
     const idle = [...this.actors.values()].filter((actor) => actor.lastUsed < since && actor.backlog === 0);
     for (const actor of idle) {
       await actor
-        .retireIfIdle(since)
+        .tell({ kind: 'retire', idleSince: since })
         .catch((error: unknown) =>
           this.logger.warn(
             `closing idle ${actor.conversationId}: ${error instanceof Error ? error.message : String(error)}`,
@@ -168,9 +191,7 @@ export class ConversationActors implements OnApplicationShutdown {
 
   /** A turn found HEAD moved under its runner: reopen it, as a letter, on the stored HEAD. */
   private reopenStale(record: ConversationRecord): void {
-    this.postIfOpen(record.id, async (actor) => {
-      if (actor.peek()?.stale) await actor.reopen(record);
-    }).catch((error: unknown) =>
+    this.tellIfOpen(record.id, { kind: 'stale' }).catch((error: unknown) =>
       this.logger.warn(`reopening ${record.id}: ${error instanceof Error ? error.message : String(error)}`),
     );
   }

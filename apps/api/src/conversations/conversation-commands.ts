@@ -18,10 +18,6 @@ import { ApiError } from '../errors/api-error';
 import { PhotoIntake } from '../blobs/photo-intake';
 import { fieldProblems, invalidRequest } from '../validation/field-problems';
 import { ConversationAccess } from './conversation-access';
-import { ConversationViews } from './conversation-views';
-import { ConversationsService } from './conversations.service';
-import { HeadMovesService } from './head-moves.service';
-import type { ConversationActor } from './conversation-actor';
 import { ConversationActors } from './conversation-actors';
 
 /** Photos sent inline with an answer (a form's photo field), stored before the answer is. */
@@ -39,9 +35,9 @@ const FORWARDED = 'conversation-command';
  * when the holder died, after its lease expires this process takes the conversation over and
  * rebuilds the runner from the tree.
  *
- * Where it runs, a command is a letter to the conversation's actor, handled one at a time, in the
- * order they arrived, whichever socket, tab or process sent them, by the one exhaustive `switch` in
- * `handle`. So a rewind never interleaves with a message, two messages never race for one HEAD,
+ * Where it runs, a command is a letter to the conversation's actor (ConversationActor), handled one
+ * at a time, in the order they arrived, whichever socket, tab or process sent them, by its one
+ * exhaustive `switch`. So a rewind never interleaves with a message, two messages never race for one HEAD,
  * and every client hears the moves in the order the reflog keeps them. Access is checked where the
  * command arrives and again where it runs.
  */
@@ -52,9 +48,6 @@ export class ConversationCommands implements OnModuleInit {
   constructor(
     private readonly forwarder: CommandForwarder,
     private readonly access: ConversationAccess,
-    private readonly views: ConversationViews,
-    private readonly conversations: ConversationsService,
-    private readonly moves: HeadMovesService,
     private readonly actors: ConversationActors,
     private readonly photos: PhotoIntake,
   ) {}
@@ -138,49 +131,8 @@ export class ConversationCommands implements OnModuleInit {
     user: AuthUser,
     record: ConversationRecord,
     command: ConversationCommand,
-  ): Promise<unknown> {
-    return this.actors.post(record.id, (actor) => this.handle(user, record, command, actor));
-  }
-
-  /** What each kind of command does, in the actor's letter: the one place a command is handled. */
-  private async handle(
-    user: AuthUser,
-    record: ConversationRecord,
-    command: ConversationCommand,
-    actor: ConversationActor,
   ): Promise<CommandResult<ConversationCommand['kind']>> {
-    switch (command.kind) {
-      case 'view':
-        return this.views.live(record, actor);
-      case 'pending':
-        return actor.pendingEvents(record);
-      case 'send':
-        return this.conversations.send(user, record, actor, command);
-      case 'respond':
-        return this.conversations.respond(user, record, actor, command.elicitId, command.answer);
-      case 'withdraw':
-        await this.conversations.withdraw(record, actor, command.nodeId);
-        return {};
-      case 'progress': {
-        const runner = await actor.runner(record);
-        const sent = runner.elicits.progress(command.elicitId, command.payload);
-        if (!sent.ok) throw new ApiError('not_found', sent.error.message);
-        return {};
-      }
-      case 'cancel':
-        return this.moves.cancel(user, actor);
-      case 'rewind':
-        return this.moves.rewind(user, record, actor, command.to, command.expectedHead);
-      case 'edit':
-        return this.moves.edit(user, record, actor, command.nodeId, command.text, command.expectedHead);
-      case 'regenerate':
-        return this.moves.regenerate(user, record, actor, command.nodeId, command.expectedHead);
-      case 'recover':
-        return this.moves.recover(user, record, actor, command.reflogId);
-      case 'archive':
-        await this.conversations.archive(record, actor);
-        return {};
-    }
+    return this.actors.command(user, record, command);
   }
 }
 

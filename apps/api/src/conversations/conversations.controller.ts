@@ -16,8 +16,8 @@ import {
 import { ConversationAccess } from './conversation-access';
 import { ConversationCommands } from './conversation-commands';
 import { ConversationReads } from './conversation-reads';
-import { ConversationViews } from './conversation-views';
 import { ConversationsService } from './conversations.service';
+import { ConversationActors } from './conversation-actors';
 
 const {
   createConversation,
@@ -53,7 +53,7 @@ export class ConversationsController {
     private readonly conversations: ConversationsService,
     private readonly reads: ConversationReads,
     private readonly commands: ConversationCommands,
-    private readonly views: ConversationViews,
+    private readonly actors: ConversationActors,
     @Inject(AGENT_CATALOG) agents: AgentCatalog,
   ) {
     this.createRequest = {
@@ -85,7 +85,7 @@ export class ConversationsController {
     const { archived, ...page } = query;
     if (archived !== true) return this.conversations.list(user, page);
     const found = await this.reads.archived(user.id, page);
-    return { items: await Promise.all(found.items.map((r) => this.views.listed(r))), next: found.next };
+    return { items: found.items.map((r) => this.actors.listed(r)), next: found.next };
   }
 
   @Endpoint(conversation)
@@ -246,6 +246,6 @@ export class ConversationsController {
     @CurrentUser() user: AuthUser,
     @Input() { params }: EndpointInput<typeof unarchiveConversation>,
   ): EndpointResult<typeof unarchiveConversation> {
-    return this.views.listed(await this.access.unarchive(user, params.id));
+    return this.actors.listed(await this.access.unarchive(user, params.id));
   }
 }

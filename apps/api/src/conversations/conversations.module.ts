@@ -11,10 +11,8 @@ import { ConversationEvents } from './conversation-events';
 import { ConversationCommands } from './conversation-commands';
 import { ConversationReads } from './conversation-reads';
 import { ConversationTitles } from './conversation-titles';
-import { ConversationViews } from './conversation-views';
 import { ConversationsController } from './conversations.controller';
 import { ConversationsService } from './conversations.service';
-import { HeadMovesService } from './head-moves.service';
 import { ConversationActors } from './conversation-actors';
 
 /**
@@ -42,9 +40,7 @@ import { ConversationActors } from './conversation-actors';
     ConversationCommands,
     ConversationReads,
     ConversationTitles,
-    ConversationViews,
     ConversationsService,
-    HeadMovesService,
     ConversationActors,
   ],
   exports: [
@@ -52,9 +48,7 @@ import { ConversationActors } from './conversation-actors';
     ConversationAccess,
     ConversationCommands,
     ConversationReads,
-    ConversationViews,
     ConversationsService,
-    HeadMovesService,
     ConversationActors,
   ],
 })

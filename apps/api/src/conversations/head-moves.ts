@@ -1,47 +1,49 @@
-import { Injectable } from '@nestjs/common';
 import type { ConversationRecord, HeadMove, NodeAndHead, Result, TreeNode } from '@sweatpants/domain';
-import { TreeStore, type StoreError } from '@sweatpants/tree-store';
+import type { StoreError } from '@sweatpants/tree-store';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../errors/api-error';
-import { ConversationEvents } from './conversation-events';
+import type { ActorHost } from './actor-host';
+import type { ActorRunner } from './actor-runner';
 import { unwrap } from './api-errors';
-import { ConversationTitles } from './conversation-titles';
-import type { ConversationActor } from './conversation-actor';
 
 /** The nodes that are the user's input to a turn: a reply answers the nearest one above it. */
 const TURN_INPUTS: ReadonlySet<string> = new Set(['user', 'response']);
 
 /**
- * Moves of HEAD that come from outside the runner: rewind, edit, regenerate, recover, and cancel.
- * Each is a letter to the conversation's actor (ConversationCommands posts it), so it runs alone,
- * in this order: check the caller's `expectedHead` against the HEAD the actor knows, resolve what
- * the move names (before anything else moves HEAD), put down whatever runs on the branch it leaves
- * (no `cancel` node: leaving a branch is not a Stop, see `fromLeft`), move from the HEAD the actor
- * then knows (the store's compare-and-swap checks it: nothing is read
- * twice), then reopen the runner on the new HEAD, which runs the agent when the user's last input
- * there has no reply (an edit, a regenerate). A move back along the runner's path (a rewind, a
- * regenerate, an edit of a message on it) reopens on the part of that path it keeps, reading
- * nothing more.
+ * Moves of HEAD that come from outside the runner: rewind, edit, regenerate and recover. The
+ * conversation's actor makes them while it handles the command, so each runs alone, in this
+ * order: check the caller's `expectedHead` against the HEAD the actor knows; resolve what the move
+ * names (before anything else moves HEAD); put down whatever runs on the branch it leaves (no
+ * `cancel` node: leaving a branch is not a Stop, see `fromLeft`); move from the HEAD the actor then
+ * knows (the store's compare-and-swap checks it: nothing is read twice); then reopen the runner on
+ * the new HEAD, which runs the agent when the user's last input there has no reply (an edit, a
+ * regenerate). A move back along the runner's path (a rewind, a regenerate, an edit of a message on
+ * it) reopens on the part of that path it keeps, reading nothing more.
  */
-@Injectable()
-export class HeadMovesService {
+export class HeadMoves {
   constructor(
-    private readonly store: TreeStore,
-    private readonly events: ConversationEvents,
-    private readonly titles: ConversationTitles,
+    private readonly runner: ActorRunner,
+    private readonly host: ActorHost,
   ) {}
+
+  private get store(): ActorHost['store'] {
+    return this.host.store;
+  }
+
+  private get events(): ActorHost['events'] {
+    return this.host.events;
+  }
 
   async rewind(
     user: AuthUser,
     record: ConversationRecord,
-    actor: ConversationActor,
     to: string,
     expectedHead?: string,
   ): Promise<HeadMove> {
-    await this.checkHead(actor, expectedHead);
+    await this.checkHead(expectedHead);
     const target = unwrap(await this.store.resolve(record.id, to), 'to');
-    const start = actor.peek()?.pathTo(target.id);
-    const moved = await this.fromLeft(actor, expectedHead, (head) =>
+    const start = this.runner.peek()?.pathTo(target.id);
+    const moved = await this.fromLeft(expectedHead, (head) =>
       this.store.move({
         conversationId: record.id,
         to: target.id,
@@ -52,19 +54,18 @@ export class HeadMovesService {
       }),
     );
     this.events.moved(record.id, moved);
-    await actor.reopen(record, start);
+    await this.runner.reopen(record, start);
     return moved;
   }
 
   async edit(
     user: AuthUser,
     record: ConversationRecord,
-    actor: ConversationActor,
     nodeRef: string,
     text: string,
     expectedHead?: string,
   ): Promise<NodeAndHead> {
-    await this.checkHead(actor, expectedHead);
+    await this.checkHead(expectedHead);
     const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
     const original = await this.store.node(record.id, target.id);
     if (original?.kind !== 'user' || original.parentId === null) {
@@ -72,8 +73,8 @@ export class HeadMovesService {
         { field: 'nodeId', message: `is a ${original?.kind ?? 'missing'} node` },
       ]);
     }
-    const above = actor.peek()?.pathTo(original.parentId);
-    const edited = await this.fromLeft(actor, expectedHead, (head) =>
+    const above = this.runner.peek()?.pathTo(original.parentId);
+    const edited = await this.fromLeft(expectedHead, (head) =>
       this.store.edit({
         conversationId: record.id,
         nodeId: target.id,
@@ -85,8 +86,8 @@ export class HeadMovesService {
     );
     this.events.appended(record.id, edited);
     // Editing the words into a photo-only first message gives an untitled conversation its title.
-    if (edited.nodes[0]) await this.titles.fromFirstWords(record, edited.nodes[0]);
-    await actor.reopen(record, above && [...above, ...edited.nodes]);
+    if (edited.nodes[0]) await this.host.titles.fromFirstWords(record, edited.nodes[0]);
+    await this.runner.reopen(record, above && [...above, ...edited.nodes]);
     return { node: edited.nodes[0] ?? original, head: edited.head };
   }
 
@@ -99,15 +100,14 @@ export class HeadMovesService {
   async regenerate(
     user: AuthUser,
     record: ConversationRecord,
-    actor: ConversationActor,
     nodeRef: string,
     expectedHead?: string,
   ): Promise<{ head: string }> {
-    await this.checkHead(actor, expectedHead);
+    await this.checkHead(expectedHead);
     const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
-    const input = await this.answeredInput(actor, target.id);
-    const start = actor.peek()?.pathTo(input.id);
-    const moved = await this.fromLeft(actor, expectedHead, (head) =>
+    const input = await this.answeredInput(target.id);
+    const start = this.runner.peek()?.pathTo(input.id);
+    const moved = await this.fromLeft(expectedHead, (head) =>
       this.store.move({
         conversationId: record.id,
         to: input.id,
@@ -118,30 +118,19 @@ export class HeadMovesService {
       }),
     );
     this.events.moved(record.id, moved);
-    await actor.reopen(record, start);
+    await this.runner.reopen(record, start);
     return { head: moved.head };
   }
 
-  async recover(
-    user: AuthUser,
-    record: ConversationRecord,
-    actor: ConversationActor,
-    reflogId: string,
-  ): Promise<HeadMove> {
+  async recover(user: AuthUser, record: ConversationRecord, reflogId: string): Promise<HeadMove> {
     const entry = await this.store.reflogEntry(record.id, reflogId);
     if (!entry) throw new ApiError('not_found', `no reflog entry ${reflogId} in this conversation`);
-    const moved = await this.fromLeft(actor, undefined, (head) =>
+    const moved = await this.fromLeft(undefined, (head) =>
       this.store.recover({ conversationId: record.id, reflogId, expectedHead: head, actorId: user.id }),
     );
     this.events.moved(record.id, moved);
-    await actor.reopen(record);
+    await this.runner.reopen(record);
     return moved;
-  }
-
-  /** Halts whatever runs (its `cancel` node moves HEAD, reflog action `cancel`); answers where HEAD is. */
-  async cancel(user: AuthUser, actor: ConversationActor): Promise<{ head: string }> {
-    await actor.peek()?.cancel(user.id);
-    return { head: await actor.head() };
   }
 
   /**
@@ -149,12 +138,12 @@ export class HeadMovesService {
    * root, the nearest `user` or `response` node. Met a summary or the root first, the input was
    * squashed by a compaction (or there never was one), and there is nothing to answer again.
    */
-  private async answeredInput(actor: ConversationActor, replyId: string): Promise<TreeNode> {
+  private async answeredInput(replyId: string): Promise<TreeNode> {
     // The walk stops at the nearest summary: the path from the latest summaries holds all it needs,
     // and the runner has it when the reply is on its path.
     const path =
-      actor.peek()?.pathTo(replyId) ??
-      unwrap(await this.store.pathFromSummary(actor.conversationId, replyId), 'nodeId');
+      this.runner.peek()?.pathTo(replyId) ??
+      unwrap(await this.store.pathFromSummary(this.runner.conversationId, replyId), 'nodeId');
     const reply = path.at(-1);
     if (reply?.kind !== 'assistant') {
       throw new ApiError('invalid_request', 'only assistant replies can be regenerated', [
@@ -177,14 +166,14 @@ export class HeadMovesService {
    * first; the store is read only when they differ, in case another writer moved HEAD and the actor
    * has not heard yet.
    */
-  private async checkHead(actor: ConversationActor, expectedHead: string | undefined): Promise<void> {
-    if (expectedHead === undefined || (await actor.head()) === expectedHead) return;
-    const head = await actor.storedHead();
+  private async checkHead(expectedHead: string | undefined): Promise<void> {
+    if (expectedHead === undefined || (await this.runner.head()) === expectedHead) return;
+    const head = await this.runner.storedHead();
     if (head !== expectedHead) throw new ApiError('conflict', 'HEAD moved since you last saw it', { head });
   }
 
   /**
-   * Puts down whatever runs on the branch HEAD leaves (ConversationActor.leaveBranch: moving
+   * Puts down whatever runs on the branch HEAD leaves (ActorRunner.leaveBranch: moving
    * between branches is not a Stop, so a question pending there is pending again on coming back),
    * then writes the move from the HEAD the actor knows, which the store's compare-and-swap checks.
    * When another writer moved HEAD and the actor has not heard yet (a compaction landed), the swap
@@ -192,12 +181,11 @@ export class HeadMovesService {
    * HEAD as the one they saw (then it is a 409).
    */
   private async fromLeft<T>(
-    actor: ConversationActor,
     expectedHead: string | undefined,
     write: (head: string) => Promise<Result<T, StoreError>>,
   ): Promise<T> {
-    await actor.leaveBranch();
-    let written = await write(await actor.head());
+    await this.runner.leaveBranch();
+    let written = await write(await this.runner.head());
     const lost = !written.ok && written.error.code === 'conflict' ? written.error.head : undefined;
     if (lost !== undefined && (expectedHead === undefined || expectedHead === lost)) {
       written = await write(lost);
