@@ -15,6 +15,7 @@ import { AccountDeletionFences1795480000000 } from './1795480000000-AccountDelet
 import { PathFromSummary1795490000000 } from './1795490000000-PathFromSummary';
 import { RefreshTokens1795500000000 } from './1795500000000-RefreshTokens';
 import { QueuedMessages1795510000000 } from './1795510000000-QueuedMessages';
+import { PersonalAccessTokens1795520000000 } from './1795520000000-PersonalAccessTokens';
 import { pgliteAsPgDriver } from './pglite-driver';
 
 /** Every migration, oldest first. The api runs them at start; tests run them per database. */
@@ -33,6 +34,7 @@ export const migrations = [
   PathFromSummary1795490000000,
   RefreshTokens1795500000000,
   QueuedMessages1795510000000,
+  PersonalAccessTokens1795520000000,
 ];
 
 /** The names TypeORM records in the `migrations` table, one per migration above. */

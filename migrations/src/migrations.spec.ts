@@ -32,6 +32,7 @@ const ALL = [
   'PathFromSummary1795490000000',
   'RefreshTokens1795500000000',
   'QueuedMessages1795510000000',
+  'PersonalAccessTokens1795520000000',
 ];
 
 /** What the reflog's action check allows and whether the activity index exists. */
@@ -85,6 +86,7 @@ describe('migrations', () => {
       'gc_runs',
       'node_blobs',
       'nodes',
+      'personal_access_tokens',
       'queued_message_blobs',
       'queued_messages',
       'reflog',

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Controller, Logger, Res } from '@nestjs/common';
 import { exportFileName, HTTP_CONTRACT } from '@sweatpants/domain';
 import type { AuthUser } from '../auth/auth-user';
-import { AdminOnly, CurrentUser } from '../auth/auth.decorators';
+import { AdminOnly, CurrentUser, SessionOnly } from '../auth/auth.decorators';
 import { AuthService } from '../auth/auth.service';
 import { UsersRepository } from '../auth/users.repository';
 import { ApiError } from '../errors/api-error';
@@ -55,6 +55,7 @@ export class AccountDataController {
    * 403 says a role may not do something; here the person may, and one field is wrong), and
    * nothing changes.
    */
+  @SessionOnly()
   @Endpoint(deleteAccount)
   async deleteOwn(
     @CurrentUser() user: AuthUser,

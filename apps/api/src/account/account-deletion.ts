@@ -105,6 +105,8 @@ export class AccountDeletion {
       email: account.email,
       displayName: account.displayName,
       role: 'user',
+      // The deletion was asked for with a password (deleting is refused to access tokens).
+      via: { kind: 'session' },
     };
     const live = conversations.filter((c) => c.archivedAt === null);
     for (let i = 0; i < live.length; i += HALTING_AT_ONCE) {

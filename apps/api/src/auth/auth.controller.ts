@@ -55,10 +55,11 @@ export class AuthController {
     return handOut(req, res, session);
   }
 
-  /** `GET /api/auth/me` → the caller. */
+  /** `GET /api/auth/me` → the caller (PROTOCOL.md's user: how the token was verified stays here). */
   @Endpoint(me)
   me(@CurrentUser() user: AuthUser): EndpointReply<(typeof me)['reply']> {
-    return user;
+    const { via: _via, ...caller } = user;
+    return caller;
   }
 
   /**

@@ -5,7 +5,10 @@ import { ClusterRedisModule } from '../redis/cluster-redis.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
+import { AccessTokensController } from './access-tokens.controller';
 import { AccountController } from './account.controller';
+import { PersonalAccessTokens } from './personal-access-tokens';
+import { PersonalAccessTokensRepository } from './personal-access-tokens.repository';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { TokenGenerations } from './token-generations';
 import { TokenRevocations } from './token-revocations';
@@ -15,7 +18,7 @@ import { UsersRepository } from './users.repository';
 /** Accounts, tokens and the guard every route passes; exports AuthService and TokenRevocations for the gateway. */
 @Module({
   imports: [DatabaseModule, ConciergeModule, ClusterRedisModule],
-  controllers: [AuthController, AccountController],
+  controllers: [AuthController, AccountController, AccessTokensController],
   providers: [
     AuthService,
     AuthGuard,
@@ -24,6 +27,8 @@ import { UsersRepository } from './users.repository';
     TokenGenerations,
     TokenRevocations,
     RefreshTokensRepository,
+    PersonalAccessTokens,
+    PersonalAccessTokensRepository,
   ],
   exports: [AuthService, AuthGuard, TokenRevocations, TokenGenerations, UsersRepository],
 })

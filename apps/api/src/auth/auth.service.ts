@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  ACCESS_TOKEN_PREFIX,
   err,
   ok,
   type AuthResponse,
@@ -7,11 +8,13 @@ import {
   type RegisterRequest,
   type Result,
   type Role,
+  type User,
 } from '@sweatpants/domain';
 import * as argon2 from 'argon2';
 import { PgActivityStores } from '../concierge/pg-activity-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { AuthUser } from './auth-user';
+import type { AuthUser, AuthVia } from './auth-user';
+import { PersonalAccessTokens } from './personal-access-tokens';
 import {
   RefreshTokensRepository,
   type IssuedRefreshToken,
@@ -50,6 +53,7 @@ export class AuthService {
     private readonly generations: TokenGenerations,
     private readonly revocations: TokenRevocations,
     private readonly refreshTokens: RefreshTokensRepository,
+    private readonly accessTokens: PersonalAccessTokens,
   ) {
     this.admins = new Set(config.adminEmails);
   }
@@ -94,7 +98,7 @@ export class AuthService {
       return err(rotation.reason);
     }
     return ok({
-      auth: { token: await this.tokens.sign(rotation.subject), user: this.userOf(rotation.subject) },
+      auth: { token: await this.tokens.sign(rotation.subject), user: this.roleOf(rotation.subject) },
       refresh: rotation.next,
     });
   }
@@ -106,13 +110,18 @@ export class AuthService {
 
   /**
    * Who a bearer token speaks for, or null when it is not a valid, unexpired token of this api, or
-   * was signed before its account's tokens were revoked, or its account is gone.
+   * was signed before its account's tokens were revoked, or its account is gone. A personal access
+   * token (it starts `spat_`) is taken as well, while it is not revoked and its account exists;
+   * `via` says which kind of token it was.
    */
   async verifyToken(token: string): Promise<AuthUser | null> {
+    if (token.startsWith(ACCESS_TOKEN_PREFIX)) return this.verifyAccessToken(token);
     const subject = await this.tokens.verify(token);
     if (!subject) return null;
     const current = await this.generations.current(subject.id);
-    return current !== null && subject.tokenGeneration === current ? this.userOf(subject) : null;
+    return current !== null && subject.tokenGeneration === current
+      ? this.userOf(subject, { kind: 'session' })
+      : null;
   }
 
   /** Whether `password` is the account's: for what must be confirmed (deleting the account). */
@@ -155,10 +164,29 @@ export class AuthService {
 
   private async issue(account: Account): Promise<Session> {
     const refresh = await this.refreshTokens.issue(account);
-    return { auth: { token: await this.tokens.sign(account), user: this.userOf(account) }, refresh };
+    return { auth: { token: await this.tokens.sign(account), user: this.roleOf(account) }, refresh };
   }
 
-  private userOf(subject: TokenSubject): AuthUser {
+  /**
+   * A personal access token's holder. The token's row goes with its account, and the account's
+   * generation is read as a session token's is, so a deleted account's tokens are refused as soon
+   * as every process has heard (TokenRevocations), even while the token's row is still cached.
+   */
+  private async verifyAccessToken(token: string): Promise<AuthUser | null> {
+    const presented = await this.accessTokens.verify(token);
+    if (!presented || (await this.generations.current(presented.userId)) === null) return null;
+    return this.userOf(
+      { id: presented.userId, email: presented.email, displayName: presented.displayName },
+      { kind: 'token', tokenId: presented.tokenId, name: presented.name },
+    );
+  }
+
+  private userOf(subject: Pick<TokenSubject, 'id' | 'email' | 'displayName'>, via: AuthVia): AuthUser {
+    return { ...this.roleOf(subject), via };
+  }
+
+  /** PROTOCOL.md's user: the role is ADMIN_EMAILS' say at each use, never the token's. */
+  private roleOf(subject: Pick<TokenSubject, 'id' | 'email' | 'displayName'>): User {
     const role: Role = this.admins.has(subject.email.toLowerCase()) ? 'admin' : 'user';
     return { id: subject.id, email: subject.email, displayName: subject.displayName, role };
   }

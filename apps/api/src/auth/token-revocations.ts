@@ -15,6 +15,8 @@ interface Announcement {
   /** names the announcement in the acknowledgements */
   id: string;
   userId: string;
+  /** one personal access token of the account's, when only it was revoked (not the sessions) */
+  tokenId?: string;
   /** the process that revoked: it has acted already, and skips its own announcement */
   from: string;
 }
@@ -23,7 +25,9 @@ interface Announcement {
  * Told when an account's tokens are revoked (a password change, sign-out everywhere, a deleted
  * account), on this api process or any other. Each process then forgets the token generation it
  * had cached for the account, so its next check reads the new one from the database, and it
- * says so in-process (`token.revoked`: the gateway closes the account's sockets here). Between processes the
+ * says so in-process (`token.revoked`: the gateway closes the account's sockets here). A revoked
+ * personal access token travels the same way, as `access-token.revoked` (PersonalAccessTokens
+ * forgets it, the gateway closes the sockets it opened). Between processes the
  * news travels on a Redis channel; without Redis there is one process. Should Redis lose the news,
  * TokenGenerations' cache period still bounds how long another process trusts an old token.
  */
@@ -71,18 +75,24 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The account's tokens were revoked here (the database says so already): this process's
+   * The account's tokens were revoked here (the database says so already), or with `tokenId`
+   * only that personal access token of theirs: this process's
    * handlers hear it now (`token.revoked`), and the other processes from Redis, each acknowledging once it has
    * forgotten the old generation. This waits for those acknowledgements (Redis says how many
    * processes it delivered the announcement to), so an answer sent after it finds every process
    * told, not merely Redis. Never throws: the revocation itself is done, and a lost announcement
    * or acknowledgement is bounded by ACK_WAIT_MS here and by the cache period there.
    */
-  async revokedEverywhere(userId: string): Promise<void> {
-    this.tell(userId);
+  async revokedEverywhere(userId: string, tokenId?: string): Promise<void> {
+    this.tell(userId, tokenId);
     const client = this.cluster.client;
     if (!client) return;
-    const announcement: Announcement = { id: randomUUID(), userId, from: this.cluster.processId };
+    const announcement: Announcement = {
+      id: randomUUID(),
+      userId,
+      ...(tokenId !== undefined ? { tokenId } : {}),
+      from: this.cluster.processId,
+    };
     let heard = (): void => undefined;
     const allHeard = new Promise<void>((resolve) => (heard = resolve));
     // Registered before publishing: an acknowledgement can arrive before PUBLISH's answer does.
@@ -117,8 +127,10 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     if (announcement.from === this.cluster.processId || typeof announcement.userId !== 'string') return;
-    this.generations.forget(announcement.userId);
-    this.tell(announcement.userId);
+    const tokenId = typeof announcement.tokenId === 'string' ? announcement.tokenId : undefined;
+    // One access token revoked leaves the account's generation (its sessions) as it was.
+    if (tokenId === undefined) this.generations.forget(announcement.userId);
+    this.tell(announcement.userId, tokenId);
     void this.cluster.client
       ?.publish(this.ackChannel(), JSON.stringify({ id: announcement.id }))
       .catch((error: unknown) => this.logger.warn(`acknowledging a token revocation: ${String(error)}`));
@@ -137,8 +149,9 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
     if (waiting.expected !== null && waiting.acks >= waiting.expected) waiting.heard();
   }
 
-  private tell(userId: string): void {
-    this.events.emit('token.revoked', { userId });
+  private tell(userId: string, tokenId: string | undefined): void {
+    if (tokenId === undefined) this.events.emit('token.revoked', { userId });
+    else this.events.emit('access-token.revoked', { userId, tokenId });
   }
 
   private channel(): string {

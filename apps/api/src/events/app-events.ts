@@ -22,6 +22,8 @@ export interface AppEventMap {
   'lease.lost': { conversationId: string };
   /** a person's tokens were revoked, here or on another process: their sockets must close */
   'token.revoked': { userId: string };
+  /** one personal access token was revoked, here or on another process: it and its sockets are refused */
+  'access-token.revoked': { userId: string; tokenId: string };
 }
 export type AppEventName = keyof AppEventMap;
 

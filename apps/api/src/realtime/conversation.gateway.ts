@@ -40,6 +40,8 @@ type AckFn<E extends ClientEventName> = ((answer: AckAnswer<ClientAckValues[E]>)
 
 /** The room of one person's sockets, on every api process. */
 const userRoom = (userId: string): string => `user:${userId}`;
+/** The room of the sockets one personal access token opened, so revoking it can close them. */
+const accessTokenRoom = (tokenId: string): string => `access-token:${tokenId}`;
 
 /**
  * PROTOCOL.md's WebSocket: the token is checked in the handshake (a bad or missing one never
@@ -79,6 +81,12 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     this.server?.local.in(userRoom(userId)).disconnectSockets(true);
   }
 
+  /** A revoked personal access token's sockets close, on each process as it hears of it. */
+  @OnAppEvent('access-token.revoked')
+  closeAccessTokenSockets({ tokenId }: AppEventMap['access-token.revoked']): void {
+    this.server?.local.in(accessTokenRoom(tokenId)).disconnectSockets(true);
+  }
+
   afterInit(server: ConversationServer): void {
     this.server = server;
     // This process's own sockets (the adapter fans events out; each process counts its clients).
@@ -102,6 +110,8 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   handleConnection(socket: ConversationSocket): void {
     // Each person's sockets share a room, so taking their tokens back can close them all.
     void socket.join(userRoom(socket.data.user.id));
+    const via = socket.data.user.via;
+    if (via.kind === 'token') void socket.join(accessTokenRoom(via.tokenId));
     this.listenForCommands(socket);
     socket.use((packet, next) => {
       const ack = packet.at(-1);

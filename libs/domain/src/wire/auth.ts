@@ -13,6 +13,25 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/**
+ * How a caller's bearer token was verified: a session's access token (a sign-in), or one of their
+ * personal access tokens, named as they named it (for what is written on their behalf: "via MCP,
+ * token 'laptop'").
+ */
+export const AuthViaSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('session') }),
+  z.object({ kind: z.literal('token'), tokenId: z.string(), name: z.string() }),
+]);
+export type AuthVia = z.infer<typeof AuthViaSchema>;
+
+/**
+ * A verified caller as the api knows them: the user and how their token was verified. It travels
+ * between api processes with their commands and is never sent to a client (`GET /api/auth/me`
+ * answers the User).
+ */
+export const CallerSchema = UserSchema.extend({ via: AuthViaSchema });
+export type Caller = z.infer<typeof CallerSchema>;
+
 /** A new password: the same rule at sign-up and at a change. */
 const NewPasswordSchema = z.string().min(8, 'at least 8 characters').max(256);
 

@@ -4,7 +4,7 @@ import { JsonSchema, NodeIdSchema, PhotoSchema, type Json } from '../node';
 import { MAX_MESSAGE_PHOTOS, MessageTextSchema, messageParts } from '../message';
 import type { Conversation, ElicitEvent, HeadMove, NodeAndHead } from './conversation-api';
 import { ElicitResponseRequestSchema, RecoverRequestSchema, RefStringSchema } from './conversation-api';
-import { UserSchema } from './auth';
+import { CallerSchema } from './auth';
 
 const ElicitIdSchema = z.string().min(1).max(200);
 const expectedHead = NodeIdSchema.optional();
@@ -79,7 +79,7 @@ export type CommandResult<K extends ConversationCommandKind> = ConversationComma
  * access again before the actor sees it.
  */
 export const ForwardedCommandSchema = z.object({
-  user: UserSchema,
+  user: CallerSchema,
   conversationId: z.string().min(1).max(200),
   command: ConversationCommandSchema,
 });

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './access-tokens';
 export * from './error';
 export * from './conversation-api';
 export * from './conversation-command';

@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { ACCESS_TOKEN_ROUTES } from './access-token-routes';
 import { ACCOUNT_AND_ADMIN_ROUTES } from './account-admin-routes';
 import { CONVERSATION_ROUTES } from './conversation-routes';
 import { HEALTH_AND_AUTH_ROUTES } from './health-auth-routes';
@@ -14,6 +15,7 @@ import type { BinaryReply, HttpRoute, JsonReply, PathParams, Reply, TextReply } 
  */
 export const HTTP_CONTRACT = {
   ...HEALTH_AND_AUTH_ROUTES,
+  ...ACCESS_TOKEN_ROUTES,
   ...CONVERSATION_ROUTES,
   ...ACCOUNT_AND_ADMIN_ROUTES,
 };

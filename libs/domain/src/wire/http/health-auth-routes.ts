@@ -117,7 +117,7 @@ export const HEALTH_AND_AUTH_ROUTES = {
     tag: 'auth',
     summary: 'Sign out everywhere',
     description:
-      "Beyond PROTOCOL.md. Every token of the caller's account issued so far stops working, this one included, with every refresh token (so no session carries on), and their sockets close, on every api process: the answer comes once Redis carries the revocation to the others (should it be lost, another process may accept an old token for up to 5 seconds).",
+      "Beyond PROTOCOL.md. Every token of the caller's account issued so far stops working, this one included, with every refresh token (so no session carries on), and their sockets close, on every api process: the answer comes once Redis carries the revocation to the others (should it be lost, another process may accept an old token for up to 5 seconds). Personal access tokens are not among them: each is revoked on its own (`DELETE /api/auth/tokens/:id`).",
     access: 'user',
     status: 204,
     reply: empty,
