@@ -1,0 +1,93 @@
+import type { Json } from '@sweatpants/domain';
+import type { ToolSpec } from '@sweatpants/agent-runtime';
+import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
+import { toolRequests } from './tool-requests';
+
+/**
+ * The offered tool the person means by `named`: the one of that full name, else the first (in the
+ * offered order) whose name ends in `_<named>`, as `echo` names `everything_echo`.
+ */
+export function offeredTool(ctx: OfflineContext, named: string): ToolSpec | undefined {
+  const exact = ctx.tools.get(named);
+  if (exact) return exact;
+  const wanted = named.replace(/[^a-zA-Z0-9_-]/g, '_').toLowerCase();
+  return [...ctx.tools.values()].find((t) => t.name.toLowerCase().endsWith(`_${wanted}`));
+}
+
+/**
+ * The string property the person's words go to: the first required string property, else the
+ * first string property; none when the tool takes no string.
+ */
+export function wordsProperty(tool: ToolSpec): string | undefined {
+  const properties = tool.inputSchema['properties'];
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return undefined;
+  const strings = Object.entries(properties).flatMap(([name, schema]) =>
+    typeof schema === 'object' && schema !== null && !Array.isArray(schema) && schema['type'] === 'string'
+      ? [name]
+      : [],
+  );
+  const required = tool.inputSchema['required'];
+  const requiredList = Array.isArray(required) ? required : [];
+  return strings.find((name) => requiredList.includes(name)) ?? strings[0];
+}
+
+/** The tools offered, by the names a person would say (without their server's prefix). */
+function toolList(ctx: OfflineContext): string {
+  const names = [...ctx.tools.keys()];
+  return names.length > 0 ? names.join(', ') : 'none: no MCP server is connected';
+}
+
+/** "use echo with hello" calls the tool named, with the words after "with" as its text. */
+const callNamedTools: OfflineRule = {
+  name: 'assistant: call the tools the person names',
+  when: (ctx) => !ctx.hasToolResults && toolRequests(ctx.userText).length > 0,
+  reply: (ctx) => {
+    const requests = toolRequests(ctx.userText);
+    const missing = requests.filter((r) => !offeredTool(ctx, r.tool)).map((r) => r.tool);
+    if (missing.length > 0)
+      return { text: `I have no tool called ${missing.join(' or ')}. The tools I have: ${toolList(ctx)}.` };
+    return {
+      calls: requests.map((request) => {
+        const tool = offeredTool(ctx, request.tool) as ToolSpec;
+        const property = request.text === undefined ? undefined : wordsProperty(tool);
+        const values: Record<string, Json> = property ? { [property]: request.text ?? '' } : {};
+        return { name: tool.name, input: ctx.inputFor(tool.name, { values }) };
+      }),
+    };
+  },
+};
+
+/** After the calls, what each tool answered, in its own words; a failure said as one. */
+const sayWhatToolsAnswered: OfflineRule = {
+  name: 'assistant: say what the tools answered',
+  when: (ctx) => ctx.hasToolResults,
+  reply: (ctx) => ({
+    text: ctx.toolResults
+      .map((result) =>
+        result.isError
+          ? `${result.name} did not work: ${result.content}`
+          : `${result.name}: ${result.content}`,
+      )
+      .join('\n\n'),
+  }),
+};
+
+/** Anything else: how to ask for a tool, and which there are. */
+const explainTools: OfflineRule = {
+  name: 'assistant: say how to ask for a tool',
+  reply: (ctx) => ({
+    text:
+      'Tell me which tool to use and what to give it, for example "use echo with hello". ' +
+      `The tools I have: ${toolList(ctx)}.`,
+  }),
+};
+
+/**
+ * How the assistant answers with no API key: it calls the tools the person names ("use echo with
+ * hello", several joined by "then"), says what they answered, and otherwise lists its tools.
+ */
+export const ASSISTANT_OFFLINE_RULES: readonly OfflineRule[] = [
+  callNamedTools,
+  sayWhatToolsAnswered,
+  explainTools,
+];

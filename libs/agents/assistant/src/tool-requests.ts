@@ -1,0 +1,30 @@
+/** A tool the person named, and what they said to give it. */
+export interface ToolRequest {
+  /** the tool as they named it: `echo`, or a full name such as `everything_echo` */
+  tool: string;
+  /** what follows "with", quotes taken off; absent when they said nothing to give it */
+  text?: string;
+}
+
+const USE =
+  /^\s*(?:please\s+)?(?:use|call|run)\s+(?:the\s+)?([A-Za-z0-9_.-]+)(?:\s+tool)?(?:\s+with\s+([\s\S]+?))?\s*$/i;
+
+/**
+ * The tools a message asks for, in the order said: "use echo with hello", "call get-sum", "use
+ * echo with hi then use trigger-elicitation-request". None when it asks for no tool.
+ *
+ * @example
+ * toolRequests('use echo with "hello there"'); // [{ tool: 'echo', text: 'hello there' }]
+ * toolRequests('use echo with hi, then use get-tiny-image'); // [{ tool: 'echo', text: 'hi' }, { tool: 'get-tiny-image' }]
+ */
+export function toolRequests(message: string): ToolRequest[] {
+  const parts = message.split(/,?\s+(?:and\s+)?then\s+/i);
+  const requests: ToolRequest[] = [];
+  for (const part of parts) {
+    const match = USE.exec(part.replace(/[.!]+\s*$/, ''));
+    if (!match?.[1]) return requests.length > 0 ? requests : [];
+    const text = match[2]?.trim().replace(/^(["'“‘])([\s\S]*)(["'”’])$/, '$2');
+    requests.push(text ? { tool: match[1], text } : { tool: match[1] });
+  }
+  return requests;
+}

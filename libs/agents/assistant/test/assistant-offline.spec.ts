@@ -1,0 +1,74 @@
+import type { TreeNode } from '@sweatpants/domain';
+import { InMemoryConversationPort, Runner } from '@sweatpants/agent-runtime/host';
+import { OfflineModel } from '@sweatpants/agent-runtime/offline';
+import { ASSISTANT_OFFLINE_RULES, createAssistant } from '../src';
+
+const EVERYTHING_JS = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+const Assistant = createAssistant({
+  servers: [{ name: 'everything', command: process.execPath, args: [EVERYTHING_JS, 'stdio'] }],
+});
+
+async function session() {
+  const port = new InMemoryConversationPort();
+  port.create('c1');
+  const runner = await Runner.open({
+    conversationId: 'c1',
+    agent: Assistant.definition,
+    port,
+    model: new OfflineModel(ASSISTANT_OFFLINE_RULES),
+    logs: { write: () => undefined },
+  });
+  const path = async () => {
+    const read = await port.path('c1');
+    if (!read.ok) throw new Error(read.error.message);
+    return read.value;
+  };
+  const say = async (text: string) => {
+    const sent = await runner.send({ text, authorId: 'u1' });
+    if (!sent.ok) throw new Error(sent.error.message);
+  };
+  const lastReply = async () =>
+    String((await path()).filter((n) => n.kind === 'assistant').at(-1)?.payload['text']);
+  return { runner, path, say, lastReply };
+}
+
+describe('the assistant on the offline model', () => {
+  it('calls the tool the person names with their words, and says what it answered', async () => {
+    const s = await session();
+    await s.say('use echo with hello');
+    await s.runner.whenIdle();
+    const call = (await s.path()).find((n): n is TreeNode<'tool_call'> => n.kind === 'tool_call');
+    expect(call?.payload).toMatchObject({ name: 'everything_echo', input: { message: 'hello' } });
+    expect(await s.lastReply()).toBe('everything_echo: Echo: hello');
+    await s.runner.close();
+  });
+
+  it('calls the tools in the order named, and a question one of them asks waits for the person', async () => {
+    const s = await session();
+    await s.say('use echo with first, then use trigger-elicitation-request');
+    let [asked] = s.runner.elicits.list();
+    for (let i = 0; !asked && i < 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      [asked] = s.runner.elicits.list();
+    }
+    expect(asked?.type).toBe('form');
+    s.runner.answer({ elicitId: asked?.elicitId ?? '', action: 'accept', content: { name: 'Grace' } }, 'u1');
+    await s.runner.whenIdle();
+    const calls = (await s.path()).filter((n) => n.kind === 'tool_call').map((n) => n.payload['name']);
+    expect(calls).toEqual(['everything_echo', 'everything_trigger-elicitation-request']);
+    const reply = await s.lastReply();
+    expect(reply).toContain('everything_echo: Echo: first');
+    expect(reply).toContain('- Name: Grace');
+    await s.runner.close();
+  });
+
+  it('says which tools it has when the one named is not among them', async () => {
+    const s = await session();
+    await s.say('use teleport with Paris');
+    await s.runner.whenIdle();
+    const reply = await s.lastReply();
+    expect(reply).toMatch(/^I have no tool called teleport\. The tools I have: .*everything_echo/);
+    expect((await s.path()).some((n) => n.kind === 'tool_call')).toBe(false);
+    await s.runner.close();
+  });
+});
