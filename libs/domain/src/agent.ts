@@ -31,6 +31,8 @@ export const AgentInfoSchema = z.object({
   intro: z.string().min(1),
   /** the composer's placeholder before the first message */
   placeholder: z.string().min(1),
+  /** the MCP servers whose tools it uses, by name (the deployment's); absent when it uses none */
+  mcpServers: z.array(z.string().min(1)).optional(),
 });
 export type AgentInfo = z.infer<typeof AgentInfoSchema>;
 
