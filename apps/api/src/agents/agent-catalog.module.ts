@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { productAgents } from '@sweatpants/product-agents';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 /** Injection token of the program's AgentCatalog: the agents this deployment runs. */
 export const AGENT_CATALOG = Symbol('AgentCatalog');
@@ -10,7 +11,15 @@ export const AGENT_CATALOG = Symbol('AgentCatalog');
  * conversations. An agent is added by exposing it in `exposeProductAgents`.
  */
 @Module({
-  providers: [{ provide: AGENT_CATALOG, useFactory: productAgents }],
+  providers: [
+    {
+      provide: AGENT_CATALOG,
+      // The assistant uses the deployment's MCP servers (MCP_SERVERS).
+      useFactory: (config: AppConfig) =>
+        productAgents({ mcpServers: config.mcpServers, mcpTimeoutMs: config.mcpTimeoutMs }),
+      inject: [APP_CONFIG],
+    },
+  ],
   exports: [AGENT_CATALOG],
 })
 export class AgentCatalogModule {}

@@ -1,4 +1,4 @@
-import { ConfigError, describeDefaults, loadConfig } from './app-config';
+import { ConfigError, describeDefaults, embeddedMcpServer, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('puts every default in force for an empty environment, and says so', () => {
@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       workerPort: 9464,
       gc: { everyMinutes: 1440, policy: { reachableDays: 90, unreachableDays: 30 }, dryRun: false },
       blobStore: { kind: 'database' },
+      mcpServers: [embeddedMcpServer()],
+      mcpTimeoutMs: 30_000,
       unset: [
         'PORT',
         'WORKER_PORT',
@@ -47,6 +49,8 @@ describe('loadConfig', () => {
         'AWS_ACCESS_KEY_ID',
         'AWS_SECRET_ACCESS_KEY',
         'AWS_SESSION_TOKEN',
+        'MCP_SERVERS',
+        'MCP_TIMEOUT_MS',
       ],
     });
     expect(describeDefaults(config)).toEqual([
@@ -63,7 +67,46 @@ describe('loadConfig', () => {
       'GC_REFLOG_EXPIRE_DAYS unset: history is kept 90 days',
       'GC_REFLOG_EXPIRE_UNREACHABLE_DAYS unset: discarded branches are kept 30 days',
       'BLOB_STORE_URL unset: photos are stored in the database',
+      'MCP_SERVERS unset: the assistant uses @modelcontextprotocol/server-everything over stdio, as the MCP server "everything"',
+      'MCP_TIMEOUT_MS unset: a call to an MCP server may take 30 s',
     ]);
+    // the embedded MCP server is the installed server-everything, run by this node
+    expect(embeddedMcpServer()).toEqual({
+      name: 'everything',
+      command: process.execPath,
+      args: [expect.stringMatching(/@modelcontextprotocol\/server-everything\/dist\/index\.js$/), 'stdio'],
+    });
+  });
+
+  it('reads the MCP servers from MCP_SERVERS, over stdio or Streamable HTTP; [] is none', () => {
+    const servers = [
+      { name: 'files', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/srv'] },
+      {
+        name: 'search',
+        url: 'https://mcp.example.com/mcp',
+        headers: { Authorization: 'Bearer k' },
+        timeoutMs: 5000,
+      },
+    ];
+    expect(loadConfig({ MCP_SERVERS: JSON.stringify(servers), MCP_TIMEOUT_MS: '10000' })).toMatchObject({
+      mcpServers: servers,
+      mcpTimeoutMs: 10_000,
+    });
+    expect(loadConfig({ MCP_SERVERS: '[]' }).mcpServers).toEqual([]);
+  });
+
+  it('refuses MCP_SERVERS that is not a JSON array of servers, naming each entry and field', () => {
+    expect(() => loadConfig({ MCP_SERVERS: '{"name":"x"' })).toThrow(/MCP_SERVERS: is not JSON/);
+    expect(() => loadConfig({ MCP_SERVERS: '{"name":"x"}' })).toThrow(/MCP_SERVERS: must be a JSON array/);
+    expect(() =>
+      loadConfig({
+        MCP_SERVERS: '[{"name":"a b","command":"x"},{"name":"web","url":"ftp://x"},{"name":"c"}]',
+      }),
+    ).toThrow(/MCP_SERVERS: \[0\]\.name: must be 1–32 letters.*\[1\]\.url: must be an http.*\[2\]\.command/);
+    expect(() =>
+      loadConfig({ MCP_SERVERS: '[{"name":"a","command":"x"},{"name":"a","url":"http://x"}]' }),
+    ).toThrow(/\[1\]\.name: another server is named a/);
+    expect(() => loadConfig({ MCP_TIMEOUT_MS: 'soon' })).toThrow(/MCP_TIMEOUT_MS: must be a whole number/);
   });
 
   it('reads an S3-compatible blob store from BLOB_STORE_URL, its credentials from the AWS variables', () => {
@@ -156,7 +199,7 @@ describe('loadConfig', () => {
       metricsToken: 'a-scraper-token-of-some-length',
       gc: { everyMinutes: 60, policy: { reachableDays: 14, unreachableDays: 7 }, dryRun: true },
       blobStore: { kind: 's3', bucket: 'photos', credentials: { sessionToken: 'session' } },
-      unset: ['WEB_DIST'],
+      unset: ['WEB_DIST', 'MCP_SERVERS', 'MCP_TIMEOUT_MS'],
     });
   });
 

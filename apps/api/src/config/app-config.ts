@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_MCP_TIMEOUT_MS, parseMcpServers, type McpServerConfig } from '@sweatpants/agent-runtime';
 import { DEFAULT_RETENTION, type RetentionPolicy } from '@sweatpants/tree-store';
 import * as z from 'zod';
 
@@ -47,6 +48,10 @@ export interface AppConfig {
   gc: { everyMinutes: number | null; policy: RetentionPolicy; dryRun: boolean };
   /** where photos' bytes go: the database (unset BLOB_STORE_URL), or an S3-compatible bucket */
   blobStore: BlobStoreConfig;
+  /** the MCP servers the assistant uses; unset MCP_SERVERS: server-everything over stdio */
+  mcpServers: readonly McpServerConfig[];
+  /** how long a call to an MCP server may take, for servers that say nothing of their own */
+  mcpTimeoutMs: number;
   /** the variables that were unset, so their defaults are in force */
   unset: readonly EnvName[];
 }
@@ -166,6 +171,29 @@ const portNumber = () =>
     .min(0, 'must be a port number')
     .max(65535, 'must be at most 65535');
 
+/**
+ * The MCP server the assistant uses when MCP_SERVERS is unset: the MCP project's reference server,
+ * as a child process of the api, so the assistant can be tried with no setup.
+ */
+export function embeddedMcpServer(): McpServerConfig {
+  return {
+    name: 'everything',
+    command: process.execPath,
+    args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
+  };
+}
+
+/** MCP_SERVERS: a JSON array of `{name, command, args?, env?}` and `{name, url, headers?}`. */
+const McpServersEnvSchema = z.string().transform((value, ctx) => {
+  const read = parseMcpServers(value);
+  if (read.ok) return read.servers;
+  ctx.addIssue({
+    code: 'custom',
+    message: `${read.problems.join('; ')} (a JSON array of {name, command, args?, env?} or {name, url, headers?})`,
+  });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   PORT: optional(portNumber()),
   WORKER_PORT: optional(portNumber()),
@@ -223,6 +251,8 @@ const EnvSchema = z.object({
   AWS_ACCESS_KEY_ID: optional(z.string().trim()),
   AWS_SECRET_ACCESS_KEY: optional(z.string().trim()),
   AWS_SESSION_TOKEN: optional(z.string().trim()),
+  MCP_SERVERS: optional(McpServersEnvSchema),
+  MCP_TIMEOUT_MS: optional(positiveInt('must be a whole number of milliseconds')),
 });
 
 export type EnvName = keyof z.infer<typeof EnvSchema>;
@@ -283,6 +313,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
           },
         }
       : { kind: 'database' },
+    mcpServers: e.MCP_SERVERS ?? [embeddedMcpServer()],
+    mcpTimeoutMs: e.MCP_TIMEOUT_MS ?? DEFAULT_MCP_TIMEOUT_MS,
     unset,
   };
 }
@@ -306,6 +338,8 @@ export function describeDefaults(config: AppConfig): string[] {
     GC_REFLOG_EXPIRE_DAYS: `GC_REFLOG_EXPIRE_DAYS unset: history is kept ${config.gc.policy.reachableDays} days`,
     GC_REFLOG_EXPIRE_UNREACHABLE_DAYS: `GC_REFLOG_EXPIRE_UNREACHABLE_DAYS unset: discarded branches are kept ${config.gc.policy.unreachableDays} days`,
     BLOB_STORE_URL: 'BLOB_STORE_URL unset: photos are stored in the database',
+    MCP_SERVERS: `MCP_SERVERS unset: the assistant uses @modelcontextprotocol/server-everything over stdio, as the MCP server "everything"`,
+    MCP_TIMEOUT_MS: `MCP_TIMEOUT_MS unset: a call to an MCP server may take ${config.mcpTimeoutMs / 1000} s`,
   };
   return config.unset.flatMap((name) => notes[name] ?? []);
 }

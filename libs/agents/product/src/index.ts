@@ -1,5 +1,6 @@
-import { exposeOverApi, type Exposure } from '@sweatpants/agent-runtime';
+import { exposeOverApi, type Exposure, type McpServerConfig } from '@sweatpants/agent-runtime';
 import { AgentCatalog } from '@sweatpants/agent-runtime/host';
+import { ASSISTANT_OFFLINE_RULES, createAssistant } from '@sweatpants/agent-assistant';
 import { Concierge, CONCIERGE_OFFLINE_RULES } from '@sweatpants/agent-concierge';
 import { createDonations, DONATIONS_OFFLINE_RULES } from '@sweatpants/agent-donations';
 import { Tidying, TIDYING_OFFLINE_RULES } from '@sweatpants/agent-tidying';
@@ -51,17 +52,53 @@ export const DONATIONS_EXPOSURE: Exposure = {
 };
 
 /**
+ * The general assistant, as the product presents it: it uses the deployment's MCP servers,
+ * `servers` by name.
+ */
+export function assistantExposure(servers: readonly string[]): Exposure {
+  return {
+    about: {
+      title: 'Assistant',
+      description: 'Uses the tools of the MCP servers this deployment connects.',
+      speaker: 'the assistant',
+      needs: [],
+      intro: 'Hello! Name a tool and what to give it, for example "use echo with hello".',
+      placeholder: 'e.g. use echo with hello',
+      mcpServers: [...servers],
+    },
+    offlineRules: ASSISTANT_OFFLINE_RULES,
+  };
+}
+
+/** What the programs tell the registry of their deployment. */
+export interface ProductAgentOptions {
+  /** the MCP servers the assistant uses (the api's MCP_SERVERS); none when absent */
+  mcpServers?: readonly McpServerConfig[];
+  /** how long a call to one of them may take, for servers that say nothing of their own */
+  mcpTimeoutMs?: number;
+}
+
+/**
  * Exposes the product's agents over the api (seed 004's `server.use`, as `agent.use(plugin)`),
  * in the order a person is offered them: what the api, the worker and the terminal chat run.
  */
-export function* exposeProductAgents(catalog: AgentCatalog): Operation<AgentCatalog> {
+export function* exposeProductAgents(
+  catalog: AgentCatalog,
+  options: ProductAgentOptions = {},
+): Operation<AgentCatalog> {
   yield* Tidying.use(exposeOverApi(catalog, TIDYING_EXPOSURE));
   yield* Concierge.use(exposeOverApi(catalog, CONCIERGE_EXPOSURE));
   yield* Donations.use(exposeOverApi(catalog, DONATIONS_EXPOSURE));
+  const servers = options.mcpServers ?? [];
+  const Assistant = createAssistant({
+    servers,
+    ...(options.mcpTimeoutMs === undefined ? {} : { timeoutMs: options.mcpTimeoutMs }),
+  });
+  yield* Assistant.use(exposeOverApi(catalog, assistantExposure(servers.map((s) => s.name))));
   return catalog;
 }
 
 /** The product's agents, exposed in a catalog of their own (for code outside an effection scope). */
-export function productAgents(): Promise<AgentCatalog> {
-  return run(() => exposeProductAgents(new AgentCatalog()));
+export function productAgents(options: ProductAgentOptions = {}): Promise<AgentCatalog> {
+  return run(() => exposeProductAgents(new AgentCatalog(), options));
 }
