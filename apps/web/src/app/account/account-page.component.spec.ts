@@ -18,7 +18,8 @@ async function render(
   TestBed.configureTestingModule({
     providers: [
       provideRouter([{ path: 'sign-in', component: BlankComponent }]),
-      { provide: ApiService, useValue: api },
+      // The page's personal access tokens section lists them as it opens.
+      { provide: ApiService, useValue: { accessTokens: jest.fn().mockResolvedValue({ items: [] }), ...api } },
     ],
   });
   const session = TestBed.inject(SessionService);

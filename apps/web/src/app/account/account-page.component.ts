@@ -5,13 +5,16 @@ import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { SocketClientService } from '../core/socket-client.service';
+import { PersonalAccessTokensComponent } from './personal-access-tokens.component';
 
 /**
  * The signed-in person's account: a new password, and signing out everywhere (a lost phone, a
- * shared computer). Both take back every token given so far; a password change keeps this tab in.
+ * shared computer). Both take back every session token given so far; a password change keeps this
+ * tab in. Personal access tokens have a section of their own and are revoked one by one.
  */
 @Component({
   selector: 'app-account-page',
+  imports: [PersonalAccessTokensComponent],
   template: `
     <div class="stack account">
       <h1>Your account</h1>
@@ -73,6 +76,8 @@ import { SocketClientService } from '../core/socket-client.service';
           {{ downloading() ? 'Preparing…' : 'Download your data' }}
         </button>
       </section>
+
+      <app-personal-access-tokens />
 
       <section class="card stack" aria-labelledby="everywhere-heading">
         <h2 id="everywhere-heading">Sign out everywhere</h2>

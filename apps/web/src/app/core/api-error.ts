@@ -119,6 +119,10 @@ function fieldSentence({ field, message }: FieldProblem, context: ErrorContext |
     case 'displayName':
       if (TOO_BIG.test(message)) return 'Use a shorter name (80 characters at most).';
       return 'Enter your name.';
+    case 'name':
+      // A personal access token's name (the only `name` a person types).
+      if (TOO_BIG.test(message)) return 'Use a shorter name (100 characters at most).';
+      return 'Give it a name.';
     case 'title':
       if (TOO_BIG.test(message)) return 'Use a shorter title.';
       return 'Enter a title.';

@@ -2,6 +2,7 @@ import { HttpClient, HttpErrorResponse, type HttpResponse as AngularResponse } f
 import { inject, Injectable } from '@angular/core';
 import {
   createHttpClient,
+  type AccessTokenList,
   type AdminConversationPage,
   type AdminReflogPage,
   type AdminReflogQuery,
@@ -12,7 +13,9 @@ import {
   type Conversation,
   type ConversationList,
   type ConversationUsage,
+  type CreateAccessTokenRequest,
   type CreateConversationRequest,
+  type CreatedAccessToken,
   type DeleteAccountRequest,
   type EditRequest,
   type ElicitResponseRequest,
@@ -204,6 +207,21 @@ export class ApiService {
   /** A new password; the answer carries a fresh token (earlier ones stop working). */
   changePassword(request: ChangePasswordRequest): Promise<AuthResponse> {
     return this.call(this.api.changePassword({ body: request }));
+  }
+
+  /** The caller's personal access tokens, newest first (never the tokens themselves). */
+  accessTokens(): Promise<AccessTokenList> {
+    return this.call(this.api.listAccessTokens());
+  }
+
+  /** A new personal access token: the answer is the only time the token itself is shown. */
+  createAccessToken(request: CreateAccessTokenRequest): Promise<CreatedAccessToken> {
+    return this.call(this.api.createAccessToken({ body: request }));
+  }
+
+  /** The token is refused from the answer on, by every api process. */
+  revokeAccessToken(id: string): Promise<void> {
+    return this.call(this.api.revokeAccessToken({ params: { id } }));
   }
 
   /** A stored photo's bytes (`GET /api/blobs/:sha256`), with the token an <img> could not send. */
