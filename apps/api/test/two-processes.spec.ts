@@ -101,10 +101,17 @@ describe('two api processes on one database and Redis', () => {
       // a drives it (it created it and holds its lease); b forwards raw values as another
       // process of a different version, or a corrupted message, might.
       const forwarder = pair.b.app.get(CommandForwarder);
+      // The caller as a command carries it: the user and how their token was verified.
+      const caller = { ...user, via: { kind: 'session' } };
       const forward = (command: unknown) =>
-        forwarder.run(id, 'conversation-command', { user, conversationId: id, command } as Json, () => {
-          throw new Error('b must not run it: a holds the lease');
-        });
+        forwarder.run(
+          id,
+          'conversation-command',
+          { user: caller, conversationId: id, command } as Json,
+          () => {
+            throw new Error('b must not run it: a holds the lease');
+          },
+        );
 
       await expect(forward({ kind: 'rewind' })).rejects.toMatchObject({
         body: { error: { code: 'invalid_request' } },
