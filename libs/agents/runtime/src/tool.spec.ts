@@ -47,4 +47,26 @@ describe('createTool', () => {
     expect(outcomeOf(next)).toBe(next);
     expect(outcomeOf(ToolSuccess(1))).toEqual({ kind: 'success', value: 1 });
   });
+
+  it("offers a tool whose input is not an object (the seed's .parameter(z.string())) as a one-field object", async () => {
+    const shout = createTool('shout')
+      .description('Says it louder')
+      .parameter(z.string().min(1))
+      .execute(function* (words) {
+        return Ok(words.toUpperCase());
+      });
+    // The Messages API takes only an object as a tool's input.
+    expect(shout.spec.inputSchema).toEqual({
+      type: 'object',
+      properties: { value: { type: 'string', minLength: 1 } },
+      required: ['value'],
+      additionalProperties: false,
+    });
+    expect(await run(() => shout.run({ value: 'tidy up' }))).toEqual({ kind: 'success', value: 'TIDY UP' });
+    expect(await run(() => shout.run({ value: '' }))).toEqual({
+      kind: 'error',
+      message: 'invalid input for shout: value: Too small: expected string to have >=1 characters',
+    });
+    expect(await run(() => shout.run('tidy up'))).toMatchObject({ kind: 'error' });
+  });
 });

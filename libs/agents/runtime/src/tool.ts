@@ -101,18 +101,18 @@ export function createTool(name: string) {
     input<S extends z.ZodType>(schema: S) {
       return {
         execute(body: (input: z.infer<S>) => Operation<ToolOutcome | Result<Json>>): Tool {
-          const inputSchema = z.toJSONSchema(schema, { target: 'draft-7' }) as ToolSpec['inputSchema'];
-          delete inputSchema['$schema'];
+          const { inputSchema, unwrap } = modelInput(schema);
           return {
             name,
             description: text,
             spec: { name, description: text, inputSchema },
             outsideEffects,
             *run(input) {
-              const parsed = schema.safeParse(input);
+              const parsed = schema.safeParse(unwrap(input));
               if (!parsed.success) {
                 const problems = parsed.error.issues.map(
-                  (i) => `${i.path.join('.') || '(input)'}: ${i.message}`,
+                  (i) =>
+                    `${[...(unwrap === asIs ? [] : [WRAPPED]), ...i.path].join('.') || '(input)'}: ${i.message}`,
                 );
                 return ToolError(`invalid input for ${name}: ${problems.join('; ')}`);
               }
@@ -122,6 +122,37 @@ export function createTool(name: string) {
         },
       };
     },
+  };
+}
+
+/** The field a tool's input that is not an object travels in (see modelInput). */
+const WRAPPED = 'value';
+
+const asIs = (input: Json): unknown => input;
+
+/**
+ * The JSON schema the model is given for `schema`, and how to read the model's input back. The
+ * Messages API takes only an object as a tool's input, while seed 004 writes tools such as
+ * `.parameter(z.string())`: an input that is not an object is offered as a one-field object
+ * (`{value: …}`) and unwrapped for the tool, so the seed's form works on Claude.
+ */
+function modelInput(schema: z.ZodType): {
+  inputSchema: ToolSpec['inputSchema'];
+  unwrap: (input: Json) => unknown;
+} {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'draft-7' }) as {
+    [key: string]: Json;
+  };
+  if (json['type'] === 'object') return { inputSchema: json as ToolSpec['inputSchema'], unwrap: asIs };
+  return {
+    inputSchema: {
+      type: 'object',
+      properties: { [WRAPPED]: json },
+      required: [WRAPPED],
+      additionalProperties: false,
+    },
+    unwrap: (input) =>
+      typeof input === 'object' && input !== null && !Array.isArray(input) ? input[WRAPPED] : undefined,
   };
 }
 
