@@ -7,6 +7,21 @@ import { call, client, errorOf, register, startApi, type TestApi } from './suppo
 import { connect, request, type ClientSocket } from './support/test-socket';
 
 const PASSWORD = 'correct horse battery';
+const ADMIN = 'token-admin@example.com';
+
+/** How many personal access tokens the database keeps for the account. */
+async function storedTokens(url: string, userId: string): Promise<number> {
+  const sql = PgSqlClient.connect(url);
+  try {
+    const [row] = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM personal_access_tokens WHERE user_id = $1`,
+      [userId],
+    );
+    return row?.n ?? 0;
+  } finally {
+    await sql.close();
+  }
+}
 
 const create = (api: TestApi, token: string, name: string) =>
   client(api, token).createAccessToken({ body: { name } });
@@ -24,7 +39,7 @@ describe('personal access tokens (PROTOCOL.md)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('api_access_tokens');
-    api = await startApi({ DATABASE_URL: db.url });
+    api = await startApi({ DATABASE_URL: db.url, ADMIN_EMAILS: ADMIN });
   }, 30_000);
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close();
@@ -167,16 +182,22 @@ describe('personal access tokens (PROTOCOL.md)', () => {
         .status,
     ).toBe(204);
     expect(await me(api, token)).toBe(401);
-    const sql = PgSqlClient.connect(db.url);
-    try {
-      expect(
-        await sql.query(`SELECT count(*)::int AS n FROM personal_access_tokens WHERE user_id = $1`, [
-          ivy.user.id,
-        ]),
-      ).toEqual([{ n: 0 }]);
-    } finally {
-      await sql.close();
-    }
+    expect(await storedTokens(db.url, ivy.user.id)).toBe(0);
+  });
+
+  it('goes with an account an admin deletes', async () => {
+    const admin = await call<AuthResponse>(api, 'POST', '/api/auth/register', {
+      body: { email: ADMIN, password: PASSWORD, displayName: 'Steward' },
+    });
+    const jay = await register(api, 'jay');
+    const { token } = await create(api, jay.token, 'cron');
+    expect(await storedTokens(db.url, jay.user.id)).toBe(1);
+
+    expect(
+      (await call(api, 'DELETE', `/api/admin/users/${jay.user.id}`, { token: admin.body.token })).status,
+    ).toBe(204);
+    expect(await me(api, token)).toBe(401);
+    expect(await storedTokens(db.url, jay.user.id)).toBe(0);
   });
 
   it('asks for a signed-in caller', async () => {
