@@ -22,7 +22,7 @@ describe('registered agents (PROTOCOL.md, GET /api/agents)', () => {
   it('lists each registered agent with how it presents itself and what it needs, in registration order', async () => {
     const answer = await call<AgentList>(api, 'GET', '/api/agents', { token });
     expect(answer.status).toBe(200);
-    expect(answer.body.items.map((a) => a.name)).toEqual(['tidying', 'concierge', 'donations']);
+    expect(answer.body.items.map((a) => a.name)).toEqual(['tidying', 'concierge', 'donations', 'assistant']);
     expect(answer.body.items[0]).toEqual({
       name: 'tidying',
       title: 'Tidying coach',
@@ -32,6 +32,8 @@ describe('registered agents (PROTOCOL.md, GET /api/agents)', () => {
       intro: expect.any(String),
       placeholder: expect.any(String),
     });
+    // the assistant says which MCP servers it uses: with MCP_SERVERS unset, server-everything
+    expect(answer.body.items[3]).toMatchObject({ name: 'assistant', mcpServers: ['everything'] });
     expect((await call(api, 'GET', '/api/agents')).status).toBe(401);
   });
 
