@@ -37,6 +37,35 @@ describe('FormElicitComponent', () => {
     ]);
   });
 
+  it('draws an MCP titled choice (oneOf of const and title) as a pick-one by its titles', () => {
+    const w = renderWidget(FormElicitComponent, {
+      ...question,
+      schema: {
+        type: 'object',
+        properties: {
+          hero: {
+            type: 'string',
+            title: 'Hero',
+            oneOf: [
+              { const: 'hero-1', title: 'Superman' },
+              { const: 'hero-2', title: 'Wonder Woman' },
+            ],
+          },
+        },
+      },
+    });
+    expect(
+      Array.from(w.element.querySelectorAll('option')).map((o) => [
+        o.getAttribute('value'),
+        o.textContent?.trim(),
+      ]),
+    ).toEqual([
+      ['', 'Choose…'],
+      ['hero-1', 'Superman'],
+      ['hero-2', 'Wonder Woman'],
+    ]);
+  });
+
   it('refuses to submit with required fields missing and says which', async () => {
     const w = renderWidget(FormElicitComponent, question);
     w.button('Submit').click();

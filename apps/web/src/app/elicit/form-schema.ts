@@ -2,7 +2,7 @@ import type { Json } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
 
-/** One field of a flat form schema (MCP elicitation's requestedSchema: primitives and enums). */
+/** One field of a flat form schema (MCP elicitation's requestedSchema: primitives and enums, titled or not). */
 export type FormField =
   | {
       kind: 'string';
@@ -62,6 +62,18 @@ export function formFields(schema: { [key: string]: Json } | undefined): FormFie
       required: required.has(name),
       ...(title !== null && description !== null ? { description } : {}),
     };
+    // MCP's titled single choice: `oneOf` of `{const, title}`, each value with the words it is shown by.
+    const titled = Array.isArray(raw['oneOf'])
+      ? raw['oneOf'].flatMap((o) =>
+          isRecord(o) && typeof o['const'] === 'string'
+            ? [{ value: o['const'], label: typeof o['title'] === 'string' ? o['title'] : o['const'] }]
+            : [],
+        )
+      : [];
+    if (titled.length > 0) {
+      fields.push({ kind: 'enum', ...base, options: titled });
+      continue;
+    }
     const values = Array.isArray(raw['enum'])
       ? raw['enum'].filter((v): v is string => typeof v === 'string')
       : null;
