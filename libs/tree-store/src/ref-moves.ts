@@ -46,6 +46,14 @@ export function movedEntry(
 }
 
 /** A short, git-like description of what a move did, for the reflog's message column. */
+/**
+ * A reflog message with how the actor acted, when that is worth keeping ("via MCP, token
+ * 'laptop'"): the entry says who moved HEAD, and this says through what.
+ */
+export function withNote(message: string, note: string | undefined): string {
+  return note ? `${message} (${note})` : message;
+}
+
 export function describe(action: ReflogAction, node?: NodeDraft): string {
   if (!node) return action;
   const p = node.payload as Record<string, unknown>;

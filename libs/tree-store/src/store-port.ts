@@ -18,6 +18,11 @@ export interface StorePortListeners {
   appended(conversationId: string, written: Appended): void;
   /** the runner asks for its branch to be compacted (fire and forget) */
   compactionRequested(input: { conversationId: string; head: string }): Promise<void>;
+  /**
+   * How `actorId` acts on the conversation just now, for the reflog ("via MCP, token 'laptop'"):
+   * the host knows what carried the command whose writes these are; the runtime does not.
+   */
+  noteFor?(conversationId: string, actorId: string): string | undefined;
 }
 
 /**
@@ -62,12 +67,15 @@ export class StorePort implements ConversationPort {
   async append(
     input: Parameters<ConversationPort['append']>[0],
   ): Promise<Result<{ head: string }, PortError>> {
+    const actorId = input.nodes.at(-1)?.authorId ?? this.agentActor;
+    const note = this.listeners.noteFor?.(input.conversationId, actorId);
     const written = await this.store.appendBuilt({
       conversationId: input.conversationId,
       nodes: input.nodes,
       expectedHead: input.expectedHead,
       action: input.action ?? 'append',
-      actorId: input.nodes.at(-1)?.authorId ?? this.agentActor,
+      actorId,
+      ...(note !== undefined ? { note } : {}),
     });
     if (!written.ok) return err(portError(written.error));
     this.listeners.appended(input.conversationId, written.value);

@@ -118,7 +118,7 @@ export class TreeStore {
     return this.writer.move(input);
   }
 
-  recover(input: { conversationId: string; reflogId: string; expectedHead?: string; actorId: string }) {
+  recover(input: Parameters<TreeWriter['recover']>[0]): Promise<Result<Moved, StoreError>> {
     return this.writer.recover(input);
   }
 

@@ -24,7 +24,7 @@ import {
 import { ConversationReader } from './conversation-reader';
 import { iso } from './rows';
 import { ARCHIVE_CONVERSATION, RECOVER_TARGET, type RecoverTargetRow } from './sql';
-import { describe, movedEntry } from './ref-moves';
+import { describe, movedEntry, withNote } from './ref-moves';
 import type { SqlExecutor } from './sql-client';
 import { treeAppend, treeCreate, treeMove } from './store-functions';
 import { conflict, invalid, notFound, type StoreError } from './store-error';
@@ -44,6 +44,8 @@ export interface AppendInput {
   action?: AppendAction;
   actorId: string;
   message?: string;
+  /** how the actor acted, added to the reflog message (see withNote) */
+  note?: string;
 }
 
 export interface Appended {
@@ -66,6 +68,8 @@ export interface MoveInput {
   expectedHead?: string;
   actorId: string;
   message?: string;
+  /** how the actor acted, added to the reflog message (see withNote) */
+  note?: string;
 }
 
 /** A ref moved by an unconditional append may lose a race to a concurrent writer; it tries again. */
@@ -154,7 +158,7 @@ export class TreeWriter {
         parentId: input.parentId ?? null,
         action,
         actorId: input.actorId,
-        message: input.message ?? describe(action, drafts.value.at(-1)),
+        message: withNote(input.message ?? describe(action, drafts.value.at(-1)), input.note),
       });
       const retry = input.expectedHead === undefined && attempt < APPEND_RETRIES;
       if (written.ok || written.error.code !== 'conflict' || !retry) return written;
@@ -174,6 +178,7 @@ export class TreeWriter {
     action?: AppendAction;
     actorId: string;
     message?: string;
+    note?: string;
   }): Promise<Result<Appended, StoreError>> {
     if (!isConversationId(input.conversationId)) return err(notFound('no such conversation'));
     const chain = input.nodes.every(
@@ -197,7 +202,7 @@ export class TreeWriter {
       parentId: null,
       action,
       actorId: input.actorId,
-      message: input.message ?? describe(action, chained.at(-1)?.draft),
+      message: withNote(input.message ?? describe(action, chained.at(-1)?.draft), input.note),
     });
   }
 
@@ -257,6 +262,7 @@ export class TreeWriter {
     authorId: string;
     expectedHead?: string;
     actorId: string;
+    note?: string;
   }): Promise<Result<Appended, StoreError>> {
     const original = await this.reader.node(input.conversationId, input.nodeId);
     if (!original) return err(notFound(`no node ${input.nodeId} in this conversation`));
@@ -275,6 +281,7 @@ export class TreeWriter {
       ...(input.expectedHead !== undefined ? { expectedHead: input.expectedHead } : {}),
       action: 'edit',
       actorId: input.actorId,
+      ...(input.note !== undefined ? { note: input.note } : {}),
     });
   }
 
@@ -282,7 +289,7 @@ export class TreeWriter {
   async move(input: MoveInput): Promise<Result<Moved, StoreError>> {
     const target = await this.reader.resolve(input.conversationId, input.to);
     if (!target.ok) return target;
-    const message = input.message ?? `${input.action}: to ${input.to}`;
+    const message = withNote(input.message ?? `${input.action}: to ${input.to}`, input.note);
     const row = await treeMove(this.db, {
       conversation: input.conversationId,
       ref: 'HEAD',
@@ -312,6 +319,7 @@ export class TreeWriter {
     reflogId: string;
     expectedHead?: string;
     actorId: string;
+    note?: string;
   }): Promise<Result<Moved, StoreError>> {
     if (!isConversationId(input.conversationId) || !/^\d{1,18}$/.test(input.reflogId)) {
       return err(notFound('no such reflog entry'));
@@ -328,6 +336,7 @@ export class TreeWriter {
       ...(input.expectedHead !== undefined ? { expectedHead: input.expectedHead } : {}),
       actorId: input.actorId,
       message: `recover: HEAD@{${entry.index}} (${entry.action})`,
+      ...(input.note !== undefined ? { note: input.note } : {}),
     });
   }
 

@@ -30,6 +30,11 @@ export interface ActorHost {
   runnerClosed(conversationId: string): void;
   /** Forgets the actor, so that the next command for its conversation starts a new one. */
   forget(conversationId: string): void;
+  /**
+   * Who acts on the conversation now and how (a note for the reflog, "via MCP, token 'laptop'"),
+   * while the actor handles their command: the runner's writes authored by them carry the note.
+   */
+  acting(conversationId: string, actor: { actorId: string; note: string } | undefined): void;
   /** Where the conversation's room hears what the actor did. */
   readonly events: ConversationEvents;
   readonly store: TreeStore;

@@ -14,7 +14,13 @@ import { RunnerOutbox } from './runner-outbox';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-const user = { id: 'u1', email: 'u1@example.com', role: 'user' } as AuthUser;
+const user: AuthUser = {
+  id: 'u1',
+  email: 'u1@example.com',
+  displayName: 'U1',
+  role: 'user',
+  via: { kind: 'session' },
+};
 
 const recordOf = (id: string): ConversationRecord => ({
   id,
@@ -68,6 +74,7 @@ function actors() {
     },
     runnerClosed: () => told.closed++,
     forget: () => told.forgotten++,
+    acting: () => undefined,
     events,
     // What a command writes beside the runner (moves, archiving) is not exercised here.
     store: {} as TreeStore,

@@ -1,10 +1,11 @@
 import type { Runner } from '@sweatpants/agent-runtime/host';
-import type {
-  CommandOf,
-  CommandResult,
-  ConversationCommand,
-  ConversationRecord,
-  NodeAndHead,
+import {
+  callerNote,
+  type CommandOf,
+  type CommandResult,
+  type ConversationCommand,
+  type ConversationRecord,
+  type NodeAndHead,
 } from '@sweatpants/domain';
 import { call, createQueue, resource, spawn, withResolvers, type Operation } from 'effection';
 import type { AuthUser } from '../auth/auth-user';
@@ -140,10 +141,18 @@ export class ConversationActor {
     });
   }
 
-  private handle(letter: Letter): Promise<unknown> {
-    return letter.kind === 'command'
-      ? this.handleCommand(letter.user, letter.record, letter.command)
-      : this.handleNotice(letter.notice);
+  private async handle(letter: Letter): Promise<unknown> {
+    if (letter.kind === 'notice') return this.handleNotice(letter.notice);
+    const { user, record, command } = letter;
+    // What the runner writes for this person while it handles their command says how they acted.
+    const note = callerNote(user);
+    if (note === undefined) return this.handleCommand(user, record, command);
+    this.host.acting(this.conversationId, { actorId: user.id, note });
+    try {
+      return await this.handleCommand(user, record, command);
+    } finally {
+      this.host.acting(this.conversationId, undefined);
+    }
   }
 
   /** What each kind of command does: the one place a command is handled. */

@@ -60,6 +60,8 @@ export class ConversationActors implements OnApplicationShutdown {
   private readonly host: ActorHost;
   private readonly logs: LogSink;
   private readonly sweeper: NodeJS.Timeout;
+  /** who acts on each conversation now, and how (see ActorHost.acting) */
+  private readonly acting = new Map<string, { actorId: string; note: string }>();
 
   constructor(
     private readonly store: TreeStore,
@@ -80,6 +82,10 @@ export class ConversationActors implements OnApplicationShutdown {
       releaseLease: (conversationId) => this.lease.release(conversationId),
       runnerClosed: (conversationId) => metrics.runnerClosed(conversationId),
       forget: (conversationId) => this.actors.delete(conversationId),
+      acting: (conversationId, actor) => {
+        if (actor) this.acting.set(conversationId, actor);
+        else this.acting.delete(conversationId);
+      },
       events,
       store,
       titles,
@@ -236,6 +242,10 @@ export class ConversationActors implements OnApplicationShutdown {
       port = new StorePort(this.store, agentActor, {
         appended: (conversationId, written) => this.events.appended(conversationId, written),
         compactionRequested: (input) => this.requestCompaction({ ...input, requestedBy: agentActor }),
+        noteFor: (conversationId, actorId) => {
+          const acting = this.acting.get(conversationId);
+          return acting?.actorId === actorId ? acting.note : undefined;
+        },
       });
       this.ports.set(agentActor, port);
     }

@@ -1,4 +1,11 @@
-import type { ConversationRecord, HeadMove, NodeAndHead, Result, TreeNode } from '@sweatpants/domain';
+import {
+  callerNote,
+  type ConversationRecord,
+  type HeadMove,
+  type NodeAndHead,
+  type Result,
+  type TreeNode,
+} from '@sweatpants/domain';
 import type { StoreError } from '@sweatpants/tree-store';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../errors/api-error';
@@ -51,6 +58,7 @@ export class HeadMoves {
         expectedHead: head,
         actorId: user.id,
         message: `rewind: to ${to}`,
+        ...noteOf(user),
       }),
     );
     this.events.moved(record.id, moved);
@@ -82,6 +90,7 @@ export class HeadMoves {
         authorId: user.id,
         expectedHead: head,
         actorId: user.id,
+        ...noteOf(user),
       }),
     );
     this.events.appended(record.id, edited);
@@ -115,6 +124,7 @@ export class HeadMoves {
         expectedHead: head,
         actorId: user.id,
         message: `regenerate: ${target.id.slice(0, 12)} from ${input.kind} ${input.id.slice(0, 12)}`,
+        ...noteOf(user),
       }),
     );
     this.events.moved(record.id, moved);
@@ -126,7 +136,13 @@ export class HeadMoves {
     const entry = await this.store.reflogEntry(record.id, reflogId);
     if (!entry) throw new ApiError('not_found', `no reflog entry ${reflogId} in this conversation`);
     const moved = await this.fromLeft(undefined, (head) =>
-      this.store.recover({ conversationId: record.id, reflogId, expectedHead: head, actorId: user.id }),
+      this.store.recover({
+        conversationId: record.id,
+        reflogId,
+        expectedHead: head,
+        actorId: user.id,
+        ...noteOf(user),
+      }),
     );
     this.events.moved(record.id, moved);
     await this.runner.reopen(record);
@@ -192,4 +208,10 @@ export class HeadMoves {
     }
     return unwrap(written);
   }
+}
+
+/** How the caller acted, for the reflog entry of their move (absent for the product's own clients). */
+function noteOf(user: AuthUser): { note?: string } {
+  const note = callerNote(user);
+  return note === undefined ? {} : { note };
 }

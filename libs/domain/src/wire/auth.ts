@@ -25,12 +25,30 @@ export const AuthViaSchema = z.discriminatedUnion('kind', [
 export type AuthVia = z.infer<typeof AuthViaSchema>;
 
 /**
- * A verified caller as the api knows them: the user and how their token was verified. It travels
- * between api processes with their commands and is never sent to a client (`GET /api/auth/me`
- * answers the User).
+ * A verified caller as the api knows them: the user, how their token was verified, and `edge`
+ * when they came through a standard protocol rather than the product's own clients (an MCP
+ * client). It travels between api processes with their commands and is never sent to a client
+ * (`GET /api/auth/me` answers the User).
  */
-export const CallerSchema = UserSchema.extend({ via: AuthViaSchema });
+export const CallerSchema = UserSchema.extend({
+  via: AuthViaSchema,
+  edge: z.literal('mcp').optional(),
+});
 export type Caller = z.infer<typeof CallerSchema>;
+
+/**
+ * How a caller acted, as the reflog keeps it beside their moves: "via MCP, token 'laptop'",
+ * "with token 'ci'", "via MCP"; nothing for a person in the product's own clients.
+ *
+ * @example
+ * callerNote({ ...user, via: { kind: 'token', tokenId, name: 'laptop' }, edge: 'mcp' });
+ * // "via MCP, token 'laptop'"
+ */
+export function callerNote(caller: Pick<Caller, 'via' | 'edge'>): string | undefined {
+  const token = caller.via.kind === 'token' ? `token '${caller.via.name}'` : undefined;
+  if (caller.edge === 'mcp') return token ? `via MCP, ${token}` : 'via MCP';
+  return token ? `with ${token}` : undefined;
+}
 
 /** A new password: the same rule at sign-up and at a change. */
 const NewPasswordSchema = z.string().min(8, 'at least 8 characters').max(256);
