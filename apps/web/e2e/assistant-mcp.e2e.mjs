@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+
+import { DESKTOP, PHONE } from './support/context.mjs';
+import { assertNewestInView, composer, signUp, waitForTurn } from './support/ui.mjs';
+
+/**
+ * The assistant with the deployment's MCP server (the shared api has MCP_SERVERS unset, so it is
+ * server-everything over stdio): picked from the agents, it calls the tool a person names, and
+ * the outside server's own question is a card in the chat, answered there; what the server got
+ * back is in the reply. At phone and at desktop width.
+ */
+
+/** Where the brief wants the pictures: /tmp/shots/assistant-<name>-<width>.png. */
+const SHOTS = '/tmp/shots';
+
+async function keep(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  const original = page.viewportSize();
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${SHOTS}/assistant-${name}-${label}.png` });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Picks the assistant on the home page, as a person would; returns its intro. */
+async function chooseAssistant(page) {
+  await page.goto('/');
+  const agents = page.getByRole('group', { name: 'Choose an agent' });
+  await agents.getByRole('button', { name: /Assistant/ }).click();
+  await agents.getByRole('button', { name: /Assistant/, pressed: true }).waitFor();
+  const intro = page.locator('.intro');
+  await intro.filter({ hasText: 'Assistant' }).waitFor();
+  return (await intro.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+async function send(page, text) {
+  await composer(page).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.locator('.bubble--user', { hasText: text }).first().waitFor({ timeout: 45_000 });
+}
+
+/** The whole visit at one width: a tool named in words, then the server's question answered. */
+async function visit(t, { phone, who }) {
+  const page = await t.page({ phone });
+  await signUp(page, { email: t.email(`assistant-${who}`) });
+  const intro = await chooseAssistant(page);
+  assert.match(intro, /use echo with hello/);
+  assert.equal(await composer(page).getAttribute('placeholder'), 'e.g. use echo with hello');
+
+  await send(page, 'use echo with hello');
+  await page.waitForURL(/\/c\/[^/]+$/, { timeout: 45_000 });
+  const echoed = page.locator('.bubble--assistant', { hasText: 'Echo: hello' });
+  await echoed.waitFor({ timeout: 45_000 });
+  await waitForTurn(page);
+
+  await send(page, 'use trigger-elicitation-request');
+  // The outside server's question, drawn from its own schema, in the chat.
+  const card = page.locator('app-elicit-card', {
+    hasText: 'Please provide inputs for the following fields:',
+  });
+  await card.waitFor({ timeout: 45_000 });
+  // Its form is taller than a phone: the card ends on screen, at its Submit.
+  assert.ok(
+    await card.getByRole('button', { name: 'Submit' }).isVisible(),
+    'the form can be sent from where it stops',
+  );
+  if (phone) {
+    await keep(page, 'question');
+    await t.shot(page, 'server-question');
+  }
+  await card.getByLabel(/^String \*$/).fill(`Ada ${who}`);
+  await card.getByLabel('Boolean').check();
+  await card.getByRole('button', { name: 'Submit' }).click();
+  await card.waitFor({ state: 'hidden' });
+
+  // What the server received, in its reply, and the person's answer under the question.
+  const reply = page.locator('.bubble--assistant', { hasText: `Name: Ada ${who}` });
+  await reply.waitFor({ timeout: 45_000 });
+  await waitForTurn(page);
+  assert.match(await reply.innerText(), /Agreed to terms: true/);
+  await page.locator('ol.log .question__answer', { hasText: `Ada ${who}` }).waitFor();
+  assert.equal(await page.locator('app-elicit-card').count(), 0, 'no question is left waiting');
+  await assertNewestInView(page, 'after the reply');
+  await keep(page, phone ? 'answered' : 'answered-wide');
+  if (phone) await t.shot(page, 'server-answered');
+
+  // The tool's call and its result are on the conversation's path.
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sweatpants.session')).token);
+  const id = new URL(page.url()).pathname.split('/')[2];
+  const { nodes } = await t.api.path(token, id);
+  const calls = nodes.filter((n) => n.kind === 'tool_call').map((n) => n.payload.name);
+  assert.deepEqual(calls, ['everything_echo', 'everything_trigger-elicitation-request']);
+}
+
+export const scenarios = [
+  {
+    name: 'the assistant on a phone: a tool named in words, an outside MCP server’s question answered in the chat',
+    async run(t) {
+      await visit(t, { phone: true, who: 'phone' });
+    },
+  },
+  {
+    name: 'the assistant on a desktop: the outside MCP server’s question answered in the chat',
+    async run(t) {
+      await visit(t, { phone: false, who: 'desktop' });
+    },
+  },
+];
