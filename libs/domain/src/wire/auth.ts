@@ -50,6 +50,20 @@ export function callerNote(caller: Pick<Caller, 'via' | 'edge'>): string | undef
   return token ? `with ${token}` : undefined;
 }
 
+/** A callerNote at the end of a reflog message, in the parentheses the store puts it in. */
+const NOTED = /\((via MCP(?:, token '.*')?|with token '.*')\)$/;
+
+/**
+ * The callerNote a reflog entry's message ends with, if any: how its actor acted, for a history
+ * that tells it ("You said 'the lamp' via MCP, token 'laptop'").
+ *
+ * @example
+ * noteOfReflogMessage(`append: user "the lamp" (via MCP, token 'laptop')`); // "via MCP, token 'laptop'"
+ */
+export function noteOfReflogMessage(message: string): string | undefined {
+  return NOTED.exec(message)?.[1];
+}
+
 /** A new password: the same rule at sign-up and at a change. */
 const NewPasswordSchema = z.string().min(8, 'at least 8 characters').max(256);
 

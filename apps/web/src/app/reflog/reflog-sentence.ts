@@ -1,4 +1,4 @@
-import type { ReflogEntry, TreeNode } from '@sweatpants/domain';
+import { noteOfReflogMessage, type ReflogEntry, type TreeNode } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
 
@@ -56,8 +56,17 @@ export function madeWayForMove(entry: ReflogEntry, nodes: ReadonlyMap<string, Tr
   return node?.kind === 'cancel' && isRecord(node.payload) && typeof node.payload['before'] === 'string';
 }
 
-/** The entry as what happened, without ids: "You edited 'coffee mug' → 'water bottle'". */
+/**
+ * The entry as what happened, without ids: "You edited 'coffee mug' → 'water bottle'", and how,
+ * when it was not in the product's own clients ("… via MCP, token 'laptop'").
+ */
 export function reflogSentence(entry: ReflogEntry, ctx: ReflogContext): ReflogSentence {
+  const told = whatHappened(entry, ctx);
+  const note = noteOfReflogMessage(entry.message);
+  return note ? { ...told, text: `${told.text} ${note}` } : told;
+}
+
+function whatHappened(entry: ReflogEntry, ctx: ReflogContext): ReflogSentence {
   const who = actorName(entry.actorId, ctx);
   const target = ctx.nodes.get(entry.newHead);
   const agent = ctx.agent ?? agentOf(ctx.nodes);

@@ -120,6 +120,19 @@ describe('ReflogViewComponent', () => {
     ]);
   });
 
+  it('says how a move was made when it was not in these clients: through MCP, or with a token', () => {
+    const viaMcp = {
+      ...entry('append', '22', '33'),
+      message: `append: user "coffee mug" (via MCP, token 'laptop')`,
+    };
+    const script = { ...entry('rewind', '44', '11'), message: "rewind: to HEAD~2 (with token 'ci')" };
+    const { sentences } = render([viaMcp, script]);
+    expect(sentences).toEqual([
+      "You said 'coffee mug' via MCP, token 'laptop'",
+      "You went back to 'the old letters' with token 'ci'",
+    ]);
+  });
+
   it('quotes what the coach replied under the sentence', () => {
     const { items } = render([entry('append', '55', '66', 'agent:tidying')]);
     expect(items[0]!.querySelector('.detail')?.textContent).toContain('Bottle: bag?');
