@@ -66,6 +66,16 @@ const PLACE =
 const FUNCTION =
   /\b(?:for|to)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
 /** A whole message that only says to go on: never an item. */
+/** Words that are not about the space: a greeting, thanks, a filler. */
+const SMALL_TALK =
+  /^(?:hi|hello|hey|hiya|thanks|thank you|cheers|sorry|good (?:morning|afternoon|evening)|hmm+|um+|uh+|oh)(?:\s+there)?[.!]*$/;
+/**
+ * A question about the world rather than a thing here (seed 000's own tangent: "wait, what is the
+ * weather like today?"): nothing in it is an item. One that asks where a thing goes, or about a
+ * thing ("what about the lamp?"), is not one of these.
+ */
+const WORLD_QUESTION =
+  /^(?:(?:wait|hmm+|oh|so|by the way)[,.]?\s+)?(?:what(?:'s|\s+is|\s+was)|how(?:'s|\s+is|\s+was)|who|when|why|is it|will it|do you|can you|did you)\b(?!.*\b(?:go|goes|belongs?|keep|put|about|with)\b).*\?$/;
 const GO_ON =
   /^(?:ok(?:ay)?|yes|yep|sure|go|go on|go ahead|next|ready|start|let'?s go|keep going|carry on|continue)[.!]*$/;
 const ANXIETY =
@@ -132,6 +142,16 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
   const clarified = clarifiedIn(coachSaid);
   const reply = clarified ? replyToClarifying(t, clarified) : null;
   if (reply) return reply;
+  if (SMALL_TALK.test(t) || WORLD_QUESTION.test(t))
+    return {
+      intent: 'continue',
+      item: null,
+      choice: null,
+      place: null,
+      function: null,
+      anchors: null,
+      anxiety: null,
+    };
 
   const place = PLACE.exec(t)?.[1]?.trim() ?? null;
   const fn = FUNCTION.exec(t)?.[1] ?? null;

@@ -19,6 +19,7 @@ import {
   type Extract,
   type PhotoAnalysis,
 } from './observation';
+import { extractFromWords, photoFromWords } from './offline-text';
 import { functionOf, phaseOf, type SessionState } from './session-state';
 import { extractJson, photoJson, recordEvent } from './tidying-events';
 
@@ -51,32 +52,63 @@ const extractTool = createTool(EXTRACT_TOOL)
     return ToolSuccess(value as Json);
   });
 
-/** Analyses the photos of a message; null without photos, or when the analysis failed. */
+/**
+ * A structured call is forced (`toolChoice`), and a model that still answers otherwise (in words,
+ * or with input that does not fit) is asked once more; after that the offline rules read the
+ * message, so the session goes on with what they find.
+ */
+const STRUCTURED_ATTEMPTS = 2;
+
+/**
+ * Calls the model until it answers `tool` with input that `parse` takes, at most
+ * STRUCTURED_ATTEMPTS times; null when it never did, or the call failed (the client has retried
+ * what can be retried). Answers with the node that recorded the call that succeeded.
+ */
+function* structured<T>(
+  request: Parameters<typeof sample>[0],
+  tool: string,
+  parse: (input: unknown) => T | null,
+): Operation<{ value: T; nodeId: string } | null> {
+  for (let attempt = 1; attempt <= STRUCTURED_ATTEMPTS; attempt++) {
+    const sampled = yield* sample({ ...request, toolChoice: tool });
+    if (!sampled.ok) {
+      yield* log('warn', `${tool} failed; the offline rules read it instead`, { code: sampled.error.code });
+      return null;
+    }
+    const value = parse(toolInput(sampled.value.reply.content, tool));
+    if (value !== null) return { value, nodeId: sampled.value.nodeId };
+    yield* log('warn', `${tool} was answered otherwise`, { attempt });
+  }
+  return null;
+}
+
+/**
+ * Analyses the photos of a message; null without photos. When the model gives no analysis, the
+ * offline rules guess one from the words sent with the photo, so the session has one (and the
+ * photo is not sent again on every later call for want of it).
+ */
 export function* analyzePhotos(input: UserInput): Operation<PhotoAnalysis | null> {
   if (input.photos.length === 0) return null;
   const images: ContentBlock[] = input.photos.map(imageOf);
-  const sampled = yield* sample({
-    system: prompt`
-      You look at photos of a space someone wants to tidy. Say what kind of room it is, how buried
-      it is (buried, cluttered, moderate, clear), what is visible, what the mess stops them doing,
-      and the best first thing to pick up. Answer only by calling ${PHOTO_TOOL}.`,
-    messages: [{ role: 'user', content: [...images, { type: 'text', text: input.text || '(a photo)' }] }],
-    tools: [photoTool.spec],
-  });
-  if (!sampled.ok) {
-    yield* log('warn', 'photo analysis failed; going on without it', { code: sampled.error.code });
-    return null;
-  }
-  const analysis = parsePhotoAnalysis(toolInput(sampled.value.reply.content, PHOTO_TOOL));
-  if (!analysis) {
-    yield* log('warn', 'photo analysis did not parse; going on without it');
-    return null;
-  }
+  const sampled = yield* structured(
+    {
+      system: prompt`
+        You look at photos of a space someone wants to tidy. Say what kind of room it is, how buried
+        it is (buried, cluttered, moderate, clear), what is visible, what the mess stops them doing,
+        and the best first thing to pick up. Answer only by calling ${PHOTO_TOOL}.`,
+      messages: [{ role: 'user', content: [...images, { type: 'text', text: input.text || '(a photo)' }] }],
+      tools: [photoTool.spec],
+    },
+    PHOTO_TOOL,
+    parsePhotoAnalysis,
+  );
+  const analysis = sampled?.value ?? parsePhotoAnalysis(photoFromWords(input.text));
+  if (!analysis) return null;
   yield* recordEvent({
     type: 'photo-analyzed',
     summary: `${analysis.roomType}, ${analysis.chaosLevel}${analysis.firstTarget ? `; start with the ${analysis.firstTarget}` : ''}`,
     analysis: photoJson(analysis),
-    nodeId: sampled.value.nodeId,
+    nodeId: sampled?.nodeId ?? null,
   });
   return analysis;
 }
@@ -88,26 +120,27 @@ export function* extractFromInput(
   input: UserInput,
   lastReply: string | null,
 ): Operation<Extract> {
-  const sampled = yield* sample({
-    system: prompt`
-      You read one message from someone tidying a space, and record its facts by calling
-      ${EXTRACT_TOOL}. Never invent facts the message does not state.`,
-    // what changes from message to message, after the cached instructions
-    notes: prompt`
-      Phase: ${phaseOf(state)}. What the space is for: ${functionOf(state) ?? 'not known yet'}.
-      ${photo ? `The photo shows a ${photo.chaosLevel} ${photo.roomType}.` : ''}
-      ${lastReply ? `The coach last said: "${lastReply}"` : ''}`,
-    messages: [{ role: 'user', content: [{ type: 'text', text: input.text || '(no words)' }] }],
-    tools: [extractTool.spec],
-  });
-  let extract: Extract | null = null;
-  let nodeId: string | null = null;
-  if (sampled.ok) {
-    nodeId = sampled.value.nodeId;
-    extract = parseExtract(toolInput(sampled.value.reply.content, EXTRACT_TOOL));
-  }
-  if (!extract) yield* log('warn', 'extraction failed; going on as "continue"');
-  const used = extract ?? CONTINUE_EXTRACT;
+  const sampled = yield* structured(
+    {
+      system: prompt`
+        You read one message from someone tidying a space, and record its facts by calling
+        ${EXTRACT_TOOL}. Never invent facts the message does not state.`,
+      // what changes from message to message, after the cached instructions
+      notes: prompt`
+        Phase: ${phaseOf(state)}. What the space is for: ${functionOf(state) ?? 'not known yet'}.
+        ${photo ? `The photo shows a ${photo.chaosLevel} ${photo.roomType}.` : ''}
+        ${lastReply ? `The coach last said: "${lastReply}"` : ''}`,
+      messages: [{ role: 'user', content: [{ type: 'text', text: input.text || '(no words)' }] }],
+      tools: [extractTool.spec],
+    },
+    EXTRACT_TOOL,
+    parseExtract,
+  );
+  const used =
+    sampled?.value ??
+    parseExtract(extractFromWords(input.text, phaseOf(state), lastReply)) ??
+    CONTINUE_EXTRACT;
+  const nodeId = sampled?.nodeId ?? null;
   yield* recordEvent({
     type: 'situation-classified',
     summary: used.item ? `${used.intent}: ${used.item}` : used.intent,

@@ -175,7 +175,7 @@ describe('a tidying session on Claude (the real SDK against the fake Anthropic s
       expect(events).toContain(type);
   });
 
-  it('goes on as "continue" when extraction fails, and asks what the space is for', async () => {
+  it('reads the words by the offline rules when extraction fails, and asks what the space is for', async () => {
     fake.script(
       { kind: 'error', status: 400, message: 'bad request' },
       { kind: 'reply', content: [{ type: 'text', text: 'What do you need to do in this room?' }] },
