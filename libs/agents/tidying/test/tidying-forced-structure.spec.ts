@@ -1,5 +1,6 @@
 import { ok } from '@sweatpants/domain';
-import type { Model, ModelReply, ModelRequest } from '@sweatpants/agent-runtime/host';
+import type { ModelReply, ModelRequest } from '@sweatpants/agent-runtime';
+import type { Model } from '@sweatpants/agent-runtime/host';
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 
 import { TIDYING_OFFLINE_RULES } from '../src';
