@@ -102,7 +102,7 @@ const COPIED_MS = 2_000;
                     <time [attr.datetime]="token.createdAt">{{ token.createdAt | date: 'mediumDate' }}</time>
                     ·
                     @if (token.lastUsedAt; as used) {
-                      last used <time [attr.datetime]="used">{{ used | date: 'medium' }}</time>
+                      last used <time [attr.datetime]="used">{{ used | date: 'MMM d, y, h:mm a' }}</time>
                     } @else {
                       never used
                     }
