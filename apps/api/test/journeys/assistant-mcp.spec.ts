@@ -38,6 +38,9 @@ const nodesOf = <K extends TreeNode['kind']>(nodes: readonly TreeNode[], kind: K
 /** The assistant's last reply on the path. */
 const lastReply = (nodes: readonly TreeNode[]) => String(nodesOf(nodes, 'assistant').at(-1)?.payload['text']);
 
+// A tool call starts server-everything; on a busy machine that alone may take seconds.
+jest.setTimeout(30_000);
+
 describe('the assistant and MCP servers, through the public api', () => {
   let db: TestDatabase;
   let api: TestApi;

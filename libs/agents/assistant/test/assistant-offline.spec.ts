@@ -32,6 +32,9 @@ async function session() {
   return { runner, path, say, lastReply };
 }
 
+// Each test starts server-everything; on a busy machine that alone may take seconds.
+jest.setTimeout(30_000);
+
 describe('the assistant on the offline model', () => {
   it('calls the tool the person names with their words, and says what it answered', async () => {
     const s = await session();

@@ -27,7 +27,7 @@ export type McpCall = (server: string, tool: string, input: Json) => Operation<T
 /**
  * The server's tools as runtime tools, ordered by name (the prompt cache holds a tool list that
  * does not move): named by `mcpToolName` (two that come out the same get `_2`, `_3`…), described
- * as the server describes them, their input the server's JSON Schema as given. Each changes the
+ * as the server describes them, their input the server's JSON Schema as given (without `$schema`). Each changes the
  * world outside the tree, so what led to a call is stored before it is made and a replay never
  * makes it again once its result is recorded. The server checks the input.
  *
@@ -43,11 +43,9 @@ export function mcpTools(server: string, listed: readonly McpToolInfo[], run: Mc
       const name = unique(mcpToolName(server, info.name), taken);
       const description =
         info.description ?? info.title ?? `${info.name}, a tool of the MCP server ${server}`;
-      const spec: ToolSpec = {
-        name,
-        description,
-        inputSchema: info.inputSchema as ToolSpec['inputSchema'],
-      };
+      // As the server gave it, less the dialect line, which the runtime sends for no tool.
+      const { $schema: _dialect, ...inputSchema } = info.inputSchema;
+      const spec: ToolSpec = { name, description, inputSchema: inputSchema as ToolSpec['inputSchema'] };
       return {
         name,
         description,

@@ -35,6 +35,13 @@ const listTools: OfflineRule = {
   when: (ctx) => ctx.userText === 'list the tools',
   reply: (ctx) => ({ text: ctx.request.tools.map((t) => t.name).join(' ') }),
 };
+const showSchema: OfflineRule = {
+  name: 'say a tool’s input schema',
+  when: (ctx) => ctx.userText.startsWith('schema of '),
+  reply: (ctx) => ({
+    text: JSON.stringify(ctx.tools.get(ctx.userText.slice('schema of '.length))?.inputSchema),
+  }),
+};
 const sayResults: OfflineRule = {
   name: 'say what the tools answered',
   when: (ctx) => ctx.hasToolResults,
@@ -66,7 +73,7 @@ async function session(agent: AgentDefinition) {
     conversationId: 'c1',
     agent,
     port,
-    model: new OfflineModel([callAsTold, listTools, sayResults]),
+    model: new OfflineModel([callAsTold, listTools, showSchema, sayResults]),
     logs: { write: () => undefined },
   });
   const path = async () => {
@@ -96,6 +103,9 @@ async function question(runner: Runner) {
   }
   throw new Error('no question came');
 }
+
+// Each test starts a server process; on a busy machine that alone may take seconds.
+jest.setTimeout(30_000);
 
 describe('useMcpServers: an MCP server’s tools are the agent’s', () => {
   it('calls a server’s tool by its prefixed name and records what it answered', async () => {
@@ -181,6 +191,18 @@ describe('useMcpServers: an MCP server’s tools are the agent’s', () => {
     await s.runner.close();
   });
 
+  it('gives the model the server’s input schema as the server gave it', async () => {
+    const s = await session(agentUsing([everything]));
+    await s.send('schema of everything_echo');
+    await s.runner.whenIdle();
+    expect(JSON.parse((await s.replies()).at(-1) ?? 'null')).toEqual({
+      type: 'object',
+      properties: { message: { type: 'string', description: 'Message to echo' } },
+      required: ['message'],
+    });
+    await s.runner.close();
+  });
+
   it('makes a server’s error answer a tool error the model reads, and the turn completes', async () => {
     const s = await session(agentUsing([everything]));
     // the error path: the server refuses the call with UrlElicitationRequired (-32042)
@@ -201,16 +223,17 @@ describe('useMcpServers: an MCP server’s tools are the agent’s', () => {
   });
 
   it('makes a server silent past its timeout a tool error', async () => {
-    const s = await session(agentUsing([{ ...everything, timeoutMs: 1_500 }]));
-    await s.send('call everything_trigger-long-running-operation {"duration":5,"steps":1}');
+    // long enough to start and list its tools on a busy machine; the call takes 20 s
+    const s = await session(agentUsing([{ ...everything, timeoutMs: 4_000 }]));
+    await s.send('call everything_trigger-long-running-operation {"duration":20,"steps":1}');
     await s.runner.whenIdle();
     const [outcome] = await s.outcomes();
     expect(outcome).toEqual({
       kind: 'error',
-      message: 'the MCP server everything: trigger-long-running-operation did not answer within 1.5 s',
+      message: 'the MCP server everything: trigger-long-running-operation did not answer within 4 s',
     });
     await s.runner.close();
-  }, 15_000);
+  });
 
   it('offers a server that went down by the tools it listed last, and a call says it is unreachable', async () => {
     const port = await freePort();
@@ -235,7 +258,7 @@ describe('useMcpServers: an MCP server’s tools are the agent’s', () => {
     } finally {
       await stop(server);
     }
-  }, 20_000);
+  });
 
   it('offers nothing of a server that never started, and the agent still answers', async () => {
     const gone: McpServerConfig = {
