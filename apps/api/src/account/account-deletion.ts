@@ -80,7 +80,8 @@ export class AccountDeletion {
     // Leases this process took to halt them: their conversations are gone, nothing is to be driven.
     await Promise.all(conversations.map((c) => this.lease.release(c.id).catch(() => undefined)));
     this.generations.set(userId, null);
-    this.revocations.revoked(userId);
+    // Waited for: the answer to a deletion finds every process refusing the account's tokens.
+    await this.revocations.revokedEverywhere(userId);
     this.logger.log(
       `account ${userId} deleted (${deletedBy === 'self' ? 'by its owner' : `by admin ${deletedBy}`}): ` +
         `${deleted.conversations} conversations, ${deleted.nodes} nodes, ${deleted.blobs} photos`,

@@ -114,11 +114,6 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** As revokedEverywhere, for a caller with nothing to wait for. */
-  revoked(userId: string): void {
-    void this.revokedEverywhere(userId);
-  }
-
   private heard(message: string): void {
     let announcement: Announcement;
     try {
