@@ -1,4 +1,4 @@
-import type { ElicitRequest, Json, OffScriptContent } from '@sweatpants/domain';
+import type { ElicitRequest, ElicitResponse, Json, OffScriptContent } from '@sweatpants/domain';
 import { createContext, type Operation } from 'effection';
 import type { Model } from './model';
 import type { Journal } from './journal';
@@ -57,11 +57,17 @@ export const Questions = createContext<QuestionConfig>('sweatpants.questions', {
 /**
  * A side quest (seed 004): words the user typed while `question` waited, which did not answer it.
  * The runtime runs one turn on them, with this in the `Asides` context, then asks the question
- * again.
+ * again, unless the turn settled it.
  */
 export interface Aside {
   question: ElicitRequest;
   said: OffScriptContent;
+  /**
+   * Says the side quest's turn settled what the question asks (the words said aside decided the
+   * card's item after all): the question is not asked again, and its asker gets `answer` as if it
+   * had been given. A replay calls it again from the same recorded turn, so it is not stored.
+   */
+  settle(answer: ElicitResponse): void;
 }
 
 /**

@@ -157,8 +157,12 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
       if (!sideQuest) return response;
       // Seed 004: the question stays suspended while the tangent runs to its end below the
       // user's words; then it is asked again after the tangent, as a new elicit that names the one
-      // it resumes. Nothing the user said leaves the path, and HEAD only ever moves forward.
-      yield* sideQuest({ question: request, said: response.content });
+      // it resumes, unless the tangent's turn settled it. Nothing the user said leaves the path,
+      // and HEAD only ever moves forward.
+      const outcome: { settled?: ElicitResponse } = {};
+      const settle = (answer: ElicitResponse) => (outcome.settled = answer);
+      yield* sideQuest({ question: request, said: response.content, settle });
+      if (outcome.settled) return outcome.settled;
       asked = yield* askNode(run, { ...asking, elicitId: randomUUID(), resumes: request.elicitId });
     }
   },

@@ -1,4 +1,4 @@
-import type { ElicitRequest, Json, Photo, TreeNode } from '@sweatpants/domain';
+import type { Disposition, ElicitRequest, Json, Photo, TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { type AgentDefinition, Asides, Run, modeStateOf, log, type TurnEnd } from '@sweatpants/agent-runtime';
 import { act, switchMode } from './act';
@@ -45,6 +45,14 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   const photo = yield* analyzePhotos(input);
   const extract = readAfterEnd(before, photo, yield* extractFromInput(before, photo, input, lastReply(path)));
   let decision: Decision = decide(before, photo, extract);
+  // Said aside, and deciding the waiting card's item after all ("the lamp? bin it"): that is the
+  // card's answer, so the card is settled with it (its tool records it) rather than asked again
+  // about an item this turn would have sorted.
+  const settles = aside ? cardAnswerIn(decision.action, extract.item, aside.question) : null;
+  if (aside && settles) {
+    aside.settle({ action: 'accept', content: settles });
+    return { kind: 'done' };
+  }
   // Said aside while a question waits (a side quest) and asking nothing of the session: it is
   // answered, and the question comes back after it.
   if (input.aside && decision.action.tag === 'instruct-next')
@@ -86,6 +94,34 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
 function asksAgain(action: Action, waiting: ElicitRequest): boolean {
   if (action.tag === 'ask-function') return isSpaceFunctionQuestion(waiting);
   return action.tag === 'ask-item-decision' && cardItem(waiting)?.toLowerCase() === action.item.toLowerCase();
+}
+
+/**
+ * The answer to the waiting proposal card that `action` gives, when it decides the card's item
+ * (named, or unnamed: the card's is the item in question): its disposition, and whether that
+ * corrects the card's proposal. Null for any other action, or another item.
+ */
+function cardAnswerIn(
+  action: Action,
+  named: ItemName | null,
+  waiting: ElicitRequest,
+): { disposition: Json; wasCorrection: boolean } | null {
+  const item = cardItem(waiting);
+  if (!item || (named !== null && named.toLowerCase() !== item.toLowerCase())) return null;
+  const disposition: Disposition | null =
+    action.tag === 'instruct-trash'
+      ? { kind: 'trash' }
+      : action.tag === 'instruct-place'
+        ? { kind: 'place', location: action.location }
+        : action.tag === 'instruct-unsure'
+          ? { kind: 'skip' }
+          : null;
+  if (!disposition) return null;
+  const proposed = (waiting.payload as { choices?: { disposition?: unknown }[] }).choices?.[0]?.disposition;
+  return {
+    disposition: disposition as unknown as Json,
+    wasCorrection: JSON.stringify(proposed) !== JSON.stringify(disposition),
+  };
 }
 
 /** The item a waiting proposal card asks about, as the session names items; null for other questions. */

@@ -134,6 +134,25 @@ describe('where each item lands', () => {
     });
   });
 
+  it('a question typed at a card that decides its item after all settles the card: it is not asked again', async () => {
+    const s = await atTheDesk();
+    // The first card about the charger gets a question of the person's own (a side quest on the
+    // offline model), which also says what to do with it; anything asked after is tapped.
+    let typed = false;
+    await s.say('a broken charger', (q) => {
+      if (q.type !== 'propose-disposition' || typed) return tapFirst(q);
+      typed = true;
+      return { action: 'other', content: { text: 'the broken charger? bin it' } };
+    });
+    const cards = (await s.path()).filter(
+      (n) => n.kind === 'elicit' && n.payload['type'] === 'propose-disposition',
+    );
+    expect(cards.filter((n) => JSON.stringify(n.payload).includes('broken charger'))).toHaveLength(1);
+    expect(s.state()).toMatchObject({ destinations: { 'broken charger': 'trash' } });
+    expect(s.state().piles.out).toContain('broken charger');
+    expect(s.runner.pending()[0]?.type).toBe('chat');
+  });
+
   it('a photo sent with words that name nothing is answered in a sentence, not "I noted: nothing"', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say('My desk is a mess, help', tapFirst, [PHOTO]);
