@@ -1,8 +1,9 @@
 import type { Json } from '@sweatpants/domain';
 import { all, suspend, useScope, withResolvers, type Operation, type Scope } from 'effection';
+import { UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js';
 import { log } from '../primitives';
-import type { Tool, ToolOutcome } from '../tool';
-import { useMcpConnection, type McpConnection, type McpToolInfo } from './mcp-connection';
+import { ToolError, type Tool, type ToolOutcome } from '../tool';
+import { useMcpConnection, type McpAsker, type McpConnection, type McpToolInfo } from './mcp-connection';
 import { askPerson } from './mcp-elicitation';
 import type { McpServerConfig } from './mcp-server-config';
 import { mcpTools, outcomeOfFailure, outcomeOfResult } from './mcp-tool';
@@ -52,10 +53,25 @@ export class McpConnections {
     // Questions the server asks during the call are the turn's: asked from the call's own scope.
     const scope = yield* useScope();
     const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
+    const ask: McpAsker = (elicitation) => scope.run(() => askPerson(elicitation));
     try {
-      return outcomeOfResult(
-        yield* connection.callTool(tool, args, (elicitation) => scope.run(() => askPerson(elicitation))),
-      );
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return outcomeOfResult(yield* connection.callTool(tool, args, ask));
+        } catch (error) {
+          // The server wants pages opened first (a sign-in): the protocol's URL elicitation by
+          // error. Each is the person's link card; once they say they opened them, the call is
+          // made once more, as the protocol has it.
+          if (!(error instanceof UrlElicitationRequiredError) || attempt > 1) throw error;
+          for (const page of error.elicitations) {
+            const answered = yield* askPerson(page);
+            if (answered.action !== 'accept')
+              return ToolError(
+                `the MCP server ${server.name} needs ${page.url} opened first; the person did not`,
+              );
+          }
+        }
+      }
     } catch (error) {
       return outcomeOfFailure(server.name, tool, error, connection.stderr);
     } finally {

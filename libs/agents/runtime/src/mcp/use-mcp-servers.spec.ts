@@ -205,20 +205,60 @@ describe('useMcpServers: an MCP server’s tools are the agent’s', () => {
 
   it('makes a server’s error answer a tool error the model reads, and the turn completes', async () => {
     const s = await session(agentUsing([everything]));
-    // the error path: the server refuses the call with UrlElicitationRequired (-32042)
+    await s.send('call everything_gzip-file-as-resource {"data":"ftp://files.example.com/notes.txt"}');
+    await s.runner.whenIdle();
+    const [outcome] = await s.outcomes();
+    expect(outcome).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('Unsupported URL protocol for ftp://files.example.com/notes.txt'),
+    });
+    expect((await s.replies()).at(-1)).toContain('everything_gzip-file-as-resource: Error');
+    expect(s.runner.status).toBe('waiting');
+    await s.runner.close();
+  });
+
+  it('asks the person to open the pages a server requires by error, then calls it once more', async () => {
+    const s = await session(agentUsing([everything]));
+    // the error path: the server refuses with UrlElicitationRequired (-32042) naming a page to open
     await s.send(
       'call everything_trigger-url-elicitation {"url":"https://example.com/pay","errorPath":true,"elicitationId":"e-1"}',
     );
+    const prerequisite = await question(s.runner);
+    expect(prerequisite).toMatchObject({ type: 'confirm' });
+    expect(prerequisite.message).toContain('https://modelcontextprotocol.io');
+    s.runner.answer({ elicitId: prerequisite.elicitId, action: 'accept', content: { value: true } }, 'u1');
+
+    // the call made again asks for the page it was called with
+    let [asked] = s.runner.elicits.list();
+    for (let i = 0; (!asked || asked.elicitId === prerequisite.elicitId) && i < 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      [asked] = s.runner.elicits.list();
+    }
+    expect(asked?.message).toContain('https://example.com/pay');
+    s.runner.answer({ elicitId: asked?.elicitId ?? '', action: 'accept', content: { value: true } }, 'u1');
     await s.runner.whenIdle();
     const [outcome] = await s.outcomes();
-    expect(outcome).toMatchObject({ kind: 'error' });
-    expect((outcome as { message: string }).message).toMatch(
-      /^the MCP server everything refused trigger-url-elicitation/,
+    expect(outcome).toMatchObject({ kind: 'success' });
+    expect(JSON.stringify(outcome)).toContain('User completed the URL elicitation flow');
+    expect(JSON.stringify(outcome)).toContain('URL: https://example.com/pay');
+    await s.runner.close();
+  });
+
+  it('says the page a server requires was not opened when the person says no', async () => {
+    const s = await session(agentUsing([everything]));
+    await s.send(
+      'call everything_trigger-url-elicitation {"url":"https://example.com/pay","errorPath":true,"elicitationId":"e-2"}',
     );
-    expect((await s.replies()).at(-1)).toContain(
-      'everything_trigger-url-elicitation: the MCP server everything',
-    );
-    expect(s.runner.status).toBe('waiting');
+    const prerequisite = await question(s.runner);
+    s.runner.answer({ elicitId: prerequisite.elicitId, action: 'accept', content: { value: false } }, 'u1');
+    await s.runner.whenIdle();
+    expect(await s.outcomes()).toEqual([
+      {
+        kind: 'error',
+        message:
+          'the MCP server everything needs https://modelcontextprotocol.io opened first; the person did not',
+      },
+    ]);
     await s.runner.close();
   });
 
