@@ -34,6 +34,21 @@ describe('ElicitCardComponent', () => {
     expect(element.querySelector('app-confirm-elicit')).not.toBeNull();
   });
 
+  it('offers a web address in the message as a link that opens apart (a page an MCP server asks for)', async () => {
+    const { element, fixture } = render({
+      ...confirm,
+      message: 'Please open the link to complete this action.\n\nOpen https://example.com/sign-in',
+    });
+    await fixture.whenStable();
+    const link = element.querySelector('h2 a') as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe('https://example.com/sign-in');
+    expect(link.textContent).toBe('https://example.com/sign-in');
+    expect([link.target, link.rel]).toEqual(['_blank', 'noopener noreferrer']);
+    expect(element.querySelector('h2')?.textContent).toContain(
+      'Please open the link to complete this action.',
+    );
+  });
+
   it('moves focus to a new elicit', async () => {
     const { element, fixture } = render(confirm);
     await fixture.whenStable();

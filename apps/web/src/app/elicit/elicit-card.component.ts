@@ -13,6 +13,7 @@ import {
 import type { ElicitRequest, ElicitAnswerRequest } from '@sweatpants/domain';
 
 import { ElicitWidgetComponent } from './elicit-widget.component';
+import { linkedParts } from './message-links';
 
 let nextId = 0;
 
@@ -27,6 +28,8 @@ let nextId = 0;
  * unfolded. The card never scrolls inside itself (that hid its last option and its buttons): the
  * chat's pane scrolls instead, and on a phone the card keeps its spacing tight.
  *
+ * A web address in the message is a link the person can open (an outside MCP server's page).
+ *
  * A question answered in words (`free-text`) has no box of its own: the composer under the chat is
  * the one place to type, with one Enter rule, and its words answer the question.
  */
@@ -39,12 +42,15 @@ let nextId = 0;
         <p class="elicit__again small muted">Back to this question</p>
       }
       <div class="elicit__head">
-        <h2
-          class="elicit__message"
-          [class.elicit__message--folded]="folded()"
-          [id]="headingId"
-          [textContent]="request().message"
-        ></h2>
+        <h2 class="elicit__message" [class.elicit__message--folded]="folded()" [id]="headingId">
+          @for (part of messageParts(); track $index) {
+            @if (part.href) {
+              <a [href]="part.href" target="_blank" rel="noopener noreferrer">{{ part.text }}</a>
+            } @else {
+              <span>{{ part.text }}</span>
+            }
+          }
+        </h2>
         <button
           type="button"
           class="button button--quiet icon-button elicit__fold"
@@ -155,6 +161,8 @@ export class ElicitCardComponent {
   readonly request = input.required<ElicitRequest>();
   readonly answered = output<ElicitAnswerRequest>();
 
+  /** The message, its web addresses as links (a page an outside MCP server asks the person to open). */
+  protected readonly messageParts = computed(() => linkedParts(this.request().message));
   protected readonly headingId = `elicit-${nextId}`;
   protected readonly bodyId = `elicit-body-${nextId++}`;
   /** Folded to the question's line by the person; a new question opens unfolded. */
