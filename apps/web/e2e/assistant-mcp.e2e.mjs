@@ -8,7 +8,7 @@ import { assertNewestInView, composer, signUp, waitForTurn } from './support/ui.
  * The assistant with the deployment's MCP server (the shared api has MCP_SERVERS unset, so it is
  * server-everything over stdio): picked from the agents, it calls the tool a person names, and
  * the outside server's own question is a card in the chat, answered there; what the server got
- * back is in the reply. At phone and at desktop width.
+ * back is in the reply; a page it wants opened is a card with the link. At phone and desktop width.
  */
 
 /** Where the brief wants the pictures: /tmp/shots/assistant-<name>-<width>.png. */
@@ -90,12 +90,35 @@ async function visit(t, { phone, who }) {
   await keep(page, phone ? 'answered' : 'answered-wide');
   if (phone) await t.shot(page, 'server-answered');
 
+  // A page the server wants opened (URL mode): a card whose link opens it; yes says it was.
+  await send(page, 'use trigger-url-elicitation with https://example.com/sign-in');
+  const linkCard = page.locator('app-elicit-card', {
+    hasText: 'Please open the link to complete this action.',
+  });
+  await linkCard.waitFor({ timeout: 45_000 });
+  const link = linkCard.getByRole('link', { name: 'https://example.com/sign-in' });
+  assert.equal(await link.getAttribute('href'), 'https://example.com/sign-in');
+  assert.equal(await link.getAttribute('target'), '_blank');
+  await assertNewestInView(page, 'with the page to open asked');
+  await keep(page, phone ? 'link' : 'link-wide');
+  if (phone) await t.shot(page, 'server-link');
+  await linkCard.getByRole('button', { name: 'Yes' }).click();
+  await linkCard.waitFor({ state: 'hidden' });
+  const opened = page.locator('.bubble--assistant', { hasText: 'User completed the URL elicitation flow' });
+  await opened.waitFor({ timeout: 45_000 });
+  await waitForTurn(page);
+  assert.match(await opened.innerText(), /URL: https:\/\/example\.com\/sign-in/);
+
   // The tool's call and its result are on the conversation's path.
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sweatpants.session')).token);
   const id = new URL(page.url()).pathname.split('/')[2];
   const { nodes } = await t.api.path(token, id);
   const calls = nodes.filter((n) => n.kind === 'tool_call').map((n) => n.payload.name);
-  assert.deepEqual(calls, ['everything_echo', 'everything_trigger-elicitation-request']);
+  assert.deepEqual(calls, [
+    'everything_echo',
+    'everything_trigger-elicitation-request',
+    'everything_trigger-url-elicitation',
+  ]);
 }
 
 export const scenarios = [
