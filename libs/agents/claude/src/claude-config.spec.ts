@@ -24,17 +24,19 @@ describe('claudeConfigFrom', () => {
     });
   });
 
-  it('reads the base URL, model and max tokens', () => {
+  it('reads the base URL, model, fallback model and max tokens', () => {
     const config = claudeConfigFrom({
       ANTHROPIC_API_KEY: 'sk-1',
       ANTHROPIC_BASE_URL: 'http://127.0.0.1:4010',
       ANTHROPIC_MODEL: 'claude-opus-4-5',
+      ANTHROPIC_FALLBACK_MODEL: 'claude-haiku-4-5',
       ANTHROPIC_MAX_TOKENS: '1024',
     });
 
     expect(config.ok && config.value).toMatchObject({
       baseURL: 'http://127.0.0.1:4010',
       model: 'claude-opus-4-5',
+      fallbackModel: 'claude-haiku-4-5',
       maxTokens: 1024,
     });
   });

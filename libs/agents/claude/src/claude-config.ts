@@ -19,6 +19,11 @@ export interface ClaudeConfig {
   /** unset: the SDK's default, https://api.anthropic.com (tests point it at the fake server) */
   baseURL?: string;
   model: string;
+  /**
+   * Asked when the model stays busy (429 or overloaded after every retry): another model of the
+   * deployment's choosing, so a person gets an answer on a bad day. Unset: none.
+   */
+  fallbackModel?: string;
   /** `max_tokens` of a request that does not set its own */
   maxTokens: number;
   retry: RetryPolicy;
@@ -51,6 +56,7 @@ export function claudeConfig(
     apiKey: fields.apiKey,
     ...(fields.baseURL === undefined ? {} : { baseURL: fields.baseURL }),
     model: fields.model ?? DEFAULT_CLAUDE_MODEL,
+    ...(fields.fallbackModel === undefined ? {} : { fallbackModel: fields.fallbackModel }),
     maxTokens: fields.maxTokens ?? DEFAULT_MAX_TOKENS,
     retry: { ...DEFAULT_RETRY, ...fields.retry },
     stream: fields.stream ?? true,
@@ -72,6 +78,7 @@ const ClaudeEnvSchema = z.object({
       }),
   ),
   ANTHROPIC_MODEL: optional(z.string().trim()),
+  ANTHROPIC_FALLBACK_MODEL: optional(z.string().trim()),
   ANTHROPIC_MAX_TOKENS: optional(
     z.coerce
       .number({ message: 'must be a whole number' })
@@ -88,6 +95,8 @@ const ClaudeEnvSchema = z.object({
  * - `ANTHROPIC_API_KEY`: the key; unset means the offline model.
  * - `ANTHROPIC_BASE_URL`: an http(s) URL in place of https://api.anthropic.com (a proxy, a fake).
  * - `ANTHROPIC_MODEL`: the model id sent with every request; default {@link DEFAULT_CLAUDE_MODEL}.
+ * - `ANTHROPIC_FALLBACK_MODEL`: a model asked when the model stays busy (429, overloaded) after its
+ *   retries; unset, none.
  * - `ANTHROPIC_MAX_TOKENS`: a positive whole number, the `max_tokens` of a request that does not
  *   set its own; default {@link DEFAULT_MAX_TOKENS}.
  *
@@ -109,6 +118,7 @@ export function claudeConfigFrom(
       apiKey: e.ANTHROPIC_API_KEY,
       ...(e.ANTHROPIC_BASE_URL === undefined ? {} : { baseURL: e.ANTHROPIC_BASE_URL }),
       ...(e.ANTHROPIC_MODEL === undefined ? {} : { model: e.ANTHROPIC_MODEL }),
+      ...(e.ANTHROPIC_FALLBACK_MODEL === undefined ? {} : { fallbackModel: e.ANTHROPIC_FALLBACK_MODEL }),
       ...(e.ANTHROPIC_MAX_TOKENS === undefined ? {} : { maxTokens: e.ANTHROPIC_MAX_TOKENS }),
     }),
   );

@@ -220,6 +220,34 @@ describe('ClaudeModel against the fake Anthropic server', () => {
     expect(fake.requests).toHaveLength(3);
   });
 
+  it('asks the fallback model when the model stays overloaded, and answers with its reply', async () => {
+    fake.script(...[1, 2, 3].map(() => ({ kind: 'error' as const, status: 529 })), {
+      kind: 'reply',
+      content: [{ type: 'text', text: 'the smaller model says hi' }],
+    });
+
+    const reply = await modelFor({ fallbackModel: 'claude-haiku-4-5' }).complete(ask('hi'), {
+      signal: live(),
+    });
+
+    expect(reply.ok && reply.value).toMatchObject({
+      content: [{ type: 'text', text: 'the smaller model says hi' }],
+      model: 'claude-haiku-4-5',
+    });
+    expect(fake.requests.map((r) => r.body?.model)).toEqual([MODEL, MODEL, MODEL, 'claude-haiku-4-5']);
+  });
+
+  it('does not ask the fallback model for a request the model refused as wrong', async () => {
+    fake.script({ kind: 'error', status: 400, message: 'no good' });
+
+    const reply = await modelFor({ fallbackModel: 'claude-haiku-4-5' }).complete(ask('hi'), {
+      signal: live(),
+    });
+
+    expect(reply.ok || reply.error.code).toBe('invalid_request');
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('gives up on 429 after the retries: rate_limited', async () => {
     fake.script(...[1, 2, 3].map(() => ({ kind: 'error' as const, status: 429, retryAfterSeconds: 30 })));
 

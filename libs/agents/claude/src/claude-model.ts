@@ -19,6 +19,8 @@ import {
 import { backoffDelayMs, classifyFailure, sleepUnlessAborted, type AttemptFailure } from './claude-retry';
 
 const ABORTED: ModelError = { code: 'aborted', message: 'the request was aborted' };
+/** The failures that say the model is busy, not that the request is wrong: a fallback may answer. */
+const BUSY: ReadonlySet<ModelError['code']> = new Set(['rate_limited', 'overloaded']);
 
 /**
  * Claude through the Messages API, streamed unless the config says `stream: false` (then one
@@ -53,13 +55,24 @@ export class ClaudeModel implements Model {
     });
   }
 
+  /**
+   * One reply, retried as the policy says; when the model stays busy (429 or overloaded after
+   * every retry), asked once more of the configured fallback model, with the same retries.
+   */
   async complete(request: ModelRequest, options: CompleteOptions): Promise<Result<ModelReply, ModelError>> {
-    const params = toMessagesParams(
-      request,
-      request.model ?? this.config.model,
-      this.config.maxTokens,
-      await this.photoData(request),
-    );
+    const model = request.model ?? this.config.model;
+    const params = toMessagesParams(request, model, this.config.maxTokens, await this.photoData(request));
+    const answered = await this.withRetries(params, options);
+    const fallback = this.config.fallbackModel;
+    if (answered.ok || !BUSY.has(answered.error.code) || fallback === undefined || fallback === model)
+      return answered;
+    return this.withRetries({ ...params, model: fallback }, options);
+  }
+
+  private async withRetries(
+    params: MessageCreateParamsStreaming,
+    options: CompleteOptions,
+  ): Promise<Result<ModelReply, ModelError>> {
     const { retry } = this.config;
     for (let attempt = 0; ; attempt++) {
       if (options.signal.aborted) return err(ABORTED);

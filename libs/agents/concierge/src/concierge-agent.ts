@@ -1,4 +1,4 @@
-import { createAgent, summariseAs, type AgentDefinition } from '@sweatpants/agent-runtime';
+import { createAgent, modelIsBusy, summariseAs, type AgentDefinition } from '@sweatpants/agent-runtime';
 import { ConciergeStateSchema } from '@sweatpants/domain';
 
 import { classifyPendingTool, queryActivities, queryPeople, updateActivities } from './activity-tools';
@@ -41,8 +41,8 @@ export const Concierge = createAgent(
       ),
     ],
     fallbackReply: (error) =>
-      error.code === 'rate_limited' || error.code === 'overloaded'
-        ? `I could not reach my model just now (${error.code}). Nothing was changed; ask again in a moment.`
+      modelIsBusy(error)
+        ? 'The model is busy right now, so I could not answer. Nothing was changed and what you said is kept; ask again in a minute.'
         : `Something went wrong on my side (${error.code}). Nothing was changed; please try again.`,
   },
 );

@@ -115,8 +115,10 @@ describe('when the concierge cannot do what was asked', () => {
     await runner.send({ text: 'review my quarantined items', authorId: 'u1' });
     await runner.whenIdle();
     expect(replies(await path()).at(-1)).toBe(
-      'I could not reach my model just now (overloaded). Nothing was changed; ask again in a moment.',
+      'The model is busy right now, so I could not answer. Nothing was changed and what you said is kept; ask again in a minute.',
     );
+    // What they said is on the path, for when they go on.
+    expect(JSON.stringify(await path())).toContain('review my quarantined items');
     expect(store.batches).toEqual([]);
   });
 });

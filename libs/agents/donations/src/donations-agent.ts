@@ -2,6 +2,7 @@ import {
   compactAtTokens,
   createAgent,
   defineMode,
+  modelIsBusy,
   modeReducer,
   prompt,
   summariseAs,
@@ -91,6 +92,8 @@ export function createDonations(
       ),
     ],
     fallbackReply: (error) =>
-      `I couldn't look that up just now (${error.code}). Tell me the item again in a moment.`,
+      modelIsBusy(error)
+        ? 'The model is busy right now, so I could not look that up. What you said is kept; tell me the item again in a minute.'
+        : `I couldn't look that up just now (${error.code}). Tell me the item again in a moment.`,
   });
 }

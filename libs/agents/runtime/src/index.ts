@@ -37,6 +37,7 @@ export {
   imageOf,
   INTERPRET_QUESTION_LINE,
   INTERPRET_TOOL,
+  modelIsBusy,
   RESPOND_TOOL,
   type ContentBlock,
   type ImageBlock,

@@ -152,6 +152,18 @@ export interface ModelError {
   status?: number;
 }
 
+/**
+ * Whether a model call failed because the model is busy (rate limited or overloaded after every
+ * retry, and the fallback model too), not because of the request: a person is told plainly, and
+ * what they said stays for when they go on.
+ *
+ * @example
+ * fallbackReply: (error) => (modelIsBusy(error) ? 'Claude is busy right now…' : `I could not… (${error.code})`),
+ */
+export function modelIsBusy(error: { code: string }): boolean {
+  return error.code === 'rate_limited' || error.code === 'overloaded';
+}
+
 /** The ways a model call fails; an agent's `fallbackReply` is told which. */
 export type ModelErrorCode =
   /** 429 after the retries ran out */

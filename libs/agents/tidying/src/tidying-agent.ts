@@ -1,4 +1,4 @@
-import { type AgentDefinition, summariseAs, createAgent } from '@sweatpants/agent-runtime';
+import { type AgentDefinition, summariseAs, createAgent, modelIsBusy } from '@sweatpants/agent-runtime';
 import { askSpaceFunction, confirmDone, proposeDisposition } from './disposition-tools';
 import { guessPile } from './guess-pile-tool';
 import { nextSeenOf, phaseOf } from './session-state';
@@ -63,7 +63,9 @@ export const Tidying = createAgent(
       ),
     ],
     fallbackReply: (error) =>
-      `I couldn't think that through just now (${error.code}). Pick up the nearest thing and tell me what it is.`,
+      modelIsBusy(error)
+        ? "The model is busy right now, so I couldn't answer that. What you said is kept: say 'go on' in a minute and we carry on from there."
+        : `I couldn't think that through just now (${error.code}). Pick up the nearest thing and tell me what it is.`,
   },
 );
 

@@ -195,7 +195,7 @@ describe('a tidying session on Claude (the real SDK against the fake Anthropic s
     });
   });
 
-  it('gives the fallback reply when the model cannot answer the act', async () => {
+  it('says plainly that the model is busy when it stays overloaded, and keeps what the person said', async () => {
     fake.script(
       {
         kind: 'reply',
@@ -210,8 +210,9 @@ describe('a tidying session on Claude (the real SDK against the fake Anthropic s
     const said = (await s.path()).filter((n) => n.kind === 'assistant').at(-1);
     expect(said?.payload).toMatchObject({
       fallback: 'overloaded',
-      text: expect.stringContaining('nearest thing'),
+      text: expect.stringMatching(/^The model is busy right now.*What you said is kept/),
     });
+    expect((await s.path()).some((n) => n.kind === 'user' && n.payload['text'] === 'hello')).toBe(true);
     expect(s.runner.pending()[0]?.type).toBe('chat');
   });
 });
