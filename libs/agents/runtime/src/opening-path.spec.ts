@@ -94,7 +94,7 @@ const windingDown: NodeDraft = {
 
 /** A runner opened on `port` whose model says nothing. */
 const openQuiet = (port: ConversationPort) =>
-  Runner.open({ conversationId: 'c1', agent: testAgent, port, model: recordingModel('') });
+  Runner.open({ conversationId: 'c1', agent: testAgent, port, model: recordingModel('ok') });
 
 describe('Runner.open from the latest summaries', () => {
   it('reads only from the summary: the state and mode it keeps, the chat prompt at HEAD', async () => {

@@ -85,8 +85,10 @@ export const SampleStages = createApi<SampleStagesApi>('sweatpants.sample', {
   *input(request) {
     return request;
   },
-  *output(reply) {
-    return proceed(reply);
+  *output(reply, request) {
+    // A reply with nothing in it, to words of the person's that wait for one, would leave them
+    // with nothing: asked again. After a tool's result the model may rightly have no more to say.
+    return isEmpty(reply) && awaitsWords(request) ? retry('the model answered with nothing') : proceed(reply);
   },
   *metadata() {
     return proceed({});
@@ -98,3 +100,17 @@ export const SampleStages = createApi<SampleStagesApi>('sweatpants.sample', {
 
 /** How many times the pipeline may start before `sample` gives up with `retries_exhausted`. */
 export const MAX_SAMPLE_ATTEMPTS = 3;
+
+/** No words and no tool call: what a model on a bad day sends. */
+function isEmpty(reply: ModelReply): boolean {
+  return !reply.content.some((b) => b.type === 'tool_use' || (b.type === 'text' && b.text.trim() !== ''));
+}
+
+/**
+ * The request ends with words (the person's, or a mode switch's message after a tool's result),
+ * which a reply must answer; a message of tool results alone may rightly get none.
+ */
+function awaitsWords(request: SampleRequest): boolean {
+  const last = request.messages.at(-1);
+  return last?.role === 'user' && last.content.some((b) => b.type === 'text' || b.type === 'image');
+}

@@ -22,11 +22,14 @@ import {
   message,
   replyBlocks,
   textDelta,
+  textOpening,
   toolUseEvents,
 } from './fake-anthropic-steps';
 import type { FakeBlock, FakeStep, FakeUsage } from './fake-anthropic-steps';
 import { apiKeyOf, readBody, sendError, sendJson, SseStream } from './fake-anthropic-http';
 
+/** How long a dropped stream's first words travel before the connection goes. */
+const DROP_AFTER_MS = 20;
 /** One request the fake received, whatever its path, in arrival order. */
 export interface FakeRequest {
   method: string;
@@ -249,6 +252,7 @@ class FakeAnthropicServer implements FakeAnthropic {
       case 'malformed_tool_input':
       case 'slow_stream':
       case 'stream_error':
+      case 'dropped_stream':
         if (!streaming) {
           return sendError(
             res,
@@ -262,7 +266,10 @@ class FakeAnthropicServer implements FakeAnthropic {
   }
 
   private async answerStreamOnly(
-    step: Extract<FakeStep, { kind: 'malformed_tool_input' | 'slow_stream' | 'stream_error' }>,
+    step: Extract<
+      FakeStep,
+      { kind: 'malformed_tool_input' | 'slow_stream' | 'stream_error' | 'dropped_stream' }
+    >,
     body: MessageCreateParams,
     res: ServerResponse,
   ): Promise<void> {
@@ -278,7 +285,9 @@ class FakeAnthropicServer implements FakeAnthropic {
           step.raw.slice(2 * third),
         ];
         sse.send(...toolUseEvents(0, step.id ?? this.ids.next('toolu'), step.name, pieces));
-        sse.send(...endEvents('tool_use', { ...input, outputTokens: estimateTokens(step.raw) }));
+        sse.send(
+          ...endEvents(step.stopReason ?? 'tool_use', { ...input, outputTokens: estimateTokens(step.raw) }),
+        );
         return sse.end();
       }
       case 'slow_stream': {
@@ -299,17 +308,15 @@ class FakeAnthropicServer implements FakeAnthropic {
         );
         return sse.end();
       }
+      case 'dropped_stream':
+        if (step.textBefore !== undefined) sse.send(...textOpening(step.textBefore));
+        // the words reach the client first (a reset would discard them unsent), then the
+        // connection goes, mid-reply: no message_stop, no error event
+        if (step.textBefore !== undefined && !(await this.pause(DROP_AFTER_MS))) return;
+        res.destroy();
+        return;
       case 'stream_error':
-        if (step.textBefore !== undefined) {
-          sse.send(
-            {
-              type: 'content_block_start',
-              index: 0,
-              content_block: { type: 'text', text: '', citations: null },
-            },
-            textDelta(0, step.textBefore),
-          );
-        }
+        if (step.textBefore !== undefined) sse.send(...textOpening(step.textBefore));
         sse.sendError(step.type, step.message ?? `scripted ${step.type}`);
         return sse.end();
     }

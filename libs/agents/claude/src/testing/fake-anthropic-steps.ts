@@ -59,12 +59,19 @@ export type FakeStep =
       id?: string;
       /** the text the input_json_delta chunks add up to */
       raw: string;
+      /** default 'tool_use'; 'max_tokens' is a reply cut off in the middle of its tool call */
+      stopReason?: StopReason;
     }
   | {
       /** text deltas with `delayMs` between them, for cancel tests; streaming requests only */
       kind: 'slow_stream';
       deltas: string[];
       delayMs: number;
+    }
+  | {
+      /** a stream that starts, sends `textBefore` (if any), then the connection drops; streaming only */
+      kind: 'dropped_stream';
+      textBefore?: string;
     }
   | {
       /** a stream that starts, sends `textBefore` (if any) then an SSE `event: error`; streaming only */
@@ -204,6 +211,14 @@ export function toolUseEvents(
 
 export function textDelta(index: number, text: string): RawMessageStreamEvent {
   return { type: 'content_block_delta', index, delta: { type: 'text_delta', text } };
+}
+
+/** A text block opened with its first words, as a reply that goes on to fail starts. */
+export function textOpening(text: string): RawMessageStreamEvent[] {
+  return [
+    { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', citations: null } },
+    textDelta(0, text),
+  ];
 }
 
 /** The closing events: stop reason and final usage (cumulative, as newer API versions send it), then message_stop. */
