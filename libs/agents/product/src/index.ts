@@ -1,4 +1,4 @@
-import { exposeOverApi, type Exposure, type McpServerConfig } from '@sweatpants/agent-runtime';
+import { exposeOverApi, exposeOverMcp, type Exposure, type McpServerConfig } from '@sweatpants/agent-runtime';
 import { AgentCatalog } from '@sweatpants/agent-runtime/host';
 import { ASSISTANT_OFFLINE_RULES, createAssistant } from '@sweatpants/agent-assistant';
 import { Concierge, CONCIERGE_OFFLINE_RULES } from '@sweatpants/agent-concierge';
@@ -81,20 +81,28 @@ export interface ProductAgentOptions {
 /**
  * Exposes the product's agents over the api (seed 004's `server.use`, as `agent.use(plugin)`),
  * in the order a person is offered them: what the api, the worker and the terminal chat run.
+ * Each is offered to MCP clients too (the api's `/mcp`): a tool to talk to it, and the coach's
+ * guess at an item's pile as a tool of its own, which needs no conversation.
  */
 export function* exposeProductAgents(
   catalog: AgentCatalog,
   options: ProductAgentOptions = {},
 ): Operation<AgentCatalog> {
+  const tidying = yield* Tidying.instance();
   yield* Tidying.use(exposeOverApi(catalog, TIDYING_EXPOSURE));
+  yield* Tidying.use(exposeOverMcp(catalog, { tools: [tidying.tools.guessPile] }));
   yield* Concierge.use(exposeOverApi(catalog, CONCIERGE_EXPOSURE));
+  yield* Concierge.use(exposeOverMcp(catalog));
   yield* Donations.use(exposeOverApi(catalog, DONATIONS_EXPOSURE));
+  yield* Donations.use(exposeOverMcp(catalog));
   const servers = options.mcpServers ?? [];
   const Assistant = createAssistant({
     servers,
     ...(options.mcpTimeoutMs === undefined ? {} : { timeoutMs: options.mcpTimeoutMs }),
   });
   yield* Assistant.use(exposeOverApi(catalog, assistantExposure(servers.map((s) => s.name))));
+  // The general assistant (libs/agents/assistant) goes here, exposed over the api and over MCP
+  // as the others are: `yield* Assistant.use(exposeOverMcp(catalog));`
   return catalog;
 }
 

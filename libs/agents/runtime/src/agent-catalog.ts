@@ -1,6 +1,7 @@
 import { AgentNameSchema, type AgentInfo } from '@sweatpants/domain';
 import type { OfflineRule } from './offline';
 import type { AgentDefinition } from './agent-definition';
+import type { Tool } from './tool';
 
 /** An agent as a program registers it: what it runs, how it presents itself, how it answers offline. */
 export interface AgentRegistration {
@@ -9,6 +10,22 @@ export interface AgentRegistration {
   about: Omit<AgentInfo, 'name'>;
   /** its own offline rules, asked before the built-in ones; none when it has none */
   offlineRules?: readonly OfflineRule[];
+}
+
+/**
+ * How an agent is offered to MCP clients (exposeOverMcp): a tool to talk to it, and these of its
+ * own tools, which MCP clients may call directly as `<agent>_<tool>`.
+ */
+export interface McpExposure {
+  /** the agent's tools an MCP client may call by themselves (the coach's `guess_pile`); none by default */
+  tools?: readonly Tool[];
+}
+
+/** An agent exposed over MCP: its registration, and the tools of its own offered there. */
+export interface McpAgent {
+  name: string;
+  registration: AgentRegistration;
+  tools: readonly Tool[];
 }
 
 /**
@@ -23,6 +40,7 @@ export interface AgentRegistration {
  */
 export class AgentCatalog {
   private readonly entries = new Map<string, AgentRegistration>();
+  private readonly overMcp = new Map<string, readonly Tool[]>();
 
   /** Registers each agent under its definition's name; a bad or taken name throws. */
   use(...registrations: readonly AgentRegistration[]): this {
@@ -35,6 +53,26 @@ export class AgentCatalog {
       this.entries.set(name, registration);
     }
     return this;
+  }
+
+  /**
+   * Offers the registered agent `name` to MCP clients too (the api's `/mcp`), with the tools of its
+   * own that `exposure` names. An agent not registered yet throws: an MCP client talks to the
+   * agent as a conversation, so it must run as one first (exposeOverApi).
+   */
+  exposeOverMcp(name: string, exposure: McpExposure = {}): this {
+    if (!this.entries.has(name)) throw new Error(`${name} is exposed over MCP before it is registered`);
+    if (this.overMcp.has(name)) throw new Error(`${name} is already exposed over MCP`);
+    this.overMcp.set(name, exposure.tools ?? []);
+    return this;
+  }
+
+  /** The agents exposed over MCP, in registration order, each with the tools it offers there. */
+  mcpAgents(): McpAgent[] {
+    return [...this.entries].flatMap(([name, registration]) => {
+      const tools = this.overMcp.get(name);
+      return tools ? [{ name, registration, tools }] : [];
+    });
   }
 
   /** Whether an agent is registered as `name` (a conversation's agent, checked before it is created). */

@@ -8,7 +8,7 @@
  * Agents themselves import `@sweatpants/agent-runtime` (a host needs it too, for AgentDefinition
  * and the model's messages) and `@sweatpants/agent-runtime/offline` for the offline model.
  */
-export { AgentCatalog, type AgentRegistration } from './agent-catalog';
+export { AgentCatalog, type AgentRegistration, type McpAgent } from './agent-catalog';
 export { chatElicitId } from './answer-records';
 export { summaryInstructions, summaryPolicy } from './compaction-policy';
 export * from './elicit-protocol';

@@ -2,7 +2,7 @@
  * `@sweatpants/agent-runtime`: what an agent is written with, for the authors of `libs/agents/*`.
  * Agents, tools, modes and templates, the primitives (sample, elicit, notify, log) and questions,
  * protocols, middleware and the contexts a turn runs in, the model's messages as a turn sees them,
- * the compaction plugins, and `exposeOverApi`.
+ * the compaction plugins, and `exposeOverApi` and `exposeOverMcp`.
  *
  * The other audiences have entry points of their own, so an agent never reaches into a host:
  * `@sweatpants/agent-runtime/host` is for programs that run agents (the Runner, the conversation
@@ -29,6 +29,7 @@ export {
 export * from './context';
 export * from './create-agent';
 export * from './expose-over-api';
+export * from './expose-over-mcp';
 // summaryStates and MODE_STATE_KEY are what the compaction job writes on a summary: ./host.
 export { historyOf, modeReducer, modeStateOf, pairToolUses, sinceSummary } from './history';
 // The model's vocabulary as a turn reads and writes it; the port a host wires (Model,
