@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { RedisIoAdapter } from './realtime/redis-io-adapter';
 import type { AppConfig } from './config/app-config';
 import { JSON_BODY_LIMIT_BYTES } from './http/body-limit';
+import { McpEndpoint } from './mcp/mcp-endpoint';
 import { securityHeaders } from './http/security-headers';
 import { QueueDashboard } from './observability/queue-dashboard';
 import { serveApiDocs } from './openapi/serve-api-docs';
@@ -48,6 +49,7 @@ export async function createApp(
   app.useWebSocketAdapter(new RedisIoAdapter(app, socketServerOptions(config)));
   serveApiDocs(app);
   app.get(QueueDashboard).mount(app);
+  app.get(McpEndpoint).mount(app);
   serveWebClient(app, config.webDist, new Logger('WebClient'));
   // An idle keep-alive connection outlives the client's and a load balancer's own idle timeout
   // (60 s is the common default), so the server never closes one just as a request is sent on it.

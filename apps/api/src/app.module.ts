@@ -15,6 +15,7 @@ import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { EventsModule } from './events/events.module';
 import { GcModule } from './gc/gc.module';
 import { HealthModule } from './health/health.module';
+import { McpModule } from './mcp/mcp.module';
 import { LoggingModule } from './observability/logging.module';
 import { MetricsModule } from './observability/metrics.module';
 import { QueueDashboardModule } from './observability/queue-dashboard.module';
@@ -40,6 +41,7 @@ export class AppModule implements BeforeApplicationShutdown {
         ConversationsModule,
         BlobsModule,
         RealtimeModule,
+        McpModule,
         AdminModule,
         AccountModule,
         QueueDashboardModule,

@@ -1,0 +1,116 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { ServerEventName } from '@sweatpants/domain';
+import type { Redis } from 'ioredis';
+import { OnAppEvent, type ConversationEvent } from '../events/app-events';
+import { closeRedis } from '../redis/close-redis';
+import { ClusterRedis } from '../redis/cluster-redis';
+
+/**
+ * The events that say a turn may have settled or asked something: its status changed, a question
+ * was asked or withdrawn. Nodes and HEAD moves come with one of these, so they need no signal.
+ */
+const SIGNALLED: ReadonlySet<ServerEventName> = new Set(['status', 'elicit', 'elicit:withdrawn']);
+
+/** One conversation watched: resolves at its next signal, or after `ms` when none comes. */
+export interface ConversationWatch {
+  /** the next signal after the last one taken (at once if one came meanwhile), or `ms` without one */
+  next(ms: number): Promise<void>;
+  close(): void;
+}
+
+/**
+ * "Something changed in conversation X", heard on every api process: what an MCP call waits on
+ * while the process that drives the conversation (which may be another) runs its turn. A
+ * conversation's events are emitted in-process where its runner lives (`conversation.event`);
+ * this publishes the few that matter on a Redis channel of the conversation's, which a process
+ * subscribes to only while one of its calls watches it. A signal carries nothing to trust: the
+ * waiter reads the conversation again (the `view` command) after each, and on a timer anyway, so
+ * a lost message delays a call, never hangs it. Without Redis there is one process, and the
+ * in-process event is enough.
+ */
+@Injectable()
+export class ConversationSignals implements OnApplicationShutdown {
+  private readonly logger = new Logger('McpSignals');
+  private readonly wakers = new Map<string, Set<() => void>>();
+  private subscriber: Redis | undefined;
+
+  constructor(private readonly cluster: ClusterRedis) {}
+
+  @OnAppEvent('conversation.event')
+  heard({ event, payload }: ConversationEvent): void {
+    if (!SIGNALLED.has(event)) return;
+    this.wake(payload.conversationId);
+    this.cluster.client
+      ?.publish(this.channel(payload.conversationId), event)
+      .catch((error: unknown) => this.logger.warn(`publishing a signal: ${String(error)}`));
+  }
+
+  /** Watches `conversationId` from now on; resolves once the watch is in place on every process. */
+  async watch(conversationId: string): Promise<ConversationWatch> {
+    let signalled = false;
+    let resolve: (() => void) | undefined;
+    const waker = () => {
+      signalled = true;
+      resolve?.();
+    };
+    const set = this.wakers.get(conversationId) ?? new Set();
+    const first = set.size === 0;
+    set.add(waker);
+    this.wakers.set(conversationId, set);
+    if (first) await this.subscribe(conversationId);
+    return {
+      next: (ms) =>
+        new Promise<void>((done) => {
+          if (signalled) {
+            signalled = false;
+            return done();
+          }
+          const timer = setTimeout(finish, ms);
+          function finish() {
+            clearTimeout(timer);
+            signalled = false;
+            resolve = undefined;
+            done();
+          }
+          resolve = finish;
+        }),
+      close: () => {
+        resolve?.();
+        set.delete(waker);
+        if (set.size === 0 && this.wakers.get(conversationId) === set) {
+          this.wakers.delete(conversationId);
+          this.subscriber
+            ?.unsubscribe(this.channel(conversationId))
+            .catch((error: unknown) => this.logger.warn(`unsubscribing: ${String(error)}`));
+        }
+      },
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await closeRedis(this.subscriber);
+  }
+
+  private async subscribe(conversationId: string): Promise<void> {
+    if (!this.cluster.client) return;
+    if (!this.subscriber) {
+      this.subscriber = this.cluster.duplicate();
+      this.subscriber.on('message', (channel: string) => {
+        const prefix = this.channel('');
+        if (channel.startsWith(prefix)) this.wake(channel.slice(prefix.length));
+      });
+    }
+    // A subscription that fails leaves the timer: the call still ends, only later.
+    await this.subscriber
+      .subscribe(this.channel(conversationId))
+      .catch((error: unknown) => this.logger.warn(`subscribing: ${String(error)}`));
+  }
+
+  private wake(conversationId: string): void {
+    for (const waker of this.wakers.get(conversationId) ?? []) waker();
+  }
+
+  private channel(conversationId: string): string {
+    return this.cluster.key('mcp', 'signals', conversationId);
+  }
+}

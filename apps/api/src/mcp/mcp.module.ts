@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { AgentsModule } from '../agents/agents.module';
+import { AuthModule } from '../auth/auth.module';
+import { ConversationsModule } from '../conversations/conversations.module';
+import { DatabaseModule } from '../database/database.module';
+import { ClusterRedisModule } from '../redis/cluster-redis.module';
+import { AgentCalls } from './agent-calls';
+import { AgentTools } from './agent-tools';
+import { ConversationSignals } from './conversation-signals';
+import { McpEndpoint } from './mcp-endpoint';
+import { McpSessions } from './mcp-sessions';
+
+/**
+ * MCP at `/mcp` (PROTOCOL.md, MCP): the agents exposed over MCP as tools, each call one more
+ * encoding of the conversation commands (ConversationsModule's), on every api process.
+ */
+@Module({
+  imports: [AuthModule, ConversationsModule, AgentsModule, DatabaseModule, ClusterRedisModule],
+  providers: [AgentCalls, AgentTools, ConversationSignals, McpSessions, McpEndpoint],
+  exports: [McpEndpoint],
+})
+export class McpModule {}

@@ -1,0 +1,322 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequest, ReflogPage, TreeNode } from '@sweatpants/domain';
+import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
+import { conversation, firstAnswer, OPENING, path, PHOTO, until } from '../support/flows';
+import { mcpClient, textsOf } from '../support/mcp-client';
+import { call, register, startApi, type TestApi } from '../support/test-api';
+import { connect as connectSocket, record, request, type ClientSocket } from '../support/test-socket';
+
+/** A call waits for the agent's whole turn; generous, so only a hang fails. */
+const CALL_TIMEOUT_MS = 30_000;
+const LONG = { timeout: CALL_TIMEOUT_MS };
+
+interface Structured {
+  conversationId: string;
+  status: string;
+  question: ElicitRequest | null;
+}
+
+/**
+ * The product's agents as MCP tools, through the official SDK's client against a real api: each
+ * call is a conversation of the caller's, on the tree as any client's; a question with a form
+ * shape is asked of a client that can elicit, any other waits for the person's own clients.
+ */
+describe('the agents as MCP tools at /mcp', () => {
+  let db: TestDatabase;
+  let api: TestApi;
+  let token: string;
+  let userId: string;
+  const clients: Client[] = [];
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase('api_mcp_tools');
+    api = await startApi({ DATABASE_URL: db.url });
+    const registered = await register(api, 'mcp');
+    ({ token } = registered);
+    userId = registered.user.id;
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await Promise.allSettled(clients.map((c) => c.close()));
+    await api?.close();
+    await db?.drop();
+  }, CALL_TIMEOUT_MS);
+
+  const mcp = async (capabilities = {}) => {
+    const c = await mcpClient(api, token, capabilities);
+    clients.push(c);
+    return c;
+  };
+  const listed = async () =>
+    (
+      await call<{ items: { id: string }[] }>(api, 'GET', '/api/conversations?limit=100', { token })
+    ).body.items.map((c) => c.id);
+  /** The conversation a call started: the caller's one that was not there `before`. */
+  const started = async (before: string[]) =>
+    until(listed, (ids) => ids.some((id) => !before.includes(id))).then((ids) =>
+      ids.find((id) => !before.includes(id))!,
+    );
+  /** The question the conversation waits on, once it is of `type`. */
+  const waitingOn = (id: string, type: string) =>
+    until(
+      () => conversation(api, token, id),
+      (c) => c.status === 'waiting' && c.pendingElicit?.type === type,
+    ).then((c) => c.pendingElicit!);
+  const reflog = async (id: string) =>
+    (await call<ReflogPage>(api, 'GET', `/api/conversations/${id}/reflog?limit=100`, { token })).body.entries;
+
+  it('lists a tool per exposed agent, taking {message, photos?, conversationId?}, and the coach’s guess_pile', async () => {
+    const { tools } = await (await mcp()).listTools();
+    expect(tools.map((t) => t.name)).toEqual(['tidying', 'tidying_guess_pile', 'concierge', 'donations']);
+    expect(tools.find((t) => t.name === 'tidying')?.inputSchema).toMatchObject({
+      type: 'object',
+      properties: {
+        message: { type: 'string' },
+        photos: { type: 'array' },
+        conversationId: { type: 'string' },
+      },
+      required: ['message'],
+    });
+    const guess = await (
+      await mcp()
+    ).callTool({ name: 'tidying_guess_pile', arguments: { item: 'a coffee mug' } });
+    expect(guess.isError).toBeFalsy();
+    expect(guess.structuredContent).toMatchObject({ item: 'a coffee mug', pile: expect.any(String) });
+  });
+
+  it(
+    'a tidying session: the first question comes as elicitation/create, the client’s answer is the response node',
+    async () => {
+      const client = await mcp({ elicitation: { form: {} } });
+      const asked: ElicitRequestFormParams[] = [];
+      client.setRequestHandler(ElicitRequestSchema, (req) => {
+        asked.push(req.params as ElicitRequestFormParams);
+        return { action: 'accept', content: { choice: 'function-1' } };
+      });
+      const before = await listed();
+      const calling = client.callTool(
+        { name: 'tidying', arguments: { message: OPENING, photos: [PHOTO] } },
+        undefined,
+        LONG,
+      );
+      // The proposal card has no form shape: the person taps it in their own client.
+      const id = await started(before);
+      const card = await waitingOn(id, 'propose-disposition');
+      expect(
+        (
+          await call(api, 'POST', `/api/conversations/${id}/elicits/${card.elicitId}/response`, {
+            token,
+            body: firstAnswer(card),
+          })
+        ).status,
+      ).toBe(200);
+      const result = await calling;
+
+      expect(asked).toEqual([
+        {
+          mode: 'form',
+          message: 'What do you need to DO in this space?',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              choice: expect.objectContaining({
+                type: 'string',
+                oneOf: expect.arrayContaining([{ const: 'function-1', title: 'working' }]),
+              }),
+            },
+            required: ['choice'],
+          },
+        },
+      ]);
+      const nodes = await path(api, token, id);
+      const question = nodes.find((n) => n.kind === 'elicit' && n.payload['type'] === 'choose')!;
+      const answer = nodes.find(
+        (n): n is TreeNode<'response'> =>
+          n.kind === 'response' && n.payload.elicitId === question.payload['elicitId'],
+      )!;
+      expect(answer.payload).toMatchObject({ action: 'accept', content: { choiceId: 'function-1' } });
+      expect(answer.authorId).toBe(userId);
+      // The move that wrote the answer is the caller's, as a tap in their own client would be.
+      const at = (nodeId: string) => nodes.findIndex((n) => n.id === nodeId);
+      const wrote = (await reflog(id))
+        .filter((e) => at(e.newHead) >= nodes.indexOf(answer))
+        .sort((x, y) => at(x.newHead) - at(y.newHead))[0];
+      expect(wrote?.actorId).toBe(userId);
+
+      const structured = result.structuredContent as unknown as Structured;
+      expect(structured).toMatchObject({ conversationId: id, status: 'waiting', question: null });
+      const replies = nodes
+        .slice(nodes.findIndex((n) => n.kind === 'user'))
+        .filter((n) => n.kind === 'assistant' && String(n.payload['text']).trim() !== '')
+        .map((n) => n.payload['text']);
+      expect(textsOf(result)).toEqual(replies);
+    },
+    CALL_TIMEOUT_MS,
+  );
+
+  it(
+    'a question with no form shape waits for the person’s socket while the call sends progress, then returns',
+    async () => {
+      const client = await mcp(); // no elicitation: every question goes to the person
+      const progress: unknown[] = [];
+      const before = await listed();
+      const calling = client.callTool(
+        { name: 'tidying', arguments: { message: OPENING, photos: [PHOTO] } },
+        undefined,
+        { ...LONG, onprogress: (p) => progress.push(p), resetTimeoutOnProgress: true },
+      );
+      let done = false;
+      void calling.finally(() => (done = true));
+      const id = await started(before);
+      const socket = await connectSocket(api, token);
+      sockets.push(socket);
+      const elicits = record(socket, 'elicit');
+      await request(socket, 'conversation:join', { conversationId: id });
+      const choose = await elicits.next((e) => e.type === 'choose');
+      await until(
+        async () => progress.length,
+        (n) => n > 0,
+      );
+      expect(done).toBe(false);
+      await request(socket, 'elicit:response', {
+        conversationId: id,
+        elicitId: choose.elicitId,
+        ...firstAnswer(choose),
+      });
+      const card = await elicits.next((e) => e.type === 'propose-disposition');
+      expect(done).toBe(false);
+      const tapped = await request(socket, 'elicit:response', {
+        conversationId: id,
+        elicitId: card.elicitId,
+        ...firstAnswer(card),
+      });
+      expect(tapped).toMatchObject({ ok: true });
+      const result = await calling;
+      expect(result.structuredContent).toMatchObject({
+        conversationId: id,
+        status: 'waiting',
+        question: null,
+      });
+      const nodes = await path(api, token, id);
+      expect(
+        nodes.find((n) => n.kind === 'response' && n.payload['elicitId'] === card.elicitId),
+      ).toMatchObject({
+        authorId: userId,
+        payload: { action: 'accept' },
+      });
+    },
+    CALL_TIMEOUT_MS,
+  );
+
+  it(
+    'the client cancelling the call stops the turn as Stop does',
+    async () => {
+      const client = await mcp();
+      const stop = new AbortController();
+      const before = await listed();
+      const calling = client.callTool(
+        { name: 'tidying', arguments: { message: OPENING, photos: [PHOTO] } },
+        undefined,
+        { ...LONG, signal: stop.signal },
+      );
+      const id = await started(before);
+      await waitingOn(id, 'choose');
+      stop.abort('changed my mind');
+      await expect(calling).rejects.toThrow();
+      const stopped = await until(
+        () => conversation(api, token, id),
+        (c) => c.status !== 'waiting' || c.pendingElicit?.type === 'chat',
+      );
+      expect(stopped.pendingElicit?.type ?? null).not.toBe('choose');
+      const nodes = await until(
+        () => path(api, token, id),
+        (p) => p.some((n) => n.kind === 'cancel'),
+      );
+      expect(nodes.at(-1)?.kind === 'cancel' || nodes.some((n) => n.kind === 'cancel')).toBe(true);
+      expect((await reflog(id))[0]).toMatchObject({ action: 'cancel', actorId: userId });
+    },
+    CALL_TIMEOUT_MS,
+  );
+
+  it('a bad argument is a tool error naming the field, and writes nothing', async () => {
+    const client = await mcp();
+    const before = (await call<{ items: unknown[] }>(api, 'GET', '/api/conversations', { token })).body.items
+      .length;
+    const empty = await client.callTool({ name: 'tidying', arguments: { message: '' } });
+    expect(empty.isError).toBe(true);
+    expect(textsOf(empty).join(' ')).toMatch(/message/);
+    const photos = await client.callTool({
+      name: 'tidying',
+      arguments: { message: 'hi', photos: [{ mediaType: 'image/png' }] },
+    });
+    expect(photos.isError).toBe(true);
+    expect(textsOf(photos).join(' ')).toMatch(/photos\.0\.data/);
+    const unknown = await client.callTool({ name: 'tidying', arguments: { message: 'hi', colour: 'red' } });
+    expect(unknown.isError).toBe(true);
+    expect(textsOf(unknown).join(' ')).toMatch(/colour/);
+    expect(
+      (await call<{ items: unknown[] }>(api, 'GET', '/api/conversations', { token })).body.items,
+    ).toHaveLength(before);
+  });
+
+  it('another person’s conversation is not found, and is left as it was', async () => {
+    const other = await register(api, 'other');
+    const theirs = await call<{ id: string }>(api, 'POST', '/api/conversations', {
+      token: other.token,
+      body: { agent: 'tidying' },
+    });
+    const before = await path(api, other.token, theirs.body.id);
+    const result = await (
+      await mcp()
+    ).callTool({
+      name: 'tidying',
+      arguments: { message: 'mine now', conversationId: theirs.body.id },
+    });
+    expect(result.isError).toBe(true);
+    expect(textsOf(result).join(' ')).toMatch(/conversationId: not found/);
+    expect(await path(api, other.token, theirs.body.id)).toEqual(before);
+  });
+
+  it('no token, a wrong one or a revoked one is a 401, and nothing is written', async () => {
+    const conversations = async () =>
+      (await call<{ items: unknown[] }>(api, 'GET', '/api/conversations', { token })).body.items.length;
+    const before = await conversations();
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
+    const post = (authorization?: string) =>
+      fetch(api.url('/mcp'), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(authorization ? { authorization } : {}),
+        },
+        body: JSON.stringify(initialize),
+      });
+    for (const authorization of [undefined, 'Bearer not-a-token', `Bearer ${token}x`]) {
+      const res = await post(authorization);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: { code: 'unauthenticated' } });
+    }
+    await expect(mcpClient(api, 'not-a-token')).rejects.toThrow();
+
+    // Revoked: signing out everywhere ends every token of the account, on every process.
+    const revoked = await register(api, 'revoked');
+    const client = await mcpClient(api, revoked.token);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    expect(
+      (await call(api, 'POST', '/api/auth/sign-out-everywhere', { token: revoked.token })).status,
+    ).toBeLessThan(300);
+    await expect(client.callTool({ name: 'tidying', arguments: { message: 'still here?' } })).rejects.toThrow(
+      /unauthenticated/,
+    );
+    await client.close().catch(() => undefined);
+    expect(await conversations()).toBe(before);
+  });
+});
