@@ -225,16 +225,16 @@ describe('the agents as MCP tools at /mcp', () => {
       await waitingOn(id, 'choose');
       stop.abort('changed my mind');
       await expect(calling).rejects.toThrow();
+      // The question is withdrawn and a cancel node ends the turn, as the Stop button's does.
       const stopped = await until(
         () => conversation(api, token, id),
-        (c) => c.status !== 'waiting' || c.pendingElicit?.type === 'chat',
+        (c) => c.pendingElicit?.type !== 'choose',
       );
-      expect(stopped.pendingElicit?.type ?? null).not.toBe('choose');
-      const nodes = await until(
-        () => path(api, token, id),
-        (p) => p.some((n) => n.kind === 'cancel'),
-      );
-      expect(nodes.at(-1)?.kind === 'cancel' || nodes.some((n) => n.kind === 'cancel')).toBe(true);
+      expect(stopped.status).not.toBe('running');
+      const nodes = await path(api, token, id);
+      const cancel = nodes.findLast((n) => n.kind === 'cancel');
+      expect(cancel).toMatchObject({ authorId: userId });
+      expect(nodes.indexOf(cancel!)).toBeGreaterThan(nodes.findIndex((n) => n.kind === 'elicit'));
       expect((await reflog(id))[0]).toMatchObject({ action: 'cancel', actorId: userId });
     },
     CALL_TIMEOUT_MS,

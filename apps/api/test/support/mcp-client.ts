@@ -3,15 +3,20 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { TestApi } from './test-api';
 
-/** The official SDK's client, connected to the api's `/mcp` with `token`. */
+/**
+ * The official SDK's client, connected to the api's `/mcp` with `token`: a new session, or the
+ * session `sessionId` (as a client does when a load balancer sends it to another process).
+ */
 export async function mcpClient(
   api: Pick<TestApi, 'url'>,
   token: string,
   capabilities: ClientCapabilities = {},
+  sessionId?: string,
 ): Promise<Client> {
   const client = new Client({ name: 'sweatpants-spec', version: '1.0.0' }, { capabilities });
   const transport = new StreamableHTTPClientTransport(new URL(api.url('/mcp')), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    ...(sessionId !== undefined ? { sessionId } : {}),
   });
   await client.connect(transport);
   return client;
