@@ -1,7 +1,8 @@
 // `npm run bench`: the tree store against its floors (libs/tree-store/bench), then the api end to
 // end over Socket.IO (apps/api/bench), then photos inline vs as blobs (apps/api/bench/photo-bench.ts),
 // then a tidying session's cost on Claude with prompt caching (apps/api/bench/claude-cost-bench.ts),
-// then opening and rewinding a conversation 100k deep against 1k (apps/api/bench/depth-bench.ts).
+// then opening and rewinding a conversation 100k deep against 1k (apps/api/bench/depth-bench.ts),
+// then a turn over MCP against the same turn over Socket.IO (apps/api/bench/mcp-bench.ts).
 // Arguments (`--quick`) go to each. Each prints its table and
 // a `bench: N of M targets met` line; the last line adds them up.
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ const parts = [
   ['./apps/api/reliability/register.js', 'apps/api/bench/photo-bench.ts'],
   ['./apps/api/reliability/register.js', 'apps/api/bench/claude-cost-bench.ts'],
   ['./apps/api/reliability/register.js', 'apps/api/bench/depth-bench.ts'],
+  ['./apps/api/reliability/register.js', 'apps/api/bench/mcp-bench.ts'],
 ];
 
 let met = 0;

@@ -76,7 +76,6 @@ export class AgentCalls {
     }
     const watch = await this.signals.watch(record.id);
     try {
-      const before = await this.view(user, record);
       let sent: NodeAndHead;
       try {
         sent = await this.commands.send(user, record, {
@@ -86,8 +85,8 @@ export class AgentCalls {
       } catch (error) {
         return failure(error, 'message');
       }
-      const settled = await this.settle(user, record, sent.node, before, watch, extra, canElicit);
-      return await this.result(record, sent.node, settled);
+      const settled = await this.settle(user, record, sent.node, watch, extra, canElicit);
+      return await this.result(record, sent.node, settled, watch.nodes);
     } finally {
       watch.close();
     }
@@ -122,7 +121,6 @@ export class AgentCalls {
     user: AuthUser,
     record: ConversationRecord,
     sent: TreeNode,
-    before: Conversation,
     watch: ConversationWatch,
     extra: ToolExtra,
     canElicit: boolean,
@@ -139,7 +137,7 @@ export class AgentCalls {
         const question = questionOf(view);
         // A question the client was asked and someone answered elsewhere: its form is taken back.
         for (const [elicitId, asking] of asked) if (elicitId !== question?.elicitId) asking.abort();
-        if (isSettled(view, before, sent)) return view;
+        if (isSettled(view, sent)) return view;
         if (question && !asked.has(question.elicitId)) {
           const form = canElicit ? elicitationForm(question) : null;
           if (form) {
@@ -222,18 +220,26 @@ export class AgentCalls {
     };
   }
 
+  private async pathOf(record: ConversationRecord): Promise<TreeNode[]> {
+    const path = await this.store.pathFromSummary(record.id, 'HEAD');
+    return path.ok ? path.value : [];
+  }
+
   private view(user: AuthUser, record: ConversationRecord): Promise<Conversation> {
     return this.commands.run(user, record, { kind: 'view' });
   }
 
-  /** The replies since the message (or since the node that took it from the queue), as text. */
+  /**
+   * The replies since the message (or since the node that took it from the queue), as text: from
+   * the nodes this process saw appended when they reach from the message to HEAD, else read.
+   */
   private async result(
     record: ConversationRecord,
     sent: TreeNode,
     view: Conversation,
+    seen: readonly TreeNode[],
   ): Promise<CallToolResult> {
-    const path = await this.store.pathFromSummary(record.id, 'HEAD');
-    const nodes = path.ok ? path.value : [];
+    const nodes = chainTo(view.head, sent, seen) ?? (await this.pathOf(record));
     const from = nodes.findLastIndex((n) => n.id === sent.id || n.payload['queuedId'] === sent.id);
     const replies = (from < 0 ? [] : nodes.slice(from + 1))
       .filter((n): n is TreeNode<'assistant'> => n.kind === 'assistant')
@@ -249,6 +255,22 @@ export class AgentCalls {
   }
 }
 
+/**
+ * The path from `sent` to `head` out of the nodes seen appended, or null when they do not reach
+ * (another process drives the conversation, or HEAD moved elsewhere): walked back from HEAD.
+ */
+function chainTo(head: string, sent: TreeNode, seen: readonly TreeNode[]): TreeNode[] | null {
+  const byId = new Map(seen.map((n) => [n.id, n]));
+  const chain: TreeNode[] = [];
+  for (let at: string | null = head; at !== sent.id;) {
+    const node = byId.get(at ?? '');
+    if (!node) return null;
+    chain.push(node);
+    at = node.parentId;
+  }
+  return [sent, ...chain.reverse()];
+}
+
 /** The question the agent waits on, other than its chat prompt (which is "your turn"). */
 function questionOf(view: Conversation): ElicitRequest | null {
   const pending = view.pendingElicit;
@@ -260,14 +282,15 @@ function canElicitFor(canElicit: boolean, question: ElicitRequest): boolean {
 }
 
 /**
- * The turn is over: nothing runs and nothing is asked but the chat prompt, that prompt is a new one
- * (HEAD moved since the message was sent), and the message is not still queued.
+ * The turn is over: nothing runs and nothing is asked but the chat prompt, HEAD has moved on from
+ * where the message was put (so this is not the prompt it answered), and it is not still queued.
+ * (The runner says `running` from the moment a message is taken, so a view after `send` never
+ * sees the turn before it starts.)
  */
-function isSettled(view: Conversation, before: Conversation, sent: TreeNode): boolean {
+function isSettled(view: Conversation, sent: TreeNode): boolean {
   if (view.status === 'running' || questionOf(view)) return false;
   if (view.queued?.some((q) => q.id === sent.id)) return false;
-  const prompt = view.pendingElicit;
-  return !prompt || prompt.elicitId !== before.pendingElicit?.elicitId || view.head !== before.head;
+  return view.head !== sent.parentId;
 }
 
 function toolError(text: string): CallToolResult {

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import type { ServerEventName } from '@sweatpants/domain';
+import type { ServerEventName, TreeNode } from '@sweatpants/domain';
 import type { Redis } from 'ioredis';
 import { OnAppEvent, type ConversationEvent } from '../events/app-events';
 import { closeRedis } from '../redis/close-redis';
@@ -13,9 +13,19 @@ const SIGNALLED: ReadonlySet<ServerEventName> = new Set(['status', 'elicit', 'el
 
 /** One conversation watched: resolves at its next signal, or after `ms` when none comes. */
 export interface ConversationWatch {
+  /**
+   * The nodes appended meanwhile by this process's runner, in order: the conversation's replies
+   * without a read of the store when this process drives it (none when another process does).
+   */
+  readonly nodes: readonly TreeNode[];
   /** the next signal after the last one taken (at once if one came meanwhile), or `ms` without one */
   next(ms: number): Promise<void>;
   close(): void;
+}
+
+interface Waker {
+  wake(): void;
+  nodes: TreeNode[];
 }
 
 /**
@@ -31,13 +41,17 @@ export interface ConversationWatch {
 @Injectable()
 export class ConversationSignals implements OnApplicationShutdown {
   private readonly logger = new Logger('McpSignals');
-  private readonly wakers = new Map<string, Set<() => void>>();
+  private readonly wakers = new Map<string, Set<Waker>>();
   private subscriber: Redis | undefined;
 
   constructor(private readonly cluster: ClusterRedis) {}
 
   @OnAppEvent('conversation.event')
   heard({ event, payload }: ConversationEvent): void {
+    if (event === 'node') {
+      for (const waker of this.wakers.get(payload.conversationId) ?? []) waker.nodes.push(payload.node);
+      return;
+    }
     if (!SIGNALLED.has(event)) return;
     this.wake(payload.conversationId);
     this.cluster.client
@@ -49,9 +63,13 @@ export class ConversationSignals implements OnApplicationShutdown {
   async watch(conversationId: string): Promise<ConversationWatch> {
     let signalled = false;
     let resolve: (() => void) | undefined;
-    const waker = () => {
-      signalled = true;
-      resolve?.();
+    const nodes: TreeNode[] = [];
+    const waker: Waker = {
+      nodes,
+      wake: () => {
+        signalled = true;
+        resolve?.();
+      },
     };
     const set = this.wakers.get(conversationId) ?? new Set();
     const first = set.size === 0;
@@ -59,6 +77,7 @@ export class ConversationSignals implements OnApplicationShutdown {
     this.wakers.set(conversationId, set);
     if (first) await this.subscribe(conversationId);
     return {
+      nodes,
       next: (ms) =>
         new Promise<void>((done) => {
           if (signalled) {
@@ -107,7 +126,7 @@ export class ConversationSignals implements OnApplicationShutdown {
   }
 
   private wake(conversationId: string): void {
-    for (const waker of this.wakers.get(conversationId) ?? []) waker();
+    for (const waker of this.wakers.get(conversationId) ?? []) waker.wake();
   }
 
   private channel(conversationId: string): string {

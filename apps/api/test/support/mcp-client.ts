@@ -23,7 +23,8 @@ export async function mcpClient(
 }
 
 /** The text of each content block of a tool's result. */
-export function textsOf(result: { content?: unknown }): string[] {
-  const content = Array.isArray(result.content) ? (result.content as { type: string; text?: string }[]) : [];
+export function textsOf(result: object): string[] {
+  const blocks = 'content' in result ? result.content : undefined;
+  const content = Array.isArray(blocks) ? (blocks as { type: string; text?: string }[]) : [];
   return content.filter((c) => c.type === 'text').map((c) => c.text ?? '');
 }
