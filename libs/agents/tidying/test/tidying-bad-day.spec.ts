@@ -38,7 +38,8 @@ const claude = () =>
 
 /** Whether a request is an act call of the coach's (it offers the mode's tools, not a forced one). */
 const isAct = (body: MessageCreateParams) =>
-  body.tool_choice === undefined && (body.tools ?? []).some((t) => t.name === 'propose_disposition');
+  body.tool_choice === undefined &&
+  (body.tools ?? []).some((t) => 'name' in t && t.name === 'propose_disposition');
 
 /** The offline coach, with `failure` answering the first act call about `words` instead. */
 function failingOnce(failure: FakeStep, words: string) {
