@@ -39,7 +39,8 @@ const ELICITATION_TIMEOUT_MS = 24 * 60 * 60 * 1000;
  * new one, or the one named), then the wait until the turn settles, the agent's replies returned.
  * Everything goes through the conversation commands, as from any other edge (`send`, `view`,
  * `respond`, `cancel`), so the command runs at whichever process drives the conversation and the
- * tree, HEAD and reflog are written as for a person's own client.
+ * tree, HEAD and reflog are written as for a person's own client, each reflog entry noting it
+ * came via MCP and with which token (the caller's `edge`).
  *
  * While it waits the call holds nothing of the conversation's (its actor takes other commands,
  * such as the person's answer from the web). A question with a form shape is put to an MCP client
@@ -59,12 +60,14 @@ export class AgentCalls {
   ) {}
 
   async call(
-    user: AuthUser,
+    caller: AuthUser,
     agent: string,
     args: unknown,
     extra: ToolExtra,
     canElicit: boolean,
   ): Promise<CallToolResult> {
+    // Everything the call writes says it came through MCP (and with which token): the reflog's note.
+    const user: AuthUser = { ...caller, edge: 'mcp' };
     const parsed = AgentCallInputSchema.safeParse(args ?? {});
     if (!parsed.success) return toolError(`invalid arguments for ${agent}: ${problemsOf(parsed.error)}`);
     const input = parsed.data;

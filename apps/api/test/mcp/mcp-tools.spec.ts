@@ -25,6 +25,9 @@ interface Structured {
 describe('the agents as MCP tools at /mcp', () => {
   let db: TestDatabase;
   let api: TestApi;
+  /** the person's own sign-in, for what they do in their own clients */
+  let session: string;
+  /** a personal access token named 'laptop', as an MCP client is given */
   let token: string;
   let userId: string;
   const clients: Client[] = [];
@@ -34,8 +37,9 @@ describe('the agents as MCP tools at /mcp', () => {
     db = await createTestDatabase('api_mcp_tools');
     api = await startApi({ DATABASE_URL: db.url });
     const registered = await register(api, 'mcp');
-    ({ token } = registered);
+    session = registered.token;
     userId = registered.user.id;
+    token = await accessToken(session, 'laptop');
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -44,6 +48,10 @@ describe('the agents as MCP tools at /mcp', () => {
     await db?.drop();
   }, CALL_TIMEOUT_MS);
 
+  const accessToken = async (signedIn: string, name: string) =>
+    (await call<{ token: string }>(api, 'POST', '/api/auth/tokens', { token: signedIn, body: { name } })).body
+      .token;
+  const VIA_MCP = "(via MCP, token 'laptop')";
   const mcp = async (capabilities = {}) => {
     const c = await mcpClient(api, token, capabilities);
     clients.push(c);
@@ -107,7 +115,7 @@ describe('the agents as MCP tools at /mcp', () => {
       expect(
         (
           await call(api, 'POST', `/api/conversations/${id}/elicits/${card.elicitId}/response`, {
-            token,
+            token: session,
             body: firstAnswer(card),
           })
         ).status,
@@ -139,11 +147,26 @@ describe('the agents as MCP tools at /mcp', () => {
       expect(answer.payload).toMatchObject({ action: 'accept', content: { choiceId: 'function-1' } });
       expect(answer.authorId).toBe(userId);
       // The move that wrote the answer is the caller's, as a tap in their own client would be.
+      const entries = await reflog(id);
       const at = (nodeId: string) => nodes.findIndex((n) => n.id === nodeId);
-      const wrote = (await reflog(id))
-        .filter((e) => at(e.newHead) >= nodes.indexOf(answer))
-        .sort((x, y) => at(x.newHead) - at(y.newHead))[0];
-      expect(wrote?.actorId).toBe(userId);
+      /** The reflog entry of the move that wrote `node` (the first whose HEAD is it or past it). */
+      const movedTo = (node: TreeNode) =>
+        entries.filter((e) => at(e.newHead) >= at(node.id)).sort((x, y) => at(x.newHead) - at(y.newHead))[0];
+      const wrote = movedTo(answer);
+      expect(wrote).toMatchObject({ actorId: userId, message: expect.stringMatching(/^append: response/) });
+      expect(wrote?.message.endsWith(VIA_MCP)).toBe(true);
+      // The message the call said is noted so too; the person's own tap on the card is not.
+      expect(
+        entries.some(
+          (e) => e.message.startsWith(`append: user "${OPENING.slice(0, 20)}`) && e.message.endsWith(VIA_MCP),
+        ),
+      ).toBe(true);
+      const tap = nodes.find((n) => n.kind === 'response' && n.payload['elicitId'] === card.elicitId)!;
+      expect(movedTo(tap)).toMatchObject({
+        actorId: userId,
+        message: expect.stringMatching(/^append: response/),
+      });
+      expect(movedTo(tap)?.message).not.toContain('MCP');
 
       const structured = result.structuredContent as unknown as Structured;
       expect(structured).toMatchObject({ conversationId: id, status: 'waiting', question: null });
@@ -170,7 +193,7 @@ describe('the agents as MCP tools at /mcp', () => {
       let done = false;
       void calling.finally(() => (done = true));
       const id = await started(before);
-      const socket = await connectSocket(api, token);
+      const socket = await connectSocket(api, session);
       sockets.push(socket);
       const elicits = record(socket, 'elicit');
       await request(socket, 'conversation:join', { conversationId: id });
@@ -236,6 +259,7 @@ describe('the agents as MCP tools at /mcp', () => {
       expect(cancel).toMatchObject({ authorId: userId });
       expect(nodes.indexOf(cancel!)).toBeGreaterThan(nodes.findIndex((n) => n.kind === 'elicit'));
       expect((await reflog(id))[0]).toMatchObject({ action: 'cancel', actorId: userId });
+      expect((await reflog(id))[0]?.message.endsWith(VIA_MCP)).toBe(true);
     },
     CALL_TIMEOUT_MS,
   );
@@ -306,13 +330,16 @@ describe('the agents as MCP tools at /mcp', () => {
     }
     await expect(mcpClient(api, 'not-a-token')).rejects.toThrow();
 
-    // Revoked: signing out everywhere ends every token of the account, on every process.
-    const revoked = await register(api, 'revoked');
-    const client = await mcpClient(api, revoked.token);
+    // Revoked: the person revokes the token on their account page; the session it opened ends.
+    const made = await call<{ id: string; token: string }>(api, 'POST', '/api/auth/tokens', {
+      token: session,
+      body: { name: 'old phone' },
+    });
+    const client = await mcpClient(api, made.body.token);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
-    expect(
-      (await call(api, 'POST', '/api/auth/sign-out-everywhere', { token: revoked.token })).status,
-    ).toBeLessThan(300);
+    expect((await call(api, 'DELETE', `/api/auth/tokens/${made.body.id}`, { token: session })).status).toBe(
+      204,
+    );
     await expect(client.callTool({ name: 'tidying', arguments: { message: 'still here?' } })).rejects.toThrow(
       /unauthenticated/,
     );

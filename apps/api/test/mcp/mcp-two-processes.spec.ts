@@ -80,7 +80,10 @@ describe('MCP across two api processes', () => {
       );
       const entries = (await call<ReflogPage>(pair.b, 'GET', `/api/conversations/${id}/reflog`, { token }))
         .body.entries;
-      expect(entries.find((e) => e.newHead === nodes[said]?.id)).toMatchObject({ actorId: user.id });
+      expect(entries.find((e) => e.newHead === nodes[said]?.id)).toMatchObject({
+        actorId: user.id,
+        message: expect.stringMatching(/\(via MCP\)$/),
+      });
     },
     TWO_PROCESS_TIMEOUT_MS,
   );
