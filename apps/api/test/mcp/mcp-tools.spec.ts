@@ -77,7 +77,13 @@ describe('the agents as MCP tools at /mcp', () => {
 
   it('lists a tool per exposed agent, taking {message, photos?, conversationId?}, and the coach’s guess_pile', async () => {
     const { tools } = await (await mcp()).listTools();
-    expect(tools.map((t) => t.name)).toEqual(['tidying', 'tidying_guess_pile', 'concierge', 'donations']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'tidying',
+      'tidying_guess_pile',
+      'concierge',
+      'donations',
+      'assistant',
+    ]);
     expect(tools.find((t) => t.name === 'tidying')?.inputSchema).toMatchObject({
       type: 'object',
       properties: {

@@ -101,8 +101,7 @@ export function* exposeProductAgents(
     ...(options.mcpTimeoutMs === undefined ? {} : { timeoutMs: options.mcpTimeoutMs }),
   });
   yield* Assistant.use(exposeOverApi(catalog, assistantExposure(servers.map((s) => s.name))));
-  // The general assistant (libs/agents/assistant) goes here, exposed over the api and over MCP
-  // as the others are: `yield* Assistant.use(exposeOverMcp(catalog));`
+  yield* Assistant.use(exposeOverMcp(catalog));
   return catalog;
 }
 
