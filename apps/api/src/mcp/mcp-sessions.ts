@@ -4,6 +4,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ClusterRedis } from '../redis/cluster-redis';
 import { AgentTools } from './agent-tools';
+import { AnswerRelay } from './answer-relay';
 
 /** How long a session lasts unused before its record goes. */
 const SESSION_TTL_S = 30 * 24 * 60 * 60;
@@ -43,6 +44,7 @@ export class McpSessions implements OnApplicationShutdown {
   constructor(
     private readonly cluster: ClusterRedis,
     private readonly tools: AgentTools,
+    private readonly relay: AnswerRelay,
   ) {
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
     this.sweeper.unref();
@@ -120,6 +122,7 @@ export class McpSessions implements OnApplicationShutdown {
     const server = this.tools.server();
     server.onerror = (error) => this.logger.warn(`MCP: ${error.message}`);
     await server.connect(transport);
+    this.relay.attach(transport);
     return server;
   }
 

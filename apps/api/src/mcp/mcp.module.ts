@@ -6,6 +6,7 @@ import { DatabaseModule } from '../database/database.module';
 import { ClusterRedisModule } from '../redis/cluster-redis.module';
 import { AgentCalls } from './agent-calls';
 import { AgentTools } from './agent-tools';
+import { AnswerRelay } from './answer-relay';
 import { ConversationSignals } from './conversation-signals';
 import { McpEndpoint } from './mcp-endpoint';
 import { McpSessions } from './mcp-sessions';
@@ -16,7 +17,7 @@ import { McpSessions } from './mcp-sessions';
  */
 @Module({
   imports: [AuthModule, ConversationsModule, AgentsModule, DatabaseModule, ClusterRedisModule],
-  providers: [AgentCalls, AgentTools, ConversationSignals, McpSessions, McpEndpoint],
+  providers: [AgentCalls, AgentTools, AnswerRelay, ConversationSignals, McpSessions, McpEndpoint],
   exports: [McpEndpoint],
 })
 export class McpModule {}

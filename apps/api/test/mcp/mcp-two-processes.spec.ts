@@ -1,5 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ReflogPage } from '@sweatpants/domain';
 import { conversation, firstAnswer, OPENING, path, PHOTO, until } from '../support/flows';
@@ -142,6 +142,71 @@ describe('MCP across two api processes', () => {
       await expect(mcpClient(pair.b, other.token, {}, sessionId).then((c) => c.listTools())).rejects.toThrow(
         /404|not_found/,
       );
+    },
+    TWO_PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    'a client’s answer to elicitation/create that lands on the other process reaches the call that asked',
+    async () => {
+      const { token, user } = await register(pair.a, 'balanced');
+      // A load balancer that sends the client's answers (JSON-RPC responses) to b, all else to a.
+      const a = new URL(pair.a.url('/mcp'));
+      const b = new URL(pair.b.url('/mcp'));
+      const answersTo: string[] = [];
+      const balanced = (url: string | URL, init?: RequestInit) => {
+        const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: unknown }) : {};
+        const isAnswer = init?.method === 'POST' && !Array.isArray(body) && body.method === undefined;
+        const target = new URL(String(url));
+        if (isAnswer) {
+          target.host = b.host;
+          answersTo.push(target.host);
+        } else target.host = a.host;
+        return fetch(target, init);
+      };
+      const client = new Client(
+        { name: 'balanced', version: '1.0.0' },
+        { capabilities: { elicitation: { form: {} } } },
+      );
+      await client.connect(
+        new StreamableHTTPClientTransport(a, {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+          fetch: balanced,
+        }),
+      );
+      clients.push(client);
+      client.setRequestHandler(ElicitRequestSchema, () => ({
+        action: 'accept',
+        content: { choice: 'function-1' },
+      }));
+      const calling = client.callTool(
+        { name: 'tidying', arguments: { message: OPENING, photos: [PHOTO] } },
+        undefined,
+        {
+          timeout: TWO_PROCESS_TIMEOUT_MS,
+        },
+      );
+      const id = await until(
+        async () =>
+          (await call<{ items: { id: string }[] }>(pair.a, 'GET', '/api/conversations', { token })).body
+            .items,
+        (items) => items.length > 0,
+      ).then((items) => items[0]!.id);
+      const card = await until(
+        () => conversation(pair.a, token, id),
+        (c) => c.pendingElicit?.type === 'propose-disposition',
+      ).then((c) => c.pendingElicit!);
+      expect(answersTo).toEqual([b.host]);
+      const nodes = await path(pair.b, token, id);
+      expect(nodes.find((n) => n.kind === 'response')).toMatchObject({
+        authorId: user.id,
+        payload: { action: 'accept', content: { choiceId: 'function-1' } },
+      });
+      await call(pair.a, 'POST', `/api/conversations/${id}/elicits/${card.elicitId}/response`, {
+        token,
+        body: firstAnswer(card),
+      });
+      expect((await calling).structuredContent).toMatchObject({ conversationId: id, question: null });
     },
     TWO_PROCESS_TIMEOUT_MS,
   );

@@ -1,0 +1,121 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Redis } from 'ioredis';
+import { closeRedis } from '../redis/close-redis';
+import { ClusterRedis } from '../redis/cluster-redis';
+
+/**
+ * A client's answers to what the server asked it (an `elicitation/create`), delivered to the api
+ * process that asked. The question goes out on the stream of the tool call, on the process the call
+ * landed on; the client POSTs its answer to `/mcp` like any message, and a load balancer may send
+ * that POST to another process, whose copy of the session never asked. There the answer is
+ * published on the session's Redis channel, which the process that asked listens on while it waits
+ * for one; the SDK's own Protocol then takes it as if it had arrived there. Without Redis there is
+ * one process and nothing to relay.
+ */
+@Injectable()
+export class AnswerRelay implements OnApplicationShutdown {
+  private readonly logger = new Logger('McpRelay');
+  /** per session: this process's questions still unanswered, and how to hand their answers in */
+  private readonly asking = new Map<string, { ids: Set<RequestId>; deliver: (m: JSONRPCMessage) => void }>();
+  private subscriber: Redis | undefined;
+
+  constructor(private readonly cluster: ClusterRedis) {}
+
+  /**
+   * Puts the relay between `transport` and the SDK's server connected to it (call after connect):
+   * requests the server sends are noted, and answers to another process's requests are passed on.
+   */
+  attach(transport: Transport): void {
+    // The transport names its session when it answers `initialize`, before anything is asked.
+    const session = () => transport.sessionId ?? '';
+    const send = transport.send.bind(transport);
+    const deliver = transport.onmessage?.bind(transport);
+    if (!deliver) throw new Error('attach the relay after the server is connected');
+    const ids = new Set<RequestId>();
+    const entry = { ids, deliver: (message: JSONRPCMessage) => deliver(message) };
+    transport.send = async (message, options) => {
+      if (isJSONRPCRequest(message)) {
+        if (ids.size === 0) await this.listen(session(), entry);
+        ids.add(message.id);
+      } else if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') {
+        // A question taken back (answered elsewhere, or the call ended) will get no answer.
+        const id = message.params?.['requestId'];
+        if ((typeof id === 'string' || typeof id === 'number') && ids.delete(id) && ids.size === 0)
+          this.quiet(session());
+      }
+      return send(message, options);
+    };
+    transport.onmessage = (message, extra) => {
+      if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+        const id = message.id;
+        if (id !== undefined && !ids.has(id)) return this.pass(session(), message);
+        if (id !== undefined) ids.delete(id);
+        if (ids.size === 0) this.quiet(session());
+      }
+      deliver(message, extra);
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await closeRedis(this.subscriber);
+  }
+
+  private pass(sessionId: string, message: JSONRPCMessage): void {
+    this.cluster.client
+      ?.publish(this.channel(sessionId), JSON.stringify(message))
+      .catch((error: unknown) => this.logger.warn(`relaying an answer: ${String(error)}`));
+  }
+
+  private async listen(
+    sessionId: string,
+    entry: { ids: Set<RequestId>; deliver: (m: JSONRPCMessage) => void },
+  ): Promise<void> {
+    this.asking.set(sessionId, entry);
+    if (!this.cluster.client) return;
+    if (!this.subscriber) {
+      this.subscriber = this.cluster.duplicate();
+      this.subscriber.on('message', (channel: string, text: string) => this.received(channel, text));
+    }
+    await this.subscriber
+      .subscribe(this.channel(sessionId))
+      .catch((error: unknown) => this.logger.warn(`listening for answers: ${String(error)}`));
+  }
+
+  private received(channel: string, text: string): void {
+    const prefix = this.channel('');
+    if (!channel.startsWith(prefix)) return;
+    const sessionId = channel.slice(prefix.length);
+    const entry = this.asking.get(sessionId);
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!entry || !(isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message))) return;
+    const id = message.id;
+    if (id === undefined || !entry.ids.delete(id)) return;
+    entry.deliver(message);
+    if (entry.ids.size === 0) this.quiet(sessionId);
+  }
+
+  private quiet(sessionId: string): void {
+    this.asking.delete(sessionId);
+    this.subscriber
+      ?.unsubscribe(this.channel(sessionId))
+      .catch((error: unknown) => this.logger.warn(`unsubscribing: ${String(error)}`));
+  }
+
+  private channel(sessionId: string): string {
+    return this.cluster.key('mcp', 'answers', sessionId);
+  }
+}
