@@ -15,6 +15,7 @@ import { ConversationAccess } from '../conversations/conversation-access';
 import { ConversationCommands } from '../conversations/conversation-commands';
 import { ConversationsService } from '../conversations/conversations.service';
 import { ApiError } from '../errors/api-error';
+import { OnAppEvent, type AppEventMap } from '../events/app-events';
 import {
   AgentCallInputSchema,
   problemsOf,
@@ -50,6 +51,8 @@ const ELICITATION_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 @Injectable()
 export class AgentCalls {
   private readonly logger = new Logger('Mcp');
+  /** the calls waiting on a turn, by what ends them if their caller's token is revoked */
+  private readonly inFlight = new Map<AbortController, AuthUser>();
 
   constructor(
     private readonly access: ConversationAccess,
@@ -78,6 +81,8 @@ export class AgentCalls {
       return failure(error, 'conversationId');
     }
     const watch = await this.signals.watch(record.id);
+    const revoked = new AbortController();
+    this.inFlight.set(revoked, user);
     try {
       let sent: NodeAndHead;
       try {
@@ -88,11 +93,32 @@ export class AgentCalls {
       } catch (error) {
         return failure(error, 'message');
       }
-      const settled = await this.settle(user, record, sent.node, watch, extra, canElicit);
+      const settled = await this.settle(user, record, sent.node, watch, extra, canElicit, revoked.signal);
+      if (settled === 'revoked')
+        return toolError(
+          'unauthenticated: the token this call came with was revoked; the conversation goes on in your own clients',
+        );
       return await this.result(record, sent.node, settled, watch.nodes);
     } finally {
+      this.inFlight.delete(revoked);
       watch.close();
     }
+  }
+
+  /**
+   * A revoked token's calls stop waiting, on every process (each hears every revocation), as its
+   * sockets close: the turn goes on for the person's own clients.
+   */
+  @OnAppEvent('access-token.revoked')
+  tokenRevoked({ tokenId }: AppEventMap['access-token.revoked']): void {
+    for (const [revoked, user] of this.inFlight)
+      if (user.via.kind === 'token' && user.via.tokenId === tokenId) revoked.abort();
+  }
+
+  /** Every token of an account revoked (signed out everywhere, the account deleted): its calls stop waiting. */
+  @OnAppEvent('token.revoked')
+  accountRevoked({ userId }: AppEventMap['token.revoked']): void {
+    for (const [revoked, user] of this.inFlight) if (user.id === userId) revoked.abort();
   }
 
   /** The conversation named (the caller's own, with this agent), or a new one as POST /api/conversations makes. */
@@ -127,13 +153,17 @@ export class AgentCalls {
     watch: ConversationWatch,
     extra: ToolExtra,
     canElicit: boolean,
-  ): Promise<Conversation> {
+    revoked: AbortSignal,
+  ): Promise<Conversation | 'revoked'> {
     const asked = new Map<string, AbortController>();
     const progress = this.progress(extra);
     const stopped = new Promise<'stopped'>((resolve) => {
       if (extra.signal.aborted) resolve('stopped');
       extra.signal.addEventListener('abort', () => resolve('stopped'), { once: true });
     });
+    const refused = new Promise<'revoked'>((resolve) =>
+      revoked.addEventListener('abort', () => resolve('revoked'), { once: true }),
+    );
     try {
       for (;;) {
         const view = await this.view(user, record);
@@ -152,7 +182,9 @@ export class AgentCalls {
           }
         }
         progress.waitingOn(question && !canElicitFor(canElicit, question) ? question : null);
-        if ((await Promise.race([watch.next(RECHECK_MS), stopped])) === 'stopped') {
+        const woken = await Promise.race([watch.next(RECHECK_MS), stopped, refused]);
+        if (woken === 'revoked') return woken;
+        if (woken === 'stopped') {
           await this.stop(user, record);
           throw new Error('the call was cancelled: the turn is stopped');
         }

@@ -352,4 +352,34 @@ describe('the agents as MCP tools at /mcp', () => {
     await client.close().catch(() => undefined);
     expect(await conversations()).toBe(before);
   });
+
+  it(
+    'a call waiting when its token is revoked stops waiting; the turn goes on for the person',
+    async () => {
+      const made = await call<{ id: string; token: string }>(api, 'POST', '/api/auth/tokens', {
+        token: session,
+        body: { name: 'lost tablet' },
+      });
+      const client = await mcpClient(api, made.body.token);
+      clients.push(client);
+      const before = await listed();
+      const calling = client.callTool(
+        { name: 'tidying', arguments: { message: OPENING, photos: [PHOTO] } },
+        undefined,
+        LONG,
+      );
+      const id = await started(before);
+      const choose = await waitingOn(id, 'choose');
+      expect((await call(api, 'DELETE', `/api/auth/tokens/${made.body.id}`, { token: session })).status).toBe(
+        204,
+      );
+      const result = await calling;
+      expect(result.isError).toBe(true);
+      expect(textsOf(result).join(' ')).toMatch(/revoked/);
+      // Nothing was stopped: the question still waits for the person.
+      expect((await conversation(api, session, id)).pendingElicit?.elicitId).toBe(choose.elicitId);
+      expect((await path(api, session, id)).some((n) => n.kind === 'cancel')).toBe(false);
+    },
+    CALL_TIMEOUT_MS,
+  );
 });
