@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { Redis } from 'ioredis';
+import { closeRedis } from '../redis/close-redis';
 import { ClusterRedis } from '../redis/cluster-redis';
 import { AgentTools } from './agent-tools';
 import { AnswerRelay } from './answer-relay';
@@ -36,10 +38,11 @@ interface SessionRecord {
  * process and its copies are the sessions.
  */
 @Injectable()
-export class McpSessions implements OnApplicationShutdown {
+export class McpSessions implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('McpSessions');
   private readonly live = new Map<string, McpSession>();
   private readonly sweeper: NodeJS.Timeout;
+  private subscriber: Redis | undefined;
 
   constructor(
     private readonly cluster: ClusterRedis,
@@ -85,8 +88,19 @@ export class McpSessions implements OnApplicationShutdown {
     return this.rebuild(id, record);
   }
 
+  /** Hears sessions ended on other processes, so their copies here end too. */
+  async onModuleInit(): Promise<void> {
+    if (!this.cluster.client) return;
+    this.subscriber = this.cluster.duplicate();
+    this.subscriber.on('message', (_channel: string, id: string) => void this.drop(id));
+    await this.subscriber
+      .subscribe(this.closedChannel())
+      .catch((error: unknown) => this.logger.warn(`subscribing to ended sessions: ${String(error)}`));
+  }
+
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.sweeper);
+    await closeRedis(this.subscriber);
     await Promise.all([...this.live.values()].map((s) => s.transport.close().catch(() => undefined)));
     this.live.clear();
   }
@@ -130,6 +144,19 @@ export class McpSessions implements OnApplicationShutdown {
   private async forget(id: string): Promise<void> {
     this.live.delete(id);
     await this.cluster.client?.del(this.key(id)).catch(() => undefined);
+    await this.cluster.client?.publish(this.closedChannel(), id).catch(() => undefined);
+  }
+
+  /** A session ended elsewhere: this process's copy closes (its record is gone already). */
+  private async drop(id: string): Promise<void> {
+    const session = this.live.get(id);
+    if (!session) return;
+    this.live.delete(id);
+    await session.transport.close().catch(() => undefined);
+  }
+
+  private closedChannel(): string {
+    return this.cluster.key('mcp', 'sessions-ended');
   }
 
   /** Closes copies unused for a while; with Redis they are rebuilt when used again. */

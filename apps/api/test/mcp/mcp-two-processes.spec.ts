@@ -137,6 +137,17 @@ describe('MCP across two api processes', () => {
       expect((await calling).structuredContent).toMatchObject({ conversationId: id, question: null });
       expect(asked).toEqual(['What do you need to DO in this space?']);
 
+      // The client ends the session on a: b's copy of it ends too.
+      await (onA.transport as StreamableHTTPClientTransport).terminateSession();
+      await until(
+        () =>
+          onB.listTools().then(
+            () => false,
+            (error: unknown) => /404|not_found/.test(String(error)),
+          ),
+        Boolean,
+      );
+
       // Someone else's token with that session id is refused as if there were no such session.
       const other = await register(pair.b, 'stranger');
       await expect(mcpClient(pair.b, other.token, {}, sessionId).then((c) => c.listTools())).rejects.toThrow(
