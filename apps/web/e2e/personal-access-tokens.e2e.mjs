@@ -56,6 +56,8 @@ function scenario(label, size) {
 
       // Shown once: after Done (or coming back) only its name is on the page.
       await section.getByRole('button', { name: "Done, I've copied it" }).click();
+      // the page redraws after the click: wait for it, a short while, before asking
+      await shown.waitFor({ state: 'detached', timeout: 5_000 });
       assert.equal(await shown.count(), 0, 'Done takes the token off the page');
       assert.ok(!(await page.content()).includes(token));
       await page.reload();
@@ -72,6 +74,7 @@ function scenario(label, size) {
       await keep(page, 'confirm-revoke', label);
       await t.shot(page, 'confirm-revoke');
       await question.getByRole('button', { name: 'Keep it' }).click();
+      await question.waitFor({ state: 'detached', timeout: 5_000 });
       assert.equal(await question.count(), 0);
       assert.equal(await status(t.base, token), 200, 'kept: it still works');
 
