@@ -11,6 +11,10 @@ import {
 import type { Redis } from 'ioredis';
 import { closeRedis } from '../redis/close-redis';
 import { ClusterRedis } from '../redis/cluster-redis';
+import { settledWithin } from './conversation-signals';
+
+/** How long asking waits for the answers' channel before it asks anyway (Redis may be away). */
+const SUBSCRIBE_WAIT_MS = 1_000;
 
 /**
  * A client's answers to what the server asked it (an `elicitation/create`), delivered to the api
@@ -85,9 +89,12 @@ export class AnswerRelay implements OnApplicationShutdown {
       this.subscriber = this.cluster.duplicate();
       this.subscriber.on('message', (channel: string, text: string) => this.received(channel, text));
     }
-    await this.subscriber
-      .subscribe(this.channel(sessionId))
-      .catch((error: unknown) => this.logger.warn(`listening for answers: ${String(error)}`));
+    await settledWithin(
+      this.subscriber
+        .subscribe(this.channel(sessionId))
+        .catch((error: unknown) => this.logger.warn(`listening for answers: ${String(error)}`)),
+      SUBSCRIBE_WAIT_MS,
+    );
   }
 
   private received(channel: string, text: string): void {

@@ -23,6 +23,20 @@ export interface ConversationWatch {
   close(): void;
 }
 
+/** How long a watch waits for its Redis subscription before it relies on its timer alone. */
+const SUBSCRIBE_WAIT_MS = 1_000;
+
+/** `work`, or nothing after `ms`: for a Redis command that may wait for a server that is away. */
+export function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void work.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 interface Waker {
   wake(): void;
   nodes: TreeNode[];
@@ -119,10 +133,14 @@ export class ConversationSignals implements OnApplicationShutdown {
         if (channel.startsWith(prefix)) this.wake(channel.slice(prefix.length));
       });
     }
-    // A subscription that fails leaves the timer: the call still ends, only later.
-    await this.subscriber
-      .subscribe(this.channel(conversationId))
-      .catch((error: unknown) => this.logger.warn(`subscribing: ${String(error)}`));
+    // A subscription that fails, or waits on a Redis that is away, leaves the timer: the call
+    // still ends, only later.
+    await settledWithin(
+      this.subscriber
+        .subscribe(this.channel(conversationId))
+        .catch((error: unknown) => this.logger.warn(`subscribing: ${String(error)}`)),
+      SUBSCRIBE_WAIT_MS,
+    );
   }
 
   private wake(conversationId: string): void {

@@ -89,11 +89,12 @@ export class McpSessions implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Hears sessions ended on other processes, so their copies here end too. */
-  async onModuleInit(): Promise<void> {
+  onModuleInit(): void {
     if (!this.cluster.client) return;
     this.subscriber = this.cluster.duplicate();
     this.subscriber.on('message', (_channel: string, id: string) => void this.drop(id));
-    await this.subscriber
+    // Not waited for: with Redis away the api still starts, and ioredis subscribes once it is back.
+    this.subscriber
       .subscribe(this.closedChannel())
       .catch((error: unknown) => this.logger.warn(`subscribing to ended sessions: ${String(error)}`));
   }

@@ -104,6 +104,8 @@ describe('the agents as MCP tools at /mcp', () => {
     'a tidying session: the first question comes as elicitation/create, the client’s answer is the response node',
     async () => {
       const client = await mcp({ elicitation: { form: {} } });
+      // Listed first, so the SDK's client holds the result to the tool's output schema.
+      await client.listTools();
       const asked: ElicitRequestFormParams[] = [];
       client.setRequestHandler(ElicitRequestSchema, (req) => {
         asked.push(req.params as ElicitRequestFormParams);
