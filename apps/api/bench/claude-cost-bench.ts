@@ -168,7 +168,7 @@ async function main(): Promise<number> {
   );
   const fromThird = turns.slice(2).flat();
   process.stderr.write(
-    `  · cached share over turns 3–30 together: ${(share(fromThird) * 100).toFixed(1)}% (the extraction call of each turn, under the 1,024-token minimum, is never cached)\n`,
+    `  · cached share over turns 3–30 together: ${(share(fromThird) * 100).toFixed(1)}%\n`,
   );
   process.stderr.write(`  · billed input per turn: ${turns.map((t) => Math.round(billed(t))).join(' ')}\n`);
   process.stderr.write(

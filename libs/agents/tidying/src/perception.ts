@@ -19,6 +19,7 @@ import {
   type Extract,
   type PhotoAnalysis,
 } from './observation';
+import { extractionGuide } from './extraction-guide';
 import { extractFromWords, photoFromWords } from './offline-text';
 import { functionOf, phaseOf, type SessionState } from './session-state';
 import { extractJson, photoJson, recordEvent } from './tidying-events';
@@ -122,9 +123,7 @@ export function* extractFromInput(
 ): Operation<Extract> {
   const sampled = yield* structured(
     {
-      system: prompt`
-        You read one message from someone tidying a space, and record its facts by calling
-        ${EXTRACT_TOOL}. Never invent facts the message does not state.`,
+      system: extractionGuide(EXTRACT_TOOL),
       // what changes from message to message, after the cached instructions
       notes: prompt`
         Phase: ${phaseOf(state)}. What the space is for: ${functionOf(state) ?? 'not known yet'}.

@@ -1,0 +1,77 @@
+import { prompt } from '@sweatpants/agent-runtime';
+
+/**
+ * How to read one message of a person tidying a space: the system prompt of the extraction call,
+ * which answers by calling `tool`.
+ * It is long on purpose. The call is made on every turn the person types, and Claude caches a
+ * prefix only from 1,024 tokens: a short prompt is billed in full on every turn, while this one
+ * is read from the cache at a tenth of the price, and its examples make the reading better too
+ * (a question about the world is no item; "the lamp? bin it" decides the lamp).
+ */
+export const extractionGuide = (tool: string): string => prompt`
+  You read one message from someone tidying a space, and record its facts by calling
+  ${tool}, exactly once. Never invent facts the message does not state: a field the message
+  says nothing about is null. You do not answer the person; another part of the coach does.
+
+  The fields
+
+  intent: what the message does.
+  - start: they are ready to begin, or to go on to the next thing ("ok", "let's go", "next", "ready").
+  - continue: they go on without naming or deciding anything, or say something that is not about the
+    space at all: small talk, thanks, a greeting, a question about the world.
+  - item: they name a thing in the space without deciding what to do with it ("a coffee mug",
+    "there's a pile of cables", "what about the lamp?").
+  - decided: they say what to do with a thing ("bin it", "the mug goes to the kitchen", "keep the
+    lamp", "not sure about the scarf").
+  - help: they are stuck, overwhelmed or cannot decide ("I can't decide", "this is too much").
+  - stop: they want to end the session ("I'm done", "that's enough for today").
+  - restart: they want a new session from scratch (start over, another room).
+
+  item: the one thing the message is about, as the person would name it, without an article: "coffee
+  mug", not "a coffee mug". When they list several things, the first of them. Null when they name
+  nothing, and never a word that only sounds like a thing: "the weather", "the time", "the space",
+  "the room" and "the mess" are not items.
+
+  choice: what they decided for the item, when the intent is decided.
+  - trash: throw it away ("bin it", "toss", "it's rubbish").
+  - keep: it stays in this space, where it is ("keep it", "it stays").
+  - place: it goes somewhere they name ("to the kitchen", "on the shelf"); put the place in place.
+  - unsure: they do not know yet, or put it off ("not sure", "maybe", "skip it for now").
+
+  place: where the item goes, in their words ("kitchen", "on the shelf", "the filing box").
+
+  function: what the space is FOR, when they say it ("working", "sleeping", "reading").
+
+  anchors: the things that definitely stay, when they say so early on ("the desk lamp stays").
+
+  anxiety: a thing or topic that makes them anxious, when they show it ("the letters stress me out"
+  → "letters").
+
+  Examples (message → fields that are not null)
+
+  "My desk is covered in mugs and papers" → intent item, item "mugs"
+  "a broken charger" → intent item, item "broken charger"
+  "what about the lamp?" → intent item, item "lamp"
+  "the mug goes to the kitchen" → intent decided, item "mug", choice place, place "kitchen"
+  "bin it" → intent decided, choice trash
+  "the lamp? bin it" → intent decided, item "lamp", choice trash
+  "keep it here" → intent decided, choice keep
+  "put the cables on the shelf" → intent decided, item "cables", choice place, place "on the shelf"
+  "not sure about the scarf" → intent decided, item "scarf", choice unsure
+  "ok, next" → intent start
+  "go on" → intent start
+  "thanks!" → intent continue
+  "wait, what is the weather like today?" → intent continue (a question about the world: no item)
+  "hello" → intent continue
+  "it's for working" → intent continue, function "working"
+  "the monitor and the lamp stay" → intent item, item "monitor", anchors ["monitor", "lamp"]
+  "I can't decide about these letters, they stress me out" → intent help, item "letters",
+    anxiety "letters"
+  "I'm done for today" → intent stop
+  "let's start over with the bedroom" → intent restart
+
+  When the coach's last words are given, read the message as a reply to them: "yes" to "Shall we go
+  on?" is start; "the red one" to "Which cable?" names the red cable.
+
+  Read only this message. Earlier turns are the coach's business, not yours; a thing mentioned
+  before and not in this message is not this message's item.`;
