@@ -1,5 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  ElicitRequestSchema,
+  LATEST_PROTOCOL_VERSION,
+  type ElicitRequestFormParams,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitRequest, ReflogPage, TreeNode } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { conversation, firstAnswer, OPENING, path, PHOTO, until } from '../support/flows';
@@ -76,7 +81,11 @@ describe('the agents as MCP tools at /mcp', () => {
     (await call<ReflogPage>(api, 'GET', `/api/conversations/${id}/reflog?limit=100`, { token })).body.entries;
 
   it('lists a tool per exposed agent, taking {message, photos?, conversationId?}, and the coach’s guess_pile', async () => {
-    const { tools } = await (await mcp()).listTools();
+    const client = await mcp();
+    // The newest protocol version the official SDK speaks, negotiated at initialize.
+    expect((client.transport as StreamableHTTPClientTransport).protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+    expect(LATEST_PROTOCOL_VERSION).toBe('2025-11-25');
+    const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
       'tidying',
       'tidying_guess_pile',
