@@ -28,6 +28,11 @@ import { answerOf, elicitationForm } from './elicitation-form';
 /** What a tool handler is given by the SDK: the request's signal, session, progress token, sender. */
 export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
+/** Who follows a call besides its client: told what the call waits on for the person (null: nothing). */
+export interface CallObserver {
+  waitingOn(question: ElicitRequest | null): void;
+}
+
 /** How long a call waits for a signal before it reads the conversation anyway. */
 const RECHECK_MS = 2_000;
 /** How often a call that waits on the person tells a client that asked for progress. */
@@ -68,6 +73,7 @@ export class AgentCalls {
     args: unknown,
     extra: ToolExtra,
     canElicit: boolean,
+    observer?: CallObserver,
   ): Promise<CallToolResult> {
     // Everything the call writes says it came through MCP (and with which token): the reflog's note.
     const user: AuthUser = { ...caller, edge: 'mcp' };
@@ -93,7 +99,16 @@ export class AgentCalls {
       } catch (error) {
         return failure(error, 'message');
       }
-      const settled = await this.settle(user, record, sent.node, watch, extra, canElicit, revoked.signal);
+      const settled = await this.settle(
+        user,
+        record,
+        sent.node,
+        watch,
+        extra,
+        canElicit,
+        revoked.signal,
+        observer,
+      );
       if (settled === 'revoked')
         return toolError(
           'unauthenticated: the token this call came with was revoked; the conversation goes on in your own clients',
@@ -154,6 +169,7 @@ export class AgentCalls {
     extra: ToolExtra,
     canElicit: boolean,
     revoked: AbortSignal,
+    observer: CallObserver | undefined,
   ): Promise<Conversation | 'revoked'> {
     const asked = new Map<string, AbortController>();
     const progress = this.progress(extra);
@@ -181,7 +197,9 @@ export class AgentCalls {
             asked.set(question.elicitId, new AbortController());
           }
         }
-        progress.waitingOn(question && !canElicitFor(canElicit, question) ? question : null);
+        const forThePerson = question && !canElicitFor(canElicit, question) ? question : null;
+        progress.waitingOn(forThePerson);
+        observer?.waitingOn(forThePerson);
         const woken = await Promise.race([watch.next(RECHECK_MS), stopped, refused]);
         if (woken === 'revoked') return woken;
         if (woken === 'stopped') {

@@ -13,8 +13,10 @@ import { run } from 'effection';
 import { AGENT_CATALOG } from '../agents/agent-catalog.module';
 import type { AuthUser } from '../auth/auth-user';
 import { AGENT_CALL_INPUT_JSON_SCHEMA, AgentCallResultSchema } from './agent-call-input';
-import { AgentCalls, type ToolExtra } from './agent-calls';
+import { AgentCallTasks } from './agent-call-tasks';
+import { AgentCalls, type CallObserver, type ToolExtra } from './agent-calls';
 import { callerOf } from './mcp-callers';
+import { McpTaskStore } from './mcp-task-store';
 import * as z from 'zod';
 
 /** How the api names itself to MCP clients. */
@@ -31,7 +33,15 @@ const OUTPUT_JSON_SCHEMA = (() => {
 /** A tool as tools/call finds it: what tools/list shows, and what runs it for the caller. */
 interface Offered {
   listed: McpTool;
-  call(user: AuthUser, args: unknown, extra: ToolExtra, canElicit: boolean): Promise<CallToolResult>;
+  call(
+    user: AuthUser,
+    args: unknown,
+    extra: ToolExtra,
+    canElicit: boolean,
+    observer?: CallObserver,
+  ): Promise<CallToolResult>;
+  /** whether a client may run it as a task (a talk to an agent, which may wait days on a person) */
+  tasks: boolean;
 }
 
 /**
@@ -47,6 +57,8 @@ export class AgentTools {
   constructor(
     @Inject(AGENT_CATALOG) catalog: AgentCatalog,
     private readonly calls: AgentCalls,
+    private readonly tasks: AgentCallTasks,
+    private readonly taskStore: McpTaskStore,
   ) {
     const offered = new Map<string, Offered>();
     for (const { name, registration, tools } of catalog.mcpAgents()) {
@@ -57,8 +69,11 @@ export class AgentTools {
           description: `${registration.about.description} Talk to the ${registration.about.title.toLowerCase()} in a conversation of yours: send a message (and photos), get its replies. It may ask you questions as it works. Without conversationId a new conversation is started; pass the conversationId it returns to go on.`,
           inputSchema: AGENT_CALL_INPUT_JSON_SCHEMA,
           outputSchema: OUTPUT_JSON_SCHEMA,
+          execution: { taskSupport: 'optional' },
         },
-        call: (user, args, extra, canElicit) => this.calls.call(user, name, args, extra, canElicit),
+        call: (user, args, extra, canElicit, observer) =>
+          this.calls.call(user, name, args, extra, canElicit, observer),
+        tasks: true,
       });
       for (const tool of tools) {
         const toolName = mcpToolName(name, tool.name);
@@ -69,6 +84,7 @@ export class AgentTools {
             inputSchema: { ...tool.spec.inputSchema, type: 'object' },
           },
           call: (_user, args) => callAgentTool(tool, args),
+          tasks: false,
         });
       }
     }
@@ -78,7 +94,12 @@ export class AgentTools {
   /** The SDK's Server for one MCP session: tools/list and tools/call, nothing hand-rolled. */
   server(): Server {
     const server = new Server(SERVER_INFO, {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        // A talk to an agent may wait days on a person: a client that can may run it as a task.
+        tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+      },
+      taskStore: this.taskStore,
       instructions:
         'Sweatpants agents. Each tool named after an agent talks to it in a conversation of yours; ' +
         'the conversation is also in your web and terminal clients, where you can answer its questions.',
@@ -94,11 +115,19 @@ export class AgentTools {
         );
       const user = callerOf(extra.authInfo);
       if (!user) return toolError('unauthenticated: send Authorization: Bearer <token>');
+      const args = request.params.arguments;
+      if (request.params.task !== undefined && extra.taskStore) {
+        if (!tool.tasks) return toolError(`${request.params.name} answers at once: call it without a task`);
+        // Its questions wait for the person, and the task says so (input_required).
+        return this.tasks.start(extra, (running, observer) =>
+          tool.call(user, args, running, false, observer),
+        );
+      }
       const elicitation = server.getClientCapabilities()?.elicitation;
       // A client that names no mode supports forms (MCP 2025-11-25).
       const canElicit =
         elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
-      return tool.call(user, request.params.arguments, extra, canElicit);
+      return tool.call(user, args, extra, canElicit);
     });
     return server;
   }
