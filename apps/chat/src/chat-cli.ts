@@ -6,9 +6,10 @@ import {
   InMemoryActivityStore,
   provideActivityStore,
 } from '@sweatpants/agent-concierge';
+import { parseMcpServers, type McpServerConfig } from '@sweatpants/agent-runtime';
 import { AgentCatalog } from '@sweatpants/agent-runtime/host';
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
-import { exposeProductAgents } from '@sweatpants/product-agents';
+import { embeddedMcpServer, exposeProductAgents } from '@sweatpants/product-agents';
 import { runChatSession } from './chat-session';
 
 /**
@@ -19,10 +20,17 @@ import { runChatSession } from './chat-session';
  *
  * Claude answers when ANTHROPIC_API_KEY is set (ANTHROPIC_MODEL, ANTHROPIC_MAX_TOKENS and
  * ANTHROPIC_BASE_URL as for the api), the offline model with the agent's rules otherwise. The
- * conversation lives in memory and is gone when the session ends.
+ * assistant uses the MCP servers MCP_SERVERS names, as the api's does (unset: server-everything),
+ * and their questions are asked here. The conversation lives in memory and is gone when the
+ * session ends.
  */
 void main(function* (args) {
-  const agents = yield* exposeProductAgents(new AgentCatalog());
+  const servers = mcpServersFrom(process.env['MCP_SERVERS']);
+  if (!servers.ok) {
+    for (const problem of servers.problems) process.stderr.write(`MCP_SERVERS: ${problem}\n`);
+    return yield* exit(2);
+  }
+  const agents = yield* exposeProductAgents(new AgentCatalog(), { mcpServers: servers.servers });
   const names = agents.names();
   const name = agentArg(args);
   const entry = name === undefined ? undefined : agents.get(name);
@@ -62,4 +70,12 @@ function agentArg(args: readonly string[]): string | undefined {
     if (arg === '--agent') return args[i + 1];
   }
   return args.find((arg) => !arg.startsWith('-'));
+}
+
+/** The MCP servers the assistant uses: MCP_SERVERS when set, the embedded one otherwise. */
+function mcpServersFrom(
+  text: string | undefined,
+): { ok: true; servers: McpServerConfig[] } | { ok: false; problems: string[] } {
+  if (text === undefined || text.trim() === '') return { ok: true, servers: [embeddedMcpServer()] };
+  return parseMcpServers(text);
 }

@@ -1,4 +1,5 @@
-import { ConfigError, describeDefaults, embeddedMcpServer, loadConfig } from './app-config';
+import { embeddedMcpServer } from '@sweatpants/product-agents';
+import { ConfigError, describeDefaults, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('puts every default in force for an empty environment, and says so', () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_MCP_TIMEOUT_MS, parseMcpServers, type McpServerConfig } from '@sweatpants/agent-runtime';
+import { embeddedMcpServer } from '@sweatpants/product-agents';
 import { DEFAULT_RETENTION, type RetentionPolicy } from '@sweatpants/tree-store';
 import * as z from 'zod';
 
@@ -170,18 +171,6 @@ const portNumber = () =>
     .int('must be a port number')
     .min(0, 'must be a port number')
     .max(65535, 'must be at most 65535');
-
-/**
- * The MCP server the assistant uses when MCP_SERVERS is unset: the MCP project's reference server,
- * as a child process of the api, so the assistant can be tried with no setup.
- */
-export function embeddedMcpServer(): McpServerConfig {
-  return {
-    name: 'everything',
-    command: process.execPath,
-    args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
-  };
-}
 
 /** MCP_SERVERS: a JSON array of `{name, command, args?, env?}` and `{name, url, headers?}`. */
 const McpServersEnvSchema = z.string().transform((value, ctx) => {

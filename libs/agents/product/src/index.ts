@@ -109,3 +109,5 @@ export function* exposeProductAgents(
 export function productAgents(options: ProductAgentOptions = {}): Promise<AgentCatalog> {
   return run(() => exposeProductAgents(new AgentCatalog(), options));
 }
+
+export { embeddedMcpServer } from './embedded-mcp-server';
