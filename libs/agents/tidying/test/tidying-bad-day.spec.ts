@@ -1,7 +1,6 @@
 import type { MessageCreateParams } from '@anthropic-ai/sdk/resources/messages';
 import type { TreeNode } from '@sweatpants/domain';
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
-import { ClaudeModel, claudeConfig } from '@sweatpants/agent-claude';
 import {
   offlineResponder,
   startFakeAnthropic,
@@ -10,7 +9,7 @@ import {
 } from '@sweatpants/agent-claude/testing';
 
 import { TIDYING_OFFLINE_RULES } from '../src';
-import { openSession, PHOTO, photoBytes, tapFirst } from './tidying-session-harness';
+import { openSession, PHOTO, claudeAt, tapFirst } from './tidying-session-harness';
 
 /**
  * A model's bad day (issue: "Claude for real"): each failure a real Messages API has, met in the
@@ -25,16 +24,7 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-const claude = () =>
-  new ClaudeModel(
-    claudeConfig({
-      apiKey: 'test-key',
-      baseURL: fake.url,
-      model: 'claude-sonnet-4-6',
-      retry: { baseDelayMs: 1, maxDelayMs: 5 },
-    }),
-    { photoBytes },
-  );
+const claude = () => claudeAt(fake.url);
 
 /** Whether a request is an act call of the coach's (it offers the mode's tools, not a forced one). */
 const isAct = (body: MessageCreateParams) =>

@@ -1,7 +1,6 @@
 import type { ElicitRequest } from '@sweatpants/domain';
-import { ClaudeModel, claudeConfig } from '@sweatpants/agent-claude';
 import { asTheModelReads, startFakeAnthropic, type FakeAnthropic } from '@sweatpants/agent-claude/testing';
-import { eventsOf, openSession, PHOTO, PHOTO_DATA, photoBytes, type Answer } from './tidying-session-harness';
+import { eventsOf, openSession, PHOTO, PHOTO_DATA, claudeAt, type Answer } from './tidying-session-harness';
 
 let fake: FakeAnthropic;
 beforeEach(async () => {
@@ -9,16 +8,7 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-const claude = () =>
-  new ClaudeModel(
-    claudeConfig({
-      apiKey: 'test-key',
-      baseURL: fake.url,
-      model: 'claude-sonnet-4-6',
-      retry: { baseDelayMs: 1, maxDelayMs: 5 },
-    }),
-    { photoBytes },
-  );
+const claude = () => claudeAt(fake.url);
 
 const nothing = { item: null, choice: null, place: null, function: null, anchors: null, anxiety: null };
 type Body = {

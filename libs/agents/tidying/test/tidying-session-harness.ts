@@ -12,6 +12,7 @@ import {
   Runner,
   InMemoryConversationPort,
 } from '@sweatpants/agent-runtime/host';
+import { ClaudeModel, claudeConfig } from '@sweatpants/agent-claude';
 import { tidyingAgent } from '../src';
 
 /** A tiny PNG's bytes, base64, as a phone would send them. */
@@ -30,6 +31,18 @@ export const PHOTO: Photo = {
 /** What the api's blob store gives a model that reads a photo: here, just the one above. */
 export const photoBytes: PhotoBytes = async (sha256) =>
   sha256 === PHOTO.sha256 ? Buffer.from(PHOTO_DATA, 'base64') : null;
+
+/** Claude through the real SDK against the fake server at `url`, retrying at once (specs count tries, never time). */
+export const claudeAt = (url: string): ClaudeModel =>
+  new ClaudeModel(
+    claudeConfig({
+      apiKey: 'test-key',
+      baseURL: url,
+      model: 'claude-sonnet-4-6',
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    }),
+    { photoBytes },
+  );
 
 export interface Session {
   port: InMemoryConversationPort;
