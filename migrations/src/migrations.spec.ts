@@ -33,6 +33,7 @@ const ALL = [
   'RefreshTokens1795500000000',
   'QueuedMessages1795510000000',
   'PersonalAccessTokens1795520000000',
+  'EmailVerification1795530000000',
 ];
 
 /** What the reflog's action check allows and whether the activity index exists. */
@@ -83,6 +84,7 @@ describe('migrations', () => {
       'concierge_activities',
       'concierge_people',
       'conversations',
+      'email_tokens',
       'gc_runs',
       'node_blobs',
       'nodes',
@@ -138,6 +140,26 @@ describe('migrations', () => {
       expect(await summarySchema(fresh.url)).toEqual({ index: null, base: false });
       expect(await migrateUp({ url: fresh.url })).toEqual(after);
     } finally {
+      await fresh.drop();
+    }
+  });
+
+  it('leave every account that was there before unverified (nothing ever proved its email), and take it back', async () => {
+    const fresh = await createTestDatabase('migrations_verified', { migrate: false });
+    const client = new Client({ connectionString: fresh.url });
+    await client.connect();
+    try {
+      await migrateUp({ url: fresh.url });
+      const after = ALL.slice(ALL.indexOf('EmailVerification1795530000000'));
+      await migrateDown({ url: fresh.url }, after.length);
+      await client.query(
+        `INSERT INTO users (id, email, display_name, password_hash) VALUES (gen_random_uuid(), 'old@example.com', 'Old', 'x')`,
+      );
+      expect(await migrateUp({ url: fresh.url })).toEqual(after);
+      const { rows } = await client.query(`SELECT email, email_verified_at FROM users`);
+      expect(rows).toEqual([{ email: 'old@example.com', email_verified_at: null }]);
+    } finally {
+      await client.end();
       await fresh.drop();
     }
   });

@@ -43,7 +43,13 @@ describe('auth (PROTOCOL.md, Auth)', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       token: expect.any(String),
-      user: { id: expect.any(String), email: 'ada@example.com', displayName: 'Ada', role: 'user' },
+      user: {
+        id: expect.any(String),
+        email: 'ada@example.com',
+        displayName: 'Ada',
+        role: 'user',
+        emailVerified: false,
+      },
     });
     const me = await call<User>(api, 'GET', '/api/auth/me', { token: res.body.token });
     expect(me).toEqual({ status: 200, body: res.body.user });

@@ -106,6 +106,7 @@ export class AccountDeletion {
       email: account.email,
       displayName: account.displayName,
       role: 'user',
+      emailVerified: account.emailVerified,
       // The deletion was asked for with a password (deleting is refused to access tokens).
       via: { kind: 'session' },
     };

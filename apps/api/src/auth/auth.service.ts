@@ -25,6 +25,9 @@ import { TokenRevocations } from './token-revocations';
 import { TokenSigner, type TokenSubject } from './token-signer';
 import { UsersRepository, type Account } from './users.repository';
 
+/** What a token or an account row says of its holder, from which the User is made. */
+type UserFacts = Pick<TokenSubject, 'id' | 'email' | 'displayName' | 'emailVerified'>;
+
 /**
  * A sign-in as it is handed out: the answer's short-lived access token, and the refresh token
  * that carries the session on (the controller puts it in the httpOnly cookie, never in the body).
@@ -176,18 +179,24 @@ export class AuthService {
     const presented = await this.accessTokens.verify(token);
     if (!presented || (await this.generations.current(presented.userId)) === null) return null;
     return this.userOf(
-      { id: presented.userId, email: presented.email, displayName: presented.displayName },
+      {
+        id: presented.userId,
+        email: presented.email,
+        displayName: presented.displayName,
+        emailVerified: presented.emailVerified,
+      },
       { kind: 'token', tokenId: presented.tokenId, name: presented.name },
     );
   }
 
-  private userOf(subject: Pick<TokenSubject, 'id' | 'email' | 'displayName'>, via: AuthVia): AuthUser {
+  private userOf(subject: UserFacts, via: AuthVia): AuthUser {
     return { ...this.roleOf(subject), via };
   }
 
   /** PROTOCOL.md's user: the role is ADMIN_EMAILS' say at each use, never the token's. */
-  private roleOf(subject: Pick<TokenSubject, 'id' | 'email' | 'displayName'>): User {
+  private roleOf(subject: UserFacts): User {
     const role: Role = this.admins.has(subject.email.toLowerCase()) ? 'admin' : 'user';
-    return { id: subject.id, email: subject.email, displayName: subject.displayName, role };
+    const { id, email, displayName, emailVerified } = subject;
+    return { id, email, displayName, role, emailVerified };
   }
 }

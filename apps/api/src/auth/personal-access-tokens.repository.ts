@@ -11,6 +11,7 @@ export interface PresentedAccessToken {
   userId: string;
   email: string;
   displayName: string;
+  emailVerified: boolean;
 }
 
 interface TokenRow {
@@ -26,6 +27,7 @@ interface PresentedRow {
   user_id: string;
   email: string;
   display_name: string;
+  email_verified: boolean;
 }
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -83,7 +85,8 @@ export class PersonalAccessTokensRepository {
   /** The live token `token` is, with its owner; null when no such token exists (any more). */
   async presented(token: string): Promise<PresentedAccessToken | null> {
     const [row] = await this.db.query<PresentedRow>(
-      `SELECT t.id, t.name, t.user_id, u.email, u.display_name
+      `SELECT t.id, t.name, t.user_id, u.email, u.display_name,
+         u.email_verified_at IS NOT NULL AS email_verified
        FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
        WHERE t.token_hash = $1`,
       [hashOf(token)],
@@ -95,6 +98,7 @@ export class PersonalAccessTokensRepository {
           userId: row.user_id,
           email: row.email,
           displayName: row.display_name,
+          emailVerified: row.email_verified,
         }
       : null;
   }

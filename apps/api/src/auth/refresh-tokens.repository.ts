@@ -37,6 +37,7 @@ interface PresentedRow {
   current_generation: number;
   email: string;
   display_name: string;
+  email_verified: boolean;
 }
 
 /** 32 random bytes: guessing one is out of the question, so a fast hash suffices (no salt, no argon2). */
@@ -70,7 +71,8 @@ export class RefreshTokensRepository {
       const [row] = await tx.query<PresentedRow>(
         `SELECT r.id, r.user_id, r.family_id, r.token_generation,
            r.expires_at <= now() AS expired, r.used_at IS NOT NULL AS used, r.revoked_at IS NOT NULL AS revoked,
-           u.token_generation AS current_generation, u.email, u.display_name
+           u.token_generation AS current_generation, u.email, u.display_name,
+           u.email_verified_at IS NOT NULL AS email_verified
          FROM refresh_tokens r JOIN users u ON u.id = r.user_id
          WHERE r.token_hash = $1
          FOR UPDATE OF r`,
@@ -100,6 +102,7 @@ export class RefreshTokensRepository {
         email: row.email,
         displayName: row.display_name,
         tokenGeneration: row.token_generation,
+        emailVerified: row.email_verified,
       };
       return { ok: true, subject, next };
     });

@@ -35,7 +35,13 @@ describe('the secret tokens are signed with', () => {
 
   it('keeps a token signed before a restart valid after it', async () => {
     const config = loadConfig({ DATA_DIR: dataDir });
-    const subject = { id: 'user-1', email: 'robin@example.com', displayName: 'Robin', tokenGeneration: 0 };
+    const subject = {
+      id: 'user-1',
+      email: 'robin@example.com',
+      displayName: 'Robin',
+      tokenGeneration: 0,
+      emailVerified: false,
+    };
     const token = await new TokenSigner(config).sign(subject);
     await expect(new TokenSigner(config).verify(token)).resolves.toEqual(subject);
   });

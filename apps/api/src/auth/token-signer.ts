@@ -16,6 +16,11 @@ export interface TokenSubject {
   displayName: string;
   /** the account's token generation when it was signed (tokens from before generations: 0) */
   tokenGeneration: number;
+  /**
+   * Whether the email was proven when it was signed. Proving it moves nothing on, so a token of
+   * before says false until the session's next refresh (an access token lives an hour at most).
+   */
+  emailVerified: boolean;
 }
 
 const ClaimsSchema = z.object({
@@ -23,6 +28,7 @@ const ClaimsSchema = z.object({
   email: z.string(),
   name: z.string(),
   gen: z.number().int().nonnegative().default(0),
+  ev: z.boolean().default(false),
 });
 
 /**
@@ -48,7 +54,12 @@ export class TokenSigner {
   }
 
   sign(subject: TokenSubject): Promise<string> {
-    return new SignJWT({ email: subject.email, name: subject.displayName, gen: subject.tokenGeneration })
+    return new SignJWT({
+      email: subject.email,
+      name: subject.displayName,
+      gen: subject.tokenGeneration,
+      ev: subject.emailVerified,
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(subject.id)
       .setIssuer(TOKEN_ISSUER)
@@ -74,6 +85,7 @@ export class TokenSigner {
         email: claims.data.email,
         displayName: claims.data.name,
         tokenGeneration: claims.data.gen,
+        emailVerified: claims.data.ev,
       };
     } catch {
       // jose throws for every way a token can be wrong; each means the same here: not signed in.

@@ -13,6 +13,9 @@ export interface Account {
   createdAt: string;
   /** tokens signed in an earlier generation are refused (see the TokenGenerations migration) */
   tokenGeneration: number;
+  /** when the current email was proven; null until it is (EmailVerification1795530000000) */
+  emailVerifiedAt: string | null;
+  emailVerified: boolean;
 }
 
 interface AccountRow {
@@ -22,9 +25,10 @@ interface AccountRow {
   password_hash: string;
   created_at: Date | string;
   token_generation: number;
+  email_verified_at: Date | string | null;
 }
 
-const COLUMNS = 'id, email, display_name, password_hash, created_at, token_generation';
+const COLUMNS = 'id, email, display_name, password_hash, created_at, token_generation, email_verified_at';
 
 const toAccount = (row: AccountRow): Account => ({
   id: row.id,
@@ -33,6 +37,8 @@ const toAccount = (row: AccountRow): Account => ({
   passwordHash: row.password_hash,
   createdAt: new Date(row.created_at).toISOString(),
   tokenGeneration: row.token_generation,
+  emailVerifiedAt: row.email_verified_at === null ? null : new Date(row.email_verified_at).toISOString(),
+  emailVerified: row.email_verified_at !== null,
 });
 
 /** PostgreSQL's unique_violation: the case-insensitive email index refused a second account. */

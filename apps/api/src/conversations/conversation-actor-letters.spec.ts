@@ -19,6 +19,7 @@ const user: AuthUser = {
   email: 'u1@example.com',
   displayName: 'U1',
   role: 'user',
+  emailVerified: true,
   via: { kind: 'session' },
 };
 

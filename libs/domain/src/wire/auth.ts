@@ -10,6 +10,11 @@ export const UserSchema = z.object({
   email: z.string(),
   displayName: z.string(),
   role: RoleSchema,
+  /**
+   * Whether the email was proven (a link mailed to it was opened). Until it is, the account works
+   * but the client says so, and the address makes no one an admin.
+   */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

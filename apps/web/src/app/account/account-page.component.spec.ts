@@ -10,7 +10,13 @@ import { AccountPageComponent } from './account-page.component';
 @Component({ template: '' })
 class BlankComponent {}
 
-const user = { id: 'u-1', email: 'robin@example.com', displayName: 'Robin', role: 'user' as const };
+const user = {
+  id: 'u-1',
+  email: 'robin@example.com',
+  displayName: 'Robin',
+  role: 'user' as const,
+  emailVerified: true,
+};
 
 async function render(
   api: Partial<Record<'changePassword' | 'signOutEverywhere' | 'exportAccount' | 'deleteAccount', jest.Mock>>,

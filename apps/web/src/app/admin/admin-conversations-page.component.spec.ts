@@ -42,7 +42,7 @@ describe('AdminConversationsPageComponent', () => {
     });
     TestBed.inject(SessionService).start({
       token: 't',
-      user: { id: 'admin-1', email: 'a@example.com', displayName: 'A', role: 'admin' },
+      user: { id: 'admin-1', email: 'a@example.com', displayName: 'A', role: 'admin', emailVerified: true },
     });
     const fixture = TestBed.createComponent(AdminConversationsPageComponent);
     await fixture.whenStable();

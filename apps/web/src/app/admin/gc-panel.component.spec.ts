@@ -28,7 +28,7 @@ async function render(pages: GcRun[][]) {
   TestBed.configureTestingModule({ providers: [{ provide: ApiService, useValue: api }] });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'admin-1', email: 'a@example.com', displayName: 'A', role: 'admin' },
+    user: { id: 'admin-1', email: 'a@example.com', displayName: 'A', role: 'admin', emailVerified: true },
   });
   const fixture = TestBed.createComponent(GcPanelComponent);
   const settle = async (ms = 0) => {

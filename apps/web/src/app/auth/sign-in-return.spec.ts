@@ -13,7 +13,13 @@ class ConversationComponent {}
 @Component({ template: '<p>home</p>' })
 class HomeComponent {}
 
-const user = { id: 'u-1', email: 'robin@example.com', displayName: 'Robin', role: 'user' as const };
+const user = {
+  id: 'u-1',
+  email: 'robin@example.com',
+  displayName: 'Robin',
+  role: 'user' as const,
+  emailVerified: true,
+};
 
 async function setup(url: string) {
   const api = { login: jest.fn().mockResolvedValue({ token: 'fresh-token', user }), register: jest.fn() };

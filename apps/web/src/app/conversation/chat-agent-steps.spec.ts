@@ -117,7 +117,7 @@ async function setup(path: TreeNode[], tree: TreeNode[] = path, pathAt: TreeNode
   });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user' },
+    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
   });
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
   await TestBed.inject(ConversationStore).open('c1', false);

@@ -93,7 +93,7 @@ async function setup(answers: Partial<Record<string, Answer>> = {}) {
   });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user' },
+    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
   });
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
   const store = TestBed.inject(ConversationStore);

@@ -87,7 +87,7 @@ function setup(answers: Partial<Record<string, Answer>> = {}) {
   TestBed.configureTestingModule({ providers: [ConversationStore, { provide: ApiService, useValue: api }] });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user' },
+    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
   });
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
   return { store: TestBed.inject(ConversationStore), api, socket };

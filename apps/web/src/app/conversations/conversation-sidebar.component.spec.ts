@@ -65,7 +65,7 @@ async function render(items: Conversation[] = [garage, fresh, hall], next: strin
   });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user' },
+    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
   });
   useAgents();
   const fixture = TestBed.createComponent(ConversationSidebarComponent);

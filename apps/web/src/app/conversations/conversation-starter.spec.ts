@@ -48,7 +48,7 @@ function setup(joined: (id: string) => Conversation, send?: () => object) {
   TestBed.configureTestingModule({ providers: [provideRouter([]), { provide: ApiService, useValue: api }] });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user' },
+    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
   });
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
   const sent = () => socket.emitted.filter((e) => e.event === 'message:send').map((e) => e.payload);

@@ -42,7 +42,7 @@ function setup() {
   });
   TestBed.inject(SessionService).start({
     token: 'tok',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user' },
+    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
   });
   return { archives: TestBed.inject(PendingArchives), api, fetch, router: TestBed.inject(Router) };
 }

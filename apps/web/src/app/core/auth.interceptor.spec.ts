@@ -11,7 +11,13 @@ import { SessionService } from './session.service';
 @Component({ template: '' })
 class BlankComponent {}
 
-const user = { id: 'u-1', email: 'robin@example.com', displayName: 'Robin', role: 'user' as const };
+const user = {
+  id: 'u-1',
+  email: 'robin@example.com',
+  displayName: 'Robin',
+  role: 'user' as const,
+  emailVerified: true,
+};
 const unauthenticated = { error: { code: 'unauthenticated', message: 'the token is invalid or expired' } };
 const REFUSED = { status: 401, statusText: 'Unauthorized' };
 

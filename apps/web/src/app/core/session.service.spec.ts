@@ -9,7 +9,13 @@ import { SessionService, tokenTiming } from './session.service';
 @Component({ template: '' })
 class BlankComponent {}
 
-const user = { id: 'u-1', email: 'robin@example.com', displayName: 'Robin', role: 'user' as const };
+const user = {
+  id: 'u-1',
+  email: 'robin@example.com',
+  displayName: 'Robin',
+  role: 'user' as const,
+  emailVerified: true,
+};
 const unauthenticated = {
   error: { code: 'unauthenticated', message: 'the session has ended: sign in again' },
 };
