@@ -11,7 +11,8 @@ import { log } from './primitives';
  * Tools (seed 002). A tool's input is a zod schema, sent to the model as JSON schema and checked
  * before the tool runs. A tool ends in one of three ways: ToolSuccess (the turn goes on with the
  * result), ToolError (reported to the model as an error result: the model can correct itself),
- * ToolBreak (seed 001: the turn ends and the next starts in the mode the break names).
+ * ToolBreak (seed 001: the turn ends and the next starts in the mode the break names), ToolReply
+ * (the result settles the turn: its words are the turn's last, said without another model call).
  */
 
 /** The mode a ToolBreak switches to, with the data the new mode starts from. */
@@ -22,7 +23,7 @@ export interface ModeSwitch {
 
 /** How a tool ended, as the dispatcher records it in the tool_result node and the model reads it. */
 export type ToolOutcome =
-  | { kind: 'success'; value: Json }
+  | { kind: 'success'; value: Json; reply?: string }
   | { kind: 'error'; message: string }
   | { kind: 'break'; text: string; next: ModeSwitch };
 
@@ -49,6 +50,15 @@ export const ToolError = (message: string): ToolOutcome => ({ kind: 'error', mes
  * return ToolBreak(`${REVIEW_STARTED} Review ${what}.`, { mode: 'interview', data: { activityIds: ids } });
  */
 export const ToolBreak = (text: string, next: ModeSwitch): ToolOutcome => ({ kind: 'break', text, next });
+/**
+ * The tool worked and its result settles the turn (seed 004: a structured response, a tap on a
+ * card, is processed by the backend directly): `value` is recorded as the result the model reads
+ * later, and `reply` is said to the person at once, ending the turn without another model call.
+ *
+ * @example
+ * return ToolReply({ item, pile: 'out' }, `The ${item} goes out, to the kitchen. What is next?`);
+ */
+export const ToolReply = (value: Json, reply: string): ToolOutcome => ({ kind: 'success', value, reply });
 
 /**
  * A tool as the runtime holds it (`createTool(...).execute(...)` makes one): what the model is

@@ -44,14 +44,22 @@ export function* runTurn(agent: AgentDefinition): Operation<TurnEnd> {
     }
     const uses = sampled.value.reply.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
     let continues = false;
+    const replies: string[] = [];
     for (const use of uses) {
       const outcome: ToolOutcome = yield* dispatch(tools, use);
       if (outcome.kind === 'break') {
         yield* transition(agent, state.mode, outcome.text, outcome.next);
         return { kind: 'break', next: outcome.next };
       }
+      if (outcome.kind === 'success' && outcome.reply !== undefined) replies.push(outcome.reply);
       // The model reads what every other tool returned before it finishes its answer.
-      if (use.name !== RESPOND_TOOL || outcome.kind === 'error') continues = true;
+      else if (use.name !== RESPOND_TOOL || outcome.kind === 'error') continues = true;
+    }
+    // A result that settles the turn (ToolReply) is its last word, unless another tool's result
+    // is still for the model to read.
+    if (replies.length > 0 && !continues) {
+      yield* say(replies.join(' '), { settledBy: 'tool' });
+      return { kind: 'done' };
     }
     if (!continues) return { kind: 'done' };
   }
@@ -61,10 +69,10 @@ export function* runTurn(agent: AgentDefinition): Operation<TurnEnd> {
   return { kind: 'failed', code: 'max_steps' };
 }
 
-/** A reply written by the runtime itself (a fallback), recorded as the agent's. */
+/** A reply written by the runtime itself (a fallback, a tool's settling words), recorded as the agent's. */
 function* say(text: string, extra: { [key: string]: Json }): Operation<void> {
   const run = yield* Run.expect();
-  if (run.journal.take('assistant', 'a fallback reply')) return;
+  if (run.journal.take('assistant', 'a reply of the runtime')) return;
   yield* run.journal.append([{ kind: 'assistant', payload: { text, ...extra }, authorId: run.authorId }]);
 }
 

@@ -76,6 +76,7 @@ export function* act(
     const content = sampled.value.reply.content;
     said.push(...content.filter((b): b is TextBlock => b.type === 'text').map((b) => b.text));
     const uses = content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+    const settled: string[] = [];
     for (const use of uses) {
       const outcome = yield* dispatch(tools, use);
       if (outcome.kind === 'break') {
@@ -83,6 +84,15 @@ export function* act(
         yield* switchMode(agent, modeName, outcome.next, outcome.text);
         return { kind: 'break', next: outcome.next };
       }
+      if (outcome.kind === 'success' && outcome.reply !== undefined) settled.push(outcome.reply);
+    }
+    // Every call's result settled the turn (a card answered with a tap): the coach says so itself,
+    // and the model is not asked again.
+    if (uses.length > 0 && settled.length === uses.length) {
+      const text = settled.join(' ');
+      yield* say(text, { settledBy: 'tool' });
+      yield* recordEvent({ type: 'response-generated', text: [...said, text].join(' ').trim() });
+      return { kind: 'done' };
     }
     if (uses.length === 0) {
       yield* recordEvent({ type: 'response-generated', text: said.join(' ').trim() });

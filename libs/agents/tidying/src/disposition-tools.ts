@@ -1,6 +1,7 @@
 import { DispositionSchema, type Disposition, type ElicitRequest, type Json } from '@sweatpants/domain';
 import * as z from 'zod';
-import { log, createTool, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
+import { log, createTool, ToolReply, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
+import { landedText, type LandedAt } from './landed-words';
 import { askQuestion, type ChoiceOption, type Question } from './question';
 import { currentSession } from './session-io';
 import { nextSeenOf, phaseOf, type SessionState } from './session-state';
@@ -12,60 +13,70 @@ import { recordEvent } from './tidying-events';
  * seed's fallback answer rather than fail the turn.
  */
 
-export const proposeDisposition: Tool = createTool('propose_disposition')
-  .description(
-    'Propose what to do with one item; the user confirms with one tap or picks another choice. Put your best guess first.',
-  )
-  .input(
-    z.object({
-      item: z.string().trim().min(1).describe('the item, as the user would name it'),
-      choices: z
-        .array(z.object({ label: z.string().min(1), disposition: DispositionSchema }))
-        .min(1)
-        .describe('your proposal first, then alternatives'),
-      reason: z.string().optional().describe('why you propose the first choice, in a few words'),
-    }),
-  )
-  .execute(function* (input) {
-    const [first, ...rest] = input.choices;
-    if (!first) return ToolSuccess({ item: input.item, disposition: { kind: 'skip' }, wasCorrection: false });
-    yield* recordEvent({
-      type: 'item-proposed',
-      item: input.item,
-      choices: input.choices.map((c) => c.label),
-    });
-    const question: Question = {
-      kind: 'propose-disposition',
-      item: input.item,
-      choices: [first, ...rest],
-      ...(input.reason ? { reason: input.reason } : {}),
-    };
-    const asked = yield* askQuestion(question, yield* currentSession());
-    if (asked.answer.kind !== 'disposition' || asked.fallback) {
-      yield* log('warn', 'propose_disposition: no answer, skipping the item for now', { item: input.item });
-      return ToolSuccess({
+/**
+ * propose_disposition, settling the turn: once the person answers the card, the coach says where
+ * the item landed and what comes next itself (ToolReply), so a tap costs no model call. Decision
+ * support offers `proposeForStuckItem` instead, whose result the model reads to resume sorting.
+ */
+export const proposeDisposition: Tool = proposeDispositionTool({ settles: true });
+export const proposeForStuckItem: Tool = proposeDispositionTool({ settles: false });
+
+function proposeDispositionTool({ settles }: { settles: boolean }): Tool {
+  return createTool('propose_disposition')
+    .description(
+      'Propose what to do with one item; the user confirms with one tap or picks another choice. Put your best guess first.',
+    )
+    .input(
+      z.object({
+        item: z.string().trim().min(1).describe('the item, as the user would name it'),
+        choices: z
+          .array(z.object({ label: z.string().min(1), disposition: DispositionSchema }))
+          .min(1)
+          .describe('your proposal first, then alternatives'),
+        reason: z.string().optional().describe('why you propose the first choice, in a few words'),
+      }),
+    )
+    .execute(function* (input) {
+      const [first, ...rest] = input.choices;
+      if (!first)
+        return ToolSuccess({ item: input.item, disposition: { kind: 'skip' }, wasCorrection: false });
+      yield* recordEvent({
+        type: 'item-proposed',
         item: input.item,
-        disposition: { kind: 'skip' },
-        wasCorrection: false,
-        fallback: true,
+        choices: input.choices.map((c) => c.label),
       });
-    }
-    const { disposition, wasCorrection } = asked.answer;
-    yield* recordEvent({
-      type: wasCorrection ? 'user-corrected' : 'user-confirmed',
-      item: input.item,
-      disposition,
+      const question: Question = {
+        kind: 'propose-disposition',
+        item: input.item,
+        choices: [first, ...rest],
+        ...(input.reason ? { reason: input.reason } : {}),
+      };
+      const asked = yield* askQuestion(question, yield* currentSession());
+      if (asked.answer.kind !== 'disposition' || asked.fallback) {
+        yield* log('warn', 'propose_disposition: no answer, skipping the item for now', { item: input.item });
+        return ToolSuccess({
+          item: input.item,
+          disposition: { kind: 'skip' },
+          wasCorrection: false,
+          fallback: true,
+        });
+      }
+      const { disposition, wasCorrection } = asked.answer;
+      yield* recordEvent({
+        type: wasCorrection ? 'user-corrected' : 'user-confirmed',
+        item: input.item,
+        disposition,
+      });
+      const where = landing(yield* currentSession(), input.item);
+      const value = { item: input.item, disposition: dispositionJson(disposition), wasCorrection, ...where };
+      return settles
+        ? ToolReply(value, landedText({ ...where, item: input.item, disposition }))
+        : ToolSuccess(value);
     });
-    return ToolSuccess({
-      item: input.item,
-      disposition: dispositionJson(disposition),
-      wasCorrection,
-      ...landing(yield* currentSession(), input.item),
-    });
-  });
+}
 
 /** Where the answer put the item, and how the session stands, so the reply can say what comes next. */
-function landing(state: SessionState, item: string): { [key: string]: Json } {
+function landing(state: SessionState, item: string): LandedAt {
   const { belongs, out, unsure } = state.piles;
   const pile = out.some((i) => i === item) ? 'out' : belongs.some((i) => i === item) ? 'belongs' : 'unsure';
   const destination = [...state.destinations].find(([i]) => i === item)?.[1];

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineMode, type Mode, prompt } from '@sweatpants/agent-runtime';
-import { askSpaceFunction, confirmDone, proposeDisposition } from './disposition-tools';
+import { askSpaceFunction, confirmDone, proposeDisposition, proposeForStuckItem } from './disposition-tools';
 import type { Phase } from './session-state';
 import type { Action } from './tidying-action';
 import {
@@ -63,7 +63,7 @@ export const TIDYING_MODES: readonly Mode[] = [
       coach`
       The user is stuck on "${d.item}" (${d.reason}). Reframe it through what the space is for;
       offer a concrete choice; resume sorting when they decide.`,
-    tools: () => [proposeDisposition, resumeSorting],
+    tools: () => [proposeForStuckItem, resumeSorting],
   }),
   defineMode({
     name: 'winding-down',

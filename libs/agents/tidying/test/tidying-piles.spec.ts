@@ -89,7 +89,7 @@ describe('where each item lands', () => {
       'the lamp',
       answers([], () => ({ kind: 'place', location: 'on the desk' })),
     );
-    expect(await lastReply(s)).toMatch(/^\(offline\) The lamp stays here, on the desk\./);
+    expect(await lastReply(s)).toMatch(/^The lamp stays here, on the desk\./);
     await s.say('the stapler goes on the shelf', answers([]));
 
     expect(s.state()).toMatchObject({
@@ -108,16 +108,16 @@ describe('where each item lands', () => {
         q.type === 'propose-disposition' ? { action: 'other', content: { text } } : tapFirst(q);
     const s = await atTheDesk();
     await s.say('a coffee mug', typed('keep it'));
-    expect(await lastReply(s)).toMatch(/^\(offline\) The coffee mug stays here\./);
+    expect(await lastReply(s)).toMatch(/^The coffee mug stays here\./);
     await s.say('two glasses', typed('yes'));
-    expect(await lastReply(s)).toMatch(/^\(offline\) The two glasses go out, to the kitchen\./);
+    expect(await lastReply(s)).toMatch(/^The two glasses go out, to the kitchen\./);
     await s.say('some cables', typed('put them on the shelf'));
-    expect(await lastReply(s)).toMatch(/^\(offline\) The cables stay here, on the shelf\./);
+    expect(await lastReply(s)).toMatch(/^The cables stay here, on the shelf\./);
     // A nightstand stands in a bedroom, not at this desk: out, to it.
     await s.say('a reading lamp', typed('put it on the nightstand'));
-    expect(await lastReply(s)).toMatch(/^\(offline\) The reading lamp goes out, to the nightstand\./);
+    expect(await lastReply(s)).toMatch(/^The reading lamp goes out, to the nightstand\./);
     await s.say('a broken charger', typed('bin it'));
-    expect(await lastReply(s)).toMatch(/^\(offline\) The broken charger goes in the trash\./);
+    expect(await lastReply(s)).toMatch(/^The broken charger goes in the trash\./);
 
     expect(s.state()).toMatchObject({
       piles: {
@@ -198,7 +198,7 @@ describe('where each item lands', () => {
     expect(s.state()).toMatchObject({ piles: { belongs: ['books'] }, itemsProcessed: 2 });
     // what the desk's photo showed is still to come, and the coach names it instead of "what next?"
     expect(await lastReply(s)).toBe(
-      '(offline) The books stay here. Next, the papers: say go, or tell me what you picked up.',
+      'The books stay here. Next, the papers: say go, or tell me what you picked up.',
     );
     // A question with a comma in it is not a list: "wait" is not a thing to sort.
     await s.say('wait, where do cables usually go?', answers(asked));
@@ -219,7 +219,7 @@ describe('where each item lands', () => {
       piles: { belongs: ['books'], out: ['mugs', 'cup'], unsure: [] },
       destinations: { mugs: 'kitchen', cup: 'kitchen' },
     });
-    expect(await lastReply(s)).toMatch(/^\(offline\) The books stay here\./);
+    expect(await lastReply(s)).toMatch(/^The books stay here\./);
   });
 
   it('naming, aside, the very thing the waiting card asks about points to that card instead of asking again', async () => {

@@ -17,11 +17,19 @@ export const MAX_BREAKPOINTS = 4;
 export type InputUsage = Omit<FakeUsage, 'outputTokens'>;
 
 /**
+ * How far back from a breakpoint the API looks for a cached prefix, in blocks: a request whose
+ * breakpoint moved on by a few blocks still reads what an earlier one wrote, up to this many
+ * blocks before it (the documented lookback window).
+ */
+export const LOOKBACK_BLOCKS = 20;
+
+/**
  * The fake's prompt cache, by the API's rules: each block marked `cache_control` is a breakpoint,
  * and the prefix up to and including it (tools, then system, then messages) is its key. A request
- * reads the longest of its breakpoint prefixes that is cached and alive, writes each later one
- * that is long enough, and pays full price for the rest. Token counts are an estimate, a quarter
- * of each block's JSON, so a test can predict them.
+ * reads the longest cached, alive prefix that ends at one of its breakpoints or at a block within
+ * LOOKBACK_BLOCKS before one, writes each later breakpoint's prefix that is long enough, and pays
+ * full price for the rest. Token counts are an estimate, a quarter of each block's JSON, so a
+ * test can predict them.
  *
  * @example
  * const cache = new FakePromptCache({ minCacheTokens: 1024, now: Date.now });
@@ -38,15 +46,22 @@ export class FakePromptCache {
   account(body: MessageCreateParams): InputUsage {
     const now = this.options.now();
     this.forgetExpired(now);
-    const { total, breakpoints } = prefixesOf(body);
-    // a prefix shorter than the minimum is neither written nor read
-    const cacheable = breakpoints.filter((b) => b.tokens >= this.options.minCacheTokens);
-    // the longest prefix still cached is read; each longer one is written
-    const hit = cacheable.findLastIndex((b) => this.entries.has(b.key));
-    const read = cacheable[hit]?.tokens ?? 0;
-    const written = cacheable.slice(hit + 1);
+    const { total, prefixes } = prefixesOf(body);
+    // the longest prefix still cached within the lookback of a breakpoint is read
+    let hit: Prefix | undefined;
+    prefixes.forEach((p, i) => {
+      if (!p.breakpoint) return;
+      for (const candidate of prefixes.slice(Math.max(0, i - LOOKBACK_BLOCKS + 1), i + 1))
+        if (this.entries.has(candidate.key) && candidate.tokens > (hit?.tokens ?? 0)) hit = candidate;
+    });
+    const read = hit?.tokens ?? 0;
+    // each longer breakpoint prefix is written; a prefix shorter than the minimum never is
+    const written = prefixes.filter(
+      (p) => p.breakpoint && p.tokens > read && p.tokens >= this.options.minCacheTokens,
+    );
     // a read refreshes the entry's lifetime, and a write starts it
-    for (const b of cacheable.slice(Math.max(hit, 0))) this.entries.set(b.key, now);
+    if (hit) this.entries.set(hit.key, now);
+    for (const p of written) this.entries.set(p.key, now);
     const writeEnd = written.at(-1)?.tokens ?? read;
     return { inputTokens: total - writeEnd, cacheWriteTokens: writeEnd - read, cacheReadTokens: read };
   }
@@ -75,21 +90,25 @@ interface Segment {
   breakpoint: boolean;
 }
 
-/** The request's estimated input tokens, and each breakpoint's prefix: its key and its tokens. */
-function prefixesOf(body: MessageCreateParams): {
-  total: number;
-  breakpoints: { key: string; tokens: number }[];
-} {
+/** The prefix that ends at one block: its key, its tokens, and whether the block is a breakpoint. */
+interface Prefix {
+  key: string;
+  tokens: number;
+  breakpoint: boolean;
+}
+
+/** The request's estimated input tokens, and the prefix ending at each of its blocks. */
+function prefixesOf(body: MessageCreateParams): { total: number; prefixes: Prefix[] } {
   // a cache belongs to one model: another model's request never reads it
   const hash = createHash('sha256').update(canonicalJson(body.model));
-  const breakpoints: { key: string; tokens: number }[] = [];
+  const prefixes: Prefix[] = [];
   let total = 0;
   for (const segment of segmentsOf(body)) {
     hash.update(`${canonicalJson(segment.keyed)}\n`);
     total += estimateTokens(segment.block);
-    if (segment.breakpoint) breakpoints.push({ key: hash.copy().digest('hex'), tokens: total });
+    prefixes.push({ key: hash.copy().digest('hex'), tokens: total, breakpoint: segment.breakpoint });
   }
-  return { total, breakpoints };
+  return { total, prefixes };
 }
 
 /** Every block of the request in the order the cache reads them: tools, then system, then messages. */

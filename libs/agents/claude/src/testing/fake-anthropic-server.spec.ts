@@ -240,6 +240,37 @@ describe("the fake's prompt cache", () => {
     });
   });
 
+  it('reads a prefix written at an earlier breakpoint within 20 blocks of a later one, and not beyond', async () => {
+    fake.respond(() => reply);
+    /** The question, then `turns` more exchanges, the breakpoint on the last message only. */
+    const conversation = (turns: number) => {
+      const messages: { role: string; content: { type: string; text: string; cache_control?: object }[] }[] =
+        [{ role: 'user', content: [{ type: 'text', text: 'where do I start?' }] }];
+      for (let i = 1; i <= turns; i++)
+        messages.push(
+          { role: 'assistant', content: [{ type: 'text', text: `step ${i}` }] },
+          { role: 'user', content: [{ type: 'text', text: `done ${i}` }] },
+        );
+      const last = messages.at(-1)!.content[0]!;
+      last.cache_control = CACHED;
+      return JSON.stringify({
+        model: 'm',
+        max_tokens: 10,
+        system: [{ type: 'text', text: SYSTEM }],
+        messages,
+      });
+    };
+    await usageOf(fake, conversation(0));
+    const near = await usageOf(fake, conversation(2));
+    const far = await usageOf(fake, conversation(14));
+
+    const upToQuestion = tokens.system + tokens.question;
+    expect(near.cache_read_input_tokens).toBe(upToQuestion);
+    expect(near.cache_creation_input_tokens).toBeGreaterThan(0);
+    // 28 blocks after the latest written prefix (conversation(2)'s): out of the lookback's reach
+    expect(far.cache_read_input_tokens).toBe(0);
+  });
+
   it('reads nothing once the system prompt changed: every later prefix differs', async () => {
     fake.respond(() => reply);
 

@@ -1,0 +1,88 @@
+import { SPLIT_THRESHOLD } from './decide';
+
+/**
+ * The coach's words once a card is answered: where the item landed, in the words of its pile,
+ * and what comes next. The answer is structured (a tap), so the coach says this itself rather
+ * than ask the model for it (seed 004: a structured response is processed by the backend).
+ */
+
+/** Where an answered card put its item, and how the session stands after it. */
+export type LandedAt = {
+  pile: 'belongs' | 'out' | 'unsure';
+  destination?: string;
+  unsure: number;
+  phase: string;
+  /** what the photos showed that is still to come */
+  next?: string;
+};
+
+/** What propose_disposition answered, as its words (and the offline rules) read it. */
+export type Landed = Partial<LandedAt> & {
+  item?: string;
+  disposition?: { kind?: string; location?: string };
+  fallback?: boolean;
+};
+
+/**
+ * Says where the item landed, in the words of its pile: "The coffee mug goes out, to the
+ * kitchen.", "The books stay here.", "The lamp goes in the trash."
+ */
+export function whereItLanded(data: Landed): string {
+  const item = data.item ? `The ${data.item}` : 'That';
+  const plural = data.item !== undefined && isPlural(data.item);
+  const verb = (one: string, many: string) => (plural ? many : one);
+  const kind = data.disposition?.kind;
+  const where =
+    data.pile === 'out'
+      ? kind === 'trash'
+        ? `${item} ${verb('goes', 'go')} in the trash.`
+        : kind === 'donate'
+          ? `${item} ${verb('goes', 'go')} in the donation bag.`
+          : kind === 'recycle'
+            ? `${item} ${verb('goes', 'go')} in the recycling.`
+            : `${item} ${verb('goes', 'go')} out, to ${thePlace(data.destination ?? data.disposition?.location)}.`
+      : data.pile === 'belongs'
+        ? `${item} ${verb('stays', 'stay')} here${spot(data.disposition?.location)}.`
+        : kind === 'need-more-info'
+          ? `${item}: we need to know more first, so onto the unsure pile.`
+          : `${item}: not now, onto the unsure pile.`;
+  return where;
+}
+
+/** The preposition a spot may begin with ("on the nightstand"): where it is, said in words. */
+const SPOT_PREPOSITION = /^(?:in|on|into|by|under|at|inside|behind|beside|next to|near)\s+/i;
+
+/** Where a thing goes out to: "kitchen" → "the kitchen", "on the nightstand" → "the nightstand". */
+function thePlace(place: string | undefined): string {
+  const bare = place?.trim().replace(SPOT_PREPOSITION, '');
+  if (!bare) return 'its place';
+  return /^(the|a|an|my|your|our|their|its)\b/i.test(bare) ? bare : `the ${bare}`;
+}
+
+/** Where in this space, when the words say more than "here": ", on the shelf", ", in the drawer". */
+function spot(location: string | undefined): string {
+  const at = location?.trim() ?? '';
+  if (at === '' || /^(here|its spot here)$/i.test(at)) return '';
+  return SPOT_PREPOSITION.test(at) ? `, ${at}` : `, in ${thePlace(at)}`;
+}
+
+/** "mugs", "a pile of books" → no, a pile; "glasses" → yes: the noun the verb agrees with. */
+function isPlural(item: string): boolean {
+  const words = item.toLowerCase().trim().split(/\s+/);
+  const head = words[words.indexOf('of') - 1] ?? words.at(-1) ?? '';
+  return /[^su]s$/.test(head) || /(ches|shes|sses|xes)$/.test(head);
+}
+
+/** Says where the item landed, then what comes next. */
+export function landedText(data: Landed): string {
+  const unsure = data.unsure ?? 0;
+  const next =
+    data.phase === 'sorting' && unsure > SPLIT_THRESHOLD
+      ? `That makes ${unsure} unsure: say go and we will split that pile.`
+      : data.phase === 'refining'
+        ? 'Say go for the next one.'
+        : data.next
+          ? `Next, ${thePlace(data.next)}: say go, or tell me what you picked up.`
+          : 'What did you pick up next?';
+  return `${whereItLanded(data)} ${next}`;
+}
