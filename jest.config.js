@@ -41,8 +41,9 @@ const project = (name, root, extra = {}) => ({
   ...extra,
 });
 
-// jose is ESM only: Node requires it natively, but jest's own require cannot, so swc compiles it.
-const esmOnly = { transformIgnorePatterns: ['/node_modules/(?!jose/)'] };
+// jose and openid-client (with its oauth4webapi) are ESM only: Node requires them natively, but
+// jest's own require cannot, so swc compiles them.
+const esmOnly = { transformIgnorePatterns: ['/node_modules/(?!(jose|openid-client|oauth4webapi)/)'] };
 
 // The Angular client: jest-preset-angular compiles components (templates, styles) through the
 // client's own tsconfig, in jsdom, zoneless as the app runs.

@@ -17,6 +17,7 @@ import { RefreshTokens1795500000000 } from './1795500000000-RefreshTokens';
 import { QueuedMessages1795510000000 } from './1795510000000-QueuedMessages';
 import { PersonalAccessTokens1795520000000 } from './1795520000000-PersonalAccessTokens';
 import { EmailVerification1795530000000 } from './1795530000000-EmailVerification';
+import { IdentityLinks1795550000000 } from './1795550000000-IdentityLinks';
 import { pgliteAsPgDriver } from './pglite-driver';
 
 /** Every migration, oldest first. The api runs them at start; tests run them per database. */
@@ -37,6 +38,7 @@ export const migrations = [
   QueuedMessages1795510000000,
   PersonalAccessTokens1795520000000,
   EmailVerification1795530000000,
+  IdentityLinks1795550000000,
 ];
 
 /** The names TypeORM records in the `migrations` table, one per migration above. */

@@ -34,6 +34,7 @@ const ALL = [
   'QueuedMessages1795510000000',
   'PersonalAccessTokens1795520000000',
   'EmailVerification1795530000000',
+  'IdentityLinks1795550000000',
 ];
 
 /** What the reflog's action check allows and whether the activity index exists. */
@@ -86,8 +87,10 @@ describe('migrations', () => {
       'conversations',
       'email_tokens',
       'gc_runs',
+      'identity_links',
       'node_blobs',
       'nodes',
+      'oidc_pending_logins',
       'personal_access_tokens',
       'queued_message_blobs',
       'queued_messages',

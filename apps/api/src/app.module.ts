@@ -5,6 +5,7 @@ import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
+import { OidcModule } from './auth/oidc/oidc.module';
 import { BlobsModule } from './blobs/blobs.module';
 import { CompactionModule } from './compaction/compaction.module';
 import type { AppConfig } from './config/app-config';
@@ -36,6 +37,7 @@ export class AppModule implements BeforeApplicationShutdown {
         MetricsModule,
         HealthModule,
         AuthModule,
+        OidcModule,
         RateLimitModule,
         AgentsModule,
         ConversationsModule,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Controller, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import { HTTP_CONTRACT, type AuthResponse } from '@sweatpants/domain';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ApiError } from '../errors/api-error';
 import {
   Endpoint,
@@ -23,7 +24,10 @@ const { register, login, me, refresh, signOut } = HTTP_CONTRACT;
  */
 @Controller()
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** `POST /api/auth/register` → 201 `{token, user}`; an email already registered is a 409. */
   @Public()
@@ -33,6 +37,7 @@ export class AuthController {
     @Req() req: IncomingMessage,
     @Res({ passthrough: true }) res: ServerResponse,
   ): EndpointResult<typeof register> {
+    this.passwordsAccepted();
     const registered = await this.auth.register(body);
     if (!registered.ok) {
       throw new ApiError('conflict', 'an account with this email exists already', [
@@ -50,9 +55,20 @@ export class AuthController {
     @Req() req: IncomingMessage,
     @Res({ passthrough: true }) res: ServerResponse,
   ): EndpointResult<typeof login> {
+    this.passwordsAccepted();
     const session = await this.auth.login(body);
     if (!session) throw new ApiError('unauthenticated', 'wrong email or password');
     return handOut(req, res, session);
+  }
+
+  /** PASSWORD_SIGNIN=off: people sign in with the identity provider only, and register there. */
+  private passwordsAccepted(): void {
+    if (!this.config.passwordSignIn) {
+      throw new ApiError(
+        'forbidden',
+        `password sign-in is turned off here: sign in with ${this.config.oidc?.name ?? 'your identity provider'}`,
+      );
+    }
   }
 
   /** `GET /api/auth/me` → the caller (PROTOCOL.md's user: how the token was verified stays here). */

@@ -7,6 +7,7 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { AccessTokensController } from './access-tokens.controller';
 import { AccountController } from './account.controller';
+import { IdentityAdmins } from './identity-admins';
 import { PersonalAccessTokens } from './personal-access-tokens';
 import { PersonalAccessTokensRepository } from './personal-access-tokens.repository';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
@@ -29,7 +30,8 @@ import { UsersRepository } from './users.repository';
     RefreshTokensRepository,
     PersonalAccessTokens,
     PersonalAccessTokensRepository,
+    IdentityAdmins,
   ],
-  exports: [AuthService, AuthGuard, TokenRevocations, TokenGenerations, UsersRepository],
+  exports: [AuthService, AuthGuard, TokenRevocations, TokenGenerations, UsersRepository, IdentityAdmins],
 })
 export class AuthModule {}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ACCESS_TOKEN_PREFIX,
@@ -14,6 +15,7 @@ import * as argon2 from 'argon2';
 import { PgActivityStores } from '../concierge/pg-activity-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { AuthUser, AuthVia } from './auth-user';
+import { IdentityAdmins } from './identity-admins';
 import { PersonalAccessTokens } from './personal-access-tokens';
 import {
   RefreshTokensRepository,
@@ -57,6 +59,7 @@ export class AuthService {
     private readonly revocations: TokenRevocations,
     private readonly refreshTokens: RefreshTokensRepository,
     private readonly accessTokens: PersonalAccessTokens,
+    private readonly identityAdmins: IdentityAdmins,
   ) {
     this.admins = new Set(config.adminEmails);
   }
@@ -74,6 +77,30 @@ export class AuthService {
     if (!created.ok) return err(created.error);
     await this.activities.seedDemo(created.value.id);
     return ok(await this.issue(created.value));
+  }
+
+  /**
+   * A new account for a person an identity provider vouches for (auth/oidc): its email is proven
+   * by the provider's word, it has no password (an unusable hash of random bytes) until they set
+   * one, and it starts as `register`'s do.
+   */
+  async registerVouched(input: {
+    email: string;
+    displayName: string;
+  }): Promise<Result<Account, 'email_taken'>> {
+    const created = await this.users.create({
+      email: input.email.trim(),
+      displayName: input.displayName,
+      passwordHash: await argon2.hash(randomBytes(32).toString('base64url')),
+      emailProven: true,
+    });
+    if (created.ok) await this.activities.seedDemo(created.value.id);
+    return created;
+  }
+
+  /** A session for an account someone else has vouched for (an identity provider's sign-in). */
+  signInAs(account: Account): Promise<Session> {
+    return this.issue(account);
   }
 
   /** A token for the account, or null when the email or the password is wrong (which, not said). */
@@ -101,7 +128,7 @@ export class AuthService {
       return err(rotation.reason);
     }
     return ok({
-      auth: { token: await this.tokens.sign(rotation.subject), user: this.roleOf(rotation.subject) },
+      auth: { token: await this.tokens.sign(rotation.subject), user: await this.roleOf(rotation.subject) },
       refresh: rotation.next,
     });
   }
@@ -167,7 +194,7 @@ export class AuthService {
 
   private async issue(account: Account): Promise<Session> {
     const refresh = await this.refreshTokens.issue(account);
-    return { auth: { token: await this.tokens.sign(account), user: this.roleOf(account) }, refresh };
+    return { auth: { token: await this.tokens.sign(account), user: await this.roleOf(account) }, refresh };
   }
 
   /**
@@ -189,13 +216,17 @@ export class AuthService {
     );
   }
 
-  private userOf(subject: UserFacts, via: AuthVia): AuthUser {
-    return { ...this.roleOf(subject), via };
+  private async userOf(subject: UserFacts, via: AuthVia): Promise<AuthUser> {
+    return { ...(await this.roleOf(subject)), via };
   }
 
-  /** PROTOCOL.md's user: the role is ADMIN_EMAILS' say at each use, never the token's. */
-  private roleOf(subject: UserFacts): User {
-    const role: Role = this.admins.has(subject.email.toLowerCase()) ? 'admin' : 'user';
+  /**
+   * PROTOCOL.md's user: the role is ADMIN_EMAILS' say, or the identity provider's admin claim at
+   * the person's latest sign-in with it (IdentityAdmins), at each use; never the token's.
+   */
+  private async roleOf(subject: UserFacts): Promise<User> {
+    const admin = this.admins.has(subject.email.toLowerCase()) || (await this.identityAdmins.has(subject.id));
+    const role: Role = admin ? 'admin' : 'user';
     const { id, email, displayName, emailVerified } = subject;
     return { id, email, displayName, role, emailVerified };
   }

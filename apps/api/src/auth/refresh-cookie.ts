@@ -14,9 +14,14 @@ import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '@sweatpants/domain';
  *   cookie stricter, so a forged one harms no one; plain http (npm start on localhost) still works.
  */
 export function readRefreshCookie(req: IncomingMessage): string | null {
+  return readCookie(req, REFRESH_COOKIE);
+}
+
+/** The cookie `name`'s value as the request carries it; null when absent or empty. */
+export function readCookie(req: IncomingMessage, name: string): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key !== REFRESH_COOKIE) continue;
+    if (key !== name) continue;
     const token = value.join('=');
     return token === '' ? null : token;
   }
@@ -43,7 +48,8 @@ function cookie(req: IncomingMessage, value: string, maxAge: number): string {
   return `${REFRESH_COOKIE}=${value}; Path=${REFRESH_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
 }
 
-function isHttps(req: IncomingMessage): boolean {
+/** Whether the browser reached us over https, directly or through a proxy that says so. */
+export function isHttps(req: IncomingMessage): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
   const forwarded = req.headers['x-forwarded-proto'];
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();

@@ -49,17 +49,22 @@ const UNIQUE_VIOLATION = '23505';
 export class UsersRepository {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
-  /** A new account; `email_taken` when the address is registered already, whatever its case. */
+  /**
+   * A new account; `email_taken` when the address is registered already, whatever its case.
+   * `emailProven`: someone trusted has vouched for the address already (an identity provider).
+   */
   async create(input: {
     email: string;
     displayName: string;
     passwordHash: string;
+    emailProven?: boolean;
   }): Promise<Result<Account, 'email_taken'>> {
     try {
       const [row] = await this.db.query<AccountRow>(
-        `INSERT INTO users (id, email, display_name, password_hash) VALUES ($1, $2, $3, $4)
+        `INSERT INTO users (id, email, display_name, password_hash, email_verified_at)
+         VALUES ($1, $2, $3, $4, CASE WHEN $5::boolean THEN clock_timestamp() END)
          RETURNING ${COLUMNS}`,
-        [randomUUID(), input.email, input.displayName, input.passwordHash],
+        [randomUUID(), input.email, input.displayName, input.passwordHash, input.emailProven === true],
       );
       if (!row) throw new Error('INSERT ... RETURNING returned nothing');
       return ok(toAccount(row));

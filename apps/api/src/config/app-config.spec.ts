@@ -25,6 +25,9 @@ describe('loadConfig', () => {
       blobStore: { kind: 'database' },
       mcpServers: [embeddedMcpServer()],
       mcpTimeoutMs: 30_000,
+      publicUrl: 'http://localhost:3000',
+      passwordSignIn: true,
+      oidc: null,
       unset: [
         'PORT',
         'WORKER_PORT',
@@ -52,6 +55,15 @@ describe('loadConfig', () => {
         'AWS_SESSION_TOKEN',
         'MCP_SERVERS',
         'MCP_TIMEOUT_MS',
+        'PUBLIC_URL',
+        'PASSWORD_SIGNIN',
+        'OIDC_ISSUER',
+        'OIDC_CLIENT_ID',
+        'OIDC_CLIENT_SECRET',
+        'OIDC_NAME',
+        'OIDC_SCOPES',
+        'OIDC_ADMIN_CLAIM',
+        'OIDC_ADMIN_VALUE',
       ],
     });
     expect(describeDefaults(config)).toEqual([
@@ -70,6 +82,8 @@ describe('loadConfig', () => {
       'BLOB_STORE_URL unset: photos are stored in the database',
       'MCP_SERVERS unset: the assistant uses @modelcontextprotocol/server-everything over stdio, as the MCP server "everything"',
       'MCP_TIMEOUT_MS unset: a call to an MCP server may take 30 s',
+      'PUBLIC_URL unset: people reach the product at http://localhost:3000',
+      'OIDC_ISSUER unset: people sign in with their email and password only',
     ]);
     // the embedded MCP server is the installed server-everything, run by this node
     expect(embeddedMcpServer()).toEqual({
@@ -179,6 +193,15 @@ describe('loadConfig', () => {
         AWS_ACCESS_KEY_ID: 'AKIA0000',
         AWS_SECRET_ACCESS_KEY: 'secret',
         AWS_SESSION_TOKEN: 'session',
+        PUBLIC_URL: 'https://sweatpants.example.com/',
+        PASSWORD_SIGNIN: 'off',
+        OIDC_ISSUER: 'https://login.example.com/realms/corp',
+        OIDC_CLIENT_ID: 'sweatpants',
+        OIDC_CLIENT_SECRET: 'client-secret',
+        OIDC_NAME: 'Corp SSO',
+        OIDC_SCOPES: 'email profile  groups',
+        OIDC_ADMIN_CLAIM: 'realm_access.roles',
+        OIDC_ADMIN_VALUE: 'admin',
       },
       '/srv/app',
     );
@@ -200,8 +223,33 @@ describe('loadConfig', () => {
       metricsToken: 'a-scraper-token-of-some-length',
       gc: { everyMinutes: 60, policy: { reachableDays: 14, unreachableDays: 7 }, dryRun: true },
       blobStore: { kind: 's3', bucket: 'photos', credentials: { sessionToken: 'session' } },
+      publicUrl: 'https://sweatpants.example.com',
+      passwordSignIn: false,
+      oidc: {
+        issuer: 'https://login.example.com/realms/corp',
+        clientId: 'sweatpants',
+        clientSecret: 'client-secret',
+        name: 'Corp SSO',
+        scopes: 'openid email profile groups',
+        admin: { claim: 'realm_access.roles', value: 'admin' },
+      },
       unset: ['WEB_DIST', 'MCP_SERVERS', 'MCP_TIMEOUT_MS'],
     });
+  });
+
+  it('refuses sign-in settings that leave no way in, or half an admin rule', () => {
+    expect(() => loadConfig({ PASSWORD_SIGNIN: 'off' })).toThrow(
+      /PASSWORD_SIGNIN: off leaves no way to sign in/,
+    );
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.com' })).toThrow(/OIDC_CLIENT_ID/);
+    expect(() =>
+      loadConfig({
+        OIDC_ISSUER: 'https://login.example.com',
+        OIDC_CLIENT_ID: 'x',
+        OIDC_ADMIN_CLAIM: 'groups',
+      }),
+    ).toThrow(/set both OIDC_ADMIN_CLAIM and OIDC_ADMIN_VALUE/);
+    expect(() => loadConfig({ PASSWORD_SIGNIN: 'no' })).toThrow(/PASSWORD_SIGNIN: must be on or off/);
   });
 
   it('names each bad variable and why, without echoing values', () => {

@@ -53,8 +53,29 @@ export interface AppConfig {
   mcpServers: readonly McpServerConfig[];
   /** how long a call to an MCP server may take, for servers that say nothing of their own */
   mcpTimeoutMs: number;
+  /** where people reach the product (the identity provider returns them here); no trailing slash */
+  publicUrl: string;
+  /** false (`PASSWORD_SIGNIN=off`): no sign-in or registration with a password, only the provider */
+  passwordSignIn: boolean;
+  /** sign-in with an OpenID Connect provider; null when OIDC_ISSUER is unset */
+  oidc: OidcConfig | null;
   /** the variables that were unset, so their defaults are in force */
   unset: readonly EnvName[];
+}
+
+/** The OpenID Connect provider people may sign in with (OIDC_*). */
+export interface OidcConfig {
+  /** the issuer, whose discovery document is at `<issuer>/.well-known/openid-configuration` */
+  issuer: string;
+  clientId: string;
+  /** unset: a public client (PKCE alone) */
+  clientSecret: string | undefined;
+  /** the button's label: "Sign in with <name>" */
+  name: string;
+  /** what is asked of the provider, space-separated; `openid` always among them */
+  scopes: string;
+  /** admins also come from this claim (a string or an array, such as `groups`) holding `value` */
+  admin: { claim: string; value: string } | null;
 }
 
 /**
@@ -242,6 +263,17 @@ const EnvSchema = z.object({
   AWS_SESSION_TOKEN: optional(z.string().trim()),
   MCP_SERVERS: optional(McpServersEnvSchema),
   MCP_TIMEOUT_MS: optional(positiveInt('must be a whole number of milliseconds')),
+  PUBLIC_URL: optional(urlWithScheme(['http', 'https'])),
+  PASSWORD_SIGNIN: optional(
+    z.enum(['on', 'off'], { message: 'must be on or off' }).transform((v) => v === 'on'),
+  ),
+  OIDC_ISSUER: optional(urlWithScheme(['http', 'https'])),
+  OIDC_CLIENT_ID: optional(z.string().trim()),
+  OIDC_CLIENT_SECRET: optional(z.string().trim()),
+  OIDC_NAME: optional(z.string().trim().max(60, 'must be at most 60 characters')),
+  OIDC_SCOPES: optional(z.string().trim()),
+  OIDC_ADMIN_CLAIM: optional(z.string().trim()),
+  OIDC_ADMIN_VALUE: optional(z.string().trim()),
 });
 
 export type EnvName = keyof z.infer<typeof EnvSchema>;
@@ -263,8 +295,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     );
   }
   const unset = (Object.keys(EnvSchema.shape) as EnvName[]).filter((name) => e[name] === undefined);
+  const port = e.PORT ?? DEFAULT_PORT;
   return {
-    port: e.PORT ?? DEFAULT_PORT,
+    port,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     anthropicApiKey: e.ANTHROPIC_API_KEY,
@@ -304,9 +337,49 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       : { kind: 'database' },
     mcpServers: e.MCP_SERVERS ?? [embeddedMcpServer()],
     mcpTimeoutMs: e.MCP_TIMEOUT_MS ?? DEFAULT_MCP_TIMEOUT_MS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    ...signIn(e),
     unset,
   };
 }
+
+/** OIDC_* and PASSWORD_SIGNIN, each checked against the others so that someone can sign in. */
+function signIn(e: z.infer<typeof EnvSchema>): Pick<AppConfig, 'passwordSignIn' | 'oidc'> {
+  const problems: string[] = [];
+  if (e.OIDC_ISSUER !== undefined && e.OIDC_CLIENT_ID === undefined) {
+    problems.push('OIDC_CLIENT_ID: OIDC_ISSUER names a provider: set the client id it knows this product by');
+  }
+  if ((e.OIDC_ADMIN_CLAIM === undefined) !== (e.OIDC_ADMIN_VALUE === undefined)) {
+    problems.push('OIDC_ADMIN_VALUE: set both OIDC_ADMIN_CLAIM and OIDC_ADMIN_VALUE, or neither');
+  }
+  if (e.PASSWORD_SIGNIN === false && e.OIDC_ISSUER === undefined) {
+    problems.push('PASSWORD_SIGNIN: off leaves no way to sign in: set OIDC_ISSUER too');
+  }
+  if (problems.length > 0) throw new ConfigError(`invalid environment:\n  ${problems.join('\n  ')}`);
+  const oidc: OidcConfig | null =
+    e.OIDC_ISSUER === undefined || e.OIDC_CLIENT_ID === undefined
+      ? null
+      : {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          name: e.OIDC_NAME ?? new URL(e.OIDC_ISSUER).hostname,
+          scopes: withOpenId(e.OIDC_SCOPES ?? DEFAULT_OIDC_SCOPES),
+          admin:
+            e.OIDC_ADMIN_CLAIM !== undefined && e.OIDC_ADMIN_VALUE !== undefined
+              ? { claim: e.OIDC_ADMIN_CLAIM, value: e.OIDC_ADMIN_VALUE }
+              : null,
+        };
+  return { passwordSignIn: e.PASSWORD_SIGNIN ?? true, oidc };
+}
+
+/** The scopes that bring the email and name an account is made from. */
+const DEFAULT_OIDC_SCOPES = 'openid email profile';
+
+const withOpenId = (scopes: string): string => {
+  const list = scopes.split(/\s+/).filter((scope) => scope !== '');
+  return (list.includes('openid') ? list : ['openid', ...list]).join(' ');
+};
 
 /**
  * One line for each plain default in force. DATABASE_URL, REDIS_URL, ANTHROPIC_API_KEY and
@@ -329,6 +402,8 @@ export function describeDefaults(config: AppConfig): string[] {
     BLOB_STORE_URL: 'BLOB_STORE_URL unset: photos are stored in the database',
     MCP_SERVERS: `MCP_SERVERS unset: the assistant uses @modelcontextprotocol/server-everything over stdio, as the MCP server "everything"`,
     MCP_TIMEOUT_MS: `MCP_TIMEOUT_MS unset: a call to an MCP server may take ${config.mcpTimeoutMs / 1000} s`,
+    PUBLIC_URL: `PUBLIC_URL unset: people reach the product at ${config.publicUrl}`,
+    OIDC_ISSUER: 'OIDC_ISSUER unset: people sign in with their email and password only',
   };
   return config.unset.flatMap((name) => notes[name] ?? []);
 }

@@ -14,10 +14,10 @@ export interface TestApi {
 }
 
 export async function startApi(env: Record<string, string>): Promise<TestApi> {
-  const app = await createApp(loadConfig({ PORT: '0', JWT_SECRET, WEB_DIST: '/nonexistent', ...env }), {
-    logger: false,
-  });
-  await app.listen(0, '127.0.0.1');
+  const config = loadConfig({ PORT: '0', JWT_SECRET, WEB_DIST: '/nonexistent', ...env });
+  const app = await createApp(config, { logger: false });
+  // An ephemeral port unless `env` names one (an api whose PUBLIC_URL must be known beforehand).
+  await app.listen(config.port, '127.0.0.1');
   const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   return { app, base, url: (path) => `${base}${path}`, close: () => app.close() };
 }

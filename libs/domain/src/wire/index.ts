@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './sign-in-methods';
 export * from './access-tokens';
 export * from './error';
 export * from './conversation-api';

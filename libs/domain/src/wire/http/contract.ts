@@ -3,6 +3,7 @@ import { ACCESS_TOKEN_ROUTES } from './access-token-routes';
 import { ACCOUNT_AND_ADMIN_ROUTES } from './account-admin-routes';
 import { CONVERSATION_ROUTES } from './conversation-routes';
 import { HEALTH_AND_AUTH_ROUTES } from './health-auth-routes';
+import { SIGN_IN_ROUTES } from './sign-in-routes';
 import type { BinaryReply, HttpRoute, JsonReply, PathParams, Reply, TextReply } from './route';
 
 /**
@@ -15,6 +16,7 @@ import type { BinaryReply, HttpRoute, JsonReply, PathParams, Reply, TextReply } 
  */
 export const HTTP_CONTRACT = {
   ...HEALTH_AND_AUTH_ROUTES,
+  ...SIGN_IN_ROUTES,
   ...ACCESS_TOKEN_ROUTES,
   ...CONVERSATION_ROUTES,
   ...ACCOUNT_AND_ADMIN_ROUTES,
