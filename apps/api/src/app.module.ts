@@ -23,6 +23,7 @@ import { QueueDashboardModule } from './observability/queue-dashboard.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { TracingModule } from './tracing/tracing.module';
 
 /** The whole api. Built from a parsed config, so tests boot it with their own. */
 @Module({})
@@ -32,6 +33,7 @@ export class AppModule implements BeforeApplicationShutdown {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        TracingModule,
         EventsModule,
         LoggingModule.forRoot(options.logDestination),
         MetricsModule,

@@ -1,7 +1,10 @@
+// First: tracing patches pg, ioredis and express as they load, so it must start before them.
+import './tracing/trace-api';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { describeDefaults, loadConfig, type AppConfig } from './config/app-config';
+import { describeTracing } from './tracing/tracing-sdk';
 
 const SHUTDOWN_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 
@@ -32,6 +35,7 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   // After createApp: the JSON logger is in place, so the defaults in force are lines like the rest.
   for (const note of describeDefaults(config)) logger.log(note);
+  logger.log(describeTracing());
   for (const signal of SHUTDOWN_SIGNALS) process.off(signal, stopDuringStart);
   if (stopRequestedAt !== undefined) {
     await app.close();

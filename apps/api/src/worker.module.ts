@@ -9,6 +9,7 @@ import { LoggingModule } from './observability/logging.module';
 import { EventsModule } from './events/events.module';
 import { MetricsModule } from './observability/metrics.module';
 import { JobRegistryModule } from './queue/job-registry.module';
+import { TracingModule } from './tracing/tracing.module';
 
 /**
  * The worker process (apps/api/src/worker.ts): the database, the processors and a BullMQ worker;
@@ -23,6 +24,7 @@ export class WorkerModule implements BeforeApplicationShutdown {
       imports: [
         // WORKER=off tells an api process to leave jobs to workers; the worker always runs one.
         ConfigModule.forRoot(config, { ...loadClusterConfig(process.env), worker: 'on' }),
+        TracingModule,
         EventsModule,
         LoggingModule.forRoot(),
         MetricsModule,

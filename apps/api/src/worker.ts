@@ -1,6 +1,9 @@
+// First: tracing patches pg, ioredis and express as they load, so it must start before them.
+import './tracing/trace-worker';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from './config/app-config';
+import { describeTracing } from './tracing/tracing-sdk';
 import { createWorker } from './worker.factory';
 
 /**
@@ -17,6 +20,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const app = await createWorker(config);
+  logger.log(describeTracing());
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.listen(config.workerPort);
   logger.log(`worker ${process.pid} ready; metrics and liveness on port ${config.workerPort} under /api`);

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { SpanKind } from '@opentelemetry/api';
 import type { Json } from '@sweatpants/domain';
 import type { Redis } from 'ioredis';
 import { ApiError, type ErrorBody } from '../errors/api-error';
 import { closeRedis } from '../redis/close-redis';
 import { ClusterRedis } from '../redis/cluster-redis';
+import { continuedSpan } from '../tracing/continued-span';
+import { GEN_AI } from '../tracing/gen-ai-attributes';
+import { carrierOf, type TraceCarrier } from '../tracing/trace-carrier';
 import { ConversationLease } from './conversation-lease';
 
 /** How long a forwarded command may take at the holder (a turn's first answer included). */
@@ -22,6 +26,8 @@ interface Request {
   payload: Json;
   /** forwards so far: a lease that moves twice mid-flight ends in an error, not a loop */
   hops: number;
+  /** the sender's trace (W3C `traceparent`), which the command continues where it runs */
+  trace?: TraceCarrier;
 }
 
 type Reply = { requestId: string; ok: true; value: Json } | { requestId: string; ok: false; body: ErrorBody };
@@ -142,7 +148,13 @@ export class CommandForwarder implements OnModuleInit, OnApplicationShutdown {
       );
     });
     try {
-      const message: Request = { ...request, requestId, replyTo: this.cluster.processId };
+      const trace = carrierOf();
+      const message: Request = {
+        ...request,
+        requestId,
+        replyTo: this.cluster.processId,
+        ...(trace ? { trace } : {}),
+      };
       const listeners = await redis.publish(this.requestsChannel(processId), JSON.stringify(message));
       return listeners === 0 ? null : await answered;
     } finally {
@@ -158,7 +170,12 @@ export class CommandForwarder implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     const request = JSON.parse(message) as Request;
-    const reply = await this.execute(request);
+    const reply = await continuedSpan(
+      `forwarded ${request.name}`,
+      { kind: SpanKind.SERVER, attributes: { [GEN_AI.conversationId]: request.conversationId } },
+      request.trace,
+      () => this.execute(request),
+    );
     await this.cluster.client?.publish(this.repliesChannel(request.replyTo), JSON.stringify(reply));
   }
 

@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DatabaseModule } from '../database/database.module';
 import { JobProcessorRegistry } from '../queue/job-processor-registry';
 import { JobRegistryModule } from '../queue/job-registry.module';
+import { ConversationTraces } from '../tracing/conversation-traces';
 import { CompactionProcessor } from './compaction.processor';
 import { ModelSummariser, OfflineSummariser, type Summariser } from './summariser';
 
@@ -15,11 +16,11 @@ const SUMMARISER = Symbol('Summariser');
 /** Claude when ANTHROPIC_API_KEY is set (with ANTHROPIC_BASE_URL and ANTHROPIC_MODEL), else offline. */
 const summariserProvider: Provider = {
   provide: SUMMARISER,
-  inject: [APP_CONFIG],
-  useFactory: (config: AppConfig): Summariser => {
+  inject: [APP_CONFIG, ConversationTraces],
+  useFactory: (config: AppConfig, traces: ConversationTraces): Summariser => {
     const claude = claudeConfigFrom(config.anthropicEnv);
     if (!claude.ok) throw new Error(`invalid environment: ${claude.error.map((p) => p.field).join(', ')}`);
-    if (claude.value) return new ModelSummariser(new ClaudeModel(claude.value));
+    if (claude.value) return new ModelSummariser(traces.detachedModel(new ClaudeModel(claude.value)));
     new Logger('Compaction').log('ANTHROPIC_API_KEY unset: compaction writes offline summaries');
     return new OfflineSummariser();
   },

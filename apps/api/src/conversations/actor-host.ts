@@ -1,6 +1,7 @@
 import type { Runner } from '@sweatpants/agent-runtime/host';
 import type { Conversation, ConversationRecord, TreeNode } from '@sweatpants/domain';
 import type { TreeStore } from '@sweatpants/tree-store';
+import type { ConversationTraces } from '../tracing/conversation-traces';
 import type { ConversationEvents } from './conversation-events';
 import type { ConversationTitles } from './conversation-titles';
 import type { RunnerOutbox } from './runner-outbox';
@@ -39,6 +40,8 @@ export interface ActorHost {
   readonly events: ConversationEvents;
   readonly store: TreeStore;
   readonly titles: ConversationTitles;
+  /** the spans of what the actor's commands cause (each runs in the context its letter carried) */
+  readonly traces: ConversationTraces;
   /** PROTOCOL.md's `model` of every conversation this deployment runs. */
   readonly model: Conversation['model'];
 }

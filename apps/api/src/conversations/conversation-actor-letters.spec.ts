@@ -10,6 +10,7 @@ import type { ActorHost } from './actor-host';
 import { ConversationActor, useConversationActor } from './conversation-actor';
 import type { ConversationEvents } from './conversation-events';
 import type { ConversationTitles } from './conversation-titles';
+import { ConversationTraces } from '../tracing/conversation-traces';
 import { RunnerOutbox } from './runner-outbox';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -81,6 +82,8 @@ function actors() {
     store: {} as TreeStore,
     titles: { fromFirstWords: async () => undefined } as unknown as ConversationTitles,
     model: 'offline',
+    // Tracing is off in this process: the real one, which hands back what it is given.
+    traces: new ConversationTraces(),
   };
   const [scope, destroy] = createScope();
   const start = (id = 'c1') => {

@@ -7,6 +7,7 @@ import {
   type ConversationRecord,
   type NodeAndHead,
 } from '@sweatpants/domain';
+import { context, type Context } from '@opentelemetry/api';
 import { call, createQueue, resource, spawn, withResolvers, type Operation } from 'effection';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../errors/api-error';
@@ -32,7 +33,14 @@ type NoticeResult<N extends Notice> = N extends { kind: 'retire' } ? boolean : v
 
 /** A letter in the actor's mailbox: a command (with who sent it) or a notice. */
 type Letter =
-  | { kind: 'command'; user: AuthUser; record: ConversationRecord; command: ConversationCommand }
+  | {
+      kind: 'command';
+      user: AuthUser;
+      record: ConversationRecord;
+      command: ConversationCommand;
+      /** the trace context it was sent in: handled in it, though the actor's loop runs elsewhere */
+      context: Context;
+    }
   | { kind: 'notice'; notice: Notice };
 
 /** A letter and whoever waits on what handling it answers. */
@@ -83,7 +91,9 @@ export class ConversationActor {
     record: ConversationRecord,
     command: C,
   ): Promise<CommandResult<C['kind']>> {
-    return this.post({ kind: 'command', user, record, command }) as Promise<CommandResult<C['kind']>>;
+    return this.post({ kind: 'command', user, record, command, context: context.active() }) as Promise<
+      CommandResult<C['kind']>
+    >;
   }
 
   /** Tells the actor what happened in the process, as a letter after those before it. */
@@ -144,6 +154,17 @@ export class ConversationActor {
   private async handle(letter: Letter): Promise<unknown> {
     if (letter.kind === 'notice') return this.handleNotice(letter.notice);
     const { user, record, command } = letter;
+    return this.host.traces.during(this.conversationId, command.kind, letter.context, () =>
+      this.asCaller(user, record, command),
+    );
+  }
+
+  /** A person's command, with how they acted (via MCP…) noted on what the runner writes for it. */
+  private async asCaller(
+    user: AuthUser,
+    record: ConversationRecord,
+    command: ConversationCommand,
+  ): Promise<CommandResult<ConversationCommand['kind']>> {
     // What the runner writes for this person while it handles their command says how they acted.
     const note = callerNote(user);
     if (note === undefined) return this.handleCommand(user, record, command);

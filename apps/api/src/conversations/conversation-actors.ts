@@ -9,6 +9,7 @@ import type {
   TreeNode,
 } from '@sweatpants/domain';
 import { StorePort, TreeStore } from '@sweatpants/tree-store';
+import { context } from '@opentelemetry/api';
 import { createScope, type Scope } from 'effection';
 import { AgentRegistry } from '../agents/agent-registry';
 import { CLUSTER_CONFIG, type ClusterConfig } from '../config/cluster-config';
@@ -19,6 +20,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { AgentModels } from '../model/agent-models';
 import { ModelChoice } from '../model/model-choice';
 import { Metrics } from '../observability/metrics';
+import { ConversationTraces } from '../tracing/conversation-traces';
 import type { ActorHost, Driven } from './actor-host';
 import { ConversationActor, useConversationActor, type Notice } from './conversation-actor';
 import { ConversationEvents } from './conversation-events';
@@ -74,6 +76,7 @@ export class ConversationActors implements OnApplicationShutdown {
     private readonly metrics: Metrics,
     titles: ConversationTitles,
     private readonly model: ModelChoice,
+    private readonly traces: ConversationTraces,
   ) {
     [this.scope, this.destroy] = createScope();
     this.host = {
@@ -81,7 +84,10 @@ export class ConversationActors implements OnApplicationShutdown {
       storedHead: (conversationId) => this.storedHead(conversationId),
       releaseLease: (conversationId) => this.lease.release(conversationId),
       runnerClosed: (conversationId) => metrics.runnerClosed(conversationId),
-      forget: (conversationId) => this.actors.delete(conversationId),
+      forget: (conversationId) => {
+        this.actors.delete(conversationId);
+        traces.forget(conversationId);
+      },
       acting: (conversationId, actor) => {
         if (actor) this.acting.set(conversationId, actor);
         else this.acting.delete(conversationId);
@@ -90,6 +96,7 @@ export class ConversationActors implements OnApplicationShutdown {
       store,
       titles,
       model: model.kind,
+      traces,
     };
     metrics.read({ openRunners: () => this.openCount });
     const idleMs = cluster.runnerIdleMs;
@@ -213,15 +220,16 @@ export class ConversationActors implements OnApplicationShutdown {
       throw new ApiError('unavailable', 'another api process drives this conversation; try again');
     }
     const entry = this.agents.get(record.agent);
-    const outbox = new RunnerOutbox(record.id, this.events, this.metrics);
+    const outbox = new RunnerOutbox(record.id, this.events, this.metrics, this.traces);
     const runner = await Runner.open({
       conversationId: record.id,
       agent: entry.definition,
-      port: this.portFor(entry.definition.name),
-      model: this.models.for(record.agent, entry),
+      // Each append, model call and tool of its turns a span of the command that drove it.
+      port: this.traces.port(this.portFor(entry.definition.name)),
+      model: this.traces.model(record.id, this.models.for(record.agent, entry)),
       outbox,
       logs: this.logs,
-      provide: this.agents.servicesFor(record),
+      provide: this.traces.provide(record.id, this.agents.servicesFor(record)),
       ...(startPath ? { startPath } : {}),
       // A turn that found HEAD moved (a compaction landed, a closed runner's write came late) would
       // leave its clients waiting for an elicit nobody sends: reopen at once, from the tree.
@@ -241,7 +249,11 @@ export class ConversationActors implements OnApplicationShutdown {
     if (!port) {
       port = new StorePort(this.store, agentActor, {
         appended: (conversationId, written) => this.events.appended(conversationId, written),
-        compactionRequested: (input) => this.requestCompaction({ ...input, requestedBy: agentActor }),
+        // The job continues the trace of the command whose turn asked for it.
+        compactionRequested: (input) =>
+          context.with(this.traces.turnContext(input.conversationId), () =>
+            this.requestCompaction({ ...input, requestedBy: agentActor }),
+          ),
         noteFor: (conversationId, actorId) => {
           const acting = this.acting.get(conversationId);
           return acting?.actorId === actorId ? acting.note : undefined;

@@ -16,6 +16,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { CommandForwarder } from '../cluster/command-forwarder';
 import { ApiError } from '../errors/api-error';
 import { PhotoIntake } from '../blobs/photo-intake';
+import { ConversationTraces } from '../tracing/conversation-traces';
 import { fieldProblems, invalidRequest } from '../validation/field-problems';
 import { ConversationAccess } from './conversation-access';
 import { ConversationActors } from './conversation-actors';
@@ -50,6 +51,7 @@ export class ConversationCommands implements OnModuleInit {
     private readonly access: ConversationAccess,
     private readonly actors: ConversationActors,
     private readonly photos: PhotoIntake,
+    private readonly traces: ConversationTraces,
   ) {}
 
   onModuleInit(): void {
@@ -60,8 +62,10 @@ export class ConversationCommands implements OnModuleInit {
         throw invalidRequest(fieldProblems(parsed.error, 'command'));
       }
       const { user, conversationId, command } = parsed.data;
-      const record = await this.access.owned(user, conversationId);
-      return wire(await this.perform(user, record, command));
+      return this.traces.command(conversationId, command.kind, async () => {
+        const record = await this.access.owned(user, conversationId);
+        return wire(await this.perform(user, record, command));
+      });
     });
   }
 
@@ -75,8 +79,10 @@ export class ConversationCommands implements OnModuleInit {
     command: C,
   ): Promise<CommandResult<C['kind']>> {
     const forwarded: ForwardedCommand = { user, conversationId: record.id, command };
-    return this.forwarder.run(record.id, FORWARDED, wire(forwarded), async () =>
-      wire(await this.perform(user, record, command)),
+    return this.traces.command(record.id, command.kind, () =>
+      this.forwarder.run(record.id, FORWARDED, wire(forwarded), async () =>
+        wire(await this.perform(user, record, command)),
+      ),
     ) as Promise<CommandResult<C['kind']>>;
   }
 

@@ -1,6 +1,7 @@
 import type { Outbox } from '@sweatpants/agent-runtime/host';
 import type { ElicitEvent, ElicitRequest, QueuedMessage } from '@sweatpants/domain';
 import type { Metrics } from '../observability/metrics';
+import type { ConversationTraces } from '../tracing/conversation-traces';
 import type { ConversationEvents } from './conversation-events';
 
 /**
@@ -16,6 +17,7 @@ export class RunnerOutbox implements Outbox {
     private readonly conversationId: string,
     private readonly events: ConversationEvents,
     private readonly metrics: Metrics | null = null,
+    private readonly traces: ConversationTraces | null = null,
   ) {}
 
   /** The `elicit` event for a pending request; a chat prompt is asked by the HEAD it waits at. */
@@ -40,12 +42,14 @@ export class RunnerOutbox implements Outbox {
     // A chat prompt's node is the HEAD it waits at, known at any time; only tools' elicits need noting.
     if (request.type !== 'chat') this.askedBy.set(request.elicitId, nodeId);
     this.metrics?.elicitAsked(this.conversationId, request.elicitId, request.type);
+    this.traces?.elicitAsked(this.conversationId, request);
     this.events.emit('elicit', this.elicitEvent(request, nodeId));
   };
 
   readonly withdrawn = (elicitId: string, reason: string): void => {
     this.askedBy.delete(elicitId);
     this.metrics?.elicitWithdrawn(this.conversationId, elicitId);
+    this.traces?.elicitWithdrawn(this.conversationId, elicitId, reason);
     this.events.emit('elicit:withdrawn', { conversationId: this.conversationId, elicitId, reason });
   };
 

@@ -3,6 +3,7 @@ import { COMPACTION_QUEUE, type CompactionState, type JobName, type JobPayloads 
 import { Queue, QueueEvents, type Job, type JobState } from 'bullmq';
 import { Redis } from 'ioredis';
 import { closeRedis } from '../redis/close-redis';
+import { withTrace } from '../tracing/job-spans';
 import { isJobName, type JobResults } from './job-processors';
 import {
   JOB_ATTEMPTS,
@@ -59,7 +60,7 @@ export class BullJobQueue implements JobQueue {
   ): Promise<void> {
     const existing = await this.queue.getJob(options.jobId);
     if (existing && (await existing.getState()) === 'failed') await existing.retry('failed');
-    else if (!existing) await this.queue.add(name, payload, { jobId: options.jobId });
+    else if (!existing) await this.queue.add(name, withTrace(payload), { jobId: options.jobId });
     await this.redis.zadd(this.groupKey(options.group), Date.now(), options.jobId);
   }
 

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { CompactionState, JobName, JobPayloads } from '@sweatpants/domain';
+import { withTrace } from '../tracing/job-spans';
 import { PermanentJobError, runJob, type JobProcessors, type JobResults } from './job-processors';
 import {
   JOB_ATTEMPTS,
@@ -57,7 +58,7 @@ export class InProcessJobQueue implements JobQueue {
     const job: LocalJob = {
       id: options.jobId,
       name,
-      payload,
+      payload: withTrace(payload),
       group: options.group,
       state: 'waiting',
       attempts: 0,

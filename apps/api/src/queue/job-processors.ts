@@ -1,4 +1,5 @@
 import { JOB_NAMES, type JobName, type JobPayloads, type ReflogEntry } from '@sweatpants/domain';
+import { jobSpan } from '../tracing/job-spans';
 
 /** What a finished compaction job records (its BullMQ return value): JSON, so it survives Redis. */
 export interface CompactionOutcome {
@@ -64,7 +65,7 @@ export function checkProcessors(processors: Partial<Record<JobName, unknown>>): 
   return processors as JobProcessors;
 }
 
-/** Runs a job by name with its processor. */
+/** Runs a job by name with its processor, as a span of the trace that asked for it (if any). */
 export function runJob<N extends JobName>(
   processors: JobProcessors,
   name: N,
@@ -72,7 +73,7 @@ export function runJob<N extends JobName>(
   run: JobRun,
 ): Promise<JobResults[N]> {
   const processor = processors[name] as JobProcessors[N];
-  return processor(payload, run);
+  return jobSpan(name, run.jobId, payload, () => processor(payload, run));
 }
 
 /** Whether a job name read back from Redis is one of ours. */

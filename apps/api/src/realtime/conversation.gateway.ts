@@ -1,4 +1,5 @@
 import { Inject, Logger } from '@nestjs/common';
+import { SpanKind, trace } from '@opentelemetry/api';
 import { Metrics } from '../observability/metrics';
 import {
   Ack,
@@ -31,11 +32,18 @@ import { ConversationAccess } from '../conversations/conversation-access';
 import { ConversationCommands } from '../conversations/conversation-commands';
 import { ApiError } from '../errors/api-error';
 import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter';
+import { continuedSpan } from '../tracing/continued-span';
+import { GEN_AI, SWEATPANTS } from '../tracing/gen-ai-attributes';
 import { fieldProblems, invalidRequest } from '../validation/field-problems';
 import { OnAppEvent, type AppEventMap, type ConversationEvent } from '../events/app-events';
 import { toRoom, type ConversationServer } from './room-sink';
 
 type ConversationSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, { user: AuthUser }>;
+/** What an event does as the socket's user: its ack's value, and what to send after the ack. */
+type EventWork<E extends ClientEventName> = (
+  user: AuthUser,
+  payload: ClientEventPayload<E>,
+) => Promise<{ value: ClientAckValues[E]; after?: () => Promise<void> }>;
 type AckFn<E extends ClientEventName> = ((answer: AckAnswer<ClientAckValues[E]>) => void) | undefined;
 
 /** The room of one person's sockets, on every api process. */
@@ -229,15 +237,30 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
    * One event: its payload checked with libs/domain's schema, `work` run as the socket's user, and
    * the outcome acknowledged as `{ok: true, ...}` or `{ok: false, error}` in PROTOCOL.md's shape.
    */
-  private async handle<E extends ClientEventName>(
+  private handle<E extends ClientEventName>(
     event: E,
     socket: ConversationSocket,
     body: unknown,
     ack: AckFn<E>,
-    work: (
-      user: AuthUser,
-      payload: ClientEventPayload<E>,
-    ) => Promise<{ value: ClientAckValues[E]; after?: () => Promise<void> }>,
+    work: EventWork<E>,
+  ): Promise<void> {
+    // No instrumentation sees a Socket.IO event: each is the root of its trace, as a request is.
+    const conversationId = (body as { conversationId?: unknown } | null)?.conversationId;
+    const attributes = {
+      [SWEATPANTS.socketEvent]: event,
+      ...(typeof conversationId === 'string' ? { [GEN_AI.conversationId]: conversationId } : {}),
+    };
+    return continuedSpan(`socket ${event}`, { kind: SpanKind.SERVER, attributes }, undefined, () =>
+      this.answer(event, socket, body, ack, work),
+    );
+  }
+
+  private async answer<E extends ClientEventName>(
+    event: E,
+    socket: ConversationSocket,
+    body: unknown,
+    ack: AckFn<E>,
+    work: EventWork<E>,
   ): Promise<void> {
     let answer: AckAnswer<ClientAckValues[E]>;
     let after: (() => Promise<void>) | undefined;
@@ -249,6 +272,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
       after = done.after;
     } catch (error) {
       answer = { ok: false, error: this.errorBody(event, error) };
+      trace.getActiveSpan()?.setAttribute('error.type', answer.error.code);
     }
     ack?.(answer);
     await after?.().catch((error: unknown) => this.logger.warn(`${event}: ${String(error)}`));

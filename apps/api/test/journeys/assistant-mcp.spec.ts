@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AgentList, Conversation, ElicitRequest, TreeNode } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { answer, conversation, createConversation, path, settled, until } from '../support/flows';
 import { call, JWT_SECRET, register, startApi, type TestApi } from '../support/test-api';
+import { freePort } from '../support/own-process';
 import { connect, record, request } from '../support/test-socket';
 
 /**
@@ -275,17 +275,6 @@ describe('kill -9 of the api during an MCP call, then a takeover', () => {
     expect(reply).toContain('- Name: Alan Turing');
   }, 120_000);
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** An api as its own process, started from its sources as `npm start` runs it; resolves once it answers. */
 async function apiProcess(port: number, env: Record<string, string>): Promise<ChildProcess> {

@@ -6,7 +6,7 @@ import type {
   NodeAndHead,
   TreeNode,
 } from '@sweatpants/domain';
-import { call, client, type TestApi } from './test-api';
+import { call, client, type ApiAddress } from './test-api';
 
 /**
  * Conversation flows against the real agents on the offline model. The tidying agent asks about
@@ -29,32 +29,32 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
 }
 
 export function createConversation(
-  api: TestApi,
+  api: ApiAddress,
   token: string,
   body: CreateConversationRequest = { agent: 'tidying' },
 ): Promise<Conversation> {
   return client(api, token).createConversation({ body });
 }
 
-export function conversation(api: TestApi, token: string, id: string): Promise<Conversation> {
+export function conversation(api: ApiAddress, token: string, id: string): Promise<Conversation> {
   return client(api, token).conversation({ params: { id } });
 }
 
 /** The conversation once its agent has stopped to wait on an elicit (the chat prompt or a tool's). */
-export function settled(api: TestApi, token: string, id: string): Promise<Conversation> {
+export function settled(api: ApiAddress, token: string, id: string): Promise<Conversation> {
   return until(
     () => conversation(api, token, id),
     (c) => c.status === 'waiting' && c.pendingElicit !== null,
   );
 }
 
-export async function path(api: TestApi, token: string, id: string, at = 'HEAD'): Promise<TreeNode[]> {
+export async function path(api: ApiAddress, token: string, id: string, at = 'HEAD'): Promise<TreeNode[]> {
   return (await client(api, token).path({ params: { id }, query: { at } })).nodes;
 }
 
 /** Sends a message and waits for the agent to stop on an elicit. */
 export async function say(
-  api: TestApi,
+  api: ApiAddress,
   token: string,
   id: string,
   text: string,
@@ -88,7 +88,7 @@ export function firstAnswer(q: ElicitRequest): { action: string; content?: unkno
  * with the status and body rather than throwing.
  */
 export async function answer(
-  api: TestApi,
+  api: ApiAddress,
   token: string,
   id: string,
   q: ElicitRequest,
@@ -106,7 +106,7 @@ export async function answer(
 }
 
 /** Answers every tool's question with its first answer until the agent waits for a message. */
-export async function answerAll(api: TestApi, token: string, id: string): Promise<Conversation> {
+export async function answerAll(api: ApiAddress, token: string, id: string): Promise<Conversation> {
   for (let c = await settled(api, token, id); ; c = await settled(api, token, id)) {
     const q = c.pendingElicit!;
     if (q.type === 'chat') return c;
@@ -120,13 +120,13 @@ export async function answerAll(api: TestApi, token: string, id: string): Promis
 }
 
 /** One whole exchange: the message, every question answered, the agent waiting for the next message. */
-export async function turn(api: TestApi, token: string, id: string, text: string, photos?: InlinePhoto[]) {
+export async function turn(api: ApiAddress, token: string, id: string, text: string, photos?: InlinePhoto[]) {
   await say(api, token, id, text, photos);
   return answerAll(api, token, id);
 }
 
 /** The message that gets a tool's question pending; resolves with that question. */
-export async function ask(api: TestApi, token: string, id: string): Promise<ElicitRequest> {
+export async function ask(api: ApiAddress, token: string, id: string): Promise<ElicitRequest> {
   const c = await say(api, token, id, OPENING, [PHOTO]);
   if (!c.pendingElicit || c.pendingElicit.type === 'chat') throw new Error('the agent asked nothing');
   return c.pendingElicit;

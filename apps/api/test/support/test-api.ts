@@ -13,6 +13,9 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** Where an api answers: one started here, or one running as a process of its own. */
+export type ApiAddress = Pick<TestApi, 'base' | 'url'>;
+
 export async function startApi(env: Record<string, string>): Promise<TestApi> {
   const config = loadConfig({ PORT: '0', JWT_SECRET, WEB_DIST: '/nonexistent', ...env });
   const app = await createApp(config, { logger: false });
@@ -32,7 +35,7 @@ export interface Answer<T = unknown> {
  * send (malformed input, a route's edges) and for asserting on statuses and error bodies.
  */
 export async function call<T = unknown>(
-  api: TestApi,
+  api: ApiAddress,
   method: string,
   path: string,
   options: { token?: string; body?: unknown; rawBody?: string } = {},
@@ -58,7 +61,7 @@ export function client(api: Pick<TestApi, 'base'>, token?: string): HttpClient {
 let counter = 0;
 
 /** A fresh account; its email is unique per call. */
-export async function register(api: TestApi, name = 'user'): Promise<AuthResponse> {
+export async function register(api: ApiAddress, name = 'user'): Promise<AuthResponse> {
   counter += 1;
   const email = `${name}-${counter}-${Date.now()}@example.com`;
   return client(api).register({ body: { email, password: 'correct horse battery', displayName: name } });

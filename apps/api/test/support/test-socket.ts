@@ -13,7 +13,7 @@ import type { TestApi } from './test-api';
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A connected socket for `token`; rejects with the server's refusal when the handshake fails. */
-export function connect(api: TestApi, token: string | undefined): Promise<ClientSocket> {
+export function connect(api: Pick<TestApi, 'base'>, token: string | undefined): Promise<ClientSocket> {
   const socket: ClientSocket = io(api.base, {
     path: '/socket.io',
     transports: ['websocket'],

@@ -1,0 +1,4 @@
+import { startTracing } from './tracing-sdk';
+
+// main.ts's first import: the SDK starts (when configured) before pg, ioredis and express load.
+startTracing(process.env, 'sweatpants-api');
