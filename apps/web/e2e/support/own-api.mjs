@@ -16,7 +16,8 @@ const root = fileURLToPath(new URL('../../../..', import.meta.url));
  */
 export async function startOwnApi(name, env = {}) {
   const db = await throwawayDatabase(`sweatpants_e2e_${name}`);
-  const port = await freePort();
+  // A port given in `env` when the api's address must be known before it starts (its PUBLIC_URL).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const childEnv = {
     ...process.env,
     PORT: String(port),

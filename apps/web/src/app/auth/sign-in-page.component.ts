@@ -1,9 +1,11 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
+import { OIDC_LOGIN_PATH, OidcErrorSchema, type SignInMethods } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SESSION_ENDED, SessionService } from '../core/session.service';
+import { oidcErrorWords } from './oidc-error-words';
 
 /** Sign in, or (route data `mode: 'sign-up'`) create an account; a refusal is said once, in plain words. */
 @Component({
@@ -15,64 +17,84 @@ import { SESSION_ENDED, SessionService } from '../core/session.service';
       @if (notice(); as n) {
         <p class="small" role="status">{{ n }}</p>
       }
-      <!-- novalidate: the api checks every field; core/api-error.ts says what is wrong in plain words. -->
-      <form class="stack" novalidate (submit)="$event.preventDefault(); submit()">
-        @if (signUp()) {
-          <label class="field">
-            <span>Your name</span>
-            <input
-              #name
-              class="input"
-              name="displayName"
-              autocomplete="name"
-              required
-              (input)="displayName.set(name.value)"
-            />
-          </label>
+      @if (adopting()) {
+        <p role="status">Signing you in…</p>
+      }
+      @if (providerRefusal(); as refusal) {
+        <p class="error" role="alert">{{ refusal }}</p>
+      }
+      @if (methods(); as m) {
+        @if (m.oidc; as provider) {
+          <a class="button provider" [class.button--primary]="!m.password" [href]="providerLink()"
+            >Sign in with {{ provider.name }}</a
+          >
         }
-        <label class="field">
-          <span>Email</span>
-          <input
-            #mail
-            class="input"
-            name="email"
-            type="email"
-            autocomplete="email"
-            required
-            (input)="email.set(mail.value)"
-          />
-        </label>
-        <label class="field">
-          <span>Password</span>
-          <input
-            #pass
-            class="input"
-            name="password"
-            type="password"
-            required
-            [attr.minlength]="signUp() ? 8 : null"
-            [autocomplete]="signUp() ? 'new-password' : 'current-password'"
-            (input)="password.set(pass.value)"
-          />
-          @if (signUp()) {
-            <small class="muted">At least 8 characters.</small>
+        @if (m.password) {
+          @if (m.oidc) {
+            <p class="small muted or">or with your email and password</p>
           }
-        </label>
-        @if (error(); as e) {
-          <p class="error" role="alert">{{ e }}</p>
+          <!-- novalidate: the api checks every field; core/api-error.ts says what is wrong in plain words. -->
+          <form class="stack" novalidate (submit)="$event.preventDefault(); submit()">
+            @if (signUp()) {
+              <label class="field">
+                <span>Your name</span>
+                <input
+                  #name
+                  class="input"
+                  name="displayName"
+                  autocomplete="name"
+                  required
+                  (input)="displayName.set(name.value)"
+                />
+              </label>
+            }
+            <label class="field">
+              <span>Email</span>
+              <input
+                #mail
+                class="input"
+                name="email"
+                type="email"
+                autocomplete="email"
+                required
+                (input)="email.set(mail.value)"
+              />
+            </label>
+            <label class="field">
+              <span>Password</span>
+              <input
+                #pass
+                class="input"
+                name="password"
+                type="password"
+                required
+                [attr.minlength]="signUp() ? 8 : null"
+                [autocomplete]="signUp() ? 'new-password' : 'current-password'"
+                (input)="password.set(pass.value)"
+              />
+              @if (signUp()) {
+                <small class="muted">At least 8 characters.</small>
+              }
+            </label>
+            @if (error(); as e) {
+              <p class="error" role="alert">{{ e }}</p>
+            }
+            <button type="submit" class="button button--primary" [disabled]="busy()">
+              {{ signUp() ? 'Create account' : 'Sign in' }}
+            </button>
+          </form>
+          @if (signUp()) {
+            <p class="small">
+              Already have an account? <a routerLink="/sign-in" [queryParams]="carryOn()">Sign in</a>
+            </p>
+          } @else {
+            <p class="small">
+              New here? <a routerLink="/sign-up" [queryParams]="carryOn()">Create an account</a>
+            </p>
+          }
+        } @else if (signUp()) {
+          <p>Accounts here are made by signing in with {{ m.oidc?.name }}.</p>
         }
-        <button type="submit" class="button button--primary" [disabled]="busy()">
-          {{ signUp() ? 'Create account' : 'Sign in' }}
-        </button>
-      </form>
-      @if (signUp()) {
-        <p class="small">
-          Already have an account? <a routerLink="/sign-in" [queryParams]="carryOn()">Sign in</a>
-        </p>
-      } @else {
-        <p class="small">
-          New here? <a routerLink="/sign-up" [queryParams]="carryOn()">Create an account</a>
-        </p>
       }
     </section>
   `,
@@ -80,6 +102,13 @@ import { SESSION_ENDED, SessionService } from '../core/session.service';
     .auth {
       max-width: 26rem;
       margin: var(--space-6) auto;
+    }
+    .provider {
+      width: 100%;
+    }
+    .or {
+      text-align: center;
+      margin: 0;
     }
   `,
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -107,6 +136,12 @@ export class SignInPageComponent {
         return null;
     }
   });
+  /** What this deployment offers (GET /api/auth/methods); null until it has answered. */
+  protected readonly methods = signal<SignInMethods | null>(null);
+  /** Back from the identity provider, signed in: the session is being taken up. */
+  protected readonly adopting = signal(false);
+  /** Why the identity provider's sign-in did not sign the person in, in plain words. */
+  protected readonly providerRefusal = signal<string | null>(null);
   protected readonly email = signal('');
   protected readonly password = signal('');
   protected readonly displayName = signal('');
@@ -121,6 +156,41 @@ export class SignInPageComponent {
     const returnUrl = this.returnUrl();
     return returnUrl ? { returnUrl } : {};
   });
+
+  /** The provider's button: a navigation to the api, which sends the browser on to the provider. */
+  protected readonly providerLink = computed(() => {
+    const returnUrl = this.returnUrl();
+    return returnUrl
+      ? `${OIDC_LOGIN_PATH}?${new URLSearchParams({ returnUrl }).toString()}`
+      : OIDC_LOGIN_PATH;
+  });
+
+  constructor() {
+    const query = this.route.snapshot.queryParamMap;
+    // Unknown methods (the api out of reach) offer the password form, which then says so itself.
+    this.api.signInMethods().then(
+      (methods) => {
+        this.methods.set(methods);
+        const reason = OidcErrorSchema.safeParse(query.get('oidcError'));
+        if (reason.success) this.providerRefusal.set(oidcErrorWords(reason.data, methods.oidc?.name));
+      },
+      () => this.methods.set({ password: true, oidc: null }),
+    );
+    if (query.get('via') === 'oidc') void this.adoptProviderSession();
+  }
+
+  /** The api signed the person in at the provider's return and set the session's cookie: take it up. */
+  private async adoptProviderSession(): Promise<void> {
+    this.adopting.set(true);
+    try {
+      await this.session.adopt();
+      await this.router.navigateByUrl(this.returnUrl() ?? '/');
+    } catch {
+      this.providerRefusal.set(oidcErrorWords('failed', this.methods()?.oidc?.name));
+    } finally {
+      this.adopting.set(false);
+    }
+  }
 
   protected async submit(): Promise<void> {
     this.busy.set(true);

@@ -22,7 +22,11 @@ const user = {
 };
 
 async function setup(url: string) {
-  const api = { login: jest.fn().mockResolvedValue({ token: 'fresh-token', user }), register: jest.fn() };
+  const api = {
+    login: jest.fn().mockResolvedValue({ token: 'fresh-token', user }),
+    register: jest.fn(),
+    signInMethods: jest.fn().mockResolvedValue({ password: true, oidc: null }),
+  };
   TestBed.configureTestingModule({
     providers: [
       provideRouter([
@@ -35,6 +39,9 @@ async function setup(url: string) {
   });
   const harness = await RouterTestingHarness.create();
   await harness.navigateByUrl(url);
+  // the sign-in methods have answered
+  await harness.fixture.whenStable();
+  harness.detectChanges();
   const element = () => harness.routeNativeElement as HTMLElement;
   const signIn = async () => {
     const fields: [string, string][] = [

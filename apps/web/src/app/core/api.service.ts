@@ -37,6 +37,7 @@ import {
   type RenameConversationRequest,
   type RewindRequest,
   type SendMessageRequest,
+  type SignInMethods,
   type StateResponse,
   type TreeListingNode,
   type TreePage,
@@ -87,6 +88,11 @@ export class ApiService {
 
   login(body: LoginRequest): Promise<AuthResponse> {
     return this.call(this.api.login({ body }));
+  }
+
+  /** How one may sign in here: the password, the identity provider's button, or both. */
+  signInMethods(): Promise<SignInMethods> {
+    return this.call(this.api.signInMethods());
   }
 
   me(): Promise<User> {

@@ -95,6 +95,15 @@ export class SessionService {
     this.signIns.update((n) => n + 1);
   }
 
+  /**
+   * Takes up a session the api began outside this page: a sign-in with the identity provider,
+   * whose return set the refresh cookie. The cookie is traded for the access token and the user,
+   * as a refresh does; rejects when there is no such session.
+   */
+  async adopt(): Promise<void> {
+    this.start(await this.api().refresh());
+  }
+
   /** `GET /api/auth/me` answered: the role may have changed since sign-in. */
   refreshUser(user: User): void {
     const current = this.session();

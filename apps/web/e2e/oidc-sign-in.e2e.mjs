@@ -1,0 +1,94 @@
+// Sign in with the organisation's identity provider: a real OpenID provider (oidc-provider, started
+// here) and the whole authorization code flow in the browser: the product's button, the provider's
+// login page, and back, signed in, on the conversations page. Then the same person again (their
+// account, not a new one), and a person the provider does not vouch for, who is told why.
+import assert from 'node:assert/strict';
+
+import { freePort } from '../../../scripts/local-services.mjs';
+import { startOidcProvider } from '../../api/test/support/oidc-test-provider.mjs';
+import { startOwnApi } from './support/own-api.mjs';
+
+const PROVIDER = 'Corp SSO';
+const people = {
+  robin: { sub: 'robin-1', email: 'robin@corp.example', email_verified: true, name: 'Robin Fields' },
+  kai: { sub: 'kai-1', email: 'kai@corp.example', email_verified: true, name: 'Kai Tan' },
+  una: { sub: 'una-1', email: 'una@corp.example', email_verified: false, name: 'Una Proven' },
+};
+
+/** The product's button, the provider's page (the person's email), and back to the product. */
+async function signInAtProvider(t, page, person, shots) {
+  await page.goto('/sign-in');
+  const button = page.getByRole('link', { name: `Sign in with ${PROVIDER}` });
+  await button.waitFor();
+  if (shots) await t.shot(page, 'sign-in-with-provider');
+  await button.click();
+  await page.getByRole('heading', { name: 'Test identity provider' }).waitFor();
+  await page.getByLabel('Email').fill(person.email);
+  if (shots) await page.screenshot({ path: `tmp/e2e-screenshots/oidc-provider-page-${shots}.png` });
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+export const scenarios = [
+  {
+    name: 'sign in with the identity provider: the code flow lands the person signed in on their conversations (phone and desktop)',
+    async run(t) {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const provider = await startOidcProvider({
+        clientId: 'sweatpants-e2e',
+        clientSecret: 'an-e2e-client-secret',
+        redirectUri: `${base}/api/auth/oidc/callback`,
+        accounts: Object.values(people),
+      });
+      const api = await startOwnApi('oidc', {
+        PORT: String(port),
+        PUBLIC_URL: base,
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: 'sweatpants-e2e',
+        OIDC_CLIENT_SECRET: 'an-e2e-client-secret',
+        OIDC_NAME: PROVIDER,
+      });
+      try {
+        for (const [person, phone] of [
+          [people.robin, true],
+          [people.kai, false],
+        ]) {
+          const page = await t.page({ phone, at: api.base });
+          await signInAtProvider(t, page, person, phone ? 'phone' : 'desktop');
+          await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
+          assert.equal(new URL(page.url()).pathname, '/', 'on the conversations page');
+          const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('sweatpants.session')));
+          assert.equal(stored.user.email, person.email, 'signed in as the provider said');
+          assert.equal(stored.user.displayName, person.name);
+          if (phone) {
+            await t.shot(page, 'signed-in-by-provider');
+            // Reloading keeps the session: it is the same session a password sign-in makes.
+            await page.reload();
+            await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
+            // Signed out and in again with the provider: the same account.
+            await page.getByRole('button', { name: 'Sign out' }).click();
+            await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+            await page.getByRole('link', { name: `Sign in with ${PROVIDER}` }).click();
+            await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
+            const again = JSON.parse(await page.evaluate(() => localStorage.getItem('sweatpants.session')));
+            assert.equal(again.user.id, stored.user.id, 'the same account, not a new one');
+          } else {
+            await t.shot(page, 'desktop-signed-in-by-provider');
+          }
+        }
+
+        // The provider does not vouch for Una's email: no account, and the page says why.
+        const page = await t.page({ at: api.base });
+        await signInAtProvider(t, page, people.una, null);
+        const alert = page.getByRole('alert');
+        await alert.waitFor();
+        assert.match(await alert.innerText(), /Corp SSO has not confirmed your email address/);
+        assert.equal(new URL(page.url()).pathname, '/sign-in');
+        await t.shot(page, 'provider-email-unconfirmed');
+      } finally {
+        await api.stop();
+        await provider.close();
+      }
+    },
+  },
+];
