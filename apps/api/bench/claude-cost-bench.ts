@@ -170,6 +170,7 @@ async function main(): Promise<number> {
   process.stderr.write(
     `  · cached share over turns 3–30 together: ${(share(fromThird) * 100).toFixed(1)}%\n`,
   );
+  process.stderr.write(`  · model calls per turn: ${turns.map((t) => t.length).join(' ')}\n`);
   process.stderr.write(`  · billed input per turn: ${turns.map((t) => Math.round(billed(t))).join(' ')}\n`);
   process.stderr.write(
     `  · cached share per turn: ${turns.map((t) => `${Math.round(share(t) * 100)}%`).join(' ')}\n`,

@@ -32,6 +32,16 @@ export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
   const answered = new Set(
     path.filter((n) => n.kind === 'tool_result').map((n) => String(n.payload['toolUseId'])),
   );
+  // Calls the agent made itself, with no model reply asking for them (a card readied while the
+  // words were read): their results are the agent's business, and the API refuses a tool_result
+  // without its tool_use.
+  const asked = new Set(
+    path.flatMap((n) =>
+      n.kind === 'assistant'
+        ? replyOf(n as TreeNode<'assistant'>).content.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []))
+        : [],
+    ),
+  );
   const retried = new Set(
     path.flatMap((n, i) =>
       n.kind === 'event' && n.payload['type'] === 'sample-retry' ? [path[i - 1]?.id] : [],
@@ -59,6 +69,7 @@ export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
       }
       case 'tool_result': {
         const p = node.payload as unknown as ToolResultPayload;
+        if (!asked.has(p.toolUseId)) break;
         push('user', [
           {
             type: 'tool_result',

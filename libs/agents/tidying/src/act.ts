@@ -15,7 +15,8 @@ import {
   type ModeSwitch,
   type TurnEnd,
 } from '@sweatpants/agent-runtime';
-import type { PhotoAnalysis } from './observation';
+import { proposeDisposition } from './disposition-tools';
+import type { PhotoAnalysis, Proposal } from './observation';
 import {
   anchorsOf,
   currentCategoryOf,
@@ -105,8 +106,44 @@ export function* act(
   return { kind: 'failed', code: 'max_steps' };
 }
 
+/** A card to ask at once: the item, and where the model proposed it goes when it read the words. */
+export type ProposalFor = Proposal & {
+  item: string;
+  /** the node of the call that read the words and made the proposal */
+  readBy: string;
+};
+
+/**
+ * Asks the item's card with the proposal that came with the reading of the words, so a named item costs one model call, and says where the item landed once
+ * answered (the tool's settling words). The call is recorded as the coach's own, as any tool call
+ * is. Null when the model's proposal does not fit the tool: the act call proposes instead.
+ */
+export function* proposeAtOnce(proposal: ProposalFor): Operation<TurnEnd | null> {
+  const input: Json = {
+    item: proposal.item,
+    choices: proposal.choices,
+    ...(proposal.reason ? { reason: proposal.reason } : {}),
+  };
+  // the id follows from the reading's node, so a rebuilt runner finds the same call in the journal
+  const use: ToolUseBlock = {
+    type: 'tool_use',
+    id: `read-${proposal.readBy}`,
+    name: proposeDisposition.name,
+    input,
+  };
+  const outcome = yield* dispatch([proposeDisposition], use);
+  if (outcome.kind === 'error') return null;
+  const text =
+    outcome.kind === 'success' && outcome.reply !== undefined
+      ? outcome.reply
+      : `No problem, we leave the ${proposal.item} for later. What did you pick up next?`;
+  yield* say(text, { settledBy: 'tool' });
+  yield* recordEvent({ type: 'response-generated', text });
+  return { kind: 'done' };
+}
+
 /** Words that ask about the photo itself, when its image should go to the model again. */
-const ABOUT_THE_PHOTO = /\b(photos?|pictures?|pics?|images?)\b/i;
+export const ABOUT_THE_PHOTO = /\b(photos?|pictures?|pics?|images?)\b/i;
 
 /**
  * A photo is looked at once (seed 000's analyzePhotos): later calls carry its analysis in the

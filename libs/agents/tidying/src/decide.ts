@@ -13,6 +13,7 @@ import {
   type Phase,
   type RefiningData,
   type SessionState,
+  SPLIT_THRESHOLD,
   startedOver,
 } from './session-state';
 import type { Action } from './tidying-action';
@@ -24,8 +25,6 @@ export interface Decision {
   nextPhase: Phase;
 }
 
-/** Above this many unsure items, sorting stops to split the pile (seed 000). */
-export const SPLIT_THRESHOLD = 5;
 /** Every this many items processed, a plain "go on" gets an energy check instead. */
 export const ENERGY_CHECK_EVERY = 10;
 
@@ -233,10 +232,9 @@ function decisionSupport(state: SessionState, extract: Extract): Decision {
 function askAbout(state: SessionState, item: ItemName | null): Action {
   if (!item) return { tag: 'ask-what-is-it' };
   if (state.piles.belongs.includes(item))
-    return { tag: 'ack-progress', note: `already sorted: ${item} stays` };
+    return { tag: 'already-sorted', item, pile: 'belongs', location: null };
   if (state.piles.out.includes(item)) {
-    const to = state.destinations.get(item);
-    return { tag: 'ack-progress', note: `already sorted: ${item} → ${to ?? 'out'}` };
+    return { tag: 'already-sorted', item, pile: 'out', location: state.destinations.get(item) ?? null };
   }
   return { tag: 'ask-item-decision', item };
 }

@@ -47,10 +47,19 @@ export const extractionGuide = (tool: string): string => prompt`
   anxiety: a thing or topic that makes them anxious, when they show it ("the letters stress me out"
   → "letters").
 
+  proposal: when the intent is item, where that item should go, so the coach can show the person a
+  card for it at once: choices, your best guess first, then one or two alternatives, each a short
+  label and a disposition (place, with a location: where it goes, such as "kitchen", or "here" when
+  it stays in this space; trash; donate; recycle; or skip, for now), and a reason in a few words. Think of what the space is for
+  and what usually belongs there: a mug goes to the kitchen, papers to the filing box, a charger
+  stays by the desk. Null for every other intent, and null when they sound unsure which thing they
+  mean, stuck or tired, or ask about the photo: the coach talks those through first.
+
   Examples (message → fields that are not null)
 
   "My desk is covered in mugs and papers" → intent item, item "mugs"
-  "a broken charger" → intent item, item "broken charger"
+  "a broken charger" → intent item, item "broken charger", proposal: first recycle ("Recycle it"),
+    then trash ("Bin it"), reason "a broken charger is e-waste"
   "what about the lamp?" → intent item, item "lamp"
   "the mug goes to the kitchen" → intent decided, item "mug", choice place, place "kitchen"
   "bin it" → intent decided, choice trash

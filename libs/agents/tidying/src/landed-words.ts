@@ -1,4 +1,4 @@
-import { SPLIT_THRESHOLD } from './decide';
+import { SPLIT_THRESHOLD } from './session-state';
 
 /**
  * The coach's words once a card is answered: where the item landed, in the words of its pile,

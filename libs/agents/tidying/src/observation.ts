@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DispositionSchema } from '@sweatpants/domain';
 import {
   allOf,
   mkAnxietyTrigger,
@@ -71,6 +72,19 @@ export interface Extract {
   anxiety: AnxietyTrigger | null;
 }
 
+/**
+ * Where the item the words name should go, proposed in the same call that reads them, so a named
+ * item's card needs no second call: your best guess first, then alternatives.
+ */
+export const ProposalSchema = z.object({
+  choices: z
+    .array(z.object({ label: z.string().min(1), disposition: DispositionSchema }))
+    .min(1)
+    .describe('where the item should go: your best guess first, then alternatives'),
+  reason: z.string().optional().describe('why you propose the first choice, in a few words'),
+});
+export type Proposal = z.infer<typeof ProposalSchema>;
+
 export const ExtractSchema = z.object({
   intent: z
     .enum(INTENTS)
@@ -83,7 +97,17 @@ export const ExtractSchema = z.object({
   function: z.string().nullable().describe('what the space is FOR, if they said'),
   anchors: z.array(z.string()).nullable().describe('things that definitely stay, if they said'),
   anxiety: z.string().nullable().describe('a thing or topic that makes the user anxious, if they showed it'),
+  proposal: ProposalSchema.nullable()
+    .optional()
+    .describe('when the intent is item: where that item should go (see the guide); otherwise null'),
 });
+
+/** The proposal a reading came with; null when there is none, or it does not fit. */
+export function parseProposal(value: unknown): Proposal | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const parsed = ProposalSchema.safeParse((value as { proposal?: unknown }).proposal);
+  return parsed.success ? parsed.data : null;
+}
 
 /** An extract that says nothing: what the loop goes on with when extraction fails (seed's fallback). */
 export const CONTINUE_EXTRACT: Extract = {

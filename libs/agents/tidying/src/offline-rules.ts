@@ -1,7 +1,16 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import { actionOf, fresh, isAct, line, photoTarget } from './offline-prompt';
-import { choicesFor, extractFromWords, functionsFor, photoFromWords } from './offline-text';
+import {
+  CONFUSED,
+  STUCK,
+  TIRED,
+  choicesFor,
+  extractFromWords,
+  functionsFor,
+  photoFromWords,
+} from './offline-text';
 import { TRANSITION_RULES } from './offline-transition-rules';
+import { ABOUT_THE_PHOTO } from './act';
 import { landedText, whereItLanded, type Landed } from './landed-words';
 import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
 
@@ -36,7 +45,19 @@ const extract: OfflineRule = {
   reply: (ctx) => {
     const phase = /Phase: ([a-z-]+)/.exec(ctx.request.system)?.[1] ?? 'surveying';
     const coachSaid = /^The coach last said: "(.*)"$/m.exec(ctx.request.system)?.[1] ?? null;
-    return { calls: [{ name: EXTRACT_TOOL, input: extractFromWords(ctx.userText, phase, coachSaid) }] };
+    const read = extractFromWords(ctx.userText, phase, coachSaid);
+    // a named, undecided item comes with its proposal, as the guide asks of the model, unless the
+    // words sound confused, stuck or tired (the act call's transition tools answer those), or ask
+    // about the photo (the act call looks at it again)
+    const said = ctx.userText;
+    const proposal =
+      read.intent === 'item' &&
+      typeof read.item === 'string' &&
+      read.choice === null &&
+      ![CONFUSED, STUCK, TIRED, ABOUT_THE_PHOTO].some((r) => r.test(said))
+        ? { choices: choicesFor(read.item), reason: 'a first guess' }
+        : null;
+    return { calls: [{ name: EXTRACT_TOOL, input: { ...read, proposal } }] };
   },
 };
 

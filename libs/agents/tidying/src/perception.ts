@@ -15,9 +15,11 @@ import {
   ExtractSchema,
   parseExtract,
   parsePhotoAnalysis,
+  parseProposal,
   PhotoAnalysisSchema,
   type Extract,
   type PhotoAnalysis,
+  type Proposal,
 } from './observation';
 import { extractionGuide } from './extraction-guide';
 import { extractFromWords, photoFromWords } from './offline-text';
@@ -114,13 +116,25 @@ export function* analyzePhotos(input: UserInput): Operation<PhotoAnalysis | null
   return analysis;
 }
 
-/** Extracts intent, item, choice, place, function, anchors and anxiety from the user's words. */
+/**
+ * What the person's words say (intent, item, choice, place, function, anchors, anxiety), and,
+ * when they name an item, where the model proposes it goes: one call reads the words and readies
+ * the item's card, so a named item costs one round trip (the proposal is used only when the
+ * decided action is to ask about that item).
+ */
+export interface Reading {
+  extract: Extract;
+  /** the proposal, with the node of the call that made it */
+  proposal: (Proposal & { readBy: string }) | null;
+}
+
+/** Reads the user's words (seed 000's extraction), with the proposal for a named item. */
 export function* extractFromInput(
   state: SessionState,
   photo: PhotoAnalysis | null,
   input: UserInput,
   lastReply: string | null,
-): Operation<Extract> {
+): Operation<Reading> {
   const sampled = yield* structured(
     {
       system: extractionGuide(EXTRACT_TOOL),
@@ -133,20 +147,24 @@ export function* extractFromInput(
       tools: [extractTool.spec],
     },
     EXTRACT_TOOL,
-    parseExtract,
+    (value) => {
+      const extract = parseExtract(value);
+      return extract ? { extract, proposal: parseProposal(value) } : null;
+    },
   );
-  const used =
-    sampled?.value ??
+  const extract =
+    sampled?.value.extract ??
     parseExtract(extractFromWords(input.text, phaseOf(state), lastReply)) ??
     CONTINUE_EXTRACT;
   const nodeId = sampled?.nodeId ?? null;
   yield* recordEvent({
     type: 'situation-classified',
-    summary: used.item ? `${used.intent}: ${used.item}` : used.intent,
-    extract: extractJson(used),
+    summary: extract.item ? `${extract.intent}: ${extract.item}` : extract.intent,
+    extract: extractJson(extract),
     nodeId,
   });
-  return used;
+  const proposal = sampled?.value.proposal;
+  return { extract, proposal: sampled && proposal ? { ...proposal, readBy: sampled.nodeId } : null };
 }
 
 function toolInput(content: readonly (ContentBlock | ToolUseBlock)[], name: string): unknown {

@@ -12,6 +12,9 @@ import {
   type SpaceFunction,
 } from './tidying-types';
 
+/** Above this many unsure items, sorting stops to split the pile (seed 000). */
+export const SPLIT_THRESHOLD = 5;
+
 /**
  * The tidying session (seed 000's State.hs). Each phase carries only the data valid in it, so the
  * seed's invalid states cannot be written down: no sorting without a function (it lives in

@@ -1,3 +1,4 @@
+import { whereItLanded } from './landed-words';
 import type { NonEmpty } from './session-state';
 import type { AnxietyTrigger, CategoryName, ItemName, Location } from './tidying-types';
 
@@ -23,6 +24,8 @@ export type Action =
   | { tag: 'pivot-away'; trigger: AnxietyTrigger; location: Location }
   // completion
   | { tag: 'ack-progress'; note: string }
+  // a thing named again that is sorted already: where it went, from the session alone
+  | { tag: 'already-sorted'; item: ItemName; pile: 'belongs' | 'out'; location: Location | null }
   | { tag: 'summary' }
   // a side quest (seed 004): something said aside while a question waits, answered before it returns
   | { tag: 'answer-aside' }
@@ -41,6 +44,14 @@ export function cannedResponse(action: Action): string | null {
       return 'Unsure pile. Next?';
     case 'instruct-next':
       return "What's next?";
+    case 'already-sorted': {
+      const where = whereItLanded({
+        item: action.item,
+        pile: action.pile,
+        ...(action.location ? { destination: action.location } : {}),
+      });
+      return `Already sorted: ${where.replace(/^The /, 'the ')} What did you pick up next?`;
+    }
     case 'back-to-card':
       return action.item
         ? `The card below asks about the ${action.item}: tap a choice, or type your own answer.`
@@ -81,6 +92,8 @@ export function directive(action: Action): string {
       return `Steer away from ${action.trigger}: suggest working on ${action.location} instead, gently.`;
     case 'ack-progress':
       return `Acknowledge their progress (${action.note}) in a sentence.`;
+    case 'already-sorted':
+      return `"${action.item}" is sorted already (${action.pile === 'belongs' ? 'it stays' : `it goes to ${action.location ?? 'its place'}`}): say so, then ask for the next thing.`;
     case 'answer-aside':
       return 'While a question waits, they said something aside: answer it in a sentence or two, without tools. Their question comes back right after.';
     case 'back-to-card':

@@ -117,6 +117,7 @@ const ActionWireSchema = z.object({
   categories: z.array(z.string()).optional(),
   trigger: z.string().optional(),
   note: z.string().optional(),
+  pile: z.enum(['belongs', 'out']).optional(),
 });
 
 /** An action read back from an event, through the smart constructors; null if it is not one. */
@@ -157,6 +158,10 @@ export function parseAction(value: unknown): Action | null {
     }
     case 'ack-progress':
       return { tag: a.tag, note: a.note ?? '' };
+    case 'already-sorted':
+      return item.ok && a.pile
+        ? { tag: a.tag, item: item.value, pile: a.pile, location: location.ok ? location.value : null }
+        : null;
     default:
       return null;
   }

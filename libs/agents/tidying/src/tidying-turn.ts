@@ -1,12 +1,12 @@
 import type { Disposition, ElicitRequest, Json, Photo, TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { type AgentDefinition, Asides, Run, modeStateOf, log, type TurnEnd } from '@sweatpants/agent-runtime';
-import { act, switchMode } from './act';
+import { act, proposeAtOnce, switchMode, type ProposalFor } from './act';
 import { isSpaceFunctionQuestion } from './disposition-tools';
 import type { Action } from './tidying-action';
 import { decide, readAfterEnd, type Decision } from './decide';
 import { parsePhotoAnalysis, type PhotoAnalysis } from './observation';
-import { analyzePhotos, extractFromInput, type UserInput } from './perception';
+import { analyzePhotos, extractFromInput, type Reading, type UserInput } from './perception';
 import { currentSession, recordDecision } from './session-io';
 import { currentItemOf, itemsProcessedOf, type SessionState } from './session-state';
 import { parseDecisionEvent, recordEvent, tidyingEventOf } from './tidying-events';
@@ -43,7 +43,8 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   yield* recordEvent({ type: 'user-input-received', text: input.text });
   const before = yield* currentSession();
   const photo = yield* analyzePhotos(input);
-  const extract = readAfterEnd(before, photo, yield* extractFromInput(before, photo, input, lastReply(path)));
+  const reading = yield* extractFromInput(before, photo, input, lastReply(path));
+  const extract = readAfterEnd(before, photo, reading.extract);
   let decision: Decision = decide(before, photo, extract);
   // Said aside, and deciding the waiting card's item after all ("the lamp? bin it"): that is the
   // card's answer, so the card is settled with it (its tool records it) rather than asked again
@@ -87,7 +88,27 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   if (target !== current)
     yield* switchMode(agent, current, { mode: target, data: modeData(target, state, decision) });
 
+  // The item's card was readied with the reading of the words: it is asked with no second call.
+  const proposal = proposalFor(decision.action, extract.item, reading.proposal);
+  if (proposal) {
+    const proposed = yield* proposeAtOnce(proposal);
+    if (proposed) return proposed;
+  }
   return yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text);
+}
+
+/**
+ * The proposal to ask with, when the turn asks about the very item the words named and the
+ * reading came with one; null otherwise (the act call proposes then).
+ */
+function proposalFor(
+  action: Action,
+  named: ItemName | null,
+  proposal: Reading['proposal'],
+): ProposalFor | null {
+  if (!proposal || action.tag !== 'ask-item-decision' || named === null) return null;
+  if (named.toLowerCase() !== action.item.toLowerCase()) return null;
+  return { item: action.item, ...proposal };
 }
 
 /** Whether the action would ask what `waiting` already asks: about the same item, or the space's purpose. */

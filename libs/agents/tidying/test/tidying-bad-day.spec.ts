@@ -31,17 +31,35 @@ const isAct = (body: MessageCreateParams) =>
   body.tool_choice === undefined &&
   (body.tools ?? []).some((t) => 'name' in t && t.name === 'propose_disposition');
 
-/** The offline coach, with `failure` answering the first act call about `words` instead. */
+/**
+ * The offline coach, with `failure` answering the first act call about `words` instead. Its
+ * reading of `words` comes without a proposal (as a model may read them), so the card is
+ * proposed by an act call: the call that fails.
+ */
 function failingOnce(failure: FakeStep, words: string) {
   const offline = offlineResponder(new OfflineModel(TIDYING_OFFLINE_RULES));
   let failed = false;
   fake.respond((body) => {
-    if (!failed && isAct(body) && JSON.stringify(body.messages).includes(words)) {
+    const about = JSON.stringify(body.messages).includes(words);
+    if (!failed && isAct(body) && about) {
       failed = true;
       return failure;
     }
-    return offline(body);
+    return about ? withoutProposal(offline(body)) : offline(body);
   });
+}
+
+/** A reading's reply with its proposal left out. */
+function withoutProposal(step: FakeStep): FakeStep {
+  if (step.kind !== 'reply') return step;
+  return {
+    ...step,
+    content: step.content.map((b) =>
+      b.type === 'tool_use' && b.name === 'record_extraction'
+        ? { ...b, input: { ...b.input, proposal: null } }
+        : b,
+    ),
+  };
 }
 
 const replies = (path: readonly TreeNode[]) =>
@@ -118,7 +136,7 @@ describe("a model's bad day never derails a tidying session", () => {
     const overloaded: FakeStep = { kind: 'error', status: 529 };
     const offline = offlineResponder(new OfflineModel(TIDYING_OFFLINE_RULES));
     let busy = false;
-    fake.respond((body) => (busy && isAct(body) ? overloaded : offline(body)));
+    fake.respond((body) => (busy ? overloaded : offline(body)));
     const s = await openSession(claude());
     await s.say('My desk is covered in mugs and papers', tapFirst, [PHOTO]);
     busy = true;

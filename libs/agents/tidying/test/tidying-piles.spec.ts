@@ -321,7 +321,7 @@ describe('where each item lands', () => {
       'the mugs',
       answers([], () => 'Not now'),
     );
-    expect(await lastReply(s)).toMatch(/already sorted: mugs → kitchen/);
+    expect(await lastReply(s)).toMatch(/^Already sorted: the mugs go out, to the kitchen\./);
     // ...and the user changes their mind in words.
     await s.say('the mugs go on the shelf');
 

@@ -489,7 +489,8 @@ const TOOL_ERRORS: ToolErrorCase[] = [
         reply('That did not work. Tell me the next thing you pick up.'),
       ],
     },
-    offline: true,
+    offline:
+      'the offline reading readies the card itself, with no act call to read the error: a card that fails so is proposed by the act call instead',
     error: /^propose_disposition failed: .*the store cannot hold this node/,
     reply: {
       fake: 'That did not work. Tell me the next thing you pick up.',
@@ -557,7 +558,10 @@ const PROPOSAL: QuestionRoute = {
     ],
   },
   offline: true,
-  reply: { fake: 'No problem, we leave it for later. What is next?', offline: /leave that one for later/ },
+  reply: {
+    fake: 'No problem, we leave it for later. What is next?',
+    offline: /leave the coffee mug for later/,
+  },
   fallback: 'skip for now',
   result: { item: 'coffee mug', disposition: { kind: 'skip' }, wasCorrection: false, fallback: true },
   then: (state, path) => {
