@@ -15,6 +15,40 @@ const people = {
   una: { sub: 'una-1', email: 'una@corp.example', email_verified: false, name: 'Una Proven' },
 };
 
+/**
+ * A provider that knows `accounts`, and an api of the scenario's own that signs people in with it
+ * (its PUBLIC_URL known beforehand, as the provider must know where to send people back).
+ */
+async function providerAndApi(name, accounts, env = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const provider = await startOidcProvider({
+    clientId: 'sweatpants-e2e',
+    clientSecret: 'an-e2e-client-secret',
+    redirectUri: `${base}/api/auth/oidc/callback`,
+    accounts,
+  });
+  const api = await startOwnApi(name, {
+    PORT: String(port),
+    PUBLIC_URL: base,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: 'sweatpants-e2e',
+    OIDC_CLIENT_SECRET: 'an-e2e-client-secret',
+    OIDC_NAME: PROVIDER,
+    ...env,
+  }).catch(async (error) => {
+    await provider.close();
+    throw error;
+  });
+  return {
+    api,
+    stop: async () => {
+      await api.stop();
+      await provider.close();
+    },
+  };
+}
+
 /** The product's button, the provider's page (the person's email), and back to the product. */
 async function signInAtProvider(t, page, person, shots) {
   await page.goto('/sign-in');
@@ -32,22 +66,7 @@ export const scenarios = [
   {
     name: 'sign in with the identity provider: the code flow lands the person signed in on their conversations (phone and desktop)',
     async run(t) {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const provider = await startOidcProvider({
-        clientId: 'sweatpants-e2e',
-        clientSecret: 'an-e2e-client-secret',
-        redirectUri: `${base}/api/auth/oidc/callback`,
-        accounts: Object.values(people),
-      });
-      const api = await startOwnApi('oidc', {
-        PORT: String(port),
-        PUBLIC_URL: base,
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: 'sweatpants-e2e',
-        OIDC_CLIENT_SECRET: 'an-e2e-client-secret',
-        OIDC_NAME: PROVIDER,
-      });
+      const { api, stop } = await providerAndApi('oidc', Object.values(people));
       try {
         for (const [person, phone] of [
           [people.robin, true],
@@ -86,8 +105,31 @@ export const scenarios = [
         assert.equal(new URL(page.url()).pathname, '/sign-in');
         await t.shot(page, 'provider-email-unconfirmed');
       } finally {
-        await api.stop();
-        await provider.close();
+        await stop();
+      }
+    },
+  },
+  {
+    name: 'password sign-in turned off: only the provider is offered, and it signs the person in',
+    async run(t) {
+      const { api, stop } = await providerAndApi('oidc_only', [people.robin], { PASSWORD_SIGNIN: 'off' });
+      try {
+        const page = await t.page({ phone: true, at: api.base });
+        await page.goto('/sign-up');
+        await page.getByText(`Accounts here are made by signing in with ${PROVIDER}.`).waitFor();
+        assert.equal(await page.getByLabel('Password').count(), 0, 'no password form');
+        assert.equal(
+          await page.getByRole('link', { name: 'Sign up' }).count(),
+          0,
+          'no sign-up in the top bar',
+        );
+        await t.shot(page, 'provider-only');
+        await page.getByRole('link', { name: `Sign in with ${PROVIDER}` }).click();
+        await page.getByLabel('Email').fill(people.robin.email);
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
+      } finally {
+        await stop();
       }
     },
   },

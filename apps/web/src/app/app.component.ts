@@ -18,6 +18,7 @@ import { ConversationListService } from './conversations/conversation-list.servi
 import { ConversationSidebarComponent } from './conversations/conversation-sidebar.component';
 import { PendingArchives } from './conversations/pending-archives';
 import { UndoToastComponent } from './conversations/undo-toast.component';
+import { SignInMethodsService } from './auth/sign-in-methods.service';
 import { ApiService } from './core/api.service';
 import { SessionService } from './core/session.service';
 import { AgentsService } from './conversations/agents.service';
@@ -44,6 +45,9 @@ const WIDE = '(min-width: 56.25rem)';
 export class AppComponent {
   protected readonly health = inject(HealthService);
   protected readonly session = inject(SessionService);
+  private readonly signInMethods = inject(SignInMethodsService);
+  /** No sign-up in the top bar where accounts come from the identity provider only. */
+  protected readonly signUpOffered = computed(() => this.signInMethods.methods()?.password !== false);
   private readonly api = inject(ApiService);
   private readonly socket = inject(SocketClientService);
   private readonly router = inject(Router);
@@ -68,6 +72,8 @@ export class AppComponent {
     inject(ConversationListService);
     // Asked once at start so the top bar can say whether replies come from the offline model.
     void this.health.check();
+    // …and whether to offer a sign-up (none where the identity provider makes the accounts).
+    void this.signInMethods.load();
     // The stored user may be stale (a new admin, say); a 401 here signs out through the interceptor.
     if (this.session.signedIn()) {
       this.api

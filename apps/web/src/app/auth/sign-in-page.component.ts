@@ -1,11 +1,12 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { ActivatedRoute, Router, RouterLink } from '@angular/router';
-import { OIDC_LOGIN_PATH, OidcErrorSchema, type SignInMethods } from '@sweatpants/domain';
+import { OIDC_LOGIN_PATH, OidcErrorSchema } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SESSION_ENDED, SessionService } from '../core/session.service';
 import { oidcErrorWords } from './oidc-error-words';
+import { SignInMethodsService } from './sign-in-methods.service';
 
 /** Sign in, or (route data `mode: 'sign-up'`) create an account; a refusal is said once, in plain words. */
 @Component({
@@ -136,8 +137,9 @@ export class SignInPageComponent {
         return null;
     }
   });
+  private readonly signInMethods = inject(SignInMethodsService);
   /** What this deployment offers (GET /api/auth/methods); null until it has answered. */
-  protected readonly methods = signal<SignInMethods | null>(null);
+  protected readonly methods = this.signInMethods.methods;
   /** Back from the identity provider, signed in: the session is being taken up. */
   protected readonly adopting = signal(false);
   /** Why the identity provider's sign-in did not sign the person in, in plain words. */
@@ -167,15 +169,10 @@ export class SignInPageComponent {
 
   constructor() {
     const query = this.route.snapshot.queryParamMap;
-    // Unknown methods (the api out of reach) offer the password form, which then says so itself.
-    this.api.signInMethods().then(
-      (methods) => {
-        this.methods.set(methods);
-        const reason = OidcErrorSchema.safeParse(query.get('oidcError'));
-        if (reason.success) this.providerRefusal.set(oidcErrorWords(reason.data, methods.oidc?.name));
-      },
-      () => this.methods.set({ password: true, oidc: null }),
-    );
+    void this.signInMethods.load().then((methods) => {
+      const reason = OidcErrorSchema.safeParse(query.get('oidcError'));
+      if (reason.success) this.providerRefusal.set(oidcErrorWords(reason.data, methods.oidc?.name));
+    });
     if (query.get('via') === 'oidc') void this.adoptProviderSession();
   }
 
