@@ -6,8 +6,8 @@ import type { Redis } from 'ioredis';
 import { ApiError, type ErrorBody } from '../errors/api-error';
 import { closeRedis } from '../redis/close-redis';
 import { ClusterRedis } from '../redis/cluster-redis';
-import { continuedSpan } from '../tracing/continued-span';
-import { GEN_AI } from '../tracing/gen-ai-attributes';
+import { continuedSpan } from '../tracing/in-span';
+import { GEN_AI } from '../tracing/span-attributes';
 import { carrierOf, type TraceCarrier } from '../tracing/trace-carrier';
 import { ConversationLease } from './conversation-lease';
 

@@ -1,6 +1,6 @@
 import type { Context, Span } from '@opentelemetry/api';
 import type { ElicitRequest } from '@sweatpants/domain';
-import { GEN_AI, SWEATPANTS } from './gen-ai-attributes';
+import { GEN_AI, SWEATPANTS } from './span-attributes';
 import { tracer } from './tracer';
 
 /** Waits kept open at most; past it the oldest ends as `unfinished` (its answer came elsewhere). */

@@ -1,6 +1,6 @@
 import { SpanKind } from '@opentelemetry/api';
-import { continuedSpan } from './continued-span';
-import { GEN_AI, SWEATPANTS } from './gen-ai-attributes';
+import { continuedSpan } from './in-span';
+import { GEN_AI, SWEATPANTS } from './span-attributes';
 import { carrierOf, type TraceCarrier } from './trace-carrier';
 
 /** A job's data as queued: its payload, and the trace of whoever asked for it. */

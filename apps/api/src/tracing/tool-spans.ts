@@ -1,7 +1,7 @@
 import type { Context } from '@opentelemetry/api';
 import { ToolCalls } from '@sweatpants/agent-runtime';
 import type { Operation } from 'effection';
-import { GEN_AI } from './gen-ai-attributes';
+import { GEN_AI } from './span-attributes';
 import { markFailed, markThrown } from './span-outcome';
 import { tracer } from './tracer';
 

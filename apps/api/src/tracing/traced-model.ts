@@ -1,7 +1,7 @@
 import { SpanKind, type Attributes, type Context } from '@opentelemetry/api';
 import type { ModelReply, ModelRequest, ModelUsage } from '@sweatpants/agent-runtime';
 import type { Model } from '@sweatpants/agent-runtime/host';
-import { GEN_AI } from './gen-ai-attributes';
+import { GEN_AI } from './span-attributes';
 import { markFailed, markThrown } from './span-outcome';
 import { tracer } from './tracer';
 

@@ -1,6 +1,6 @@
 import { context, trace, type Context } from '@opentelemetry/api';
 import type { ConversationPort } from '@sweatpants/agent-runtime/host';
-import { GEN_AI, SWEATPANTS } from './gen-ai-attributes';
+import { GEN_AI, SWEATPANTS } from './span-attributes';
 import { tracer } from './tracer';
 
 /** Where a traced port's spans go, and whom it tells of the answers it stored. */
