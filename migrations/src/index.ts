@@ -17,6 +17,8 @@ import { RefreshTokens1795500000000 } from './1795500000000-RefreshTokens';
 import { QueuedMessages1795510000000 } from './1795510000000-QueuedMessages';
 import { PersonalAccessTokens1795520000000 } from './1795520000000-PersonalAccessTokens';
 import { EmailVerification1795530000000 } from './1795530000000-EmailVerification';
+import { Passkeys1795540000000 } from './1795540000000-Passkeys';
+import { VisibleSessions1795540000001 } from './1795540000001-VisibleSessions';
 import { IdentityLinks1795550000000 } from './1795550000000-IdentityLinks';
 import { pgliteAsPgDriver } from './pglite-driver';
 
@@ -38,6 +40,8 @@ export const migrations = [
   QueuedMessages1795510000000,
   PersonalAccessTokens1795520000000,
   EmailVerification1795530000000,
+  Passkeys1795540000000,
+  VisibleSessions1795540000001,
   IdentityLinks1795550000000,
 ];
 

@@ -34,6 +34,8 @@ const ALL = [
   'QueuedMessages1795510000000',
   'PersonalAccessTokens1795520000000',
   'EmailVerification1795530000000',
+  'Passkeys1795540000000',
+  'VisibleSessions1795540000001',
   'IdentityLinks1795550000000',
 ];
 
@@ -81,6 +83,7 @@ describe('migrations', () => {
     expect(applied).toEqual(ALL);
     expect(await tables(db.url)).toEqual([
       'account_deletions',
+      'account_events',
       'blobs',
       'concierge_activities',
       'concierge_people',
@@ -91,6 +94,7 @@ describe('migrations', () => {
       'node_blobs',
       'nodes',
       'oidc_pending_logins',
+      'passkeys',
       'personal_access_tokens',
       'queued_message_blobs',
       'queued_messages',
@@ -100,6 +104,7 @@ describe('migrations', () => {
       'segments',
       'state_snapshots',
       'users',
+      'webauthn_challenges',
     ]);
 
     await migrateDown({ url: db.url }, ALL.length);

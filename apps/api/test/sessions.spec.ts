@@ -2,46 +2,12 @@ import type { AuthResponse } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { Client } from 'pg';
 import { useApiPair } from './support/api-pair';
+import { send } from './support/cookie-call';
 import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
 
 const PASSWORD = 'correct horse battery';
 /** Access tokens this short make "past the access token's lifetime" a couple of seconds away. */
 const ACCESS_TTL_SECONDS = 1;
-
-/** A browser's view of one answer: its status and body, and the refresh cookie it set, if any. */
-interface CookieAnswer<T> {
-  status: number;
-  body: T;
-  /** the Set-Cookie line for `sp_refresh`, whole */
-  setCookie: string | undefined;
-  /** the cookie's new value ('' when the answer clears it) */
-  refresh: string | undefined;
-}
-
-async function send<T = unknown>(
-  api: TestApi,
-  method: string,
-  path: string,
-  options: { token?: string; refresh?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<CookieAnswer<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
-  if (options.refresh !== undefined) headers['cookie'] = `other=1; sp_refresh=${options.refresh}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(api.url(path), {
-    method,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
-  const text = await res.text();
-  const setCookie = res.headers.getSetCookie().find((line) => line.startsWith('sp_refresh='));
-  return {
-    status: res.status,
-    body: (text ? JSON.parse(text) : undefined) as T,
-    setCookie,
-    refresh: setCookie?.slice('sp_refresh='.length).split(';')[0],
-  };
-}
 
 /** Signs in as a browser does: the access token from the body, the refresh token from the cookie. */
 async function signIn(api: TestApi, email: string, password = PASSWORD) {

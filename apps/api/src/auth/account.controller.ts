@@ -8,6 +8,7 @@ import { CurrentUser } from './auth.decorators';
 import { handOut } from './auth.controller';
 import { AuthService } from './auth.service';
 import { clearRefreshCookie } from './refresh-cookie';
+import { userAgentOf } from './refresh-tokens.repository';
 
 const { signOutEverywhere, changePassword } = HTTP_CONTRACT;
 
@@ -44,7 +45,9 @@ export class AccountController {
     @Req() req: IncomingMessage,
     @Res({ passthrough: true }) res: ServerResponse,
   ): EndpointResult<typeof changePassword> {
-    const changed = await this.auth.changePassword(user, body);
+    const changed = await this.auth.changePassword(user, body, {
+      userAgent: userAgentOf(req.headers['user-agent']),
+    });
     if (!changed.ok) {
       throw new ApiError('invalid_request', 'the current password is not right', [
         { field: 'currentPassword', message: 'is not your current password' },

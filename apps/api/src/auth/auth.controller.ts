@@ -14,6 +14,7 @@ import type { AuthUser } from './auth-user';
 import { CurrentUser, Public } from './auth.decorators';
 import { AuthService, type Session } from './auth.service';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { userAgentOf } from './refresh-tokens.repository';
 
 const { register, login, me, refresh, signOut } = HTTP_CONTRACT;
 
@@ -38,7 +39,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: ServerResponse,
   ): EndpointResult<typeof register> {
     this.passwordsAccepted();
-    const registered = await this.auth.register(body);
+    const registered = await this.auth.register(body, { userAgent: userAgentOf(req.headers['user-agent']) });
     if (!registered.ok) {
       throw new ApiError('conflict', 'an account with this email exists already', [
         { field: 'email', message: 'is registered already' },
@@ -56,7 +57,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: ServerResponse,
   ): EndpointResult<typeof login> {
     this.passwordsAccepted();
-    const session = await this.auth.login(body);
+    const session = await this.auth.login(body, { userAgent: userAgentOf(req.headers['user-agent']) });
     if (!session) throw new ApiError('unauthenticated', 'wrong email or password');
     return handOut(req, res, session);
   }

@@ -7,7 +7,16 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { AccessTokensController } from './access-tokens.controller';
 import { AccountController } from './account.controller';
+import { AccountEvents } from './account-events';
+import { AccountSessions } from './account-sessions';
+import { AccountSessionsController } from './account-sessions.controller';
 import { IdentityAdmins } from './identity-admins';
+import { Passkeys } from './passkeys';
+import { PasskeysController } from './passkeys.controller';
+import { PasskeysRepository } from './passkeys.repository';
+import { SessionEndings } from './session-endings';
+import { SignInWays } from './sign-in-ways';
+import { WebAuthnChallenges } from './webauthn-challenges';
 import { PersonalAccessTokens } from './personal-access-tokens';
 import { PersonalAccessTokensRepository } from './personal-access-tokens.repository';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
@@ -16,10 +25,19 @@ import { TokenRevocations } from './token-revocations';
 import { TokenSigner } from './token-signer';
 import { UsersRepository } from './users.repository';
 
-/** Accounts, tokens and the guard every route passes; exports AuthService and TokenRevocations for the gateway. */
+/**
+ * Accounts, tokens, passkeys, the sessions a person sees and the guard every route passes; exports
+ * AuthService and TokenRevocations for the gateway, AccountEvents for the admins' audit.
+ */
 @Module({
   imports: [DatabaseModule, ConciergeModule, ClusterRedisModule],
-  controllers: [AuthController, AccountController, AccessTokensController],
+  controllers: [
+    AuthController,
+    AccountController,
+    AccessTokensController,
+    PasskeysController,
+    AccountSessionsController,
+  ],
   providers: [
     AuthService,
     AuthGuard,
@@ -30,8 +48,24 @@ import { UsersRepository } from './users.repository';
     RefreshTokensRepository,
     PersonalAccessTokens,
     PersonalAccessTokensRepository,
+    SessionEndings,
+    AccountEvents,
+    AccountSessions,
+    SignInWays,
+    Passkeys,
+    PasskeysRepository,
+    WebAuthnChallenges,
     IdentityAdmins,
   ],
-  exports: [AuthService, AuthGuard, TokenRevocations, TokenGenerations, UsersRepository, IdentityAdmins],
+  exports: [
+    AuthService,
+    AuthGuard,
+    TokenRevocations,
+    TokenGenerations,
+    UsersRepository,
+    AccountEvents,
+    SignInWays,
+    IdentityAdmins,
+  ],
 })
 export class AuthModule {}

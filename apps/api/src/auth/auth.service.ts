@@ -14,14 +14,18 @@ import {
 import * as argon2 from 'argon2';
 import { PgActivityStores } from '../concierge/pg-activity-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AccountEvents } from './account-events';
 import type { AuthUser, AuthVia } from './auth-user';
+import { deviceName } from './device-name';
 import { IdentityAdmins } from './identity-admins';
 import { PersonalAccessTokens } from './personal-access-tokens';
 import {
   RefreshTokensRepository,
   type IssuedRefreshToken,
   type RefreshRefusal,
+  type SignInContext,
 } from './refresh-tokens.repository';
+import { SessionEndings } from './session-endings';
 import { TokenGenerations } from './token-generations';
 import { TokenRevocations } from './token-revocations';
 import { TokenSigner, type TokenSubject } from './token-signer';
@@ -60,6 +64,8 @@ export class AuthService {
     private readonly refreshTokens: RefreshTokensRepository,
     private readonly accessTokens: PersonalAccessTokens,
     private readonly identityAdmins: IdentityAdmins,
+    private readonly sessionEndings: SessionEndings,
+    private readonly accountEvents: AccountEvents,
   ) {
     this.admins = new Set(config.adminEmails);
   }
@@ -68,7 +74,10 @@ export class AuthService {
    * A new account and a token for it; `email_taken` when the email is registered already. The
    * account starts with the concierge's demo activities, so there is something to triage.
    */
-  async register(request: RegisterRequest): Promise<Result<Session, 'email_taken'>> {
+  async register(
+    request: RegisterRequest,
+    context: Omit<SignInContext, 'method'>,
+  ): Promise<Result<Session, 'email_taken'>> {
     const created = await this.users.create({
       email: request.email.trim(),
       displayName: request.displayName,
@@ -76,7 +85,7 @@ export class AuthService {
     });
     if (!created.ok) return err(created.error);
     await this.activities.seedDemo(created.value.id);
-    return ok(await this.issue(created.value));
+    return ok(await this.issue(created.value, { ...context, method: 'password' }));
   }
 
   /**
@@ -98,18 +107,30 @@ export class AuthService {
     return created;
   }
 
-  /** A session for an account someone else has vouched for (an identity provider's sign-in). */
-  signInAs(account: Account): Promise<Session> {
-    return this.issue(account);
-  }
-
-  /** A token for the account, or null when the email or the password is wrong (which, not said). */
-  async login(request: LoginRequest): Promise<Session | null> {
+  /**
+   * A token for the account, or null when the email or the password is wrong (which, not said),
+   * or the account has no password. The sign-in is in the admins' audit.
+   */
+  async login(request: LoginRequest, context: Omit<SignInContext, 'method'>): Promise<Session | null> {
     const account = await this.users.byEmail(request.email.trim());
     const hash =
       account?.passwordHash ?? (await (this.decoyHash ??= argon2.hash('no one has this password')));
     const matches = await argon2.verify(hash, request.password).catch(() => false);
-    return account && matches ? this.issue(account) : null;
+    if (!account?.passwordHash || !matches) return null;
+    return this.signIn(account, { ...context, method: 'password' });
+  }
+
+  /**
+   * A new session for an account whose holder proved it another way (a passkey, an identity
+   * provider's word), as a password sign-in issues one; recorded in the admins' audit with how
+   * and from which device.
+   */
+  async signIn(account: Account, context: SignInContext): Promise<Session> {
+    const session = await this.issue(account, context);
+    const how =
+      context.method === 'password' || context.method === 'passkey' ? `a ${context.method}` : context.method;
+    await this.accountEvents.record(account, 'signed-in', `with ${how} on ${deviceName(context.userAgent)}`);
+    return session;
   }
 
   /**
@@ -127,15 +148,20 @@ export class AuthService {
       }
       return err(rotation.reason);
     }
+    const subject = { ...rotation.subject, sessionId: rotation.next.sessionId };
     return ok({
-      auth: { token: await this.tokens.sign(rotation.subject), user: await this.roleOf(rotation.subject) },
+      auth: { token: await this.tokens.sign(subject), user: await this.roleOf(subject) },
       refresh: rotation.next,
     });
   }
 
-  /** Sign-out here: the session the refresh token belongs to ends, on every process (it is a row). */
+  /**
+   * Sign-out here: the session the refresh token belongs to ends (it is a row), and with it the
+   * access tokens given to it, on every process.
+   */
   async signOut(refreshToken: string): Promise<void> {
-    await this.refreshTokens.revokeFamilyOf(refreshToken);
+    const ended = await this.refreshTokens.revokeFamilyOf(refreshToken);
+    if (ended) await this.revocations.revokedEverywhere(ended.userId, { sessionId: ended.sessionId });
   }
 
   /**
@@ -149,15 +175,17 @@ export class AuthService {
     const subject = await this.tokens.verify(token);
     if (!subject) return null;
     const current = await this.generations.current(subject.id);
-    return current !== null && subject.tokenGeneration === current
-      ? this.userOf(subject, { kind: 'session' })
-      : null;
+    if (current === null || subject.tokenGeneration !== current) return null;
+    if (subject.sessionId === undefined) return this.userOf(subject, { kind: 'session' });
+    // A device signed out (here, or from the account page elsewhere) takes its access tokens along.
+    if (await this.sessionEndings.ended(subject.sessionId)) return null;
+    return this.userOf(subject, { kind: 'session', sessionId: subject.sessionId });
   }
 
   /** Whether `password` is the account's: for what must be confirmed (deleting the account). */
   async checkPassword(userId: string, password: string): Promise<boolean> {
     const account = await this.users.byId(userId);
-    return account ? argon2.verify(account.passwordHash, password).catch(() => false) : false;
+    return account?.passwordHash ? argon2.verify(account.passwordHash, password).catch(() => false) : false;
   }
 
   /**
@@ -178,9 +206,10 @@ export class AuthService {
   async changePassword(
     user: AuthUser,
     request: { currentPassword: string; newPassword: string },
+    context: Omit<SignInContext, 'method'>,
   ): Promise<Result<Session, 'wrong_password'>> {
     const account = await this.users.byId(user.id);
-    const matches = account
+    const matches = account?.passwordHash
       ? await argon2.verify(account.passwordHash, request.currentPassword).catch(() => false)
       : false;
     if (!matches) return err('wrong_password');
@@ -189,12 +218,13 @@ export class AuthService {
     this.generations.set(user.id, changed.tokenGeneration);
     await this.refreshTokens.revokeAll(user.id);
     await this.revocations.revokedEverywhere(user.id);
-    return ok(await this.issue(changed));
+    return ok(await this.issue(changed, { ...context, method: 'password' }));
   }
 
-  private async issue(account: Account): Promise<Session> {
-    const refresh = await this.refreshTokens.issue(account);
-    return { auth: { token: await this.tokens.sign(account), user: await this.roleOf(account) }, refresh };
+  private async issue(account: Account, context: SignInContext): Promise<Session> {
+    const refresh = await this.refreshTokens.issue(account, context);
+    const token = await this.tokens.sign({ ...account, sessionId: refresh.sessionId });
+    return { auth: { token, user: await this.roleOf(account) }, refresh };
   }
 
   /**

@@ -64,7 +64,7 @@ export class PersonalAccessTokens {
    */
   async revoke(userId: string, id: string): Promise<boolean> {
     if (!(await this.tokens.revoke(userId, id))) return false;
-    await this.revocations.revokedEverywhere(userId, id);
+    await this.revocations.revokedEverywhere(userId, { tokenId: id });
     return true;
   }
 

@@ -16,7 +16,32 @@ const REFRESH_IDLE_MS = REFRESH_IDLE_DAYS * 24 * 60 * 60 * 1000;
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: Date;
+  /** the session (family) it carries on: named in the access tokens given beside it */
+  sessionId: string;
 }
+
+/** How a session began, kept with it for the person's list of sessions. */
+export interface SignInContext {
+  /** the browser's User-Agent header, as sent (cut to 512 characters); null when none was */
+  userAgent: string | null;
+  /** `password`, `passkey`, … */
+  method: string;
+}
+
+/** A live session as its owner's list shows it (see AccountSessions). */
+export interface LiveSession {
+  id: string;
+  userAgent: string | null;
+  signedInWith: string;
+  signedInAt: Date;
+  lastUsedAt: Date;
+}
+
+/** The User-Agent header as kept: a browser's is rarely past 300 characters; longer says nothing more. */
+export const userAgentOf = (header: string | string[] | undefined): string | null => {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value ? value.slice(0, 512) : null;
+};
 
 /** Why a refresh token was refused; each is a 401 to the caller, the distinction is for the log. */
 export type RefreshRefusal = 'unknown' | 'expired' | 'revoked' | 'reused' | 'signed-out';
@@ -38,11 +63,23 @@ interface PresentedRow {
   email: string;
   display_name: string;
   email_verified: boolean;
+  user_agent: string | null;
+  signed_in_at: Date;
+  signed_in_with: string | null;
+}
+
+interface LiveSessionRow {
+  family_id: string;
+  user_agent: string | null;
+  signed_in_with: string | null;
+  signed_in_at: Date | string;
+  created_at: Date | string;
 }
 
 /** 32 random bytes: guessing one is out of the question, so a fast hash suffices (no salt, no argon2). */
 const newToken = (): string => randomBytes(32).toString('base64url');
 const hashOf = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The `refresh_tokens` table (RefreshTokens1795500000000), in plain parameterised SQL like
@@ -54,11 +91,17 @@ export class RefreshTokensRepository {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
   /** A new session (a new family) for the account at its current token generation. */
-  async issue(subject: Pick<TokenSubject, 'id' | 'tokenGeneration'>): Promise<IssuedRefreshToken> {
+  async issue(
+    subject: Pick<TokenSubject, 'id' | 'tokenGeneration'>,
+    context: SignInContext,
+  ): Promise<IssuedRefreshToken> {
     // Rows past their idle period can refuse nothing a missing row would not: they go as the
     // account signs in again, so the table holds each account's live sessions and little else.
     await this.db.query(`DELETE FROM refresh_tokens WHERE user_id = $1 AND expires_at < now()`, [subject.id]);
-    return this.insert(this.db, subject.id, randomUUID(), subject.tokenGeneration);
+    return this.insert(this.db, subject.id, randomUUID(), subject.tokenGeneration, {
+      ...context,
+      signedInAt: new Date(),
+    });
   }
 
   /**
@@ -72,7 +115,8 @@ export class RefreshTokensRepository {
         `SELECT r.id, r.user_id, r.family_id, r.token_generation,
            r.expires_at <= now() AS expired, r.used_at IS NOT NULL AS used, r.revoked_at IS NOT NULL AS revoked,
            u.token_generation AS current_generation, u.email, u.display_name,
-           u.email_verified_at IS NOT NULL AS email_verified
+           u.email_verified_at IS NOT NULL AS email_verified,
+           r.user_agent, r.signed_in_at, r.signed_in_with
          FROM refresh_tokens r JOIN users u ON u.id = r.user_id
          WHERE r.token_hash = $1
          FOR UPDATE OF r`,
@@ -94,7 +138,11 @@ export class RefreshTokensRepository {
         return { ok: false, reason: 'signed-out', userId: row.user_id };
       }
       await tx.query(`UPDATE refresh_tokens SET used_at = now() WHERE id = $1`, [row.id]);
-      const next = await this.insert(tx, row.user_id, row.family_id, row.token_generation);
+      const next = await this.insert(tx, row.user_id, row.family_id, row.token_generation, {
+        userAgent: row.user_agent,
+        method: row.signed_in_with ?? 'password',
+        signedInAt: row.signed_in_at,
+      });
       // The generation read in this transaction, not a later one: a sign-out everywhere that lands
       // meanwhile makes this answer's access token refused too, rather than valid in the new one.
       const subject: TokenSubject = {
@@ -108,13 +156,72 @@ export class RefreshTokensRepository {
     });
   }
 
-  /** Sign-out: the session this token belongs to ends (its family), whatever state the token is in. */
-  async revokeFamilyOf(token: string): Promise<void> {
-    await this.db.query(
-      `UPDATE refresh_tokens SET revoked_at = now()
-       WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
+  /**
+   * Sign-out: the session this token belongs to ends (its family), whatever state the token is in.
+   * Answers whose session it was, or null for a token no one was given.
+   */
+  async revokeFamilyOf(token: string): Promise<{ userId: string; sessionId: string } | null> {
+    const [row] = await this.db.query<{ user_id: string; family_id: string }>(
+      `SELECT user_id, family_id FROM refresh_tokens WHERE token_hash = $1`,
       [hashOf(token)],
     );
+    if (!row) return null;
+    await this.db.query(
+      `UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND family_id = $1`,
+      [row.family_id],
+    );
+    return { userId: row.user_id, sessionId: row.family_id };
+  }
+
+  /**
+   * The account's live sessions: each family's one unused row that is neither revoked, expired
+   * nor of an earlier token generation. Its `created_at` is the family's last sign-in or refresh.
+   */
+  async live(userId: string): Promise<LiveSession[]> {
+    const rows = await this.db.query<LiveSessionRow>(
+      `SELECT r.family_id, r.user_agent, r.signed_in_with, r.signed_in_at, r.created_at
+       FROM refresh_tokens r JOIN users u ON u.id = r.user_id
+       WHERE r.user_id = $1 AND r.used_at IS NULL AND r.revoked_at IS NULL AND r.expires_at > now()
+         AND r.token_generation = u.token_generation
+       ORDER BY r.created_at DESC, r.family_id`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      id: row.family_id,
+      userAgent: row.user_agent,
+      signedInWith: row.signed_in_with ?? 'password',
+      signedInAt: new Date(row.signed_in_at),
+      lastUsedAt: new Date(row.created_at),
+    }));
+  }
+
+  /**
+   * Ends the account's session `sessionId` (its family) if it is live; answers what it was, or
+   * null when the account has no such live session (someone else's, ended, or never was).
+   */
+  async revokeSession(userId: string, sessionId: string): Promise<LiveSession | null> {
+    if (!UUID.test(sessionId)) return null;
+    const live = (await this.live(userId)).find((session) => session.id === sessionId);
+    if (!live) return null;
+    await this.db.query(
+      `UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+      [sessionId, userId],
+    );
+    return live;
+  }
+
+  /**
+   * Whether the session has ended by a revocation (sign-out, a revoked device, a reused token):
+   * its access tokens are refused then too. A session ended by a new token generation is refused
+   * by the generation already, and one merely idle past its period by its tokens' expiry.
+   */
+  async ended(sessionId: string): Promise<boolean> {
+    if (!UUID.test(sessionId)) return true;
+    const [row] = await this.db.query<{ ended: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NOT NULL) AS ended`,
+      [sessionId],
+    );
+    return row?.ended ?? false;
   }
 
   /**
@@ -133,14 +240,27 @@ export class RefreshTokensRepository {
     userId: string,
     familyId: string,
     generation: number,
+    session: SignInContext & { signedInAt: Date },
   ): Promise<IssuedRefreshToken> {
     const token = newToken();
     const expiresAt = new Date(Date.now() + REFRESH_IDLE_MS);
     await db.query(
-      `INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, token_generation, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [randomUUID(), userId, familyId, hashOf(token), generation, expiresAt],
+      `INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, token_generation, expires_at,
+         user_agent, signed_in_at, signed_in_with)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        randomUUID(),
+        userId,
+        familyId,
+        hashOf(token),
+        generation,
+        expiresAt,
+        session.userAgent,
+        session.signedInAt,
+        // an identity provider's name (OIDC_NAME) may be long; the list says enough in 40 characters
+        session.method.slice(0, 40),
+      ],
     );
-    return { token, expiresAt };
+    return { token, expiresAt, sessionId: familyId };
   }
 }

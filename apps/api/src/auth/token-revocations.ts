@@ -11,12 +11,17 @@ const SUBSCRIBE_WAIT_MS = 2_000;
 /** How long a revocation waits for the other processes to say they heard it. */
 const ACK_WAIT_MS = 1_000;
 
+/** What of an account's was revoked, when not all of it: one personal access token, or one session. */
+export type RevokedPart = { tokenId: string } | { sessionId: string };
+
 interface Announcement {
   /** names the announcement in the acknowledgements */
   id: string;
   userId: string;
   /** one personal access token of the account's, when only it was revoked (not the sessions) */
   tokenId?: string;
+  /** one session of the account's (a signed-in device), when only it was revoked */
+  sessionId?: string;
   /** the process that revoked: it has acted already, and skips its own announcement */
   from: string;
 }
@@ -27,7 +32,8 @@ interface Announcement {
  * had cached for the account, so its next check reads the new one from the database, and it
  * says so in-process (`token.revoked`: the gateway closes the account's sockets here). A revoked
  * personal access token travels the same way, as `access-token.revoked` (PersonalAccessTokens
- * forgets it, the gateway closes the sockets it opened). Between processes the
+ * forgets it, the gateway closes the sockets it opened), and so does one ended session, as
+ * `session.revoked` (SessionEndings forgets what it knew of it, the gateway closes its sockets). Between processes the
  * news travels on a Redis channel; without Redis there is one process. Should Redis lose the news,
  * TokenGenerations' cache period still bounds how long another process trusts an old token.
  */
@@ -75,24 +81,19 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The account's tokens were revoked here (the database says so already), or with `tokenId`
-   * only that personal access token of theirs: this process's
+   * The account's tokens were revoked here (the database says so already), or with `only` just
+   * one personal access token or one session of theirs: this process's
    * handlers hear it now (`token.revoked`), and the other processes from Redis, each acknowledging once it has
    * forgotten the old generation. This waits for those acknowledgements (Redis says how many
    * processes it delivered the announcement to), so an answer sent after it finds every process
    * told, not merely Redis. Never throws: the revocation itself is done, and a lost announcement
    * or acknowledgement is bounded by ACK_WAIT_MS here and by the cache period there.
    */
-  async revokedEverywhere(userId: string, tokenId?: string): Promise<void> {
-    this.tell(userId, tokenId);
+  async revokedEverywhere(userId: string, only?: RevokedPart): Promise<void> {
+    this.tell(userId, only);
     const client = this.cluster.client;
     if (!client) return;
-    const announcement: Announcement = {
-      id: randomUUID(),
-      userId,
-      ...(tokenId !== undefined ? { tokenId } : {}),
-      from: this.cluster.processId,
-    };
+    const announcement: Announcement = { id: randomUUID(), userId, ...only, from: this.cluster.processId };
     let heard = (): void => undefined;
     const allHeard = new Promise<void>((resolve) => (heard = resolve));
     // Registered before publishing: an acknowledgement can arrive before PUBLISH's answer does.
@@ -122,10 +123,15 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     if (announcement.from === this.cluster.processId || typeof announcement.userId !== 'string') return;
-    const tokenId = typeof announcement.tokenId === 'string' ? announcement.tokenId : undefined;
-    // One access token revoked leaves the account's generation (its sessions) as it was.
-    if (tokenId === undefined) this.generations.forget(announcement.userId);
-    this.tell(announcement.userId, tokenId);
+    const only: RevokedPart | undefined =
+      typeof announcement.tokenId === 'string'
+        ? { tokenId: announcement.tokenId }
+        : typeof announcement.sessionId === 'string'
+          ? { sessionId: announcement.sessionId }
+          : undefined;
+    // One access token or one session revoked leaves the account's generation as it was.
+    if (only === undefined) this.generations.forget(announcement.userId);
+    this.tell(announcement.userId, only);
     void this.cluster.client
       ?.publish(this.ackChannel(), JSON.stringify({ id: announcement.id }))
       .catch((error: unknown) => this.logger.warn(`acknowledging a token revocation: ${String(error)}`));
@@ -144,9 +150,10 @@ export class TokenRevocations implements OnModuleInit, OnApplicationShutdown {
     if (waiting.expected !== null && waiting.acks >= waiting.expected) waiting.heard();
   }
 
-  private tell(userId: string, tokenId: string | undefined): void {
-    if (tokenId === undefined) this.events.emit('token.revoked', { userId });
-    else this.events.emit('access-token.revoked', { userId, tokenId });
+  private tell(userId: string, only: RevokedPart | undefined): void {
+    if (only === undefined) this.events.emit('token.revoked', { userId });
+    else if ('tokenId' in only) this.events.emit('access-token.revoked', { userId, tokenId: only.tokenId });
+    else this.events.emit('session.revoked', { userId, sessionId: only.sessionId });
   }
 
   private channel(): string {

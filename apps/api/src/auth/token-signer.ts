@@ -21,6 +21,8 @@ export interface TokenSubject {
    * before says false until the session's next refresh (an access token lives an hour at most).
    */
   emailVerified: boolean;
+  /** the session (refresh-token family) it was given to; none in tokens signed before sessions had ids */
+  sessionId?: string;
 }
 
 const ClaimsSchema = z.object({
@@ -29,6 +31,7 @@ const ClaimsSchema = z.object({
   name: z.string(),
   gen: z.number().int().nonnegative().default(0),
   ev: z.boolean().default(false),
+  sid: z.string().min(1).optional(),
 });
 
 /**
@@ -59,6 +62,7 @@ export class TokenSigner {
       name: subject.displayName,
       gen: subject.tokenGeneration,
       ev: subject.emailVerified,
+      ...(subject.sessionId !== undefined ? { sid: subject.sessionId } : {}),
     })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(subject.id)
@@ -86,6 +90,7 @@ export class TokenSigner {
         displayName: claims.data.name,
         tokenGeneration: claims.data.gen,
         emailVerified: claims.data.ev,
+        ...(claims.data.sid !== undefined ? { sessionId: claims.data.sid } : {}),
       };
     } catch {
       // jose throws for every way a token can be wrong; each means the same here: not signed in.

@@ -9,7 +9,8 @@ export interface Account {
   id: string;
   email: string;
   displayName: string;
-  passwordHash: string;
+  /** null: the account has no password (it signs in with a passkey, or an identity provider) */
+  passwordHash: string | null;
   createdAt: string;
   /** tokens signed in an earlier generation are refused (see the TokenGenerations migration) */
   tokenGeneration: number;
@@ -22,7 +23,7 @@ interface AccountRow {
   id: string;
   email: string;
   display_name: string;
-  password_hash: string;
+  password_hash: string | null;
   created_at: Date | string;
   token_generation: number;
   email_verified_at: Date | string | null;

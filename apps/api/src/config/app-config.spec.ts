@@ -82,7 +82,7 @@ describe('loadConfig', () => {
       'BLOB_STORE_URL unset: photos are stored in the database',
       'MCP_SERVERS unset: the assistant uses @modelcontextprotocol/server-everything over stdio, as the MCP server "everything"',
       'MCP_TIMEOUT_MS unset: a call to an MCP server may take 30 s',
-      'PUBLIC_URL unset: people reach the product at http://localhost:3000',
+      'PUBLIC_URL unset: people reach the product at http://localhost:3000 (passkeys work there only: open localhost, not 127.0.0.1)',
       'OIDC_ISSUER unset: people sign in with their email and password only',
     ]);
     // the embedded MCP server is the installed server-everything, run by this node

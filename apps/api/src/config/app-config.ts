@@ -53,7 +53,10 @@ export interface AppConfig {
   mcpServers: readonly McpServerConfig[];
   /** how long a call to an MCP server may take, for servers that say nothing of their own */
   mcpTimeoutMs: number;
-  /** where people reach the product (the identity provider returns them here); no trailing slash */
+  /**
+   * where people reach the product (the identity provider returns them here; passkeys are bound to
+   * its host and origin); no trailing slash
+   */
   publicUrl: string;
   /** false (`PASSWORD_SIGNIN=off`): no sign-in or registration with a password, only the provider */
   passwordSignIn: boolean;
@@ -402,7 +405,7 @@ export function describeDefaults(config: AppConfig): string[] {
     BLOB_STORE_URL: 'BLOB_STORE_URL unset: photos are stored in the database',
     MCP_SERVERS: `MCP_SERVERS unset: the assistant uses @modelcontextprotocol/server-everything over stdio, as the MCP server "everything"`,
     MCP_TIMEOUT_MS: `MCP_TIMEOUT_MS unset: a call to an MCP server may take ${config.mcpTimeoutMs / 1000} s`,
-    PUBLIC_URL: `PUBLIC_URL unset: people reach the product at ${config.publicUrl}`,
+    PUBLIC_URL: `PUBLIC_URL unset: people reach the product at ${config.publicUrl} (passkeys work there only: open localhost, not 127.0.0.1)`,
     OIDC_ISSUER: 'OIDC_ISSUER unset: people sign in with their email and password only',
   };
   return config.unset.flatMap((name) => notes[name] ?? []);

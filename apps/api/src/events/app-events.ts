@@ -24,6 +24,8 @@ export interface AppEventMap {
   'token.revoked': { userId: string };
   /** one personal access token was revoked, here or on another process: it and its sockets are refused */
   'access-token.revoked': { userId: string; tokenId: string };
+  /** one session (a signed-in device) ended, here or on another process: its tokens and sockets are refused */
+  'session.revoked': { userId: string; sessionId: string };
 }
 export type AppEventName = keyof AppEventMap;
 

@@ -50,6 +50,8 @@ type AckFn<E extends ClientEventName> = ((answer: AckAnswer<ClientAckValues[E]>)
 const userRoom = (userId: string): string => `user:${userId}`;
 /** The room of the sockets one personal access token opened, so revoking it can close them. */
 const accessTokenRoom = (tokenId: string): string => `access-token:${tokenId}`;
+/** The sockets a session (one signed-in device) opened: they close when it is signed out. */
+const sessionRoom = (sessionId: string): string => `session:${sessionId}`;
 
 /**
  * PROTOCOL.md's WebSocket: the token is checked in the handshake (a bad or missing one never
@@ -95,6 +97,12 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     this.server?.local.in(accessTokenRoom(tokenId)).disconnectSockets(true);
   }
 
+  /** A signed-out session's sockets close, on each process as it hears of it. */
+  @OnAppEvent('session.revoked')
+  closeSessionSockets({ sessionId }: AppEventMap['session.revoked']): void {
+    this.server?.local.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
   afterInit(server: ConversationServer): void {
     this.server = server;
     // This process's own sockets (the adapter fans events out; each process counts its clients).
@@ -120,6 +128,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     void socket.join(userRoom(socket.data.user.id));
     const via = socket.data.user.via;
     if (via.kind === 'token') void socket.join(accessTokenRoom(via.tokenId));
+    if (via.kind === 'session' && via.sessionId !== undefined) void socket.join(sessionRoom(via.sessionId));
     this.listenForCommands(socket);
     socket.use((packet, next) => {
       const ack = packet.at(-1);

@@ -17,7 +17,8 @@ export interface ApiPair {
  * Two api processes on one fresh database and the shared Redis, as the hosted shape runs them,
  * started before the block's tests and stopped after them. The cluster settings come from the
  * process environment, as in a deployment: a Redis prefix of this run's own (so nothing else on
- * the shared Redis is seen), WORKER=off, and `env`; the environment is restored afterwards.
+ * the shared Redis is seen), WORKER=off, and `env` (given to each api's configuration too); the
+ * environment is restored afterwards.
  */
 export function useApiPair(label: string, env: Record<string, string> = {}): ApiPair {
   const saved = { ...process.env };
@@ -36,8 +37,8 @@ export function useApiPair(label: string, env: Record<string, string> = {}): Api
       WORKER: 'off',
       ...env,
     });
-    a = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off' });
-    b = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off' });
+    a = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off', ...env });
+    b = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off', ...env });
   }, 30_000);
 
   afterAll(async () => {

@@ -24,7 +24,9 @@ export type User = z.infer<typeof UserSchema>;
  * token 'laptop'").
  */
 export const AuthViaSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('session') }),
+  // `sessionId`: the sign-in (refresh-token family) the access token was given to; tokens signed
+  // before sessions were named have none.
+  z.object({ kind: z.literal('session'), sessionId: z.string().optional() }),
   z.object({ kind: z.literal('token'), tokenId: z.string(), name: z.string() }),
 ]);
 export type AuthVia = z.infer<typeof AuthViaSchema>;

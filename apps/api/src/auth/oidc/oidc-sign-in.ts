@@ -83,7 +83,11 @@ export class OidcSignIn {
    * names is taken (once), the code traded with the PKCE verifier, the ID token's nonce checked,
    * and the person signed in to their account.
    */
-  async finish(query: string, browserSecret: string | null): Promise<Result<Finished, OidcError>> {
+  async finish(
+    query: string,
+    browserSecret: string | null,
+    userAgent: string | null,
+  ): Promise<Result<Finished, OidcError>> {
     if (!this.config) return err('not_configured');
     const params = new URLSearchParams(query);
     const state = params.get('state');
@@ -123,7 +127,8 @@ export class OidcSignIn {
     this.logger.log(
       `account ${account.value.id} signed in with ${this.config.name}${person.admin ? ' (an admin by its claim)' : ''}`,
     );
-    return ok({ session: await this.auth.signInAs(account.value), returnUrl: pending.returnUrl });
+    const session = await this.auth.signIn(account.value, { userAgent, method: this.config.name });
+    return ok({ session, returnUrl: pending.returnUrl });
   }
 
   /**

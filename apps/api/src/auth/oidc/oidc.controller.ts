@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Endpoint, type EndpointReply, type EndpointResult } from '../../http/endpoint';
 import { Public } from '../auth.decorators';
 import { setRefreshCookie } from '../refresh-cookie';
+import { userAgentOf } from '../refresh-tokens.repository';
 import { OidcSignIn } from './oidc-sign-in';
 import {
   pendingLoginCookieCleared,
@@ -66,7 +67,11 @@ export class OidcController {
   ): EndpointResult<typeof oidcCallback> {
     try {
       const query = new URL(req.url ?? '/', 'http://x').search.slice(1);
-      const finished = await this.signIn.finish(query, readPendingLoginCookie(req));
+      const finished = await this.signIn.finish(
+        query,
+        readPendingLoginCookie(req),
+        userAgentOf(req.headers['user-agent']),
+      );
       if (!finished.ok) return this.failed(res, finished.error, req);
       setRefreshCookie(req, res, finished.value.session.refresh);
       res.appendHeader('Set-Cookie', pendingLoginCookieCleared(req));

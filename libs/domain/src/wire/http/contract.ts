@@ -4,6 +4,7 @@ import { ACCOUNT_AND_ADMIN_ROUTES } from './account-admin-routes';
 import { CONVERSATION_ROUTES } from './conversation-routes';
 import { HEALTH_AND_AUTH_ROUTES } from './health-auth-routes';
 import { SIGN_IN_ROUTES } from './sign-in-routes';
+import { PASSKEY_AND_SESSION_ROUTES } from './passkey-session-routes';
 import type { BinaryReply, HttpRoute, JsonReply, PathParams, Reply, TextReply } from './route';
 
 /**
@@ -18,6 +19,7 @@ export const HTTP_CONTRACT = {
   ...HEALTH_AND_AUTH_ROUTES,
   ...SIGN_IN_ROUTES,
   ...ACCESS_TOKEN_ROUTES,
+  ...PASSKEY_AND_SESSION_ROUTES,
   ...CONVERSATION_ROUTES,
   ...ACCOUNT_AND_ADMIN_ROUTES,
 };

@@ -105,7 +105,7 @@ export const HEALTH_AND_AUTH_ROUTES = {
     tag: 'auth',
     summary: 'Sign out here',
     description:
-      'Beyond PROTOCOL.md. Ends the session whose refresh token the `sp_refresh` cookie carries (its refresh tokens are refused from now on, on every api process) and clears the cookie; 204 whether or not there was one. The access token already given lives out its short life: a client forgets it.',
+      'Beyond PROTOCOL.md. Ends the session whose refresh token the `sp_refresh` cookie carries (its refresh tokens, and the access tokens given to it, are refused from now on, on every api process) and clears the cookie; 204 whether or not there was one.',
     access: 'public',
     status: 204,
     reply: empty,
