@@ -110,7 +110,7 @@ export const scenarios = [
 
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill('correct horse battery');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL(new RegExp(`/c/${id}$`));
       await page.locator('.bubble--user', { hasText: 'The hallway is full of shoes' }).first().waitFor();
       await waitForTurn(page);

@@ -20,7 +20,7 @@ export async function signIn(page, { email, password = 'correct horse battery' }
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
 }
 

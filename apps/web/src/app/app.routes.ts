@@ -71,6 +71,13 @@ export const routes: Routes = [
     title: 'Audit · Sweatpants',
   },
   {
+    path: 'admin/accounts',
+    canActivate: [adminGuard],
+    loadComponent: () =>
+      import('./admin/admin-accounts-page.component').then((m) => m.AdminAccountsPageComponent),
+    title: 'Audit: accounts · Sweatpants',
+  },
+  {
     path: 'admin/conversations',
     canActivate: [adminGuard],
     loadComponent: () =>

@@ -5,16 +5,19 @@ import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { SocketClientService } from '../core/socket-client.service';
+import { PasskeysComponent } from './passkeys.component';
 import { PersonalAccessTokensComponent } from './personal-access-tokens.component';
+import { SessionsComponent } from './sessions.component';
 
 /**
  * The signed-in person's account: a new password, and signing out everywhere (a lost phone, a
  * shared computer). Both take back every session token given so far; a password change keeps this
- * tab in. Personal access tokens have a section of their own and are revoked one by one.
+ * tab in. Passkeys, signed-in devices and personal access tokens have sections of their own, each
+ * removed or signed out one by one.
  */
 @Component({
   selector: 'app-account-page',
-  imports: [PersonalAccessTokensComponent],
+  imports: [PasskeysComponent, PersonalAccessTokensComponent, SessionsComponent],
   template: `
     <div class="stack account">
       <h1>Your account</h1>
@@ -62,6 +65,10 @@ import { PersonalAccessTokensComponent } from './personal-access-tokens.componen
           <button type="submit" class="button button--primary" [disabled]="busy()">Change password</button>
         </form>
       </section>
+
+      <app-passkeys />
+
+      <app-sessions />
 
       <section class="card stack" aria-labelledby="export-heading">
         <h2 id="export-heading">Download your data</h2>

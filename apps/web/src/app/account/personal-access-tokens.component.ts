@@ -13,6 +13,7 @@ import type { AccessToken, CreatedAccessToken } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
+import { ConfirmRemovalComponent } from './confirm-removal.component';
 
 /** How long "Copied" shows on the button. */
 const COPIED_MS = 2_000;
@@ -24,7 +25,7 @@ const COPIED_MS = 2_000;
  */
 @Component({
   selector: 'app-personal-access-tokens',
-  imports: [DatePipe],
+  imports: [ConfirmRemovalComponent, DatePipe],
   template: `
     <section class="card stack" aria-labelledby="tokens-heading">
       <h2 id="tokens-heading">Personal access tokens</h2>
@@ -33,7 +34,7 @@ const COPIED_MS = 2_000;
         make more tokens or delete your account. Revoke one you no longer use.
       </p>
 
-      <form class="create" novalidate (submit)="$event.preventDefault(); create()">
+      <form class="inline-form" novalidate (submit)="$event.preventDefault(); create()">
         <label class="field">
           <span>Token name</span>
           <input
@@ -92,11 +93,11 @@ const COPIED_MS = 2_000;
         @if (list.length === 0) {
           <p class="small muted">You have no tokens.</p>
         } @else {
-          <ul class="tokens" aria-label="Your tokens">
+          <ul class="item-list" aria-label="Your tokens">
             @for (token of list; track token.id) {
-              <li class="token">
-                <div class="token__about">
-                  <strong class="token__name">{{ token.name }}</strong>
+              <li>
+                <div class="item-list__about">
+                  <strong class="item-list__name">{{ token.name }}</strong>
                   <span class="small muted">
                     Created
                     <time [attr.datetime]="token.createdAt">{{ token.createdAt | date: 'mediumDate' }}</time>
@@ -109,34 +110,14 @@ const COPIED_MS = 2_000;
                   </span>
                 </div>
                 @if (confirming() === token.id) {
-                  <div
-                    class="confirm"
-                    role="alertdialog"
-                    [attr.aria-labelledby]="'revoke-question-' + token.id"
-                    (keydown.escape)="keep(token.id)"
-                  >
-                    <p class="small" [id]="'revoke-question-' + token.id">
-                      Revoke “{{ token.name }}”? Anything using it stops working at once.
-                    </p>
-                    <div class="row">
-                      <button
-                        type="button"
-                        class="button button--danger button--small"
-                        [disabled]="busy()"
-                        (click)="revoke(token)"
-                      >
-                        Revoke
-                      </button>
-                      <button
-                        type="button"
-                        class="button button--small"
-                        [id]="'keep-' + token.id"
-                        (click)="keep(token.id)"
-                      >
-                        Keep it
-                      </button>
-                    </div>
-                  </div>
+                  <app-confirm-removal
+                    [id]="token.id"
+                    [question]="'Revoke “' + token.name + '”? Anything using it stops working at once.'"
+                    action="Revoke"
+                    [busy]="busy()"
+                    (confirmed)="revoke(token)"
+                    (kept)="keep(token.id)"
+                  />
                 } @else {
                   <button
                     type="button"
@@ -156,15 +137,6 @@ const COPIED_MS = 2_000;
     </section>
   `,
   styles: `
-    .create {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: flex-end;
-      gap: var(--space-2);
-    }
-    .create .field {
-      flex: 1 1 14rem;
-    }
     .created {
       padding: var(--space-4);
       border: 1px solid var(--color-warn-border);
@@ -185,35 +157,6 @@ const COPIED_MS = 2_000;
     }
     .done {
       align-self: flex-start;
-    }
-    .tokens {
-      margin: 0;
-      padding: 0;
-      list-style: none;
-    }
-    .token {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      justify-content: space-between;
-      gap: var(--space-2);
-      padding: var(--space-3) 0;
-      border-top: 1px solid var(--color-border);
-    }
-    .token__about {
-      display: flex;
-      flex-direction: column;
-      gap: var(--space-1);
-      min-width: 0;
-    }
-    .token__name {
-      overflow-wrap: anywhere;
-    }
-    .confirm {
-      flex-basis: 100%;
-    }
-    .confirm p {
-      margin: 0 0 var(--space-2);
     }
   `,
   changeDetection: ChangeDetectionStrategy.OnPush,

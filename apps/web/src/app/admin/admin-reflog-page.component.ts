@@ -45,6 +45,7 @@ const ACTION_WORDS: Record<string, string> = {
           <button type="button" class="button button--small" (click)="openQueues()">Job queues</button>
         }
         <a routerLink="/admin/conversations" class="button button--small">All conversations</a>
+        <a routerLink="/admin/accounts" class="button button--small">Accounts</a>
       </div>
     </div>
     @if (queuesError(); as e) {

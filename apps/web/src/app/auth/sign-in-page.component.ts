@@ -4,11 +4,15 @@ import { OIDC_LOGIN_PATH, OidcErrorSchema } from '@sweatpants/domain';
 
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
+import { describePasskeyError, passkeyPrompt } from '../core/passkey-prompt';
 import { SESSION_ENDED, SessionService } from '../core/session.service';
 import { oidcErrorWords } from './oidc-error-words';
 import { SignInMethodsService } from './sign-in-methods.service';
 
-/** Sign in, or (route data `mode: 'sign-up'`) create an account; a refusal is said once, in plain words. */
+/**
+ * Sign in (with the identity provider, a passkey and nothing else, or a password), or (route data
+ * `mode: 'sign-up'`) create an account; a refusal is said once, in plain words.
+ */
 @Component({
   selector: 'app-sign-in-page',
   imports: [RouterLink],
@@ -30,8 +34,16 @@ import { SignInMethodsService } from './sign-in-methods.service';
             >Sign in with {{ provider.name }}</a
           >
         }
+        @if (!signUp() && passkeys) {
+          <button type="button" class="button provider" [disabled]="busy()" (click)="signInWithPasskey()">
+            Sign in with a passkey
+          </button>
+          @if (passkeyError(); as e) {
+            <p class="error" role="alert">{{ e }}</p>
+          }
+        }
         @if (m.password) {
-          @if (m.oidc) {
+          @if (m.oidc || (!signUp() && passkeys)) {
             <p class="small muted or">or with your email and password</p>
           }
           <!-- novalidate: the api checks every field; core/api-error.ts says what is wrong in plain words. -->
@@ -148,7 +160,10 @@ export class SignInPageComponent {
   protected readonly password = signal('');
   protected readonly displayName = signal('');
   protected readonly error = signal<string | null>(null);
+  protected readonly passkeyError = signal<string | null>(null);
   protected readonly busy = signal(false);
+  /** whether this browser can sign in with a passkey at all */
+  protected readonly passkeys = passkeyPrompt.supported();
   /** Where the person was when they were sent here; only a path of this app is followed. */
   protected readonly returnUrl = computed(() =>
     safeReturnUrl(this.route.snapshot.queryParamMap.get('returnUrl')),
@@ -204,6 +219,22 @@ export class SignInPageComponent {
       await this.router.navigateByUrl(this.returnUrl() ?? '/');
     } catch (error: unknown) {
       this.error.set(describeError(error, this.signUp() ? 'sign-up' : 'sign-in'));
+    } finally {
+      this.busy.set(false);
+    }
+  }
+  /** The browser asks which passkey (and the person's fingerprint or screen lock); no email needed. */
+  protected async signInWithPasskey(): Promise<void> {
+    this.busy.set(true);
+    this.error.set(null);
+    this.passkeyError.set(null);
+    try {
+      const options = await this.api.passkeySignInOptions();
+      const auth = await this.api.passkeySignIn(await passkeyPrompt.get(options));
+      this.session.start(auth);
+      await this.router.navigateByUrl(this.returnUrl() ?? '/');
+    } catch (error: unknown) {
+      this.passkeyError.set(describePasskeyError(error, 'passkey-sign-in'));
     } finally {
       this.busy.set(false);
     }

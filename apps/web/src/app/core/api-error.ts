@@ -5,7 +5,7 @@ import { type ApiErrorBody, ApiErrorResponseSchema, HttpApiError } from '@sweatp
  * Where an error happened, when that changes what it means to a person: a 401 on the sign-in form
  * is a wrong password, anywhere else an ended session.
  */
-export type ErrorContext = 'sign-in' | 'sign-up';
+export type ErrorContext = 'sign-in' | 'sign-up' | 'passkey-sign-in';
 
 /** A failed call, in PROTOCOL.md's error shape whatever went wrong, so every page shows it alike. */
 export class ApiError extends Error {
@@ -61,6 +61,9 @@ function plainWords(body: ApiErrorBody, context: ErrorContext | undefined): stri
     case 'invalid_request':
       return fields.length > 0 ? fields.join(' ') : body.message;
     case 'unauthenticated':
+      if (context === 'passkey-sign-in') {
+        return 'That passkey was not accepted here. Try again, or sign in with your password.';
+      }
       return context === 'sign-in'
         ? "That email and password don't match."
         : 'You are signed out. Sign in again to carry on.';
@@ -123,6 +126,9 @@ function fieldSentence({ field, message }: FieldProblem, context: ErrorContext |
       // A personal access token's name (the only `name` a person types).
       if (TOO_BIG.test(message)) return 'Use a shorter name (100 characters at most).';
       return 'Give it a name.';
+    case 'credential':
+      // A passkey the browser made that the api would not take (a stale prompt, another site).
+      return 'The passkey was not accepted. Try adding it again.';
     case 'title':
       if (TOO_BIG.test(message)) return 'Use a shorter title.';
       return 'Enter a title.';

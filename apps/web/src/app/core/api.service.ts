@@ -3,6 +3,15 @@ import { inject, Injectable } from '@angular/core';
 import {
   createHttpClient,
   type AccessTokenList,
+  type AccountEventPage,
+  type AccountEventsQuery,
+  type AccountSessionList,
+  type AddPasskeyRequest,
+  type AuthenticationResponseJSON,
+  type Passkey,
+  type PasskeyList,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   type AdminConversationPage,
   type AdminReflogPage,
   type AdminReflogQuery,
@@ -228,6 +237,51 @@ export class ApiService {
   /** The token is refused from the answer on, by every api process. */
   revokeAccessToken(id: string): Promise<void> {
     return this.call(this.api.revokeAccessToken({ params: { id } }));
+  }
+
+  /** The options for adding a passkey (`startRegistration`'s), with a challenge good for 5 minutes. */
+  passkeyRegistrationOptions(): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    return this.call(this.api.passkeyRegistrationOptions());
+  }
+
+  /** Adds the passkey the browser made from those options, under the person's name for it. */
+  addPasskey(request: AddPasskeyRequest): Promise<Passkey> {
+    return this.call(this.api.addPasskey({ body: request }));
+  }
+
+  /** The caller's passkeys, newest first. */
+  passkeys(): Promise<PasskeyList> {
+    return this.call(this.api.listPasskeys());
+  }
+
+  /** Refused (409) when it is the account's last way to sign in. */
+  removePasskey(id: string): Promise<void> {
+    return this.call(this.api.removePasskey({ params: { id } }));
+  }
+
+  /** The options for signing in with a passkey (`startAuthentication`'s). */
+  passkeySignInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    return this.call(this.api.passkeySignInOptions());
+  }
+
+  /** A session, as a password sign-in gives one, for the account whose passkey signed. */
+  passkeySignIn(credential: AuthenticationResponseJSON): Promise<AuthResponse> {
+    return this.call(this.api.passkeySignIn({ body: { credential } }));
+  }
+
+  /** The caller's signed-in devices, this one marked `current`. */
+  sessions(): Promise<AccountSessionList> {
+    return this.call(this.api.listSessions());
+  }
+
+  /** Signs that device out, on every api process, by the answer. */
+  revokeSession(id: string): Promise<void> {
+    return this.call(this.api.revokeSession({ params: { id } }));
+  }
+
+  /** The admins' audit of accounts, newest first. */
+  accountEvents(query: Partial<AccountEventsQuery> = {}): Promise<AccountEventPage> {
+    return this.call(this.api.adminAccountEvents({ query }));
   }
 
   /** A stored photo's bytes (`GET /api/blobs/:sha256`), with the token an <img> could not send. */
