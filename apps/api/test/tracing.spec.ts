@@ -57,7 +57,12 @@ describe('traces of a session, over OTLP/HTTP', () => {
     // One after the other: each migrates the database as it starts.
     a = await startOwnProcess('api', api);
     b = await startOwnProcess('api', { ...api, OTEL_SERVICE_NAME: 'sweatpants-api-b' });
-    worker = await startOwnProcess('worker', shared);
+    // The worker's start-up lines are read below; its exports carry a header, as a backend's key.
+    worker = await startOwnProcess('worker', {
+      ...shared,
+      LOG_LEVEL: 'info',
+      OTEL_EXPORTER_OTLP_HEADERS: 'x-collector-key=from-the-spec',
+    });
   }, 300_000);
 
   afterAll(async () => {
@@ -126,6 +131,15 @@ describe('traces of a session, over OTLP/HTTP', () => {
     expect(new Set(spans.map((s) => `${s.service} ${s.protocol}`))).toEqual(
       new Set(['sweatpants-api http/json', 'sweatpants-api-b http/json', 'sweatpants-worker http/protobuf']),
     );
+
+    // Each process said at start where its spans go; the worker's exports carried its header.
+    expect(worker!.output()).toContain(
+      `tracing on: spans go to ${receiver.endpoint}/v1/traces over http/protobuf as service sweatpants-worker, without prompts and replies`,
+    );
+    for (const span of spans)
+      expect(span.headers['x-collector-key']).toBe(
+        span.service === 'sweatpants-worker' ? 'from-the-spec' : undefined,
+      );
 
     // One trace per command: its root is the HTTP request that carried it (a SERVER span with no
     // parent), and every span of the conversation reaches that root through its parents.
@@ -238,8 +252,8 @@ describe('traces of a session, over OTLP/HTTP', () => {
     expect(spans.some((s) => s.parentSpanId === job.spanId && s.service === 'sweatpants-worker')).toBe(true);
 
     // What the person said and what the model answered stay out of every span (no opt-in here).
-    const exported = JSON.stringify(spans, (_key, value: unknown) =>
-      typeof value === 'bigint' ? String(value) : value,
+    const exported = JSON.stringify(spans, (key, value: unknown) =>
+      key === 'headers' ? undefined : typeof value === 'bigint' ? String(value) : value,
     );
     expect(exported).not.toContain(OPENING);
     expect(exported).not.toContain(SOCKET_MESSAGE);

@@ -20,6 +20,8 @@ export interface ReceivedSpan {
   attributes: Record<string, AttributeValue>;
   /** which of OTLP/HTTP's encodings carried it */
   protocol: 'http/json' | 'http/protobuf';
+  /** the export request's headers (OTEL_EXPORTER_OTLP_HEADERS end up here) */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /**
@@ -44,7 +46,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         return;
       }
       const json = (request.headers['content-type'] ?? '').includes('json');
-      spans.push(...(json ? fromJson(JSON.parse(body.toString('utf8'))) : fromProtobuf(body)));
+      const received = json ? fromJson(JSON.parse(body.toString('utf8'))) : fromProtobuf(body);
+      spans.push(...received.map((span) => ({ ...span, headers: request.headers })));
       // An empty ExportTraceServiceResponse in the request's own encoding: all accepted.
       response.writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' });
       response.end(json ? '{}' : undefined);
@@ -98,11 +101,14 @@ interface JsonRequest {
   }[];
 }
 
-function fromJson(request: JsonRequest): ReceivedSpan[] {
+/** A span as a request's body holds it; the request's headers are added where it arrived. */
+type DecodedSpan = Omit<ReceivedSpan, 'headers'>;
+
+function fromJson(request: JsonRequest): DecodedSpan[] {
   return (request.resourceSpans ?? []).flatMap((resourceSpans) => {
     const service = String(jsonAttributes(resourceSpans.resource?.attributes)['service.name'] ?? '');
     return (resourceSpans.scopeSpans ?? []).flatMap((scope) =>
-      (scope.spans ?? []).map((span): ReceivedSpan => ({
+      (scope.spans ?? []).map((span): DecodedSpan => ({
         service,
         traceId: span.traceId,
         spanId: span.spanId,
@@ -178,7 +184,7 @@ const each = (list: Field[], number: number): Buffer[] =>
 const one = (list: Field[], number: number): Field | undefined => list.find((f) => f.number === number);
 
 /** ExportTraceServiceRequest: resource_spans = 1 → resource = 1, scope_spans = 2 → spans = 2. */
-function fromProtobuf(body: Buffer): ReceivedSpan[] {
+function fromProtobuf(body: Buffer): DecodedSpan[] {
   return each(fields(body), 1).flatMap((resourceSpansBytes) => {
     const resourceSpans = fields(resourceSpansBytes);
     const resource = each(resourceSpans, 1)[0];
@@ -190,7 +196,7 @@ function fromProtobuf(body: Buffer): ReceivedSpan[] {
 }
 
 /** Span: trace_id 1, span_id 2, parent_span_id 4, name 5, kind 6, start 7, end 8, attributes 9. */
-function protoSpan(bytes: Buffer, service: string): ReceivedSpan {
+function protoSpan(bytes: Buffer, service: string): DecodedSpan {
   const span = fields(bytes);
   const hex = (n: number) => one(span, n)?.bytes?.toString('hex') ?? '';
   return {
