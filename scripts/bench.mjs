@@ -1,6 +1,7 @@
 // `npm run bench`: the tree store against its floors (libs/tree-store/bench), then the api end to
 // end over Socket.IO (apps/api/bench), then photos inline vs as blobs (apps/api/bench/photo-bench.ts),
 // then a tidying session's cost on Claude with prompt caching (apps/api/bench/claude-cost-bench.ts),
+// then what a person waits for in that session on a model's clock (apps/api/bench/claude-turns-bench.ts),
 // then opening and rewinding a conversation 100k deep against 1k (apps/api/bench/depth-bench.ts),
 // then a turn over MCP against the same turn over Socket.IO (apps/api/bench/mcp-bench.ts).
 // Arguments (`--quick`) go to each. Each prints its table and
@@ -15,6 +16,7 @@ const parts = [
   ['./apps/api/reliability/register.js', 'apps/api/bench/socket-bench.ts'],
   ['./apps/api/reliability/register.js', 'apps/api/bench/photo-bench.ts'],
   ['./apps/api/reliability/register.js', 'apps/api/bench/claude-cost-bench.ts'],
+  ['./apps/api/reliability/register.js', 'apps/api/bench/claude-turns-bench.ts'],
   ['./apps/api/reliability/register.js', 'apps/api/bench/depth-bench.ts'],
   ['./apps/api/reliability/register.js', 'apps/api/bench/mcp-bench.ts'],
 ];

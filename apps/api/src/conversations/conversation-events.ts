@@ -12,8 +12,9 @@ export const TOKEN_FRAME_MS = 16;
  * hears it (a worker), nowhere.
  *
  * Streamed model text is display only, and a person reads no faster than a screen redraws: the
- * deltas of a conversation gather for one frame and go as one `token` event, sent before any other
- * event of the conversation so the text never arrives after the node that holds it.
+ * first delta after a pause goes at once, the deltas behind it gather for one frame and go as one
+ * `token` event, sent before any other event of the conversation so the text never arrives after
+ * the node that holds it.
  */
 @Injectable()
 export class ConversationEvents implements OnApplicationShutdown {
@@ -27,7 +28,7 @@ export class ConversationEvents implements OnApplicationShutdown {
     this.send(event, payload);
   }
 
-  /** A model's streamed text for `nodeId`, gathered for one frame. */
+  /** A model's streamed text for `nodeId`: the first piece at once, the rest gathered per frame. */
   token(conversationId: string, nodeId: string, text: string): void {
     if (!this.events.heard('conversation.event')) return;
     const pending = this.tokens.get(conversationId);
@@ -36,8 +37,11 @@ export class ConversationEvents implements OnApplicationShutdown {
       return;
     }
     if (pending) this.flushTokens(conversationId);
+    // The first words after a pause go at once (the person waits for them); what follows within
+    // the frame gathers behind them.
+    this.send('token', { conversationId, nodeId, text });
     const timer = setTimeout(() => this.flushTokens(conversationId), TOKEN_FRAME_MS);
-    this.tokens.set(conversationId, { nodeId, text, timer });
+    this.tokens.set(conversationId, { nodeId, text: '', timer });
   }
 
   /** Nodes appended and the HEAD move that appended them: a `node` event each, then `head`. */
@@ -60,7 +64,8 @@ export class ConversationEvents implements OnApplicationShutdown {
     if (!pending) return;
     this.tokens.delete(conversationId);
     clearTimeout(pending.timer);
-    this.send('token', { conversationId, nodeId: pending.nodeId, text: pending.text });
+    if (pending.text !== '')
+      this.send('token', { conversationId, nodeId: pending.nodeId, text: pending.text });
   }
 
   private send<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {

@@ -108,9 +108,11 @@ function isEmpty(reply: ModelReply): boolean {
 
 /**
  * The request ends with words (the person's, or a mode switch's message after a tool's result),
- * which a reply must answer; a message of tool results alone may rightly get none.
+ * or carries the turn's instruction in its notes, which a reply must answer; a message of tool
+ * results alone may rightly get none.
  */
 function awaitsWords(request: SampleRequest): boolean {
+  if (request.notes !== undefined && request.notes.trim() !== '') return true;
   const last = request.messages.at(-1);
   return last?.role === 'user' && last.content.some((b) => b.type === 'text' || b.type === 'image');
 }

@@ -202,13 +202,16 @@ function contextOf(state: SessionState, photo: PhotoAnalysis | null, userText: s
     ${userText ? `They just said: "${userText}"` : ''}`;
 }
 
-/** The nodes the model converses over: the analysis and extraction calls are the loop's own. */
+/**
+ * The nodes the model converses over: the photo analysis is the loop's own. A reading of the
+ * person's words stays, for what it said to them (its tool call, never answered, is left out of
+ * the history the model reads).
+ */
 export function conversational(path: readonly TreeNode[]): readonly TreeNode[] {
   const internal = new Set<string>();
   for (const node of path) {
     const event = tidyingEventOf(node);
-    if ((event?.type === 'photo-analyzed' || event?.type === 'situation-classified') && event.nodeId)
-      internal.add(event.nodeId);
+    if (event?.type === 'photo-analyzed' && event.nodeId) internal.add(event.nodeId);
   }
   return internal.size === 0 ? path : path.filter((n) => !internal.has(n.id));
 }

@@ -11,7 +11,13 @@ import { prompt } from '@sweatpants/agent-runtime';
 export const extractionGuide = (tool: string): string => prompt`
   You read one message from someone tidying a space, and record its facts by calling
   ${tool}, exactly once. Never invent facts the message does not state: a field the message
-  says nothing about is null. You do not answer the person; another part of the coach does.
+  says nothing about is null.
+
+  When the message names an item to sort, first say one short sentence to the person (at most
+  twelve words, warm and plain: "A mug: that usually lives in the kitchen."), then call
+  ${tool} with your proposal for it. They see your sentence at once, and the card with your
+  proposal as soon as the call is complete. For any other message say nothing: only call
+  ${tool}, and another part of the coach answers them.
 
   The fields
 

@@ -57,7 +57,11 @@ const extract: OfflineRule = {
       ![CONFUSED, STUCK, TIRED, ABOUT_THE_PHOTO].some((r) => r.test(said))
         ? { choices: choicesFor(read.item), reason: 'a first guess' }
         : null;
-    return { calls: [{ name: EXTRACT_TOOL, input: { ...read, proposal } }] };
+    // a named item's card is readied with a first sentence to the person, as the guide asks
+    return {
+      ...(proposal ? { text: `(offline) The ${String(read.item)}: here is my guess.` } : {}),
+      calls: [{ name: EXTRACT_TOOL, input: { ...read, proposal } }],
+    };
   },
 };
 

@@ -58,7 +58,9 @@ const extractTool = createTool(EXTRACT_TOOL)
 /**
  * A structured call is forced (`toolChoice`), and a model that still answers otherwise (in words,
  * or with input that does not fit) is asked once more; after that the offline rules read the
- * message, so the session goes on with what they find.
+ * message, so the session goes on with what they find. A call that may speak first (`speaks`: the
+ * reading of a person's words, whose first sentence streams to them while the card is readied) is
+ * asked unforced the first time, since a forced tool call carries no words; the retry is forced.
  */
 const STRUCTURED_ATTEMPTS = 2;
 
@@ -71,9 +73,11 @@ function* structured<T>(
   request: Parameters<typeof sample>[0],
   tool: string,
   parse: (input: unknown) => T | null,
+  { speaks = false }: { speaks?: boolean } = {},
 ): Operation<{ value: T; nodeId: string } | null> {
   for (let attempt = 1; attempt <= STRUCTURED_ATTEMPTS; attempt++) {
-    const sampled = yield* sample({ ...request, toolChoice: tool });
+    const forced = !speaks || attempt > 1;
+    const sampled = yield* sample(forced ? { ...request, toolChoice: tool } : request);
     if (!sampled.ok) {
       yield* log('warn', `${tool} failed; the offline rules read it instead`, { code: sampled.error.code });
       return null;
@@ -151,6 +155,7 @@ export function* extractFromInput(
       const extract = parseExtract(value);
       return extract ? { extract, proposal: parseProposal(value) } : null;
     },
+    { speaks: true },
   );
   const extract =
     sampled?.value.extract ??

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } fro
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 
-import type { MessageCreateParams } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParams, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import * as z from 'zod';
 
 import {
@@ -57,6 +57,17 @@ export interface FakeAnthropicOptions {
   minCacheTokens?: number;
   /** the clock cache entries expire by, in ms; default Date.now */
   now?: () => number;
+  /** a model's clock for replies: none by default (a reply streams at once) */
+  timing?: FakeTiming;
+}
+
+/**
+ * How fast the fake's model answers, as a real one does: the first token after `firstTokenMs`,
+ * then `tokensPerSecond` (each delta waits for its estimated tokens). Errors answer at once.
+ */
+export interface FakeTiming {
+  firstTokenMs: number;
+  tokensPerSecond: number;
 }
 
 /**
@@ -96,6 +107,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
       minCacheTokens: options.minCacheTokens ?? DEFAULT_MIN_CACHE_TOKENS,
       now: options.now ?? Date.now,
     }),
+    options.timing,
   );
   await fake.listen();
   return fake;
@@ -120,7 +132,10 @@ class FakeAnthropicServer implements FakeAnthropic {
   private early = 0;
   private port = 0;
 
-  constructor(private readonly cache: FakePromptCache) {
+  constructor(
+    private readonly cache: FakePromptCache,
+    private readonly timing: FakeTiming | undefined,
+  ) {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((e: unknown) => {
         // a bug in the fake itself: drop the connection so the test sees a failure, not a hang
@@ -238,6 +253,7 @@ class FakeAnthropicServer implements FakeAnthropic {
         const usage = step.usage ?? counted;
         const id = this.ids.next('msg');
         if (!streaming) {
+          if (this.timing && !(await this.pause(this.replyMs(usage.outputTokens)))) return;
           return sendJson(
             res,
             200,
@@ -245,7 +261,9 @@ class FakeAnthropicServer implements FakeAnthropic {
           );
         }
         const sse = this.openStream(res, id, model, usage);
-        step.content.forEach((block, index) => sse.send(...blockEvents(index, block, this.ids)));
+        const events = step.content.flatMap((block, index) => blockEvents(index, block, this.ids));
+        if (this.timing && !(await this.paced(sse, events, this.timing))) return;
+        if (!this.timing) sse.send(...events);
         sse.send(...endEvents(stopReason, usage));
         return sse.end();
       }
@@ -350,6 +368,35 @@ class FakeAnthropicServer implements FakeAnthropic {
         waiter.resolve();
       }
     }
+  }
+
+  /** How long a whole reply of `outputTokens` takes on the fake's clock. */
+  private replyMs(outputTokens: number): number {
+    const timing = this.timing;
+    return timing ? timing.firstTokenMs + (outputTokens / timing.tokensPerSecond) * 1000 : 0;
+  }
+
+  /**
+   * Sends `events` on the model's clock: the first delta after the first-token time, each later
+   * one after its estimated tokens at the model's rate. False when the stream or the fake closed.
+   */
+  private async paced(sse: SseStream, events: RawMessageStreamEvent[], timing: FakeTiming): Promise<boolean> {
+    let first = true;
+    for (const event of events) {
+      if (event.type === 'content_block_delta') {
+        const piece =
+          event.delta.type === 'text_delta'
+            ? event.delta.text
+            : event.delta.type === 'input_json_delta'
+              ? event.delta.partial_json
+              : '';
+        const ms = first ? timing.firstTokenMs : (estimateTokens(piece) / timing.tokensPerSecond) * 1000;
+        first = false;
+        if (!(await this.pause(ms)) || sse.closed) return false;
+      }
+      sse.send(event);
+    }
+    return true;
   }
 
   /** false when the fake is closing, so a slow stream stops instead of writing to nothing */

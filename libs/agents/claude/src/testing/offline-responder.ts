@@ -51,9 +51,11 @@ export function toModelRequest(body: MessageCreateParams): ModelRequest {
   let notes: string | undefined;
   const last = raw.at(-1);
   const split = last?.role === 'user' ? splitNotes(last.content) : null;
-  if (last && split && split.kept.length > 0) {
+  if (last && split) {
     notes = split.notes;
-    last.content = split.kept;
+    // notes after an assistant message go in a message of their own (see withNotes)
+    if (split.kept.length > 0) last.content = split.kept;
+    else raw.pop();
   }
   const messages: ModelMessage[] = raw.map((m) => ({
     role: m.role === 'assistant' ? 'assistant' : 'user',
