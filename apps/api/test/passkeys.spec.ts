@@ -268,6 +268,46 @@ describe('passkeys: a person adds one on the account page and signs in with it, 
   });
 });
 
+describe('passkeys where passwords are turned off (PASSWORD_SIGNIN=off)', () => {
+  let db: TestDatabase;
+  let withPasswords: TestApi;
+  let providerOnly: TestApi;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('api_passkeys_no_passwords');
+    withPasswords = await startApi({ DATABASE_URL: db.url, PUBLIC_URL });
+    // The provider is never asked here: discovery waits for the first sign-in with it.
+    providerOnly = await startApi({
+      DATABASE_URL: db.url,
+      PUBLIC_URL,
+      PASSWORD_SIGNIN: 'off',
+      OIDC_ISSUER: 'http://127.0.0.1:9/never-asked',
+      OIDC_CLIENT_ID: 'sweatpants',
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await providerOnly.close();
+    await withPasswords.close();
+    await db.drop();
+  });
+
+  it('does not count a password the deployment no longer takes as a way to sign in', async () => {
+    // An account from before passwords were turned off, with a passkey (and no provider link yet).
+    const person = await register(withPasswords, 'jo');
+    const laptop = new SoftwareAuthenticator(PUBLIC_URL);
+    const passkey = await addedPasskey(withPasswords, person.token, laptop, 'laptop');
+
+    const last = await call(providerOnly, 'DELETE', `/api/auth/passkeys/${passkey.id}`, {
+      token: person.token,
+    });
+    expect(last.status).toBe(409);
+    expect(
+      (await passkeySignIn(providerOnly, laptop.authenticate(await signInOptions(providerOnly)))).status,
+    ).toBe(200);
+  });
+});
+
 describe('passkeys across api processes', () => {
   const pair = useApiPair('api_passkeys_two', { PUBLIC_URL });
 
