@@ -137,6 +137,42 @@ describe('the fake Anthropic server', () => {
     expect(fake.requests.map((r) => r.path)).toEqual(['/v1/messages', '/v1/models']);
   });
 
+  it("streams on a model's clock when given one: the first words after the first-token time, the rest at its rate", async () => {
+    const timed = await startFakeAnthropic({ timing: { firstTokenMs: 120, tokensPerSecond: 200 } });
+    try {
+      const text = 'one two three four five six seven eight nine ten';
+      timed.script({ kind: 'reply', content: [{ type: 'text', text }] });
+      const start = performance.now();
+      const res = await fetch(`${timed.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'k' },
+        body: body({ stream: true }),
+      });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = '';
+      let firstWordAt: number | undefined;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received += decoder.decode(value);
+        if (firstWordAt === undefined && received.includes('text_delta'))
+          firstWordAt = performance.now() - start;
+      }
+      const total = performance.now() - start;
+      // a lower bound only: the fake waits at least this long, however busy the machine is
+      const afterFirst = text
+        .split(' ')
+        .slice(1)
+        .reduce((sum, w) => sum + estimateTokens(` ${w}`), 0);
+      expect(firstWordAt).toBeGreaterThanOrEqual(120 - 5);
+      expect(total).toBeGreaterThanOrEqual(120 + (afterFirst / 200) * 1000 - 5);
+      expect(frames(received).filter((f) => f.data.type === 'content_block_delta')).toHaveLength(10);
+    } finally {
+      await timed.close();
+    }
+  });
+
   it('refuses a stream-only step for a non-streaming request', async () => {
     fake.script({ kind: 'slow_stream', deltas: ['a'], delayMs: 1 });
 
