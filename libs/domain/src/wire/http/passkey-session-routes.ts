@@ -57,7 +57,7 @@ export const PASSKEY_AND_SESSION_ROUTES = {
     tag: 'auth',
     summary: 'Remove a passkey',
     description:
-      "It signs no one in from the answer on. Removing the account's last way to sign in (no password, no other passkey, no identity provider) is a 409 `conflict` and changes nothing. Another person's passkey, or one already removed, is a 404. A session's caller only.",
+      "It signs no one in from the answer on. Removing the account's last way to sign in (no password, or passwords turned off by PASSWORD_SIGNIN=off; no other passkey; no identity provider linked) is a 409 `conflict` and changes nothing. Another person's passkey, or one already removed, is a 404. A session's caller only.",
     access: 'user',
     status: 204,
     reply: empty,
