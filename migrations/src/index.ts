@@ -20,6 +20,7 @@ import { EmailVerification1795530000000 } from './1795530000000-EmailVerificatio
 import { Passkeys1795540000000 } from './1795540000000-Passkeys';
 import { VisibleSessions1795540000001 } from './1795540000001-VisibleSessions';
 import { IdentityLinks1795550000000 } from './1795550000000-IdentityLinks';
+import { SpendLimits1795570000000 } from './1795570000000-SpendLimits';
 import { pgliteAsPgDriver } from './pglite-driver';
 
 /** Every migration, oldest first. The api runs them at start; tests run them per database. */
@@ -43,6 +44,7 @@ export const migrations = [
   Passkeys1795540000000,
   VisibleSessions1795540000001,
   IdentityLinks1795550000000,
+  SpendLimits1795570000000,
 ];
 
 /** The names TypeORM records in the `migrations` table, one per migration above. */

@@ -37,6 +37,7 @@ const ALL = [
   'Passkeys1795540000000',
   'VisibleSessions1795540000001',
   'IdentityLinks1795550000000',
+  'SpendLimits1795570000000',
 ];
 
 /** What the reflog's action check allows and whether the activity index exists. */
@@ -72,6 +73,9 @@ async function summarySchema(url: string): Promise<{ index: string | null; base:
 }
 
 describe('migrations', () => {
+  // Each test applies and reverts every migration on a fresh database; with more migrations and a
+  // machine busy with other suites, that outgrows jest's default 5 s.
+  jest.setTimeout(30_000);
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase('migrations', { migrate: false });
@@ -91,6 +95,7 @@ describe('migrations', () => {
       'email_tokens',
       'gc_runs',
       'identity_links',
+      'model_spend',
       'node_blobs',
       'nodes',
       'oidc_pending_logins',
@@ -102,6 +107,7 @@ describe('migrations', () => {
       'refresh_tokens',
       'refs',
       'segments',
+      'spend_limits',
       'state_snapshots',
       'users',
       'webauthn_challenges',

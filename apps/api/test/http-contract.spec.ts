@@ -118,6 +118,7 @@ describe('the HTTP contract (libs/domain) and the controllers', () => {
     await admin.adminUsage({ params: { id: c.id } });
     await expect(admin.fsck({ params: { conversationId: c.id } })).resolves.toMatchObject({ ok: true });
     await admin.gcRuns();
+    await admin.adminSpend();
 
     await owner.recover({ params: { id: c.id }, body: { reflogId: entries.at(-1)!.id } });
   });

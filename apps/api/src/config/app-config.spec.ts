@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       passwordSignIn: true,
       oidc: null,
+      spendLimit: { dailyUsd: null, monthlyUsd: null },
       unset: [
         'PORT',
         'WORKER_PORT',
@@ -64,6 +65,8 @@ describe('loadConfig', () => {
         'OIDC_SCOPES',
         'OIDC_ADMIN_CLAIM',
         'OIDC_ADMIN_VALUE',
+        'SPEND_LIMIT_DAILY_USD',
+        'SPEND_LIMIT_MONTHLY_USD',
       ],
     });
     expect(describeDefaults(config)).toEqual([
@@ -84,6 +87,8 @@ describe('loadConfig', () => {
       'MCP_TIMEOUT_MS unset: a call to an MCP server may take 30 s',
       'PUBLIC_URL unset: people reach the product at http://localhost:3000 (passkeys work there only: open localhost, not 127.0.0.1)',
       'OIDC_ISSUER unset: people sign in with their email and password only',
+      'SPEND_LIMIT_DAILY_USD unset: no daily spend limit per person (an admin may set one)',
+      'SPEND_LIMIT_MONTHLY_USD unset: no monthly spend limit per person (an admin may set one)',
     ]);
     // the embedded MCP server is the installed server-everything, run by this node
     expect(embeddedMcpServer()).toEqual({
@@ -202,6 +207,8 @@ describe('loadConfig', () => {
         OIDC_SCOPES: 'email profile  groups',
         OIDC_ADMIN_CLAIM: 'realm_access.roles',
         OIDC_ADMIN_VALUE: 'admin',
+        SPEND_LIMIT_DAILY_USD: '2.50',
+        SPEND_LIMIT_MONTHLY_USD: '40',
       },
       '/srv/app',
     );
@@ -233,6 +240,7 @@ describe('loadConfig', () => {
         scopes: 'openid email profile groups',
         admin: { claim: 'realm_access.roles', value: 'admin' },
       },
+      spendLimit: { dailyUsd: 2.5, monthlyUsd: 40 },
       unset: ['WEB_DIST', 'MCP_SERVERS', 'MCP_TIMEOUT_MS'],
     });
   });

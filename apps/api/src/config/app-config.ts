@@ -62,6 +62,8 @@ export interface AppConfig {
   passwordSignIn: boolean;
   /** sign-in with an OpenID Connect provider; null when OIDC_ISSUER is unset */
   oidc: OidcConfig | null;
+  /** each person's default budget for model calls, in dollars per UTC day and month; null: none */
+  spendLimit: { dailyUsd: number | null; monthlyUsd: number | null };
   /** the variables that were unset, so their defaults are in force */
   unset: readonly EnvName[];
 }
@@ -189,6 +191,13 @@ function days() {
   return nonNegativeInt('must be a whole number of days');
 }
 
+/** A budget in dollars: `5`, `0.50`; 0 allows no model call at all. */
+const dollars = () =>
+  z.coerce
+    .number({ message: 'must be an amount of dollars such as 5 or 0.50' })
+    .min(0, 'must be an amount of dollars such as 5 or 0.50')
+    .max(1_000_000, 'must be at most 1000000 dollars');
+
 const portNumber = () =>
   z.coerce
     .number({ message: 'must be a port number' })
@@ -277,6 +286,8 @@ const EnvSchema = z.object({
   OIDC_SCOPES: optional(z.string().trim()),
   OIDC_ADMIN_CLAIM: optional(z.string().trim()),
   OIDC_ADMIN_VALUE: optional(z.string().trim()),
+  SPEND_LIMIT_DAILY_USD: optional(dollars()),
+  SPEND_LIMIT_MONTHLY_USD: optional(dollars()),
 });
 
 export type EnvName = keyof z.infer<typeof EnvSchema>;
@@ -342,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mcpTimeoutMs: e.MCP_TIMEOUT_MS ?? DEFAULT_MCP_TIMEOUT_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     ...signIn(e),
+    spendLimit: { dailyUsd: e.SPEND_LIMIT_DAILY_USD ?? null, monthlyUsd: e.SPEND_LIMIT_MONTHLY_USD ?? null },
     unset,
   };
 }
@@ -407,6 +419,10 @@ export function describeDefaults(config: AppConfig): string[] {
     MCP_TIMEOUT_MS: `MCP_TIMEOUT_MS unset: a call to an MCP server may take ${config.mcpTimeoutMs / 1000} s`,
     PUBLIC_URL: `PUBLIC_URL unset: people reach the product at ${config.publicUrl} (passkeys work there only: open localhost, not 127.0.0.1)`,
     OIDC_ISSUER: 'OIDC_ISSUER unset: people sign in with their email and password only',
+    SPEND_LIMIT_DAILY_USD:
+      'SPEND_LIMIT_DAILY_USD unset: no daily spend limit per person (an admin may set one)',
+    SPEND_LIMIT_MONTHLY_USD:
+      'SPEND_LIMIT_MONTHLY_USD unset: no monthly spend limit per person (an admin may set one)',
   };
   return config.unset.flatMap((name) => notes[name] ?? []);
 }

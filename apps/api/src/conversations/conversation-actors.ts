@@ -20,6 +20,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { AgentModels } from '../model/agent-models';
 import { ModelChoice } from '../model/model-choice';
 import { Metrics } from '../observability/metrics';
+import { SpendLimits } from '../spend/spend-limits';
 import { ConversationTraces } from '../tracing/conversation-traces';
 import type { ActorHost, Driven } from './actor-host';
 import { ConversationActor, useConversationActor, type Notice } from './conversation-actor';
@@ -77,6 +78,7 @@ export class ConversationActors implements OnApplicationShutdown {
     titles: ConversationTitles,
     private readonly model: ModelChoice,
     private readonly traces: ConversationTraces,
+    private readonly spend: SpendLimits,
   ) {
     [this.scope, this.destroy] = createScope();
     this.host = {
@@ -226,7 +228,11 @@ export class ConversationActors implements OnApplicationShutdown {
       agent: entry.definition,
       // Each append, model call and tool of its turns a span of the command that drove it.
       port: this.traces.port(this.portFor(entry.definition.name)),
-      model: this.traces.model(record.id, this.models.for(record.agent, entry)),
+      // Every call held to its owner's budget (a refused one is a failed span saying over_budget).
+      model: this.traces.model(
+        record.id,
+        this.spend.limited(this.models.for(record.agent, entry), record.ownerId, record.id),
+      ),
       outbox,
       logs: this.logs,
       provide: this.traces.provide(record.id, this.agents.servicesFor(record)),

@@ -6,6 +6,7 @@ import { ConciergeModule } from '../concierge/concierge.module';
 import { DatabaseModule } from '../database/database.module';
 import { ModelModule } from '../model/model.module';
 import { MetricsModule } from '../observability/metrics.module';
+import { SpendModule } from '../spend/spend.module';
 import { ConversationAccess } from './conversation-access';
 import { ConversationEvents } from './conversation-events';
 import { ConversationCommands } from './conversation-commands';
@@ -32,6 +33,7 @@ import { ConversationActors } from './conversation-actors';
     AgentsModule,
     ClusterModule,
     MetricsModule,
+    SpendModule,
   ],
   controllers: [ConversationsController],
   providers: [

@@ -59,6 +59,18 @@ export class Metrics {
     labelNames: ['job', 'outcome'] as const,
     registers: [this.registry],
   });
+  private readonly spend = new Counter({
+    name: 'sweatpants_model_spend_dollars_total',
+    help: "What people's model calls cost, in US dollars at the model's published prices, by the model that answered",
+    labelNames: ['model'] as const,
+    registers: [this.registry],
+  });
+  private readonly spendRefusals = new Counter({
+    name: 'sweatpants_spend_refusals_total',
+    help: "Model calls not made because the person's budget was spent, by reason (the daily or the monthly budget)",
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
   private readonly gcRemovals = new Counter({
     name: 'sweatpants_gc_removed_total',
     help: 'What garbage collection removed (dry runs not counted), by kind: nodes or reflog entries',
@@ -167,6 +179,16 @@ export class Metrics {
 
   jobFinished(job: string, outcome: 'completed' | 'retried' | 'failed'): void {
     this.jobOutcomes.inc({ job, outcome });
+  }
+
+  /** A model call of someone's cost `usd` on `model` (the spend limit settles every call). */
+  modelSpent(model: string, usd: number): void {
+    this.spend.inc({ model }, usd);
+  }
+
+  /** A model call was not made: the person's daily or monthly budget was spent. */
+  spendRefused(reason: 'daily' | 'monthly'): void {
+    this.spendRefusals.inc({ reason });
   }
 
   /** The gc job's report: the name the gc processor calls. */

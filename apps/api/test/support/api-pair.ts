@@ -20,7 +20,12 @@ export interface ApiPair {
  * the shared Redis is seen), WORKER=off, and `env` (given to each api's configuration too); the
  * environment is restored afterwards.
  */
-export function useApiPair(label: string, env: Record<string, string> = {}): ApiPair {
+export function useApiPair(
+  label: string,
+  env: Record<string, string> = {},
+  /** more of each api's configuration, read as they start (a fake server's address known only then) */
+  appEnv: () => Record<string, string> = () => ({}),
+): ApiPair {
   const saved = { ...process.env };
   let db: TestDatabase | undefined;
   let a: TestApi | undefined;
@@ -37,8 +42,8 @@ export function useApiPair(label: string, env: Record<string, string> = {}): Api
       WORKER: 'off',
       ...env,
     });
-    a = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off', ...env });
-    b = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off', ...env });
+    a = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off', ...env, ...appEnv() });
+    b = await startApi({ DATABASE_URL: db.url, REDIS_URL, GC_EVERY_MINUTES: 'off', ...env, ...appEnv() });
   }, 30_000);
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { Json } from '@sweatpants/domain';
 import { createContext, type Operation } from 'effection';
 import type { AgentDefinition, AgentPlugin } from './agent-definition';
+import { spendRefused } from './model';
 import { ToolCalls, ToolError, type Tool, type ToolOutcome } from './tool';
 
 /** The tools an agent exposes, by the name other code calls them with. */
@@ -64,7 +65,13 @@ export interface CreatedAgent<T extends ToolSet> extends Operation<AgentInstance
  * yield* Weather.with(fakeWeather, () => test());   // a substitute for a subtree
  */
 export function createAgent<T extends ToolSet>(tools: T, options: AgentOptions): CreatedAgent<T> {
-  const { setup, ...definition } = options;
+  const { setup, ...given } = options;
+  // A call refused for the person's budget says why in the host's own words, whatever the agent's
+  // fallback for a model that failed.
+  const definition: AgentDefinition = {
+    ...given,
+    fallbackReply: (error) => (spendRefused(error) ? error.message : given.fallbackReply(error)),
+  };
   const name = definition.name;
   const Current = createContext<AgentInstance<T>>(`sweatpants.agent.${name}`);
   const fresh = (): AgentInstance<T> => ({ agent: name, tools });

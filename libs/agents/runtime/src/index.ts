@@ -39,6 +39,7 @@ export {
   INTERPRET_QUESTION_LINE,
   INTERPRET_TOOL,
   modelIsBusy,
+  spendRefused,
   RESPOND_TOOL,
   type ContentBlock,
   type ImageBlock,

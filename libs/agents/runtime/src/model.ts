@@ -164,6 +164,14 @@ export function modelIsBusy(error: { code: string }): boolean {
   return error.code === 'rate_limited' || error.code === 'overloaded';
 }
 
+/**
+ * Whether a model call was refused before it was made because the person's budget is spent: its
+ * message is what they are told, as it is.
+ */
+export function spendRefused(error: { code: string }): boolean {
+  return error.code === 'over_budget';
+}
+
 /** The ways a model call fails; an agent's `fallbackReply` is told which. */
 export type ModelErrorCode =
   /** 429 after the retries ran out */
@@ -177,7 +185,13 @@ export type ModelErrorCode =
   /** the signal was aborted */
   | 'aborted'
   /** the provider could not be reached, or answered something unreadable */
-  | 'unavailable';
+  | 'unavailable'
+  /**
+   * the call was not made: the person's spend budget is used up (the host's spend limit). The
+   * message is the plain words for them, what happened and when the budget resets; an agent made
+   * with createAgent says it as its fallback reply.
+   */
+  | 'over_budget';
 
 /**
  * The tool through which a model gives a turn's structured output: when a mode has an output

@@ -11,4 +11,5 @@ export * from './socket-events';
 export * from './socket-commands';
 export * from './jobs';
 export * from './gc';
+export * from './spend';
 export * from './http';

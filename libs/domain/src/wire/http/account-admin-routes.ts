@@ -8,6 +8,12 @@ import {
 } from '../conversation-api';
 import { GcQueuedSchema, GcRequestSchema, GcRunListSchema, GcRunsQuerySchema } from '../gc';
 import {
+  PersonSpendSchema,
+  SetSpendLimitRequestSchema,
+  SpendReportQuerySchema,
+  SpendReportSchema,
+} from '../spend';
+import {
   AdminReflogPageSchema,
   ConversationUsageSchema,
   FsckReportSchema,
@@ -158,6 +164,43 @@ export const ACCOUNT_AND_ADMIN_ROUTES = {
     status: 204,
     reply: empty,
     answers: '(empty)',
+  }),
+  adminSpend: route({
+    method: 'get',
+    path: '/api/admin/spend',
+    tag: 'admin',
+    summary: "Each person's model spend today and this month, and their budget",
+    description:
+      "Beyond PROTOCOL.md. Dollars, priced from the usage each model call recorded at the model's published prices (cache writes and reads included); today and this month are UTC. A call under way counts at what it was reckoned to cost until it settles. `limit` is the budget the person is held to: the deployment's default (SPEND_LIMIT_DAILY_USD, SPEND_LIMIT_MONTHLY_USD) or their own.",
+    access: 'admin',
+    query: SpendReportQuerySchema,
+    status: 200,
+    reply: json(SpendReportSchema),
+    answers:
+      '{defaults: {dailyUsd, monthlyUsd}, items: [{userId, email, displayName, todayUsd, monthUsd, limit, limitSource}]}',
+  }),
+  setSpendLimit: route({
+    method: 'post',
+    path: '/api/admin/users/:userId/spend-limit',
+    tag: 'admin',
+    summary: "Set one person's budget",
+    description:
+      "Beyond PROTOCOL.md. In place of the deployment's default, at once on every api process: a model call starts only while the person's spend today and this month is below it (null: no limit for that period). A conversation refused for its budget goes on when the person next writes.",
+    access: 'admin',
+    body: SetSpendLimitRequestSchema,
+    status: 200,
+    reply: json(PersonSpendSchema),
+    answers: 'PersonSpend',
+  }),
+  clearSpendLimit: route({
+    method: 'delete',
+    path: '/api/admin/users/:userId/spend-limit',
+    tag: 'admin',
+    summary: "Hold a person to the deployment's default budget again",
+    access: 'admin',
+    status: 200,
+    reply: json(PersonSpendSchema),
+    answers: 'PersonSpend',
   }),
   openQueueDashboard: route({
     method: 'post',
