@@ -11,17 +11,21 @@
  *   cached share of a turn:  cache reads / all input tokens of the turn
  *
  * Targets (issue 19): turn 30's billed input ≤ 1.5 × turn 3's (uncached, it grows with every
- * turn: printed beside it), and the cached share ≥ 80% on every turn from the third.
+ * turn: printed beside it), and the cached share ≥ 80% on every turn from the third. And (issue
+ * 32) the session's cost in dollars, each call at Claude's published prices for its model, ≤ 0.3 ×
+ * the same session sent naively: nothing cached, the photo on every call, the words read by a call
+ * of their own before the card's (a tap still settles its turn without a call, so the naive
+ * session is, if anything, cheaper than a truly naive one).
  * Prints `figure | cached | uncached | target | met` and `bench: N of M targets met`.
  */
 import { createHash } from 'node:crypto';
-import { ClaudeModel, claudeConfig } from '@sweatpants/agent-claude';
+import { ClaudeModel, claudeConfig, costOf } from '@sweatpants/agent-claude';
 import { offlineResponder, startFakeAnthropic } from '@sweatpants/agent-claude/testing';
-import type { ModelUsage } from '@sweatpants/agent-runtime';
+import { imageOf, type ModelReply, type ModelRequest, type ModelUsage } from '@sweatpants/agent-runtime';
 import { InMemoryConversationPort, Runner, type Model } from '@sweatpants/agent-runtime/host';
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { TIDYING_OFFLINE_RULES, tidyingAgent } from '@sweatpants/agent-tidying';
-import type { ElicitAnswer, ElicitRequest, Photo } from '@sweatpants/domain';
+import { ok, type ElicitAnswer, type ElicitRequest, type Photo } from '@sweatpants/domain';
 
 const TURNS = 30;
 const ITEMS = [
@@ -44,6 +48,12 @@ const PHOTO: Photo = {
   bytes: PHOTO_BYTES.length,
 };
 const WRITE_PRICE = 1.25;
+
+/** One call: what it cost in tokens, and the model that answered (its price). */
+interface Call {
+  usage: ModelUsage;
+  model: string;
+}
 const READ_PRICE = 0.1;
 
 /** The one-tap answer to whatever the coach asks: its first choice. */
@@ -71,22 +81,57 @@ function tapFirst(q: ElicitRequest): ElicitAnswer {
   }
 }
 
-/** Each turn's calls' usage, in order. */
-async function session(): Promise<ModelUsage[][]> {
-  const fake = await startFakeAnthropic();
+/**
+ * How a session is sent. As the product sends it; or naively: nothing cached (the fake's cache
+ * never reads, as a request with no cache marks is billed), the photo on every call (where the
+ * product sends its analysis), and the words read by a call of their own before the card's call
+ * (the reading's proposal left out).
+ */
+type Sending = 'product' | 'naive';
+
+/** The line the product puts where a photo already analysed stood (see the tidying coach's act). */
+const PHOTO_SEEN = /^\(a photo, already looked at/;
+
+/** The photo back where the product left its line: the naive session sends it on every call. */
+function withPhoto(request: ModelRequest): ModelRequest {
+  return {
+    ...request,
+    messages: request.messages.map((m) => ({
+      ...m,
+      content: m.content.map((b) => (b.type === 'text' && PHOTO_SEEN.test(b.text) ? imageOf(PHOTO) : b)),
+    })),
+  };
+}
+
+/** A reading's reply without its proposal or its first sentence: the naive session proposes in a call of its own. */
+function readOnly(content: ModelReply['content']): ModelReply['content'] {
+  if (!content.some((b) => b.type === 'tool_use' && b.name === 'record_extraction')) return content;
+  return content.flatMap((b) =>
+    b.type === 'text'
+      ? []
+      : b.type === 'tool_use'
+        ? [{ ...b, input: { ...(b.input as object), proposal: null } }]
+        : [b],
+  );
+}
+
+/** Each turn's calls' usage, with the model that answered, in order. */
+async function session(sending: Sending): Promise<Call[][]> {
+  const fake = await startFakeAnthropic(sending === 'naive' ? { minCacheTokens: Infinity } : {});
   fake.respond(offlineResponder(new OfflineModel(TIDYING_OFFLINE_RULES)));
   const claude = new ClaudeModel(
     claudeConfig({ apiKey: 'bench-key', baseURL: fake.url, model: 'claude-sonnet-4-6' }),
     { photoBytes: async (sha) => (sha === PHOTO.sha256 ? PHOTO_BYTES : null) },
   );
-  const turns: ModelUsage[][] = [];
+  const turns: Call[][] = [];
   const model: Model = {
     kind: claude.kind,
     name: claude.name,
     async complete(request, options) {
-      const reply = await claude.complete(request, options);
-      if (reply.ok) turns.at(-1)?.push(reply.value.usage);
-      return reply;
+      const reply = await claude.complete(sending === 'naive' ? withPhoto(request) : request, options);
+      if (!reply.ok) return reply;
+      turns.at(-1)?.push({ usage: reply.value.usage, model: reply.value.model });
+      return sending === 'naive' ? ok({ ...reply.value, content: readOnly(reply.value.content) }) : reply;
     },
   };
   const port = new InMemoryConversationPort();
@@ -138,9 +183,14 @@ const uncached = (calls: ModelUsage[]) => calls.reduce((sum, u) => sum + all(u),
 const share = (calls: ModelUsage[]) =>
   calls.reduce((sum, u) => sum + (u.cacheReadTokens ?? 0), 0) / Math.max(1, uncached(calls));
 
+/** The session's cost in dollars, each call priced by Claude's published prices for its model. */
+const dollars = (calls: Call[]) => calls.reduce((sum, c) => sum + costOf(c.model, c.usage), 0);
+
 async function main(): Promise<number> {
   process.stderr.write(`bench: a ${TURNS}-turn tidying session on Claude (fake server, cache rules)\n`);
-  const turns = await session();
+  const sent = await session('product');
+  const naive = (await session('naive')).flat();
+  const turns = sent.map((calls) => calls.map((c) => c.usage));
   const [t3, t30] = [turns[2]!, turns[TURNS - 1]!];
   const growth = billed(t30) / billed(t3);
   const growthUncached = uncached(t30) / uncached(t3);
@@ -161,6 +211,13 @@ async function main(): Promise<number> {
       uncachedText: '0%',
       target: '≥ 80%',
       met: lowest >= 0.8,
+    },
+    {
+      name: "the session's cost in dollars, against the same session sent naively",
+      cached: `$${dollars(sent.flat()).toFixed(4)} = ${(dollars(sent.flat()) / dollars(naive)).toFixed(2)}x`,
+      uncachedText: `$${dollars(naive).toFixed(4)} (${naive.length} calls)`,
+      target: '≤ 0.3x',
+      met: dollars(sent.flat()) <= 0.3 * dollars(naive),
     },
   ];
   process.stderr.write(

@@ -9,9 +9,9 @@ describe('streamed text as a tab receives it', () => {
     jest.useFakeTimers();
     const app = new AppEvents();
     sent = [];
-    app.on('conversation.event', ({ event, payload }) =>
-      sent.push({ event, ...('text' in payload ? { text: payload.text } : {}) }),
-    );
+    app.on('conversation.event', ({ event, payload }) => {
+      sent.push({ event, ...('text' in payload ? { text: payload.text } : {}) });
+    });
     events = new ConversationEvents(app);
   });
   afterEach(() => jest.useRealTimers());
