@@ -91,6 +91,12 @@ export class Metrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'sweatpants_' });
+    // prom-client names these sums of gauges `_total`, which Prometheus keeps for counters
+    // (`promtool check metrics` refuses them); the same figures stay, by type, in the gauges
+    // without the suffix (sweatpants_nodejs_active_handles, …_requests, …_resources).
+    for (const name of ['active_handles', 'active_requests', 'active_resources']) {
+      this.registry.removeSingleMetric(`sweatpants_nodejs_${name}_total`);
+    }
     const readers = this.readers;
     new Gauge({
       name: 'sweatpants_open_runners',
