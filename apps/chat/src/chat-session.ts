@@ -52,7 +52,7 @@ export function* runChatSession(options: ChatSessionOptions): Operation<TreeNode
       display.line(
         `  … ${message}${progress === undefined ? '' : ` (${progress}${total ? `/${total}` : ''})`}`,
       ),
-    token: (_at, text) => display.token(text),
+    token: (at, text) => display.token(at, text),
     // The terminal reads the next line only at the chat prompt, so nothing is ever queued here.
     queue: () => undefined,
   };
@@ -106,19 +106,32 @@ export function* runChatSession(options: ChatSessionOptions): Operation<TreeNode
   }
 }
 
-/** Prints replies: streamed text as it comes, a whole reply when nothing streamed. */
+/**
+ * Prints replies: streamed text as it comes, a whole reply when nothing streamed. A turn may stream
+ * several replies before their nodes are stored (the offline model's are stored together at the
+ * next durable point), so each stream is known by the node its reply follows (the token's `at`,
+ * the assistant node's parent), and a stored reply that was streamed is not printed again.
+ */
 function replyDisplay(output: Writable) {
-  let streaming = false;
+  let streamingAt: string | null = null;
+  const streamed = new Set<string>();
+  const endStream = (): void => {
+    if (streamingAt !== null) output.write('\n');
+    streamingAt = null;
+  };
   const line = (text: string): void => {
-    if (streaming) output.write('\n');
-    streaming = false;
+    endStream();
     output.write(`${text}\n`);
   };
   return {
     line,
-    token(text: string): void {
-      if (!streaming) output.write('agent> ');
-      streaming = true;
+    token(at: string, text: string): void {
+      if (streamingAt !== at) {
+        endStream();
+        output.write('agent> ');
+        streamingAt = at;
+        streamed.add(at);
+      }
       output.write(text);
     },
     node(node: TreeNode): void {
@@ -126,9 +139,9 @@ function replyDisplay(output: Writable) {
       switch (node.kind) {
         case 'assistant': {
           const text = typeof payload['text'] === 'string' ? payload['text'] : '';
-          if (streaming) output.write('\n');
-          else if (text !== '') output.write(`agent> ${text}\n`);
-          streaming = false;
+          if (node.parentId !== null && streamed.delete(node.parentId)) {
+            if (streamingAt === node.parentId) endStream();
+          } else if (text !== '') line(`agent> ${text}`);
           return;
         }
         case 'tool_call':

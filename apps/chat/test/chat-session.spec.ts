@@ -4,6 +4,7 @@ import { run } from 'effection';
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { claudeAt, kinds, useFakeAnthropic } from '@sweatpants/agent-claude/testing';
 import { testAgent } from '@sweatpants/agent-runtime/testing';
+import { Tidying, TIDYING_OFFLINE_RULES } from '@sweatpants/agent-tidying';
 
 import { runChatSession } from '../src/chat-session';
 
@@ -76,4 +77,32 @@ describe('the chat session in a terminal', () => {
     expect(terminal.shown()).toContain('offline model');
     expect(terminal.shown()).not.toContain('never read');
   });
+
+  it('prints each reply once, when one turn streams several before they are stored', async () => {
+    // The tidying coach's offline turn says a first word, then asks about the space: two replies
+    // streamed before the offline model's nodes are stored together.
+    const terminal = typed('I have an old winter coat', '/cancel');
+
+    const path = await run(() =>
+      runChatSession({
+        agent: Tidying.definition,
+        model: new OfflineModel(TIDYING_OFFLINE_RULES),
+        ...terminal,
+      }),
+    );
+
+    const replies = path
+      .filter((n) => n.kind === 'assistant')
+      .map((n) => String((n.payload as { text?: unknown }).text ?? ''))
+      .filter((text) => text !== '');
+    expect(replies.length).toBeGreaterThan(1);
+    const shown = terminal.shown();
+    for (const reply of replies) expect(shown.split(reply).length - 1).toBe(1);
+    // each reply on a line of its own
+    for (const reply of replies) expect(shown).toMatch(new RegExp(`agent> ${escaped(reply)}\n`));
+  });
 });
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
