@@ -78,6 +78,12 @@ export const routes: Routes = [
     title: 'Audit: accounts · Sweatpants',
   },
   {
+    path: 'admin/spend',
+    canActivate: [adminGuard],
+    loadComponent: () => import('./admin/admin-spend-page.component').then((m) => m.AdminSpendPageComponent),
+    title: 'Spend · Sweatpants',
+  },
+  {
     path: 'admin/conversations',
     canActivate: [adminGuard],
     loadComponent: () =>

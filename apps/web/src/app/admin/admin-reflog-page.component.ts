@@ -46,6 +46,7 @@ const ACTION_WORDS: Record<string, string> = {
         }
         <a routerLink="/admin/conversations" class="button button--small">All conversations</a>
         <a routerLink="/admin/accounts" class="button button--small">Accounts</a>
+        <a routerLink="/admin/spend" class="button button--small">Spend</a>
       </div>
     </div>
     @if (queuesError(); as e) {

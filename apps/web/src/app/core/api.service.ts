@@ -13,6 +13,9 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type AdminConversationPage,
+  type PersonSpend,
+  type SpendLimit,
+  type SpendReport,
   type AdminReflogPage,
   type AdminReflogQuery,
   type AgentList,
@@ -302,6 +305,21 @@ export class ApiService {
   /** Lets this browser open the job queue dashboard (a cookie scoped to its path). */
   openQueueDashboard(): Promise<void> {
     return this.call(this.api.openQueueDashboard());
+  }
+
+  /** Everyone's model spend today and this month, and the budget each is held to. */
+  spendReport(): Promise<SpendReport> {
+    return this.call(this.api.adminSpend({ query: { limit: 500 } }));
+  }
+
+  /** One person's own budget, in place of the deployment's default (null: no limit for that period). */
+  setSpendLimit(userId: string, limit: SpendLimit): Promise<PersonSpend> {
+    return this.call(this.api.setSpendLimit({ params: { userId }, body: limit }));
+  }
+
+  /** Holds the person to the deployment's default budget again. */
+  clearSpendLimit(userId: string): Promise<PersonSpend> {
+    return this.call(this.api.clearSpendLimit({ params: { userId } }));
   }
 
   gcRuns(limit = 5): Promise<GcRunList> {

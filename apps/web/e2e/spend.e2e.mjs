@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+
+import { say, signIn } from './support/ui.mjs';
+
+async function adminAccount(t) {
+  try {
+    await t.api.register(t.adminEmail, 'Admin');
+  } catch (error) {
+    if (error.status !== 409) throw error;
+  }
+}
+
+/** The person's card on the admin's Spend page. */
+const personOn = (page, email) =>
+  page.getByRole('list', { name: 'Spend by person' }).locator('li', { hasText: email });
+
+export const scenarios = [
+  {
+    name: 'an admin sees a person’s spend and sets their budget; the person meets the budget message',
+    async run(t) {
+      const email = t.email('spender');
+      const person = await t.api.register(email, 'Sam Spender');
+      const { id } = await t.api.createConversation(person.token, 'assistant', 'Errands');
+      await t.api.say(person.token, id, 'hello');
+      await adminAccount(t);
+
+      // The admin finds the person's spend (the offline model costs nothing) and sets a budget of
+      // nothing a day.
+      const admin = await t.page();
+      await signIn(admin, { email: t.adminEmail });
+      await admin.getByRole('link', { name: 'Admin', exact: true }).click();
+      await admin.getByRole('link', { name: 'Spend' }).click();
+      await admin.getByRole('heading', { name: 'Spend' }).waitFor();
+      const card = personOn(admin, email);
+      await card.getByText('$0 today · $0 this month').waitFor();
+      await card.getByText('Budget: no limit (the default)').waitFor();
+      await card.getByRole('button', { name: 'Set budget' }).click();
+      await card.getByLabel('Daily budget ($)').fill('0');
+      await card.getByRole('button', { name: 'Save budget' }).click();
+      await card.getByText('Budget: $0 a day (set for them)').waitFor();
+      await card.getByText('Daily budget used up').waitFor();
+      await t.shot(admin, 'spend-admin');
+
+      // The person writes: the message stays, and the agent says plainly why it does not answer
+      // and when it can again.
+      const page = await t.page();
+      await signIn(page, { email });
+      await page.goto(`/c/${id}`);
+      await say(page, 'can you remind me about the post office?');
+      const refusal = page.locator('.bubble--assistant', {
+        hasText: 'your daily budget of $0.00 is used up',
+      });
+      await refusal.waitFor();
+      assert.match(
+        await refusal.innerText(),
+        /What you wrote is kept\. The budget resets at midnight UTC, in \d+ (hours?|minutes?)/,
+      );
+      await page.locator('.bubble--user', { hasText: 'can you remind me about the post office?' }).waitFor();
+      await t.shot(page, 'spend-refused');
+
+      // Back to the default (no limit): the same conversation goes on.
+      await card.getByRole('button', { name: 'Set budget' }).click();
+      await card.getByRole('button', { name: 'Use the default' }).click();
+      await card.getByText('Budget: no limit (the default)').waitFor();
+      const replies = await page.locator('.bubble--assistant').count();
+      await say(page, 'and now?');
+      await page.locator('.bubble--assistant').nth(replies).waitFor();
+      const last = await page.locator('.bubble--assistant').last().innerText();
+      assert.doesNotMatch(last, /budget/, `the conversation goes on: ${last}`);
+    },
+  },
+];
