@@ -1,5 +1,5 @@
 import type { NonEmpty } from './session-state';
-import { mkCategoryName, type CategoryName, type ItemName } from './tidying-types';
+import { mkCategoryName, type Assignment, type CategoryName, type ItemName } from './tidying-types';
 
 /**
  * Emergent categories for splitting the unsure pile, found by keyword so that `decide` stays pure
@@ -42,14 +42,22 @@ export function categoriesFor(items: NonEmpty<ItemName>): NonEmpty<CategoryName>
   return [first ?? categoryOf(items[0]), ...rest];
 }
 
-/** Distributes items over the categories; an item whose category is not among them joins the first. */
+/**
+ * Distributes items over the categories: where the assignment (the model's, drawn from the items)
+ * puts it, else by its kind; an item whose category is not among them joins the first.
+ */
 export function distribute(
   items: readonly ItemName[],
   categories: NonEmpty<CategoryName>,
+  assignment: Assignment = {},
 ): Map<CategoryName, readonly ItemName[]> {
   const piles = new Map<CategoryName, ItemName[]>(categories.map((c) => [c, []]));
   for (const item of items) {
-    const home = piles.get(categoryOf(item)) ?? piles.get(categories[0]);
+    const assigned = assignment[item];
+    const home =
+      (assigned !== undefined ? piles.get(assigned) : undefined) ??
+      piles.get(categoryOf(item)) ??
+      piles.get(categories[0]);
     home?.push(item);
   }
   return piles;

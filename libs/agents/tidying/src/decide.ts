@@ -149,7 +149,7 @@ function sorting(state: SessionState, extract: Extract): Decision {
       const [first, ...rest] = state.piles.unsure;
       if (first && state.piles.unsure.length > SPLIT_THRESHOLD)
         return {
-          action: { tag: 'instruct-split', categories: categoriesFor([first, ...rest]) },
+          action: { tag: 'instruct-split', categories: categoriesFor([first, ...rest]), assignment: {} },
           nextPhase: 'splitting',
         };
       if (extract.intent === 'item') return { action: askAbout(state, item), nextPhase: 'sorting' };
@@ -169,7 +169,7 @@ function splitting(state: SessionState, extract: Extract): Decision {
   if (extract.intent === 'help') return { action: { tag: 'energy-check' }, nextPhase: 'splitting' };
   if (state.phaseData.phase !== 'splitting') return sorting(state, extract);
   // the first item of the first category with any: where refining starts
-  const categories = distribute(state.piles.unsure, state.phaseData.categories);
+  const categories = distribute(state.piles.unsure, state.phaseData.categories, state.phaseData.assignment);
   const first = state.phaseData.categories.map((c) => categories.get(c)?.[0]).find((i) => i !== undefined);
   return first
     ? { action: { tag: 'ask-item-decision', item: first }, nextPhase: 'refining' }

@@ -3,6 +3,7 @@ import { DispositionSchema } from '@sweatpants/domain';
 import {
   allOf,
   mkAnxietyTrigger,
+  mkCategoryName,
   mkItemName,
   mkLocation,
   mkSpaceFunction,
@@ -10,11 +11,14 @@ import {
   parseChaosLevel,
   CHAOS_LEVELS,
   type AnxietyTrigger,
+  type Assignment,
+  type CategoryName,
   type ChaosLevel,
   type ItemName,
   type Location,
   type SpaceFunction,
 } from './tidying-types';
+import type { NonEmpty } from './session-state';
 
 /**
  * What the OODA loop observes and orients by (seed 000): the photo analysis from vision, and the
@@ -133,4 +137,46 @@ export function parseExtract(value: unknown): Extract | null {
     anchors: e.anchors === null ? null : allOf(e.anchors, mkItemName),
     anxiety: orNull(mkAnxietyTrigger(e.anxiety ?? '')),
   };
+}
+
+/** The unsure pile split by what its things have in common (seed 000's emergent categories). */
+export const GroupingSchema = z.object({
+  categories: z
+    .array(
+      z.object({
+        name: z.string().describe('a few plain words drawn from the things in it'),
+        items: z.array(z.string()).describe('the things in this pile, named as listed'),
+      }),
+    )
+    .min(1)
+    .max(5),
+});
+
+/**
+ * A grouping of `items` read back: the categories named (biggest first) and which item goes in
+ * which. Null when it names no category, or places fewer than half of the items: a grouping that
+ * misses so much is no grouping (the split goes by kind then).
+ */
+export function parseGrouping(
+  value: unknown,
+  items: readonly ItemName[],
+): { categories: NonEmpty<CategoryName>; assignment: Assignment } | null {
+  const parsed = GroupingSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const byName = new Map(items.map((i) => [i.toLowerCase(), i]));
+  const assignment: Record<string, CategoryName> = {};
+  const sizes = new Map<CategoryName, number>();
+  for (const group of parsed.data.categories) {
+    const name = mkCategoryName(group.name);
+    if (!name.ok) continue;
+    for (const listed of group.items) {
+      const item = byName.get(listed.trim().toLowerCase());
+      if (item === undefined || assignment[item] !== undefined) continue;
+      assignment[item] = name.value;
+      sizes.set(name.value, (sizes.get(name.value) ?? 0) + 1);
+    }
+  }
+  const [first, ...rest] = [...sizes.keys()].sort((a, b) => (sizes.get(b) ?? 0) - (sizes.get(a) ?? 0));
+  if (first === undefined || Object.keys(assignment).length * 2 < items.length) return null;
+  return { categories: [first, ...rest], assignment };
 }

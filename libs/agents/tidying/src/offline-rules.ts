@@ -12,7 +12,9 @@ import {
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
 import { landedText, whereItLanded, type Landed } from './landed-words';
-import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
+import { EXTRACT_TOOL, GROUP_TOOL, PHOTO_TOOL } from './perception';
+import { categoriesFor, categoryOf } from './categories';
+import { allOf, mkItemName } from './tidying-types';
 
 /**
  * The tidying coach on the offline model: deterministic rules that walk the whole flow. Vision
@@ -62,6 +64,26 @@ const extract: OfflineRule = {
       ...(proposal ? { text: `(offline) The ${String(read.item)}: here is my guess.` } : {}),
       calls: [{ name: EXTRACT_TOOL, input: { ...read, proposal } }],
     };
+  },
+};
+
+const groupByKind: OfflineRule = {
+  name: 'tidying: the unsure pile grouped by kind',
+  when: (ctx) => ctx.offers(GROUP_TOOL),
+  reply: (ctx) => {
+    const items = allOf(
+      ctx.userText.split('\n').map((line) => line.replace(/^- /, '')),
+      mkItemName,
+    );
+    const [first, ...rest] = items;
+    // by kind, biggest first (ties in the kinds' order), as the split goes without a model
+    const categories = first
+      ? categoriesFor([first, ...rest]).map((name) => ({
+          name,
+          items: items.filter((i) => categoryOf(i) === name),
+        }))
+      : [];
+    return { calls: [{ name: GROUP_TOOL, input: { categories } }] };
   },
 };
 
@@ -186,6 +208,7 @@ const replyToAction: OfflineRule = {
 export const TIDYING_OFFLINE_RULES: readonly OfflineRule[] = [
   analysePhoto,
   extract,
+  groupByKind,
   afterFunction,
   afterDisposition,
   ...TRANSITION_RULES,

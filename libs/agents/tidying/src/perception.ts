@@ -13,6 +13,8 @@ import {
 import {
   CONTINUE_EXTRACT,
   ExtractSchema,
+  GroupingSchema,
+  parseGrouping,
   parseExtract,
   parsePhotoAnalysis,
   parseProposal,
@@ -23,7 +25,8 @@ import {
 } from './observation';
 import { extractionGuide } from './extraction-guide';
 import { extractFromWords, photoFromWords } from './offline-text';
-import { functionOf, phaseOf, type SessionState } from './session-state';
+import { functionOf, phaseOf, type NonEmpty, type SessionState } from './session-state';
+import type { Assignment, CategoryName, ItemName } from './tidying-types';
 import { extractJson, photoJson, recordEvent } from './tidying-events';
 
 /**
@@ -40,6 +43,7 @@ export interface UserInput {
 
 export const PHOTO_TOOL = 'record_photo_analysis';
 export const EXTRACT_TOOL = 'record_extraction';
+export const GROUP_TOOL = 'record_categories';
 
 const photoTool = createTool(PHOTO_TOOL)
   .description('Record what the photos show. Call it exactly once.')
@@ -51,6 +55,13 @@ const photoTool = createTool(PHOTO_TOOL)
 const extractTool = createTool(EXTRACT_TOOL)
   .description("Record the facts in the user's message. Call it exactly once.")
   .input(ExtractSchema)
+  .execute(function* (value) {
+    return ToolSuccess(value as Json);
+  });
+
+const groupTool = createTool(GROUP_TOOL)
+  .description('Record the groups the unsure pile splits into. Call it exactly once.')
+  .input(GroupingSchema)
   .execute(function* (value) {
     return ToolSuccess(value as Json);
   });
@@ -170,6 +181,32 @@ export function* extractFromInput(
   });
   const proposal = sampled?.value.proposal;
   return { extract, proposal: sampled && proposal ? { ...proposal, readBy: sampled.nodeId } : null };
+}
+
+/**
+ * Seed 000's emergent categories: the model groups the unsure pile by what the person's own items
+ * have in common ("letters to answer", "cables", "gifts"), naming each group in plain words; the
+ * offline rules group by kind. Null when no grouping came (the split goes by kind then).
+ */
+export function* groupUnsurePile(
+  items: readonly ItemName[],
+): Operation<{ categories: NonEmpty<CategoryName>; assignment: Assignment } | null> {
+  if (items.length === 0) return null;
+  const sampled = yield* structured(
+    {
+      system: prompt`
+        Someone tidying a space has a pile of things they were unsure about. Split it into two to
+        four smaller piles by what the things have in common, each named in a few plain words drawn
+        from the things themselves ("letters to answer", "cables", "gifts from family"), so each
+        pile is easy to decide in one go. Every thing goes in exactly one pile, named as listed.
+        Answer only by calling ${GROUP_TOOL}.`,
+      messages: [{ role: 'user', content: [{ type: 'text', text: items.map((i) => `- ${i}`).join('\n') }] }],
+      tools: [groupTool.spec],
+    },
+    GROUP_TOOL,
+    (value) => parseGrouping(value, items),
+  );
+  return sampled?.value ?? null;
 }
 
 function toolInput(content: readonly (ContentBlock | ToolUseBlock)[], name: string): unknown {

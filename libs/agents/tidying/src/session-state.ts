@@ -6,6 +6,7 @@ import {
   mkItemName,
   mkSpaceFunction,
   type AnxietyTrigger,
+  type Assignment,
   type CategoryName,
   type ItemName,
   type Location,
@@ -47,6 +48,8 @@ export interface SplittingData {
   readonly phase: 'splitting';
   readonly active: ActiveState;
   readonly categories: NonEmpty<CategoryName>;
+  /** which category each item goes in, when the categories were drawn from the items */
+  readonly assignment: Assignment;
 }
 export interface RefiningData {
   readonly phase: 'refining';
@@ -179,10 +182,11 @@ export function mkActiveState(
 export function mkSplitting(
   active: ActiveState,
   categories: readonly CategoryName[],
+  assignment: Assignment = {},
 ): Result<SplittingData, InvalidPhase> {
   const [first, ...rest] = categories;
   if (first === undefined) return invalid('splitting needs at least one category');
-  return ok({ phase: 'splitting', active, categories: [first, ...rest] });
+  return ok({ phase: 'splitting', active, categories: [first, ...rest], assignment });
 }
 
 export function mkRefining(

@@ -28,6 +28,7 @@ import {
   mkLocation,
   mkSpaceFunction,
   orNull,
+  assignmentOf,
   type CategoryName,
   type ItemName,
   type Location,
@@ -90,7 +91,12 @@ function phaseDataToWire(d: PhaseData): TidyingPhaseData {
     case 'refining':
       return resumableToWire(d);
     case 'splitting':
-      return { phase: d.phase, active: activeToWire(d.active), categories: [...d.categories] };
+      return {
+        phase: d.phase,
+        active: activeToWire(d.active),
+        categories: [...d.categories],
+        ...(Object.keys(d.assignment).length > 0 ? { assignment: { ...d.assignment } } : {}),
+      };
     case 'decision-support':
       return {
         phase: d.phase,
@@ -175,7 +181,7 @@ function phaseDataFromWire(d: TidyingPhaseData): Result<PhaseData, string> {
     case 'splitting': {
       const active = activeFromWire(d.active);
       if (!active.ok) return active;
-      const made = mkSplitting(active.value, allOf(d.categories, mkCategoryName));
+      const made = mkSplitting(active.value, allOf(d.categories, mkCategoryName), assignmentOf(d.assignment));
       return made.ok ? made : err(made.error.message);
     }
     case 'decision-support': {

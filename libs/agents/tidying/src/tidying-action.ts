@@ -1,6 +1,6 @@
 import { whereItLanded } from './landed-words';
 import type { NonEmpty } from './session-state';
-import type { AnxietyTrigger, CategoryName, ItemName, Location } from './tidying-types';
+import type { AnxietyTrigger, Assignment, CategoryName, ItemName, Location } from './tidying-types';
 
 /** What the coach does this turn (seed 000's Action.hs). */
 export type Action =
@@ -16,7 +16,7 @@ export type Action =
   | { tag: 'instruct-unsure' }
   | { tag: 'instruct-next' }
   // splitting: never into zero categories
-  | { tag: 'instruct-split'; categories: NonEmpty<CategoryName> }
+  | { tag: 'instruct-split'; categories: NonEmpty<CategoryName>; assignment: Assignment }
   // decision support
   | { tag: 'decision-aid'; item: ItemName }
   | { tag: 'energy-check' }

@@ -13,6 +13,7 @@ import type { NonEmpty, Phase } from './session-state';
 import type { Action } from './tidying-action';
 import {
   allOf,
+  assignmentOf,
   mkAnxietyTrigger,
   mkCategoryName,
   mkItemName,
@@ -118,6 +119,7 @@ const ActionWireSchema = z.object({
   trigger: z.string().optional(),
   note: z.string().optional(),
   pile: z.enum(['belongs', 'out']).optional(),
+  assignment: z.record(z.string(), z.string()).optional(),
 });
 
 /** An action read back from an event, through the smart constructors; null if it is not one. */
@@ -148,7 +150,13 @@ export function parseAction(value: unknown): Action | null {
       return location.ok ? { tag: a.tag, location: location.value } : null;
     case 'instruct-split': {
       const [first, ...rest] = allOf(a.categories ?? [], mkCategoryName);
-      return first ? { tag: a.tag, categories: [first, ...rest] as NonEmpty<CategoryName> } : null;
+      return first
+        ? {
+            tag: a.tag,
+            categories: [first, ...rest] as NonEmpty<CategoryName>,
+            assignment: assignmentOf(a.assignment),
+          }
+        : null;
     }
     case 'pivot-away': {
       const trigger = mkAnxietyTrigger(a.trigger ?? '');

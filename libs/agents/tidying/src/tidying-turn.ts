@@ -6,7 +6,7 @@ import { isSpaceFunctionQuestion } from './disposition-tools';
 import type { Action } from './tidying-action';
 import { decide, readAfterEnd, type Decision } from './decide';
 import { parsePhotoAnalysis, type PhotoAnalysis } from './observation';
-import { analyzePhotos, extractFromInput, type Reading, type UserInput } from './perception';
+import { analyzePhotos, extractFromInput, groupUnsurePile, type Reading, type UserInput } from './perception';
 import { currentSession, recordDecision } from './session-io';
 import { currentItemOf, itemsProcessedOf, type SessionState } from './session-state';
 import { parseDecisionEvent, recordEvent, tidyingEventOf } from './tidying-events';
@@ -69,6 +69,11 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
       },
       nextPhase: before.phaseData.phase,
     };
+  // The unsure pile splits into groups drawn from its own things (the model's; by kind offline).
+  if (decision.action.tag === 'instruct-split') {
+    const drawn = yield* groupUnsurePile(before.piles.unsure);
+    if (drawn) decision = { ...decision, action: { ...decision.action, ...drawn } };
+  }
   let recorded = yield* recordDecision(decision, extract);
   if (!recorded.ok) {
     // decide only routes to phases it can fill; reaching here is a bug, not the user's problem.

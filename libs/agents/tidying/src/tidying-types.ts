@@ -64,3 +64,19 @@ export function parseChaosLevel(
     ? ok(level as ChaosLevel)
     : err({ code: 'unknown_chaos_level', message: `"${text}" is not one of ${CHAOS_LEVELS.join(', ')}` });
 }
+
+/**
+ * Which category each unsure item goes in, where the categories were drawn from the person's own
+ * items (seed 000's emergent categories); an item it does not name goes by its kind.
+ */
+export type Assignment = Readonly<Record<string, CategoryName>>;
+
+/** An assignment read back from the wire: each item's category, where it is one. */
+export function assignmentOf(wire: Readonly<Record<string, string>> | undefined): Assignment {
+  const assignment: Record<string, CategoryName> = {};
+  for (const [item, category] of Object.entries(wire ?? {})) {
+    const name = mkCategoryName(category);
+    if (name.ok) assignment[item] = name.value;
+  }
+  return assignment;
+}

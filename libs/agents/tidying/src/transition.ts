@@ -120,7 +120,7 @@ function phaseDataAfter(
           code: 'invalid_phase',
           message: 'splitting starts only with the categories to split into',
         });
-      return mkSplitting(active.value, action.categories);
+      return mkSplitting(active.value, action.categories, action.assignment);
     case 'refining':
       return refiningAfter(state, active.value, focus);
     case 'decision-support': {
@@ -159,7 +159,7 @@ function refiningAfter(
   const current = state.phaseData;
   if (current.phase === 'splitting') {
     // the items stay on the unsure pile: the categories are the order to go through them in
-    const categories = distribute(state.piles.unsure, current.categories);
+    const categories = distribute(state.piles.unsure, current.categories, current.assignment);
     const first = current.categories.find((c) => (categories.get(c) ?? []).length > 0);
     return mkRefining(active, categories, first ?? current.categories[0], focus);
   }

@@ -38,7 +38,10 @@ const surveying = (fn: string | null = null, anchors: string[] = []) =>
 const sorting = (currentItem: string | null = null, a = active) =>
   session({ phase: 'sorting', active: a, currentItem: currentItem ? item(currentItem) : null });
 const splitting = (unsure: string[]) =>
-  session({ phase: 'splitting', active, categories: [value(mkCategoryName('papers'))] }, unsure.map(item));
+  session(
+    { phase: 'splitting', active, categories: [value(mkCategoryName('papers'))], assignment: {} },
+    unsure.map(item),
+  );
 const refiningData = (items: string[], current: string | null = null) =>
   value(
     mkRefining(
@@ -330,7 +333,11 @@ const rows: Row[] = [
     ),
     null,
     says({}),
-    { tag: 'instruct-split', categories: ['papers', 'electronics', 'clothes', 'kitchen things'] },
+    {
+      tag: 'instruct-split',
+      categories: ['papers', 'electronics', 'clothes', 'kitchen things'],
+      assignment: {},
+    },
     'splitting',
   ],
   [
@@ -338,7 +345,7 @@ const rows: Row[] = [
     session({ phase: 'sorting', active, currentItem: null }, ['a', 'b', 'c', 'd', 'e', 'f'].map(item)),
     null,
     says({ intent: 'item', item: item('lamp') }),
-    { tag: 'instruct-split', categories: ['everything else'] },
+    { tag: 'instruct-split', categories: ['everything else'], assignment: {} },
     'splitting',
   ],
   [
@@ -385,6 +392,7 @@ const rows: Row[] = [
         phase: 'splitting',
         active,
         categories: [value(mkCategoryName('electronics')), value(mkCategoryName('papers'))],
+        assignment: {},
       },
       ['bill', 'cable', 'charger'].map(item),
     ),

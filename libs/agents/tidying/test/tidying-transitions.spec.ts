@@ -716,7 +716,18 @@ describe.each(
 
 /** Six unsure things (more than five): two papers, two electronics, clothes, and a vase. */
 const UNSURE = ['old letters', 'receipts', 'cable', 'charger', 'scarf', 'vase'];
+/** The offline rules split by kind... */
 const CATEGORIES = ['papers', 'electronics', 'clothes', 'everything else'];
+/** ...and Claude by what the person's own things have in common (seed 000's emergent categories). */
+const DRAWN = [
+  { name: 'letters and receipts', items: ['old letters', 'receipts'] },
+  { name: 'cables and chargers', items: ['cable', 'charger'] },
+  { name: 'odds and ends', items: ['scarf', 'vase'] },
+];
+const grouping: FakeStep = {
+  kind: 'reply',
+  content: [{ type: 'tool_use', name: 'record_categories', input: { categories: DRAWN } }],
+};
 
 describe('a big unsure pile', () => {
   it.each([FAKE, OFFLINE] as const)(
@@ -735,12 +746,17 @@ describe('a big unsure pile', () => {
         said: [{ text: 'ok, go on' }],
         steps: [
           extraction({ intent: 'continue' }),
-          reply('That pile is big: papers here, electronics there, clothes, and everything else.'),
+          grouping,
+          reply('That pile is big: letters and receipts here, cables and chargers there, odds and ends.'),
         ],
       });
-      expect(run.s.state()).toMatchObject({ phase: 'splitting', phaseData: { categories: CATEGORIES } });
-      expect(readBy(run.requests.at(-1)!)).toContain(`split it into ${CATEGORIES.join(', ')}`);
-      await expectTheUserIsAnswered(run, on, { fake: /papers here/, offline: /split it into smaller piles/ });
+      const categories = on === FAKE ? DRAWN.map((g) => g.name) : CATEGORIES;
+      expect(run.s.state()).toMatchObject({ phase: 'splitting', phaseData: { categories } });
+      expect(readBy(run.requests.at(-1)!)).toContain(`split it into ${categories.join(', ')}`);
+      await expectTheUserIsAnswered(run, on, {
+        fake: /letters and receipts here/,
+        offline: /split it into smaller piles/,
+      });
 
       // going on again: refining, the first category first, one proposal per message
       const goOn: Play = {
@@ -757,7 +773,7 @@ describe('a big unsure pile', () => {
         if (item === UNSURE[0])
           expect(run.s.state()).toMatchObject({
             phase: 'refining',
-            phaseData: { currentCategory: 'papers' },
+            phaseData: { currentCategory: on === FAKE ? 'letters and receipts' : 'papers' },
           });
         // the coach is asked about this item, and only this one, on this message
         const about = run.requests.slice(asked).flatMap((r) => /^Item: (.+)$/m.exec(readBy(r))?.[1] ?? []);

@@ -53,6 +53,8 @@ export const TidyingPhaseDataSchema = z.discriminatedUnion('phase', [
     phase: z.literal('splitting'),
     active: TidyingActiveSchema,
     categories: z.array(z.string()).min(1),
+    /** item → category, where the categories were drawn from the person's own items (absent: by kind) */
+    assignment: z.record(z.string(), z.string()).optional(),
   }),
   RefiningDataSchema,
   z.object({
