@@ -200,15 +200,16 @@ describe('spend limits per person', () => {
 
 describe('a budget across two api processes answering the same person at once', () => {
   let fake: FakeAnthropic | undefined;
+  // Started before the apis (they are pointed at it) and closed after them (declared after the pair).
   beforeAll(async () => {
     fake = await startFake();
-  });
-  afterAll(async () => {
-    await fake?.close();
   });
   const pair = useApiPair('api_spend_two_processes', {}, () => {
     if (!fake) throw new Error('the fake Anthropic server is not running');
     return claudeEnv(fake);
+  });
+  afterAll(async () => {
+    await fake?.close();
   });
 
   it('is overspent by at most one call: the second process sees the first call under way', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PersonSpend, SpendLimit } from '@sweatpants/domain';
-import type { SqlClient } from '@sweatpants/tree-store';
+import type { SqlClient, SqlExecutor } from '@sweatpants/tree-store';
 import { SQL_CLIENT } from '../database/database.module';
 import { spendPeriods } from './spend-periods';
 
@@ -68,12 +68,14 @@ const SPENT = `
 export class SpendLedger {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
-  /** Reserves a call of `call.userId`'s at `now`, or says which budget it would go over. */
+  /**
+   * Reserves a call of `call.userId`'s at `now`, or says which budget it would go over. A free call
+   * (the offline model) reserves nothing, so it only reads: no lock, no write, one statement.
+   */
   async reserve(call: CallToReserve, defaults: SpendLimit, now = new Date()): Promise<Reservation> {
     const { dayStart, monthStart } = spendPeriods(now);
-    return this.db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('spend:' || $1, 0))`, [call.userId]);
-      const [row] = await tx.query<StandingRow>(
+    const standingNow = async (db: SqlExecutor): Promise<StandingRow> => {
+      const [row] = await db.query<StandingRow>(
         `SELECT ${SPENT}
            FROM (SELECT $1::uuid AS user_id) p
            LEFT JOIN model_spend s ON s.user_id = p.user_id AND s.started_at >= $3
@@ -81,14 +83,24 @@ export class SpendLedger {
           GROUP BY l.user_id, l.daily_usd, l.monthly_usd`,
         [call.userId, dayStart, monthStart],
       );
-      const standing = standingOf(row!, defaults);
+      if (!row) throw new Error('the spend query answered no row');
+      return row;
+    };
+    if (call.free) {
+      const standing = standingOf(await standingNow(this.db), defaults);
+      const period = overWhich(standing);
+      return period ? { kind: 'refused', period, standing } : { kind: 'allowed', id: null };
+    }
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('spend:' || $1, 0))`, [call.userId]);
+      const row = await standingNow(tx);
+      const standing = standingOf(row, defaults);
       const period = overWhich(standing);
       if (period) return { kind: 'refused', period, standing };
-      if (call.free) return { kind: 'allowed', id: null };
       const id = randomUUID();
       await tx.query(
         `INSERT INTO model_spend (id, user_id, conversation_id, model, reserved_usd) VALUES ($1, $2, $3, $4, $5)`,
-        [id, call.userId, call.conversationId, call.model, row!.dearest],
+        [id, call.userId, call.conversationId, call.model, row.dearest],
       );
       return { kind: 'allowed', id };
     });
