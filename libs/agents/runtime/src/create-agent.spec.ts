@@ -168,4 +168,12 @@ describe('createAgent', () => {
     expect(Chat.definition).toMatchObject({ name: 'chat', modes: testAgent.modes });
     expect(Object.keys(Chat.tools)).toEqual(['book']);
   });
+
+  it("says a call refused for the person's budget in the host's words, and its own fallback otherwise", () => {
+    const refusal = 'Your daily budget is used up; it resets at midnight UTC.';
+    expect(Chat.definition.fallbackReply({ code: 'over_budget', message: refusal })).toBe(refusal);
+    expect(Chat.definition.fallbackReply({ code: 'overloaded', message: '529' })).toBe(
+      testAgent.fallbackReply({ code: 'overloaded', message: '529' }),
+    );
+  });
 });
