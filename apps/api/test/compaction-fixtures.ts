@@ -78,9 +78,20 @@ export class HeldModel implements Model {
     this.requests.push(request);
     this.called?.();
     await this.released;
+    // as Claude answers a forced tool: through it (a summary is asked for through record_summary)
+    const forced = request.toolChoice;
     return ok({
-      content: [{ type: 'text', text: this.text }],
-      stopReason: 'end_turn',
+      content: forced
+        ? [
+            {
+              type: 'tool_use',
+              id: `toolu_held_${this.requests.length}`,
+              name: forced,
+              input: { summary: this.text },
+            },
+          ]
+        : [{ type: 'text', text: this.text }],
+      stopReason: forced ? 'tool_use' : 'end_turn',
       usage: { inputTokens: 1, outputTokens: 1 },
       model: this.name,
     });

@@ -20,7 +20,12 @@ const summariserProvider: Provider = {
   useFactory: (config: AppConfig, traces: ConversationTraces): Summariser => {
     const claude = claudeConfigFrom(config.anthropicEnv);
     if (!claude.ok) throw new Error(`invalid environment: ${claude.error.map((p) => p.field).join(', ')}`);
-    if (claude.value) return new ModelSummariser(traces.detachedModel(new ClaudeModel(claude.value)));
+    if (claude.value) {
+      const logger = new Logger('Compaction');
+      return new ModelSummariser(traces.detachedModel(new ClaudeModel(claude.value)), (message) =>
+        logger.warn(message),
+      );
+    }
     new Logger('Compaction').log('ANTHROPIC_API_KEY unset: compaction writes offline summaries');
     return new OfflineSummariser();
   },

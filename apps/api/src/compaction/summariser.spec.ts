@@ -1,5 +1,7 @@
-import type { TreeNode } from '@sweatpants/domain';
-import { OfflineSummariser } from './summariser';
+import { ok, type TreeNode } from '@sweatpants/domain';
+import type { ModelReply, ModelRequest } from '@sweatpants/agent-runtime';
+import type { Model } from '@sweatpants/agent-runtime/host';
+import { ModelSummariser, OfflineSummariser, SUMMARY_TOOL } from './summariser';
 
 const node = (kind: TreeNode['kind'], payload: object, authorId = 'u-1'): TreeNode =>
   ({
@@ -27,5 +29,60 @@ describe('the offline summary', () => {
 
     expect(text).toContain('The user wrote 1 message: "my desk is a mess".');
     expect(text).not.toContain('Continue as');
+  });
+});
+
+describe("the model's summary", () => {
+  const nodes = [
+    node('user', { text: 'my desk is a mess' }),
+    node('assistant', { text: 'What is it for?' }, 'agent:tidying'),
+  ];
+  const policy = { instructions: 'Summarise briefly.' };
+  /** A model that answers each call with the next of `replies`, recording what it was asked. */
+  const scripted = (...replies: ModelReply['content'][]) => {
+    const asked: ModelRequest[] = [];
+    const model: Model = {
+      kind: 'claude',
+      name: 'scripted',
+      async complete(request) {
+        asked.push(request);
+        const content = replies.shift() ?? [];
+        return ok({
+          content,
+          stopReason: 'end_turn',
+          usage: { inputTokens: 10, outputTokens: 5 },
+          model: 'm',
+        });
+      },
+    };
+    return { model, asked };
+  };
+  const recorded = (summary: string): ModelReply['content'] => [
+    { type: 'tool_use', id: 'toolu_1', name: SUMMARY_TOOL, input: { summary } },
+  ];
+
+  it('is asked for through a forced tool, and is what the tool recorded', async () => {
+    const { model, asked } = scripted(recorded('They have a messy desk and want to work at it.'));
+    const text = await new ModelSummariser(model).summarise(nodes, new AbortController().signal, policy);
+    expect(text).toBe('They have a messy desk and want to work at it.');
+    expect(asked[0]).toMatchObject({ toolChoice: SUMMARY_TOOL, tools: [{ name: SUMMARY_TOOL }] });
+  });
+
+  it('is asked once more when the model answers in words, then the offline summary stands in', async () => {
+    const words: ModelReply['content'] = [{ type: 'text', text: 'Here is a summary: a messy desk.' }];
+    const once = scripted(words, recorded('A messy desk.'));
+    expect(await new ModelSummariser(once.model).summarise(nodes, new AbortController().signal, policy)).toBe(
+      'A messy desk.',
+    );
+    const never = scripted(words, words);
+    const warned: string[] = [];
+    const text = await new ModelSummariser(never.model, (m) => warned.push(m)).summarise(
+      nodes,
+      new AbortController().signal,
+      policy,
+    );
+    expect(never.asked).toHaveLength(2);
+    expect(text).toMatch(/^Offline summary of 2 nodes/);
+    expect(warned).toHaveLength(2);
   });
 });

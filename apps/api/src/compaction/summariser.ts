@@ -1,5 +1,10 @@
 import type { TreeNode } from '@sweatpants/domain';
-import { historyOf, type SummaryPolicy } from '@sweatpants/agent-runtime';
+import {
+  historyOf,
+  type ContentBlock,
+  type SummaryPolicy,
+  type ToolUseBlock,
+} from '@sweatpants/agent-runtime';
 import type { Model } from '@sweatpants/agent-runtime/host';
 
 /** Writes the text of a summary node for a range of a conversation's path. */
@@ -9,9 +14,34 @@ export interface Summariser {
   summarise(nodes: readonly TreeNode[], signal: AbortSignal, policy: SummaryPolicy): Promise<string>;
 }
 
-/** A summary written by the conversation's model (Claude when ANTHROPIC_API_KEY is set). */
+/** The tool a summary is asked through: a summary is a structured result, so its call is forced. */
+export const SUMMARY_TOOL = 'record_summary';
+const SUMMARY_TOOL_SPEC = {
+  name: SUMMARY_TOOL,
+  description: 'Record the summary of the conversation. Call it exactly once.',
+  inputSchema: {
+    type: 'object' as const,
+    properties: { summary: { type: 'string', description: 'the summary, in plain prose' } },
+    required: ['summary'],
+    additionalProperties: false,
+  },
+};
+/** A model that answers otherwise is asked once more; then the offline summary stands in. */
+const SUMMARY_ATTEMPTS = 2;
+
+/**
+ * A summary written by the conversation's model (Claude when ANTHROPIC_API_KEY is set), asked for
+ * through a forced tool (which also gives the Messages API the tools the history's tool calls
+ * need). A model that answers otherwise twice gets the offline summary in its place, so the
+ * compaction still happens; a failed call fails the job, which BullMQ retries with backoff.
+ */
 export class ModelSummariser implements Summariser {
-  constructor(private readonly model: Model) {}
+  private readonly offline = new OfflineSummariser();
+
+  constructor(
+    private readonly model: Model,
+    private readonly warn: (message: string) => void = () => undefined,
+  ) {}
 
   get kind(): Model['kind'] {
     return this.model.kind;
@@ -20,26 +50,36 @@ export class ModelSummariser implements Summariser {
   async summarise(nodes: readonly TreeNode[], signal: AbortSignal, policy: SummaryPolicy): Promise<string> {
     const messages = historyOf(nodes);
     // The Messages API wants the last turn to be the user's: the instruction goes there.
-    const ask = { type: 'text' as const, text: 'Summarise the conversation above.' };
+    const ask = {
+      type: 'text' as const,
+      text: `Summarise the conversation above, by calling ${SUMMARY_TOOL}.`,
+    };
     const last = messages.at(-1);
     if (last?.role === 'user') last.content.push(ask);
     else messages.push({ role: 'user', content: [ask] });
     const request = {
       system: policy.instructions,
       messages,
-      tools: [],
+      tools: [SUMMARY_TOOL_SPEC],
+      toolChoice: SUMMARY_TOOL,
       ...(policy.model ? { model: policy.model } : {}),
     };
-    const reply = await this.model.complete(request, { signal });
-    // A failed model call fails the job, which BullMQ retries with backoff.
-    if (!reply.ok) throw new Error(`the model could not summarise: ${reply.error.message}`);
-    const text = reply.value.content
-      .flatMap((b) => (b.type === 'text' ? [b.text] : []))
-      .join('')
-      .trim();
-    if (text === '') throw new Error('the model answered an empty summary');
-    return text;
+    for (let attempt = 1; attempt <= SUMMARY_ATTEMPTS; attempt++) {
+      const reply = await this.model.complete(request, { signal });
+      if (!reply.ok) throw new Error(`the model could not summarise: ${reply.error.message}`);
+      const summary = summaryIn(reply.value.content);
+      if (summary !== null) return summary;
+      this.warn(`the model answered a summary otherwise (attempt ${attempt})`);
+    }
+    return this.offline.summarise(nodes);
   }
+}
+
+/** The summary a reply recorded through the tool; null when it answered otherwise, or blank. */
+function summaryIn(content: readonly (ContentBlock | ToolUseBlock)[]): string | null {
+  const use = content.find((b): b is ToolUseBlock => b.type === 'tool_use' && b.name === SUMMARY_TOOL);
+  const summary = (use?.input as { summary?: unknown } | undefined)?.summary;
+  return typeof summary === 'string' && summary.trim() !== '' ? summary.trim() : null;
 }
 
 const QUOTE_CHARS = 80;
