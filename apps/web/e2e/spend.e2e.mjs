@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 
+import { ApiClient } from './support/api-client.mjs';
+import { startFakeAnthropicProcess } from './support/fake-anthropic.mjs';
+import { startOwnApi } from './support/own-api.mjs';
 import { say, signIn } from './support/ui.mjs';
 
 async function adminAccount(t) {
@@ -67,6 +70,45 @@ export const scenarios = [
       await page.locator('.bubble--assistant').nth(replies).waitFor();
       const last = await page.locator('.bubble--assistant').last().innerText();
       assert.doesNotMatch(last, /budget/, `the conversation goes on: ${last}`);
+    },
+  },
+  {
+    name: 'on Claude, an admin sees what a person’s model calls cost',
+    async run(t) {
+      // An api of its own on Claude: the real SDK against the fake Anthropic server, whose replies
+      // carry usage counted as the API counts it, so the calls cost something.
+      const fake = await startFakeAnthropicProcess();
+      const api = await startOwnApi('spend_claude', {
+        ANTHROPIC_API_KEY: 'e2e-key',
+        ANTHROPIC_BASE_URL: fake.url,
+        ADMIN_EMAILS: t.adminEmail,
+        MCP_SERVERS: '[]',
+        SPEND_LIMIT_MONTHLY_USD: '20',
+      });
+      try {
+        const client = new ApiClient(api.base);
+        await client.register(t.adminEmail, 'Admin');
+        const email = t.email('claude-spender');
+        const person = await client.register(email, 'Cleo Claude');
+        const { id } = await client.createConversation(person.token, 'assistant', 'Letters');
+        await client.say(person.token, id, 'hello');
+        await client.say(person.token, id, 'and what about the stamps?');
+
+        const admin = await t.page({ at: api.base });
+        await signIn(admin, { email: t.adminEmail });
+        await admin.goto('/admin/spend');
+        await admin.getByRole('heading', { name: 'Spend' }).waitFor();
+        await admin.getByText("Everyone's budget unless set for them: $20.00 a month.").waitFor();
+        const card = personOn(admin, email);
+        const spent = card.getByText(/^\$0\.\d+ today · \$0\.\d+ this month$/);
+        await spent.waitFor();
+        assert.match(await spent.innerText(), /[1-9]/, 'the calls cost something');
+        await card.getByText('Budget: $20.00 a month (the default)').waitFor();
+        await t.shot(admin, 'spend-on-claude');
+      } finally {
+        await api.stop();
+        await fake.stop();
+      }
     },
   },
 ];

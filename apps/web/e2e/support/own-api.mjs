@@ -10,8 +10,8 @@ import { freePort, throwawayDatabase } from '../../../../scripts/local-services.
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 
 /**
- * Starts the api with `env` over the usual environment (no Claude, no Redis: the offline model and
- * in-process jobs) on a database named after `name`. Resolves once it answers with its `base` url
+ * Starts the api with `env` over the usual environment (no Claude unless `env` names a key, no
+ * Redis: the offline model and in-process jobs) on a database named after `name`. Resolves once it answers with its `base` url
  * and `stop()`, which ends it and drops the database.
  */
 export async function startOwnApi(name, env = {}) {
@@ -27,7 +27,8 @@ export async function startOwnApi(name, env = {}) {
     LOG_LEVEL: 'warn',
     ...env,
   };
-  delete childEnv.ANTHROPIC_API_KEY;
+  // The offline model and in-process jobs, unless `env` itself asks for Claude (a fake Anthropic's).
+  if (env.ANTHROPIC_API_KEY === undefined) delete childEnv.ANTHROPIC_API_KEY;
   delete childEnv.REDIS_URL;
   const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/api/src/main.ts'], {
     cwd: root,
