@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ACCESS_TOKEN_PREFIX,
@@ -90,8 +89,8 @@ export class AuthService {
 
   /**
    * A new account for a person an identity provider vouches for (auth/oidc): its email is proven
-   * by the provider's word, it has no password (an unusable hash of random bytes) until they set
-   * one, and it starts as `register`'s do.
+   * by the provider's word, it has no password until they set one (a password reset), so the
+   * provider is its one way to sign in, and it starts as `register`'s do.
    */
   async registerVouched(input: {
     email: string;
@@ -100,7 +99,7 @@ export class AuthService {
     const created = await this.users.create({
       email: input.email.trim(),
       displayName: input.displayName,
-      passwordHash: await argon2.hash(randomBytes(32).toString('base64url')),
+      passwordHash: null,
       emailProven: true,
     });
     if (created.ok) await this.activities.seedDemo(created.value.id);

@@ -57,7 +57,8 @@ export class UsersRepository {
   async create(input: {
     email: string;
     displayName: string;
-    passwordHash: string;
+    /** null: no password (an account an identity provider made) */
+    passwordHash: string | null;
     emailProven?: boolean;
   }): Promise<Result<Account, 'email_taken'>> {
     try {
