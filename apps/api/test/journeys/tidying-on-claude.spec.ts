@@ -3,8 +3,8 @@ import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { TIDYING_OFFLINE_RULES } from '@sweatpants/agent-tidying';
 import type { Conversation, ElicitEvent, TreeNode } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
-import { createConversation, path } from '../support/flows';
-import { register, startApi, type TestApi } from '../support/test-api';
+import { createConversation, path, PHOTO } from '../support/flows';
+import { call, register, startApi, type TestApi } from '../support/test-api';
 import { connect, record, request, type ClientSocket } from '../support/test-socket';
 
 /**
@@ -24,6 +24,8 @@ describe('a tidying session on Claude, as a person waits for it', () => {
   let elicits: ReturnType<typeof record<'elicit'>>;
   let tokens: ReturnType<typeof record<'token'>>;
   const answered = new Set<string>();
+  /** the chat prompt the session waits at */
+  let waiting: ElicitEvent;
 
   beforeAll(async () => {
     db = await createTestDatabase('api_tidying_on_claude');
@@ -73,7 +75,12 @@ describe('a tidying session on Claude, as a person waits for it', () => {
     // to the first question: what the space is for, then sorting begins with the photo's first thing
     let q = await nextQuestion();
     expect(q.type).toBe('chat');
-    await answer(q, { text: 'My desk is covered in mugs, papers and a lamp' });
+    // the first message comes with a photo of the desk
+    const sent = await call(api, 'POST', `/api/conversations/${c.id}/messages`, {
+      token,
+      body: { text: 'My desk is covered in mugs, papers and a lamp', photos: [PHOTO] },
+    });
+    expect(sent.status).toBe(201);
     for (q = await nextQuestion(); q.type !== 'chat'; q = await nextQuestion())
       await answer(q, q.type === 'choose' ? { choiceId: 'function-1' } : tapFirst(q));
 
@@ -91,11 +98,22 @@ describe('a tidying session on Claude, as a person waits for it', () => {
     expect(streamed).toMatch(/coffee mug/);
 
     await answer(card, tapFirst(card));
-    const prompt = await nextQuestion();
-    expect(prompt.type).toBe('chat');
+    waiting = await nextQuestion();
+    expect(waiting.type).toBe('chat');
     // the tap cost no call: the coach said where the mug went itself
     expect(fake.requests.length - calls).toBe(1);
     expect((await replies()).at(-1)).toMatch(/^The coffee mug goes out, to the kitchen\./);
+  }, 60_000);
+
+  it("takes 'go' to the photo's next thing: its card comes with the one call that reads the word", async () => {
+    const prompt = (await replies()).at(-1);
+    const next = /Next, the (\w+): say go/.exec(String(prompt))?.[1];
+    expect(next).toBeDefined();
+    const calls = fake.requests.length;
+    await answer(waiting, { text: 'go' });
+    const card = await nextQuestion();
+    expect(card).toMatchObject({ type: 'propose-disposition', payload: { item: next } });
+    expect(fake.requests.length - calls).toBe(1);
   }, 60_000);
 });
 

@@ -13,7 +13,7 @@ export const extractionGuide = (tool: string): string => prompt`
   ${tool}, exactly once. Never invent facts the message does not state: a field the message
   says nothing about is null.
 
-  When the message names an item to sort, first say one short sentence to the person (at most
+  When the message names an item to sort, or says to go on to the coach's next thing, first say one short sentence to the person (at most
   twelve words, warm and plain: "A mug: that usually lives in the kitchen."), then call
   ${tool} with your proposal for it. They see your sentence at once, and the card with your
   proposal as soon as the call is complete. For any other message say nothing: only call
@@ -58,8 +58,10 @@ export const extractionGuide = (tool: string): string => prompt`
   label and a disposition (place, with a location: where it goes, such as "kitchen", or "here" when
   it stays in this space; trash; donate; recycle; or skip, for now), and a reason in a few words. Think of what the space is for
   and what usually belongs there: a mug goes to the kitchen, papers to the filing box, a charger
-  stays by the desk. Null for every other intent, and null when they sound unsure which thing they
-  mean, stuck or tired, or ask about the photo: the coach talks those through first.
+  stays by the desk. When they only say to go on (intent start) and the coach's next thing is
+  given, the proposal is for that thing, with your sentence about it first. Null for every other
+  intent, and null when they sound unsure which thing they mean, stuck or tired, or ask about the
+  photo: the coach talks those through first.
 
   Examples (message → fields that are not null)
 

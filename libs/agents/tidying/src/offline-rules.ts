@@ -48,20 +48,21 @@ const extract: OfflineRule = {
     const phase = /Phase: ([a-z-]+)/.exec(ctx.request.system)?.[1] ?? 'surveying';
     const coachSaid = /^The coach last said: "(.*)"$/m.exec(ctx.request.system)?.[1] ?? null;
     const read = extractFromWords(ctx.userText, phase, coachSaid);
-    // a named, undecided item comes with its proposal, as the guide asks of the model, unless the
-    // words sound confused, stuck or tired (the act call's transition tools answer those), or ask
-    // about the photo (the act call looks at it again)
+    // a named, undecided item (or, at "go", the coach's next thing) comes with its proposal, as
+    // the guide asks of the model, unless the words sound confused, stuck or tired (the act call's
+    // transition tools answer those), or ask about the photo (the act call looks at it again)
     const said = ctx.userText;
+    const next = /^The coach's next thing: "(.*)"$/m.exec(ctx.request.system)?.[1];
+    const named = read.intent === 'start' && next ? next : read.intent === 'item' ? read.item : null;
     const proposal =
-      read.intent === 'item' &&
-      typeof read.item === 'string' &&
+      typeof named === 'string' &&
       read.choice === null &&
       ![CONFUSED, STUCK, TIRED, ABOUT_THE_PHOTO].some((r) => r.test(said))
-        ? { choices: choicesFor(read.item), reason: 'a first guess' }
+        ? { choices: choicesFor(named), reason: 'a first guess' }
         : null;
     // a named item's card is readied with a first sentence to the person, as the guide asks
     return {
-      ...(proposal ? { text: `(offline) The ${String(read.item)}: here is my guess.` } : {}),
+      ...(proposal ? { text: `(offline) The ${String(named)}: here is my guess.` } : {}),
       calls: [{ name: EXTRACT_TOOL, input: { ...read, proposal } }],
     };
   },

@@ -25,7 +25,7 @@ import {
 } from './observation';
 import { extractionGuide } from './extraction-guide';
 import { extractFromWords, photoFromWords } from './offline-text';
-import { functionOf, phaseOf, type NonEmpty, type SessionState } from './session-state';
+import { functionOf, nextSeenOf, phaseOf, type NonEmpty, type SessionState } from './session-state';
 import type { Assignment, CategoryName, ItemName } from './tidying-types';
 import { extractJson, photoJson, recordEvent } from './tidying-events';
 
@@ -150,6 +150,8 @@ export function* extractFromInput(
   input: UserInput,
   lastReply: string | null,
 ): Operation<Reading> {
+  // what the photos showed that is still to come: "go" is about it
+  const nextSeen = nextSeenOf(state);
   const sampled = yield* structured(
     {
       system: extractionGuide(EXTRACT_TOOL),
@@ -157,7 +159,8 @@ export function* extractFromInput(
       notes: prompt`
         Phase: ${phaseOf(state)}. What the space is for: ${functionOf(state) ?? 'not known yet'}.
         ${photo ? `The photo shows a ${photo.chaosLevel} ${photo.roomType}.` : ''}
-        ${lastReply ? `The coach last said: "${lastReply}"` : ''}`,
+        ${lastReply ? `The coach last said: "${lastReply}"` : ''}
+        ${nextSeen ? `The coach's next thing: "${nextSeen}"` : ''}`,
       messages: [{ role: 'user', content: [{ type: 'text', text: input.text || '(no words)' }] }],
       tools: [extractTool.spec],
     },

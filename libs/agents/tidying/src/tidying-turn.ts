@@ -8,7 +8,7 @@ import { decide, readAfterEnd, type Decision } from './decide';
 import { parsePhotoAnalysis, type PhotoAnalysis } from './observation';
 import { analyzePhotos, extractFromInput, groupUnsurePile, type Reading, type UserInput } from './perception';
 import { currentSession, recordDecision } from './session-io';
-import { currentItemOf, itemsProcessedOf, type SessionState } from './session-state';
+import { currentItemOf, itemsProcessedOf, nextSeenOf, type SessionState } from './session-state';
 import { parseDecisionEvent, recordEvent, tidyingEventOf } from './tidying-events';
 import { modeFor } from './tidying-modes';
 import { mkItemName, type ItemName } from './tidying-types';
@@ -94,7 +94,7 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
     yield* switchMode(agent, current, { mode: target, data: modeData(target, state, decision) });
 
   // The item's card was readied with the reading of the words: it is asked with no second call.
-  const proposal = proposalFor(decision.action, extract.item, reading.proposal);
+  const proposal = proposalFor(decision.action, extract.item ?? nextSeenOf(before), reading.proposal);
   if (proposal) {
     const proposed = yield* proposeAtOnce(proposal);
     if (proposed) return proposed;
