@@ -32,12 +32,17 @@ const STARTUP_TIMEOUT_MS = 240_000;
 
 const log = (message) => console.log(`[e2e] ${message}`);
 
-/** Starts `node scripts/start.mjs` (which builds the client if needed) and waits for its health. */
-async function startApi(port, databaseUrl) {
+/**
+ * Starts `node scripts/start.mjs` (which builds the client if needed) and waits for its health.
+ * Its mail goes to `smtpUrl` (the run's mail sink), its links to the address the browser opens.
+ */
+async function startApi(port, databaseUrl, smtpUrl) {
   const env = {
     ...process.env,
     PORT: String(port),
     DATABASE_URL: databaseUrl,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: smtpUrl,
     ADMIN_EMAILS: ADMIN_EMAIL,
     // A conversation's agent is put to sleep after a few seconds unused, not two minutes: every
     // scenario then also walks away and comes back now and then, as people do, and the
@@ -122,17 +127,20 @@ async function main() {
   const scenarios = await loadScenarios();
   const { createContext } = await import(pathToFileURL(join(specDir, 'support/context.mjs')).href);
   const { AccessibilityAudit } = await import(pathToFileURL(join(specDir, 'support/accessibility.mjs')).href);
+  const { startMailSink } = await import(pathToFileURL(join(specDir, 'support/mail-sink.mjs')).href);
   const audit = new AccessibilityAudit();
   const db = await throwawayDatabase('sweatpants_e2e');
   log(`database ${db.name}`);
   let api = null;
   let browser = null;
+  let mail = null;
   let passed = 0;
   let failed = 0;
   try {
     const port = await freePort();
     log(`starting the api on port ${port} (builds the web client first if it is stale)`);
-    api = await startApi(port, db.url);
+    mail = await startMailSink();
+    api = await startApi(port, db.url, mail.url);
     log(`api healthy at ${api.base}`);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
     for (const scenario of scenarios) {
@@ -142,6 +150,7 @@ async function main() {
         base: api.base,
         shotDir,
         adminEmail: ADMIN_EMAIL,
+        mail,
         scenario: scenario.name,
         audit,
       });
@@ -167,6 +176,7 @@ async function main() {
   } finally {
     await browser?.close().catch(() => undefined);
     if (api) await stopApi(api.child);
+    await mail?.close();
     if (!process.env.E2E_KEEP_DB) await db.drop().catch((e) => log(`could not drop ${db.name}: ${e}`));
   }
   // What axe said of every page and state, beside the screenshots it was said of.

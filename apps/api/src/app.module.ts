@@ -2,6 +2,7 @@ import { Logger, Module, type BeforeApplicationShutdown, type DynamicModule } fr
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
 import { AccountModule } from './account/account.module';
+import { AccountEmailModule } from './account-email/account-email.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
@@ -40,6 +41,7 @@ export class AppModule implements BeforeApplicationShutdown {
         HealthModule,
         AuthModule,
         OidcModule,
+        AccountEmailModule,
         RateLimitModule,
         AgentsModule,
         ConversationsModule,

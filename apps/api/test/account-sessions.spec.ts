@@ -2,7 +2,7 @@ import type { AccountSession, AccountSessionList, AuthResponse } from '@sweatpan
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { useApiPair } from './support/api-pair';
 import { send } from './support/cookie-call';
-import { call, client, errorOf, register, startApi, type TestApi } from './support/test-api';
+import { call, client, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 import { connect } from './support/test-socket';
 
 const PASSWORD = 'correct horse battery';
@@ -35,7 +35,7 @@ describe('the sessions a person can see: each signed-in device, signed out from 
   beforeAll(async () => {
     db = await createTestDatabase('api_account_sessions');
     api = await startApi({ DATABASE_URL: db.url, ADMIN_EMAILS: ADMIN });
-    admin = await client(api).register({ body: { email: ADMIN, password: PASSWORD, displayName: 'Admin' } });
+    admin = await registerAdmin(api, db.url, ADMIN);
   }, 30_000);
 
   afterAll(async () => {

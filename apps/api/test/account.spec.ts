@@ -13,7 +13,7 @@ import { ConversationActors } from '../src/conversations/conversation-actors';
 import { answerAll, ask, createConversation, OPENING, path, settled, turn } from './support/flows';
 import { readZip } from './support/read-zip';
 import { useApiPair } from './support/api-pair';
-import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
+import { call, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 import { connect, request, type ClientSocket } from './support/test-socket';
 
 const PASSWORD = 'correct horse battery';
@@ -73,6 +73,7 @@ async function rowsOf(url: string, userId: string): Promise<Record<string, numbe
       concierge_activities: await count(`SELECT count(*) AS n FROM concierge_activities WHERE owner_id = $1`),
       concierge_people: await count(`SELECT count(*) AS n FROM concierge_people WHERE owner_id = $1`),
       refresh_tokens: await count(`SELECT count(*) AS n FROM refresh_tokens WHERE user_id::text = $1`),
+      email_tokens: await count(`SELECT count(*) AS n FROM email_tokens WHERE user_id::text = $1`),
     };
   } finally {
     await sql.end();
@@ -91,6 +92,7 @@ const NONE = Object.freeze({
   concierge_activities: 0,
   concierge_people: 0,
   refresh_tokens: 0,
+  email_tokens: 0,
 });
 
 /** How each table's row count moved from `before` to `after`, for every table of either. */
@@ -414,11 +416,7 @@ describe('accounts that can leave (PROTOCOL.md, Account)', () => {
   });
 
   it('lets an admin delete any account, and no one else', async () => {
-    const admin = (
-      await call<{ token: string; user: { id: string } }>(api, 'POST', '/api/auth/register', {
-        body: { email: ADMIN, password: PASSWORD, displayName: 'Steward' },
-      })
-    ).body;
+    const admin = await registerAdmin(api, db.url, ADMIN, 'Steward');
     const carol = await register(api, 'carol');
     const hers = (await createConversation(api, carol.token)).id;
     await turn(api, carol.token, hers, 'my bookshelf');

@@ -10,7 +10,7 @@ import type {
 } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { createConversation, path, turn } from './support/flows';
-import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
+import { call, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 
 const ADMIN = 'auditor@example.com';
 
@@ -27,10 +27,7 @@ describe('admin (PROTOCOL.md, Admin)', () => {
   beforeAll(async () => {
     db = await createTestDatabase('api_admin');
     api = await startApi({ DATABASE_URL: db.url, ADMIN_EMAILS: ADMIN });
-    const registered = await call<{ token: string }>(api, 'POST', '/api/auth/register', {
-      body: { email: ADMIN, password: 'correct horse battery', displayName: 'Auditor' },
-    });
-    admin = registered.body.token;
+    admin = (await registerAdmin(api, db.url, ADMIN, 'Auditor')).token;
     const a = await register(api, 'alice');
     const b = await register(api, 'bob');
     alice = { token: a.token, id: a.user.id };

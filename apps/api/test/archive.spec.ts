@@ -1,7 +1,7 @@
 import type { StateResponse } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { createConversation, path, settled, turn } from './support/flows';
-import { call, client, errorOf, register, startApi, type TestApi } from './support/test-api';
+import { call, client, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 
 const ADMIN = 'archive-auditor@example.com';
 
@@ -20,10 +20,7 @@ describe('archive and unarchive', () => {
   beforeAll(async () => {
     db = await createTestDatabase('api_archive');
     api = await startApi({ DATABASE_URL: db.url, ADMIN_EMAILS: ADMIN });
-    const registered = await call<{ token: string }>(api, 'POST', '/api/auth/register', {
-      body: { email: ADMIN, password: 'correct horse battery', displayName: 'Auditor' },
-    });
-    admin = registered.body.token;
+    admin = (await registerAdmin(api, db.url, ADMIN, 'Auditor')).token;
     const a = await register(api, 'alice');
     const b = await register(api, 'bob');
     alice = { token: a.token, id: a.user.id };

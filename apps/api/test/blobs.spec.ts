@@ -10,7 +10,7 @@ import { BlobCollector } from '../src/blobs/blob-store.module';
 import type { S3ObjectClient } from '../src/blobs/s3-client';
 import { createConversation, settled } from './support/flows';
 import { S3_CREDENTIALS, startS3, type S3Server } from './support/s3-server';
-import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
+import { call, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 
 /** A JPEG as a phone takes it, with where it was taken in its EXIF. */
 async function jpegWithGps(width: number, height: number, colour = 40): Promise<InlinePhoto> {
@@ -78,10 +78,7 @@ describe.each(STORES)('photos as content-addressed blobs, in the $store', ({ s3 
     await sql.connect();
     owner = (await register(api, 'owner')).token;
     stranger = (await register(api, 'stranger')).token;
-    const boss = await call<{ token: string }>(api, 'POST', '/api/auth/register', {
-      body: { email: 'boss@blobs.example', password: 'correct horse battery', displayName: 'Boss' },
-    });
-    admin = boss.body.token;
+    admin = (await registerAdmin(api, db.url, 'boss@blobs.example', 'Boss')).token;
   }, 30_000);
 
   afterAll(async () => {

@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config/app-config';
 import { ABANDONED, GcRuns } from '../src/gc/gc-runs';
 import { GcProcessor, type GcSweep } from '../src/gc/gc.processor';
 import { createConversation, path, turn, until } from './support/flows';
-import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
+import { call, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -49,11 +49,7 @@ describe('garbage collection that runs (DESIGN.md, gc)', () => {
         GC_REFLOG_EXPIRE_DAYS: '0',
         GC_REFLOG_EXPIRE_UNREACHABLE_DAYS: '0',
       });
-      admin = (
-        await call<{ token: string }>(api, 'POST', '/api/auth/register', {
-          body: { email: ADMIN, password: 'correct horse battery', displayName: 'Keeper' },
-        })
-      ).body.token;
+      admin = (await registerAdmin(api, db.url, ADMIN, 'Keeper')).token;
       user = await register(api, 'tidier');
       // A conversation with a discarded branch: two turns, then back to the first.
       const created = await createConversation(api, user.token);

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/te
 import { ADMIN_ONLY, IS_PUBLIC } from '../src/auth/auth.decorators';
 import { ROUTES } from '../src/openapi/route-table';
 import { ask, createConversation, path } from './support/flows';
-import { client, register, startApi, type TestApi } from './support/test-api';
+import { client, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 
 /** A route as the app serves it: `get /api/conversations/:id`, and who may call it. */
 interface ServedRoute {
@@ -99,18 +99,7 @@ describe('the HTTP contract (libs/domain) and the controllers', () => {
     const fork = await owner.fork({ params: { id: c.id }, body: { at: 'HEAD' } });
     await owner.archiveConversation({ params: { id: fork.id } });
 
-    const admin = client(
-      api,
-      (
-        await client(api).register({
-          body: {
-            email: 'contract-admin@example.com',
-            password: 'correct horse battery',
-            displayName: 'Admin',
-          },
-        })
-      ).token,
-    );
+    const admin = client(api, (await registerAdmin(api, db.url, 'contract-admin@example.com')).token);
     await admin.adminReflog({ query: { limit: 5 } });
     await admin.adminConversations({ query: { limit: 5 } });
     await admin.adminConversation({ params: { id: c.id } });

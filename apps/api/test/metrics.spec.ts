@@ -4,7 +4,15 @@ import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
 import { isLoopback } from '../src/observability/metrics.controller';
 import { createConversation, turn, until } from './support/flows';
-import { call, errorOf, JWT_SECRET, register, startApi, type TestApi } from './support/test-api';
+import {
+  call,
+  errorOf,
+  JWT_SECRET,
+  register,
+  registerAdmin,
+  startApi,
+  type TestApi,
+} from './support/test-api';
 
 const TOKEN = 'a-scraper-token-of-some-length';
 const ADMIN = 'metrics-admin@example.com';
@@ -90,11 +98,7 @@ describe('metrics for an operator (GET /api/metrics)', () => {
   });
 
   it('counts job outcomes and what gc removed, and the queue by state', async () => {
-    const admin = (
-      await call<{ token: string }>(api, 'POST', '/api/auth/register', {
-        body: { email: ADMIN, password: 'correct horse battery', displayName: 'Ops' },
-      })
-    ).body.token;
+    const admin = (await registerAdmin(api, db.url, ADMIN, 'Ops')).token;
     expect((await call(api, 'POST', '/api/admin/gc', { token: admin, body: {} })).status).toBe(202);
     const text = await until(
       async () => (await scrape()).text,

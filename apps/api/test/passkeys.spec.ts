@@ -11,7 +11,7 @@ import { Client } from 'pg';
 import { useApiPair } from './support/api-pair';
 import { send } from './support/cookie-call';
 import { SoftwareAuthenticator } from './support/software-authenticator';
-import { call, client, errorOf, register, startApi, type TestApi } from './support/test-api';
+import { call, client, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 
 /** Where the person's browser has the product open: the relying party the api is configured for. */
 const PUBLIC_URL = 'http://localhost:4310';
@@ -76,9 +76,7 @@ describe('passkeys: a person adds one on the account page and signs in with it, 
   beforeAll(async () => {
     db = await createTestDatabase('api_passkeys');
     api = await startApi({ DATABASE_URL: db.url, PUBLIC_URL, ADMIN_EMAILS: ADMIN });
-    admin = await client(api).register({
-      body: { email: ADMIN, password: 'correct horse battery', displayName: 'Admin' },
-    });
+    admin = await registerAdmin(api, db.url, ADMIN);
   }, 30_000);
 
   afterAll(async () => {

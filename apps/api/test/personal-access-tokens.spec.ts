@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/te
 import { PgSqlClient } from '@sweatpants/tree-store';
 import { useApiPair } from './support/api-pair';
 import { createConversation, until } from './support/flows';
-import { call, client, errorOf, register, startApi, type TestApi } from './support/test-api';
+import { call, client, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 import { connect, request, type ClientSocket } from './support/test-socket';
 
 const PASSWORD = 'correct horse battery';
@@ -186,9 +186,7 @@ describe('personal access tokens (PROTOCOL.md)', () => {
   });
 
   it('goes with an account an admin deletes', async () => {
-    const admin = await call<AuthResponse>(api, 'POST', '/api/auth/register', {
-      body: { email: ADMIN, password: PASSWORD, displayName: 'Steward' },
-    });
+    const admin = { body: await registerAdmin(api, db.url, ADMIN, 'Steward') };
     const jay = await register(api, 'jay');
     const { token } = await create(api, jay.token, 'cron');
     expect(await storedTokens(db.url, jay.user.id)).toBe(1);

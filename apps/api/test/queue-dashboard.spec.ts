@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
-import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
+import { call, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const ADMIN = 'ops@example.com';
@@ -15,11 +15,7 @@ describe('the job queues for admins (bull-board at /api/admin/queues)', () => {
     db = await createTestDatabase('api_queue_dashboard');
     api = await startApi({ DATABASE_URL: db.url, REDIS_URL, ADMIN_EMAILS: ADMIN, GC_EVERY_MINUTES: 'off' });
     embedded = await startApi({ DATABASE_URL: db.url, ADMIN_EMAILS: ADMIN, GC_EVERY_MINUTES: 'off' });
-    admin = (
-      await call<{ token: string }>(api, 'POST', '/api/auth/register', {
-        body: { email: ADMIN, password: 'correct horse battery', displayName: 'Ops' },
-      })
-    ).body.token;
+    admin = (await registerAdmin(api, db.url, ADMIN, 'Ops')).token;
     user = (await register(api, 'curious')).token;
   }, 30_000);
 

@@ -1,34 +1,12 @@
 import type { AuthResponse } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
-import { Client } from 'pg';
 import { useApiPair } from './support/api-pair';
 import { send } from './support/cookie-call';
+import { me, PASSWORD, refresh, signIn, sql } from './support/browser-session';
 import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
 
-const PASSWORD = 'correct horse battery';
 /** Access tokens this short make "past the access token's lifetime" a couple of seconds away. */
 const ACCESS_TTL_SECONDS = 1;
-
-/** Signs in as a browser does: the access token from the body, the refresh token from the cookie. */
-async function signIn(api: TestApi, email: string, password = PASSWORD) {
-  const answer = await send<AuthResponse>(api, 'POST', '/api/auth/login', { body: { email, password } });
-  expect(answer.status).toBe(200);
-  return { token: answer.body.token, refresh: answer.refresh ?? '' };
-}
-
-const refresh = (api: TestApi, token: string | undefined) =>
-  send<AuthResponse>(api, 'POST', '/api/auth/refresh', token === undefined ? {} : { refresh: token });
-const me = async (api: TestApi, token: string) => (await call(api, 'GET', '/api/auth/me', { token })).status;
-
-async function sql<R extends object>(url: string, text: string, params: unknown[] = []): Promise<R[]> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Waits until the api refuses `token` because it expired (a second or two with ACCESS_TTL_SECONDS). */
 async function untilExpired(api: TestApi, token: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '../src/config/app-config';
 import { createWorker } from '../src/worker.factory';
 import { until } from './support/flows';
-import { call, JWT_SECRET, startApi, type TestApi } from './support/test-api';
+import { call, JWT_SECRET, registerAdmin, startApi, type TestApi } from './support/test-api';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const ADMIN = 'ops@worker.example';
@@ -46,9 +46,7 @@ describe('the worker process, seen from outside', () => {
   it('answers liveness, and counts the jobs it ran by outcome in its own metrics', async () => {
     expect(await (await fetch(`${workerUrl}/api/health/live`)).json()).toEqual({ status: 'ok' });
 
-    const admin = await call<{ token: string }>(api!, 'POST', '/api/auth/register', {
-      body: { email: ADMIN, password: 'correct horse battery', displayName: 'Ops' },
-    });
+    const admin = { body: await registerAdmin(api!, db.url, ADMIN, 'Ops') };
     const queued = await call(api!, 'POST', '/api/admin/gc', {
       token: admin.body.token,
       body: { dryRun: true },

@@ -2,14 +2,6 @@ import assert from 'node:assert/strict';
 
 import { signIn } from './support/ui.mjs';
 
-async function adminAccount(t) {
-  try {
-    await t.api.register(t.adminEmail, 'Admin');
-  } catch (error) {
-    if (error.status !== 409) throw error;
-  }
-}
-
 export const scenarios = [
   {
     name: 'an admin inspects another user’s reflog',
@@ -17,7 +9,7 @@ export const scenarios = [
       const user = await t.api.register(t.email('audited'), 'Audited');
       const { id } = await t.api.createConversation(user.token, 'tidying', 'Attic');
       await t.api.say(user.token, id, 'inventory: the attic boxes');
-      await adminAccount(t);
+      await t.adminAccount();
 
       const page = await t.page();
       await signIn(page, { email: t.adminEmail });

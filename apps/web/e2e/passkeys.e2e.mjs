@@ -13,14 +13,6 @@ const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) 
 const status = async (base, token) =>
   (await fetch(`${base}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } })).status;
 
-async function adminAccount(t) {
-  try {
-    await t.api.register(t.adminEmail, 'Admin');
-  } catch (error) {
-    if (error.status !== 409) throw error;
-  }
-}
-
 /** A device the person signed in on some other day: a password sign-in from another browser. */
 async function otherDevice(base, email) {
   const res = await fetch(`${base}/api/auth/login`, {
@@ -126,7 +118,7 @@ function scenario(label, size) {
       await t.shot(page, 'removed-passkey-refused');
 
       // An admin sees all of it in the audit of accounts.
-      await adminAccount(t);
+      await t.adminAccount();
       const admin = await t.page({ phone: size === PHONE });
       await signIn(admin, { email: t.adminEmail });
       await admin.goto('/admin');

@@ -14,6 +14,7 @@ import * as argon2 from 'argon2';
 import { PgActivityStores } from '../concierge/pg-activity-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AccountEvents } from './account-events';
+import { AppEvents } from '../events/app-events';
 import type { AuthUser, AuthVia } from './auth-user';
 import { deviceName } from './device-name';
 import { IdentityAdmins } from './identity-admins';
@@ -65,6 +66,7 @@ export class AuthService {
     private readonly identityAdmins: IdentityAdmins,
     private readonly sessionEndings: SessionEndings,
     private readonly accountEvents: AccountEvents,
+    private readonly events: AppEvents,
   ) {
     this.admins = new Set(config.adminEmails);
   }
@@ -84,6 +86,8 @@ export class AuthService {
     });
     if (!created.ok) return err(created.error);
     await this.activities.seedDemo(created.value.id);
+    // The address is unproven: the account-email module mails it a link.
+    await this.events.emitAsync('account.registered', { userId: created.value.id });
     return ok(await this.issue(created.value, { ...context, method: 'password' }));
   }
 
@@ -193,9 +197,18 @@ export class AuthService {
    */
   async revokeTokens(user: AuthUser): Promise<void> {
     const account = await this.users.revokeTokens(user.id);
-    this.generations.set(user.id, account?.tokenGeneration ?? null);
-    await this.refreshTokens.revokeAll(user.id);
-    await this.revocations.revokedEverywhere(user.id);
+    await this.endSessions(user.id, account);
+  }
+
+  /**
+   * After the account moved to a new token generation (`account` as it now is; null when it is
+   * gone): this process refuses the old tokens at once, every session's refresh token is
+   * refused, and the other processes are told (their sockets close); resolves once they heard.
+   */
+  async endSessions(userId: string, account: Account | null): Promise<void> {
+    this.generations.set(userId, account?.tokenGeneration ?? null);
+    await this.refreshTokens.revokeAll(userId);
+    await this.revocations.revokedEverywhere(userId);
   }
 
   /**
@@ -214,13 +227,12 @@ export class AuthService {
     if (!matches) return err('wrong_password');
     const changed = await this.users.revokeTokens(user.id, await argon2.hash(request.newPassword));
     if (!changed) return err('wrong_password');
-    this.generations.set(user.id, changed.tokenGeneration);
-    await this.refreshTokens.revokeAll(user.id);
-    await this.revocations.revokedEverywhere(user.id);
+    await this.endSessions(user.id, changed);
     return ok(await this.issue(changed, { ...context, method: 'password' }));
   }
 
-  private async issue(account: Account, context: SignInContext): Promise<Session> {
+  /** A new session for the account as it now is (not recorded as a sign-in: `signIn` is). */
+  async issue(account: Account, context: SignInContext): Promise<Session> {
     const refresh = await this.refreshTokens.issue(account, context);
     const token = await this.tokens.sign({ ...account, sessionId: refresh.sessionId });
     return { auth: { token, user: await this.roleOf(account) }, refresh };
@@ -250,11 +262,14 @@ export class AuthService {
   }
 
   /**
-   * PROTOCOL.md's user: the role is ADMIN_EMAILS' say, or the identity provider's admin claim at
-   * the person's latest sign-in with it (IdentityAdmins), at each use; never the token's.
+   * PROTOCOL.md's user: the role is ADMIN_EMAILS' say for a proven address (anyone may register
+   * with any address), or the identity provider's admin claim at the person's latest sign-in with
+   * it (IdentityAdmins), at each use; never the token's.
    */
   private async roleOf(subject: UserFacts): Promise<User> {
-    const admin = this.admins.has(subject.email.toLowerCase()) || (await this.identityAdmins.has(subject.id));
+    const admin =
+      (subject.emailVerified && this.admins.has(subject.email.toLowerCase())) ||
+      (await this.identityAdmins.has(subject.id));
     const role: Role = admin ? 'admin' : 'user';
     const { id, email, displayName, emailVerified } = subject;
     return { id, email, displayName, role, emailVerified };

@@ -111,6 +111,34 @@ export class UsersRepository {
     );
     return row ? toAccount(row) : null;
   }
+
+  /**
+   * A new address, unproven, and a new token generation (every earlier token named the old
+   * address); `email_taken` when another account has it, whatever its case.
+   */
+  async changeEmail(id: string, email: string): Promise<Result<Account | null, 'email_taken'>> {
+    try {
+      const [row] = await this.db.query<AccountRow>(
+        `UPDATE users SET email = $2, email_verified_at = NULL, token_generation = token_generation + 1
+         WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, email],
+      );
+      return ok(row ? toAccount(row) : null);
+    } catch (error) {
+      if (isUniqueViolation(error)) return err('email_taken');
+      throw error;
+    }
+  }
+
+  /** The account's address `email` is proven (a link mailed to it was opened); false when it is not theirs now. */
+  async markEmailVerified(id: string, email: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE users SET email_verified_at = coalesce(email_verified_at, now())
+       WHERE id = $1 AND lower(email) = lower($2) RETURNING id`,
+      [id, email],
+    );
+    return rows.length > 0;
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {

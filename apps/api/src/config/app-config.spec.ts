@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       passwordSignIn: true,
       oidc: null,
       spendLimit: { dailyUsd: null, monthlyUsd: null },
+      mail: { smtpUrl: undefined, from: 'Sweatpants <no-reply@localhost>' },
       unset: [
         'PORT',
         'WORKER_PORT',
@@ -67,6 +68,8 @@ describe('loadConfig', () => {
         'OIDC_ADMIN_VALUE',
         'SPEND_LIMIT_DAILY_USD',
         'SPEND_LIMIT_MONTHLY_USD',
+        'SMTP_URL',
+        'MAIL_FROM',
       ],
     });
     expect(describeDefaults(config)).toEqual([
@@ -89,6 +92,8 @@ describe('loadConfig', () => {
       'OIDC_ISSUER unset: people sign in with their email and password only',
       'SPEND_LIMIT_DAILY_USD unset: no daily spend limit per person (an admin may set one)',
       'SPEND_LIMIT_MONTHLY_USD unset: no monthly spend limit per person (an admin may set one)',
+      'SMTP_URL unset: mail is not sent; each mail (its link included) is written to the log',
+      'MAIL_FROM unset: mail comes from Sweatpants <no-reply@localhost>',
     ]);
     // the embedded MCP server is the installed server-everything, run by this node
     expect(embeddedMcpServer()).toEqual({
@@ -209,6 +214,7 @@ describe('loadConfig', () => {
         OIDC_ADMIN_VALUE: 'admin',
         SPEND_LIMIT_DAILY_USD: '2.50',
         SPEND_LIMIT_MONTHLY_USD: '40',
+        SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
       },
       '/srv/app',
     );
@@ -242,7 +248,28 @@ describe('loadConfig', () => {
       },
       spendLimit: { dailyUsd: 2.5, monthlyUsd: 40 },
       unset: ['WEB_DIST', 'MCP_SERVERS', 'MCP_TIMEOUT_MS'],
+      mail: {
+        smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+        from: 'Sweatpants <no-reply@sweatpants.example.com>',
+      },
+      unset: ['WEB_DIST', 'MCP_SERVERS', 'MCP_TIMEOUT_MS', 'MAIL_FROM'],
     });
+  });
+
+  it('takes MAIL_FROM as an address or a name and <address>', () => {
+    expect(loadConfig({ MAIL_FROM: 'Tidy Team <hello@example.com>' }).mail.from).toBe(
+      'Tidy Team <hello@example.com>',
+    );
+    expect(loadConfig({ MAIL_FROM: 'hello@example.com' }).mail.from).toBe('hello@example.com');
+    for (const bad of ['hello', 'Tidy <not an address>', '<a@b.co> <c@d.co>']) {
+      expect(() => loadConfig({ MAIL_FROM: bad })).toThrow(
+        /MAIL_FROM: must be an address, or a name and <address>/,
+      );
+    }
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp.example.com' })).toThrow(
+      /SMTP_URL: must be a URL starting with smtp:\/\/ or smtps:\/\//,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'sweatpants.example.com' })).toThrow(/PUBLIC_URL/);
   });
 
   it('refuses sign-in settings that leave no way in, or half an admin rule', () => {
@@ -270,6 +297,7 @@ describe('loadConfig', () => {
         JWT_SECRET: 'short',
         WEB_ORIGIN: 'https://app.example.com/path',
         RATE_LIMIT_HTTP_PER_MINUTE: '0',
+        SMTP_URL: 'smtp//mailer:hunter2@smtp',
       });
     expect(load).toThrow(ConfigError);
     const message = (() => {

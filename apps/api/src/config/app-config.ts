@@ -54,8 +54,8 @@ export interface AppConfig {
   /** how long a call to an MCP server may take, for servers that say nothing of their own */
   mcpTimeoutMs: number;
   /**
-   * where people reach the product (the identity provider returns them here; passkeys are bound to
-   * its host and origin); no trailing slash
+   * where people reach the product (the identity provider returns them here, mails' links open
+   * here; passkeys are bound to its host and origin); no trailing slash
    */
   publicUrl: string;
   /** false (`PASSWORD_SIGNIN=off`): no sign-in or registration with a password, only the provider */
@@ -64,6 +64,8 @@ export interface AppConfig {
   oidc: OidcConfig | null;
   /** each person's default budget for model calls, in dollars per UTC day and month; null: none */
   spendLimit: { dailyUsd: number | null; monthlyUsd: number | null };
+  /** how mail goes out: SMTP_URL's server, or (unset) the log; `from` is MAIL_FROM */
+  mail: MailConfig;
   /** the variables that were unset, so their defaults are in force */
   unset: readonly EnvName[];
 }
@@ -81,6 +83,14 @@ export interface OidcConfig {
   scopes: string;
   /** admins also come from this claim (a string or an array, such as `groups`) holding `value` */
   admin: { claim: string; value: string } | null;
+}
+
+/** Mail to people (a link to prove their email, to set a new password). */
+export interface MailConfig {
+  /** `smtp://` or `smtps://`, with the login in it when the server wants one; unset: the log */
+  smtpUrl: string | undefined;
+  /** the sender, `Name <address>` or a bare address */
+  from: string;
 }
 
 /**
@@ -125,6 +135,10 @@ const DEFAULT_HTTP_PER_MINUTE = 3000;
 const DEFAULT_WS_PER_MINUTE = 3000;
 /** Once a day, with git's retention (gc.reflogExpire 90 days, gc.reflogExpireUnreachable 30). */
 const DEFAULT_GC_EVERY_MINUTES = 24 * 60;
+/** `no-reply@` the host people reach the product at. */
+const defaultMailFrom = (publicUrl: string): string => `Sweatpants <no-reply@${new URL(publicUrl).hostname}>`;
+/** `Name <address>` or a bare address; the address as z.email() takes it. */
+const MAIL_FROM = /^(?:[^<>]*<([^<>\s]+)>|([^<>\s]+))$/;
 
 // An empty variable (`DATABASE_URL=` in a .env file or compose file) means unset, not "".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -288,6 +302,19 @@ const EnvSchema = z.object({
   OIDC_ADMIN_VALUE: optional(z.string().trim()),
   SPEND_LIMIT_DAILY_USD: optional(dollars()),
   SPEND_LIMIT_MONTHLY_USD: optional(dollars()),
+  SMTP_URL: optional(urlWithScheme(['smtp', 'smtps'])),
+  MAIL_FROM: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => {
+          const match = MAIL_FROM.exec(v);
+          return z.email().safeParse(match?.[1] ?? match?.[2]).success;
+        },
+        { message: 'must be an address, or a name and <address>' },
+      ),
+  ),
 });
 
 export type EnvName = keyof z.infer<typeof EnvSchema>;
@@ -310,6 +337,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   }
   const unset = (Object.keys(EnvSchema.shape) as EnvName[]).filter((name) => e[name] === undefined);
   const port = e.PORT ?? DEFAULT_PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     databaseUrl: e.DATABASE_URL,
@@ -351,9 +379,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       : { kind: 'database' },
     mcpServers: e.MCP_SERVERS ?? [embeddedMcpServer()],
     mcpTimeoutMs: e.MCP_TIMEOUT_MS ?? DEFAULT_MCP_TIMEOUT_MS,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     ...signIn(e),
     spendLimit: { dailyUsd: e.SPEND_LIMIT_DAILY_USD ?? null, monthlyUsd: e.SPEND_LIMIT_MONTHLY_USD ?? null },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultMailFrom(publicUrl) },
     unset,
   };
 }
@@ -423,6 +452,8 @@ export function describeDefaults(config: AppConfig): string[] {
       'SPEND_LIMIT_DAILY_USD unset: no daily spend limit per person (an admin may set one)',
     SPEND_LIMIT_MONTHLY_USD:
       'SPEND_LIMIT_MONTHLY_USD unset: no monthly spend limit per person (an admin may set one)',
+    SMTP_URL: 'SMTP_URL unset: mail is not sent; each mail (its link included) is written to the log',
+    MAIL_FROM: `MAIL_FROM unset: mail comes from ${config.mail.from}`,
   };
   return config.unset.flatMap((name) => notes[name] ?? []);
 }

@@ -26,6 +26,8 @@ export interface AppEventMap {
   'access-token.revoked': { userId: string; tokenId: string };
   /** one session (a signed-in device) ended, here or on another process: its tokens and sockets are refused */
   'session.revoked': { userId: string; sessionId: string };
+  /** an account was made with a password: its address is unproven (it is mailed a link) */
+  'account.registered': { userId: string };
 }
 export type AppEventName = keyof AppEventMap;
 

@@ -12,14 +12,15 @@ export class RedisRateLimiter implements RateLimiter {
 
   constructor(private readonly redis: Redis) {}
 
-  async hit(key: string, limitPerMinute: number): Promise<RateDecision> {
-    const { index, remainingMs } = windowOf(Date.now());
-    const redisKey = `rate:${key}:${index}`;
+  async hit(key: string, limitPerWindow: number, windowMs = RATE_WINDOW_MS): Promise<RateDecision> {
+    const { index, remainingMs } = windowOf(Date.now(), windowMs);
+    const redisKey =
+      windowMs === RATE_WINDOW_MS ? `rate:${key}:${index}` : `rate:${key}:${windowMs}:${index}`;
     try {
-      const results = await this.redis.multi().incr(redisKey).pexpire(redisKey, RATE_WINDOW_MS).exec();
+      const results = await this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs).exec();
       const count = Number(results?.[0]?.[1] ?? 0);
       this.failing = false;
-      return { allowed: count <= limitPerMinute, retryAfterSeconds: Math.ceil(remainingMs / 1000) };
+      return { allowed: count <= limitPerWindow, retryAfterSeconds: Math.ceil(remainingMs / 1000) };
     } catch (error) {
       if (!this.failing) {
         this.logger.warn(

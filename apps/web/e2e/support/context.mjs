@@ -8,7 +8,7 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 const SESSION_KEY = 'sweatpants.session';
 
-export function createContext({ browser, base, shotDir, adminEmail, scenario, audit }) {
+export function createContext({ browser, base, shotDir, adminEmail, mail, scenario, audit }) {
   const contexts = [];
   const pages = [];
   const slug = scenario
@@ -21,6 +21,33 @@ export function createContext({ browser, base, shotDir, adminEmail, scenario, au
     base,
     adminEmail,
     api: new ApiClient(base),
+    /** every address's mailbox (support/mail-sink.mjs): `await t.mail.next(email)` */
+    mail,
+
+    /**
+     * The run's admin account (ADMIN_EMAILS names `adminEmail`), made by the first scenario that
+     * asks and proven by its mailed link: ADMIN_EMAILS makes admins of proven addresses only.
+     */
+    async adminAccount() {
+      try {
+        await ctx.api.register(adminEmail, 'Admin');
+      } catch (error) {
+        if (error.status !== 409) throw error;
+        return;
+      }
+      await ctx.proveEmail(adminEmail);
+    },
+
+    /**
+     * Proves `email` as its owner would: opens the link of the next confirmation mail to it. A
+     * session signed in before says so from its next refresh; a new sign-in at once.
+     */
+    async proveEmail(email) {
+      const letter = await mail.next(email, { subject: /^Confirm your email/ });
+      await ctx.api.call('POST', '/api/auth/verify-email', {
+        body: { token: letter.link?.searchParams.get('token') },
+      });
+    },
 
     /** A fresh, unused email address. */
     email(prefix = 'person') {

@@ -72,7 +72,7 @@ export function noteOfReflogMessage(message: string): string | undefined {
 }
 
 /** A new password: the same rule at sign-up and at a change. */
-const NewPasswordSchema = z.string().min(8, 'at least 8 characters').max(256);
+export const NewPasswordSchema = z.string().min(8, 'at least 8 characters').max(256);
 
 export const RegisterRequestSchema = z.object({
   email: z.email().max(254),

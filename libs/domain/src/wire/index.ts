@@ -3,6 +3,7 @@ export * from './sign-in-methods';
 export * from './access-tokens';
 export * from './passkeys';
 export * from './sessions';
+export * from './account-email';
 export * from './error';
 export * from './conversation-api';
 export * from './conversation-command';

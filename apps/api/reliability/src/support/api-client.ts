@@ -113,6 +113,12 @@ export class ApiUser {
     return new ApiUser(baseUrl, auth.token, auth.user.id, email);
   }
 
+  /** Signs in to an account `register` made. */
+  static async signIn(baseUrl: string, email: string) {
+    const auth = await typedClient(baseUrl).login({ body: { email, password: 'reliability-password' } });
+    return new ApiUser(baseUrl, auth.token, auth.user.id, email);
+  }
+
   /** The same account talking to another api process. */
   on(baseUrl: string): ApiUser {
     return new ApiUser(baseUrl, this.token, this.userId, this.email);

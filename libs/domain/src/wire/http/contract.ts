@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { ACCESS_TOKEN_ROUTES } from './access-token-routes';
+import { ACCOUNT_EMAIL_ROUTES } from './account-email-routes';
 import { ACCOUNT_AND_ADMIN_ROUTES } from './account-admin-routes';
 import { CONVERSATION_ROUTES } from './conversation-routes';
 import { HEALTH_AND_AUTH_ROUTES } from './health-auth-routes';
@@ -18,6 +19,7 @@ import type { BinaryReply, HttpRoute, JsonReply, PathParams, Reply, TextReply } 
 export const HTTP_CONTRACT = {
   ...HEALTH_AND_AUTH_ROUTES,
   ...SIGN_IN_ROUTES,
+  ...ACCOUNT_EMAIL_ROUTES,
   ...ACCESS_TOKEN_ROUTES,
   ...PASSKEY_AND_SESSION_ROUTES,
   ...CONVERSATION_ROUTES,
