@@ -86,6 +86,17 @@ describe('structured logs', () => {
     expect(written.slice(before).join('')).not.toMatch(/health|metrics/);
   });
 
+  it('writes each mail to the log when SMTP_URL is unset, its link on PUBLIC_URL included', async () => {
+    const { user } = await register(api, 'unsent');
+    const deadline = Date.now() + 5_000;
+    const mailLine = () =>
+      lines().find((l) => l['context'] === 'Mail' && l.msg?.includes(`mail to ${user.email}`));
+    while (!mailLine() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mailLine()?.msg).toMatch(
+      /\(SMTP_URL unset: written here, not sent\): Confirm your email for Sweatpants\n[\s\S]*http:\/\/localhost:0\/verify-email\?token=[A-Za-z0-9_-]{43}/,
+    );
+  });
+
   it('starts with no warning but what its configuration calls for, so an operator reads each as news', () => {
     // Nest's own warnings at start (a route in a syntax it has to convert, say) would come on
     // every start; the api's own say what to set. This api is set up but for the web client.

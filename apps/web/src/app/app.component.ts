@@ -14,6 +14,7 @@ import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRouteSnapshot, NavigationEnd, Router, RouterLink, RouterOutlet } from '@angular/router';
 import { map } from 'rxjs';
 
+import { EmailVerificationBannerComponent } from './auth/email-verification-banner.component';
 import { ConversationListService } from './conversations/conversation-list.service';
 import { ConversationSidebarComponent } from './conversations/conversation-sidebar.component';
 import { PendingArchives } from './conversations/pending-archives';
@@ -36,7 +37,13 @@ const WIDE = '(min-width: 56.25rem)';
  */
 @Component({
   selector: 'app-root',
-  imports: [ConversationSidebarComponent, RouterLink, RouterOutlet, UndoToastComponent],
+  imports: [
+    ConversationSidebarComponent,
+    EmailVerificationBannerComponent,
+    RouterLink,
+    RouterOutlet,
+    UndoToastComponent,
+  ],
   templateUrl: './app.component.html',
   styleUrl: './app.component.css',
   changeDetection: ChangeDetectionStrategy.OnPush,

@@ -42,6 +42,23 @@ export const routes: Routes = [
     title: 'Sign up · Sweatpants',
     data: { mode: 'sign-up' },
   },
+  {
+    path: 'forgot-password',
+    loadComponent: () =>
+      import('./auth/forgot-password-page.component').then((m) => m.ForgotPasswordPageComponent),
+    title: 'Forgot password · Sweatpants',
+  },
+  {
+    path: 'reset-password',
+    loadComponent: () =>
+      import('./auth/reset-password-page.component').then((m) => m.ResetPasswordPageComponent),
+    title: 'Set a new password · Sweatpants',
+  },
+  {
+    path: 'verify-email',
+    loadComponent: () => import('./auth/verify-email-page.component').then((m) => m.VerifyEmailPageComponent),
+    title: 'Confirm your email · Sweatpants',
+  },
   { path: 'status', component: StatusPageComponent, title: 'Status · Sweatpants' },
   {
     path: '',

@@ -10,7 +10,7 @@ import { PersonalAccessTokensComponent } from './personal-access-tokens.componen
 import { SessionsComponent } from './sessions.component';
 
 /**
- * The signed-in person's account: a new password, and signing out everywhere (a lost phone, a
+ * The signed-in person's account: a new password, a new email (confirmed again by mail), and signing out everywhere (a lost phone, a
  * shared computer). Both take back every session token given so far; a password change keeps this
  * tab in. Passkeys, signed-in devices and personal access tokens have sections of their own, each
  * removed or signed out one by one.
@@ -63,6 +63,49 @@ import { SessionsComponent } from './sessions.component';
             <p class="small" role="status">Your password is changed. Other devices are signed out.</p>
           }
           <button type="submit" class="button button--primary" [disabled]="busy()">Change password</button>
+        </form>
+      </section>
+
+      <section class="card stack" aria-labelledby="email-heading">
+        <h2 id="email-heading">Change your email</h2>
+        <form class="stack" novalidate (submit)="$event.preventDefault(); changeEmail()">
+          <label class="field">
+            <span>New email</span>
+            <input
+              #mail
+              class="input"
+              type="email"
+              name="newEmail"
+              autocomplete="email"
+              [value]="newEmail()"
+              (input)="newEmail.set(mail.value)"
+            />
+            <small class="muted"
+              >We mail it a link to confirm it. You stay signed in here; everywhere else signs in
+              again.</small
+            >
+          </label>
+          <label class="field">
+            <span>Your password, to confirm it is you</span>
+            <input
+              #emailPw
+              class="input"
+              type="password"
+              name="emailPassword"
+              autocomplete="current-password"
+              [value]="emailPassword()"
+              (input)="emailPassword.set(emailPw.value)"
+            />
+          </label>
+          @if (emailError(); as e) {
+            <p class="error" role="alert">{{ e }}</p>
+          }
+          @if (emailChanged(); as address) {
+            <p class="small" role="status">
+              Your email is now {{ address }}. Open the link we mailed there to confirm it.
+            </p>
+          }
+          <button type="submit" class="button button--primary" [disabled]="busy()">Change email</button>
         </form>
       </section>
 
@@ -157,6 +200,11 @@ export class AccountPageComponent {
   protected readonly passwordError = signal<string | null>(null);
   protected readonly passwordChanged = signal(false);
   protected readonly everywhereError = signal<string | null>(null);
+  protected readonly newEmail = signal('');
+  protected readonly emailPassword = signal('');
+  protected readonly emailError = signal<string | null>(null);
+  /** the new address, once changed */
+  protected readonly emailChanged = signal<string | null>(null);
   protected readonly downloading = signal(false);
   protected readonly exportError = signal<string | null>(null);
   protected readonly deletePassword = signal('');
@@ -216,6 +264,25 @@ export class AccountPageComponent {
       this.passwordChanged.set(true);
     } catch (error: unknown) {
       this.passwordError.set(describeError(error));
+    } finally {
+      this.busy.set(false);
+    }
+  }
+
+  protected async changeEmail(): Promise<void> {
+    this.busy.set(true);
+    this.emailError.set(null);
+    this.emailChanged.set(null);
+    try {
+      const fresh = await this.api.changeEmail({ email: this.newEmail(), password: this.emailPassword() });
+      // Every earlier token named the old address and is refused now: this tab carries on with the fresh one.
+      this.socket.disconnect();
+      this.session.start(fresh);
+      this.newEmail.set('');
+      this.emailPassword.set('');
+      this.emailChanged.set(fresh.user.email);
+    } catch (error: unknown) {
+      this.emailError.set(describeError(error));
     } finally {
       this.busy.set(false);
     }

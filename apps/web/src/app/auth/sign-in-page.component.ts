@@ -101,6 +101,7 @@ import { SignInMethodsService } from './sign-in-methods.service';
               Already have an account? <a routerLink="/sign-in" [queryParams]="carryOn()">Sign in</a>
             </p>
           } @else {
+            <p class="small"><a routerLink="/forgot-password">Forgot password?</a></p>
             <p class="small">
               New here? <a routerLink="/sign-up" [queryParams]="carryOn()">Create an account</a>
             </p>

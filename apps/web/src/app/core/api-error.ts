@@ -1,5 +1,5 @@
 import { HttpErrorResponse } from '@angular/common/http';
-import { type ApiErrorBody, ApiErrorResponseSchema, HttpApiError } from '@sweatpants/domain';
+import { type ApiErrorBody, ApiErrorResponseSchema, HttpApiError, LINK_REFUSALS } from '@sweatpants/domain';
 
 /**
  * Where an error happened, when that changes what it means to a person: a 401 on the sign-in form
@@ -119,6 +119,12 @@ function fieldSentence({ field, message }: FieldProblem, context: ErrorContext |
         return 'Use at least 8 characters for the new password.';
       if (TOO_BIG.test(message)) return 'That password is too long.';
       return `The new password ${message}.`;
+    case 'token':
+      // A mailed link's token (LINK_REFUSALS says why it was refused).
+      if (message === LINK_REFUSALS.expired) return 'This link has expired. Ask for a new one.';
+      if (message === LINK_REFUSALS.used)
+        return 'This link was used already. Ask for a new one if you need it.';
+      return "This link isn't one we sent. Check that all of it was copied, or ask for a new one.";
     case 'displayName':
       if (TOO_BIG.test(message)) return 'Use a shorter name (80 characters at most).';
       return 'Enter your name.';

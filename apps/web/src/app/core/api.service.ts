@@ -20,6 +20,7 @@ import {
   type AdminReflogQuery,
   type AgentList,
   type AuthResponse,
+  type ChangeEmailRequest,
   type ChangePasswordRequest,
   type CompactionList,
   type Conversation,
@@ -42,6 +43,9 @@ import {
   type LoginRequest,
   type NodeAndHead,
   type NodeResponse,
+  type PasswordResetAccepted,
+  type PasswordResetConfirm,
+  type PasswordResetRequest,
   type PathResponse,
   type ReflogPage,
   type RegenerateRequest,
@@ -54,6 +58,8 @@ import {
   type TreeListingNode,
   type TreePage,
   type User,
+  type VerifiedEmail,
+  type VerifyEmailRequest,
 } from '@sweatpants/domain';
 import { firstValueFrom, type Observable } from 'rxjs';
 
@@ -225,6 +231,31 @@ export class ApiService {
   /** A new password; the answer carries a fresh token (earlier ones stop working). */
   changePassword(request: ChangePasswordRequest): Promise<AuthResponse> {
     return this.call(this.api.changePassword({ body: request }));
+  }
+
+  /** Mails a link to set a new password when an account has `email`: the same answer either way. */
+  requestPasswordReset(body: PasswordResetRequest): Promise<PasswordResetAccepted> {
+    return this.call(this.api.requestPasswordReset({ body }));
+  }
+
+  /** A new password with a mailed link's token: every other session ends, this one starts. */
+  confirmPasswordReset(body: PasswordResetConfirm): Promise<AuthResponse> {
+    return this.call(this.api.confirmPasswordReset({ body }));
+  }
+
+  /** Proves the address a link was mailed to. */
+  verifyEmail(body: VerifyEmailRequest): Promise<VerifiedEmail> {
+    return this.call(this.api.verifyEmail({ body }));
+  }
+
+  /** Mails the caller's address a new link to prove it. */
+  resendEmailVerification(): Promise<void> {
+    return this.call(this.api.resendEmailVerification());
+  }
+
+  /** A new address (unproven until its link is opened); the answer carries a fresh token. */
+  changeEmail(request: ChangeEmailRequest): Promise<AuthResponse> {
+    return this.call(this.api.changeEmail({ body: request }));
   }
 
   /** The caller's personal access tokens, newest first (never the tokens themselves). */

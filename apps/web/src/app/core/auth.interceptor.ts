@@ -5,11 +5,18 @@ import { catchError, from, switchMap, throwError } from 'rxjs';
 import { SessionService } from './session.service';
 
 /** The routes that sign in or carry a session on: they take no bearer token and are never retried. */
-const SESSION_ROUTES = ['/api/auth/register', '/api/auth/login', '/api/auth/refresh', '/api/auth/sign-out'];
+const SESSION_ROUTES = [
+  '/api/auth/register',
+  '/api/auth/login',
+  '/api/auth/refresh',
+  '/api/auth/sign-out',
+  '/api/auth/password-reset/confirm',
+];
 
 /** The calls whose answer changes the session's tokens: refreshes wait for them (changingSession). */
 const SESSION_CHANGES = [
   'POST /api/account/password',
+  'POST /api/account/email',
   'POST /api/auth/sign-out-everywhere',
   'DELETE /api/account',
 ];

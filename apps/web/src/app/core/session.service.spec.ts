@@ -79,6 +79,15 @@ describe('SessionService', () => {
     backend.expectNone('/api/auth/refresh');
   });
 
+  it('keeps a session stored before the api said whether the email is proven, as unproven', async () => {
+    const { emailVerified: _unsaid, ...before } = user;
+    const token = jwt(nowSeconds(), nowSeconds() + 3_600);
+    localStorage.setItem('sweatpants.session', JSON.stringify({ token, user: before }));
+    const { session } = await setup();
+    expect(session.token()).toBe(token);
+    expect(session.user()).toEqual({ ...before, emailVerified: false });
+  });
+
   it('refreshes a little before the access token expires', async () => {
     // Two seconds of life: refreshed a fifth of that before the end, well before it is refused.
     const { session, backend } = await setup({ token: jwt(nowSeconds(), nowSeconds() + 2) });

@@ -104,6 +104,16 @@ export class SessionService {
     this.start(await this.api().refresh());
   }
 
+  /**
+   * A fresh access token now, for what the current one says wrongly (the email was proven since it
+   * was signed): resolves with whether the session carries on.
+   */
+  async renew(): Promise<boolean> {
+    const token = this.token();
+    if (token === null) return false;
+    return (await this.refreshAfter(token).catch(() => token)) !== null;
+  }
+
   /** `GET /api/auth/me` answered: the role may have changed since sign-in. */
   refreshUser(user: User): void {
     const current = this.session();
@@ -285,7 +295,9 @@ function readStored(): StoredSession | null {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
     const token = (value as Record<string, unknown>)['token'];
-    const user = UserSchema.safeParse((value as Record<string, unknown>)['user']);
+    // A session stored before the api said whether the email is proven reads as unproven until
+    // the app's first `me` says otherwise, rather than as no session at all.
+    const user = UserSchema.safeParse({ emailVerified: false, ...(value as Record<string, object>)['user'] });
     return typeof token === 'string' && user.success ? { token, user: user.data } : null;
   } catch {
     return null;
