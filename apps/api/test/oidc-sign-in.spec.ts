@@ -364,12 +364,17 @@ describe('password sign-in turned off (PASSWORD_SIGNIN=off)', () => {
     });
   });
 
-  it('refuses registration and password sign-in with a 403 that names the way in', async () => {
+  it('refuses registration, password sign-in and password reset with a 403 that names the way in', async () => {
     const body = { email: 'someone@example.com', password: PASSWORD, displayName: 'Someone' };
     const registered = await call(api, 'POST', '/api/auth/register', { body });
     expect(registered).toEqual({ status: 403, body: errorOf('forbidden') });
     expect(JSON.stringify(registered.body)).toContain('sign in with 127.0.0.1');
     expect(await call(api, 'POST', '/api/auth/login', { body })).toEqual({
+      status: 403,
+      body: errorOf('forbidden'),
+    });
+    // No password signs in, so none is set by mail either.
+    expect(await call(api, 'POST', '/api/auth/password-reset', { body: { email: body.email } })).toEqual({
       status: 403,
       body: errorOf('forbidden'),
     });

@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Public, SessionOnly } from '../auth/auth.decorators';
 import { handOut } from '../auth/auth.controller';
 import { userAgentOf } from '../auth/refresh-tokens.repository';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ApiError } from '../errors/api-error';
 import { Endpoint, Input, type EndpointInput, type EndpointResult } from '../http/endpoint';
 import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter';
@@ -34,7 +35,18 @@ export class AccountEmailController {
     private readonly resets: PasswordReset,
     private readonly verification: EmailVerification,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** PASSWORD_SIGNIN=off: no password signs anyone in, so none is set by mail either. */
+  private passwordsAccepted(): void {
+    if (!this.config.passwordSignIn) {
+      throw new ApiError(
+        'forbidden',
+        `password sign-in is turned off here: sign in with ${this.config.oidc?.name ?? 'your identity provider'}`,
+      );
+    }
+  }
 
   /** `POST /api/auth/password-reset {email}` → 202, the same answer for any address. */
   @Public()
@@ -44,6 +56,7 @@ export class AccountEmailController {
     @Req() req: ClientRequest,
     @Res({ passthrough: true }) res: ServerResponse,
   ): EndpointResult<typeof requestPasswordReset> {
+    this.passwordsAccepted();
     await withinLinkLimits(
       this.limiter,
       [
@@ -64,6 +77,7 @@ export class AccountEmailController {
     @Req() req: IncomingMessage,
     @Res({ passthrough: true }) res: ServerResponse,
   ): EndpointResult<typeof confirmPasswordReset> {
+    this.passwordsAccepted();
     const reset = await this.resets.confirm(body.token, body.password, {
       userAgent: userAgentOf(req.headers['user-agent']),
     });
