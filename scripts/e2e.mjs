@@ -34,14 +34,14 @@ const log = (message) => console.log(`[e2e] ${message}`);
 
 /**
  * Starts `node scripts/start.mjs` (which builds the client if needed) and waits for its health.
- * Its mail goes to `smtpUrl` (the run's mail sink), its links to the address the browser opens.
+ * Its mail goes to `smtpUrl` (the run's mail sink); the mails' links are on PUBLIC_URL's default,
+ * `http://localhost:<port>` (passkeys need a host name, not 127.0.0.1).
  */
 async function startApi(port, databaseUrl, smtpUrl) {
   const env = {
     ...process.env,
     PORT: String(port),
     DATABASE_URL: databaseUrl,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtpUrl,
     ADMIN_EMAILS: ADMIN_EMAIL,
     // A conversation's agent is put to sleep after a few seconds unused, not two minutes: every

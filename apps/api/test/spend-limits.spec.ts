@@ -7,7 +7,16 @@ import type { PersonSpend, TreeNode } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { useApiPair } from './support/api-pair';
 import { createConversation, path, turn } from './support/flows';
-import { call, client, errorOf, register, startApi, type ApiAddress, type TestApi } from './support/test-api';
+import {
+  call,
+  client,
+  errorOf,
+  register,
+  registerAdmin,
+  startApi,
+  type ApiAddress,
+  type TestApi,
+} from './support/test-api';
 
 /**
  * Spend limits per person (issue 33), through the public api, on Claude: the real SDK against the
@@ -19,7 +28,6 @@ import { call, client, errorOf, register, startApi, type ApiAddress, type TestAp
  */
 
 const ADMIN = 'spend-admin@example.com';
-const PASSWORD = 'correct horse battery';
 /** The assistant with no MCP servers: one model call a message, answered in words. */
 const AGENT = { agent: 'assistant' } as const;
 
@@ -36,11 +44,9 @@ async function startFake(): Promise<FakeAnthropic> {
   return fake;
 }
 
-async function signInAdmin(api: ApiAddress): Promise<string> {
-  const answer = await call<{ token: string }>(api, 'POST', '/api/auth/register', {
-    body: { email: ADMIN, password: PASSWORD, displayName: 'Admin' },
-  });
-  return answer.body.token;
+/** The admin, proven (ADMIN_EMAILS makes admins of proven addresses only); its token. */
+async function signInAdmin(api: ApiAddress, databaseUrl: string): Promise<string> {
+  return (await registerAdmin(api, databaseUrl, ADMIN)).token;
 }
 
 const spendOf = async (api: ApiAddress, admin: string, userId: string): Promise<PersonSpend> => {
@@ -78,7 +84,7 @@ describe('spend limits per person', () => {
     db = await createTestDatabase('api_spend_limits');
     fake = await startFake();
     api = await startApi({ DATABASE_URL: db.url, ...claudeEnv(fake), SPEND_LIMIT_DAILY_USD: '5' });
-    admin = await signInAdmin(api);
+    admin = await signInAdmin(api, db.url);
   }, 30_000);
   afterAll(async () => {
     await api?.close();
@@ -213,7 +219,7 @@ describe('a budget across two api processes answering the same person at once', 
   });
 
   it('is overspent by at most one call: the second process sees the first call under way', async () => {
-    const admin = await signInAdmin(pair.a);
+    const admin = await signInAdmin(pair.a, pair.db.url);
     const person = await register(pair.a, 'frank');
     // One conversation driven by each process: each is created and first spoken to there.
     const onA = await createConversation(pair.a, person.token, AGENT);

@@ -2,13 +2,19 @@ import assert from 'node:assert/strict';
 
 import { signUp } from './support/ui.mjs';
 
+/**
+ * Where the product is opened: PUBLIC_URL's default (localhost), so a mail's link opens in the
+ * same site as the page, with its session, as it does for a person.
+ */
+const publicUrl = (t) => t.base.replace('127.0.0.1', 'localhost');
+
 export const scenarios = [
   {
     name: 'forgot password: the mailed link sets a new password and signs the person in; used again, it says so',
     async run(t) {
       const email = t.email('forgetful');
       const before = await t.api.register(email, 'Fern');
-      const page = await t.page({ phone: true });
+      const page = await t.page({ phone: true, at: publicUrl(t) });
       await page.goto('/sign-in');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
@@ -23,7 +29,7 @@ export const scenarios = [
 
       const letter = await t.mail.next(email, { subject: /^Set a new password/ });
       assert.match(letter.text, /within 30 minutes/);
-      assert.equal(letter.link?.pathname, '/reset-password');
+      assert.equal(`${letter.link?.origin}${letter.link?.pathname}`, `${publicUrl(t)}/reset-password`);
       await page.goto(letter.link.href);
       await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
       await page.getByRole('textbox', { name: /^New password/ }).fill('short');
@@ -45,7 +51,7 @@ export const scenarios = [
       assert.equal(await page.getByText('Please confirm your email').count(), 0);
 
       // The same link a second time (another tab, a later click): refused plainly.
-      const again = await t.page();
+      const again = await t.page({ at: publicUrl(t) });
       await again.goto(letter.link.href);
       await again.getByRole('textbox', { name: /^New password/ }).fill('yet another passphrase');
       await again.getByRole('button', { name: 'Set password and sign in' }).click();
@@ -61,7 +67,7 @@ export const scenarios = [
     name: 'a new account is asked, calmly, to confirm its email; the mailed link does it and the banner goes',
     async run(t) {
       const email = t.email('newcomer');
-      const page = await t.page();
+      const page = await t.page({ at: publicUrl(t) });
       await signUp(page, { email, name: 'Nia' });
       const banner = page.getByText('Please confirm your email');
       await banner.waitFor();
@@ -77,7 +83,7 @@ export const scenarios = [
       await t.shot(page, 'verify-resent');
       const letter = await t.mail.next(email, { subject: /^Confirm your email/ });
       assert.match(letter.text, /Here is a new link/);
-      assert.equal(letter.link?.pathname, '/verify-email');
+      assert.equal(`${letter.link?.origin}${letter.link?.pathname}`, `${publicUrl(t)}/verify-email`);
 
       await page.goto(letter.link.href);
       await page

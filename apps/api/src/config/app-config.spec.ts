@@ -247,7 +247,6 @@ describe('loadConfig', () => {
         admin: { claim: 'realm_access.roles', value: 'admin' },
       },
       spendLimit: { dailyUsd: 2.5, monthlyUsd: 40 },
-      unset: ['WEB_DIST', 'MCP_SERVERS', 'MCP_TIMEOUT_MS'],
       mail: {
         smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
         from: 'Sweatpants <no-reply@sweatpants.example.com>',

@@ -74,7 +74,7 @@ export async function register(api: ApiAddress, name = 'user'): Promise<AuthResp
  * opens real links); the answer is a sign-in after it, whose token says the address is proven.
  */
 export async function registerAdmin(
-  api: TestApi,
+  api: ApiAddress,
   databaseUrl: string,
   email: string,
   displayName = 'Admin',
