@@ -103,6 +103,29 @@ export const scenarios = [
         'This link was used already. Ask for a new one if you need it.',
       );
       await t.shot(page, 'verify-link-used');
+
+      // A new address on the account page: the password confirms it, and it is unconfirmed again.
+      const moved = t.email('moved');
+      await page.goto('/account');
+      await page.getByLabel('New email').fill(moved);
+      await page.getByLabel('Your password, to confirm it is you').fill('correct horse battery');
+      await page.getByRole('button', { name: 'Change email' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Your email is now ${moved}` })
+        .waitFor();
+      await page.getByText('Please confirm your email').waitFor();
+      await t.shot(page, 'email-changed');
+      assert.match(
+        (await t.mail.next(email, { subject: /email was changed/ })).text,
+        new RegExp(moved.replace(/[.+]/g, '\\$&')),
+      );
+      const confirmNew = await t.mail.next(moved, { subject: /^Confirm your email/ });
+      await page.goto(confirmNew.link.href);
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${moved} is confirmed` })
+        .waitFor();
     },
   },
 ];
