@@ -165,7 +165,14 @@ export const NodePayloadSchemas = {
     /** the queued message this node took, once the agent took it */
     queuedId: NodeIdSchema.optional(),
   }),
-  assistant: z.looseObject({ text: z.string() }),
+  assistant: z.looseObject({
+    text: z.string(),
+    /**
+     * When the model was asked (the node's `createdAt` is when its reply came): the call's own
+     * duration for an operator's waterfall. Older nodes have none.
+     */
+    startedAt: z.iso.datetime().optional(),
+  }),
   elicit: z.looseObject(ELICIT_REQUEST_FIELDS),
   response: z.looseObject({
     elicitId: z.string().min(1),

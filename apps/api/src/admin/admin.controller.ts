@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { HTTP_CONTRACT } from '@sweatpants/domain';
+import { HTTP_CONTRACT, type ReflogEntry } from '@sweatpants/domain';
 import { TreeStore } from '@sweatpants/tree-store';
 import { AdminOnly } from '../auth/auth.decorators';
 import { unwrap } from '../conversations/api-errors';
@@ -8,6 +8,7 @@ import { ConversationActors } from '../conversations/conversation-actors';
 import { ConversationReads } from '../conversations/conversation-reads';
 import { ApiError } from '../errors/api-error';
 import { Endpoint, Input, type EndpointInput, type EndpointResult } from '../http/endpoint';
+import { turnWaterfalls } from './turn-waterfalls';
 
 const {
   adminReflog,
@@ -18,8 +19,13 @@ const {
   adminConversationReflog,
   adminTree,
   adminUsage,
+  adminTurns,
   fsck,
 } = HTTP_CONTRACT;
+
+/** The reflog is read a page at a time for a turn's writes, up to this many entries (the newest). */
+const REFLOG_PAGE = 500;
+const REFLOG_PAGES = 20;
 
 /**
  * PROTOCOL.md, Admin: the audit across users and read-only inspection of anyone's conversation,
@@ -98,6 +104,25 @@ export class AdminController {
     const usage = await this.store.usage((await this.access.any(params.id)).id);
     if (!usage) throw new ApiError('not_found', 'no such conversation');
     return usage;
+  }
+
+  /**
+   * The HEAD path's turns as waterfalls, from the nodes and the reflog's record of each write:
+   * computed here, so the web client only draws them.
+   */
+  @Endpoint(adminTurns)
+  async turns(@Input() { params }: EndpointInput<typeof adminTurns>): EndpointResult<typeof adminTurns> {
+    const record = await this.access.any(params.id);
+    const { nodes } = await this.reads.path(record, 'HEAD');
+    const entries: ReflogEntry[] = [];
+    let before: string | undefined;
+    for (let page = 0; page < REFLOG_PAGES; page++) {
+      const read = await this.reads.reflog(record, { limit: REFLOG_PAGE, ...(before ? { before } : {}) });
+      entries.push(...read.entries);
+      if (!read.next) break;
+      before = read.next;
+    }
+    return turnWaterfalls(nodes, entries);
   }
 
   /** Verifies the hash chain, depths, segments and reflog continuity of one conversation. */

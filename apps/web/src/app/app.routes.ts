@@ -112,7 +112,14 @@ export const routes: Routes = [
     loadComponent: loadShell,
     canActivate: [adminGuard],
     data: { admin: true, [CONVERSATION_ROUTE]: true },
-    children: conversationTabs,
+    children: [
+      ...conversationTabs,
+      {
+        path: 'turns',
+        title: 'Turns',
+        loadComponent: () => import('./admin/turns-page.component').then((m) => m.TurnsPageComponent),
+      },
+    ],
   },
   { path: '**', redirectTo: '' },
 ];

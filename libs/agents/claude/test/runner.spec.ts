@@ -197,7 +197,12 @@ describe('durable execution', () => {
 
   const comparable = (path: readonly TreeNode[]) =>
     path.map((n) => {
-      const { elicitId: _e, ...payload } = n.payload as { elicitId?: string };
+      // an elicit's id is fresh and a model call's start is a time, as each node's createdAt is
+      const {
+        elicitId: _e,
+        startedAt: _s,
+        ...payload
+      } = n.payload as { elicitId?: string; startedAt?: string };
       return { kind: n.kind, payload };
     });
 

@@ -235,6 +235,9 @@ function* callModel(
     if (!answered) controller.abort();
   });
   const at = run.journal.head;
+  // The node is named when the reply has come; when it was asked is kept beside it, so an
+  // operator's waterfall of the turn shows the call's own time, not the gap since the last node.
+  const startedAt = new Date().toISOString();
   const result = yield* call(() =>
     model.complete(request, {
       signal: controller.signal,
@@ -269,6 +272,7 @@ function* callModel(
         stopReason: reply.stopReason,
         usage: { ...reply.usage },
         model: reply.model,
+        startedAt,
         ...(request.purpose ? { purpose: request.purpose } : {}),
       },
       authorId: run.authorId,

@@ -13,4 +13,5 @@ export * from './socket-commands';
 export * from './jobs';
 export * from './gc';
 export * from './spend';
+export * from './turn-waterfall';
 export * from './http';

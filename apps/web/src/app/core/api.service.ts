@@ -26,6 +26,7 @@ import {
   type Conversation,
   type ConversationList,
   type ConversationUsage,
+  type TurnWaterfalls,
   type CreateAccessTokenRequest,
   type CreateConversationRequest,
   type CreatedAccessToken,
@@ -221,6 +222,11 @@ export class ApiService {
   /** What a conversation's model calls cost, in tokens, over every branch (admins only). */
   adminUsage(conversationId: string): Promise<ConversationUsage> {
     return this.call(this.api.adminUsage({ params: { id: conversationId } }));
+  }
+
+  /** The HEAD path's turns as waterfalls, with the slowest and costliest named (admins only). */
+  adminTurns(conversationId: string): Promise<TurnWaterfalls> {
+    return this.call(this.api.adminTurns({ params: { id: conversationId } }));
   }
 
   /** Every token of the account so far stops working, this one included. */

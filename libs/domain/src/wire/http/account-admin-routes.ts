@@ -13,6 +13,7 @@ import {
   SpendReportQuerySchema,
   SpendReportSchema,
 } from '../spend';
+import { TurnWaterfallsSchema } from '../turn-waterfall';
 import {
   AdminReflogPageSchema,
   ConversationUsageSchema,
@@ -142,6 +143,19 @@ export const ACCOUNT_AND_ADMIN_ROUTES = {
     status: 200,
     reply: json(ConversationUsageSchema),
     answers: '{calls, inputTokens, cacheWriteTokens, cacheReadTokens, outputTokens}',
+  }),
+  adminTurns: route({
+    method: 'get',
+    path: '/api/admin/conversations/:id/turns',
+    tag: 'admin',
+    summary: "The turns of a conversation's HEAD path, each as a waterfall of where its time and money went",
+    description:
+      "Beyond PROTOCOL.md. Read from the nodes alone (no tracing backend needed): a turn runs from a person's message or answer to the agent's last node before the next one; its spans are each model call (from when it was asked to its reply, with the tokens the node records and their cost at the model's published prices), each tool's run, each wait for the person inside the turn (a question asked while a tool ran) and each write of the tree (from its last node to the reflog's record of it). `slowest` and `costliest` rank every turn by its number, the slowest and the costliest first (equal costs, as the offline model's $0, by their tokens).",
+    access: 'admin',
+    status: 200,
+    reply: json(TurnWaterfallsSchema),
+    answers:
+      '{turns: [{number, nodeId, opener, startedAt, durationMs, modelCalls, tokens, costUsd, spans}], slowest, costliest}',
   }),
   fsck: route({
     method: 'get',
