@@ -39,8 +39,19 @@ const TSCONFIG = {
     moduleResolution: 'NodeNext',
     strict: true,
   },
-  files: ['agent.ts'],
+  files: ['agent.ts', 'entries.ts'],
 };
+
+/** Every entry point of every package, so that all their declarations are checked and all load. */
+const ENTRIES = [
+  '@sweatpants/domain',
+  '@sweatpants/agent-runtime',
+  '@sweatpants/agent-runtime/host',
+  '@sweatpants/agent-runtime/offline',
+  '@sweatpants/agent-runtime/testing',
+  '@sweatpants/agent-claude',
+  '@sweatpants/agent-claude/testing',
+];
 
 describe('the packed libraries in a project of their own (slow: packs, installs, compiles)', () => {
   let project: string;
@@ -68,6 +79,10 @@ describe('the packed libraries in a project of their own (slow: packs, installs,
     );
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(TSCONFIG));
     writeFileSync(join(project, 'agent.ts'), agentFromReadme());
+    writeFileSync(
+      join(project, 'entries.ts'),
+      ENTRIES.map((entry, i) => `export * as entry${i} from '${entry}';\n`).join(''),
+    );
     const tarballs = readdirSync(packages).map((file) => `./packages/${file}`);
     await inProject('npm', [
       'install',
@@ -115,7 +130,7 @@ describe('the packed libraries in a project of their own (slow: packs, installs,
   });
 
   it(
-    "typechecks the README's first agent under strict TypeScript (NodeNext)",
+    "typechecks the README's first agent, and every entry point's declarations, under strict TypeScript (NodeNext)",
     async () => {
       const { stdout } = await inProject('node', [
         'node_modules/typescript/bin/tsc',
@@ -137,6 +152,7 @@ describe('the packed libraries in a project of their own (slow: packs, installs,
       const env = { ...process.env };
       delete env['ANTHROPIC_API_KEY'];
       const { stdout } = await inProject('node', ['agent.js', 'Oslo', 'Lisbon'], env);
+      expect((await inProject('node', ['entries.js'])).stderr).toBe('');
       expect(stdout.trim().split('\n')).toEqual([
         'you> Oslo',
         'agent> Let me see.',
