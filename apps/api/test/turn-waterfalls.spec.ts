@@ -6,7 +6,7 @@ import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import type { TreeNode } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { createConversation, path, turn } from './support/flows';
-import { call, client, errorOf, register, startApi, type TestApi } from './support/test-api';
+import { call, client, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 
 /**
  * The operator's picture of a turn (issue 33), through the public api: a short session on Claude
@@ -38,11 +38,7 @@ describe("an admin's waterfall of a conversation's turns", () => {
       // the assistant with no MCP servers: one model call a message, answered in words
       MCP_SERVERS: '[]',
     });
-    admin = (
-      await call<{ token: string }>(api, 'POST', '/api/auth/register', {
-        body: { email: ADMIN, password: 'correct horse battery', displayName: 'Admin' },
-      })
-    ).body.token;
+    admin = (await registerAdmin(api, db.url, ADMIN)).token;
   }, 30_000);
   afterAll(async () => {
     await api?.close();
