@@ -1,15 +1,16 @@
 // The operator's picture of a turn (issue 33): an admin opens a conversation's Turns tab, goes to
 // its slowest turn and its costliest in one click each, and reads each as a waterfall of model
 // calls and writes on the turn's clock, with their time, tokens and cost. Runs against an api of
-// its own whose offline model takes its time (OFFLINE_MODEL_PACE_MS), so a model call is a bar
-// worth seeing.
+// its own on Claude: the real SDK against the fake Anthropic server on a model's clock, so each
+// call takes time worth seeing and costs what its usage costs.
 import assert from 'node:assert/strict';
 
 import { ApiClient } from './support/api-client.mjs';
+import { startFakeAnthropicProcess } from './support/fake-anthropic.mjs';
 import { startOwnApi } from './support/own-api.mjs';
 
-/** How long the offline model thinks before each reply. */
-const PACE_MS = 400;
+/** The fake model's first token comes after this long: a call lasts at least this. */
+const FIRST_TOKEN_MS = 300;
 const ADMIN = 'turns-admin@example.com';
 
 export const scenarios = [
@@ -17,10 +18,16 @@ export const scenarios = [
     name: 'an admin opens the slowest and the costliest turn of a conversation as waterfalls',
     async run(t) {
       // The assistant with no MCP servers: one model call a message, answered in words.
+      const fake = await startFakeAnthropicProcess({
+        timing: { firstTokenMs: FIRST_TOKEN_MS, tokensPerSecond: 200 },
+      });
       const api = await startOwnApi('turns', {
-        OFFLINE_MODEL_PACE_MS: String(PACE_MS),
+        ANTHROPIC_API_KEY: 'e2e-key',
+        ANTHROPIC_BASE_URL: fake.url,
         ADMIN_EMAILS: ADMIN,
         MCP_SERVERS: '[]',
+        // its mail goes to the run's sink: the admin proves their address by its link
+        SMTP_URL: t.mail.url,
       });
       try {
         const client = new ApiClient(api.base);
@@ -34,7 +41,15 @@ export const scenarios = [
           await client.as(person.token).sendMessage({ params: { id }, body: { text } });
           await client.settle(person.token, id);
         }
-        const admin = await client.register(ADMIN, 'Admin');
+        await client.register(ADMIN, 'Admin');
+        // ADMIN_EMAILS makes admins of proven addresses only: the admin opens their mailed link.
+        const letter = await t.mail.next(ADMIN, { subject: /^Confirm your email/ });
+        await client.call('POST', '/api/auth/verify-email', {
+          body: { token: letter.link?.searchParams.get('token') },
+        });
+        const admin = await client.as().login({
+          body: { email: ADMIN, password: 'correct horse battery' },
+        });
 
         const page = await t.signedInPage(admin, { at: api.base });
         await page.goto(`/admin/c/${id}`);
@@ -57,20 +72,25 @@ export const scenarios = [
         const model = waterfall.locator('li', { hasText: 'Model call' }).first();
         await model.waitFor();
         const words = await model.innerText();
-        assert.match(words, /offline/);
-        // the model's pace is on its bar: at least PACE_MS, from when it was asked
+        assert.match(words, /claude-/);
+        // the model's clock is on its bar: at least its first token's time, from when it was asked
         const [, seconds] = words.match(/(\d+\.\d+) s, from/) ?? [];
-        assert.ok(Number(seconds) * 1000 >= PACE_MS, `the model call took its time: ${words}`);
-        assert.match(words, /tokens in · \d+ out · \$0/);
+        assert.ok(Number(seconds) * 1000 >= FIRST_TOKEN_MS, `the model call took its time: ${words}`);
+        // its tokens and what they cost, at the model's published prices
+        assert.match(words, /[\d,]+ tokens in.* · \d+ out · \$0\.\d*[1-9]/);
         await waterfall.locator('li', { hasText: 'Stored' }).first().waitFor();
         await t.shot(page, 'slowest-turn');
 
-        // The costliest: on the offline model, the one with the most tokens (the longer message).
-        await page.getByRole('button', { name: /^Costliest: turn 2 · [\d,]+ tokens$/ }).click();
+        // The costliest, in dollars, one click away too.
+        const costliestButton = page.getByRole('button', { name: /^Costliest: turn \d+ · \$0\.\d+$/ });
+        const costliestNumber = (await costliestButton.innerText()).match(/turn (\d+)/)?.[1];
+        await costliestButton.click();
         await page.getByRole('button', { name: 'Costliest first', pressed: true }).waitFor();
         const costliest = turns.locator(':scope > li').first();
-        await costliest.getByRole('button', { expanded: true, name: /^Turn 2 what should I do/ }).waitFor();
-        await costliest.getByRole('list', { name: 'Turn 2, where its time went' }).waitFor();
+        await costliest
+          .getByRole('button', { expanded: true, name: new RegExp(`^Turn ${costliestNumber} `) })
+          .waitFor();
+        await costliest.getByRole('list', { name: `Turn ${costliestNumber}, where its time went` }).waitFor();
         // the bars fit the phone: each row of the waterfall, its bar and its words, within the width
         await page.setViewportSize({ width: 390, height: 844 });
         await costliest.scrollIntoViewIfNeeded();
@@ -83,6 +103,7 @@ export const scenarios = [
         await t.shot(page, 'costliest-turn');
       } finally {
         await api.stop();
+        await fake.stop();
       }
     },
   },

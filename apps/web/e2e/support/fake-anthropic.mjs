@@ -6,14 +6,26 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 
-/** Starts the fake; resolves with its base `url` and `stop()`. */
-export async function startFakeAnthropicProcess() {
+/**
+ * Starts the fake; resolves with its base `url` and `stop()`. `timing` ({firstTokenMs,
+ * tokensPerSecond}) puts it on a model's clock.
+ */
+export async function startFakeAnthropicProcess({ timing } = {}) {
   const child = spawn(
     process.execPath,
     ['-r', '@swc-node/register', 'libs/agents/claude/src/testing/fake-anthropic-main.ts'],
     {
       cwd: root,
-      env: { ...process.env, SWC_NODE_PROJECT: join(root, 'libs/agents/claude/tsconfig.json') },
+      env: {
+        ...process.env,
+        SWC_NODE_PROJECT: join(root, 'libs/agents/claude/tsconfig.json'),
+        ...(timing
+          ? {
+              FAKE_ANTHROPIC_FIRST_TOKEN_MS: String(timing.firstTokenMs),
+              FAKE_ANTHROPIC_TOKENS_PER_SECOND: String(timing.tokensPerSecond),
+            }
+          : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
