@@ -60,6 +60,9 @@ const web = {
 };
 
 module.exports = {
+  // Hooks start real databases, apis and worker processes, which take seconds on a busy machine
+  // (CI's two cores); a hung test or hook still fails, at 30 s rather than 5.
+  testTimeout: 30_000,
   projects: [
     project('domain', 'libs/domain'),
     project('tree-store', 'libs/tree-store'),
