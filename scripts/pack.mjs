@@ -60,6 +60,7 @@ mkdirSync(destination, { recursive: true });
 for (const pkg of PACKAGES) {
   const out = join(build, pkg.name, 'dist');
   compile(join(root, pkg.lib, 'tsconfig.lib.json'), out);
+  copySources(join(root, pkg.lib, 'src'), join(build, pkg.name, 'src'));
   const { imports, typeReferences } = importsOf(out, pkg.name);
   writePackageJson(join(build, pkg.name), pkg, imports, typeReferences);
   copyFileSync(join(root, 'LICENSE'), join(build, pkg.name, 'LICENSE'));
@@ -86,7 +87,22 @@ function compile(tsconfig, out) {
   const preEmit = ts.getPreEmitDiagnostics(program);
   if (preEmit.length > 0) fail(preEmit);
   const rewrite = withExtensions(parsed.options);
-  const emitted = program.emit(undefined, undefined, undefined, false, {
+  // The source maps name the sources where the package carries them (copySources), not in this repo.
+  const writeFile = (file, text, ...rest) => {
+    const source = parsed.options.rootDir;
+    const mapped = (from) => {
+      const inSource = relative(source, resolve(dirname(file), from));
+      return relative(dirname(file), join(out, '../src', inSource))
+        .split(sep)
+        .join('/');
+    };
+    if (file.endsWith('.map')) {
+      const map = JSON.parse(text);
+      text = JSON.stringify({ ...map, sources: map.sources.map(mapped) });
+    }
+    ts.sys.writeFile(file, text, ...rest);
+  };
+  const emitted = program.emit(undefined, writeFile, undefined, false, {
     after: [rewrite],
     afterDeclarations: [rewrite],
   });
@@ -97,6 +113,16 @@ function fail(diagnostics) {
   const host = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' };
   console.error(ts.formatDiagnosticsWithColorAndContext(diagnostics, host));
   process.exit(1);
+}
+
+/** The sources the maps point to, specs left out: go to definition lands in the TypeScript. */
+function copySources(from, to) {
+  for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.spec.ts')) continue;
+    const path = join(entry.parentPath, entry.name);
+    mkdirSync(dirname(join(to, relative(from, path))), { recursive: true });
+    copyFileSync(path, join(to, relative(from, path)));
+  }
 }
 
 /**
@@ -212,7 +238,7 @@ function writePackageJson(dir, pkg, imports, typeReferences) {
     type: 'module',
     engines: rootPackage.engines,
     exports,
-    files: ['dist', 'README.md', 'LICENSE'],
+    files: ['dist', 'src', 'README.md', 'LICENSE'],
     dependencies: Object.fromEntries(imports.map((name) => [name, versionOf(name)])),
     // A testing entry's helpers register jest hooks; only a jest suite imports them.
     ...(typeReferences.length > 0

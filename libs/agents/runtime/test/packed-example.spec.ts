@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 /**
@@ -124,6 +124,11 @@ describe('the packed libraries in a project of their own (slow: packs, installs,
         expect(existsSync(join(installed(name), entry.default))).toBe(true);
         expect(existsSync(join(installed(name), entry.types))).toBe(true);
       }
+      // Declaration maps lead to the TypeScript the package carries (go to definition).
+      const map = join(installed(name), exports['.']!.types.replace(/\.d\.ts$/, '.d.ts.map'));
+      const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+      expect(sources).toEqual(['../src/index.ts']);
+      expect(existsSync(join(dirname(map), sources[0]!))).toBe(true);
       expect(existsSync(join(installed(name), 'LICENSE'))).toBe(true);
       expect(existsSync(join(installed(name), 'README.md'))).toBe(true);
     }
