@@ -135,24 +135,6 @@ export function createTool(name: string): ToolBuilder {
   };
 }
 
-/**
- * What `createTool(name)` returns. Named, because its methods return the builder itself, which a
- * declaration file (the packed `@sweatpants/agent-runtime`) cannot spell as an inferred type.
- */
-export interface ToolBuilder {
-  description(description: string): ToolBuilder;
-  /** marks a tool that changes something outside the tree (see Tool.outsideEffects) */
-  changesOutside(): ToolBuilder;
-  /** seed 004's name for `input`: the schema the model's arguments are checked against */
-  parameter<S extends z.ZodType>(schema: S): ToolBody<z.infer<S>>;
-  input<S extends z.ZodType>(schema: S): ToolBody<z.infer<S>>;
-}
-
-/** A tool's input declared: what remains is its body. */
-export interface ToolBody<I> {
-  execute(body: (input: I) => Operation<ToolOutcome | Result<Json>>): Tool;
-}
-
 /** The field a tool's input that is not an object travels in (see modelInput). */
 const WRAPPED = 'value';
 
@@ -313,4 +295,22 @@ export function resultText(outcome: ToolOutcome): string {
     case 'break':
       return outcome.text;
   }
+}
+
+/**
+ * What `createTool(name)` returns. Named, because its methods return the builder itself, which a
+ * declaration file (the packed `@sweatpants/agent-runtime`) cannot spell as an inferred type.
+ */
+export interface ToolBuilder {
+  description(description: string): ToolBuilder;
+  /** marks a tool that changes something outside the tree (see Tool.outsideEffects) */
+  changesOutside(): ToolBuilder;
+  /** seed 004's name for `input`: the schema the model's arguments are checked against */
+  parameter<S extends z.ZodType>(schema: S): ToolBody<z.infer<S>>;
+  input<S extends z.ZodType>(schema: S): ToolBody<z.infer<S>>;
+}
+
+/** A tool's input declared: what remains is its body. */
+export interface ToolBody<I> {
+  execute(body: (input: I) => Operation<ToolOutcome | Result<Json>>): Tool;
 }
