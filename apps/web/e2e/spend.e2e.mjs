@@ -5,14 +5,6 @@ import { startFakeAnthropicProcess } from './support/fake-anthropic.mjs';
 import { startOwnApi } from './support/own-api.mjs';
 import { say, signIn } from './support/ui.mjs';
 
-async function adminAccount(t) {
-  try {
-    await t.api.register(t.adminEmail, 'Admin');
-  } catch (error) {
-    if (error.status !== 409) throw error;
-  }
-}
-
 /** The person's card on the admin's Spend page. */
 const personOn = (page, email) =>
   page.getByRole('list', { name: 'Spend by person' }).locator('li', { hasText: email });
@@ -25,7 +17,7 @@ export const scenarios = [
       const person = await t.api.register(email, 'Sam Spender');
       const { id } = await t.api.createConversation(person.token, 'assistant', 'Errands');
       await t.api.say(person.token, id, 'hello');
-      await adminAccount(t);
+      await t.adminAccount();
 
       // The admin finds the person's spend (the offline model costs nothing) and sets a budget of
       // nothing a day.
@@ -78,16 +70,25 @@ export const scenarios = [
       // An api of its own on Claude: the real SDK against the fake Anthropic server, whose replies
       // carry usage counted as the API counts it, so the calls cost something.
       const fake = await startFakeAnthropicProcess();
+      // an admin of this api's own, so its confirmation mail is the only one to that address
+      const adminEmail = t.email('spend-admin');
       const api = await startOwnApi('spend_claude', {
         ANTHROPIC_API_KEY: 'e2e-key',
         ANTHROPIC_BASE_URL: fake.url,
-        ADMIN_EMAILS: t.adminEmail,
+        ADMIN_EMAILS: adminEmail,
         MCP_SERVERS: '[]',
         SPEND_LIMIT_MONTHLY_USD: '20',
+        // its mail goes to the run's sink: the admin proves their address by its link
+        SMTP_URL: t.mail.url,
       });
       try {
         const client = new ApiClient(api.base);
-        await client.register(t.adminEmail, 'Admin');
+        await client.register(adminEmail, 'Admin');
+        // ADMIN_EMAILS makes admins of proven addresses only: the admin opens their mailed link.
+        const letter = await t.mail.next(adminEmail, { subject: /^Confirm your email/ });
+        await client.call('POST', '/api/auth/verify-email', {
+          body: { token: letter.link?.searchParams.get('token') },
+        });
         const email = t.email('claude-spender');
         const person = await client.register(email, 'Cleo Claude');
         const { id } = await client.createConversation(person.token, 'assistant', 'Letters');
@@ -95,7 +96,7 @@ export const scenarios = [
         await client.say(person.token, id, 'and what about the stamps?');
 
         const admin = await t.page({ at: api.base });
-        await signIn(admin, { email: t.adminEmail });
+        await signIn(admin, { email: adminEmail });
         await admin.goto('/admin/spend');
         await admin.getByRole('heading', { name: 'Spend' }).waitFor();
         await admin.getByText("Everyone's budget unless set for them: $20.00 a month.").waitFor();
