@@ -129,6 +129,8 @@ export interface ElicitSpec<P extends z.ZodType = z.ZodType, C extends z.ZodType
   readonly payload: P;
   readonly content: C;
   readonly actions: readonly ElicitAnswer['action'][];
+  /** what it asks for, in a sentence (the seed's); the message of a question asked without one */
+  readonly description?: string;
 }
 
 /** Every elicit type the program knows: the built-ins, then those its libraries created. */
@@ -151,19 +153,48 @@ const registry = new Map<string, ElicitSpec>(
  *   actions: ['accept', 'decline', 'cancel', 'other'],
  * });
  */
-export function createElicit<P extends z.ZodType, C extends z.ZodType>(spec: {
+export function createElicit<P extends z.ZodType, C extends z.ZodType>(
+  spec: ElicitDeclaration<P, C> | SeedElicitDeclaration<P, C>,
+): ElicitSpec<P, C> {
+  const declared: ElicitSpec<P, C> =
+    'input' in spec
+      ? {
+          name: spec.name,
+          payload: spec.input,
+          content: spec.output,
+          actions: spec.actions ?? ['accept', 'decline', 'cancel', 'other'],
+          ...(spec.description !== undefined ? { description: spec.description } : {}),
+        }
+      : spec;
+  if (!/^[a-z][a-z0-9-]{0,39}$/.test(declared.name))
+    throw new Error(`elicit type ${JSON.stringify(declared.name)}: 1–40 lowercase letters, digits or dashes`);
+  const taken = registry.get(declared.name);
+  if (taken && taken !== spec) throw new Error(`an elicit type named ${declared.name} is already declared`);
+  if (!declared.actions.includes('accept')) throw new Error(`elicit type ${declared.name} must take accept`);
+  registry.set(declared.name, declared);
+  return declared;
+}
+
+/** An elicit type as the project declares it: the payload sent, the content of an `accept`. */
+export interface ElicitDeclaration<P extends z.ZodType, C extends z.ZodType> {
   name: string;
   payload: P;
   content: C;
   actions: readonly ElicitAnswer['action'][];
-}): ElicitSpec<P, C> {
-  if (!/^[a-z][a-z0-9-]{0,39}$/.test(spec.name))
-    throw new Error(`elicit type ${JSON.stringify(spec.name)}: 1–40 lowercase letters, digits or dashes`);
-  const taken = registry.get(spec.name);
-  if (taken && taken !== spec) throw new Error(`an elicit type named ${spec.name} is already declared`);
-  if (!spec.actions.includes('accept')) throw new Error(`elicit type ${spec.name} must take accept`);
-  registry.set(spec.name, spec);
-  return spec;
+  description?: string;
+}
+
+/**
+ * Seed 004's form of the same: `input` is the payload, `output` the content, and the actions
+ * default to accept, decline, cancel and other. (The project names them for what travels: the
+ * payload goes to the person's client, the content comes back.)
+ */
+export interface SeedElicitDeclaration<P extends z.ZodType, C extends z.ZodType> {
+  name: string;
+  description?: string;
+  input: P;
+  output: C;
+  actions?: readonly ElicitAnswer['action'][];
 }
 
 /** The declaration of an elicit type, built in or created; undefined for a name nobody declared. */

@@ -2,22 +2,32 @@ import {
   askForm,
   createTool,
   elicit,
+  Err,
   notify,
+  Ok,
+  ToolCallError,
   type AgentToolCall,
   type Tool,
 } from '@sweatpants/agent-runtime';
 import type { Json } from '@sweatpants/domain';
-import { Err, Ok } from 'effection';
 import * as z from 'zod';
 import { DropOffDirectory, KindSchema, PointSchema, type Place } from './drop-off-directory';
 import { kindOf } from './item-kind';
 import { listOf } from './donation-replies';
 import { conditionInDoubt, isPlural, MAX_ITEMS_AT_ONCE } from './said-items';
 
+/** The coach's guess at an item's pile, as the helper reads it. */
+export interface CoachGuess {
+  /** what the coach would propose ('donate', 'trash', …), null when it has no guess */
+  guess: string | null;
+  pile: string;
+  alternatives?: string[];
+}
+
 /** What the helper uses of the tidying coach, handed over by the program that registers both. */
 export interface CoachTools {
-  /** the coach's guess at an item's pile: `{ guess: 'donate' | 'trash' | …, pile, … }` */
-  guessPile: AgentToolCall;
+  /** the coach's `guess_pile` tool (`Tidying.tools.guessPile`), typed as the helper calls it */
+  guessPile: AgentToolCall<{ item: string }, CoachGuess>;
 }
 
 /**
@@ -28,11 +38,6 @@ export interface CoachTools {
 export const NEAR_KM = 25;
 
 const Copied = z.object({ success: z.boolean() });
-const CoachGuessSchema = z.object({
-  guess: z.string().nullable(),
-  pile: z.string(),
-  alternatives: z.array(z.string()).optional(),
-});
 const ConditionSchema = z.enum(['like new', 'good', 'worn']);
 const Confirmed = z.object({ value: z.boolean() });
 
@@ -67,12 +72,14 @@ export function donationTools(coach: CoachTools): DonationTools {
       }),
     )
     .execute(function* ({ item }) {
-      const outcome = yield* coach.guessPile({ item });
-      if (outcome.kind !== 'success')
-        return Err(new Error(`the tidying coach's rule of thumb could not say: ${describe(outcome)}`));
-      const coachSays = CoachGuessSchema.safeParse(outcome.value);
-      if (!coachSays.success) return Err(new Error('the tidying coach answered something unexpected'));
-      const { guess, pile, alternatives = [] } = coachSays.data;
+      let coachSays: CoachGuess;
+      try {
+        coachSays = yield* coach.guessPile({ item });
+      } catch (error) {
+        if (!(error instanceof ToolCallError)) throw error;
+        return Err(new Error(`the tidying coach's rule of thumb could not say: ${error.message}`));
+      }
+      const { guess, pile, alternatives = [] } = coachSays;
       const checked = { item, kind: kindOf(item), coach: { guess, pile } };
       const unfit = guess !== null && NOT_FOR_GIVING.has(guess);
       if (!unfit) return Ok({ ...checked, donatable: true });
@@ -228,8 +235,4 @@ function reaches(place: Place, collection: boolean): boolean {
 /** `{ [key]: value }`, or nothing when the value is not known: JSON has no undefined. */
 function optional<K extends string, V extends Json>(key: K, value: V | undefined): { [P in K]?: V } {
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
-}
-
-function describe(outcome: { kind: 'error'; message: string } | { kind: 'break'; text: string }): string {
-  return outcome.kind === 'error' ? outcome.message : outcome.text;
 }

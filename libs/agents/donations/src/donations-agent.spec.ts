@@ -1,10 +1,9 @@
-import { ToolSuccess } from '@sweatpants/agent-runtime';
 import { summaryPolicy } from '@sweatpants/agent-runtime/host';
 import { createDonations, SUMMARY_MODEL } from './donations-agent';
 
 const Donations = createDonations({
   *guessPile() {
-    return ToolSuccess({ guess: 'donate', pile: 'out' });
+    return { guess: 'donate', pile: 'out' };
   },
 });
 

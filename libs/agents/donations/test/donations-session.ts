@@ -1,4 +1,3 @@
-import { ToolSuccess } from '@sweatpants/agent-runtime';
 import { InMemoryConversationPort, Runner, type Model } from '@sweatpants/agent-runtime/host';
 import type { ElicitRequest, Json, TreeNode } from '@sweatpants/domain';
 import { createDonations, type CoachTools } from '../src';
@@ -15,13 +14,12 @@ export const coachGuessing = (guess: (item: string) => string): CoachTools & { a
   const asked: string[] = [];
   return {
     asked,
-    *guessPile(input) {
-      const item = String((input as { item?: Json } | undefined)?.item ?? '');
+    *guessPile({ item }) {
       asked.push(item);
       const g = guess(item);
       // as the coach's own tool answers: the bin first, recycling the next best
       const alternatives = g === 'trash' ? ['recycle', 'skip'] : [];
-      return ToolSuccess({ item, guess: g, pile: g === 'place' ? 'belongs' : 'out', alternatives });
+      return { item, guess: g, pile: g === 'place' ? 'belongs' : 'out', alternatives };
     },
   };
 };

@@ -94,6 +94,11 @@ export interface AgentDefinition {
   state: StateReducer;
   /** what the `chat` prompt says while the agent waits for the user's next message */
   chatPrompt?(state: Json): { message: string; placeholder?: string };
+  /**
+   * acquires what the agent's tools need (a database handle, a client), in the scope that starts
+   * it: `yield* Agent`, a first `Agent.tools.x` call with none started, or a runner's turn
+   */
+  setup?(): Operation<void>;
   /** a turn of the agent's own (the tidying coach's OODA loop); `runTurn` when absent */
   turn?(agent: AgentDefinition): Operation<TurnEnd>;
 }

@@ -1,7 +1,7 @@
 import type { ElicitSpec, Json, OffScriptContent } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import * as z from 'zod';
-import { elicit } from './primitives';
+import { Agent } from './primitives';
 
 /** How a question of a created type was answered, its content typed by the declaration. */
 export type AnswerOf<C extends z.ZodType> =
@@ -31,7 +31,7 @@ export function* askFor<P extends z.ZodType, C extends z.ZodType>(
   const payload = spec.payload.parse(question.payload) as { [key: string]: Json };
   const schema = z.toJSONSchema(spec.content, { target: 'draft-7' }) as { [key: string]: Json };
   delete schema['$schema'];
-  const answer = yield* elicit({
+  const answer = yield* Agent.operations.elicit({
     // A created type travels as a name the registry knows; only code that looks it up handles it.
     type: spec.name as 'form',
     message: question.message,
@@ -70,7 +70,7 @@ export function* askForm<C extends z.ZodObject>(
 ): Operation<FormAnswer<C>> {
   const schema = z.toJSONSchema(content, { target: 'draft-7' }) as { [key: string]: Json };
   delete schema['$schema'];
-  const answer = yield* elicit({ type: 'form', message, payload: {}, schema, ...options });
+  const answer = yield* Agent.operations.elicit({ type: 'form', message, payload: {}, schema, ...options });
   if (answer.action !== 'accept') return answer as FormAnswer<C>;
   const parsed = content.safeParse(answer.content);
   if (parsed.success) return { action: 'accept', content: parsed.data };

@@ -2,7 +2,8 @@ import type { ElicitContent, ElicitResponse, ElicitType } from '@sweatpants/doma
 import type { Operation } from 'effection';
 import { Questions } from './context';
 import { HeadMovedError, ReplayDivergenceError } from './journal';
-import { elicit, log, type ElicitInput } from './primitives';
+import { elicit } from './elicit';
+import { log, type ElicitInput } from './primitives';
 
 /** What `ask` hands a tool: always a content it can act on, and whether that was the fallback. */
 export interface Asked<T extends ElicitType> {

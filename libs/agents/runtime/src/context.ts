@@ -9,6 +9,16 @@ import type { Outbox } from './outbox';
  * hierarchy and can be overridden for a subtree with `Context.with(value, op)`).
  */
 
+/**
+ * Seed 004's `Context.create(name, default)`: a value a scope sets for its children
+ * (`HttpConfig.with({ retries: 10 }, op)`); effection's `createContext` under the seed's name.
+ *
+ * @example
+ * const HttpConfig = Context.create<{ retries: number }>('http-config', { retries: 3 });
+ * yield* HttpConfig.with({ retries: 10 }, () => Flaky.tools.fetchData({ endpoint: '/unstable-api' }));
+ */
+export const Context = { create: createContext } as const;
+
 /** The turn being run: where it writes and who it writes as. */
 export interface RunContext {
   conversationId: string;

@@ -1,5 +1,5 @@
-import type { Json, TreeNode } from '@sweatpants/domain';
-import { resource, run, spawn, type Operation } from 'effection';
+import type { TreeNode } from '@sweatpants/domain';
+import { Ok, resource, run, spawn, type Operation } from 'effection';
 import * as z from 'zod';
 import { testAgent } from './testing/test-agent';
 import {
@@ -11,14 +11,13 @@ import {
   summaryInstructions,
   summaryPolicy,
 } from './compaction-policy';
-import { createAgent } from './create-agent';
-import { createTool, ToolCalls, ToolSuccess, type Tool, type ToolOutcome } from './tool';
+import { createAgent, ToolCallError } from './create-agent';
+import { createTool, ToolCalls, ToolSuccess } from './tool';
 
 const { name: _name, ...definition } = testAgent;
-const valueOf = (outcome: ToolOutcome): Json => (outcome.kind === 'success' ? outcome.value : outcome.kind);
 
 /** A flight search whose results come from the instance's own (per-scope) database. */
-function flights(db: { routes: string[] }): Tool {
+function flights(db: { routes: string[] }) {
   return createTool('search')
     .description('Flights to a city')
     .parameter(z.object({ to: z.string() }))
@@ -54,7 +53,7 @@ const Chat = createAgent(
       .parameter(z.object({ to: z.string() }))
       .execute(function* ({ to }) {
         const found = yield* Flight.tools.search({ to });
-        return ToolSuccess({ booked: valueOf(found) });
+        return ToolSuccess({ booked: found });
       }),
   },
   { ...definition, name: 'chat' },
@@ -69,30 +68,50 @@ describe('createAgent', () => {
       expect(instance.agent).toBe('flight');
       expect(yield* Flight.instance()).toBe(instance);
       expect(opened).toEqual(['connection opened']);
-      return valueOf(yield* Flight.tools.search({ to: 'BER' }));
+      return yield* Flight.tools.search({ to: 'BER' });
     });
     expect(result).toEqual(['LHR-BER']);
     expect(opened).toEqual(['connection opened', 'connection closed']);
   });
 
-  it('answers a tool call without being started (implicit), with the tools it was made with', async () => {
+  it('starts itself at a tool call when none was started (implicit): its setup runs once, in the caller’s scope', async () => {
     const result = await run(function* () {
-      return valueOf(yield* Flight.tools.search({ to: 'CDG' }));
+      const first = yield* Flight.tools.search({ to: 'CDG' });
+      const second = yield* Flight.tools.search({ to: 'BER' });
+      expect(opened).toEqual(['connection opened']);
+      return [first, second];
     });
-    expect(result).toEqual(['LHR-CDG']);
-    expect(opened).toEqual([]);
+    expect(result).toEqual([['LHR-CDG'], ['LHR-BER']]);
+    expect(opened).toEqual(['connection opened', 'connection closed']);
+  });
+
+  it('is its tools alone when that is all it needs, as the seed writes it', async () => {
+    const Booking = createAgent({
+      bookFlight: createTool('book-flight')
+        .description('Search for a flight and book it')
+        .parameter(z.string().describe('Description of a trip'))
+        .execute(function* (trip) {
+          return Ok({ booked: trip });
+        }),
+    });
+    expect(Booking.name).toBe('book-flight');
+    expect(Booking.definition.modes.map((m) => m.name)).toEqual(['tools']);
+    expect(Booking.definition.modes[0]?.tools(null).map((t) => t.name)).toEqual(['book-flight']);
+    expect(await run(() => Booking.tools.bookFlight('Leeds to Berlin, Friday'))).toEqual({
+      booked: 'Leeds to Berlin, Friday',
+    });
   });
 
   it("lets one agent's tool call another's, and a parent choose which instance its children reach", async () => {
     const results = await run(function* () {
-      const real = valueOf(yield* Chat.tools.book({ to: 'BER' }));
+      const real = yield* Chat.tools.book({ to: 'BER' });
       // For this subtree (a test, a per-user binding) another instance answers for Flight.
       const substitute = { agent: 'flight', tools: { search: flights({ routes: ['MAN-BER', 'EDI-BER'] }) } };
       const substituted = yield* Flight.with(substitute, function* () {
         const child = yield* spawn(() => Chat.tools.book({ to: 'BER' }));
-        return valueOf(yield* child);
+        return yield* child;
       });
-      const after = valueOf(yield* Chat.tools.book({ to: 'BER' }));
+      const after = yield* Chat.tools.book({ to: 'BER' });
       return { real, substituted, after };
     });
     expect(results).toEqual({
@@ -104,7 +123,7 @@ describe('createAgent', () => {
 
   it('sends each tool call through ToolCalls middleware, and checks its input', async () => {
     const seen: string[] = [];
-    const outcome = await run(function* () {
+    const failed = run(function* () {
       yield* ToolCalls.around({
         *execute([tool, input], next) {
           seen.push(`${tool.name} ${JSON.stringify(input)}`);
@@ -112,22 +131,24 @@ describe('createAgent', () => {
         },
       });
       yield* Chat.tools.book({ to: 'CDG' });
+      // @ts-expect-error: the search takes a city's name
       return yield* Flight.tools.search({ to: 7 });
     });
+    await expect(failed).rejects.toThrow(ToolCallError);
+    await expect(failed).rejects.toThrow('invalid input for search');
     expect(seen).toEqual(['book {"to":"CDG"}', 'search {"to":"CDG"}', 'search {"to":7}']);
-    expect(outcome).toMatchObject({
-      kind: 'error',
-      message: expect.stringContaining('invalid input for search'),
-    });
   });
 
-  it('answers an error, not an exception, when a substitute lacks the tool', async () => {
-    const outcome = await run(function* () {
+  it('throws ToolCallError with the outcome when a substitute lacks the tool', async () => {
+    const failed = run(function* () {
       return yield* Flight.with({ agent: 'flight', tools: {} as never }, () =>
         Flight.tools.search({ to: 'BER' }),
       );
     });
-    expect(outcome).toEqual({ kind: 'error', message: 'flight has no tool search in this scope' });
+    await expect(failed).rejects.toMatchObject({
+      tool: 'search',
+      outcome: { kind: 'error', message: 'flight has no tool search in this scope' },
+    });
   });
 
   it('installs a plugin for the scope it is used in: compaction after fewer nodes, say', async () => {

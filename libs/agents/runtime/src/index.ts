@@ -10,6 +10,10 @@
  * agent's offline rules are written with, `@sweatpants/agent-runtime/testing` for specs.
  */
 export * from './agent-definition';
+// Seed 004's core names that are effection's or the domain's: `call` wraps a promise as an
+// operation (the seed's browser protocol), `createElicit` declares a question type (libs/domain).
+export { call } from 'effection';
+export { createElicit, type ElicitSpec } from '@sweatpants/domain';
 export * from './ask';
 export * from './ask-for';
 // The rest of the compaction policy (summaryPolicy, summaryInstructions) is the compaction job's,
@@ -29,6 +33,7 @@ export {
 export * from './context';
 export * from './create-agent';
 export * from './expose-over-api';
+export * from './elicit';
 export * from './expose-over-mcp';
 // summaryStates and MODE_STATE_KEY are what the compaction job writes on a summary: ./host.
 export { historyOf, modeReducer, modeStateOf, pairToolUses, sinceSummary } from './history';

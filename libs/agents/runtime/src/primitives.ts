@@ -15,7 +15,14 @@ import type { ModelError, ModelReply, TextBlock, ToolUseBlock } from './model';
 import { Logs, ModelContext, Run, SideQuests, type LogLevel, type RunContext } from './context';
 import { ElicitProtocol } from './elicit-protocol';
 import { interpretRequest, readInterpretation } from './off-script';
-import { MAX_SAMPLE_ATTEMPTS, SampleStages, type Metadata, type SampleRequest } from './sample';
+import {
+  fromPrompt,
+  MAX_SAMPLE_ATTEMPTS,
+  SampleStages,
+  type Metadata,
+  type PromptRequest,
+  type SampleRequest,
+} from './sample';
 
 /**
  * The core primitives every agent and tool is built from (seed 004): `sample`, `elicit`, `notify`
@@ -37,6 +44,16 @@ export interface Sampled {
 
 /** Why `sample` gave no reply: the model failed, or no attempt passed the stages. */
 export type SampleError = ModelError | { code: 'retries_exhausted'; message: string };
+
+/**
+ * What `sample` answers: the reply or why there is none (a model that fails is a value here, not
+ * an exception), and, beside it as the seed reads it (`result.confidence < 0.8`), how sure the
+ * reply is: the confidence stage's judgement, 1 when no stage judged it, 0 when there is no reply.
+ */
+export type SampleResult = Result<Sampled, SampleError> & { confidence: number };
+
+/** How far a tool has got: a fraction 0..1 as the seed writes it (`notify(msg, 0.5)`), or a count. */
+export type Progress = number | { value: number; total?: number };
 
 /** What an agent asks; the primitive adds the id and records it. */
 export interface ElicitInput<T extends ElicitType = ElicitType> {
@@ -63,9 +80,9 @@ export type Elicited<T extends ElicitType = ElicitType> = ElicitResponse<T> & {
 
 /** The primitives' signatures, as middleware around them receives their arguments. */
 export interface AgentApi {
-  sample(request: SampleRequest): Operation<Result<Sampled, SampleError>>;
+  sample(request: SampleRequest | PromptRequest): Operation<SampleResult>;
   elicit(request: ElicitInput): Operation<Elicited>;
-  notify(message: string, progress?: { value: number; total?: number }): Operation<void>;
+  notify(message: string, progress?: Progress): Operation<void>;
   log(level: LogLevel, message: string, fields?: { [key: string]: Json }): Operation<void>;
 }
 
@@ -83,12 +100,13 @@ export interface AgentApi {
  * });
  */
 export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
-  *sample(request) {
+  *sample(asked) {
     const run = yield* Run.expect();
+    const request = asked.prompt === undefined ? asked : fromPrompt(asked);
     for (let attempt = 1; attempt <= MAX_SAMPLE_ATTEMPTS; attempt++) {
       const input = yield* SampleStages.operations.input(request);
       const called = yield* callModel(run, input);
-      if (!called.ok) return called;
+      if (!called.ok) return { ...called, confidence: 0 };
       const { reply, nodeId } = called.value;
       const output = yield* SampleStages.operations.output(reply, input);
       if (output.retry) {
@@ -105,18 +123,24 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
         yield* recordRetry(run, confidence.reason);
         continue;
       }
-      return ok({
-        reply: output.value,
-        metadata: metadata.value,
-        confidence: confidence.value,
-        attempts: attempt,
-        nodeId,
-      });
+      return {
+        ...ok({
+          reply: output.value,
+          metadata: metadata.value,
+          confidence: confidence.value,
+          attempts: attempt,
+          nodeId,
+        }),
+        confidence: confidence.value ?? 1,
+      };
     }
-    return err({
-      code: 'retries_exhausted',
-      message: `no acceptable reply in ${MAX_SAMPLE_ATTEMPTS} attempts`,
-    });
+    return {
+      ...err({
+        code: 'retries_exhausted',
+        message: `no acceptable reply in ${MAX_SAMPLE_ATTEMPTS} attempts`,
+      }),
+      confidence: 0,
+    };
   },
 
   *elicit(input) {
@@ -167,8 +191,9 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
     }
   },
 
-  *notify(message, progress) {
+  *notify(message, given) {
     const run = yield* Run.expect();
+    const progress = typeof given === 'number' ? { value: given } : given;
     if (run.journal.take('notify', `the notice "${message}"`)) return;
     const payload = { message, ...(progress ? { progress: progress.value, total: progress.total } : {}) };
     const [node] = yield* run.journal.append([{ kind: 'notify', payload, authorId: run.authorId }]);
@@ -188,15 +213,26 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
 
 /**
  * The primitives as operations (seed 004), through whatever middleware is in force: `sample` asks
- * the model, `elicit` asks the person, `notify` tells them how it goes, `log` writes a line.
+ * the model, `notify` tells the person how it goes, `log` writes a line. (`elicit`, which asks the
+ * person, is in ./elicit, with the seed's form of it.)
  *
  * @example
- * const answer = yield* elicit({ type: 'location', message: 'Near where?', payload: { accuracy: 'low' } });
- * if (answer.action !== 'accept') return Ok({ item, located: false });
+ * const read = yield* sample({ prompt: `Extract destination and date from: ${trip}`, maxTokens: 150 });
+ * yield* notify('Processing...', 0.5);
  * yield* notify(`Checked the ${list}`, { value: checked, total });
  * yield* log('warn', 'photo analysis failed; going on without it', { code: sampled.error.code });
  */
-export const { sample, elicit, notify, log } = Agent.operations;
+export const { notify, log } = Agent.operations;
+
+/**
+ * Asks the model (seed 004's `sample`): a conversation's request, or the seed's one prompt
+ * (PromptRequest), answered beside the conversation. Middleware around `sample` sees either.
+ */
+export function sample(request: PromptRequest): Operation<SampleResult>;
+export function sample(request: SampleRequest): Operation<SampleResult>;
+export function sample(request: SampleRequest | PromptRequest): Operation<SampleResult> {
+  return Agent.operations.sample(request);
+}
 
 /**
  * Installs middleware around the primitives for the current scope (seed 004's `around`).

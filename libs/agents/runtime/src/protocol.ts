@@ -42,10 +42,24 @@ export type Implementation<S extends ProtocolSpec> = {
   ) => Operation<ReturnsOf<S[K]>>;
 };
 
+/**
+ * How a call in the seed's form (`handle.invoke({ name, args })`) came back: the result, or the
+ * implementation's refusal (a permission the browser denied), which is an answer, not an error.
+ */
+export type Invoked<T> = { action: 'accept'; content: T } | { action: 'denied'; reason: string };
+
 /** The implementation in force, as `attach` hands it to a caller: each method streamed or called. */
 export interface ProtocolHandle<S extends ProtocolSpec> {
   /** progress events as the implementation sends them, then the result */
   invoke<K extends keyof S & string>(name: K, args: ArgsOf<S[K]>): Stream<ProgressOf<S[K]>, ReturnsOf<S[K]>>;
+  /**
+   * The seed's form: the result as an elicit answers (`accept` with it, or `denied` when the
+   * implementation refused with ProtocolDenied); progress is not seen.
+   */
+  invoke<K extends keyof S & string>(call: {
+    name: K;
+    args: ArgsOf<S[K]>;
+  }): Operation<Invoked<ReturnsOf<S[K]>>>;
   /** the result, with progress handed to `onProgress` */
   call<K extends keyof S & string>(
     name: K,
@@ -76,6 +90,26 @@ export interface Protocol<S extends ProtocolSpec> {
 export class ProtocolError extends Error {
   override readonly name = 'ProtocolError';
 }
+
+/**
+ * An implementation's refusal: the person (or their device) said no, as a browser denies a
+ * location. A caller of the seed's `invoke({ name, args })` gets `{ action: 'denied' }`; any other
+ * caller gets it thrown.
+ *
+ * @example
+ * *getLocation() {
+ *   if (!permitted) throw new ProtocolDenied('location permission denied');
+ * }
+ */
+export class ProtocolDenied extends Error {
+  override readonly name = 'ProtocolDenied';
+}
+
+/** How an implementation ended: its result, or what it threw. */
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** Protocols declared without a name, counted so that each has a context of its own. */
+let unnamed = 0;
 
 /** One call of a protocol's method, as middleware around protocol calls sees it. */
 export interface ProtocolInvocation {
@@ -132,7 +166,13 @@ export const ProtocolCalls: Api<ProtocolCallsApi> = createApi<ProtocolCallsApi>(
  * yield* DropOffDirectory.implement(demoDirectory);
  * const found = yield* (yield* DropOffDirectory.attach()).call('search', { near, kind, limit: 3 });
  */
-export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): Protocol<S> {
+export function createProtocol<S extends ProtocolSpec>(spec: S): Protocol<S>;
+export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): Protocol<S>;
+export function createProtocol<S extends ProtocolSpec>(named: string | S, given?: S): Protocol<S> {
+  // The seed declares a protocol by its spec alone; it is named for its methods then (errors
+  // name it), and counted, so that two such never share an implementation.
+  const spec = (typeof named === 'string' ? given : named) as S;
+  const name = typeof named === 'string' ? named : `${Object.keys(spec).join('+')}#${++unnamed}`;
   const Current = createContext<Implementation<S>>(`sweatpants.protocol.${name}`);
 
   const check = <T>(schema: z.ZodType, value: unknown, what: string): T => {
@@ -146,23 +186,31 @@ export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): P
     return parsed.data as T;
   };
 
-  /** The implementation's own stream: progress as it sends it, then its result, each checked. */
+  /**
+   * The implementation's own stream: progress as it sends it, then its result or what it threw,
+   * each checked. What it throws ends the stream, so that the invoker's `yield*` throws it (a
+   * `ProtocolDenied` a caller answers as `denied`) rather than the invoker's whole scope failing.
+   */
   function stream<K extends keyof S & string>(
     impl: Implementation<S>,
     method: K,
     args: unknown,
-  ): Stream<ProgressOf<S[K]>, ReturnsOf<S[K]>> {
+  ): Stream<ProgressOf<S[K]>, Settled<ReturnsOf<S[K]>>> {
     const m = spec[method] as S[K];
     // A resource, so the implementation runs in the invoker's scope: halting the invoker halts it
     // (and its `finally` blocks withdraw whatever it showed).
-    return resource<Subscription<ProgressOf<S[K]>, ReturnsOf<S[K]>>>(function* (provide) {
-      const queue = createQueue<ProgressOf<S[K]>, ReturnsOf<S[K]>>();
+    return resource<Subscription<ProgressOf<S[K]>, Settled<ReturnsOf<S[K]>>>>(function* (provide) {
+      const queue = createQueue<ProgressOf<S[K]>, Settled<ReturnsOf<S[K]>>>();
       const valid = check<ArgsOf<S[K]>>(m.args, args, `${method} args`);
       yield* spawn(function* () {
-        const returned = yield* impl[method](valid, function* (progress) {
-          queue.add(check<ProgressOf<S[K]>>(m.progress, progress, `${method} progress`));
-        });
-        queue.close(check<ReturnsOf<S[K]>>(m.returns, returned, `${method} result`));
+        try {
+          const returned = yield* impl[method](valid, function* (progress) {
+            queue.add(check<ProgressOf<S[K]>>(m.progress, progress, `${method} progress`));
+          });
+          queue.close({ ok: true, value: check<ReturnsOf<S[K]>>(m.returns, returned, `${method} result`) });
+        } catch (error) {
+          queue.close({ ok: false, error });
+        }
       });
       yield* provide(queue);
     });
@@ -176,8 +224,12 @@ export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): P
   ): Operation<ReturnsOf<S[K]>> {
     const subscription = yield* stream(impl, method, args);
     for (let next = yield* subscription.next(); ; next = yield* subscription.next()) {
-      if (next.done) return next.value;
-      onProgress(next.value);
+      if (!next.done) {
+        onProgress(next.value);
+        continue;
+      }
+      if (next.value.ok) return next.value.value;
+      throw next.value.error;
     }
   }
 
@@ -218,17 +270,35 @@ export function createProtocol<S extends ProtocolSpec>(name: string, spec: S): P
     },
     with: (implementation, op) => Current.with(implementation, op),
     *attach() {
-      const impl = yield* Current.get();
-      if (!impl) throw new ProtocolError(`${name}: no implementation in this scope`);
+      const found = yield* Current.get();
+      if (!found) throw new ProtocolError(`${name}: no implementation in this scope`);
+      const impl: Implementation<S> = found;
+      const streamed = <K extends keyof S & string>(method: K, args: ArgsOf<S[K]>) =>
+        resource<Subscription<ProgressOf<S[K]>, ReturnsOf<S[K]>>>(function* (provide) {
+          const queue = createQueue<ProgressOf<S[K]>, ReturnsOf<S[K]>>();
+          yield* spawn(function* () {
+            queue.close(yield* call(impl, method, args, (progress) => queue.add(progress)));
+          });
+          yield* provide(queue);
+        });
+      function* answered<K extends keyof S & string>(method: K, args: ArgsOf<S[K]>) {
+        try {
+          const content = yield* call(impl, method, args, () => undefined);
+          return { action: 'accept', content } as Invoked<ReturnsOf<S[K]>>;
+        } catch (error) {
+          if (error instanceof ProtocolDenied) return { action: 'denied', reason: error.message } as const;
+          throw error;
+        }
+      }
+      const invoke = <K extends keyof S & string>(
+        method: K | { name: K; args: ArgsOf<S[K]> },
+        args?: ArgsOf<S[K]>,
+      ) =>
+        typeof method === 'string'
+          ? streamed(method, args as ArgsOf<S[K]>)
+          : answered(method.name, method.args);
       return {
-        invoke: <K extends keyof S & string>(method: K, args: ArgsOf<S[K]>) =>
-          resource<Subscription<ProgressOf<S[K]>, ReturnsOf<S[K]>>>(function* (provide) {
-            const queue = createQueue<ProgressOf<S[K]>, ReturnsOf<S[K]>>();
-            yield* spawn(function* () {
-              queue.close(yield* call(impl, method, args, (progress) => queue.add(progress)));
-            });
-            yield* provide(queue);
-          }),
+        invoke: invoke as ProtocolHandle<S>['invoke'],
         call: (method, args, onProgress) => call(impl, method, args, onProgress ?? (() => undefined)),
       };
     },

@@ -11,6 +11,8 @@ import type { ModelMessage, ModelReply, ToolSpec } from './model';
 
 /** What `sample` is asked: a model request before the stages (and the journal) have had it. */
 export interface SampleRequest {
+  /** the seed's form is PromptRequest; a request of this form has none */
+  prompt?: undefined;
   /** what stays the same from call to call (see ModelRequest.system) */
   system: string;
   messages: ModelMessage[];
@@ -25,6 +27,32 @@ export interface SampleRequest {
    * answer): its reply is recorded with this name and kept out of the model's history and the chat
    */
   purpose?: string;
+}
+
+/**
+ * Seed 004's form of a sample: one prompt, answered beside the conversation (a tool extracting a
+ * destination from a trip), kept out of the model's history and the chat like every call with a
+ * `purpose`. The conversation's own turns ask with a SampleRequest.
+ *
+ * @example
+ * const read = yield* sample({ prompt: `Extract destination and date from: ${trip}`, maxTokens: 150 });
+ */
+export interface PromptRequest {
+  prompt: string;
+  maxTokens?: number;
+  /** what the model is told it is for; none by default */
+  system?: string;
+}
+
+/** A PromptRequest as the model is asked it: the prompt as the one message, no tools. */
+export function fromPrompt(request: PromptRequest): SampleRequest {
+  return {
+    system: request.system ?? '',
+    messages: [{ role: 'user', content: [{ type: 'text', text: request.prompt }] }],
+    tools: [],
+    ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}),
+    purpose: 'prompt',
+  };
 }
 
 /** A stage's answer: go on with `value`, or start the pipeline again. */

@@ -67,6 +67,8 @@ describe('createTool', () => {
       kind: 'error',
       message: 'invalid input for shout: value: Too small: expected string to have >=1 characters',
     });
-    expect(await run(() => shout.run('tidy up'))).toMatchObject({ kind: 'error' });
+    // Code that calls it (another agent's tool) passes the value itself.
+    expect(await run(() => shout.run('tidy up'))).toEqual({ kind: 'success', value: 'TIDY UP' });
+    expect(await run(() => shout.run(3))).toMatchObject({ kind: 'error' });
   });
 });

@@ -49,6 +49,8 @@ export function* turnChain(input: TurnChainInput): Operation<void> {
     yield* SideQuests.with(null, () => Asides.with(aside, turn));
   });
   if (provide) yield* provide();
+  // The agent's own resources, as `yield* Agent` would start them.
+  if (agent.setup) yield* agent.setup();
   for (const plugin of agent.plugins ?? []) yield* plugin.install(agent);
   if (yield* CompactionPolicy.operations.due(journal.path())) {
     void port.requestCompaction({ conversationId, head: journal.durableHead }).catch(() => undefined);

@@ -192,6 +192,7 @@ describe('sample', () => {
     expect(await result).toEqual({
       ok: false,
       error: { code: 'retries_exhausted', message: expect.any(String) },
+      confidence: 0,
     });
   });
 
@@ -202,7 +203,7 @@ describe('sample', () => {
       complete: async () => ({ ok: false, error: { code: 'overloaded', message: '529' } }),
     };
     const { result, journal } = inTurn(failing, () => sample(request));
-    expect(await result).toEqual({ ok: false, error: { code: 'overloaded', message: '529' } });
+    expect(await result).toEqual({ ok: false, error: { code: 'overloaded', message: '529' }, confidence: 0 });
     expect((journal.path()[1] as TreeNode<'event'>).payload).toMatchObject({ type: 'model-error' });
   });
 

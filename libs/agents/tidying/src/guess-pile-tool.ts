@@ -1,4 +1,4 @@
-import { createTool, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
+import { createTool, ToolSuccess } from '@sweatpants/agent-runtime';
 import * as z from 'zod';
 import { choicesFor } from './offline-text';
 import { placementOf } from './pile-placement';
@@ -9,7 +9,7 @@ import { placementOf } from './pile-placement';
  * about. Other agents ask it (the donation helper checks an item is fit to give away); the coach's
  * own turns ask the person instead.
  */
-export const guessPile: Tool = createTool('guess_pile')
+export const guessPile = createTool('guess_pile')
   .description(
     'What the tidying coach would propose for an item, best guess first, and the pile it lands on.',
   )

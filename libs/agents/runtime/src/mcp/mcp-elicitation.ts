@@ -2,7 +2,8 @@ import type { Json } from '@sweatpants/domain';
 import type { ElicitRequest as McpElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Operation } from 'effection';
 import { HeadMovedError, ReplayDivergenceError } from '../journal';
-import { elicit, log, type ElicitInput, type Elicited } from '../primitives';
+import { elicit } from '../elicit';
+import { log, type ElicitInput, type Elicited } from '../primitives';
 
 /** What an MCP server asks the client during a tool call (`elicitation/create`'s params). */
 export type McpElicitation = McpElicitRequest['params'];
