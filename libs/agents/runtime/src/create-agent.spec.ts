@@ -12,6 +12,9 @@ import {
   summaryPolicy,
 } from './compaction-policy';
 import { createAgent, ToolCallError } from './create-agent';
+import { OfflineModel } from './offline';
+import { Runner } from './runner';
+import { InMemoryConversationPort } from './storage/in-memory-port';
 import { createTool, ToolCalls, ToolSuccess } from './tool';
 
 const { name: _name, ...definition } = testAgent;
@@ -83,6 +86,37 @@ describe('createAgent', () => {
     });
     expect(result).toEqual([['LHR-CDG'], ['LHR-BER']]);
     expect(opened).toEqual(['connection opened', 'connection closed']);
+  });
+
+  it('runs its setup at each turn a runner drives, before the turn', async () => {
+    const Counted = createAgent(
+      {},
+      {
+        ...definition,
+        name: 'counted',
+        *setup() {
+          opened.push('setup');
+        },
+      },
+    );
+    const port = new InMemoryConversationPort();
+    port.create('c1');
+    const runner = await Runner.open({
+      conversationId: 'c1',
+      agent: Counted.definition,
+      port,
+      model: new OfflineModel(),
+    });
+    try {
+      await runner.send({ text: 'hello', authorId: 'user:1' });
+      await runner.whenIdle();
+      expect(opened).toEqual(['setup']);
+      await runner.send({ text: 'again', authorId: 'user:1' });
+      await runner.whenIdle();
+      expect(opened).toEqual(['setup', 'setup']);
+    } finally {
+      await runner.close();
+    }
   });
 
   it('is its tools alone when that is all it needs, as the seed writes it', async () => {
