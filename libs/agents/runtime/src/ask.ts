@@ -28,7 +28,58 @@ export interface Asked<T extends ElicitType> {
  * );
  * return ToolSuccess({ done: asked.content.value, fallback: asked.fallback });
  */
-export function* ask<T extends ElicitType>(
+export function ask<Id extends string>(
+  question: ChooseQuestion<Id>,
+  fallback?: { choiceId: NoInfer<Id> },
+): Operation<Asked<'choose'> & { content: { choiceId: Id } }>;
+export function ask<T extends ElicitType>(
+  question: ElicitInput<T>,
+  fallback: ElicitContent<T>,
+): Operation<Asked<T>>;
+export function ask(
+  question: ElicitInput | ChooseQuestion<string>,
+  fallback?: ElicitContent<ElicitType>,
+): Operation<Asked<ElicitType>> {
+  if (!('ids' in question)) return asked(question, fallback as ElicitContent<ElicitType>);
+  // A choice's answer is one of its options: anything else takes the fallback, the first by default.
+  const { ids, ...choosing } = question;
+  const first = { choiceId: ids[0] ?? '' };
+  return (function* () {
+    const answer = yield* asked(choosing, (fallback as { choiceId: string } | undefined) ?? first);
+    const { choiceId } = answer.content as { choiceId: string };
+    return ids.includes(choiceId) ? answer : { ...answer, content: fallback ?? first, fallback: true };
+  })();
+}
+
+/**
+ * A `choose` question whose options' ids type its answer: `ask(choose(...))` answers one of them.
+ *
+ * @example
+ * const picked = yield* ask(choose('Where does it go?', [
+ *   { id: 'keep', label: 'Keep it' },
+ *   { id: 'donate', label: 'Give it away' },
+ * ]));
+ * picked.content.choiceId; // 'keep' | 'donate'
+ */
+export function choose<const Id extends string>(
+  message: string,
+  options: readonly { id: Id; label: string; description?: string }[],
+): ChooseQuestion<Id> {
+  return {
+    type: 'choose',
+    message,
+    payload: { options: options.map((o) => ({ ...o })) },
+    ids: options.map((o) => o.id),
+  };
+}
+
+/** A `choose` question made by `choose`, which knows its options' ids. */
+export interface ChooseQuestion<Id extends string> extends ElicitInput<'choose'> {
+  readonly ids: readonly Id[];
+}
+
+/** `ask` of any question: the elicit, and its fallback for anything but an accepted answer. */
+function* asked<T extends ElicitType>(
   question: ElicitInput<T>,
   fallback: ElicitContent<T>,
 ): Operation<Asked<T>> {

@@ -2,7 +2,18 @@ import { createElicit, ok, type TreeNode } from '@sweatpants/domain';
 import { run, type Operation } from 'effection';
 import * as z from 'zod';
 import type { Model, ModelReply, ModelRequest } from '../src/model';
-import { around, createProtocol, elicit, ModelContext, notify, ProtocolDenied, Run, sample } from '../src';
+import {
+  around,
+  ask,
+  choose,
+  createProtocol,
+  elicit,
+  ModelContext,
+  notify,
+  ProtocolDenied,
+  Run,
+  sample,
+} from '../src';
 import { ElicitProtocol, Journal, silentOutbox, type Outbox } from '../src/host';
 import { PendingElicits } from '../src/pending-elicits';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
@@ -153,5 +164,30 @@ describe("seed 004's forms", () => {
       denied: { action: 'denied', reason: 'the browser was not allowed to say where' },
     });
     expect(LocationProtocol.name).toMatch(/^getLocation#\d+$/);
+  });
+
+  it('answers a choice with one of its options, and an id it never offered with the fallback', async () => {
+    const elicits = new PendingElicits();
+    const { result } = inTurn(answering(), function* () {
+      yield* ElicitProtocol.implement(elicits.implementation);
+      const options = [
+        { id: 'keep', label: 'Keep it' },
+        { id: 'donate', label: 'Give it away' },
+      ] as const;
+      const first = yield* ask(choose('Where does the coat go?', options));
+      const second = yield* ask(choose('And the lamp?', options), { choiceId: 'keep' });
+      return [first.content.choiceId, second.content.choiceId, second.fallback];
+    });
+    const answer = async (choiceId: string) => {
+      await new Promise((r) => setTimeout(r, 10));
+      const [pending] = elicits.list();
+      expect(pending?.payload).not.toHaveProperty('ids');
+      expect(
+        elicits.answer({ elicitId: pending?.elicitId ?? '', action: 'accept', content: { choiceId } }).ok,
+      ).toBe(true);
+    };
+    await answer('donate');
+    await answer('sell');
+    expect(await result).toEqual(['donate', 'keep', true]);
   });
 });

@@ -2,6 +2,8 @@ import { createElicit } from '@sweatpants/domain';
 import { run, type Operation } from 'effection';
 import * as z from 'zod';
 import {
+  ask,
+  choose,
   createAgent,
   createTool,
   elicit,
@@ -89,5 +91,22 @@ describe('types that cross agents', () => {
     // @ts-expect-error: the question's input is a flight id
     void elicit(Confirmation, { payload: { flight: 1 } });
     expect(typeof confirm).toBe('function');
+  });
+
+  it("types a choice's answer by its options: ask(choose(...)) answers one of their ids", () => {
+    function* where(): Operation<'keep' | 'donate'> {
+      const picked = yield* ask(
+        choose('Where does the coat go?', [
+          { id: 'keep', label: 'Keep it' },
+          { id: 'donate', label: 'Give it away' },
+        ]),
+      );
+      expectType<Equal<typeof picked.content.choiceId, 'keep' | 'donate'>>();
+      // @ts-expect-error: selling it is not one of the options
+      const sold: typeof picked.content.choiceId = 'sell';
+      void sold;
+      return picked.content.choiceId;
+    }
+    expect(typeof where).toBe('function');
   });
 });
