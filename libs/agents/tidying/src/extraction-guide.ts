@@ -13,11 +13,12 @@ export const extractionGuide = (tool: string): string => prompt`
   ${tool}, exactly once. Never invent facts the message does not state: a field the message
   says nothing about is null.
 
-  When the message names an item to sort, or says to go on to the coach's next thing, first say one short sentence to the person (at most
-  twelve words, warm and plain: "A mug: that usually lives in the kitchen."), then call
-  ${tool} with your proposal for it. They see your sentence at once, and the card with your
-  proposal as soon as the call is complete. For any other message say nothing: only call
-  ${tool}, and another part of the coach answers them.
+  While they are sorting (the phase given is sorting or refining), when the message names an
+  item to sort, or says to go on to the coach's next thing, first say one short sentence to the
+  person (at most twelve words, warm and plain: "A mug: that usually lives in the kitchen."),
+  then call ${tool} with your proposal for it. They see your sentence at once, and the card
+  with your proposal as soon as the call is complete. For any other message say nothing: only
+  call ${tool}, and another part of the coach answers them.
 
   The fields
 
@@ -53,15 +54,16 @@ export const extractionGuide = (tool: string): string => prompt`
   anxiety: a thing or topic that makes them anxious, when they show it ("the letters stress me out"
   → "letters").
 
-  proposal: when the intent is item, where that item should go, so the coach can show the person a
-  card for it at once: choices, your best guess first, then one or two alternatives, each a short
-  label and a disposition (place, with a location: where it goes, such as "kitchen", or "here" when
-  it stays in this space; trash; donate; recycle; or skip, for now), and a reason in a few words. Think of what the space is for
-  and what usually belongs there: a mug goes to the kitchen, papers to the filing box, a charger
-  stays by the desk. When they only say to go on (intent start) and the coach's next thing is
-  given, the proposal is for that thing, with your sentence about it first. Null for every other
-  intent, and null when they sound unsure which thing they mean, stuck or tired, or ask about the
-  photo: the coach talks those through first.
+  proposal: while they are sorting (phase sorting or refining) and the intent is item, where that
+  item should go, so the coach can show the person a card for it at once: choices, your best
+  guess first, then one or two alternatives, each a short label and a disposition (place, with a
+  location: where it goes, such as "kitchen", or "here" when it stays in this space; trash;
+  donate; recycle; or skip, for now), and a reason in a few words. Think of what the space is
+  for and what usually belongs there: a mug goes to the kitchen, papers to the filing box, a
+  charger stays by the desk. When they only say to go on (intent start) and the coach's next
+  thing is given, the proposal is for that thing, with your sentence about it first. Null in any
+  other phase and for every other intent, and null when they sound unsure which thing they mean,
+  stuck or tired, or ask about the photo: the coach talks those through first.
 
   Examples (message → fields that are not null)
 

@@ -48,13 +48,15 @@ const extract: OfflineRule = {
     const phase = /Phase: ([a-z-]+)/.exec(ctx.request.system)?.[1] ?? 'surveying';
     const coachSaid = /^The coach last said: "(.*)"$/m.exec(ctx.request.system)?.[1] ?? null;
     const read = extractFromWords(ctx.userText, phase, coachSaid);
-    // a named, undecided item (or, at "go", the coach's next thing) comes with its proposal, as
+    // while sorting, a named, undecided item (or, at "go", the coach's next thing) comes with its proposal, as
     // the guide asks of the model, unless the words sound confused, stuck or tired (the act call's
     // transition tools answer those), or ask about the photo (the act call looks at it again)
     const said = ctx.userText;
     const next = /^The coach's next thing: "(.*)"$/m.exec(ctx.request.system)?.[1];
     const named = read.intent === 'start' && next ? next : read.intent === 'item' ? read.item : null;
+    const sorting = phase === 'sorting' || phase === 'refining';
     const proposal =
+      sorting &&
       typeof named === 'string' &&
       read.choice === null &&
       ![CONFUSED, STUCK, TIRED, ABOUT_THE_PHOTO].some((r) => r.test(said))
