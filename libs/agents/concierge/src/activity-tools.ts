@@ -1,7 +1,7 @@
-import { ActivityFilterSchema, PeopleFilterSchema, type Json } from '@sweatpants/domain';
+import { ActivityFilterSchema, PeopleFilterSchema } from '@sweatpants/domain';
 import { call } from 'effection';
 import * as z from 'zod';
-import { createTool, Run, ToolError, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
+import { createTool, Ok, Run, ToolError, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
 import { ActivityStoreContext, type ActivityStoreError } from './activity-store';
 import { classifyAllPending, classifyPending } from './classify-pending';
 import { clusterActivities } from './option-framing';
@@ -29,7 +29,7 @@ export const queryActivities: Tool = createTool('query_activities')
       kind: c.kind,
       activity_ids: c.activities.map((a) => a.id),
     }));
-    return ToolSuccess({ activities, count: activities.length, clusters } as unknown as Json);
+    return Ok({ activities, count: activities.length, clusters });
   });
 
 export const updateActivities: Tool = createTool('update_activities')

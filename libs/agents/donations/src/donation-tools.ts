@@ -164,7 +164,10 @@ export function donationTools(coach: CoachTools): DonationTools {
             : `Share roughly where you are, to find places near you that take ${listOf([item, ...also])}?`,
           payload: { accuracy: 'low' },
           onProgress: (progress) => {
-            const status = (progress as { status?: Json }).status;
+            const status =
+              typeof progress === 'object' && progress !== null && !Array.isArray(progress)
+                ? progress['status']
+                : undefined;
             if (typeof status === 'string') statuses.push(status);
           },
         });
