@@ -26,18 +26,9 @@ import { InMemoryConversationPort, Runner, type Model } from '@sweatpants/agent-
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { TIDYING_OFFLINE_RULES, tidyingAgent } from '@sweatpants/agent-tidying';
 import { ok, type ElicitAnswer, type ElicitRequest, type Photo } from '@sweatpants/domain';
+import { wordsOfTurn } from './tidying-session-words';
 
 const TURNS = 30;
-const ITEMS = [
-  'a mug',
-  'some papers',
-  'a phone charger',
-  'a sweater',
-  'a book',
-  'a bottle',
-  'a pen',
-  'a toy car',
-];
 const PHOTO_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -146,7 +137,7 @@ async function session(sending: Sending): Promise<Call[][]> {
   try {
     for (let turn = 1; turn <= TURNS; turn++) {
       turns.push([]);
-      const text = turn === 1 ? 'My desk is covered in mugs, papers and a lamp' : ITEMS[turn % ITEMS.length]!;
+      const text = wordsOfTurn(turn);
       const sent = await runner.send({
         text,
         authorId: 'bench-user',

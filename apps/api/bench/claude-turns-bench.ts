@@ -29,21 +29,10 @@ import { percentile } from '../reliability/src/support/process-stats';
 import { connectTab, joinOrThrow } from '../reliability/src/support/session';
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
+import { wordsOfTurn } from './tidying-session-words';
 
 const TIMING = { firstTokenMs: 600, tokensPerSecond: 60 };
 const MODEL = 'claude-sonnet-4-6';
-/** As the cost bench names them, cycled. */
-const ITEMS = [
-  'a mug',
-  'some papers',
-  'a phone charger',
-  'a sweater',
-  'a book',
-  'a bottle',
-  'a pen',
-  'a toy car',
-];
-const FIRST_WORDS = 'My desk is covered in mugs, papers and a lamp';
 
 const note = (text: string) => process.stderr.write(`  · ${text}\n`);
 
@@ -112,7 +101,7 @@ async function session(url: string, turns: number): Promise<Turn[]> {
   try {
     for (let turn = 1; turn <= turns; turn++) {
       if (prompt.type !== 'chat') throw new Error(`turn ${turn} began at a ${prompt.type} elicit`);
-      const text = turn === 1 ? FIRST_WORDS : ITEMS[turn % ITEMS.length]!;
+      const text = wordsOfTurn(turn);
       const from = tab.received.length;
       const sent = performance.now();
       const ack = await tab.emit('elicit:response', {
