@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } fro
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 
-import type { MessageCreateParams, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParams } from '@anthropic-ai/sdk/resources/messages';
 import * as z from 'zod';
 
 import {
@@ -26,6 +26,7 @@ import {
   toolUseEvents,
 } from './fake-anthropic-steps';
 import type { FakeBlock, FakeStep, FakeUsage } from './fake-anthropic-steps';
+import { paced, replyMs, type FakeTiming } from './fake-anthropic-clock';
 import { apiKeyOf, readBody, sendError, sendJson, SseStream } from './fake-anthropic-http';
 
 /** How long a dropped stream's first words travel before the connection goes. */
@@ -59,15 +60,6 @@ export interface FakeAnthropicOptions {
   now?: () => number;
   /** a model's clock for replies: none by default (a reply streams at once) */
   timing?: FakeTiming;
-}
-
-/**
- * How fast the fake's model answers, as a real one does: the first token after `firstTokenMs`,
- * then `tokensPerSecond` (each delta waits for its estimated tokens). Errors answer at once.
- */
-export interface FakeTiming {
-  firstTokenMs: number;
-  tokensPerSecond: number;
 }
 
 /**
@@ -253,7 +245,7 @@ class FakeAnthropicServer implements FakeAnthropic {
         const usage = step.usage ?? counted;
         const id = this.ids.next('msg');
         if (!streaming) {
-          if (this.timing && !(await this.pause(this.replyMs(usage.outputTokens)))) return;
+          if (this.timing && !(await this.pause(replyMs(this.timing, usage.outputTokens)))) return;
           return sendJson(
             res,
             200,
@@ -262,7 +254,7 @@ class FakeAnthropicServer implements FakeAnthropic {
         }
         const sse = this.openStream(res, id, model, usage);
         const events = step.content.flatMap((block, index) => blockEvents(index, block, this.ids));
-        if (this.timing && !(await this.paced(sse, events, this.timing))) return;
+        if (this.timing && !(await paced(sse, events, this.timing, (ms) => this.pause(ms)))) return;
         if (!this.timing) sse.send(...events);
         sse.send(...endEvents(stopReason, usage));
         return sse.end();
@@ -368,35 +360,6 @@ class FakeAnthropicServer implements FakeAnthropic {
         waiter.resolve();
       }
     }
-  }
-
-  /** How long a whole reply of `outputTokens` takes on the fake's clock. */
-  private replyMs(outputTokens: number): number {
-    const timing = this.timing;
-    return timing ? timing.firstTokenMs + (outputTokens / timing.tokensPerSecond) * 1000 : 0;
-  }
-
-  /**
-   * Sends `events` on the model's clock: the first delta after the first-token time, each later
-   * one after its estimated tokens at the model's rate. False when the stream or the fake closed.
-   */
-  private async paced(sse: SseStream, events: RawMessageStreamEvent[], timing: FakeTiming): Promise<boolean> {
-    let first = true;
-    for (const event of events) {
-      if (event.type === 'content_block_delta') {
-        const piece =
-          event.delta.type === 'text_delta'
-            ? event.delta.text
-            : event.delta.type === 'input_json_delta'
-              ? event.delta.partial_json
-              : '';
-        const ms = first ? timing.firstTokenMs : (estimateTokens(piece) / timing.tokensPerSecond) * 1000;
-        first = false;
-        if (!(await this.pause(ms)) || sse.closed) return false;
-      }
-      sse.send(event);
-    }
-    return true;
   }
 
   /** false when the fake is closing, so a slow stream stops instead of writing to nothing */
