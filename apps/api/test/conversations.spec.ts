@@ -53,6 +53,7 @@ describe('conversations (PROTOCOL.md, Conversations)', () => {
       head: expect.stringMatching(/^[0-9a-f]{64}$/),
       status: 'waiting',
       pendingElicit: expect.objectContaining({ elicitId: `chat-${created.head}`, type: 'chat' }),
+      pendingElicits: [created.pendingElicit],
       model: 'offline',
       archivedAt: null,
       queued: [],

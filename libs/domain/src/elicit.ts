@@ -230,6 +230,11 @@ export interface ElicitRequest<T extends ElicitType = ElicitType> {
    * started: the earlier one stays on the path, answered with the user's words
    */
   resumes?: string;
+  /**
+   * the name of the agent that asked (`donations` when the donation helper asks inside the coach's
+   * turn); clients say who asks when several questions are pending
+   */
+  askedBy?: string;
 }
 
 /** How the user answered (seed 004's ElicitResult). */

@@ -146,6 +146,7 @@ export const ELICIT_REQUEST_FIELDS = {
   schema: JsonObjectSchema.optional(),
   timeoutMs: z.number().int().positive().optional(),
   resumes: z.string().min(1).optional(),
+  askedBy: z.string().min(1).optional(),
 };
 
 /**

@@ -27,6 +27,7 @@ export function conversationView(
     head: (runner && !runner.stale ? runner.head : undefined) ?? record.head,
     status: statusOf(runner),
     pendingElicit: runner?.pending()[0] ?? null,
+    pendingElicits: runner?.pending() ?? [],
     model,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,

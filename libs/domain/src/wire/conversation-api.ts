@@ -31,7 +31,10 @@ export interface Conversation {
   ownerId: string;
   head: string;
   status: ConversationStatus;
+  /** the first of `pendingElicits`, for clients that show one question at a time */
   pendingElicit: ElicitRequest | null;
+  /** every pending question, oldest first, each with `askedBy` */
+  pendingElicits: ElicitRequest[];
   model: ModelKind;
   createdAt: string;
   updatedAt: string;

@@ -15,6 +15,7 @@ const listed = (id: string, title: string, archivedAt: string | null): ListedCon
   head: 'h',
   status: 'idle',
   pendingElicit: null,
+  pendingElicits: [],
   model: 'offline',
   createdAt: '2026-11-24T10:00:00.000Z',
   updatedAt: '2026-11-24T11:00:00.000Z',

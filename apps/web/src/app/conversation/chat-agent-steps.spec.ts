@@ -95,6 +95,7 @@ async function setup(path: TreeNode[], tree: TreeNode[] = path, pathAt: TreeNode
     head: path.at(-1)!.id,
     status: 'idle',
     pendingElicit: null,
+    pendingElicits: [],
     model: 'offline',
     createdAt: '2026-01-01T12:00:00.000Z',
     updatedAt: '2026-01-01T12:30:00.000Z',

@@ -53,6 +53,7 @@ const conversation: Conversation = {
   head: id('c1'),
   status: 'waiting',
   pendingElicit: ask,
+  pendingElicits: [ask],
   model: 'offline',
   createdAt: '2026-01-01T12:00:00.000Z',
   updatedAt: '2026-01-01T12:03:00.000Z',

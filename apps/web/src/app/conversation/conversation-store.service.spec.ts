@@ -1,6 +1,7 @@
 import { TestBed } from '@angular/core/testing';
 import {
   type Conversation,
+  type ElicitRequest,
   type QueuedMessage,
   queuedNode,
   type ReflogEntry,
@@ -17,6 +18,12 @@ import { TOO_LATE_TO_WITHDRAW } from './queued-messages';
 
 const nodes = treeFixture();
 const onHead = nodes.filter((n) => n.onHead).map(({ childIds: _c, onHead: _o, ...node }) => node as TreeNode);
+const chatPrompt: ElicitRequest = {
+  elicitId: `chat-${fixtureId('d2')}`,
+  type: 'chat',
+  message: '',
+  payload: {},
+};
 const conversation: Conversation = {
   id: 'c1',
   agent: 'tidying',
@@ -24,7 +31,8 @@ const conversation: Conversation = {
   ownerId: 'u-1',
   head: fixtureId('d2'),
   status: 'waiting',
-  pendingElicit: { elicitId: `chat-${fixtureId('d2')}`, type: 'chat', message: '', payload: {} },
+  pendingElicit: chatPrompt,
+  pendingElicits: [chatPrompt],
   model: 'offline',
   createdAt: '2026-01-01T12:00:00.000Z',
   updatedAt: '2026-01-01T12:06:00.000Z',

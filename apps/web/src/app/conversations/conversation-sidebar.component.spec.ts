@@ -28,6 +28,7 @@ const conversation = (
     head: 'h',
     status: 'waiting',
     pendingElicit: null,
+    pendingElicits: [],
     model: 'offline',
     createdAt: '2026-01-01T12:00:00.000Z',
     updatedAt: new Date(NOW - minutesAgo * 60_000).toISOString(),

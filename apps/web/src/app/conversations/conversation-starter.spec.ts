@@ -17,6 +17,7 @@ const conversation = (id: string, change: Partial<Conversation> = {}): Conversat
   head: 'root',
   status: 'running',
   pendingElicit: null,
+  pendingElicits: [],
   model: 'offline',
   createdAt: '2026-01-01T12:00:00.000Z',
   updatedAt: '2026-01-01T12:00:00.000Z',
@@ -65,7 +66,7 @@ describe('ConversationStarter', () => {
 
   it('creates it untitled, joins, and sends at once when the agent already waits', async () => {
     const { starter, api, socket, sent } = setup((id) =>
-      conversation(id, { status: 'waiting', pendingElicit: chatQuestion }),
+      conversation(id, { status: 'waiting', pendingElicit: chatQuestion, pendingElicits: [chatQuestion] }),
     );
     const started = starter.start('tidying', { text: 'My desk is a mess' });
     expect(starter.starting()).toBe(true);
@@ -111,7 +112,8 @@ describe('ConversationStarter', () => {
   it('keeps the conversation it made when sending fails, so a retry makes no second one', async () => {
     let refuse = true;
     const { starter, api, sent } = setup(
-      (id) => conversation(id, { status: 'waiting', pendingElicit: chatQuestion }),
+      (id) =>
+        conversation(id, { status: 'waiting', pendingElicit: chatQuestion, pendingElicits: [chatQuestion] }),
       () =>
         refuse ? { ok: false, error: { code: 'too_large', message: 'too big' } } : { ok: true, node: {} },
     );
@@ -132,7 +134,8 @@ describe('ConversationStarter', () => {
   it('another agent after a failure: a new conversation, and the empty one goes', async () => {
     let refuse = true;
     const { starter, api } = setup(
-      (id) => conversation(id, { status: 'waiting', pendingElicit: chatQuestion }),
+      (id) =>
+        conversation(id, { status: 'waiting', pendingElicit: chatQuestion, pendingElicits: [chatQuestion] }),
       () => (refuse ? { ok: false, error: { code: 'internal', message: 'down' } } : { ok: true, node: {} }),
     );
     await expect(starter.start('tidying', { text: 'x' })).rejects.toBeDefined();

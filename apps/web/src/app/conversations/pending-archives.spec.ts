@@ -16,6 +16,7 @@ const conversation = (id: string, title: string): Conversation => ({
   head: 'h',
   status: 'waiting',
   pendingElicit: null,
+  pendingElicits: [],
   model: 'offline',
   createdAt: '2026-01-01T12:00:00.000Z',
   updatedAt: '2026-01-01T12:00:00.000Z',

@@ -32,7 +32,7 @@ import {
 import { binary, empty, json, route } from './route';
 
 const conversation =
-  'Conversation {id, agent, title, ownerId, head, status, pendingElicit, model, createdAt, updatedAt}';
+  'Conversation {id, agent, title, ownerId, head, status, pendingElicit, pendingElicits, model, createdAt, updatedAt}';
 const nodeAndHead = '{node: Node, head}';
 const headMove = '{head, reflog: ReflogEntry}';
 

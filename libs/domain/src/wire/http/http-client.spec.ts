@@ -17,6 +17,7 @@ const conversation: Conversation = {
   head: NODE,
   status: 'idle',
   pendingElicit: null,
+  pendingElicits: [],
   model: 'offline',
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',

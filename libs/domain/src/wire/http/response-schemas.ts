@@ -49,6 +49,7 @@ const ConversationFields = {
   head: NodeIdSchema,
   status: ConversationStatusSchema,
   pendingElicit: ElicitRequestSchema.nullable(),
+  pendingElicits: z.array(ElicitRequestSchema),
   model: z.enum(MODEL_KINDS),
   createdAt: z.string(),
   updatedAt: z.string(),
