@@ -5,7 +5,9 @@ import {
   isJSONRPCNotification,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
+  type JSONRPCErrorResponse,
   type JSONRPCMessage,
+  type JSONRPCResultResponse,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Redis } from 'ioredis';
@@ -15,6 +17,12 @@ import { settledWithin } from './conversation-signals';
 
 /** How long asking waits for the answers' channel before it asks anyway (Redis may be away). */
 const SUBSCRIBE_WAIT_MS = 1_000;
+
+/** Per session: this process's questions still unanswered (by wire id, to the SDK's id), and how to hand answers in. */
+interface Asking {
+  ids: Map<RequestId, RequestId>;
+  deliver: (message: JSONRPCMessage) => void;
+}
 
 /**
  * A client's answers to what the server asked it (an `elicitation/create`), delivered to the api
@@ -28,8 +36,7 @@ const SUBSCRIBE_WAIT_MS = 1_000;
 @Injectable()
 export class AnswerRelay implements OnApplicationShutdown {
   private readonly logger = new Logger('McpRelay');
-  /** per session: this process's questions still unanswered, and how to hand their answers in */
-  private readonly asking = new Map<string, { ids: Set<RequestId>; deliver: (m: JSONRPCMessage) => void }>();
+  private readonly asking = new Map<string, Asking>();
   private subscriber: Redis | undefined;
 
   constructor(private readonly cluster: ClusterRedis) {}
@@ -44,17 +51,30 @@ export class AnswerRelay implements OnApplicationShutdown {
     const send = transport.send.bind(transport);
     const deliver = transport.onmessage?.bind(transport);
     if (!deliver) throw new Error('attach the relay after the server is connected');
-    const ids = new Set<RequestId>();
-    const entry = { ids, deliver: (message: JSONRPCMessage) => deliver(message) };
+    // Each process's copy of a session numbers its requests from 0, so two processes asking in
+    // one session would send the same id, and an answer relayed to the wrong one would be taken
+    // as its own. On the wire a request carries this process's id in front of the SDK's.
+    const ids = new Map<RequestId, RequestId>();
+    const wireId = (id: RequestId): string => `${this.cluster.processId}:${id}`;
+    const entry = {
+      ids,
+      deliver: (message: JSONRPCMessage) => deliver(message),
+    };
     transport.send = async (message, options) => {
       if (isJSONRPCRequest(message)) {
         if (ids.size === 0) await this.listen(session(), entry);
-        ids.add(message.id);
-      } else if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') {
+        const id = wireId(message.id);
+        ids.set(id, message.id);
+        return send({ ...message, id }, options);
+      }
+      if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') {
         // A question taken back (answered elsewhere, or the call ended) will get no answer.
-        const id = message.params?.['requestId'];
-        if ((typeof id === 'string' || typeof id === 'number') && ids.delete(id) && ids.size === 0)
-          this.quiet(session());
+        const asked = message.params?.['requestId'];
+        if (typeof asked === 'string' || typeof asked === 'number') {
+          const id = wireId(asked);
+          if (ids.delete(id) && ids.size === 0) this.quiet(session());
+          return send({ ...message, params: { ...message.params, requestId: id } }, options);
+        }
       }
       return send(message, options);
     };
@@ -62,8 +82,7 @@ export class AnswerRelay implements OnApplicationShutdown {
       if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
         const id = message.id;
         if (id !== undefined && !ids.has(id)) return this.pass(session(), message);
-        if (id !== undefined) ids.delete(id);
-        if (ids.size === 0) this.quiet(session());
+        if (id !== undefined) return this.answered(session(), entry, message);
       }
       deliver(message, extra);
     };
@@ -79,10 +98,7 @@ export class AnswerRelay implements OnApplicationShutdown {
       .catch((error: unknown) => this.logger.warn(`relaying an answer: ${String(error)}`));
   }
 
-  private async listen(
-    sessionId: string,
-    entry: { ids: Set<RequestId>; deliver: (m: JSONRPCMessage) => void },
-  ): Promise<void> {
+  private async listen(sessionId: string, entry: Asking): Promise<void> {
     this.asking.set(sessionId, entry);
     if (!this.cluster.client) return;
     if (!this.subscriber) {
@@ -109,9 +125,19 @@ export class AnswerRelay implements OnApplicationShutdown {
       return;
     }
     if (!entry || !(isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message))) return;
-    const id = message.id;
-    if (id === undefined || !entry.ids.delete(id)) return;
-    entry.deliver(message);
+    this.answered(sessionId, entry, message);
+  }
+
+  /** Hands the SDK the answer to one of this process's questions, under the id the SDK gave it. */
+  private answered(
+    sessionId: string,
+    entry: Asking,
+    message: JSONRPCResultResponse | JSONRPCErrorResponse,
+  ): void {
+    const id = message.id === undefined ? undefined : entry.ids.get(message.id);
+    if (id === undefined || message.id === undefined) return;
+    entry.ids.delete(message.id);
+    entry.deliver({ ...message, id });
     if (entry.ids.size === 0) this.quiet(sessionId);
   }
 
