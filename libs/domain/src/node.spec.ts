@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { JsonSchema, MAX_JSON_DEPTH, parseNodeDraft } from './node';
+import { JsonSchema, MAX_JSON_DEPTH, parseNodeDraft, toJson, toJsonObject } from './node';
 
 describe('parseNodeDraft', () => {
   it('accepts each kind with the payload PROTOCOL.md gives it', () => {
@@ -107,5 +107,22 @@ describe('JsonSchema', () => {
   it('takes JSON as it is, a null-prototype object included', () => {
     const value = { a: [1, 'two', null, true, -0, { b: Object.create(null) as object }] };
     expect(JsonSchema.parse(value)).toBe(value);
+  });
+});
+
+describe('toJson', () => {
+  it('takes a value built as JSON as it is', () => {
+    const value = { a: [1, 'two', null, true, { b: {} }] };
+    expect(toJson(value)).toBe(value);
+    expect(toJson('text')).toBe('text');
+    expect(toJsonObject(value)).toBe(value);
+  });
+
+  it('throws for what is not JSON, saying where', () => {
+    expect(() => toJson({ list: [1, { score: Number.NaN }] })).toThrow('not JSON at list.1.score');
+    expect(() => toJson({ a: undefined })).toThrow('not JSON at a');
+    expect(() => toJson(new Date())).toThrow('not JSON');
+    expect(() => toJsonObject([1, 2])).toThrow('not a JSON object');
+    expect(() => toJsonObject(null)).toThrow('not a JSON object');
   });
 });

@@ -134,6 +134,32 @@ export const JsonSchema = z.unknown().superRefine((value, ctx) => {
 }) as unknown as z.ZodType<Json>;
 const JsonObjectSchema = z.record(z.string(), JsonSchema);
 
+/** Whether `value` is JSON, as JsonSchema checks it (within MAX_JSON_DEPTH, then every value). */
+export function isJson(value: unknown): value is Json {
+  return nestsWithin(value, MAX_JSON_DEPTH) && notJsonAt(value) === undefined;
+}
+
+/**
+ * `value`, built as JSON by its maker (a wire form, a schema's parsed output, a tool's input), as
+ * Json: checked, and taken as it is (not copied). A value that is not JSON is a bug where it was
+ * built, so it throws, saying where it stops being JSON.
+ *
+ * @example
+ * return ToolSuccess(toJson(PhotoAnalysisSchema.parse(value)));
+ */
+export function toJson(value: unknown): Json {
+  if (isJson(value)) return value;
+  const at = nestsWithin(value, MAX_JSON_DEPTH) ? (notJsonAt(value) ?? []) : [];
+  throw new TypeError(`not JSON${at.length ? ` at ${at.join('.')}` : ''}`);
+}
+
+/** `toJson` for a value built as a JSON object (a node's payload): anything else throws. */
+export function toJsonObject(value: unknown): { [key: string]: Json } {
+  const json = toJson(value);
+  if (typeof json === 'object' && json !== null && !Array.isArray(json)) return json;
+  throw new TypeError('not a JSON object');
+}
+
 /**
  * PROTOCOL.md's ElicitRequest envelope, the fields every client reads: an `elicit` node's payload
  * holds them, and a conversation's pending question is them (its payload only its type knows).

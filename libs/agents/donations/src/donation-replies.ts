@@ -61,8 +61,9 @@ export function whereTheyGo(finds: readonly Located[]): Where {
     const next = only?.places[1];
     if (next) sentences.push(`If that's closed, ${next.name} also takes ${what}.`);
   }
-  for (const found of finds.filter((f) => f.collection && f.places.length > 0)) {
-    const service = found.places[0] as Place;
+  for (const found of finds.filter((f) => f.collection)) {
+    const service = found.places[0];
+    if (!service) continue;
     const reach =
       service.servesKm === undefined ? '' : ` within ${service.servesKm} km of ${service.address}`;
     sentences.push(
@@ -106,7 +107,8 @@ function howFar(finds: readonly Located[]): string {
 function groupByPlace(finds: readonly Located[]): [Place, string[]][] {
   const groups = new Map<string, [Place, string[]]>();
   for (const found of finds) {
-    const best = found.places[0] as Place;
+    const best = found.places[0];
+    if (!best) continue;
     const key = `${best.name}|${best.address}`;
     const group = groups.get(key) ?? [best, []];
     group[1].push(found.item);

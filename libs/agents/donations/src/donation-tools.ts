@@ -9,7 +9,6 @@ import {
   type AgentToolCall,
   type Tool,
 } from '@sweatpants/agent-runtime';
-import type { Json } from '@sweatpants/domain';
 import * as z from 'zod';
 import { DropOffDirectory, KindSchema, PointSchema, type Place } from './drop-off-directory';
 import { kindOf } from './item-kind';
@@ -119,12 +118,17 @@ export function donationTools(coach: CoachTools): DonationTools {
         case 'accept': {
           // what the form asked, over what the person had already said
           const given = DescriptionForm.partial().parse(answer.content);
+          const known = {
+            condition: given.condition ?? condition,
+            collection: given.collection ?? collection,
+          };
+          // JSON has no undefined: what is not known is left out
           return Ok({
             item,
             described: true,
             bags: given.bags ?? 1,
-            ...optional('condition', given.condition ?? condition),
-            ...optional('collection', given.collection ?? collection),
+            ...(known.condition === undefined ? {} : { condition: known.condition }),
+            ...(known.collection === undefined ? {} : { collection: known.collection }),
           });
         }
         case 'invalid':
@@ -233,9 +237,4 @@ export function donationTools(coach: CoachTools): DonationTools {
 function reaches(place: Place, collection: boolean): boolean {
   if (!collection) return place.km <= NEAR_KM;
   return place.km <= Math.min(place.servesKm ?? NEAR_KM, NEAR_KM);
-}
-
-/** `{ [key]: value }`, or nothing when the value is not known: JSON has no undefined. */
-function optional<K extends string, V extends Json>(key: K, value: V | undefined): { [P in K]?: V } {
-  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }

@@ -127,7 +127,8 @@ function findOrSay(results: Results, wanted: readonly ToFind[]): OfflineReply {
   const unlocated = finds.filter((f) => !f.located);
   if (unlocated.length > 0) return withoutLocation(wanted.map((w) => w.item));
   const left = wanted.filter((w) => !finds.some((f) => f.item === w.item));
-  if (left.length > 0) {
+  const [first, ...rest] = left;
+  if (first) {
     const near = pointIn(finds) ?? pointIn(read(results.earlier, 'find_drop_off', FoundSchema));
     const call = (w: ToFind, also: readonly string[] = []): OfflineToolCall => ({
       name: 'find_drop_off',
@@ -141,7 +142,6 @@ function findOrSay(results: Results, wanted: readonly ToFind[]): OfflineReply {
     });
     if (near) return { calls: left.map((w) => call(w)) };
     // without a point, the first search asks for it (naming every thing it is for); the rest reuse it
-    const [first, ...rest] = left as [ToFind, ...ToFind[]];
     return {
       calls: [
         call(

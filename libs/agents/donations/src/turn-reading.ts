@@ -1,5 +1,5 @@
 import type { OfflineContext } from '@sweatpants/agent-runtime/offline';
-import type { Json } from '@sweatpants/domain';
+import { toJson, type Json } from '@sweatpants/domain';
 import * as z from 'zod';
 import { KindSchema, PlaceSchema, PointSchema } from './drop-off-directory';
 
@@ -115,8 +115,8 @@ export const answered = (results: readonly Result[], tool: string): boolean =>
 
 function parseJson(text: string): Json | undefined {
   try {
-    // JSON.parse only ever produces JSON values; the cast names that for the compiler
-    return JSON.parse(text) as Json;
+    const parsed: unknown = JSON.parse(text);
+    return toJson(parsed);
   } catch {
     return undefined;
   }

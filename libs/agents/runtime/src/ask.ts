@@ -15,6 +15,14 @@ export interface Asked<T extends ElicitType> {
   response?: ElicitResponse<T>;
 }
 
+/** What `ask` without a fallback hands a tool when no usable answer came. */
+export interface Unanswered<T extends ElicitType> {
+  content: undefined;
+  fallback: true;
+  /** the answer as given; absent when asking failed */
+  response?: ElicitResponse<T>;
+}
+
 /**
  * How a tool asks the user (seed 002's QuestionHandler): the question goes out as an elicit that
  * waits for its answer (or until the deadline the Questions context sets, if any), and anything but
@@ -36,11 +44,16 @@ export function ask<T extends ElicitType>(
   question: ElicitInput<T>,
   fallback: ElicitContent<T>,
 ): Operation<Asked<T>>;
+/**
+ * A question whose fallback the tool decides by itself (a form of several kinds of question): no
+ * content when no usable answer came.
+ */
+export function ask<T extends ElicitType>(question: ElicitInput<T>): Operation<Asked<T> | Unanswered<T>>;
 export function ask(
   question: ElicitInput | ChooseQuestion<string>,
   fallback?: ElicitContent<ElicitType>,
-): Operation<Asked<ElicitType>> {
-  if (!('ids' in question)) return asked(question, fallback as ElicitContent<ElicitType>);
+): Operation<Asked<ElicitType> | Unanswered<ElicitType>> {
+  if (!('ids' in question)) return asked(question, fallback);
   // A choice's answer is one of its options: anything else takes the fallback, the first by default.
   const { ids, ...choosing } = question;
   const first = { choiceId: ids[0] ?? '' };
@@ -79,10 +92,12 @@ export interface ChooseQuestion<Id extends string> extends ElicitInput<'choose'>
 }
 
 /** `ask` of any question: the elicit, and its fallback for anything but an accepted answer. */
-function* asked<T extends ElicitType>(
+function* asked<T extends ElicitType, F>(
   question: ElicitInput<T>,
-  fallback: ElicitContent<T>,
-): Operation<Asked<T>> {
+  fallback: F,
+): Operation<
+  (Asked<T> & { fallback: false }) | { content: F; fallback: true; response?: ElicitResponse<T> }
+> {
   const { timeoutMs } = yield* Questions.expect();
   try {
     const response = (yield* elicit({

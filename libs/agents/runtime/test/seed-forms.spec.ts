@@ -190,4 +190,28 @@ describe("seed 004's forms", () => {
     await answer('sell');
     expect(await result).toEqual(['donate', 'keep', true]);
   });
+
+  it('asks with no fallback of its own: the accepted content, or none when the person declines', async () => {
+    const elicits = new PendingElicits();
+    const { result } = inTurn(answering(), function* () {
+      yield* ElicitProtocol.implement(elicits.implementation);
+      const question = { type: 'confirm', message: 'Done for today?', payload: { default: false } } as const;
+      const first = yield* ask(question);
+      const second = yield* ask(question);
+      return [first, second].map((asked) => ({ content: asked.content, fallback: asked.fallback }));
+    });
+    const answer = async (
+      response: { action: 'accept'; content: { value: boolean } } | { action: 'decline' },
+    ) => {
+      await new Promise((r) => setTimeout(r, 10));
+      const [pending] = elicits.list();
+      expect(elicits.answer({ elicitId: pending?.elicitId ?? '', ...response }).ok).toBe(true);
+    };
+    await answer({ action: 'accept', content: { value: true } });
+    await answer({ action: 'decline' });
+    expect(await result).toEqual([
+      { content: { value: true }, fallback: false },
+      { content: undefined, fallback: true },
+    ]);
+  });
 });

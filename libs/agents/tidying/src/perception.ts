@@ -1,4 +1,4 @@
-import type { Json, Photo } from '@sweatpants/domain';
+import { toJson, type Photo } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import {
   imageOf,
@@ -49,21 +49,21 @@ const photoTool = createTool(PHOTO_TOOL)
   .description('Record what the photos show. Call it exactly once.')
   .input(PhotoAnalysisSchema)
   .execute(function* (value) {
-    return ToolSuccess(value as Json);
+    return ToolSuccess(toJson(value));
   });
 
 const extractTool = createTool(EXTRACT_TOOL)
   .description("Record the facts in the user's message. Call it exactly once.")
   .input(ExtractSchema)
   .execute(function* (value) {
-    return ToolSuccess(value as Json);
+    return ToolSuccess(toJson(value));
   });
 
 const groupTool = createTool(GROUP_TOOL)
   .description('Record the groups the unsure pile splits into. Call it exactly once.')
   .input(GroupingSchema)
   .execute(function* (value) {
-    return ToolSuccess(value as Json);
+    return ToolSuccess(toJson(value));
   });
 
 /**

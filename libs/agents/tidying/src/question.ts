@@ -1,10 +1,9 @@
 import {
   ElicitTypes,
   type Disposition,
-  type ElicitContent,
   type ElicitPayload,
-  type Json,
   type TidyingPhase,
+  toJsonObject,
 } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { ask, type ElicitInput } from '@sweatpants/agent-runtime';
@@ -138,7 +137,7 @@ export function toElicit(question: LeafQuestion): ElicitInput {
         ? Object.fromEntries(
             Object.entries(question.reveals).map(([id, reveal]) => {
               const { type, message, payload } = toElicit(reveal);
-              return [id, { type, message, payload: payload as { [key: string]: Json } }];
+              return [id, { type, message, payload: toJsonObject(payload) }];
             }),
           )
         : undefined;
@@ -161,11 +160,11 @@ export function toElicit(question: LeafQuestion): ElicitInput {
 
 /** An accepted content as the question's answer; null when it does not answer this question. */
 export function answerFrom(question: LeafQuestion, content: unknown): Answer | null {
-  const parsed = ElicitTypes[question.kind].content.safeParse(content);
-  if (!parsed.success) return null;
   switch (question.kind) {
     case 'propose-disposition': {
-      const { disposition } = parsed.data as ElicitContent<'propose-disposition'>;
+      const parsed = ElicitTypes['propose-disposition'].content.safeParse(content);
+      if (!parsed.success) return null;
+      const { disposition } = parsed.data;
       // A correction is any pick but the proposal (the first choice), whatever the client said.
       return {
         kind: 'disposition',
@@ -174,16 +173,22 @@ export function answerFrom(question: LeafQuestion, content: unknown): Answer | n
       };
     }
     case 'choose': {
-      const { choiceId, revealed } = parsed.data as ElicitContent<'choose'>;
+      const parsed = ElicitTypes.choose.content.safeParse(content);
+      if (!parsed.success) return null;
+      const { choiceId, revealed } = parsed.data;
       if (!question.options.some((o) => o.id === choiceId)) return null;
       const reveal = question.reveals?.[choiceId];
       const revealedAnswer = reveal && revealed !== undefined ? answerFrom(reveal, revealed) : null;
       return { kind: 'choice', choiceId, revealed: revealedAnswer };
     }
-    case 'free-text':
-      return { kind: 'text', text: (parsed.data as ElicitContent<'free-text'>).text };
-    case 'confirm':
-      return { kind: 'confirm', value: (parsed.data as ElicitContent<'confirm'>).value };
+    case 'free-text': {
+      const parsed = ElicitTypes['free-text'].content.safeParse(content);
+      return parsed.success ? { kind: 'text', text: parsed.data.text } : null;
+    }
+    case 'confirm': {
+      const parsed = ElicitTypes.confirm.content.safeParse(content);
+      return parsed.success ? { kind: 'confirm', value: parsed.data.value } : null;
+    }
   }
 }
 
@@ -206,7 +211,7 @@ const skipped = (): Asked => ({ answer: { kind: 'skipped' }, fallback: false });
 
 function* askLeaf(question: LeafQuestion): Operation<Asked> {
   const fallback = fallbackAnswer(question);
-  const asked = yield* ask(toElicit(question), {} as ElicitContent<typeof question.kind>);
+  const asked = yield* ask(toElicit(question));
   if (asked.fallback) return { answer: fallback, fallback: true };
   const answer = answerFrom(question, asked.content);
   return answer ? { answer, fallback: false } : { answer: fallback, fallback: true };
@@ -226,7 +231,7 @@ function* askGroup(question: Extract<Question, { kind: 'group' }>, state: Sessio
 
   const questions = shown.map(({ id, leaf }) => {
     const { type, message, payload } = toElicit(leaf);
-    return { id, type, message, payload: payload as { [key: string]: Json } };
+    return { id, type, message, payload: toJsonObject(payload) };
   });
   const asked = yield* ask(
     { type: 'group', message: question.prompt, payload: { questions } },

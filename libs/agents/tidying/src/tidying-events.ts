@@ -1,6 +1,9 @@
 import {
   DispositionSchema,
+  JsonSchema,
   TidyingPhaseSchema,
+  toJson,
+  toJsonObject,
   type Disposition,
   type Json,
   type TreeNode,
@@ -40,6 +43,40 @@ export type TidyingEvent =
   | { type: 'function-chosen'; function: string }
   | { type: 'session-confirmed-done' };
 
+/**
+ * An event as read back from the tree: written by recordEvent, so this only confirms the shape,
+ * and a node that is not one of them (never expected) is not taken for one.
+ */
+const TidyingEventSchema: z.ZodType<TidyingEvent> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('user-input-received'), text: z.string() }),
+  z.object({ type: z.literal('response-generated'), text: z.string() }),
+  z.object({
+    type: z.literal('photo-analyzed'),
+    summary: z.string(),
+    analysis: JsonSchema,
+    nodeId: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('situation-classified'),
+    summary: z.string(),
+    extract: JsonSchema,
+    nodeId: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('action-taken'),
+    action: JsonSchema,
+    nextPhase: TidyingPhaseSchema,
+    extract: JsonSchema,
+  }),
+  z.object({ type: z.literal('phase-changed'), from: TidyingPhaseSchema, to: TidyingPhaseSchema }),
+  z.object({ type: z.literal('session-ended'), itemsProcessed: z.number() }),
+  z.object({ type: z.literal('item-proposed'), item: z.string(), choices: z.array(z.string()) }),
+  z.object({ type: z.literal('user-confirmed'), item: z.string(), disposition: DispositionSchema }),
+  z.object({ type: z.literal('user-corrected'), item: z.string(), disposition: DispositionSchema }),
+  z.object({ type: z.literal('function-chosen'), function: z.string() }),
+  z.object({ type: z.literal('session-confirmed-done') }),
+]);
+
 export type TidyingEventType = TidyingEvent['type'];
 
 export const TIDYING_EVENT_TYPES: readonly TidyingEventType[] = [
@@ -71,16 +108,19 @@ export function* recordEvent(event: TidyingEvent): Operation<TreeNode> {
   );
   if (recorded) return recorded;
   const [node] = yield* run.journal.append([
-    { kind: 'event', payload: event as unknown as { [key: string]: Json }, authorId: run.authorId },
+    { kind: 'event', payload: toJsonObject(event), authorId: run.authorId },
   ]);
-  return node as TreeNode;
+  if (!node) throw new Error(`the ${event.type} event was not written`);
+  return node;
 }
 
 /** The tidying event a node records, if it is one. */
 export function tidyingEventOf(node: TreeNode): TidyingEvent | null {
   if (node.kind !== 'event') return null;
   const type = node.payload['type'];
-  return typeof type === 'string' && EVENT_TYPES.has(type) ? (node.payload as unknown as TidyingEvent) : null;
+  if (typeof type !== 'string' || !EVENT_TYPES.has(type)) return null;
+  const parsed = TidyingEventSchema.safeParse(node.payload);
+  return parsed.success ? parsed.data : null;
 }
 
 export function extractJson(e: Extract): Json {
@@ -108,7 +148,7 @@ export function photoJson(p: PhotoAnalysis): Json {
 export function actionJson(action: Action): Json {
   return action.tag === 'instruct-split'
     ? { tag: action.tag, categories: [...action.categories] }
-    : ({ ...action } as { [key: string]: Json });
+    : toJson(action);
 }
 
 const ActionWireSchema = z.object({
@@ -150,13 +190,9 @@ export function parseAction(value: unknown): Action | null {
       return location.ok ? { tag: a.tag, location: location.value } : null;
     case 'instruct-split': {
       const [first, ...rest] = allOf(a.categories ?? [], mkCategoryName);
-      return first
-        ? {
-            tag: a.tag,
-            categories: [first, ...rest] as NonEmpty<CategoryName>,
-            assignment: assignmentOf(a.assignment),
-          }
-        : null;
+      if (!first) return null;
+      const categories: NonEmpty<CategoryName> = [first, ...rest];
+      return { tag: a.tag, categories, assignment: assignmentOf(a.assignment) };
     }
     case 'pivot-away': {
       const trigger = mkAnxietyTrigger(a.trigger ?? '');

@@ -1,4 +1,4 @@
-import type { Json, StateReducer, TreeNode } from '@sweatpants/domain';
+import { toJson, type Json, type StateReducer, type TreeNode } from '@sweatpants/domain';
 import { parsePhotoAnalysis } from './observation';
 import { placementOf } from './pile-placement';
 import { endedFrom, initialSession, spaceOf, type PhaseData, type SessionState } from './session-state';
@@ -69,7 +69,7 @@ function withFunction(d: PhaseData, fn: SpaceFunction): PhaseData {
 }
 
 /** The session at the start of a conversation, on the wire. */
-export const INITIAL_TIDYING_STATE: Json = toWire(initialSession) as unknown as Json;
+export const INITIAL_TIDYING_STATE: Json = toJson(toWire(initialSession));
 
 /**
  * Each wire state read, with the typed session it was read as. A fold hands the same state object
@@ -102,6 +102,6 @@ export const tidyingReducer: StateReducer = {
     const session = sessionOf(state);
     const next = foldSession(session, node);
     // An event that changes nothing (most of them) keeps the state object, and with it its reading.
-    return next === session ? state : (toWire(next) as unknown as Json);
+    return next === session ? state : toJson(toWire(next));
   },
 };

@@ -1,5 +1,14 @@
-import type { Disposition, ElicitRequest, Json, Photo, TreeNode } from '@sweatpants/domain';
+import {
+  ElicitTypes,
+  NodePayloadSchemas,
+  toJson,
+  type Disposition,
+  type ElicitRequest,
+  type Json,
+  type TreeNode,
+} from '@sweatpants/domain';
 import type { Operation } from 'effection';
+import * as z from 'zod';
 import { type AgentDefinition, Asides, Run, modeStateOf, log, type TurnEnd } from '@sweatpants/agent-runtime';
 import { act, proposeAtOnce, switchMode, type ProposalFor } from './act';
 import { isSpaceFunctionQuestion } from './disposition-tools';
@@ -12,6 +21,10 @@ import { currentItemOf, itemsProcessedOf, nextSeenOf, type SessionState } from '
 import { parseDecisionEvent, recordEvent, tidyingEventOf } from './tidying-events';
 import { modeFor } from './tidying-modes';
 import { mkItemName, type ItemName } from './tidying-types';
+import { sameDisposition } from './question';
+
+/** A user message as the turn reads it: its words, its photos, and whether a tool wrote it. */
+const UserInputSchema = NodePayloadSchemas.user.extend({ synthetic: z.boolean().optional() });
 
 /**
  * The coach's turn (seed 000's tidyingTurn), the OODA loop as the agent's own turn:
@@ -143,30 +156,33 @@ function cardAnswerIn(
           ? { kind: 'skip' }
           : null;
   if (!disposition) return null;
-  const proposed = (waiting.payload as { choices?: { disposition?: unknown }[] }).choices?.[0]?.disposition;
+  const card = ElicitTypes['propose-disposition'].payload.safeParse(waiting.payload);
+  const proposed = card.success ? card.data.choices[0]?.disposition : undefined;
   return {
-    disposition: disposition as unknown as Json,
-    wasCorrection: JSON.stringify(proposed) !== JSON.stringify(disposition),
+    disposition: toJson(disposition),
+    wasCorrection: proposed === undefined || !sameDisposition(proposed, disposition),
   };
 }
 
 /** The item a waiting proposal card asks about, as the session names items; null for other questions. */
 function cardItem(question: ElicitRequest): ItemName | null {
   if (question.type !== 'propose-disposition') return null;
-  const item = mkItemName(String((question.payload as { item?: unknown }).item ?? ''));
+  const card = ElicitTypes['propose-disposition'].payload.safeParse(question.payload);
+  const item = mkItemName(card.success ? card.data.item : '');
   return item.ok ? item.value : null;
 }
 
 /** The turn's input: the last user message (the agent's own, after a transition, is synthetic). */
 function inputOf(path: readonly TreeNode[]): UserInput & { synthetic: boolean; aside: boolean } {
   const node = path.findLast((n) => n.kind === 'user');
-  const p = node?.payload as { text: string; photos?: Photo[]; synthetic?: boolean } | undefined;
+  const parsed = UserInputSchema.safeParse(node?.payload);
+  const p = parsed.success ? parsed.data : undefined;
   return { text: p?.text ?? '', photos: p?.photos ?? [], synthetic: p?.synthetic === true, aside: false };
 }
 
 function lastDecision(path: readonly TreeNode[]) {
-  for (let i = path.length - 1; i >= 0; i--) {
-    const event = tidyingEventOf(path[i] as TreeNode);
+  for (const node of path.toReversed()) {
+    const event = tidyingEventOf(node);
     if (event?.type === 'action-taken') return parseDecisionEvent(event);
   }
   return null;
@@ -174,16 +190,16 @@ function lastDecision(path: readonly TreeNode[]) {
 
 /** The latest photo analysis on the path: the room does not change between photos. */
 function lastPhoto(path: readonly TreeNode[]): PhotoAnalysis | null {
-  for (let i = path.length - 1; i >= 0; i--) {
-    const event = tidyingEventOf(path[i] as TreeNode);
+  for (const node of path.toReversed()) {
+    const event = tidyingEventOf(node);
     if (event?.type === 'photo-analyzed') return parsePhotoAnalysis(event.analysis);
   }
   return null;
 }
 
 function lastReply(path: readonly TreeNode[]): string | null {
-  for (let i = path.length - 1; i >= 0; i--) {
-    const event = tidyingEventOf(path[i] as TreeNode);
+  for (const node of path.toReversed()) {
+    const event = tidyingEventOf(node);
     if (event?.type === 'response-generated') return event.text || null;
   }
   return null;
