@@ -44,6 +44,18 @@ export interface ConversationPort {
     action?: 'append' | 'cancel';
   }): Promise<Result<{ head: string }, PortError>>;
   /**
+   * Leaves the branch HEAD is on for a node above it (seed 004's back: a subagent's attempt
+   * abandoned): stores `nodes`, a chain from `build` under that node, and moves HEAD to the last of
+   * them under `expectedHead`, in one write with reflog action `return`. The branch left stays in
+   * the tree, recoverable from the reflog; writing the nodes with the move means a crash never
+   * leaves HEAD back at the node with nothing to say why.
+   */
+  returnTo(input: {
+    conversationId: string;
+    nodes: TreeNode[];
+    expectedHead: string;
+  }): Promise<Result<{ head: string }, PortError>>;
+  /**
    * Asks for the branch to be compacted (DESIGN.md: a squash-and-rebase run as a job). Fire and
    * forget: the runner goes on, and the job rebases whatever it appends meanwhile.
    */

@@ -82,6 +82,28 @@ export class StorePort implements ConversationPort {
     return ok({ head: written.value.head });
   }
 
+  async returnTo(
+    input: Parameters<ConversationPort['returnTo']>[0],
+  ): Promise<Result<{ head: string }, PortError>> {
+    const [first] = input.nodes;
+    if (!first?.parentId)
+      return err({ code: 'invalid', message: 'the nodes go under a node of the conversation' });
+    const actorId = input.nodes.at(-1)?.authorId ?? this.agentActor;
+    const note = this.listeners.noteFor?.(input.conversationId, actorId);
+    const written = await this.store.appendBuilt({
+      conversationId: input.conversationId,
+      nodes: input.nodes,
+      parentId: first.parentId,
+      expectedHead: input.expectedHead,
+      action: 'return',
+      actorId,
+      ...(note !== undefined ? { note } : {}),
+    });
+    if (!written.ok) return err(portError(written.error));
+    this.listeners.appended(input.conversationId, written.value);
+    return ok({ head: written.value.head });
+  }
+
   requestCompaction(input: { conversationId: string; head: string }): Promise<void> {
     return this.listeners.compactionRequested(input);
   }

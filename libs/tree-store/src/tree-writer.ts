@@ -167,13 +167,16 @@ export class TreeWriter {
 
   /**
    * Stores nodes that `buildNodes` named (a writer that goes on from its nodes before they are
-   * written: the runtime's journal) as a chain under `expectedHead`, with compare-and-swap. They
+   * written: the runtime's journal) as a chain under `expectedHead` (under `parentId` when given:
+   * HEAD leaves its branch), with compare-and-swap on `expectedHead`. They
    * were validated and content-addressed when built, so this is the append's round trip alone; a
    * node built elsewhere, or a run that is not a chain from `expectedHead`, is refused.
    */
   async appendBuilt(input: {
     conversationId: string;
     nodes: readonly TreeNode[];
+    /** the parent of the first node, when it is not HEAD (a `return` leaves HEAD's branch) */
+    parentId?: string;
     expectedHead: string;
     action?: AppendAction;
     actorId: string;
@@ -185,7 +188,7 @@ export class TreeWriter {
       (n, i) =>
         wasBuilt(n) &&
         n.conversationId === input.conversationId &&
-        n.parentId === (i === 0 ? input.expectedHead : input.nodes[i - 1]?.id),
+        n.parentId === (i === 0 ? (input.parentId ?? input.expectedHead) : input.nodes[i - 1]?.id),
     );
     if (input.nodes.length === 0 || !chain) {
       return err(invalid('not a chain of built nodes', [{ field: 'nodes', message: 'use buildNodes' }]));
@@ -199,7 +202,7 @@ export class TreeWriter {
     }));
     return this.insertChain(input.conversationId, chained, {
       expected: input.expectedHead,
-      parentId: null,
+      parentId: input.parentId ?? null,
       action,
       actorId: input.actorId,
       message: withNote(input.message ?? describe(action, chained.at(-1)?.draft), input.note),

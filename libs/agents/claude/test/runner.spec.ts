@@ -175,6 +175,7 @@ describe('durable execution', () => {
         pathFromSummary: (id) => port.pathFromSummary(id),
         build: (input) => port.build(input),
         requestCompaction: (input) => port.requestCompaction(input),
+        returnTo: (input) => port.returnTo(input),
         queue: port.queue,
         append: async (input) => {
           appends++;

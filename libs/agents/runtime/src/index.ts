@@ -32,6 +32,7 @@ export {
 } from './compaction-policy';
 export * from './context';
 export * from './create-agent';
+export * from './fork';
 export * from './expose-over-api';
 export * from './elicit';
 export * from './expose-over-mcp';

@@ -178,6 +178,43 @@ export class Journal {
   }
 
   /**
+   * Leaves the turn's branch for `point`, a node on its path (a subagent's attempt abandoned:
+   * ./fork): what was appended since is stored first, so the branch left stays in the tree, then
+   * `drafts` are stored under `point` and HEAD moves to the last of them in one write (reflog
+   * `return`). The turn goes on from there, its path and folds the checkpoint's again.
+   */
+  *returnTo(point: TreeNode, drafts: NodeDraft[]): Operation<TreeNode[]> {
+    if (this.replaying) {
+      const next = this.peek() as TreeNode;
+      throw new ReplayDivergenceError(
+        `a return to ${point.id.slice(0, 12)} while the record still holds ${next.kind} ${next.id.slice(0, 12)}`,
+      );
+    }
+    const at = this.visible.indexOf(point);
+    if (at < 0) throw new Error(`returning to ${point.id.slice(0, 12)}, which is not on the turn's path`);
+    yield* this.durable();
+    const built = this.port.build({ conversationId: this.conversationId, parent: point, nodes: drafts });
+    if (!built.ok) throw new Error(`returning to ${point.id.slice(0, 12)}: ${built.error.message}`);
+    const nodes = built.value;
+    yield* call(() =>
+      this.enqueue(async () => {
+        if (this.failure) throw this.failure;
+        const stored = await this.port.returnTo({
+          conversationId: this.conversationId,
+          nodes,
+          expectedHead: this.storedHead,
+        });
+        if (!stored.ok) throw this.fail(stored.error);
+        this.storedHead = stored.value.head;
+        this.visible.length = at + 1;
+        this.visible.push(...nodes);
+        this.onAppend(nodes, this.storedHead);
+      }),
+    );
+    return nodes;
+  }
+
+  /**
    * A durability point: waits until every node appended so far is stored. Throws HeadMovedError
    * when the conversation moved under the runner.
    */

@@ -52,6 +52,7 @@ function conversation() {
     },
     build: (input) => store.build(input),
     append: (input) => store.append(input),
+    returnTo: (input) => store.returnTo(input),
     requestCompaction: (input) => store.requestCompaction(input),
     queue: store.queue,
   };

@@ -29,6 +29,7 @@ function conversation() {
     pathFromSummary: (id) => store.pathFromSummary(id),
     build: (input) => store.build(input),
     requestCompaction: (input) => store.requestCompaction(input),
+    returnTo: (input) => store.returnTo(input),
     queue: store.queue,
     append: (input) => {
       writes.push({ kinds: input.nodes.map((n) => n.kind), action: input.action ?? 'append' });

@@ -106,6 +106,26 @@ export class InMemoryConversationPort implements ConversationPort {
     return ok({ head: c.head });
   }
 
+  async returnTo(
+    input: Parameters<ConversationPort['returnTo']>[0],
+  ): Promise<Result<{ head: string }, PortError>> {
+    const c = this.conversations.get(input.conversationId);
+    if (!c) return err({ code: 'not_found', message: `no conversation ${input.conversationId}` });
+    if (c.head !== input.expectedHead) return err({ code: 'conflict', message: 'HEAD moved', head: c.head });
+    const [first] = input.nodes;
+    if (!first?.parentId || !c.nodes.has(first.parentId))
+      return err({ code: 'invalid', message: 'the nodes go under a node of the conversation' });
+    let parent = first.parentId;
+    for (const node of input.nodes) {
+      if (node.parentId !== parent) return err({ code: 'invalid', message: `${node.id} is not a chain` });
+      parent = node.id;
+    }
+    for (const node of input.nodes) c.nodes.set(node.id, node);
+    c.moves.push({ from: c.head, to: parent, action: 'return' });
+    c.head = parent;
+    return ok({ head: c.head });
+  }
+
   async requestCompaction(input: { conversationId: string; head: string }): Promise<void> {
     this.conversations.get(input.conversationId)?.compactionRequests.push(input.head);
   }
