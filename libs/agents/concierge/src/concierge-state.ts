@@ -3,7 +3,6 @@ import {
   ConciergeStateSchema,
   type ConciergeReview,
   type ConciergeState,
-  type Json,
   type ReviewDecision,
   type ReviewItem,
   type StateReducer,
@@ -11,7 +10,6 @@ import {
   summaryStateKey,
 } from '@sweatpants/domain';
 import * as z from 'zod';
-import type { ToolResultPayload } from '@sweatpants/agent-runtime';
 import { activitiesUpdatedOf, type ActivitiesUpdated } from './review-events';
 
 export const INITIAL_CONCIERGE_STATE: ConciergeState = {
@@ -47,7 +45,7 @@ export const conciergeState: StateReducer<ConciergeState> = {
       }
       case 'tool_call':
         if (node.payload['name'] !== 'present_options') return state;
-        return { ...state, reviewing: stringsOf(objectOf(node.payload['input'] as Json)['activity_ids']) };
+        return { ...state, reviewing: stringsOf(objectOf(node.payload['input'])['activity_ids']) };
       case 'tool_result':
         return applyResult(state, node);
       case 'event': {
@@ -77,9 +75,16 @@ const QueriedSchema = z.object({
   ),
 });
 
+/** A tool_result of a tool that succeeded: its name and what it answered. */
+const SucceededSchema = z.object({
+  name: z.string(),
+  outcome: z.object({ kind: z.literal('success'), value: z.unknown() }),
+});
+
 function applyResult(state: ConciergeState, node: TreeNode): ConciergeState {
-  const { name, outcome } = node.payload as unknown as ToolResultPayload;
-  if (outcome.kind !== 'success') return state;
+  const succeeded = SucceededSchema.safeParse(node.payload);
+  if (!succeeded.success) return state;
+  const { name, outcome } = succeeded.data;
   const value = objectOf(outcome.value);
   if (name === 'present_options' && typeof value['choice'] === 'string' && value['choice'] !== '') {
     return {
@@ -155,17 +160,21 @@ function counted(items: ReviewItem[]): ConciergeReview {
  * with no review (the fold cannot see the nodes the summary replaced).
  */
 function fromVersion1(state: ConciergeState, node: TreeNode): ConciergeState {
-  const states = objectOf(node.payload['states'] as Json | undefined);
+  const states = objectOf(node.payload['states']);
   const older = ConciergeStateSchema.omit({ review: true }).safeParse(
     states[summaryStateKey({ name: 'concierge', version: 1 })],
   );
   return older.success ? { ...older.data, review: null } : state;
 }
 
-function objectOf(value: Json | undefined): { [key: string]: Json } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+function objectOf(value: unknown): { [key: string]: unknown } {
+  return isRecord(value) ? value : {};
 }
 
-function stringsOf(value: Json | undefined): string[] {
+function isRecord(value: unknown): value is { [key: string]: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }

@@ -63,7 +63,8 @@ export class InMemoryActivityStore implements ActivityStore {
     const unknown = unique.filter((id) => !this.activities.has(id));
     if (unknown.length > 0) return err(unknownIds(unknown));
     for (const id of unique) {
-      const activity = this.activities.get(id) as Activity;
+      const activity = this.activities.get(id);
+      if (!activity) continue;
       this.activities.set(id, {
         ...activity,
         status: updates.status ?? activity.status,

@@ -1,4 +1,4 @@
-import { ActivitySchema, type Json } from '@sweatpants/domain';
+import { ActivitySchema, toJson, type Json } from '@sweatpants/domain';
 import * as z from 'zod';
 import type { OfflineContext, OfflineReply, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import { cardOptions, clusterActivities, frameOptions, readChoice, type Cluster } from './option-framing';
@@ -83,11 +83,11 @@ function nextGroup(ctx: OfflineContext, lead: string): OfflineReply {
     calls: [
       {
         name: 'present_options',
-        input: {
+        input: toJson({
           activity_ids: cluster.activities.map((a) => a.id),
           message: `How should I read ${n === 1 ? 'this item' : `these ${n} items`}? Tap one, or type e.g. “B for all of these”.`,
           options,
-        } as unknown as Json,
+        }),
       },
     ],
   };
@@ -103,7 +103,8 @@ function openOffer(ctx: OfflineContext): Offer | undefined {
 
 function parse(text: string): Json {
   try {
-    return JSON.parse(text) as Json;
+    const parsed: unknown = JSON.parse(text);
+    return toJson(parsed);
   } catch {
     return null;
   }
@@ -129,9 +130,9 @@ const CARD_AGAIN = 'Here is the card again: tap an option or type its letter.';
 /** The options whose letter the words ask about ("what does B mean?", "is option c…"). */
 function optionsAskedAbout(card: Omit<OpenCard, 'elicitId'>, text: string): OpenCard['options'] {
   const letters = new Set<string>();
-  for (const m of text.matchAll(/\boption\s+([a-z0-9])\b/gi)) letters.add((m[1] as string).toUpperCase());
+  for (const m of text.matchAll(/\boption\s+([a-z0-9])\b/gi)) letters.add((m[1] ?? '').toUpperCase());
   for (const m of text.matchAll(/\b([A-Z])\b/g)) {
-    const letter = m[1] as string;
+    const letter = m[1] ?? '';
     const before = text.slice(0, m.index);
     // "I", and "A" opening a sentence ("A quick question: …"), are words, not letters.
     const article =
@@ -143,7 +144,7 @@ function optionsAskedAbout(card: Omit<OpenCard, 'elicitId'>, text: string): Open
 
 /** The side quest's short answer: what the tiers or options asked about mean, then the card again. */
 function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
-  const tiers = [...new Set([...text.matchAll(/\btier\s*([1-3])\b/gi)].map((m) => m[1] as string))];
+  const tiers = [...new Set([...text.matchAll(/\btier\s*([1-3])\b/gi)].map((m) => m[1] ?? ''))];
   if (tiers.length > 0) {
     const meanings = tiers.map((tier) => {
       const option = card.options.find((o) => new RegExp(`\\bTier ${tier}\\b`, 'i').test(o.label));
@@ -190,7 +191,7 @@ export const typedPick: OfflineRule = {
       calls: [
         {
           name: 'update_activities',
-          input: { activity_ids: offer.activity_ids, updates: option.updates } as unknown as Json,
+          input: toJson({ activity_ids: offer.activity_ids, updates: option.updates }),
         },
       ],
     };
@@ -261,7 +262,7 @@ export const applyPick: OfflineRule = {
     const { choice, activity_ids, updates } = picked.data;
     return {
       text: `(offline) ${choice}: applying it to ${activity_ids.length === 1 ? 'the item' : `all ${activity_ids.length}`}.`,
-      calls: [{ name: 'update_activities', input: { activity_ids, updates } as unknown as Json }],
+      calls: [{ name: 'update_activities', input: toJson({ activity_ids, updates }) }],
     };
   },
 };
@@ -288,9 +289,10 @@ export const startReviewRule: OfflineRule = {
   when: (ctx) => inOverview(ctx) && fresh(ctx) && /quarantin|review/i.test(ctx.userText),
   reply: (ctx) => {
     const ids = [...new Set(ctx.userText.match(ID) ?? [])];
+    const input: Json = ids.length ? { activity_ids: ids } : {};
     return {
       text: "(offline) Let's go through them together.",
-      calls: [{ name: 'start_review', input: ids.length ? { activity_ids: ids } : ({} as Json) }],
+      calls: [{ name: 'start_review', input }],
     };
   },
 };

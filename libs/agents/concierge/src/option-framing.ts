@@ -109,7 +109,7 @@ export function optionLetters(optionIds: readonly string[]): string[] {
   const own = optionIds.map((id) => (/^[a-z0-9]$/i.test(id) ? id.toUpperCase() : undefined));
   const used = new Set(own.filter((l): l is string => l !== undefined));
   const free = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((l) => !used.has(l));
-  return own.map((letter) => letter ?? (free.shift() as string));
+  return own.map((letter) => letter ?? free.shift() ?? '');
 }
 
 /**
@@ -128,7 +128,7 @@ export function cardOptions<O extends { id: string; label: string }>(
 ): (O & { letter: string; shown: string })[] {
   const letters = optionLetters(options.map((o) => o.id));
   return options.map((o, i) => {
-    const letter = letters[i] as string;
+    const letter = letters[i] ?? '';
     return { ...o, letter, shown: letteredLabel(letter, o.label) };
   });
 }

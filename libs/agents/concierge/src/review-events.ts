@@ -1,7 +1,7 @@
-import { ActivityUpdatesSchema, type ActivityUpdates, type Json, type TreeNode } from '@sweatpants/domain';
+import { ActivityUpdatesSchema, toJsonObject, type ActivityUpdates, type TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import * as z from 'zod';
-import { Run, type ToolResultPayload } from '@sweatpants/agent-runtime';
+import { Run } from '@sweatpants/agent-runtime';
 import { cardOptions } from './option-framing';
 import { toActivityUpdates, UpdatesInputSchema } from './tool-inputs';
 
@@ -34,7 +34,7 @@ export function* recordActivitiesUpdated(event: Omit<ActivitiesUpdated, 'type'>)
   const run = yield* Run.expect();
   const what = `the ${ACTIVITIES_UPDATED} event`;
   if (run.journal.take('event', what, (n) => n.payload['type'] === ACTIVITIES_UPDATED)) return;
-  const payload = { type: ACTIVITIES_UPDATED, ...event } as unknown as { [key: string]: Json };
+  const payload = toJsonObject({ type: ACTIVITIES_UPDATED, ...event });
   yield* run.journal.append([{ kind: 'event', payload, authorId: run.authorId }]);
 }
 
@@ -55,7 +55,8 @@ export function optionApplied(
   applied: ActivityUpdates,
 ): { id: string; label: string } | null {
   for (let i = path.length - 1; i >= 0; i--) {
-    const node = path[i] as TreeNode;
+    const node = path[i];
+    if (!node) continue;
     // An offer of an earlier interview (or none in this one) does not name this change.
     if (node.kind === 'mode') return null;
     if (node.kind !== 'tool_call' || node.payload['name'] !== 'present_options') continue;
@@ -70,13 +71,15 @@ export function optionApplied(
   return null;
 }
 
+/** A present_options result that names the option picked. */
+const PickedSchema = z.object({
+  outcome: z.object({ kind: z.literal('success'), value: z.object({ choice: z.string().min(1) }) }),
+});
+
 /** The option id present_options returned for the call `toolUseId`, if the user picked one. */
 function pickIn(after: readonly TreeNode[], toolUseId: string): string | undefined {
   const result = after.find((n) => n.kind === 'tool_result' && n.payload['toolUseId'] === toolUseId);
-  const outcome = (result?.payload as unknown as ToolResultPayload | undefined)?.outcome;
-  if (outcome?.kind !== 'success') return undefined;
-  const choice = z.object({ choice: z.string().min(1) }).safeParse(outcome.value).data;
-  return choice?.choice;
+  return PickedSchema.safeParse(result?.payload).data?.outcome.value.choice;
 }
 
 /** JSON with its keys sorted, so two updates compare by content. */

@@ -28,12 +28,8 @@ export const OPEN_CARD_LINE = 'Open card: ';
 
 /** The card a side quest runs beside, when its question is one (a `choose` with options). */
 export function openCardOf(question: ElicitRequest): OpenCard | null {
-  const payload = question.payload as { options?: unknown };
-  const card = CardSchema.safeParse({
-    elicitId: question.elicitId,
-    message: question.message,
-    options: Array.isArray(payload?.options) ? payload.options : [],
-  });
+  const options = 'options' in question.payload ? question.payload.options : [];
+  const card = CardSchema.safeParse({ elicitId: question.elicitId, message: question.message, options });
   return card.success ? card.data : null;
 }
 

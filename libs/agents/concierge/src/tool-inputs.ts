@@ -51,6 +51,9 @@ export function toActivityUpdates(input: UpdatesInput): ActivityUpdates {
   return dropUndefined({ status: input.status, classification });
 }
 
-function dropUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+/** `value` without the fields it does not know: JSON has no undefined. */
+function dropUndefined<T extends object>(value: T): Partial<T> {
+  const known: Partial<T> = {};
+  for (const key in value) if (value[key] !== undefined) known[key] = value[key];
+  return known;
 }
