@@ -36,7 +36,7 @@ const SNIPPETS: Snippet[] = [
   {
     starts: 'import { main } from "effection";',
     skipped:
-      'the program: here it is the api and the worker, which run the agents their catalog lists (exposeOverApi); there is no createServer, useConfig or useModel',
+      'the program: here the api and the worker are the server, run the agents their catalog lists (exposeOverApi) and build the model; the runtime has no createServer, useConfig or useModel to invent for it',
   },
   {
     starts: 'const Chat = createAgent({',
@@ -108,7 +108,7 @@ declare function fetchWeather(at: { lat: number; lng: number }): Operation<{ sum
   {
     starts: 'yield* api.decorate(',
     skipped:
-      'the shape of any middleware, not code: `methodName` stands for a method, `"max" | "min"` for a choice',
+      'the shape of any middleware, not code: `methodName` stands for a method, `"max" | "min"` for a choice (the `around` snippets after it are its real form, and compile)',
   },
   {
     starts: 'yield* around(',
