@@ -92,6 +92,29 @@ describe('the edges: docs, security headers, CORS, rate limits', () => {
       expect((await call(limited, 'GET', '/api/auth/me', { token: other.token })).status).toBe(200);
     });
 
+    it('counts MCP requests against the same limit, refused in the same shape', async () => {
+      const { token } = await register(api, 'scripted');
+      const statuses: number[] = [];
+      let refused: Response | undefined;
+      for (let i = 0; i < 10; i++) {
+        const res = await fetch(limited.url('/mcp'), {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'ping' }),
+        });
+        statuses.push(res.status);
+        if (res.status === 429) refused ??= res;
+      }
+      expect(statuses.slice(0, 3)).not.toContain(429);
+      expect(refused).toBeDefined();
+      expect(await refused!.json()).toEqual(errorOf('rate_limited'));
+      expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
     it('answers socket events past the limit with a rate_limited ack', async () => {
       const { token } = await register(api, 'chatty');
       const socket = await connect(limited, token);

@@ -1,10 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { AuthService } from '../auth/auth.service';
 import type { AuthUser } from '../auth/auth-user';
-import type { ErrorBody } from '../errors/api-error';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ApiError, type ErrorBody } from '../errors/api-error';
+import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter';
 import { authInfoOf } from './mcp-callers';
 import { McpSessions, type McpSession } from './mcp-sessions';
 import { sendWebResponse, webRequestOf, type ParsedRequest } from './web-exchange';
@@ -19,16 +21,24 @@ type Next = (error?: unknown) => void;
  * request must carry `Authorization: Bearer <token>` (a session or personal access token), checked
  * by AuthService.verifyToken as every other request is: without a valid one it is a 401 in
  * PROTOCOL.md's error shape before the SDK sees it, so nothing is written. A session is its
- * owner's: another person's session id is a 404, as an unknown one is. The rest is the SDK's.
+ * owner's: another person's session id is a 404, as an unknown one is. Requests count against the
+ * caller's HTTP rate limit (RATE_LIMIT_HTTP_PER_MINUTE), as every other route's do (a 429
+ * `rate_limited` with Retry-After beyond it). The rest is the SDK's.
  */
 @Injectable()
 export class McpEndpoint {
   private readonly logger = new Logger('Mcp');
 
+  private readonly limit: number;
+
   constructor(
     private readonly auth: AuthService,
     private readonly sessions: McpSessions,
-  ) {}
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.limit = config.rateLimit.httpPerMinute;
+  }
 
   /** Mounted on the Express app before Nest's routes and the web client (createApp). */
   mount(app: NestExpressApplication): void {
@@ -49,6 +59,17 @@ export class McpEndpoint {
   private async serve(req: ParsedRequest, res: ServerResponse): Promise<void> {
     const token = bearer(req);
     const user = token ? await this.auth.verifyToken(token) : null;
+    // Counted as the HTTP guard counts: a signed-in caller as themselves, anyone else by address.
+    const key = user ? `http:user:${user.id}` : `http:ip:${req.socket.remoteAddress ?? 'unknown'}`;
+    const decision = await this.limiter.hit(key, this.limit);
+    if (!decision.allowed) {
+      res.setHeader('Retry-After', String(decision.retryAfterSeconds));
+      const error = new ApiError(
+        'rate_limited',
+        `too many requests: try again in ${decision.retryAfterSeconds}s`,
+      );
+      return refuse(res, error.getStatus(), error.body);
+    }
     if (!token || !user) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="sweatpants"');
       return refuse(res, 401, {

@@ -3,6 +3,7 @@ import { AgentsModule } from '../agents/agents.module';
 import { AuthModule } from '../auth/auth.module';
 import { ConversationsModule } from '../conversations/conversations.module';
 import { DatabaseModule } from '../database/database.module';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { ClusterRedisModule } from '../redis/cluster-redis.module';
 import { AgentCallTasks } from './agent-call-tasks';
 import { AgentCalls } from './agent-calls';
@@ -18,7 +19,14 @@ import { McpTaskStore } from './mcp-task-store';
  * encoding of the conversation commands (ConversationsModule's), on every api process.
  */
 @Module({
-  imports: [AuthModule, ConversationsModule, AgentsModule, DatabaseModule, ClusterRedisModule],
+  imports: [
+    AuthModule,
+    ConversationsModule,
+    AgentsModule,
+    DatabaseModule,
+    ClusterRedisModule,
+    RateLimitModule,
+  ],
   providers: [
     AgentCalls,
     AgentCallTasks,
