@@ -1,4 +1,10 @@
-import { DispositionSchema, type Disposition, type ElicitRequest, type Json } from '@sweatpants/domain';
+import {
+  DispositionSchema,
+  ElicitTypes,
+  type Disposition,
+  type ElicitRequest,
+  type Json,
+} from '@sweatpants/domain';
 import * as z from 'zod';
 import { log, createTool, ToolReply, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
 import { landedText, type LandedAt } from './landed-words';
@@ -100,8 +106,8 @@ const DEFAULT_FUNCTIONS = ['working', 'sleeping', 'relaxing', 'cooking', 'making
 /** Whether a waiting question is the one ask_space_function asks (its options' ids say so). */
 export function isSpaceFunctionQuestion(question: ElicitRequest): boolean {
   if (question.type !== 'choose') return false;
-  const options = (question.payload as { options?: { id?: unknown }[] }).options ?? [];
-  return options.some((o) => typeof o.id === 'string' && /^function-\d+$/.test(o.id));
+  const card = ElicitTypes.choose.payload.safeParse(question.payload);
+  return card.success && card.data.options.some((o) => /^function-\d+$/.test(o.id));
 }
 
 export const askSpaceFunction: Tool = createTool('ask_space_function')

@@ -108,9 +108,8 @@ export const ExtractSchema = z.object({
 
 /** The proposal a reading came with; null when there is none, or it does not fit. */
 export function parseProposal(value: unknown): Proposal | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const parsed = ProposalSchema.safeParse((value as { proposal?: unknown }).proposal);
-  return parsed.success ? parsed.data : null;
+  const parsed = z.object({ proposal: ProposalSchema }).safeParse(value);
+  return parsed.success ? parsed.data.proposal : null;
 }
 
 /** An extract that says nothing: what the loop goes on with when extraction fails (seed's fallback). */

@@ -1,4 +1,5 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
+import * as z from 'zod';
 import { actionOf, fresh, isAct, line, photoTarget } from './offline-prompt';
 import {
   CONFUSED,
@@ -113,11 +114,23 @@ const proposeForItem: OfflineRule = {
   },
 };
 
+/** What propose_disposition answered, as the rules read it back. */
+const LandedSchema: z.ZodType<Landed> = z.object({
+  item: z.string().optional(),
+  disposition: z.object({ kind: z.string().optional(), location: z.string().optional() }).optional(),
+  fallback: z.boolean().optional(),
+  pile: z.enum(['belongs', 'out', 'unsure']).optional(),
+  destination: z.string().optional(),
+  unsure: z.number().optional(),
+  phase: z.string().optional(),
+  next: z.string().optional(),
+});
+
 const afterDisposition: OfflineRule = {
   name: 'tidying: say where the item landed and what comes next',
   when: (ctx) => ctx.resultOf('propose_disposition') !== undefined,
   reply: (ctx) => {
-    const data = ctx.resultOf('propose_disposition')?.data as Landed | undefined;
+    const data = LandedSchema.safeParse(ctx.resultOf('propose_disposition')?.data).data;
     if (!data || data.fallback)
       return { text: '(offline) No problem, we leave that one for later. What is next?' };
     // decision support: the stuck item is decided, so sorting goes on (seed 001's resume_sorting)
@@ -148,7 +161,9 @@ const afterFunction: OfflineRule = {
   name: 'tidying: begin sorting once the function is chosen',
   when: (ctx) => ctx.resultOf('ask_space_function') !== undefined,
   reply: (ctx) => {
-    const data = ctx.resultOf('ask_space_function')?.data as { function?: string | null } | undefined;
+    const data = z
+      .object({ function: z.string().nullable().optional() })
+      .safeParse(ctx.resultOf('ask_space_function')?.data).data;
     if (!data?.function) return { text: '(offline) Tell me in a few words what you need to do here.' };
     return {
       // "working" reads as what the space is for; "I work here and study" is quoted as said.
@@ -171,7 +186,9 @@ const endSession: OfflineRule = {
     const result = ctx.resultOf('end_session');
     if (!result && actionOf(ctx) !== 'summary') return undefined;
     if (!result) return { text: '(offline) Let us wrap up.', calls: [{ name: 'end_session', input: {} }] };
-    const data = result.data as { itemsProcessed?: number; recap?: string } | undefined;
+    const data = z
+      .object({ itemsProcessed: z.number().optional(), recap: z.string().optional() })
+      .safeParse(result.data).data;
     return {
       text: `(offline) Session done: ${sorted(data?.itemsProcessed ?? 0)}. ${data?.recap ?? ''}. Well done.`,
     };

@@ -1,4 +1,5 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
+import * as z from 'zod';
 import { actionOf, countsOf, fresh, isAct, line, photoSeen, saidNow } from './offline-prompt';
 import { CONFUSED, SKIP, STUCK, TIRED, clarifyingOpening, describeItem } from './offline-text';
 
@@ -119,7 +120,9 @@ export const afterDone: OfflineRule = {
   name: 'tidying: end the session once the user is done, or keep going',
   when: (ctx) => ctx.resultOf('confirm_done') !== undefined,
   reply: (ctx) => {
-    const data = ctx.resultOf('confirm_done')?.data as { done?: boolean; note?: string } | undefined;
+    const data = z
+      .object({ done: z.boolean().optional(), note: z.string().optional() })
+      .safeParse(ctx.resultOf('confirm_done')?.data).data;
     if (!data?.done || !ctx.offers('end_session'))
       return { text: '(offline) Then let us keep going. What did you pick up next?' };
     return {

@@ -36,7 +36,7 @@ export function endOfSession(state: SessionState) {
     belongs: [...state.piles.belongs],
     out: [...state.piles.out],
     unsure: [...state.piles.unsure],
-    destinations: Object.fromEntries(state.destinations) as { [item: string]: string },
+    destinations: Object.fromEntries(state.destinations),
     recap: recapOf(state),
   };
 }

@@ -1,12 +1,12 @@
 import { err, ok, type Result } from '@sweatpants/domain';
+import * as z from 'zod';
 
 /**
  * The tidying coach's words (seed 000's newtypes): each is a string that went through its smart
  * constructor, so an item name can never be passed where a location is expected, and none is
  * ever blank or padded.
  */
-declare const brand: unique symbol;
-type Branded<B extends string> = string & { readonly [brand]: B };
+type Branded<B extends string> = string & z.$brand<B>;
 
 /** Something being sorted: "coffee mug". */
 export type ItemName = Branded<'ItemName'>;
@@ -24,19 +24,20 @@ export interface BlankText {
   message: string;
 }
 
-function brandOf<B extends string>(kind: string) {
-  return (text: string): Result<Branded<B>, BlankText> => {
-    const trimmed = text.trim();
-    if (trimmed === '') return err({ code: 'blank', message: `${kind} cannot be blank` });
-    return ok(trimmed as Branded<B>);
+/** A word's smart constructor: trimmed, and never blank. */
+function brandOf<S extends z.ZodType<string, string>>(schema: S, kind: string) {
+  return (text: string): Result<z.output<S>, BlankText> => {
+    const parsed = schema.safeParse(text);
+    return parsed.success ? ok(parsed.data) : err({ code: 'blank', message: `${kind} cannot be blank` });
   };
 }
 
-export const mkItemName = brandOf<'ItemName'>('an item name');
-export const mkLocation = brandOf<'Location'>('a location');
-export const mkSpaceFunction = brandOf<'SpaceFunction'>('a space function');
-export const mkAnxietyTrigger = brandOf<'AnxietyTrigger'>('an anxiety trigger');
-export const mkCategoryName = brandOf<'CategoryName'>('a category name');
+const WORDS = z.string().trim().min(1);
+export const mkItemName = brandOf(WORDS.brand<'ItemName'>(), 'an item name');
+export const mkLocation = brandOf(WORDS.brand<'Location'>(), 'a location');
+export const mkSpaceFunction = brandOf(WORDS.brand<'SpaceFunction'>(), 'a space function');
+export const mkAnxietyTrigger = brandOf(WORDS.brand<'AnxietyTrigger'>(), 'an anxiety trigger');
+export const mkCategoryName = brandOf(WORDS.brand<'CategoryName'>(), 'a category name');
 
 /** The value of a constructor's result, or null for blank text: for optional fields. */
 export function orNull<T>(made: Result<T, BlankText>): T | null {
@@ -59,9 +60,9 @@ export type ChaosLevel = (typeof CHAOS_LEVELS)[number];
 export function parseChaosLevel(
   text: string,
 ): Result<ChaosLevel, { code: 'unknown_chaos_level'; message: string }> {
-  const level = text.trim().toLowerCase();
-  return (CHAOS_LEVELS as readonly string[]).includes(level)
-    ? ok(level as ChaosLevel)
+  const level = z.enum(CHAOS_LEVELS).safeParse(text.trim().toLowerCase());
+  return level.success
+    ? ok(level.data)
     : err({ code: 'unknown_chaos_level', message: `"${text}" is not one of ${CHAOS_LEVELS.join(', ')}` });
 }
 
