@@ -51,6 +51,11 @@ export function whereTheyGo(finds: readonly Located[]): Where {
   const sentences: string[] = [];
   const copy: string[] = [];
   const dropOffs = finds.filter((f) => !f.collection && f.places.length > 0);
+  const insteadOfCollection = dropOffs.filter((f) => f.noCollection);
+  if (insteadOfCollection.length > 0)
+    sentences.push(
+      `No service I know collects ${alternatives(insteadOfCollection)} where you are, so here is where you could take ${itOrThem(insteadOfCollection)} instead.`,
+    );
   for (const [place, items] of groupByPlace(dropOffs)) {
     const only = finds.length === 1 ? finds[0] : undefined;
     const what = only ? (isPlural(only.item) ? 'them' : 'it') : listOf(items);

@@ -3,14 +3,14 @@ import {
   createTool,
   elicit,
   Err,
-  notify,
   Ok,
   ToolCallError,
   type AgentToolCall,
   type Tool,
 } from '@sweatpants/agent-runtime';
 import * as z from 'zod';
-import { DropOffDirectory, KindSchema, PointSchema, type Place } from './drop-off-directory';
+import { NEAR_KM, searchDirectory } from './directory-search';
+import { KindSchema, PointSchema } from './drop-off-directory';
 import { kindOf } from './item-kind';
 import { listOf } from './donation-replies';
 import { conditionInDoubt, isPlural, MAX_ITEMS_AT_ONCE } from './said-items';
@@ -28,13 +28,6 @@ export interface CoachTools {
   /** the coach's `guess_pile` tool (`Tidying.tools.guessPile`), typed as the helper calls it */
   guessPile: AgentToolCall<{ item: string }, CoachGuess>;
 }
-
-/**
- * How far a place may be and still be "near you": about what a person would travel with a bag or
- * a box, by bus or car, across a city and its edges. Farther than this the helper says it knows
- * nothing near rather than send someone on a journey (or call a place 930 km away near).
- */
-export const NEAR_KM = 25;
 
 const Copied = z.object({ success: z.boolean() });
 const ConditionSchema = z.enum(['like new', 'good', 'worn']);
@@ -140,7 +133,7 @@ export function donationTools(coach: CoachTools): DonationTools {
 
   const findDropOff = createTool('find_drop_off')
     .description(
-      `Search the directory for places near the person that take this kind of thing: drop-off places, or with collection: true services that come and collect (use it whenever the person would rather it were collected or picked up). Asks for their rough location unless you pass the point they already shared (near). Only places within ${NEAR_KM} km come back as near; when none are, say plainly that you know no place near them.`,
+      `Search the directory for places near the person that take this kind of thing: drop-off places, or with collection: true services that come and collect (use it whenever the person would rather it were collected or picked up). Asks for their rough location unless you pass the point they already shared (near). Only places within ${NEAR_KM} km come back as near; when none are, say plainly that you know no place near them. When no service that collects reaches them, it looks for places to take it instead (noCollection: true): say so, then where to take it.`,
     )
     .parameter(
       z.object({
@@ -178,30 +171,23 @@ export function donationTools(coach: CoachTools): DonationTools {
         if (answer.action !== 'accept') return Ok({ item, located: false, answer: answer.action });
         near = PointSchema.parse(answer.content);
       }
-      const directory = yield* DropOffDirectory.attach();
-      const service = collection ? 'collection' : 'drop-off';
-      const search = yield* directory.invoke('search', { near, kind, limit: 3, service });
-      let next = yield* search.next();
-      while (!next.done) {
-        const { list, checked, total } = next.value;
-        yield* notify(`Checked the ${list}`, { value: checked, total });
-        next = yield* search.next();
-      }
-      const { directory: name, area, places } = next.value;
-      const reachable = places.filter((p) => reaches(p, collection));
-      // the nearest beyond reach, so a reply may say truly how far the known places are
-      const nearestKm = reachable.length === 0 ? places[0]?.km : undefined;
+      const { directory, area, places, nearestKm, noCollection, ...found } = yield* searchDirectory(
+        near,
+        kind,
+        collection,
+      );
       return Ok({
         item,
         kind,
         located: true,
         near,
-        collection,
+        collection: found.collection,
+        ...(noCollection ? { noCollection } : {}),
         deviceReported: statuses,
-        directory: name,
+        directory,
         ...(area === undefined ? {} : { area }),
         nearKm: NEAR_KM,
-        places: reachable,
+        places,
         ...(nearestKm === undefined ? {} : { nearestKm }),
       });
     });
@@ -231,10 +217,4 @@ export function donationTools(coach: CoachTools): DonationTools {
     });
 
   return { checkItem, describeDonation, findDropOff, copyDirections };
-}
-
-/** A drop-off place is near within NEAR_KM; a collection service only where it collects. */
-function reaches(place: Place, collection: boolean): boolean {
-  if (!collection) return place.km <= NEAR_KM;
-  return place.km <= Math.min(place.servesKm ?? NEAR_KM, NEAR_KM);
 }

@@ -9,7 +9,8 @@ import {
   type CreatedAgent,
 } from '@sweatpants/agent-runtime';
 import * as z from 'zod';
-import { donationTools, NEAR_KM, type CoachTools, type DonationTools } from './donation-tools';
+import { NEAR_KM } from './directory-search';
+import { donationTools, type CoachTools, type DonationTools } from './donation-tools';
 import { MAX_ITEMS_AT_ONCE } from './said-items';
 import { demoDirectory, useDirectory, type DirectoryImplementation } from './drop-off-directory';
 
@@ -59,8 +60,9 @@ export function createDonations(
           passing near when they already shared where they are.
           Honour collection: when the person would rather it were collected or picked up (said in
           words or in the form), call find_drop_off with collection true and name the service it
-          finds, or say plainly that you know no collection near them. Never answer with a
-          drop-off instead.
+          finds, or say plainly that you know no collection near them. Never offer a drop-off
+          instead of your own accord: only when find_drop_off says no service collects there and
+          found places to take it (noCollection), say so first, then where to take it.
           Only places within ${NEAR_KM} km are near. When find_drop_off finds none near, say
           plainly that you know no place near them and what they could do instead; never call a
           far place near, and any distance you mention is the one it found.

@@ -1,5 +1,6 @@
 export { createDonations, SUMMARY_MODEL } from './donations-agent';
-export { donationTools, NEAR_KM, type CoachTools, type DonationTools } from './donation-tools';
+export { donationTools, type CoachTools, type DonationTools } from './donation-tools';
+export { Directory, NEAR_KM, searchDirectory } from './directory-search';
 export {
   demoDirectory,
   distanceKm,

@@ -35,6 +35,8 @@ export const FoundSchema = z.union([
     located: z.literal(true),
     near: PointSchema,
     collection: z.boolean(),
+    /** collection was asked for, no service reaches: `places` are places to take it instead */
+    noCollection: z.literal(true).optional(),
     area: z.string().optional(),
     places: z.array(PlaceSchema),
     nearestKm: z.number().optional(),

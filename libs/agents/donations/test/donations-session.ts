@@ -33,6 +33,8 @@ export const BERLIN = { lat: 52.52, lng: 13.405 };
 
 export interface Session {
   runner: Runner;
+  /** the conversation's store: the whole tree, branches and all */
+  port: InMemoryConversationPort;
   asked: ElicitRequest[];
   path(): Promise<TreeNode[]>;
   /** the agent's words on the path, in order */
@@ -59,6 +61,7 @@ export async function openSession(model: Model, coach: CoachTools): Promise<Sess
   };
   return {
     runner,
+    port,
     asked,
     path,
     async replies() {

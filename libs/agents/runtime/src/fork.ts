@@ -8,17 +8,25 @@ import { dispatch, type Tool } from './tool';
 
 /**
  * How an attempt on a branch ended: committed with what it found (`forward`), or abandoned with
- * why (`back`). The attempt's body returns one; `fork` answers it. Only the reason is recorded (a
+ * why (`back`). The attempt's body returns one; `fork` answers it. Only the reason and detail are recorded (a
  * replay answers an abandoned attempt without running it); a committed value is made again by the
  * replayed body, from its recorded calls.
  */
-export type Forked<R = unknown> = { forwarded: true; value: R } | { forwarded: false; reason: string };
+export type Forked<R = unknown> =
+  { forwarded: true; value: R } | { forwarded: false; reason: string; detail?: Json };
 
 /** The attempt worked: its nodes stay on the path, and `value` is what the parent gets. */
 export const forward = <R>(value: R): Forked<R> => ({ forwarded: true, value });
 
-/** The attempt did not work: HEAD goes back to where it began, `reason` says why. */
-export const back = (reason: string): Forked<never> => ({ forwarded: false, reason });
+/**
+ * The attempt did not work: HEAD goes back to where it began, `reason` says why, and `detail` keeps
+ * what the parent may still need of it (what was searched, how far it was): both are recorded.
+ */
+export const back = (reason: string, detail?: Json): Forked<never> => ({
+  forwarded: false,
+  reason,
+  ...(detail === undefined ? {} : { detail }),
+});
 
 /** A subagent as an attempt sees it: its tools, each call recorded on the attempt's branch. */
 export interface Attempt<T extends ToolSet> {
@@ -75,7 +83,7 @@ export function* fork<T extends ToolSet, R>(
     const left = journal.take('event', `the end of the attempt "${label}"`, ours) as TreeNode<'event'>;
     const reason = String(left.payload['reason']);
     if (left.payload['threw'] === true) throw new Error(reason);
-    return back(reason);
+    return back(reason, left.payload['detail']);
   }
 
   const point = journal.path().at(-1) as TreeNode;
@@ -94,8 +102,15 @@ export function* fork<T extends ToolSet, R>(
   ) as Attempt<T>['tools'];
 
   // Back to `point`, with the `fork-return` event that says which attempt ended there and why.
-  function* leave(reason: string, threw: boolean): Operation<void> {
-    const payload = { type: RETURN_EVENT, agent: agent.name, label, reason, branch: journal.head };
+  function* leave(reason: string, threw: boolean, detail?: Json): Operation<void> {
+    const payload = {
+      type: RETURN_EVENT,
+      agent: agent.name,
+      label,
+      reason,
+      branch: journal.head,
+      ...(detail === undefined ? {} : { detail }),
+    };
     yield* journal.returnTo(point, [
       { kind: 'event', payload: threw ? { ...payload, threw } : payload, authorId },
     ]);
@@ -110,7 +125,7 @@ export function* fork<T extends ToolSet, R>(
     yield* leave(error instanceof Error ? error.message : String(error), true);
     throw error;
   }
-  if (!ended.forwarded) yield* leave(ended.reason, false);
+  if (!ended.forwarded) yield* leave(ended.reason, false, ended.detail);
   else if (
     !journal.take('event', `the commit of "${label}"`, (n) => n.payload['type'] === FORWARD_EVENT && ours(n))
   )

@@ -52,7 +52,7 @@ const looked: StateReducer<string[]> = {
 function* findAHome(): Operation<Forked<string[]>[]> {
   const dropOff = yield* fork(Finder, 'drop-off first', function* (attempt) {
     const places = yield* attempt.tools.findDropOff({ item: 'coat' });
-    return places.length > 0 ? forward(places) : back('no drop-off place near');
+    return places.length > 0 ? forward(places) : back('no drop-off place near', { within: 25 });
   });
   const collection = yield* fork(Finder, 'collection', function* (attempt) {
     return forward(yield* attempt.tools.findCollection({ item: 'coat' }));
@@ -86,7 +86,7 @@ describe('fork / forward / back for a subagent', () => {
     const root = port.create('c1');
     const [dropOff, collection] = await inTurn(new Journal(port, 'c1', [root]), findAHome);
 
-    expect(dropOff).toEqual({ forwarded: false, reason: 'no drop-off place near' });
+    expect(dropOff).toEqual({ forwarded: false, reason: 'no drop-off place near', detail: { within: 25 } });
     expect(collection).toEqual({ forwarded: true, value: ['Tuesday collection from the door'] });
 
     // HEAD's path: the abandoned attempt is off it, the committed one on it.
@@ -118,6 +118,7 @@ describe('fork / forward / back for a subagent', () => {
       agent: 'finder',
       label: 'drop-off first',
       reason: 'no drop-off place near',
+      detail: { within: 25 },
       branch: abandoned.at(-1)?.id,
     });
     expect(nextFork?.payload).toEqual({ type: 'fork', agent: 'finder', label: 'collection' });
