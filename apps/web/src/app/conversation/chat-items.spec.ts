@@ -40,7 +40,7 @@ describe('chatItems', () => {
   const answer = node('response', { elicitId: 'chat-x', action: 'accept', content: { text: 'hi' } }, chat);
 
   it('starts with the root, pairs an elicit with its answer and hides the response node', () => {
-    const items = chatItems([root, ask, said], null);
+    const items = chatItems([root, ask, said], []);
     expect(items).toEqual([
       { node: root, answer: null },
       { node: ask, answer: said },
@@ -48,9 +48,9 @@ describe('chatItems', () => {
   });
 
   it('shows the chat answer as the message unless a user node repeats it', () => {
-    expect(after(chatItems([root, ask, said, chat, answer], null)).map((i) => i.node)).toEqual([ask, answer]);
+    expect(after(chatItems([root, ask, said, chat, answer], [])).map((i) => i.node)).toEqual([ask, answer]);
     const user = node('user', { text: 'hi' }, answer);
-    expect(after(chatItems([root, ask, said, chat, answer, user], null)).map((i) => i.node)).toEqual([
+    expect(after(chatItems([root, ask, said, chat, answer, user], [])).map((i) => i.node)).toEqual([
       ask,
       user,
     ]);
@@ -70,7 +70,7 @@ describe('chatItems', () => {
       reply,
     );
     const path = [root, ask, other, side, reply, again];
-    expect(after(chatItems(path, null))).toEqual([
+    expect(after(chatItems(path, []))).toEqual([
       { node: ask, answer: other },
       { node: other, answer: null },
       { node: reply, answer: null },
@@ -83,7 +83,7 @@ describe('chatItems', () => {
       payload: { default: true },
       resumes: 'e1',
     };
-    expect(after(chatItems(path, pending)).map((i) => i.node)).toEqual([ask, other, reply]);
+    expect(after(chatItems(path, [pending])).map((i) => i.node)).toEqual([ask, other, reply]);
   });
 
   it('leaves the pending elicit to its card', () => {
@@ -93,8 +93,8 @@ describe('chatItems', () => {
       message: 'Ready?',
       payload: { default: true },
     };
-    expect(after(chatItems([root, ask], pending))).toEqual([]);
-    expect(after(chatItems([root, ask], null))).toEqual([{ node: ask, answer: null }]);
+    expect(after(chatItems([root, ask], [pending]))).toEqual([]);
+    expect(after(chatItems([root, ask], []))).toEqual([{ node: ask, answer: null }]);
   });
 
   describe('the agent’s steps', () => {
@@ -116,11 +116,11 @@ describe('chatItems', () => {
     const path = [root, said, received, call, silent, result, mode, synthetic, side, reply, progress];
 
     it('are hidden by default: the chat is what was said', () => {
-      expect(after(chatItems(path, null)).map((i) => i.node)).toEqual([said, reply, progress]);
+      expect(after(chatItems(path, [])).map((i) => i.node)).toEqual([said, reply, progress]);
     });
 
     it('show with the switch on, in order; a side call never does', () => {
-      const steps = after(chatItems(path, null, { steps: true })).map((i) => i.node);
+      const steps = after(chatItems(path, [], { steps: true })).map((i) => i.node);
       expect(steps).toEqual([said, received, call, silent, result, mode, synthetic, reply, progress]);
       expect(steps).not.toContain(side);
     });
@@ -128,10 +128,10 @@ describe('chatItems', () => {
     it('follow the switch, kept in localStorage', () => {
       showAgentSteps(true);
       expect(localStorage.getItem('sweatpants.showAgentSteps')).toBe('true');
-      expect(after(chatItems(path, null))).toHaveLength(9);
+      expect(after(chatItems(path, []))).toHaveLength(9);
       showAgentSteps(false);
       expect(localStorage.getItem('sweatpants.showAgentSteps')).toBeNull();
-      expect(after(chatItems(path, null))).toHaveLength(3);
+      expect(after(chatItems(path, []))).toHaveLength(3);
     });
   });
 });

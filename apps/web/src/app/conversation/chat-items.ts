@@ -21,15 +21,16 @@ export interface ChatOptions {
  * steps" switch is on, the agent's steps (see isAgentStep). The root comes first: it carries that
  * switch. A side call of the runtime's is never shown. An elicit is shown with its answer, so the response
  * node itself is not, unless the user answered in their own words (action `other`): those are
- * their message, shown after the question. The `chat` elicit is the composer, the pending elicit
- * is the card below, and a question asked again after a tangent (`resumes`) is shown where it was
+ * their message, shown after the question. The `chat` elicit is the composer, each pending
+ * question is a card below, and a question asked again after a tangent (`resumes`) is shown where it was
  * asked again, like any other.
  */
 export function chatItems(
   path: readonly TreeNode[],
-  pending: ElicitRequest | null,
+  pending: readonly ElicitRequest[],
   options: ChatOptions = { steps: agentStepsShown() },
 ): ChatItem[] {
+  const waiting = new Set(pending.map((q) => q.elicitId));
   const answers = new Map<string, TreeNode>();
   const asked = new Map<string, string | null>();
   for (const node of path) {
@@ -62,7 +63,7 @@ export function chatItems(
         const answer = elicitId === null ? undefined : answers.get(elicitId);
         // The chat elicit is the composer; its answer shows as the message itself.
         if (typeOf(node) === 'chat') continue;
-        if (!answer && elicitId === pending?.elicitId) continue;
+        if (!answer && elicitId !== null && waiting.has(elicitId)) continue;
         items.push({ node, answer: answer ?? null });
         continue;
       }

@@ -148,7 +148,7 @@ export class ChatNodeComponent {
     const nodes = this.coveredNodes();
     if (nodes === 'loading' || nodes === 'failed') return { state: nodes };
     if (nodes === null) return { state: this.store && this.store.loading() ? 'loading' : 'none' };
-    return { state: 'ready', items: chatItems(nodes, null, { steps: this.stepsShown() }) };
+    return { state: 'ready', items: chatItems(nodes, [], { steps: this.stepsShown() }) };
   });
 
   constructor() {

@@ -277,7 +277,7 @@ describe('ChatPageComponent', () => {
       payload: { placeholder: 'e.g. working, reading' },
     };
     socket.serverSends('elicit', { conversationId: 'c1', nodeId: id('c1'), ...inWords });
-    store.pending.set(inWords);
+    store.questions.replace([inWords]);
     await settle();
     const card = element.querySelector('app-elicit-card')!;
     expect(card.querySelector('h2')?.textContent).toBe('What is this space for?');
@@ -303,7 +303,7 @@ describe('ChatPageComponent', () => {
       'message:send': () => ({ ok: true, node: queuedNode(waiting, 'c1', { id: id('c1'), depth: 3 }) }),
       'message:withdraw': () => ({ ok: true }),
     });
-    store.pending.set(null);
+    store.questions.replace([]);
     store.status.set('running');
     await settle();
     // The agent at work: the composer stays open, and what is sent waits for it.

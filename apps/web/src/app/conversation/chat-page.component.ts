@@ -27,6 +27,7 @@ import { AgentsService } from '../conversations/agents.service';
 import { ConversationStore } from './conversation-store.service';
 import { nodeText } from './node-text';
 import { INSPECTOR_DIALOG, PathInspectorComponent, type PathInspectorData } from './path-inspector.component';
+import { questionAskers } from './question-askers';
 import { StatePanelComponent } from './state-panel.component';
 
 /** How far above the end of the chat's pane still counts as being at the newest message. */
@@ -45,8 +46,10 @@ const OFF_SCRIPT_COMPOSER: ElicitRequest<'chat'> = {
 };
 
 /**
- * The HEAD path as a chat, the pending question's card, the composer under it (always there: while
- * a card waits, typing answers it in the user's own words), and the session state beside it.
+ * The HEAD path as a chat, a card for each pending question (several agents may ask at once: each
+ * card says who asks then, and each is answered on its own, in any order), the composer under them
+ * (always there: while a card waits, typing answers in the user's own words), and the
+ * session state beside it.
  */
 @Component({
   selector: 'app-chat-page',
@@ -68,6 +71,7 @@ export class ChatPageComponent {
   private readonly dialog = inject(Dialog);
   private readonly injector = inject(Injector);
   private readonly router = inject(Router);
+  private readonly agents = inject(AgentsService);
   private readonly composer = viewChild(ChatElicitComponent);
   /** The chat's own scrolling pane, and what it holds (which grows as the chat does). */
   private readonly pane = viewChild.required<ElementRef<HTMLElement>>('pane');
@@ -78,12 +82,18 @@ export class ChatPageComponent {
   private readonly readingBack = signal(false);
   /** Something new arrived while the user was reading back: offer to jump to it. */
   protected readonly newBelow = signal(false);
-  protected readonly items = computed(() => chatItems(this.store.path(), this.store.pending()));
+  protected readonly items = computed(() => chatItems(this.store.path(), this.store.questions.all()));
   private readonly shown = computed(() => new Set(this.items().map((item) => item.node.id)));
-  protected readonly pendingCard = computed(() => {
-    const pending = this.store.pending();
-    return pending && pending.type !== 'chat' ? pending : null;
-  });
+  /** The questions shown as cards, oldest first (a `chat` prompt is the composer instead). */
+  protected readonly pendingCards = computed(() =>
+    this.store.questions.all().filter((question) => question.type !== 'chat'),
+  );
+  /** Who asks, by elicit id, where the cards should say. */
+  protected readonly askers = computed(() =>
+    questionAskers(this.store.questions.all(), this.store.conversation()?.agent, (agent) =>
+      this.agents.label(agent),
+    ),
+  );
   protected readonly composerQuestion = computed((): ElicitRequest => {
     const pending = this.store.pending();
     if (pending?.type === 'chat') return pending;
@@ -94,7 +104,6 @@ export class ChatPageComponent {
     }
     return pending ? OFF_SCRIPT_COMPOSER : PLAIN_COMPOSER;
   });
-  private readonly agents = inject(AgentsService);
   /** The camera is offered to an agent that looks at photos (its `needs`). */
   protected readonly takesPhotos = computed(() => {
     const agent = this.store.conversation()?.agent;
@@ -122,7 +131,9 @@ export class ChatPageComponent {
         this.items().length,
         this.store.streaming()?.text.length ?? 0,
         this.store.queue.items().length,
-        this.pendingCard()?.elicitId ?? '',
+        this.pendingCards()
+          .map((card) => card.elicitId)
+          .join(','),
       ].join(':');
       untracked(() => {
         if (now !== seen) {
@@ -207,8 +218,8 @@ export class ChatPageComponent {
     afterNextRender(() => this.scrollToLatest(), { injector: this.injector });
   }
 
-  protected async answer(response: ElicitAnswerRequest): Promise<void> {
-    await this.store.answer(response);
+  protected async answer(elicitId: string, response: ElicitAnswerRequest): Promise<void> {
+    await this.store.answer(response, elicitId);
   }
 
   protected async send(response: ElicitAnswerRequest): Promise<void> {

@@ -12,7 +12,8 @@ import type { SocketClientService } from '../core/socket-client.service';
 /** What the server's live events change in an open conversation (the ConversationStore). */
 export interface LiveConversation {
   readonly conversation: WritableSignal<{ title: string } | null>;
-  readonly pending: WritableSignal<ElicitRequest | null>;
+  /** the questions waiting for the person */
+  readonly questions: { asked(request: ElicitRequest): boolean; ended(elicitId: string): boolean };
   readonly status: WritableSignal<ConversationStatus>;
   readonly streaming: WritableSignal<{ nodeId: string; text: string } | null>;
   readonly progress: WritableSignal<ServerEventPayload<'notify'> | null>;
@@ -51,15 +52,10 @@ export function listenToConversation(
     }),
     on('elicit', (event) => {
       if (!mine(event)) return;
-      // Delivery is at-least-once: the same elicit id again changes nothing.
-      if (live.pending()?.elicitId === event.elicitId) return;
       const { conversationId: _c, nodeId: _n, ...request } = event;
-      live.pending.set(request);
-      if (event.type !== 'chat') live.announcement.set(`Question: ${event.message}`);
+      if (live.questions.asked(request) && event.type !== 'chat') live.announcement.set(`Question: ${event.message}`);
     }),
-    on('elicit:withdrawn', (event) => {
-      if (mine(event) && live.pending()?.elicitId === event.elicitId) live.pending.set(null);
-    }),
+    on('elicit:withdrawn', (event) => mine(event) && live.questions.ended(event.elicitId)),
     on('notify', (event) => mine(event) && live.progress.set(event)),
     on('queue', (event) => mine(event) && live.queue.replace(event.items)),
     on('title', (event) => {

@@ -39,7 +39,7 @@ import { statusWords } from './status-words';
       provide: ElicitProgress,
       useFactory: (): ElicitProgress => {
         const store = inject(ConversationStore);
-        return { report: (payload) => store.reportProgress(payload) };
+        return { report: (payload, elicitId) => store.reportProgress(payload, elicitId) };
       },
     },
   ],

@@ -159,9 +159,10 @@ describe('ConversationStore', () => {
 
     const elicit = { elicitId: 'q1', type: 'confirm' as const, message: 'Done?', payload: { default: true } };
     socket.serverSends('elicit', { conversationId: 'c1', nodeId: fixtureId('f1'), ...elicit });
-    expect(store.pending()).toEqual(elicit);
+    // joins the chat prompt that waited already, after it
+    expect(store.questions.all()).toEqual([chatPrompt, elicit]);
     socket.serverSends('elicit:withdrawn', { conversationId: 'c1', elicitId: 'q1', reason: 'cancelled' });
-    expect(store.pending()).toBeNull();
+    expect(store.questions.all()).toEqual([chatPrompt]);
   });
 
   it('asks for another answer to a reply over the socket, and shows the agent at work', async () => {
@@ -249,7 +250,7 @@ describe('ConversationStore', () => {
         payload: { elicitId: 'other', action: 'decline' },
       },
     });
-    expect(store.pending()).toEqual(elicit);
+    expect(store.questions.all()).toEqual([chatPrompt, elicit]);
     socket.serverSends('node', {
       conversationId: 'c1',
       node: {
@@ -260,7 +261,7 @@ describe('ConversationStore', () => {
         payload: { elicitId: 'q1', action: 'other', content: { text: 'not yet, one more drawer' } },
       },
     });
-    expect(store.pending()).toBeNull();
+    expect(store.questions.all()).toEqual([chatPrompt]);
     expect(store.status()).toBe('running');
     expect(store.path().at(-1)?.id).toBe(fixtureId('r2'));
   });
@@ -340,7 +341,7 @@ describe('ConversationStore', () => {
   it('says why words were not taken beside the composer, and reads again what waits', async () => {
     const { store, api } = setup();
     await store.open('c1', false);
-    store.pending.set(null);
+    store.questions.replace([]);
     const reads = api.conversation.mock.calls.length;
     expect(await store.send('hello', [])).toBe(false);
     expect(store.answerError()).toBe('nope');

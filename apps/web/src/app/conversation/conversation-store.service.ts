@@ -2,7 +2,6 @@ import { computed, inject, Injectable, type OnDestroy, signal } from '@angular/c
 import type {
   Conversation,
   ConversationStatus,
-  ElicitRequest,
   ElicitAnswerRequest,
   InlinePhoto,
   Json,
@@ -23,6 +22,7 @@ import { listenToConversation } from './conversation-live-events';
 import { nodeText } from './node-text';
 import { QueuedMessages, queuedMessageOf } from './queued-messages';
 import { PathReads } from './path-reads';
+import { PendingQuestions } from './pending-questions';
 import { responseTo, withNode } from './tree-updates';
 
 /** Tree and state reloads after a burst of HEAD moves are coalesced into one... */
@@ -31,8 +31,8 @@ const RELOAD_DELAY_MS = 150;
 const RELOAD_AT_MOST_EVERY_MS = 1000;
 
 /**
- * One open conversation: its HEAD path, its whole tree, the pending elicit and the live events,
- * kept in signals. Provided by the conversation shell, so the chat, tree and reflog pages share it.
+ * One open conversation: its HEAD path, its whole tree, the pending questions and the live
+ * events, kept in signals. Provided by the conversation shell, so the chat, tree and reflog pages share it.
  * In admin mode it reads through the admin routes and never joins the room or writes.
  */
 @Injectable()
@@ -58,7 +58,10 @@ export class ConversationStore implements OnDestroy {
   readonly conversation = signal<Conversation | null>(null);
   readonly path = signal<TreeNode[]>([]);
   readonly tree = signal<ReadonlyMap<string, TreeListingNode>>(new Map());
-  readonly pending = signal<ElicitRequest | null>(null);
+  /** Every question waiting for the person, oldest first (each answered on its own). */
+  readonly questions = new PendingQuestions();
+  /** The oldest pending question: what the composer answers when it is a `chat` prompt. */
+  readonly pending = this.questions.first;
   readonly status = signal<ConversationStatus>('idle');
   readonly streaming = signal<{ nodeId: string; text: string } | null>(null);
   readonly progress = signal<ServerEventPayload<'notify'> | null>(null);
@@ -137,20 +140,24 @@ export class ConversationStore implements OnDestroy {
   }
 
   /**
-   * Tells the agent what the pending question's widget is doing (`elicit:progress`); nothing when
-   * no question is pending. Progress is a courtesy: a failure to send it is not the person's.
+   * Tells the agent what a pending question's widget is doing (`elicit:progress`): the one named,
+   * else the oldest; nothing when it is not pending. Progress is a courtesy: a failure to send it
+   * is not the person's.
    */
-  reportProgress(payload: Json): void {
-    const pending = this.pending();
+  reportProgress(payload: Json, elicitId?: string): void {
+    const pending = this.questions.find(elicitId);
     if (!pending) return;
     this.socket
       .request('elicit:progress', { conversationId: this.id(), elicitId: pending.elicitId, payload })
       .catch(() => undefined);
   }
 
-  /** Answers the pending elicit over the socket; its ack carries the response node. */
-  async answer(response: ElicitAnswerRequest): Promise<boolean> {
-    const pending = this.pending();
+  /**
+   * Answers a pending question over the socket, the one named or else the oldest; its ack carries
+   * the response node. The other questions stay pending.
+   */
+  async answer(response: ElicitAnswerRequest, elicitId?: string): Promise<boolean> {
+    const pending = this.questions.find(elicitId);
     if (!pending) return false;
     return this.runAnswer(async () => {
       const content = 'content' in response ? toJson(response.content) : undefined;
@@ -160,8 +167,7 @@ export class ConversationStore implements OnDestroy {
         action: response.action,
         ...(content === undefined ? {} : { content }),
       });
-      if (this.pending()?.elicitId === pending.elicitId) {
-        this.pending.set(null);
+      if (this.questions.ended(pending.elicitId)) {
         // The agent runs on every answer; saying so now keeps the composer from flickering open
         // before the server's `status` event arrives.
         this.status.set('running');
@@ -294,7 +300,7 @@ export class ConversationStore implements OnDestroy {
     this.conversation.set(null);
     this.path.set([]);
     this.tree.set(new Map());
-    this.pending.set(null);
+    this.questions.replace([]);
     this.undo.set(null);
     this.streaming.set(null);
     this.progress.set(null);
@@ -345,7 +351,7 @@ export class ConversationStore implements OnDestroy {
   private applyConversation(conversation: Conversation): void {
     this.conversation.set(conversation);
     this.status.set(conversation.status);
-    this.pending.set(conversation.pendingElicit);
+    this.questions.replace(conversation.pendingElicits);
     this.queue.replace(conversation.queued ?? []);
   }
 
@@ -375,16 +381,13 @@ export class ConversationStore implements OnDestroy {
 
   /**
    * A node the server appended: onto the path if it extends HEAD, into the tree either way. The
-   * answer to the pending question (from this tab, another one, or typed off-script) ends it.
+   * answer to a pending question (from this tab, another one, or typed off-script) ends that one.
    */
   appendNode(node: TreeNode): void {
     this.pathReads.delivered(node);
     this.queue.took(node);
-    const pending = this.pending();
-    if (pending && node.kind === 'response' && responseTo(node) === pending.elicitId) {
-      this.pending.set(null);
-      this.status.set('running');
-    }
+    const answered = node.kind === 'response' ? responseTo(node) : null;
+    if (answered !== null && this.questions.ended(answered)) this.status.set('running');
     const path = this.path();
     if (!path.some((n) => n.id === node.id) && path.at(-1)?.id === node.parentId) {
       this.path.set([...path, node]);

@@ -175,7 +175,7 @@ export class PathInspectorComponent {
  * words. Steps after the last message fold into it, so the point the path ends at is accounted for.
  */
 function pathLines(path: readonly TreeNode[]): PathLine[] {
-  const items = chatItems(path, null, { steps: false });
+  const items = chatItems(path, [], { steps: false });
   const shown = new Set(items.flatMap((item) => [item.node.id, item.answer?.id ?? '']));
   const lines: PathLine[] = [];
   let hidden: string[] = [];

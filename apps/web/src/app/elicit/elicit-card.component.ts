@@ -4,13 +4,17 @@ import {
   Component,
   computed,
   type ElementRef,
+  forwardRef,
+  inject,
   input,
   linkedSignal,
   output,
   untracked,
   viewChild,
 } from '@angular/core';
-import type { ElicitRequest, ElicitAnswerRequest } from '@sweatpants/domain';
+import type { ElicitRequest, ElicitAnswerRequest, Json } from '@sweatpants/domain';
+
+import { ElicitProgress } from './elicit-progress';
 
 import { ElicitWidgetComponent } from './elicit-widget.component';
 import { linkedParts } from './message-links';
@@ -32,12 +36,20 @@ let nextId = 0;
  *
  * A question answered in words (`free-text`) has no box of its own: the composer under the chat is
  * the one place to type, with one Enter rule, and its words answer the question.
+ *
+ * When the page says who asks (`asker`: another agent than the conversation's, or several at
+ * once), that line heads the card and is read with the question. The widget's progress goes out
+ * named by this card's question, as several may wait at once.
  */
 @Component({
   selector: 'app-elicit-card',
   imports: [ElicitWidgetComponent],
+  providers: [{ provide: ElicitProgress, useExisting: forwardRef(() => ElicitCardComponent) }],
   template: `
-    <section #card class="card elicit stack" tabindex="-1" [attr.aria-labelledby]="headingId">
+    <section #card class="card elicit stack" tabindex="-1" [attr.aria-labelledby]="labelledBy()">
+      @if (asker(); as asker) {
+        <p class="elicit__asker small" [id]="askerId">{{ asker }}</p>
+      }
       @if (request().resumes) {
         <p class="elicit__again small muted">Back to this question</p>
       }
@@ -151,19 +163,28 @@ let nextId = 0;
       padding-top: var(--space-2);
       border-top: 1px solid var(--color-border);
     }
-    .elicit__again {
+    .elicit__again,
+    .elicit__asker {
       margin: 0;
+    }
+    .elicit__asker {
+      color: var(--color-accent);
+      font-weight: 600;
     }
   `,
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
-export class ElicitCardComponent {
+export class ElicitCardComponent implements ElicitProgress {
   readonly request = input.required<ElicitRequest>();
+  /** who asks, in words ("The donation helper asks…"); none when the page need not say */
+  readonly asker = input<string | null>(null);
   readonly answered = output<ElicitAnswerRequest>();
+  private readonly progress = inject(ElicitProgress, { skipSelf: true, optional: true });
 
   /** The message, its web addresses as links (a page an outside MCP server asks the person to open). */
   protected readonly messageParts = computed(() => linkedParts(this.request().message));
   protected readonly headingId = `elicit-${nextId}`;
+  protected readonly askerId = `elicit-asker-${nextId}`;
   protected readonly bodyId = `elicit-body-${nextId++}`;
   /** Folded to the question's line by the person; a new question opens unfolded. */
   protected readonly folded = linkedSignal({
@@ -172,6 +193,9 @@ export class ElicitCardComponent {
   });
   /** Answered in the composer's words: the card shows no second text box. */
   protected readonly inWords = computed(() => this.request().type === 'free-text');
+  protected readonly labelledBy = computed(() =>
+    this.asker() ? `${this.askerId} ${this.headingId}` : this.headingId,
+  );
   private readonly card = viewChild.required<ElementRef<HTMLElement>>('card');
   private focusedId: string | null = null;
 
@@ -186,5 +210,10 @@ export class ElicitCardComponent {
         this.card().nativeElement.focus({ preventScroll: true });
       });
     });
+  }
+
+  /** What this card's widget reports, sent on as progress on this card's question. */
+  report(payload: Json): void {
+    this.progress?.report(payload, this.request().elicitId);
   }
 }

@@ -1,0 +1,32 @@
+import type { ElicitRequest } from '@sweatpants/domain';
+
+/**
+ * Who asks each pending question, in words ("The donation helper asks…"), where the chat should
+ * say: when an agent other than the conversation's own asks (the donation helper inside the
+ * coach's turn), and on every card when more than one agent has a question pending, so the person
+ * can tell them apart. A question that names no asker is the conversation's agent's. Agents are
+ * named by their titles (`GET /api/agents`), through `title`. Keyed by elicit id.
+ */
+export function questionAskers(
+  questions: readonly ElicitRequest[],
+  ownAgent: string | undefined,
+  title: (agent: string) => string,
+): ReadonlyMap<string, string> {
+  const askerOf = (question: ElicitRequest): string | undefined => question.askedBy ?? ownAgent;
+  const several = new Set(questions.map(askerOf)).size > 1;
+  const words = new Map<string, string>();
+  for (const question of questions) {
+    const asker = askerOf(question);
+    if (asker === undefined || (asker === ownAgent && !several)) continue;
+    words.set(question.elicitId, `The ${lowerFirst(title(asker))} asks…`);
+  }
+  return words;
+}
+
+/** "Donation helper" → "donation helper"; an initialism ("MCP tools") keeps its capitals. */
+function lowerFirst(title: string): string {
+  const second = title.charAt(1);
+  return second !== '' && second === second.toUpperCase() && second !== second.toLowerCase()
+    ? title
+    : title.charAt(0).toLowerCase() + title.slice(1);
+}
