@@ -9,6 +9,7 @@ import {
   type ElementRef,
   inject,
   Injector,
+  linkedSignal,
   signal,
   untracked,
   viewChild,
@@ -88,12 +89,25 @@ export class ChatPageComponent {
   protected readonly pendingCards = computed(() =>
     this.store.questions.all().filter((question) => question.type !== 'chat'),
   );
-  /** Who asks, by elicit id, where the cards should say. */
-  protected readonly askers = computed(() =>
-    questionAskers(this.store.questions.all(), this.store.conversation()?.agent, (agent) =>
-      this.agents.label(agent),
-    ),
-  );
+  /**
+   * Who asks, by elicit id, where the cards should say. A card that said it keeps saying it while
+   * it waits (the other agent's question answered, it is still the same question, and the card
+   * does not shift under the person reading it).
+   */
+  protected readonly askers = linkedSignal<ReadonlyMap<string, string>, ReadonlyMap<string, string>>({
+    source: () =>
+      questionAskers(this.store.questions.all(), this.store.conversation()?.agent, (agent) =>
+        this.agents.label(agent),
+      ),
+    computation: (now, previous) => {
+      const kept = new Map(now);
+      for (const question of this.store.questions.all()) {
+        const said = previous?.value.get(question.elicitId);
+        if (said !== undefined && !kept.has(question.elicitId)) kept.set(question.elicitId, said);
+      }
+      return kept;
+    },
+  });
   protected readonly composerQuestion = computed((): ElicitRequest => {
     const pending = this.store.pending();
     if (pending?.type === 'chat') return pending;

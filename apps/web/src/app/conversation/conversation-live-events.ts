@@ -53,7 +53,8 @@ export function listenToConversation(
     on('elicit', (event) => {
       if (!mine(event)) return;
       const { conversationId: _c, nodeId: _n, ...request } = event;
-      if (live.questions.asked(request) && event.type !== 'chat') live.announcement.set(`Question: ${event.message}`);
+      if (live.questions.asked(request) && event.type !== 'chat')
+        live.announcement.set(`Question: ${event.message}`);
     }),
     on('elicit:withdrawn', (event) => mine(event) && live.questions.ended(event.elicitId)),
     on('notify', (event) => mine(event) && live.progress.set(event)),

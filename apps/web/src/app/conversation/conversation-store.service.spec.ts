@@ -266,6 +266,36 @@ describe('ConversationStore', () => {
     expect(store.path().at(-1)?.id).toBe(fixtureId('r2'));
   });
 
+  it('holds every question pending on join, answers the one named, and leaves the others pending', async () => {
+    const { store, socket, api } = setup();
+    const coach = { ...chatPrompt, askedBy: 'tidying' };
+    const helper: ElicitRequest = {
+      elicitId: 'q-helper',
+      type: 'confirm',
+      message: 'Look for places near you?',
+      payload: { default: true },
+      askedBy: 'donations',
+    };
+    api.conversation.mockResolvedValue({
+      ...conversation,
+      pendingElicit: coach,
+      pendingElicits: [coach, helper],
+    });
+    await store.open('c1', false);
+    expect(store.questions.all()).toEqual([coach, helper]);
+    // the composer still answers the oldest, the coach's chat prompt
+    expect(store.pending()).toEqual(coach);
+    store.reportProgress({ status: 'acquiring' }, 'q-helper');
+    expect(socket.emitted.at(-1)?.payload).toMatchObject({ elicitId: 'q-helper' });
+    expect(await store.answer({ action: 'accept', content: { value: true } }, 'q-helper')).toBe(true);
+    expect(socket.emitted.at(-1)).toEqual({
+      event: 'elicit:response',
+      payload: { conversationId: 'c1', elicitId: 'q-helper', action: 'accept', content: { value: true } },
+    });
+    expect(store.questions.all()).toEqual([coach]);
+    expect(await store.answer({ action: 'decline' }, 'q-helper')).toBe(false);
+  });
+
   it('switches to a sibling branch by rewinding to its latest tip', async () => {
     const { store, api } = setup();
     await store.open('c1', false);

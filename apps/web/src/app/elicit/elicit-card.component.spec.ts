@@ -1,7 +1,10 @@
 import { TestBed } from '@angular/core/testing';
-import type { ElicitRequest, ElicitAnswerRequest } from '@sweatpants/domain';
+import { By } from '@angular/platform-browser';
+import type { ElicitRequest, ElicitAnswerRequest, Json } from '@sweatpants/domain';
 
+import { ConfirmElicitComponent } from './confirm-elicit.component';
 import { ElicitCardComponent } from './elicit-card.component';
+import { ElicitProgress } from './elicit-progress';
 
 function render(request: ElicitRequest) {
   const fixture = TestBed.createComponent(ElicitCardComponent);
@@ -25,6 +28,35 @@ const confirm: ElicitRequest = {
 };
 
 describe('ElicitCardComponent', () => {
+  it('says who asks above the question, read with it, when the page gives an asker', async () => {
+    const { element, fixture } = render(confirm);
+    expect(element.querySelector('.elicit__asker')).toBeNull();
+    fixture.componentRef.setInput('asker', 'The donation helper asks…');
+    await fixture.whenStable();
+    const ids = element.querySelector('section')!.getAttribute('aria-labelledby')!.split(' ');
+    expect(ids.map((id) => element.querySelector(`#${id}`)?.textContent?.trim())).toEqual([
+      'The donation helper asks…',
+      'Done for today?',
+    ]);
+  });
+
+  it("sends its widget's progress on as progress on its own question", async () => {
+    const reported: { payload: Json; elicitId: string | undefined }[] = [];
+    TestBed.configureTestingModule({
+      providers: [
+        {
+          provide: ElicitProgress,
+          useValue: { report: (payload: Json, elicitId?: string) => reported.push({ payload, elicitId }) },
+        },
+      ],
+    });
+    const { fixture } = render(confirm);
+    await fixture.whenStable();
+    const widget = fixture.debugElement.query(By.directive(ConfirmElicitComponent));
+    widget.injector.get(ElicitProgress).report({ status: 'acquiring' });
+    expect(reported).toEqual([{ payload: { status: 'acquiring' }, elicitId: 'e1' }]);
+  });
+
   it('titles the card with the message and renders the widget for the type', async () => {
     const { element, fixture } = render(confirm);
     await fixture.whenStable();
