@@ -33,6 +33,7 @@ export function parseChatArgs(args: readonly string[]): Result<ChatArgs, string>
       parsed.target = target;
       continue;
     }
+    if (flag !== 'agent' && flag !== 'file' && flag !== 'model') return err(`Unknown option --${flag}.`);
     const value = inline ?? args[++i];
     if (value === undefined || value === '') return err(`--${flag} needs a value.`);
     switch (flag) {
@@ -50,8 +51,6 @@ export function parseChatArgs(args: readonly string[]): Result<ChatArgs, string>
           return err(`--model is offline or claude, not "${value}".`);
         parsed.model = value;
         break;
-      default:
-        return err(`Unknown option --${flag}.`);
     }
   }
   return ok(parsed);
