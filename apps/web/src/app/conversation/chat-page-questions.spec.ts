@@ -74,15 +74,13 @@ async function setup(pending: ElicitRequest[]) {
     state: jest.fn().mockResolvedValue({ at: id('c1'), agent: 'tidying', state: { phase: 'sorting' } }),
     owner: {
       path: jest.fn().mockResolvedValue({ nodes: path }),
-      tree: jest
-        .fn()
-        .mockResolvedValue(
-          path.map((n, i): TreeListingNode => ({
-            ...n,
-            childIds: path[i + 1] ? [path[i + 1]!.id] : [],
-            onHead: true,
-          })),
-        ),
+      tree: jest.fn().mockResolvedValue(
+        path.map((n, i): TreeListingNode => ({
+          ...n,
+          childIds: path[i + 1] ? [path[i + 1]!.id] : [],
+          onHead: true,
+        })),
+      ),
     },
   };
   let answers = 0;
@@ -174,6 +172,8 @@ describe('ChatPageComponent with questions from several agents', () => {
       { asker: 'The tidying coach asks…', question: 'Where does the lamp live?' },
     ]);
     expect(store.questions.all()).toEqual([coachAsks]);
+    // focus goes on to the card still waiting
+    expect(document.activeElement).toBe(cards()[0]!.card.querySelector('section'));
 
     button(cards()[0]!.card, 'On the desk').click();
     await settle();

@@ -13,6 +13,7 @@ import {
   signal,
   untracked,
   viewChild,
+  viewChildren,
 } from '@angular/core';
 import { Router } from '@angular/router';
 import type { ChatContentRequest, ElicitAnswerRequest, ElicitRequest } from '@sweatpants/domain';
@@ -74,6 +75,7 @@ export class ChatPageComponent {
   private readonly router = inject(Router);
   private readonly agents = inject(AgentsService);
   private readonly composer = viewChild(ChatElicitComponent);
+  private readonly cards = viewChildren(ElicitCardComponent);
   /** The chat's own scrolling pane, and what it holds (which grows as the chat does). */
   private readonly pane = viewChild.required<ElementRef<HTMLElement>>('pane');
   private readonly content = viewChild.required<ElementRef<HTMLElement>>('content');
@@ -232,8 +234,13 @@ export class ChatPageComponent {
     afterNextRender(() => this.scrollToLatest(), { injector: this.injector });
   }
 
+  /**
+   * Answers one question. Its card goes, and focus (which was on it) moves to the newest card
+   * still waiting, so a keyboard goes on from there rather than from the top of the page.
+   */
   protected async answer(elicitId: string, response: ElicitAnswerRequest): Promise<void> {
-    await this.store.answer(response, elicitId);
+    if (!(await this.store.answer(response, elicitId))) return;
+    afterNextRender(() => this.cards().at(-1)?.focus(), { injector: this.injector });
   }
 
   protected async send(response: ElicitAnswerRequest): Promise<void> {

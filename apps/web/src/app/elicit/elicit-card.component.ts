@@ -212,6 +212,11 @@ export class ElicitCardComponent implements ElicitProgress {
     });
   }
 
+  /** Moves focus to the card (another question was answered and its card went). */
+  focus(): void {
+    this.card().nativeElement.focus({ preventScroll: true });
+  }
+
   /** What this card's widget reports, sent on as progress on this card's question. */
   report(payload: Json): void {
     this.progress?.report(payload, this.request().elicitId);
