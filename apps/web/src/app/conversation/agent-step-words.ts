@@ -101,6 +101,16 @@ function eventWords(p: Record<string, unknown>): StepWords {
       return { title: 'Chose what the space is for', detail: plain(p['function']) };
     case 'session-confirmed-done':
       return none('You said you are done for now');
+    // A subagent's attempt on a branch of its own (seed 004's fork/forward/back).
+    case 'fork':
+      return { title: `Tried ${plain(p['label']) || 'another way'}`, detail: attemptBy(p['agent']) };
+    case 'forward':
+      return {
+        title: `Kept what it found: ${plain(p['label']) || 'the attempt'}`,
+        detail: attemptBy(p['agent']),
+      };
+    case 'fork-return':
+      return { title: `Went back from ${plain(p['label']) || 'an attempt'}`, detail: plain(p['reason']) };
     case 'model-error':
       return none('The model could not answer');
     case 'sample-retry':
@@ -116,6 +126,12 @@ function eventWords(p: Record<string, unknown>): StepWords {
     default:
       return { title: sentence(type), detail: inputDetail(p, ['type']) };
   }
+}
+
+/** Who made an attempt: "by the directory". */
+function attemptBy(agent: unknown): string {
+  const name = str(agent);
+  return name ? `by the ${words(name)}` : '';
 }
 
 function disposition(value: unknown): string {

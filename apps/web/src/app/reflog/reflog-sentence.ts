@@ -1,6 +1,7 @@
 import { noteOfReflogMessage, type ReflogEntry, type TreeNode } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
+import { words as stepNameWords } from '../conversation/agent-step-words';
 
 /** What a sentence about a HEAD move may look up: the nodes involved and who is who. */
 export interface ReflogContext {
@@ -99,6 +100,8 @@ function whatHappened(entry: ReflogEntry, ctx: ReflogContext): ReflogSentence {
       };
     }
     case 'return': {
+      const left = target ? attemptLeft(target, ctx.speakers) : null;
+      if (left) return { text: `${left.who} went back from ${quote(left.label)}` };
       const words = target?.kind === 'elicit' ? wordsOf(target) : '';
       return {
         text: words
@@ -121,7 +124,7 @@ function appended(
       ? { text: `${actorName(entry.actorId, ctx)} replied` }
       : { text: `${actorName(entry.actorId, ctx)} added a message` };
   }
-  const who = actorName(node.authorId, ctx);
+  const who = subagentName(node.authorId, ctx.speakers, agent) ?? actorName(node.authorId, ctx);
   const words = wordsOf(node);
   switch (node.kind) {
     case 'user':
@@ -148,9 +151,35 @@ function appended(
       return { text: `${who} stopped ${agentName(agent, ctx.speakers)}` };
     case 'root':
       return { text: `${who} started the conversation` };
-    case 'event':
+    case 'event': {
+      const attempt = attemptOf(node);
+      if (attempt?.type === 'forward') return { text: `${who} kept what it found: ${quote(attempt.label)}` };
+      if (attempt?.type === 'fork') return { text: `${who} tried ${quote(attempt.label)}` };
       return { text: `${who} noted something` };
+    }
   }
+}
+
+/**
+ * An agent that is not the conversation's and that no conversation names (a subagent that tries an
+ * approach on a branch of its own): "The directory". Null for anyone else.
+ */
+function subagentName(
+  authorId: string,
+  speakers: ReadonlyMap<string, string> | undefined,
+  agent: string | null,
+): string | null {
+  if (!authorId.startsWith('agent:') || speakers === undefined) return null;
+  const name = authorId.slice('agent:'.length);
+  return name === agent || speakers.has(name) ? null : capital(`the ${stepNameWords(name)}`);
+}
+
+/** A subagent's attempt event (fork, forward, fork-return): its type and label. */
+function attemptOf(node: TreeNode): { type: string; label: string } | null {
+  const p: unknown = node.payload;
+  if (node.kind !== 'event' || !isRecord(p) || typeof p['type'] !== 'string') return null;
+  if (!['fork', 'forward', 'fork-return'].includes(p['type'])) return null;
+  return { type: p['type'], label: typeof p['label'] === 'string' ? p['label'] : 'an attempt' };
 }
 
 /** An answer to a question, by its action. */
@@ -245,6 +274,23 @@ function agentOf(nodes: ReadonlyMap<string, TreeNode>): string | null {
     if (node.authorId.startsWith('agent:')) return node.authorId.slice('agent:'.length);
   }
   return null;
+}
+
+/**
+ * A subagent's attempt left (the `fork-return` event HEAD went back through): which attempt, and
+ * the subagent, named even when no conversation of its own names it ("The directory").
+ */
+function attemptLeft(
+  node: TreeNode,
+  speakers: ReadonlyMap<string, string> | undefined,
+): { who: string; label: string } | null {
+  const p: unknown = node.payload;
+  if (node.kind !== 'event' || !isRecord(p) || p['type'] !== 'fork-return') return null;
+  const agent = typeof p['agent'] === 'string' ? p['agent'] : null;
+  const who = capital(
+    (agent && speakers?.get(agent)) || (agent ? `the ${stepNameWords(agent)}` : 'the assistant'),
+  );
+  return { who, label: typeof p['label'] === 'string' ? p['label'] : 'an attempt' };
 }
 
 function quote(words: string): string {

@@ -1,6 +1,6 @@
 import type { TreeNode } from '@sweatpants/domain';
 
-import { isAgentStep, isSideCall, type StepWords, stepWords } from '../conversation/agent-step-words';
+import { isAgentStep, isSideCall, type StepWords, stepWords, words } from '../conversation/agent-step-words';
 import { summaryText } from '../conversation/covered-messages';
 import { nodeView } from '../conversation/node-view';
 import { isRecord } from '../core/json';
@@ -35,6 +35,8 @@ export function boxWords(group: TurnGroup, ctx: WordsContext): BoxWords {
   const message = group.message;
   if (group.kind === 'start' || message === null) {
     const first = group.steps[0];
+    const attempt = first ? attemptOf(first, ctx) : null;
+    if (attempt) return attempt;
     return group.kind === 'start'
       ? {
           who: 'Start',
@@ -160,6 +162,19 @@ export function oneLine(text: string, max: number): string {
 }
 
 /** "You", "The coach", "The concierge", "The user". */
+/**
+ * A branch a subagent tried on its own (its first node the `fork` event): the subagent's attempt,
+ * named by the subagent ("The directory") even when no conversation of its own names it.
+ */
+function attemptOf(first: TreeNode, ctx: WordsContext): BoxWords | null {
+  const payload: Record<string, unknown> = isRecord(first.payload) ? first.payload : {};
+  if (first.kind !== 'event' || payload['type'] !== 'fork' || typeof payload['agent'] !== 'string')
+    return null;
+  const who = capital(ctx.speakers?.get(payload['agent']) ?? `the ${words(payload['agent'])}`);
+  const line = typeof payload['label'] === 'string' ? oneLine(payload['label'], 200) : stepWords(first).title;
+  return { who, tag: `${who} tried`, title: `${possessive(who)} attempt`, text: '', answer: null, line };
+}
+
 export function authorName(authorId: string, ctx: WordsContext): string {
   if (authorId.startsWith('agent:')) return capital(agentName(authorId.slice('agent:'.length), ctx.speakers));
   return ctx.you === null || authorId === ctx.you ? 'You' : 'The user';

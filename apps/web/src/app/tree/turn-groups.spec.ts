@@ -290,4 +290,40 @@ describe('turnGroups', () => {
     expect(tree.groups.size).toBeLessThan(nodes.length / 3.5);
     expectPartition(nodes, tree);
   });
+
+  it('shows a subagent’s abandoned attempt as its own branch, named by the subagent, beside the one kept', () => {
+    const f = new TurnFixture();
+    const user = f.user(f.root(), 'a chair, could someone pick it up?');
+    const call = f.add(user, 'tool_call', { toolUseId: 't1', name: 'find_drop_off', input: {} });
+    const by = 'agent:directory';
+    const tried = { agent: 'directory', label: 'services that collect' };
+    let left = f.add(call, 'event', { type: 'fork', ...tried }, by);
+    left = f.add(left, 'tool_call', { toolUseId: 'd1', name: 'search_directory', input: {} }, by);
+    f.add(left, 'tool_result', { toolUseId: 'd1', name: 'search_directory', outcome: {} }, by);
+    const back = { type: 'fork-return', ...tried, reason: 'no service that collects reaches' };
+    let kept = f.add(call, 'event', back, by);
+    kept = f.add(kept, 'event', { type: 'fork', agent: 'directory', label: 'places to take it instead' }, by);
+    const { end } = f.reply(kept, 'Take it to Camden Reuse Centre.');
+    const nodes = f.listing(end);
+    const tree = turnGroups(nodes, { head: end });
+    expect(outline(tree)).toEqual([
+      'start: The conversation starts here',
+      '  user: a chair, could someone pick it up? +1',
+      '    steps: services that collect +3',
+      '    assistant: Take it to Camden Reuse Centre. +3',
+    ]);
+    const attempt = tree.groups.get(tree.boxOf.get(left) as string) as TurnGroup;
+    expect(boxWords(attempt, { you: 'u-1' })).toMatchObject({
+      who: 'The directory',
+      tag: 'The directory tried',
+      title: 'The directory’s attempt',
+    });
+    const reply = tree.groups.get(tree.boxOf.get(end) as string) as TurnGroup;
+    expect(reply.steps.map((n) => foldedStepWords(n))).toEqual([
+      { title: 'Went back from services that collect', detail: 'no service that collects reaches' },
+      { title: 'Tried places to take it instead', detail: 'by the directory' },
+      { title: 'Wrote its reply', detail: '' },
+    ]);
+    expectPartition(nodes, tree);
+  });
 });
