@@ -12,7 +12,7 @@ import type { ConversationEvents } from './conversation-events';
  * outbox with a spread.
  */
 export class RunnerOutbox implements Outbox {
-  private readonly askedBy = new Map<string, string>();
+  private readonly askingNode = new Map<string, string>();
   constructor(
     private readonly conversationId: string,
     private readonly events: ConversationEvents,
@@ -25,7 +25,7 @@ export class RunnerOutbox implements Outbox {
     return {
       ...request,
       conversationId: this.conversationId,
-      nodeId: this.askedBy.get(request.elicitId) ?? head,
+      nodeId: this.askingNode.get(request.elicitId) ?? head,
     };
   }
 
@@ -40,14 +40,14 @@ export class RunnerOutbox implements Outbox {
 
   readonly elicit = (request: ElicitRequest, nodeId: string): void => {
     // A chat prompt's node is the HEAD it waits at, known at any time; only tools' elicits need noting.
-    if (request.type !== 'chat') this.askedBy.set(request.elicitId, nodeId);
+    if (request.type !== 'chat') this.askingNode.set(request.elicitId, nodeId);
     this.metrics?.elicitAsked(this.conversationId, request.elicitId, request.type);
     this.traces?.elicitAsked(this.conversationId, request);
     this.events.emit('elicit', this.elicitEvent(request, nodeId));
   };
 
   readonly withdrawn = (elicitId: string, reason: string): void => {
-    this.askedBy.delete(elicitId);
+    this.askingNode.delete(elicitId);
     this.metrics?.elicitWithdrawn(this.conversationId, elicitId);
     this.traces?.elicitWithdrawn(this.conversationId, elicitId, reason);
     this.events.emit('elicit:withdrawn', { conversationId: this.conversationId, elicitId, reason });

@@ -38,6 +38,7 @@ export function chatPromptAt(agent: AgentDefinition, state: Json, head: string):
     type: 'chat',
     message: prompt.message,
     payload: prompt.placeholder ? { placeholder: prompt.placeholder } : {},
+    askedBy: agent.name,
   };
 }
 

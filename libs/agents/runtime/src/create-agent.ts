@@ -6,6 +6,7 @@ import { modeReducer } from './history';
 import { prompt } from './template';
 import { spendRefused } from './model';
 import { ToolCalls, ToolError, type Tool, type ToolOutcome } from './tool';
+import { Run } from './context';
 
 /** The tools an agent exposes, by the name other code calls them with. */
 export type ToolSet = Readonly<Record<string, Tool>>;
@@ -130,7 +131,7 @@ export function createAgent<T extends ToolSet>(tools: T, options: AgentOptions =
         const current = yield* instance();
         const tool = current.tools[key];
         const outcome = tool
-          ? yield* ToolCalls.operations.execute(tool, input as Json)
+          ? yield* asAuthor(current.agent, () => ToolCalls.operations.execute(tool, input as Json))
           : ToolError(`${name} has no tool ${key} in this scope`);
         if (outcome.kind !== 'success') throw new ToolCallError(key, outcome);
         return outcome.value;
@@ -151,6 +152,19 @@ export function createAgent<T extends ToolSet>(tools: T, options: AgentOptions =
       return yield* start();
     },
   };
+}
+
+/**
+ * Runs `op` writing as `agent` (seed 004: the coroutine context gives the agent's identity for
+ * attribution): what another agent's tool writes in a turn (its questions, its notices) is
+ * authored by that agent, so a question the donation helper asks in the coach's conversation says
+ * who asks. Outside a turn there is nothing to write, and nothing changes.
+ */
+function* asAuthor<R>(agent: string, op: () => Operation<R>): Operation<R> {
+  const run = yield* Run.get();
+  const authorId = `agent:${agent}`;
+  if (!run || run.authorId === authorId) return yield* op();
+  return yield* Run.with({ ...run, authorId }, op);
 }
 
 /** The mode of an agent defined by its tools alone. */

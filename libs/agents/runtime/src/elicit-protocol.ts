@@ -15,6 +15,8 @@ export const ElicitRequestSchema = z.object({
   schema: z.record(z.string(), JsonSchema).optional(),
   timeoutMs: z.number().int().positive().optional(),
   resumes: z.string().min(1).optional(),
+  /** the agent that asks (the author of the question's node) */
+  askedBy: z.string().min(1).optional(),
 });
 
 /** Who gave an answer (a user id), when the implementation knows: its node is authored by them. */

@@ -361,9 +361,17 @@ export function replyOf(node: TreeNode<'assistant'>): ModelReply {
   };
 }
 
+/** The agent an `agent:<name>` author names; a question's asker is the author of its node. */
+function askerOf(authorId: string): string | undefined {
+  return authorId.startsWith(AGENT_AUTHOR) ? authorId.slice(AGENT_AUTHOR.length) : undefined;
+}
+const AGENT_AUTHOR = 'agent:';
+
 function requestOf(node: TreeNode<'elicit'>): ElicitRequest {
   const { elicitId, type, message, payload, schema, timeoutMs, resumes } = node.payload;
+  const askedBy = askerOf(node.authorId);
   return {
+    ...(askedBy ? { askedBy } : {}),
     elicitId,
     type: type as ElicitType,
     message,

@@ -1,0 +1,156 @@
+import type { ElicitRequest, TreeNode } from '@sweatpants/domain';
+import { all, type Operation } from 'effection';
+import * as z from 'zod';
+import { ask, createAgent, createTool, Run, ToolSuccess, type AgentToolCall } from '../src';
+import { OfflineModel } from '../src/offline';
+import { Runner, silentOutbox } from '../src/host';
+import { InMemoryConversationPort } from '../src/storage/in-memory-port';
+import { testAgent } from '../src/testing';
+
+/**
+ * Seed 004: "Coroutine context provides agent identity for attribution". A question another
+ * agent's tool asks in this conversation is that agent's: its node is authored by it, and the
+ * request says who asks (`askedBy`), on the wire and after a rebuild from the tree.
+ */
+const Helper = createAgent(
+  {
+    offer: createTool('offer')
+      .parameter(z.object({ item: z.string() }))
+      .execute(function* ({ item }) {
+        const asked = yield* ask(
+          {
+            type: 'confirm',
+            message: `Shall I find a place that takes the ${item}?`,
+            payload: { default: false },
+          },
+          { value: false },
+        );
+        return ToolSuccess({ item, find: asked.content.value });
+      }),
+  },
+  { ...withoutName(), name: 'helper' },
+);
+
+/** The coach is handed the helper's tool, as a program hands one agent another's. */
+function coachWith(offer: AgentToolCall<{ item: string }, { item: string; find: boolean }>) {
+  return createAgent(
+    {},
+    {
+      ...withoutName(),
+      name: 'coach',
+      *turn(): Operation<{ kind: 'done' }> {
+        const [pile, offered] = yield* all([
+          ask(
+            { type: 'confirm', message: 'Does the mug go in the kitchen?', payload: { default: false } },
+            { value: false },
+          ),
+          offer({ item: 'coat' }),
+        ]);
+        const run = yield* Run.expect();
+        if (!run.journal.take('assistant', 'the reply')) {
+          const text = `mug: ${pile.content.value}; coat: ${offered.find}`;
+          yield* run.journal.append([{ kind: 'assistant', payload: { text }, authorId: run.authorId }]);
+        }
+        return { kind: 'done' };
+      },
+    },
+  );
+}
+
+function idOf(request: ElicitRequest | undefined): string {
+  if (!request) throw new Error('the question is not pending');
+  return request.elicitId;
+}
+
+function withoutName() {
+  const { name: _name, ...definition } = testAgent;
+  return definition;
+}
+
+const Coach = coachWith(Helper.tools.offer);
+
+function session() {
+  const port = new InMemoryConversationPort();
+  port.create('c1');
+  const asked: ElicitRequest[] = [];
+  let heard = () => undefined as void;
+  const open = () =>
+    Runner.open({
+      conversationId: 'c1',
+      agent: Coach.definition,
+      port,
+      model: new OfflineModel(),
+      outbox: {
+        ...silentOutbox,
+        elicit: (request) => {
+          asked.push(request);
+          heard();
+        },
+      },
+    });
+  /** Resolves once the runner holds `n` questions (each is told to the outbox as it is asked). */
+  const pendingCount = async (runner: Runner, n: number) => {
+    while (runner.pending().filter((r) => r.type !== 'chat').length < n) {
+      await new Promise<void>((resolve) => (heard = resolve));
+    }
+    return runner.pending();
+  };
+  const path = async () => {
+    const read = await port.path('c1');
+    if (!read.ok) throw new Error(read.error.message);
+    return read.value;
+  };
+  return { open, asked, pendingCount, path };
+}
+
+describe("a question asked by another agent's tool", () => {
+  it('is authored by that agent and says so; both wait at once, oldest first, and are answered in any order', async () => {
+    const s = session();
+    const runner = await s.open();
+    await runner.send({ text: 'go', authorId: 'u1' });
+    const [mine, theirs] = await s.pendingCount(runner, 2);
+    expect(mine).toMatchObject({ message: 'Does the mug go in the kitchen?', askedBy: 'coach' });
+    expect(theirs).toMatchObject({ message: 'Shall I find a place that takes the coat?', askedBy: 'helper' });
+    expect(s.asked.map((r) => r.askedBy)).toEqual(['coach', 'helper']);
+    const elicits = (await s.path()).filter((n): n is TreeNode<'elicit'> => n.kind === 'elicit');
+    expect(elicits.map((n) => n.authorId)).toEqual(['agent:coach', 'agent:helper']);
+
+    // The helper's question first, then the coach's.
+    expect(
+      (await runner.respond({ elicitId: idOf(theirs), action: 'accept', content: { value: true } }, 'u1')).ok,
+    ).toBe(true);
+    expect(runner.pending().map((r) => r.askedBy)).toEqual(['coach']);
+    expect(
+      (await runner.respond({ elicitId: idOf(mine), action: 'accept', content: { value: false } }, 'u1')).ok,
+    ).toBe(true);
+    await runner.whenIdle();
+    const last = (await s.path()).findLast((n) => n.kind === 'assistant') as TreeNode<'assistant'>;
+    expect(last.payload.text).toBe('mug: false; coat: true');
+    expect(last.authorId).toBe('agent:coach');
+    // At rest, the conversation waits on its own agent's chat prompt.
+    expect(runner.pending()).toEqual([expect.objectContaining({ type: 'chat', askedBy: 'coach' })]);
+    await runner.close();
+  });
+
+  it('is still pending, and still attributed, in a runner rebuilt from the tree', async () => {
+    const s = session();
+    const first = await s.open();
+    await first.send({ text: 'go', authorId: 'u1' });
+    const before = await s.pendingCount(first, 2);
+    await first.close();
+
+    const rebuilt = await s.open();
+    const after = await s.pendingCount(rebuilt, 2);
+    expect(after.map(({ elicitId, askedBy }) => ({ elicitId, askedBy }))).toEqual(
+      before.map(({ elicitId, askedBy }) => ({ elicitId, askedBy })),
+    );
+    expect(after.map((r) => r.askedBy)).toEqual(['coach', 'helper']);
+    const [mine, theirs] = after;
+    await rebuilt.respond({ elicitId: idOf(mine), action: 'accept', content: { value: true } }, 'u1');
+    await rebuilt.respond({ elicitId: idOf(theirs), action: 'accept', content: { value: false } }, 'u1');
+    await rebuilt.whenIdle();
+    const replies = (await s.path()).filter((n): n is TreeNode<'assistant'> => n.kind === 'assistant');
+    expect(replies.map((n) => n.payload.text)).toEqual(['mug: true; coat: false']);
+    await rebuilt.close();
+  });
+});
