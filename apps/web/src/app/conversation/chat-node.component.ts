@@ -90,6 +90,11 @@ export class ChatNodeComponent {
   readonly siblings = input<{ ids: string[]; index: number }>({ ids: [], index: 0 });
   readonly readonly = input(false);
   readonly busy = input(false);
+  /**
+   * Which agent said or asked this, in words ("Donation helper"), when it is not the
+   * conversation's own agent (the donation helper's reply inside the coach's conversation).
+   */
+  readonly author = input<string | null>(null);
 
   readonly switchTo = output<string>();
   readonly edit = output<{ nodeId: string; text: string }>();

@@ -13,7 +13,14 @@ import { ConversationStore } from './conversation-store.service';
 /** The chat page while questions from several agents wait at once (the donation helper inside the coach's turn). */
 
 const id = (name: string) => name.padEnd(64, '0');
-const node = (name: string, parent: string | null, depth: number, kind: TreeNode['kind'], payload: object) =>
+const node = (
+  name: string,
+  parent: string | null,
+  depth: number,
+  kind: TreeNode['kind'],
+  payload: object,
+  agent = 'tidying',
+) =>
   ({
     id: id(name),
     conversationId: 'c1',
@@ -21,7 +28,7 @@ const node = (name: string, parent: string | null, depth: number, kind: TreeNode
     depth,
     kind,
     payload,
-    authorId: kind === 'user' || kind === 'response' ? 'u-1' : 'agent:tidying',
+    authorId: kind === 'user' || kind === 'response' ? 'u-1' : `agent:${agent}`,
     createdAt: new Date(Date.UTC(2026, 0, 1, 12, depth)).toISOString(),
   }) as TreeNode;
 
@@ -43,7 +50,7 @@ const path: TreeNode[] = [
   node('00', null, 0, 'root', { conversationId: 'c1' }),
   node('a1', '00', 1, 'user', { text: 'two lamps on my desk' }),
   node('b1', 'a1', 2, 'elicit', coachAsks),
-  node('c1', 'b1', 3, 'elicit', helperAsks),
+  node('c1', 'b1', 3, 'elicit', helperAsks, 'donations'),
 ];
 const agent = (name: string, title: string): AgentInfo => ({
   name,
@@ -161,7 +168,7 @@ describe('ChatPageComponent with questions from several agents', () => {
   });
 
   it('answers the newest first: that card goes, the older stays in view with who asks it, then it is answered too', async () => {
-    const { socket, store, settle, cards, button } = await setup([coachAsks, helperAsks]);
+    const { element, socket, store, settle, cards, button } = await setup([coachAsks, helperAsks]);
     button(cards()[1]!.card, 'Yes').click();
     await settle();
     expect(socket.emitted.at(-1)).toEqual({
@@ -172,6 +179,21 @@ describe('ChatPageComponent with questions from several agents', () => {
       { asker: 'The tidying coach asks…', question: 'Where does the lamp live?' },
     ]);
     expect(store.questions.all()).toEqual([coachAsks]);
+    // answered, the helper's question is in the chat, saying whose it was, and so is its reply
+    socket.serverSends('node', {
+      conversationId: 'c1',
+      node: node('e1', 'd1', 5, 'assistant', { text: 'Two places near you take lamps.' }, 'donations'),
+    });
+    await settle();
+    const said = (text: string) =>
+      Array.from(element.querySelectorAll('ol.log app-chat-node')).find((n) => n.textContent?.includes(text));
+    expect(said('Shall I look for places')?.querySelector('.author')?.textContent?.trim()).toBe(
+      'Donation helper',
+    );
+    expect(said('Two places near you')?.querySelector('.author')?.textContent?.trim()).toBe(
+      'Donation helper',
+    );
+    expect(said('two lamps on my desk')?.querySelector('.author')).toBeNull();
     // focus goes on to the card still waiting
     expect(document.activeElement).toBe(cards()[0]!.card.querySelector('section'));
 

@@ -16,7 +16,7 @@ import {
   viewChildren,
 } from '@angular/core';
 import { Router } from '@angular/router';
-import type { ChatContentRequest, ElicitAnswerRequest, ElicitRequest } from '@sweatpants/domain';
+import type { ChatContentRequest, ElicitAnswerRequest, ElicitRequest, TreeNode } from '@sweatpants/domain';
 
 import { BlobImageComponent } from '../core/blob-image.component';
 import { ChatElicitComponent } from '../elicit/chat-elicit.component';
@@ -210,6 +210,13 @@ export class ChatPageComponent {
     pane.scrollTop = pane.scrollHeight;
     this.readingBack.set(false);
     this.newBelow.set(false);
+  }
+
+  /** The agent that wrote a reply or asked a question, by its title, when not the conversation's own. */
+  protected authorOf(node: TreeNode): string | null {
+    const agent = /^agent:(.+)$/.exec(node.authorId)?.[1];
+    if (agent === undefined || agent === this.store.conversation()?.agent) return null;
+    return this.agents.label(agent);
   }
 
   protected siblings(nodeId: string): { ids: string[]; index: number } {
