@@ -6,7 +6,7 @@ import {
   type StateReducer,
   type TreeNode,
 } from '@sweatpants/domain';
-import { call, type Operation } from 'effection';
+import { action, call, type Operation } from 'effection';
 import type { ConversationPort, PortError } from '@sweatpants/domain';
 
 /** How a write moves HEAD, as its reflog row says. */
@@ -45,6 +45,8 @@ export type FoldCache = Map<StateReducer, { last: TreeNode | undefined; length: 
 
 export class Journal {
   private cursor = 0;
+  /** askers waiting for the replay to reach their answer (takeWhenReached) */
+  private readonly advanced = new Set<() => void>();
   private writing: Promise<unknown> = Promise.resolve();
   /**
    * The context's first node (the root, or the first of the latest summaries: see the port's
@@ -142,9 +144,50 @@ export class Journal {
         `replaying ${what}: expected a ${kind} node, the record has ${next.kind} ${next.id.slice(0, 12)}`,
       );
     }
-    this.cursor++;
+    this.advance(this.cursor + 1);
     this.visible.push(next);
     return next as TreeNode<K>;
+  }
+
+  /**
+   * Consumes the recorded node that answers one of several questions asked at once: each waits on
+   * its own answer, and the person answered them in their own order, so the one this asker wants
+   * may be recorded after another's. It waits for the other askers to replay up to it; undefined
+   * when it is not recorded at all (the question is still open: the caller asks it live).
+   */
+  *takeWhenReached<K extends NodeKind>(
+    kind: K,
+    what: string,
+    matches: (node: TreeNode<K>) => boolean,
+  ): Operation<TreeNode<K> | undefined> {
+    const fits = (node: TreeNode) => node.kind === kind && matches(node as TreeNode<K>);
+    for (;;) {
+      const next = this.recorded[this.cursor];
+      if (next && fits(next)) return this.take(kind, what, matches);
+      if (!this.recorded.slice(this.cursor).some(fits)) return undefined;
+      yield* this.nextAdvance();
+    }
+  }
+
+  /**
+   * Resolves once every recorded node is consumed: a question answered live while another asker
+   * of the same turn still replays its record is written after that record, not inside it.
+   */
+  *replayed(): Operation<void> {
+    while (this.replaying) yield* this.nextAdvance();
+  }
+
+  private *nextAdvance(): Operation<void> {
+    yield* action<void>((resolve) => {
+      this.advanced.add(resolve);
+      return () => this.advanced.delete(resolve);
+    });
+  }
+
+  /** Moves the cursor on, waking whoever waits for the replay to reach its node. */
+  private advance(to: number): void {
+    this.cursor = to;
+    for (const wake of [...this.advanced]) wake();
   }
 
   /**
@@ -156,7 +199,7 @@ export class Journal {
       const node = this.recorded[i] as TreeNode;
       if (node.kind === kind && matches(node as TreeNode<K>)) {
         this.visible.push(...this.recorded.slice(this.cursor, i + 1));
-        this.cursor = i + 1;
+        this.advance(i + 1);
         return node as TreeNode<K>;
       }
     }

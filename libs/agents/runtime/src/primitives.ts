@@ -151,7 +151,9 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
       const request = requestOf(asked);
       // The client may only learn an elicit id the store holds: a restart sends it again.
       yield* run.journal.durable();
-      let answered = run.journal.take(
+      // Several questions may wait at once, answered in any order: this one's answer may be
+      // recorded after another's.
+      let answered = yield* run.journal.takeWhenReached(
         'response',
         `the answer to ${request.elicitId}`,
         (n) => n.payload.elicitId === request.elicitId,
@@ -160,6 +162,8 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
         const { answeredBy, ...response } = yield* waitForAnswer(run, request, asked, onProgress);
         const payload = { elicitId: request.elicitId, ...response } as TreeNode<'response'>['payload'];
         const authorId = answeredBy ?? run.authorId;
+        // Answered while another question's asker still replays what it recorded: it goes after.
+        yield* run.journal.replayed();
         [answered] = (yield* run.journal.append([{ kind: 'response', payload, authorId }])) as [
           TreeNode<'response'>,
         ];

@@ -46,9 +46,14 @@ function coachWith(offer: AgentToolCall<{ item: string }, { item: string; find: 
           ),
           offer({ item: 'coat' }),
         ]);
+        // A last question after both: a rebuilt runner replays both answers, in the order given.
+        const more = yield* ask(
+          { type: 'confirm', message: 'Anything else?', payload: { default: false } },
+          { value: false },
+        );
         const run = yield* Run.expect();
         if (!run.journal.take('assistant', 'the reply')) {
-          const text = `mug: ${pile.content.value}; coat: ${offered.find}`;
+          const text = `mug: ${pile.content.value}; coat: ${offered.find}; more: ${more.content.value}`;
           yield* run.journal.append([{ kind: 'assistant', payload: { text }, authorId: run.authorId }]);
         }
         return { kind: 'done' };
@@ -123,9 +128,12 @@ describe("a question asked by another agent's tool", () => {
     expect(
       (await runner.respond({ elicitId: idOf(mine), action: 'accept', content: { value: false } }, 'u1')).ok,
     ).toBe(true);
+    const [more] = await s.pendingCount(runner, 1);
+    expect(more).toMatchObject({ message: 'Anything else?', askedBy: 'coach' });
+    await runner.respond({ elicitId: idOf(more), action: 'accept', content: { value: false } }, 'u1');
     await runner.whenIdle();
     const last = (await s.path()).findLast((n) => n.kind === 'assistant') as TreeNode<'assistant'>;
-    expect(last.payload.text).toBe('mug: false; coat: true');
+    expect(last.payload.text).toBe('mug: false; coat: true; more: false');
     expect(last.authorId).toBe('agent:coach');
     // At rest, the conversation waits on its own agent's chat prompt.
     expect(runner.pending()).toEqual([expect.objectContaining({ type: 'chat', askedBy: 'coach' })]);
@@ -145,12 +153,38 @@ describe("a question asked by another agent's tool", () => {
       before.map(({ elicitId, askedBy }) => ({ elicitId, askedBy })),
     );
     expect(after.map((r) => r.askedBy)).toEqual(['coach', 'helper']);
-    const [mine, theirs] = after;
-    await rebuilt.respond({ elicitId: idOf(mine), action: 'accept', content: { value: true } }, 'u1');
-    await rebuilt.respond({ elicitId: idOf(theirs), action: 'accept', content: { value: false } }, 'u1');
-    await rebuilt.whenIdle();
-    const replies = (await s.path()).filter((n): n is TreeNode<'assistant'> => n.kind === 'assistant');
-    expect(replies.map((n) => n.payload.text)).toEqual(['mug: true; coat: false']);
     await rebuilt.close();
+  });
+
+  it('replays answers given in the reverse order of the questions, in a runner rebuilt after each', async () => {
+    const s = session();
+    const first = await s.open();
+    await first.send({ text: 'go', authorId: 'u1' });
+    const [mine, theirs] = await s.pendingCount(first, 2);
+    await first.respond({ elicitId: idOf(theirs), action: 'accept', content: { value: false } }, 'u1');
+    await first.close();
+
+    // Only the coach's question is left, in a runner that replayed the helper's answer.
+    const second = await s.open();
+    const left = await s.pendingCount(second, 1);
+    expect(left.map(({ elicitId, askedBy }) => ({ elicitId, askedBy }))).toEqual([
+      { elicitId: idOf(mine), askedBy: 'coach' },
+    ]);
+    await second.respond({ elicitId: idOf(mine), action: 'accept', content: { value: true } }, 'u1');
+    const [more] = await s
+      .pendingCount(second, 1)
+      .then((p) => p.filter((r) => r.message === 'Anything else?'));
+    expect(more).toBeDefined();
+    await second.close();
+
+    // Both answers recorded, the helper's first: the replay reaches the last question.
+    const third = await s.open();
+    const [last] = await s.pendingCount(third, 1);
+    expect(last).toMatchObject({ elicitId: idOf(more), message: 'Anything else?', askedBy: 'coach' });
+    await third.respond({ elicitId: idOf(last), action: 'accept', content: { value: true } }, 'u1');
+    await third.whenIdle();
+    const replies = (await s.path()).filter((n): n is TreeNode<'assistant'> => n.kind === 'assistant');
+    expect(replies.map((n) => n.payload.text)).toEqual(['mug: true; coat: false; more: true']);
+    await third.close();
   });
 });
