@@ -229,6 +229,11 @@ describe('a concierge session, as the person lives it (offline model)', () => {
     );
     expect(newsletter.payload.options.map((o) => o.label)).toEqual([LABELS.A, LABELS.B, LABELS.C]);
     expect((await replies()).at(-1)).toContain('Done: 3 updated, now processed, Tier 2.');
+    // The next card's words recall what the interview learnt from the tap; the rewound tap taught
+    // it nothing.
+    expect((await replies()).at(-1)).toContain(
+      `So far you chose: ${LABELS.B} for mail-101, mail-102, mail-103. This item reads alike`,
+    );
     expect(await state()).toMatchObject({
       lastChoice: { optionId: 'B', label: LABELS.B, activityIds: PROMOS.map((p) => p.id) },
       review: {
@@ -255,6 +260,9 @@ describe('a concierge session, as the person lives it (offline model)', () => {
     const said = await replies();
     expect(said).toContain('(offline) A: applying it to the item.');
     expect(said.at(-1)).toContain('Done: 1 updated, now archived, Tier 1.');
+    expect(said.at(-1)).toContain(
+      `So far you chose: ${LABELS.B} for mail-101, mail-102, mail-103; ${LABELS.A} for mail-105.`,
+    );
     expect(await state()).toMatchObject({
       reviewing: [BANK.id],
       lastChoice: { optionId: 'A', label: LABELS.A, activityIds: [NEWSLETTER.id] },

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { defineMode, prompt, type Mode } from '@sweatpants/agent-runtime';
 import { classifyPendingTool, queryActivities, queryPeople, updateActivities } from './activity-tools';
 import { presentOptions } from './present-options-tool';
+import { InterviewDataSchema, InterviewOutputSchema, learnFrom, learntSection } from './interview-learning';
 import { finishReview, REVIEW_FINISHED, startReview } from './review-tools';
 
 const POLICY = prompt`
@@ -31,7 +32,7 @@ export const assistantMode: Mode = defineMode({
 /** The quarantine interview (seed 003): query, cluster, offer options, apply in one batch, confirm. */
 export const interviewMode: Mode = defineMode({
   name: 'interview',
-  data: z.object({ activityIds: z.array(z.string()) }),
+  data: InterviewDataSchema,
   template: (data) => prompt`
     You are the concierge, interviewing the user about quarantined activities:
     ${data.activityIds.length > 0 ? `the items ${data.activityIds.join(', ')}` : 'all of them'}.
@@ -46,8 +47,15 @@ export const interviewMode: Mode = defineMode({
        option's updates to every id of the group in ONE update_activities call.
     4. Confirm in a sentence what changed, then go on with the next group.
     If no option was picked, leave the group quarantined and go on. When every group is done,
-    or the user wants to stop, call finish_review.`,
+    or the user wants to stop, call finish_review.
+    When a pick or the user's words teach you how they want such mail handled, call respond with
+    it as one sentence, beside the update; it is kept for the rest of the interview.
+    ${learntSection(data.learnt ?? [])}`,
   tools: () => [queryActivities, queryPeople, presentOptions, updateActivities, finishReview],
+  output: {
+    schema: InterviewOutputSchema,
+    update: learnFrom,
+  },
 });
 
 export const CONCIERGE_INITIAL = { mode: 'assistant', data: {} } as const;

@@ -7,6 +7,7 @@ export * from './concierge-modes';
 export * from './concierge-state';
 export * from './demo-data';
 export * from './in-memory-activity-store';
+export * from './interview-learning';
 export * from './offline-rules';
 export * from './option-framing';
 export * from './present-options-tool';

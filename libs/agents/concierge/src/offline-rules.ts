@@ -1,7 +1,16 @@
 import { ActivitySchema, toJson, type Json } from '@sweatpants/domain';
 import * as z from 'zod';
+import { RESPOND_TOOL } from '@sweatpants/agent-runtime';
 import type { OfflineContext, OfflineReply, OfflineRule } from '@sweatpants/agent-runtime/offline';
-import { cardOptions, clusterActivities, frameOptions, readChoice, type Cluster } from './option-framing';
+import {
+  cardOptions,
+  clusterActivities,
+  frameOptions,
+  letteredLabel,
+  readChoice,
+  type Cluster,
+} from './option-framing';
+import { learntIn } from './interview-learning';
 import { recapIn, REVIEW_FINISHED } from './review-tools';
 import { openCardIn, type OpenCard } from './side-quest';
 import { UpdatesInputSchema } from './tool-inputs';
@@ -71,6 +80,8 @@ function nextGroup(ctx: OfflineContext, lead: string): OfflineReply {
   const n = cluster.activities.length;
   const subjects = cluster.activities.map((a) => `“${a.subject}” (${a.senderName || a.sender})`);
   const more = rest.length > 0 ? ` After these, ${rest.length} more group${rest.length > 1 ? 's' : ''}.` : '';
+  const learnt = learntIn(ctx.request.system);
+  const sofar = learnt.length > 0 ? ` So far you chose: ${learnt.join('; ')}.` : '';
   const options = frameOptions(cluster).map(({ id, label, reason, updates }) => ({
     id,
     label,
@@ -79,7 +90,7 @@ function nextGroup(ctx: OfflineContext, lead: string): OfflineReply {
   }));
   const cards = cardOptions(options).map((o) => o.shown);
   return {
-    text: `${lead} ${n === 1 ? 'This item reads' : `These ${n} items read`} alike: ${subjects.join(', ')}.${more} It could be:\n${cards.join('\n')}`.trim(),
+    text: `${lead}${sofar} ${n === 1 ? 'This item reads' : `These ${n} items read`} alike: ${subjects.join(', ')}.${more} It could be:\n${cards.join('\n')}`.trim(),
     calls: [
       {
         name: 'present_options',
@@ -193,6 +204,7 @@ export const typedPick: OfflineRule = {
           name: 'update_activities',
           input: toJson({ activity_ids: offer.activity_ids, updates: option.updates }),
         },
+        lesson(letteredLabel(option.id, option.label), offer.activity_ids),
       ],
     };
   },
@@ -250,7 +262,12 @@ export const applyPick: OfflineRule = {
     const result = ctx.resultOf('present_options');
     if (!result || result.isError) return nextGroup(ctx, `(offline) That did not work (${result?.content}).`);
     const picked = z
-      .object({ choice: z.string().min(1), activity_ids: z.array(z.string()), updates: UpdatesInputSchema })
+      .object({
+        choice: z.string().min(1),
+        label: z.string().optional(),
+        activity_ids: z.array(z.string()),
+        updates: UpdatesInputSchema,
+      })
       .safeParse(result.data);
     if (!picked.success) {
       const lead = '(offline) No pick, so those stay quarantined for now.';
@@ -259,10 +276,13 @@ export const applyPick: OfflineRule = {
         return { text: `${lead} Type a letter if you decide, or say stop.` };
       return nextGroup(ctx, lead);
     }
-    const { choice, activity_ids, updates } = picked.data;
+    const { choice, label, activity_ids, updates } = picked.data;
     return {
       text: `(offline) ${choice}: applying it to ${activity_ids.length === 1 ? 'the item' : `all ${activity_ids.length}`}.`,
-      calls: [{ name: 'update_activities', input: toJson({ activity_ids, updates }) }],
+      calls: [
+        { name: 'update_activities', input: toJson({ activity_ids, updates }) },
+        lesson(label ?? choice, activity_ids),
+      ],
     };
   },
 };
@@ -344,6 +364,11 @@ export const introduce: OfflineRule = {
     text: '(offline) I am the concierge, running on the offline model (no API key), so I follow simple rules. I can review your quarantined items with you (“review my quarantined items”) or sort new ones (“sort my new items”).',
   }),
 };
+
+/** The interview's structured output for a pick: what the user chose, for the groups after it. */
+function lesson(label: string, ids: readonly string[]): { name: string; input: Json } {
+  return { name: RESPOND_TOOL, input: { learnt: `${label} for ${ids.join(', ')}` } };
+}
 
 function objectField(value: Json, key: string): Json | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? value[key] : undefined;

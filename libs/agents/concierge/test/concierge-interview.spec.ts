@@ -155,6 +155,7 @@ describe('the quarantine interview on Claude (the real SDK against the fake serv
       'present_options',
       'update_activities',
       'finish_review',
+      'respond',
     ]);
     expect(JSON.parse(lastToolResult(bodies()[3])?.content ?? '{}')).toMatchObject({
       choice: 'B',
