@@ -386,6 +386,9 @@ function requestOf(node: TreeNode<'elicit'>): ElicitRequest {
   };
 }
 
+/** How many questions wait for an answer, by the outbox of the runner that asked them. */
+const waiting = new WeakMap<RunContext['outbox'], number>();
+
 /**
  * Sends the elicit to whichever implementation is in force and waits for the answer, or for the
  * rest of its timeout (counted from when it was first asked, so a restart does not extend it).
@@ -398,6 +401,7 @@ function* waitForAnswer(
 ): Operation<Elicited> {
   const handle = yield* ElicitProtocol.attach();
   run.outbox.elicit(request, asked.id);
+  waiting.set(run.outbox, (waiting.get(run.outbox) ?? 0) + 1);
   run.outbox.status('waiting');
   let settled = false;
   try {
@@ -423,6 +427,9 @@ function* waitForAnswer(
     return response;
   } finally {
     if (!settled) run.outbox.withdrawn(request.elicitId, 'cancelled');
-    run.outbox.status('running');
+    const left = (waiting.get(run.outbox) ?? 1) - 1;
+    waiting.set(run.outbox, left);
+    // Another question asked at once still waits: the conversation still waits on the person.
+    if (left === 0) run.outbox.status('running');
   }
 }
