@@ -21,6 +21,8 @@ describe('the donation helper as a program registers it', () => {
       'describeDonation',
       'findDropOff',
       'copyDirections',
+      // for other agents that hand the helper a thing (the coach's item to donate), not its model
+      'offerPlace',
     ]);
   });
 

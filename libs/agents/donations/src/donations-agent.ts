@@ -11,6 +11,7 @@ import {
 import * as z from 'zod';
 import { NEAR_KM } from './directory-search';
 import { donationTools, type CoachTools, type DonationTools } from './donation-tools';
+import { offerPlace } from './place-offer';
 import { MAX_ITEMS_AT_ONCE } from './said-items';
 import { demoDirectory, useDirectory, type DirectoryImplementation } from './drop-off-directory';
 
@@ -35,15 +36,18 @@ export const SUMMARY_MODEL = 'claude-haiku-4-5';
 export function createDonations(
   coach: CoachTools,
   options: { directory?: DirectoryImplementation } = {},
-): CreatedAgent<DonationTools> {
+): CreatedAgent<DonationTools & { offerPlace: typeof offerPlace }> {
   const tools = donationTools(coach);
-  return createAgent(tools, {
-    name: 'donations',
-    modes: [
-      defineMode({
-        name: 'helping',
-        data: z.null(),
-        template: () => prompt`
+  // offer_place is for other agents that hand the helper a thing: its own model is not offered it.
+  return createAgent(
+    { ...tools, offerPlace },
+    {
+      name: 'donations',
+      modes: [
+        defineMode({
+          name: 'helping',
+          data: z.null(),
+          template: () => prompt`
           You are the donation helper: you help a person give away things they no longer need,
           kindly and briefly, in your own voice.
           Read a message as the things in it, as a person would: "I have a bag of kids clothes and
@@ -71,31 +75,32 @@ export function createDonations(
           copy_directions with its name and address. Never invent places: only name what
           find_drop_off found.
         `,
-        tools: () => Object.values(tools),
-      }),
-    ],
-    initial: INITIAL,
-    state: modeReducer('donations', INITIAL),
-    // A model may take the things one call at a time: a check, a form and a search for each of
-    // the things one message may name, then the words with the copy, and the reply after it.
-    maxSteps: 3 * MAX_ITEMS_AT_ONCE + 2,
-    chatPrompt: () => ({ message: 'What would you like to give away?', placeholder: 'e.g. a winter coat' }),
-    plugins: [
-      useDirectory(options.directory ?? demoDirectory),
-      // A helper's conversation needs only its recent items: compacted long before the default.
-      compactAtTokens(20_000),
-      // Its conversations are short lists of items and places: a small model summarises them well.
-      summariseAs(
-        'You compact a conversation between a person and their donation helper, for the helper to ' +
-          'continue from. Keep: each item they wanted to give away, whether it was fit to give, ' +
-          'whether they wanted it collected, where it was to go (or that nothing known was near), ' +
-          'and anything still to find a place for. Plain text, short.',
-        { model: SUMMARY_MODEL },
-      ),
-    ],
-    fallbackReply: (error) =>
-      modelIsBusy(error)
-        ? 'The model is busy right now, so I could not look that up. What you said is kept; tell me the item again in a minute.'
-        : `I couldn't look that up just now (${error.code}). Tell me the item again in a moment.`,
-  });
+          tools: () => Object.values(tools),
+        }),
+      ],
+      initial: INITIAL,
+      state: modeReducer('donations', INITIAL),
+      // A model may take the things one call at a time: a check, a form and a search for each of
+      // the things one message may name, then the words with the copy, and the reply after it.
+      maxSteps: 3 * MAX_ITEMS_AT_ONCE + 2,
+      chatPrompt: () => ({ message: 'What would you like to give away?', placeholder: 'e.g. a winter coat' }),
+      plugins: [
+        useDirectory(options.directory ?? demoDirectory),
+        // A helper's conversation needs only its recent items: compacted long before the default.
+        compactAtTokens(20_000),
+        // Its conversations are short lists of items and places: a small model summarises them well.
+        summariseAs(
+          'You compact a conversation between a person and their donation helper, for the helper to ' +
+            'continue from. Keep: each item they wanted to give away, whether it was fit to give, ' +
+            'whether they wanted it collected, where it was to go (or that nothing known was near), ' +
+            'and anything still to find a place for. Plain text, short.',
+          { model: SUMMARY_MODEL },
+        ),
+      ],
+      fallbackReply: (error) =>
+        modelIsBusy(error)
+          ? 'The model is busy right now, so I could not look that up. What you said is kept; tell me the item again in a minute.'
+          : `I couldn't look that up just now (${error.code}). Tell me the item again in a moment.`,
+    },
+  );
 }

@@ -15,3 +15,4 @@ export {
 export { kindOf } from './item-kind';
 export { conditionInDoubt, isPlural, itemsIn, MAX_ITEMS_AT_ONCE, wantsCollection } from './said-items';
 export { DONATIONS_OFFLINE_RULES } from './offline-rules';
+export { offerPlace, offerReply, type PlaceOffer } from './place-offer';

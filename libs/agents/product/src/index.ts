@@ -3,7 +3,7 @@ import { AgentCatalog } from '@sweatpants/agent-runtime/host';
 import { ASSISTANT_OFFLINE_RULES, createAssistant } from '@sweatpants/agent-assistant';
 import { Concierge, CONCIERGE_OFFLINE_RULES } from '@sweatpants/agent-concierge';
 import { createDonations, DONATIONS_OFFLINE_RULES } from '@sweatpants/agent-donations';
-import { Tidying, TIDYING_OFFLINE_RULES } from '@sweatpants/agent-tidying';
+import { createTidying, TIDYING_OFFLINE_RULES } from '@sweatpants/agent-tidying';
 import { run, type Operation } from 'effection';
 
 /** The tidying coach (seeds 000–002), as the product presents it. */
@@ -33,9 +33,12 @@ export const CONCIERGE_EXPOSURE: Exposure = {
 };
 
 /**
- * The donation helper, handed the coach's guess at an item's pile: the one place where one agent
- * is given another's tool, so neither library imports the other.
+ * The tidying coach and the donation helper, each handed the other's tool: the one place where
+ * agents are given another's tools, so neither library imports the other. Each call goes through
+ * the other agent as it is in context when it is made, so the two may name each other here.
  */
+export const Tidying = createTidying({ donations: (input) => Donations.tools.offerPlace(input) });
+/** The donation helper, handed the coach's guess at an item's pile. */
 export const Donations = createDonations({ guessPile: Tidying.tools.guessPile });
 
 /** The donation helper, as the product presents it. */

@@ -7,6 +7,7 @@ import {
 } from '@sweatpants/domain';
 import * as z from 'zod';
 import { log, createTool, ToolReply, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
+import { withDonationOffer } from './donation-hand-off';
 import { landedText, type LandedAt } from './landed-words';
 import { askQuestion, type ChoiceOption, type Question } from './question';
 import { currentSession } from './session-io';
@@ -57,7 +58,10 @@ function proposeDispositionTool({ settles }: { settles: boolean }): Tool {
         choices: [first, ...rest],
         ...(input.reason ? { reason: input.reason } : {}),
       };
-      const asked = yield* askQuestion(question, yield* currentSession());
+      const state = yield* currentSession();
+      const asked = yield* withDonationOffer(input.item, first.disposition, () =>
+        askQuestion(question, state),
+      );
       if (asked.answer.kind !== 'disposition' || asked.fallback) {
         yield* log('warn', 'propose_disposition: no answer, skipping the item for now', { item: input.item });
         return ToolSuccess({

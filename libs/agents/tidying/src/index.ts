@@ -1,4 +1,5 @@
-export { Tidying, tidyingAgent } from './tidying-agent';
+export { createTidying, Tidying, tidyingAgent, type TidyingOptions } from './tidying-agent';
+export type { DonationHandOff } from './donation-hand-off';
 export { TIDYING_OFFLINE_RULES } from './offline-rules';
 export { decide, type Decision } from './decide';
 export { tidyingReducer, sessionOf } from './tidying-reducer';

@@ -241,6 +241,13 @@ export function choicesFor(item: string): { label: string; disposition: Disposit
       { label: 'File it', disposition: { kind: 'place', location: 'the filing box' } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
+  // Games and puzzles finished with are the plainest things to give away: someone else plays them.
+  if (/\b(puzzles?|board ?games?|dvds?)\b/.test(t) && !/\b(broken|missing|torn)\b/.test(t))
+    return [
+      { label: 'Donate', disposition: { kind: 'donate' } },
+      { label: 'Keep it here', disposition: { kind: 'place', location: 'its spot here' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
   if (/\b(broken|old|empty|wrapper|trash)\b/.test(t))
     return [
       { label: 'Trash', disposition: { kind: 'trash' } },

@@ -1,0 +1,114 @@
+import type { Conversation, ElicitRequest, StateResponse, TidyingState, TreeNode } from '@sweatpants/domain';
+import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
+import { answer, conversation, createConversation, OPENING, path, PHOTO, say, until } from '../support/flows';
+import { call, register, startApi, type TestApi } from '../support/test-api';
+
+/**
+ * Questions from several agents at once (issue 34), through the public api on the offline model:
+ * in a tidying session, the coach proposes to donate a jigsaw puzzle, and the donation helper, handed the
+ * item, asks its own question alongside the coach's card. Both are pending, each says who asks,
+ * they survive a restart, and the person answers them in the reverse order they were asked.
+ */
+describe('questions from two agents pending at once, as the person sees them', () => {
+  let db: TestDatabase;
+  let api: TestApi;
+  let token: string;
+  let c: Conversation;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('api_several_askers');
+    api = await startApi({ DATABASE_URL: db.url });
+    ({ token } = await register(api, 'giver'));
+    c = await createConversation(api, token);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await db?.drop();
+  });
+
+  const view = () => conversation(api, token, c.id);
+  const waitingOn = (done: (pending: ElicitRequest[]) => boolean) =>
+    until(view, (v) => v.status === 'waiting' && done(v.pendingElicits));
+  const state = async () =>
+    (await call<StateResponse<TidyingState>>(api, 'GET', `/api/conversations/${c.id}/state`, { token })).body
+      .state;
+  const tap = async (q: ElicitRequest, content: unknown) => {
+    const res = await answer(api, token, c.id, q, { action: 'accept', content });
+    expect(res.status).toBe(200);
+  };
+  const choice = (q: ElicitRequest, kind: string) =>
+    (q.payload as { choices: { disposition: { kind: string } }[] }).choices.find(
+      (x) => x.disposition.kind === kind,
+    )?.disposition;
+  const replies = (nodes: readonly TreeNode[]) =>
+    nodes
+      .filter((n) => n.kind === 'assistant')
+      .map((n) => ({ by: n.authorId, text: String(n.payload['text']) }));
+
+  it('asks the coach’s card and the helper’s question together, each attributed, answered in reverse order', async () => {
+    // A session under way: the desk's purpose, and the mugs sorted.
+    await say(api, token, c.id, OPENING, [PHOTO]);
+    await say(api, token, c.id, 'writing letters');
+    const [mugs] = (await waitingOn((p) => p[0]?.type === 'propose-disposition')).pendingElicits;
+    await tap(mugs as ElicitRequest, {
+      disposition: choice(mugs as ElicitRequest, 'place'),
+      wasCorrection: false,
+    });
+    await waitingOn((p) => p[0]?.type === 'chat');
+
+    // A jigsaw puzzle: the coach proposes to donate it, and the donation helper asks alongside.
+    await call(api, 'POST', `/api/conversations/${c.id}/messages`, {
+      token,
+      body: { text: 'a jigsaw puzzle' },
+    });
+    const both = await waitingOn((p) => p.length === 2);
+    const [card, offer] = both.pendingElicits as [ElicitRequest, ElicitRequest];
+    expect(card).toMatchObject({
+      type: 'propose-disposition',
+      askedBy: 'tidying',
+      payload: { item: 'jigsaw puzzle' },
+    });
+    expect(offer).toMatchObject({
+      type: 'confirm',
+      askedBy: 'donations',
+      message: 'Shall I find a place that takes the jigsaw puzzle?',
+    });
+    // Older clients see the first, the coach's card.
+    expect(both.pendingElicit).toEqual(card);
+    const asked = (await path(api, token, c.id)).filter((n) => n.kind === 'elicit').slice(-2);
+    expect(asked.map((n) => n.authorId)).toEqual(['agent:tidying', 'agent:donations']);
+
+    // A restart loses neither question, nor who asks it.
+    await api.close();
+    api = await startApi({ DATABASE_URL: db.url });
+    const after = await waitingOn((p) => p.length === 2);
+    expect(after.pendingElicits.map(({ elicitId, askedBy }) => ({ elicitId, askedBy }))).toEqual([
+      { elicitId: card.elicitId, askedBy: 'tidying' },
+      { elicitId: offer.elicitId, askedBy: 'donations' },
+    ]);
+
+    // The helper's question first: the helper answers in its own name, and the card still waits.
+    await tap(offer, { value: true });
+    const cardLeft = await waitingOn((p) => p.length === 1 && p[0]?.elicitId === card.elicitId);
+    expect(cardLeft.pendingElicit).toMatchObject({ askedBy: 'tidying' });
+    const helperSaid = await until(
+      () => path(api, token, c.id),
+      (nodes) => replies(nodes).at(-1)?.by === 'agent:donations',
+    );
+    expect(replies(helperSaid).at(-1)).toEqual({
+      by: 'agent:donations',
+      text: expect.stringMatching(/^A charity shop or a toy library usually takes the jigsaw puzzle\./),
+    });
+
+    // Then the coach's card: the puzzle goes on the donate pile, and the session waits for the next thing.
+    await tap(card, { disposition: choice(card, 'donate'), wasCorrection: false });
+    await waitingOn((p) => p.length === 1 && p[0]?.type === 'chat');
+    expect(await state()).toMatchObject({ piles: { out: ['mugs', 'jigsaw puzzle'] }, itemsProcessed: 2 });
+    const final = await path(api, token, c.id);
+    expect(replies(final).at(-1)?.by).toBe('agent:tidying');
+    // Each answer recorded once, by the person, after the question it answers.
+    const answers = final.filter((n) => n.kind === 'response').slice(-2);
+    expect(answers.map((n) => n.payload['elicitId'])).toEqual([offer.elicitId, card.elicitId]);
+    expect(answers.every((n) => !n.authorId.startsWith('agent:'))).toBe(true);
+  }, 60_000);
+});

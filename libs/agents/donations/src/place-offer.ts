@@ -1,0 +1,63 @@
+import { ask, createTool, Ok, Run } from '@sweatpants/agent-runtime';
+import * as z from 'zod';
+import type { Kind } from './drop-off-directory';
+import { kindOf } from './item-kind';
+import { isPlural } from './said-items';
+
+/** What the helper answers another agent that hands it a thing to give away. */
+export interface PlaceOffer {
+  item: string;
+  /** the person wants the helper to find a place that takes it */
+  find: boolean;
+}
+
+/** The kind of place that usually takes a kind of thing, as the helper says it. */
+const TAKERS: Record<Kind, string> = {
+  clothes: 'a charity shop or a clothes bank',
+  books: 'a charity shop or a library book sale',
+  toys: 'a charity shop or a toy library',
+  kitchenware: 'a charity shop',
+  electronics: 'a repair café or an electronics recycling point',
+  furniture: 'a furniture reuse charity, most of which collect',
+  anything: 'a charity shop',
+};
+
+/**
+ * The helper's word when the person answered its offer: where such a thing usually goes, and how
+ * it finds the nearest, or that it leaves the thing be.
+ */
+export function offerReply({ item, find }: PlaceOffer): string {
+  if (!find) return `All right, I'll leave the ${item} to you.`;
+  const them = isPlural(item) ? 'them' : 'it';
+  const takers = TAKERS[kindOf(item)];
+  return `${takers.charAt(0).toUpperCase()}${takers.slice(1)} usually takes the ${item}. Tell me roughly where you are in a donation conversation and I'll find the nearest place that takes ${them}.`;
+}
+
+/**
+ * The helper's offer about a thing another agent hands it (the tidying coach's item on its way to
+ * the donate pile): one short question, asked in that agent's conversation as the helper's own,
+ * alongside whatever that agent asks; its answer is recorded and the helper says what it means.
+ * No model call: the offer and its reply are the helper's fixed words.
+ */
+export const offerPlace = createTool('offer_place')
+  .description('Offer to find a place that takes one thing the person is giving away.')
+  .parameter(z.object({ item: z.string().trim().min(1).max(200) }))
+  .execute(function* ({ item }) {
+    const asked = yield* ask(
+      {
+        type: 'confirm',
+        message: `Shall I find a place that takes the ${item}?`,
+        payload: { default: true },
+      },
+      { value: false },
+    );
+    const offer: PlaceOffer = { item, find: asked.content.value && !asked.fallback };
+    const run = yield* Run.expect();
+    if (!run.journal.take('assistant', 'the helper’s word on its offer')) {
+      const payload = { text: offerReply(offer), settledBy: 'tool' };
+      yield* run.journal.append([{ kind: 'assistant', payload, authorId: run.authorId }]);
+      // Said while the coach's card may still wait: stored now, so the person sees it now.
+      yield* run.journal.durable();
+    }
+    return Ok(offer);
+  });

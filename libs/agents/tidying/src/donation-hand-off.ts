@@ -1,0 +1,57 @@
+import { log, type AgentPlugin, type AgentToolCall } from '@sweatpants/agent-runtime';
+import type { Disposition } from '@sweatpants/domain';
+import { all, createContext, type Operation } from 'effection';
+
+/**
+ * Another agent's tool the program hands the coach (the donation helper's `offer_place`): given an
+ * item the coach proposes to donate, it asks the person its own short question about it. The coach
+ * declares the call; the program hands it the real one, so this library imports no other agent.
+ */
+export type DonationHandOff = AgentToolCall<{ item: string }, unknown>;
+
+/** The hand-off in force in a turn of the coach's, when the program gave one. */
+export const DonationHandOffs = createContext<DonationHandOff | null>('tidying.donation-hand-off', null);
+
+/**
+ * The plugin that puts `handOff` in force at every turn of the coach's conversations.
+ *
+ * @example
+ * createTidying({ donations: (input) => Donations.tools.offerPlace(input) });
+ */
+export function handDonationsTo(handOff: DonationHandOff): AgentPlugin {
+  return {
+    name: 'tidying: hands items to donate to the donation helper',
+    *install() {
+      yield* DonationHandOffs.set(handOff);
+    },
+  };
+}
+
+/**
+ * Asks the coach's card about `item`; when the coach's guess is to donate it and a helper was
+ * handed over, the helper's question is asked alongside (both pending at once, answered in either
+ * order) and the card's answer comes back once both are answered. A helper that fails leaves the
+ * card alone.
+ */
+export function* withDonationOffer<T>(
+  item: string,
+  guess: Disposition,
+  card: () => Operation<T>,
+): Operation<T> {
+  const handOff = guess.kind === 'donate' ? yield* DonationHandOffs.expect() : null;
+  if (!handOff) return yield* card();
+  const [answer] = yield* all([
+    card(),
+    (function* (): Operation<void> {
+      try {
+        yield* handOff({ item });
+      } catch (error) {
+        yield* log('warn', 'tidying: the donation helper could not take the item', {
+          item,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    })(),
+  ]);
+  return answer;
+}
