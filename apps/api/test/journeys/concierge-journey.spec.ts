@@ -240,6 +240,7 @@ describe('a concierge session, as the person lives it (offline model)', () => {
         items: reviewed({ 'mail-101': DECISIONS.B, 'mail-102': DECISIONS.B, 'mail-103': DECISIONS.B }),
         done: 3,
         total: 5,
+        learnt: [`${LABELS.B} for mail-101, mail-102, mail-103`],
       },
     });
   }, 30_000);

@@ -10,6 +10,8 @@ import {
   summaryStateKey,
 } from '@sweatpants/domain';
 import * as z from 'zod';
+import { RESPOND_TOOL } from '@sweatpants/agent-runtime';
+import { InterviewOutputSchema, withLesson } from './interview-learning';
 import { activitiesUpdatedOf, type ActivitiesUpdated } from './review-events';
 
 export const INITIAL_CONCIERGE_STATE: ConciergeState = {
@@ -20,19 +22,20 @@ export const INITIAL_CONCIERGE_STATE: ConciergeState = {
   review: null,
 };
 
-const emptyReview = (): ConciergeReview => ({ items: [], done: 0, total: 0 });
+const emptyReview = (): ConciergeReview => ({ items: [], done: 0, total: 0, learnt: [] });
 
 /**
  * The concierge's state as a fold of the path (DESIGN.md): the mode from `mode` nodes, the items
  * on the table from present_options calls, the user's last pick and the count of updated
  * activities from the tools' results, and the interview's review: its items from what the
- * interview's queries read, each one's decision from the activities-updated events. Rewinding
- * the conversation rewinds all of it.
+ * interview's queries read, each one's decision from the activities-updated events, and what it
+ * learnt from the interview's structured output. Rewinding the conversation rewinds all of it.
  */
 export const conciergeState: StateReducer<ConciergeState> = {
   name: 'concierge',
-  // 2: the review. Snapshots of 1 are ignored; a summary that kept only 1 is upgraded below.
-  version: 2,
+  // 2: the review; 3: what it learnt. Older snapshots are ignored; a summary that kept only an
+  // older state is upgraded below.
+  version: 3,
   initial: INITIAL_CONCIERGE_STATE,
   apply: (state, node) => {
     switch (node.kind) {
@@ -55,7 +58,7 @@ export const conciergeState: StateReducer<ConciergeState> = {
           : state;
       }
       case 'summary':
-        return fromVersion1(state, node);
+        return fromOlderVersion(state, node);
       default:
         return state;
     }
@@ -104,6 +107,12 @@ function applyResult(state: ConciergeState, node: TreeNode): ConciergeState {
       reviewing: state.reviewing.filter((id) => !updated.has(id)),
     };
   }
+  if (name === RESPOND_TOOL && state.mode === 'interview') {
+    const output = InterviewOutputSchema.safeParse(outcome.value);
+    if (!output.success) return state;
+    const review = state.review ?? emptyReview();
+    return { ...state, review: { ...review, learnt: withLesson(review.learnt, output.data) } };
+  }
   if (name === 'query_activities' && state.mode === 'interview') {
     const queried = QueriedSchema.safeParse(outcome.value).data;
     if (!queried) return state;
@@ -111,12 +120,16 @@ function applyResult(state: ConciergeState, node: TreeNode): ConciergeState {
     const read = queried.activities
       .filter((a) => a.status === 'quarantined')
       .map((a) => ({ id: a.id, title: a.subject, from: a.senderName || a.sender }));
-    return { ...state, review: withItems(state.review ?? emptyReview(), read) };
+    const review = state.review ?? emptyReview();
+    return { ...state, review: { ...withItems(review, read), learnt: review.learnt } };
   }
   return state;
 }
 
-function withItems(review: ConciergeReview, read: Omit<ReviewItem, 'decision'>[]): ConciergeReview {
+function withItems(
+  review: ConciergeReview,
+  read: Omit<ReviewItem, 'decision'>[],
+): Omit<ConciergeReview, 'learnt'> {
   const items = review.items.map((item) => {
     // An item decided before it was read (the model knew its id) gets its subject now.
     const fresh = item.from === '' ? read.find((r) => r.id === item.id) : undefined;
@@ -148,23 +161,26 @@ function decide(review: ConciergeReview | null, event: ActivitiesUpdated): Conci
     if (at >= 0) items[at] = { ...item, decision };
     else items.push({ ...item, decision });
   }
-  return counted(items);
+  return { ...counted(items), learnt: review?.learnt ?? [] };
 }
 
-function counted(items: ReviewItem[]): ConciergeReview {
+function counted(items: ReviewItem[]): Omit<ConciergeReview, 'learnt'> {
   return { items, done: items.filter((i) => i.decision !== null).length, total: items.length };
 }
 
 /**
- * A summary written before the review existed keeps the state as version 1 folded it: that state,
- * with no review (the fold cannot see the nodes the summary replaced).
+ * A summary written by an older version keeps the state as that version folded it: a version 2
+ * state is this one with nothing learnt; a version 1 state has no review either (the fold cannot
+ * see the nodes the summary replaced).
  */
-function fromVersion1(state: ConciergeState, node: TreeNode): ConciergeState {
+function fromOlderVersion(state: ConciergeState, node: TreeNode): ConciergeState {
   const states = objectOf(node.payload['states']);
-  const older = ConciergeStateSchema.omit({ review: true }).safeParse(
+  const second = ConciergeStateSchema.safeParse(states[summaryStateKey({ name: 'concierge', version: 2 })]);
+  if (second.success) return second.data;
+  const first = ConciergeStateSchema.omit({ review: true }).safeParse(
     states[summaryStateKey({ name: 'concierge', version: 1 })],
   );
-  return older.success ? { ...older.data, review: null } : state;
+  return first.success ? { ...first.data, review: null } : state;
 }
 
 function objectOf(value: unknown): { [key: string]: unknown } {

@@ -27,12 +27,21 @@ export const InterviewOutputSchema = z.object({
 });
 export type InterviewOutput = z.infer<typeof InterviewOutputSchema>;
 
-/** The data after a turn's output: its lesson added, unless empty or already known. */
+/** The data after a turn's output: its lesson added (see `withLesson`). */
 export function learnFrom(data: InterviewData, output: InterviewOutput): InterviewData {
-  const lesson = output.learnt.trim();
   const known = data.learnt ?? [];
-  if (lesson === '' || known.includes(lesson)) return data;
-  return { ...data, learnt: [...known, lesson].slice(-MAX_LEARNT) };
+  const learnt = withLesson(known, output);
+  return learnt === known ? data : { ...data, learnt };
+}
+
+/**
+ * The lessons after a turn's output: its lesson added, unless empty or already known (then the
+ * same array). The mode's data and the review the state panel shows keep them alike.
+ */
+export function withLesson(known: string[], output: InterviewOutput): string[] {
+  const lesson = output.learnt.trim();
+  if (lesson === '' || known.includes(lesson)) return known;
+  return [...known, lesson].slice(-MAX_LEARNT);
 }
 
 /** The line of the interview's prompt that opens the lessons; the offline model reads them after it. */

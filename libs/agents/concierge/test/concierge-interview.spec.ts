@@ -198,6 +198,8 @@ describe('the quarantine interview on Claude (the real SDK against the fake serv
         ],
         done: 3,
         total: 5,
+        // This Claude gave no structured output, so the review learnt nothing.
+        learnt: [],
       },
     });
   });

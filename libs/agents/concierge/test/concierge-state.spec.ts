@@ -21,7 +21,7 @@ describe('the concierge state fold', () => {
   it('starts with no review, and a new interview starts an empty one', () => {
     expect(INITIAL_CONCIERGE_STATE.review).toBeNull();
     const state = foldPath(conciergeState, [node('mode', { from: 'assistant', to: 'interview' })]);
-    expect(state.review).toEqual({ items: [], done: 0, total: 0 });
+    expect(state.review).toEqual({ items: [], done: 0, total: 0, learnt: [] });
   });
 
   it('counts an item changed in the interview without being read, and merges later changes', () => {
@@ -41,12 +41,56 @@ describe('the concierge state fold', () => {
       ],
       done: 1,
       total: 1,
+      learnt: [],
     });
+  });
+
+  it('keeps what the interview learnt from its structured output, which a new interview forgets', () => {
+    const learnt = (lesson: string) =>
+      node('tool_result', {
+        name: 'respond',
+        toolUseId: `t-${depth}`,
+        outcome: { kind: 'success', value: { learnt: lesson } },
+      });
+    const interview = [
+      node('mode', { from: 'assistant', to: 'interview' }),
+      learnt('Shop promos: Tier 2'),
+      learnt(''),
+      learnt('Shop promos: Tier 2'),
+      learnt('Bank notices: show them'),
+    ];
+    expect(foldPath(conciergeState, interview).review?.learnt).toEqual([
+      'Shop promos: Tier 2',
+      'Bank notices: show them',
+    ]);
+    // Back in the overview the last review keeps it; the next interview starts with nothing learnt.
+    const back = [...interview, node('mode', { from: 'interview', to: 'assistant' })];
+    expect(foldPath(conciergeState, back).review?.learnt).toHaveLength(2);
+    const again = [...back, node('mode', { from: 'assistant', to: 'interview' })];
+    expect(foldPath(conciergeState, again).review?.learnt).toEqual([]);
+    // Outside an interview a respond teaches the review nothing.
+    expect(foldPath(conciergeState, [learnt('Shop promos: Tier 2')]).review).toBeNull();
   });
 
   it('ignores changes made outside an interview', () => {
     const state = foldPath(conciergeState, [decided(['mail-101'], { status: 'archived' })]);
     expect(state.review).toBeNull();
+  });
+
+  it('takes the state a summary kept under version 2, with nothing learnt', () => {
+    const kept = {
+      mode: 'interview',
+      reviewing: [],
+      lastChoice: null,
+      updated: 0,
+      review: { items: [], done: 0, total: 0 },
+    };
+    const summary = node('summary', {
+      text: 'earlier',
+      covers: { fromId: '1'.repeat(64), toId: '2'.repeat(64), count: 5 },
+      states: { 'concierge@2': kept },
+    });
+    expect(foldPath(conciergeState, [summary])).toEqual({ ...kept, review: { ...kept.review, learnt: [] } });
   });
 
   it('takes the state a summary kept under version 1, with no review', () => {

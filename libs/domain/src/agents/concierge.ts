@@ -151,6 +151,11 @@ export const ConciergeReviewSchema = z.object({
   done: z.number().int().min(0),
   /** how many items the interview is about */
   total: z.number().int().min(0),
+  /**
+   * what the interview learnt from the user's picks, a sentence each, oldest first (its mode's
+   * structured output); absent from states folded before it learnt anything
+   */
+  learnt: z.array(z.string()).default([]),
 });
 export type ConciergeReview = z.infer<typeof ConciergeReviewSchema>;
 

@@ -45,6 +45,21 @@ describe('the session panel', () => {
     ]);
   });
 
+  it('lists what the concierge review learnt from the picks, once it learnt something', () => {
+    const view = sessionStateView({
+      at: 'h',
+      agent: 'concierge',
+      state: {
+        mode: 'interview',
+        review: { done: 0, total: 0, items: [], learnt: ['B. Promo → Tier 2 for a1'] },
+      },
+    });
+    expect(view.lists).toEqual([
+      { label: 'Items under review', items: [] },
+      { label: 'Learnt from your picks', items: ['B. Promo → Tier 2 for a1'] },
+    ]);
+  });
+
   it('names no mode: it is how the agent works, not something the person tracks', () => {
     const view = sessionStateView({ at: 'h', agent: 'donations', state: { mode: 'helping', data: null } });
     expect(view).toEqual({ agent: 'donations', headline: [], piles: [], lists: [] });

@@ -45,6 +45,9 @@ export function sessionStateView(response: StateResponse): SessionStateView {
     if (isRecord(review) && Array.isArray(review['items'])) {
       pushValue(view, 'Reviewed', `${display(review['done'])} of ${display(review['total'])}`);
       view.lists.push({ label: 'Items under review', items: review['items'].map(reviewLine) });
+      // What the interview took from the person's picks, which its next questions follow.
+      const learnt = strings(review['learnt']);
+      if (learnt.length > 0) view.lists.push({ label: 'Learnt from your picks', items: learnt });
     }
   }
   return view;
