@@ -2,6 +2,7 @@ import type { Conversation, ElicitRequest, StateResponse, TidyingState, TreeNode
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { answer, conversation, createConversation, OPENING, path, PHOTO, say, until } from '../support/flows';
 import { call, register, startApi, type TestApi } from '../support/test-api';
+import { connect, record, request } from '../support/test-socket';
 
 /**
  * Questions from several agents at once (issue 34), through the public api on the offline model:
@@ -86,6 +87,19 @@ describe('questions from two agents pending at once, as the person sees them', (
       { elicitId: card.elicitId, askedBy: 'tidying' },
       { elicitId: offer.elicitId, askedBy: 'donations' },
     ]);
+
+    // A client joining over the socket is sent each question again, saying who asks it.
+    const socket = await connect(api, token);
+    try {
+      const elicits = record(socket, 'elicit');
+      await request(socket, 'conversation:join', { conversationId: c.id });
+      const resent = await Promise.all(
+        [card, offer].map((q) => elicits.next((e) => e.elicitId === q.elicitId)),
+      );
+      expect(resent.map((e) => e.askedBy)).toEqual(['tidying', 'donations']);
+    } finally {
+      socket.disconnect();
+    }
 
     // The helper's question first: the helper answers in its own name, and the card still waits.
     await tap(offer, { value: true });
