@@ -125,4 +125,38 @@ describe('questions from two agents pending at once, as the person sees them', (
     expect(answers.map((n) => n.payload['elicitId'])).toEqual([offer.elicitId, card.elicitId]);
     expect(answers.every((n) => !n.authorId.startsWith('agent:'))).toBe(true);
   }, 60_000);
+
+  it('keeps the answer already given when the person stops with the other question still waiting', async () => {
+    c = await createConversation(api, token);
+    await say(api, token, c.id, OPENING, [PHOTO]);
+    await say(api, token, c.id, 'writing letters');
+    const [mugs] = (await waitingOn((p) => p[0]?.type === 'propose-disposition')).pendingElicits;
+    await tap(mugs as ElicitRequest, {
+      disposition: choice(mugs as ElicitRequest, 'place'),
+      wasCorrection: false,
+    });
+    await waitingOn((p) => p[0]?.type === 'chat');
+    await call(api, 'POST', `/api/conversations/${c.id}/messages`, { token, body: { text: 'a board game' } });
+    const [card, offer] = (await waitingOn((p) => p.length === 2)).pendingElicits as [
+      ElicitRequest,
+      ElicitRequest,
+    ];
+
+    await tap(offer, { value: false });
+    await waitingOn((p) => p.length === 1 && p[0]?.elicitId === card.elicitId);
+    const stopped = await call(api, 'POST', `/api/conversations/${c.id}/cancel`, { token });
+    expect(stopped.status).toBe(200);
+
+    // The card is withdrawn; the helper's answer and its word stay on the path, the game unsorted.
+    const after = await waitingOn((p) => p.length === 1 && p[0]?.type === 'chat');
+    expect(after.pendingElicits.map((q) => q.askedBy)).toEqual(['tidying']);
+    const nodes = await path(api, token, c.id);
+    expect(nodes.some((n) => n.kind === 'response' && n.payload['elicitId'] === offer.elicitId)).toBe(true);
+    expect(replies(nodes)).toContainEqual({
+      by: 'agent:donations',
+      text: "All right, I'll leave the board game to you.",
+    });
+    expect(nodes.at(-1)?.kind).toBe('cancel');
+    expect(await state()).toMatchObject({ piles: { out: ['mugs'] }, itemsProcessed: 1 });
+  }, 60_000);
 });
