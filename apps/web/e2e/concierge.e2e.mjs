@@ -51,6 +51,17 @@ export const scenarios = [
       await waitForTurn(page);
       await t.shot(page, 'chosen');
 
+      // The session panel lists what the interview learnt from the pick (its structured output).
+      const toggle = page.locator('.side__toggle');
+      const folded = (await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false';
+      if (folded) await toggle.click();
+      const learnt = page.locator('app-state-panel .pile', { hasText: 'Learnt from your picks' });
+      await learnt.waitFor();
+      assert.ok((await learnt.locator('li').count()) >= 1, 'the panel lists a lesson of the pick');
+      await learnt.scrollIntoViewIfNeeded();
+      await t.shot(page, 'learnt-in-the-panel');
+      if (folded) await toggle.click();
+
       // On to the recap: its "- " lines are a list the person reads, not Markdown source.
       const recap = page.locator('.bubble--assistant', { has: page.locator('ul > li') }).last();
       for (let turn = 0; turn < 8 && !(await recap.isVisible()); turn++) {

@@ -232,7 +232,7 @@ describe('a concierge session, as the person lives it (offline model)', () => {
     // The next card's words recall what the interview learnt from the tap; the rewound tap taught
     // it nothing.
     expect((await replies()).at(-1)).toContain(
-      `So far you chose: ${LABELS.B} for mail-101, mail-102, mail-103. This item reads alike`,
+      `So far you chose: ${LABELS.B} for mail from Trailgear, Trailgear Rewards, Bookbarn. This item reads alike`,
     );
     expect(await state()).toMatchObject({
       lastChoice: { optionId: 'B', label: LABELS.B, activityIds: PROMOS.map((p) => p.id) },
@@ -240,7 +240,7 @@ describe('a concierge session, as the person lives it (offline model)', () => {
         items: reviewed({ 'mail-101': DECISIONS.B, 'mail-102': DECISIONS.B, 'mail-103': DECISIONS.B }),
         done: 3,
         total: 5,
-        learnt: [`${LABELS.B} for mail-101, mail-102, mail-103`],
+        learnt: [`${LABELS.B} for mail from Trailgear, Trailgear Rewards, Bookbarn`],
       },
     });
   }, 30_000);
@@ -262,7 +262,7 @@ describe('a concierge session, as the person lives it (offline model)', () => {
     expect(said).toContain('(offline) A: applying it to the item.');
     expect(said.at(-1)).toContain('Done: 1 updated, now archived, Tier 1.');
     expect(said.at(-1)).toContain(
-      `So far you chose: ${LABELS.B} for mail-101, mail-102, mail-103; ${LABELS.A} for mail-105.`,
+      `So far you chose: ${LABELS.B} for mail from Trailgear, Trailgear Rewards, Bookbarn; ${LABELS.A} for mail from The Weekly Sprout.`,
     );
     expect(await state()).toMatchObject({
       reviewing: [BANK.id],

@@ -1,4 +1,4 @@
-import { ActivitySchema, toJson, type Json } from '@sweatpants/domain';
+import { ActivitySchema, toJson, type Activity, type Json } from '@sweatpants/domain';
 import * as z from 'zod';
 import { RESPOND_TOOL } from '@sweatpants/agent-runtime';
 import type { OfflineContext, OfflineReply, OfflineRule } from '@sweatpants/agent-runtime/offline';
@@ -44,8 +44,8 @@ function callsIn(ctx: OfflineContext): Call[] {
   );
 }
 
-/** The quarantined activities of the last query, grouped, minus the groups already offered. */
-function remainingClusters(ctx: OfflineContext): Cluster[] {
+/** The activities the last query read, and where its result is in the conversation. */
+function lastQueried(ctx: OfflineContext): { at: number; activities: Activity[] } | undefined {
   let queried: { at: number; data: Json } | undefined;
   const names = new Map<string, string>();
   ctx.request.messages.forEach((message, at) => {
@@ -55,16 +55,22 @@ function remainingClusters(ctx: OfflineContext): Cluster[] {
         queried = { at, data: parse(block.content) };
     }
   });
+  if (!queried) return undefined;
+  const activities = z.object({ activities: z.array(ActivitySchema) }).safeParse(queried.data);
+  return activities.success ? { at: queried.at, activities: activities.data.activities } : undefined;
+}
+
+/** The quarantined activities of the last query, grouped, minus the groups already offered. */
+function remainingClusters(ctx: OfflineContext): Cluster[] {
+  const queried = lastQueried(ctx);
   if (!queried) return [];
   const since = queried.at;
-  const activities = z.object({ activities: z.array(ActivitySchema) }).safeParse(queried.data);
-  if (!activities.success) return [];
   const offered = new Set(
     callsIn(ctx)
       .filter((c) => c.name === 'present_options' && c.at > since)
       .flatMap((c) => OfferSchema.safeParse(c.input).data?.activity_ids ?? []),
   );
-  const open = activities.data.activities.filter((a) => a.status === 'quarantined' && !offered.has(a.id));
+  const open = queried.activities.filter((a) => a.status === 'quarantined' && !offered.has(a.id));
   return clusterActivities(open);
 }
 
@@ -204,7 +210,7 @@ export const typedPick: OfflineRule = {
           name: 'update_activities',
           input: toJson({ activity_ids: offer.activity_ids, updates: option.updates }),
         },
-        lesson(letteredLabel(option.id, option.label), offer.activity_ids),
+        lesson(ctx, letteredLabel(option.id, option.label), offer.activity_ids),
       ],
     };
   },
@@ -281,7 +287,7 @@ export const applyPick: OfflineRule = {
       text: `(offline) ${choice}: applying it to ${activity_ids.length === 1 ? 'the item' : `all ${activity_ids.length}`}.`,
       calls: [
         { name: 'update_activities', input: toJson({ activity_ids, updates }) },
-        lesson(label ?? choice, activity_ids),
+        lesson(ctx, label ?? choice, activity_ids),
       ],
     };
   },
@@ -365,9 +371,20 @@ export const introduce: OfflineRule = {
   }),
 };
 
-/** The interview's structured output for a pick: what the user chose, for the groups after it. */
-function lesson(label: string, ids: readonly string[]): { name: string; input: Json } {
-  return { name: RESPOND_TOOL, input: { learnt: `${label} for ${ids.join(', ')}` } };
+/**
+ * The interview's structured output for a pick: what the user chose for mail from whom, for the
+ * groups after it (the senders as the query read them; the ids when it did not read them).
+ */
+function lesson(ctx: OfflineContext, label: string, ids: readonly string[]): { name: string; input: Json } {
+  const read = lastQueried(ctx)?.activities ?? [];
+  const senders = ids.map((id) => {
+    const activity = read.find((a) => a.id === id);
+    return activity ? activity.senderName || activity.sender : id;
+  });
+  return {
+    name: RESPOND_TOOL,
+    input: { learnt: `${label} for mail from ${[...new Set(senders)].join(', ')}` },
+  };
 }
 
 function objectField(value: Json, key: string): Json | undefined {

@@ -71,7 +71,10 @@ describe('the concierge shows its work (offline)', () => {
       done: 2,
       total: 5,
       // What the interview learnt from the two picks (its structured output), for the panel.
-      learnt: [`${A_NEWSLETTER.label} for mail-105`, `${C_UPDATE.label} for mail-104`],
+      learnt: [
+        `${A_NEWSLETTER.label} for mail from The Weekly Sprout`,
+        `${C_UPDATE.label} for mail from Northbank`,
+      ],
     };
     // The interview is over; its review stays in the state, as the fold of the path.
     expect(runner.state()).toMatchObject({ mode: 'assistant', review });
