@@ -262,7 +262,8 @@ describe('ConversationStore', () => {
       },
     });
     expect(store.questions.all()).toEqual([chatPrompt]);
-    expect(store.status()).toBe('running');
+    // the agent still waits, on the question left
+    expect(store.status()).toBe('waiting');
     expect(store.path().at(-1)?.id).toBe(fixtureId('r2'));
   });
 
@@ -293,7 +294,12 @@ describe('ConversationStore', () => {
       payload: { conversationId: 'c1', elicitId: 'q-helper', action: 'accept', content: { value: true } },
     });
     expect(store.questions.all()).toEqual([coach]);
+    // the agent waits on the coach's question still: not shown at work
+    expect(store.status()).toBe('waiting');
     expect(await store.answer({ action: 'decline' }, 'q-helper')).toBe(false);
+    expect(await store.send('the lamp', [])).toBe(true);
+    expect(store.questions.all()).toEqual([]);
+    expect(store.status()).toBe('running');
   });
 
   it('switches to a sibling branch by rewinding to its latest tip', async () => {

@@ -167,9 +167,10 @@ export class ConversationStore implements OnDestroy {
         action: response.action,
         ...(content === undefined ? {} : { content }),
       });
-      if (this.questions.ended(pending.elicitId)) {
-        // The agent runs on every answer; saying so now keeps the composer from flickering open
-        // before the server's `status` event arrives.
+      if (this.questions.ended(pending.elicitId) && this.pending() === null) {
+        // The agent runs on the answer to the last question; saying so now keeps the composer
+        // from flickering open before the server's `status` event arrives. While another waits,
+        // the server says `waiting` still, and sends no event to take a guess of `running` back.
         this.status.set('running');
       }
       this.appendNode(node);
@@ -387,7 +388,9 @@ export class ConversationStore implements OnDestroy {
     this.pathReads.delivered(node);
     this.queue.took(node);
     const answered = node.kind === 'response' ? responseTo(node) : null;
-    if (answered !== null && this.questions.ended(answered)) this.status.set('running');
+    if (answered !== null && this.questions.ended(answered) && this.pending() === null) {
+      this.status.set('running');
+    }
     const path = this.path();
     if (!path.some((n) => n.id === node.id) && path.at(-1)?.id === node.parentId) {
       this.path.set([...path, node]);
