@@ -33,7 +33,13 @@ describe('the chat prompt', () => {
     const runner = await openRunner(server.fake, port);
 
     expect(runner.pending()).toEqual([
-      { elicitId: `chat-${root.id}`, type: 'chat', message: 'What shall we talk about?', payload: {} },
+      {
+        elicitId: `chat-${root.id}`,
+        type: 'chat',
+        message: 'What shall we talk about?',
+        payload: {},
+        askedBy: 'test',
+      },
     ]);
     expect(chatElicitId(root.id)).toBe(`chat-${root.id}`);
     // waiting on it, as after a turn: the same state reads the same
