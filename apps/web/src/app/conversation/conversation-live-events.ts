@@ -12,6 +12,8 @@ import type { SocketClientService } from '../core/socket-client.service';
 /** What the server's live events change in an open conversation (the ConversationStore). */
 export interface LiveConversation {
   readonly conversation: WritableSignal<{ title: string } | null>;
+  /** a question, as a screen reader is told it ("The donation helper asks: …") */
+  questionWords(request: ElicitRequest): string;
   /** the questions waiting for the person */
   readonly questions: { asked(request: ElicitRequest): boolean; ended(elicitId: string): boolean };
   readonly status: WritableSignal<ConversationStatus>;
@@ -54,7 +56,7 @@ export function listenToConversation(
       if (!mine(event)) return;
       const { conversationId: _c, nodeId: _n, ...request } = event;
       if (live.questions.asked(request) && event.type !== 'chat')
-        live.announcement.set(`Question: ${event.message}`);
+        live.announcement.set(live.questionWords(request));
     }),
     on('elicit:withdrawn', (event) => mine(event) && live.questions.ended(event.elicitId)),
     on('notify', (event) => mine(event) && live.progress.set(event)),

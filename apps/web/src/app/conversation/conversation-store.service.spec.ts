@@ -11,6 +11,7 @@ import {
 import { FakeSocket } from '../../testing/fake-socket';
 import { fixtureId, treeFixture } from '../../testing/tree-fixture';
 import { ApiService } from '../core/api.service';
+import { AgentsService } from '../conversations/agents.service';
 import { SessionService } from '../core/session.service';
 import { SocketClientService } from '../core/socket-client.service';
 import { ConversationStore } from './conversation-store.service';
@@ -161,6 +162,29 @@ describe('ConversationStore', () => {
     socket.serverSends('elicit', { conversationId: 'c1', nodeId: fixtureId('f1'), ...elicit });
     // joins the chat prompt that waited already, after it
     expect(store.questions.all()).toEqual([chatPrompt, elicit]);
+    expect(store.announcement()).toBe('Question: Done?');
+    TestBed.inject(AgentsService).use([
+      {
+        name: 'donations',
+        title: 'Donation helper',
+        description: 'Finds places.',
+        speaker: 'the helper',
+        needs: [],
+        intro: 'Hello.',
+        placeholder: 'e.g. a coat',
+      },
+    ]);
+    socket.serverSends('elicit', {
+      conversationId: 'c1',
+      nodeId: fixtureId('f1'),
+      ...elicit,
+      elicitId: 'q2',
+      message: 'Look for places near you?',
+      askedBy: 'donations',
+    });
+    // a screen reader is told who asks when it is another agent
+    expect(store.announcement()).toBe('The donation helper asks: Look for places near you?');
+    socket.serverSends('elicit:withdrawn', { conversationId: 'c1', elicitId: 'q2', reason: 'cancelled' });
     socket.serverSends('elicit:withdrawn', { conversationId: 'c1', elicitId: 'q1', reason: 'cancelled' });
     expect(store.questions.all()).toEqual([chatPrompt]);
   });

@@ -2,6 +2,7 @@ import { computed, inject, Injectable, type OnDestroy, signal } from '@angular/c
 import type {
   Conversation,
   ConversationStatus,
+  ElicitRequest,
   ElicitAnswerRequest,
   InlinePhoto,
   Json,
@@ -16,6 +17,7 @@ import { describeError } from '../core/api-error';
 import { ApiService, type ConversationReader } from '../core/api.service';
 import { toJson } from '../core/json';
 import { SocketClientService } from '../core/socket-client.service';
+import { AgentsService } from '../conversations/agents.service';
 import { branchOf, latestTip, siblingsOf } from './branch-tip';
 import { Coalesced } from './coalesced';
 import { listenToConversation } from './conversation-live-events';
@@ -23,6 +25,7 @@ import { nodeText } from './node-text';
 import { QueuedMessages, queuedMessageOf } from './queued-messages';
 import { PathReads } from './path-reads';
 import { PendingQuestions } from './pending-questions';
+import { questionWords } from './question-askers';
 import { responseTo, withNode } from './tree-updates';
 
 /** Tree and state reloads after a burst of HEAD moves are coalesced into one... */
@@ -39,6 +42,7 @@ const RELOAD_AT_MOST_EVERY_MS = 1000;
 export class ConversationStore implements OnDestroy {
   private readonly api = inject(ApiService);
   private readonly socket = inject(SocketClientService);
+  private readonly agents = inject(AgentsService);
   private readonly unsubscribe: (() => void)[] = [];
   private readonly pathReads = new PathReads();
   /** Tree and state after HEAD moved elsewhere (another tab, the agent at work). */
@@ -358,6 +362,11 @@ export class ConversationStore implements OnDestroy {
 
   private listen(): void {
     this.unsubscribe.push(...listenToConversation(this.socket, this.id(), this));
+  }
+
+  /** A question as a screen reader is told it: who asks, when another agent does. */
+  questionWords(request: ElicitRequest): string {
+    return questionWords(request, this.conversation()?.agent, (agent) => this.agents.label(agent));
   }
 
   /** HEAD moved (another tab, the agent at work): the path follows, the tree and state soon. */

@@ -18,9 +18,25 @@ export function questionAskers(
   for (const question of questions) {
     const asker = askerOf(question);
     if (asker === undefined || (asker === ownAgent && !several)) continue;
-    words.set(question.elicitId, `The ${lowerFirst(title(asker))} asks…`);
+    words.set(question.elicitId, `${asks(title(asker))}…`);
   }
   return words;
+}
+
+/** A question in words, for a screen reader: "The donation helper asks: …", or "Question: …". */
+export function questionWords(
+  question: ElicitRequest,
+  ownAgent: string | undefined,
+  title: (agent: string) => string,
+): string {
+  const asker = question.askedBy;
+  const other = asker !== undefined && asker !== ownAgent;
+  return `${other ? asks(title(asker)) : 'Question'}: ${question.message}`;
+}
+
+/** "The donation helper asks", from the agent's title ("Donation helper"). */
+export function asks(title: string): string {
+  return `The ${lowerFirst(title)} asks`;
 }
 
 /** "Donation helper" → "donation helper"; an initialism ("MCP tools") keeps its capitals. */
