@@ -1,5 +1,5 @@
 import type { ElicitRequest } from '@sweatpants/domain';
-import { asTheModelReads, startFakeAnthropic, type FakeAnthropic } from '@sweatpants/agent-claude/testing';
+import { readBody, startFakeAnthropic, type FakeAnthropic } from '@sweatpants/agent-claude/testing';
 import { eventsOf, openSession, PHOTO, PHOTO_DATA, claudeAt, type Answer } from './tidying-session-harness';
 
 let fake: FakeAnthropic;
@@ -11,12 +11,7 @@ afterEach(() => fake.close());
 const claude = () => claudeAt(fake.url);
 
 const nothing = { item: null, choice: null, place: null, function: null, anchors: null, anxiety: null };
-type Body = {
-  system?: string;
-  tools?: { name: string }[];
-  messages: { role: string; content: { type: string; source?: { type: string; data: string } }[] | string }[];
-};
-const bodies = () => fake.requests.map((r) => asTheModelReads(r) as unknown as Body);
+const bodies = () => fake.requests.map(readBody);
 
 /** The user's answers: "something else: writing" for the purpose, then a correction to trash. */
 function answers(asked: ElicitRequest[]) {
@@ -106,7 +101,8 @@ describe('a tidying session on Claude (the real SDK against the fake Anthropic s
     await s.say('my desk, help', answers(asked), [PHOTO]);
 
     const [vision, extraction, act] = bodies();
-    const image = (vision?.messages[0]?.content as { type: string; source?: { data: string } }[])[0];
+    const sent = vision?.messages[0]?.content;
+    const image = Array.isArray(sent) ? sent[0] : sent;
     expect(image).toMatchObject({ type: 'image', source: { type: 'base64', data: PHOTO_DATA } });
     expect(vision?.tools?.map((t) => t.name)).toEqual(['record_photo_analysis']);
     expect(extraction?.tools?.map((t) => t.name)).toEqual(['record_extraction']);

@@ -1,4 +1,3 @@
-import type { TreeNode } from '@sweatpants/domain';
 import { Runner } from '@sweatpants/agent-runtime/host';
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 
@@ -79,7 +78,7 @@ describe('a tidying session on the offline model', () => {
       const s = await openSession(offline());
       await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
       await s.say('a stack of old papers', tapFirst);
-      return (await s.path()).map((n) => [n.kind, (n.payload as { text?: string }).text ?? null]);
+      return (await s.path()).map((n) => [n.kind, n.payload['text'] ?? null]);
     };
     expect(await run()).toEqual(await run());
   });
@@ -94,7 +93,8 @@ describe('a tidying session on the offline model', () => {
     await s.say('not sure about the cable', tapFirst);
     expect(s.state()).not.toEqual(atMiddle);
 
-    const head = middle.at(-1) as TreeNode;
+    const head = middle.at(-1);
+    if (!head) throw new Error('the middle of the session has no head');
     s.port.moveHead('t1', head.id);
     const reopened = await Runner.open({
       conversationId: 't1',

@@ -2,7 +2,7 @@ import type { Disposition, ElicitRequest } from '@sweatpants/domain';
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 
 import { TIDYING_OFFLINE_RULES } from '../src';
-import { openSession, PHOTO, tapFirst, type Answer, type Session } from './tidying-session-harness';
+import { cardOf, openSession, PHOTO, tapFirst, type Answer, type Session } from './tidying-session-harness';
 
 /**
  * Where things land, as the person tidying sees it, on the offline model: each item on the pile
@@ -11,8 +11,6 @@ import { openSession, PHOTO, tapFirst, type Answer, type Session } from './tidyi
  */
 
 const OPENING = 'My desk is covered in mugs, papers and a lamp';
-
-type Card = { item: string; choices: { label: string; disposition: Disposition }[] };
 
 /**
  * The person's answers: a disposition card is tapped by the label `pick` names for its item (the
@@ -25,15 +23,16 @@ function answers(
 ) {
   return (q: ElicitRequest): Answer => {
     if (q.type !== 'propose-disposition') return tapFirst(q);
-    const card = q.payload as Card;
+    const card = cardOf(q);
     asked.push(card.item);
     const wanted = pick(card.item);
     if (typeof wanted === 'object')
       return { action: 'accept', content: { disposition: wanted, wasCorrection: true } };
     const choice = card.choices.find((c) => c.label === wanted) ?? card.choices[0];
+    if (!choice) return { action: 'decline' };
     return {
       action: 'accept',
-      content: { disposition: choice?.disposition, wasCorrection: choice !== card.choices[0] },
+      content: { disposition: choice.disposition, wasCorrection: choice !== card.choices[0] },
     };
   };
 }
@@ -46,7 +45,7 @@ function answers(
 function typingAtCards(said: string[], asked: string[]) {
   return (q: ElicitRequest): Answer => {
     if (q.type !== 'propose-disposition') return tapFirst(q);
-    asked.push((q.payload as Card).item);
+    asked.push(cardOf(q).item);
     const text = said.shift();
     return text ? { action: 'other', content: { text } } : tapFirst(q);
   };
@@ -367,9 +366,9 @@ describe('a big unsure pile', () => {
       await s.say('go', answers(asked, pick));
       const state = s.state();
       expect(state.phase).toBe('refining');
-      const waiting = Object.values(
-        (state.phaseData as { emergentCategories: Record<string, string[]> }).emergentCategories,
-      ).flat();
+      const { phaseData } = state;
+      if (phaseData.phase !== 'refining') throw new Error(`phase data of ${phaseData.phase}, not refining`);
+      const waiting = Object.values(phaseData.emergentCategories).flat();
       // what was asked about has left its category
       expect(waiting.filter((i) => asked.includes(i))).toEqual([]);
     }

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
+  ElicitTypes,
   foldPath,
+  TidyingStateSchema,
+  type ElicitPayload,
   type ElicitRequest,
+  type Json,
   type Photo,
   type TidyingState,
   type TreeNode,
@@ -53,9 +57,10 @@ export interface Session {
   say(text: string, answer?: (q: ElicitRequest) => Answer, photos?: (typeof PHOTO)[]): Promise<void>;
 }
 
+/** An answer the runner takes (PROTOCOL.md's actions), or `wait` to leave the question open. */
 export type Answer =
-  | { action: 'accept'; content: Record<string, unknown> }
-  | { action: 'decline' }
+  | { action: 'accept'; content: { [key: string]: Json } }
+  | { action: 'decline' | 'cancel' }
   /** words typed while the question waits, instead of its buttons */
   | { action: 'other'; content: { text: string } }
   | 'wait';
@@ -80,7 +85,7 @@ export async function openSession(model: Model, questionTimeoutMs?: number): Pro
     port,
     runner,
     path,
-    state: () => runner.state() as unknown as TidyingState,
+    state: () => TidyingStateSchema.parse(runner.state()),
     async say(text, answer = () => 'wait', photos) {
       const sent = await runner.send({ text, authorId: 'u1', ...(photos ? { photos } : {}) });
       if (!sent.ok) throw new Error(sent.error.message);
@@ -91,7 +96,7 @@ export async function openSession(model: Model, questionTimeoutMs?: number): Pro
           const a = answer(q);
           if (a === 'wait') continue;
           answered.add(q.elicitId);
-          const done = runner.answer({ elicitId: q.elicitId, ...a } as Parameters<Runner['answer']>[0]);
+          const done = runner.answer({ elicitId: q.elicitId, ...a });
           if (!done.ok) throw new Error(done.error.message);
         }
         await new Promise((r) => setTimeout(r, 2));
@@ -102,8 +107,12 @@ export async function openSession(model: Model, questionTimeoutMs?: number): Pro
 }
 
 /** The tidying state folded from a path, as GET state would serve it. */
-export const stateOf = (path: readonly TreeNode[]) =>
-  foldPath(tidyingAgent.state, path) as unknown as TidyingState;
+export const stateOf = (path: readonly TreeNode[]): TidyingState =>
+  TidyingStateSchema.parse(foldPath(tidyingAgent.state, path));
+
+/** A disposition card's payload, checked against libs/domain's schema (throws if it does not fit). */
+export const cardOf = (q: ElicitRequest): ElicitPayload<'propose-disposition'> =>
+  ElicitTypes['propose-disposition'].payload.parse(q.payload);
 
 /** The `type`s of the event nodes on a path, in order. */
 export const eventsOf = (path: readonly TreeNode[]) =>
@@ -113,12 +122,14 @@ export const eventsOf = (path: readonly TreeNode[]) =>
 export const tapFirst = (q: ElicitRequest): Answer => {
   switch (q.type) {
     case 'propose-disposition': {
-      const p = q.payload as { choices: { disposition: unknown }[] };
-      return { action: 'accept', content: { disposition: p.choices[0]?.disposition, wasCorrection: false } };
+      const [first] = cardOf(q).choices;
+      return first
+        ? { action: 'accept', content: { disposition: first.disposition, wasCorrection: false } }
+        : { action: 'decline' };
     }
     case 'choose': {
-      const p = q.payload as { options: { id: string }[] };
-      return { action: 'accept', content: { choiceId: p.options[0]?.id } };
+      const [first] = ElicitTypes.choose.payload.parse(q.payload).options;
+      return first ? { action: 'accept', content: { choiceId: first.id } } : { action: 'decline' };
     }
     case 'confirm':
       return { action: 'accept', content: { value: true } };

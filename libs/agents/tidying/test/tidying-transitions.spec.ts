@@ -1,7 +1,9 @@
+import * as z from 'zod';
 import {
   err,
   type ElicitRequest,
   type ElicitType,
+  JsonSchema,
   type Json,
   type NodeDraft,
   type TidyingState,
@@ -137,6 +139,8 @@ const TO_SORTING: Play = {
 const lastReply = (path: readonly TreeNode[]) => path.filter((n) => n.kind === 'assistant').at(-1)!.payload;
 const resultOf = (path: readonly TreeNode[], tool: string) =>
   path.filter((n) => n.kind === 'tool_result' && n.payload['name'] === tool).at(-1)?.payload['outcome'];
+/** A tool's error as its tool_result node records it (the runtime's ToolError). */
+const ToolErrorSchema = z.object({ kind: z.literal('error'), message: z.string() });
 /** What the model reads as its instructions: the system prompt, then the call's notes. */
 const readBy = (r: ModelRequest): string => [r.system, r.notes ?? ''].join('\n\n');
 
@@ -419,7 +423,7 @@ describe.each(TRANSITIONS)('the transition tool $tool: $story', (c) => {
 
     // the reply after it is asked for in the new mode, with its template and its tools
     if (c.toolsAfter) {
-      const template = modeOf(tidyingAgent, c.to).render(switched.payload['data'] as Json);
+      const template = modeOf(tidyingAgent, c.to).render(JsonSchema.parse(switched.payload['data']));
       const synthetic = String(next?.payload['text']);
       const inMode = run.requests.filter(
         (r) =>
@@ -514,7 +518,7 @@ describe.each(TOOL_ERRORS)('$story', (c) => {
     await play(run, on, on === FAKE ? c.fake : { said: c.fake.said, steps: [] });
     const path = await run.s.path();
 
-    const outcome = resultOf(path, c.tool) as { kind: string; message: string };
+    const outcome = ToolErrorSchema.parse(resultOf(path, c.tool));
     expect(outcome).toMatchObject({ kind: 'error', message: expect.stringMatching(c.error) });
     // the model reads the error and answers the user in the same turn
     const told = run.requests.filter((r) =>
@@ -628,7 +632,7 @@ const WRAP_UP: QuestionRoute = {
 /** The store refuses the question's elicit node: asking fails (seed 002's handler failure). */
 const REFUSED = 'refused by the store';
 /** How a question goes unanswered: an answer the runner takes, or asking it fails. */
-type Unanswered = Answer | { action: 'cancel' } | typeof REFUSED;
+type Unanswered = Answer | typeof REFUSED;
 
 interface FallbackCase {
   route: QuestionRoute;
@@ -697,10 +701,7 @@ describe.each(
     if (unanswered === REFUSED)
       storeRefuses(run.s, (d) => d.kind === 'elicit' && d.payload['type'] === route.question);
     const answer = (q: ElicitRequest): Answer =>
-      q.type !== route.question || unanswered === REFUSED
-        ? tapFirst(q)
-        : // the harness's Answer names accept and decline; the runner takes every action of PROTOCOL.md
-          (unanswered as Answer);
+      q.type !== route.question || unanswered === REFUSED ? tapFirst(q) : unanswered;
     await play(run, on, { said: route.ask.said.map((m) => ({ ...m, answer })), steps: route.ask.steps });
     const path = await run.s.path();
 

@@ -5,3 +5,4 @@ export type { FakeBlock, FakeStep, FakeUsage } from './fake-anthropic-steps';
 export * from './runner-harness';
 export * from './as-the-model-reads';
 export * from './offline-responder';
+export * from './read-body';
