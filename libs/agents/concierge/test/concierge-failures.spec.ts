@@ -1,4 +1,9 @@
-import { startFakeAnthropic, type FakeAnthropic } from '@sweatpants/agent-claude/testing';
+import {
+  readBody,
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type ReadBlock,
+} from '@sweatpants/agent-claude/testing';
 import {
   answer,
   claudeAt,
@@ -19,12 +24,14 @@ afterEach(async () => {
   await fake.close();
 });
 
-type Block = { type: string; content?: string; is_error?: boolean };
-const lastToolResult = (request: number): Block | undefined =>
-  (fake.requests[request]?.body as { messages: { content: string | Block[] }[] }).messages
-    .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
+const lastToolResult = (request: number): ReadBlock | undefined => {
+  const sent = fake.requests[request];
+  if (!sent) throw new Error(`the fake received no request ${request}`);
+  return readBody(sent)
+    .messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []))
     .filter((b) => b.type === 'tool_result')
     .at(-1);
+};
 
 describe('when the concierge cannot do what was asked', () => {
   it('refuses a batch naming an unknown id, changes nothing, and lets the model correct itself', async () => {

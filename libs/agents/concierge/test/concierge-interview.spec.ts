@@ -1,11 +1,11 @@
 import type { ConciergeState, Json, ReviewDecision } from '@sweatpants/domain';
 import { INTERPRET_TOOL } from '@sweatpants/agent-runtime';
 import {
-  asTheModelReads,
+  readBody,
   startFakeAnthropic,
   type FakeAnthropic,
   type FakeStep,
-  type ReadRequest,
+  type ReadBody,
 } from '@sweatpants/agent-claude/testing';
 
 import { OPEN_CARD_LINE } from '../src';
@@ -99,11 +99,9 @@ const reading = (input: { answers: boolean; content?: { [key: string]: Json } })
   content: [{ type: 'tool_use', name: INTERPRET_TOOL, input }],
 });
 
-type Block = { type: string; name?: string; content?: string; is_error?: boolean };
-type Body = Omit<ReadRequest, 'messages'> & { messages: { role: string; content: string | Block[] }[] };
 /** Each request as the model reads it: instructions (system prompt and notes) and conversation. */
-const bodies = () => fake.requests.map((r) => asTheModelReads(r) as unknown as Body);
-const lastToolResult = (body: Body | undefined) =>
+const bodies = () => fake.requests.map(readBody);
+const lastToolResult = (body: ReadBody | undefined) =>
   body?.messages
     .flatMap((m) => (Array.isArray(m.content) ? m.content : []))
     .filter((b) => b.type === 'tool_result')
@@ -284,7 +282,8 @@ describe('the quarantine interview on Claude (the real SDK against the fake serv
       { type: 'text', text: answerText },
       expect.objectContaining({ type: 'tool_use', name: 'present_options' }),
     ]);
-    expect((messages[card + 1]?.content as Block[])[0]).toMatchObject({ type: 'tool_result' });
+    const answered = messages[card + 1]?.content;
+    expect(Array.isArray(answered) ? answered[0] : answered).toMatchObject({ type: 'tool_result' });
     expect(JSON.parse(lastToolResult(after)?.content ?? '{}')).toMatchObject({ choice: 'B' });
     expect(replies(await path()).at(-1)).toBe('Done: all three are noted as vendor promos, Tier 2.');
   });

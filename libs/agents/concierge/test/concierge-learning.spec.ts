@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import type { Json } from '@sweatpants/domain';
 import { modeStateOf } from '@sweatpants/agent-runtime';
 import {
@@ -117,7 +118,7 @@ describe('what the interview learns from each pick (the mode’s structured outp
         expect.stringMatching(/^B\. .*Tier 2.* for mail from Trailgear, Trailgear Rewards, Bookbarn$/),
       ],
     });
-    const [lesson] = (first as { learnt: string[] }).learnt;
+    const [lesson] = z.object({ learnt: z.array(z.string()) }).parse(first).learnt;
     expect(replies(await path()).at(-1)).toContain(`So far you chose: ${lesson}.`);
 
     await answer(runner, { action: 'other', content: { text: 'A for this one' } }, newsletter!);

@@ -1,4 +1,10 @@
-import { foldPath, type ConciergeReview, type ReviewDecision, type ReviewItem } from '@sweatpants/domain';
+import {
+  ConciergeStateSchema,
+  foldPath,
+  type ConciergeReview,
+  type ReviewDecision,
+  type ReviewItem,
+} from '@sweatpants/domain';
 import { Runner, silentOutbox } from '@sweatpants/agent-runtime/host';
 
 import { conciergeAgent, provideActivityStore } from '../src';
@@ -38,7 +44,7 @@ const C_UPDATE: ReviewDecision = {
 
 /** The review as `GET .../state` serves it: the fold of the path up to `at` (default HEAD). */
 const reviewOf = (path: Parameters<typeof foldPath>[1]) =>
-  (foldPath(conciergeAgent.state, path) as { review: ConciergeReview | null }).review;
+  ConciergeStateSchema.pick({ review: true }).parse(foldPath(conciergeAgent.state, path)).review;
 
 describe('the concierge shows its work (offline)', () => {
   it('shows "2 of 5" with each decision, and ends with a recap of every change', async () => {

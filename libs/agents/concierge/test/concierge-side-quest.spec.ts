@@ -20,7 +20,8 @@ const CARD_AGAIN = 'Here is the card again: tap an option or type its letter.';
 async function bankCard() {
   const concierge = await openConcierge(offlineModel());
   await concierge.runner.send({ text: 'help with quarantined item mail-104', authorId: 'u1' });
-  const card = (await nextQuestion(concierge.runner)) as ElicitRequest;
+  const card = await nextQuestion(concierge.runner);
+  if (!card) throw new Error('the concierge asked nothing');
   expect(card.type).toBe('choose');
   return { ...concierge, card };
 }
@@ -30,7 +31,8 @@ async function aside(concierge: Awaited<ReturnType<typeof bankCard>>, card: Elic
   await answer(concierge.runner, { action: 'other', content: { text } }, card);
   const again = await nextQuestion(concierge.runner, card);
   expect(again).toMatchObject({ type: 'choose', payload: card.payload, resumes: card.elicitId });
-  return again as ElicitRequest;
+  if (!again) throw new Error('the card was not asked again');
+  return again;
 }
 
 describe('a side quest while a card waits (offline)', () => {

@@ -1,18 +1,17 @@
-import { foldPath, type Json, type NodeKind, type TreeNode } from '@sweatpants/domain';
+import { foldPath, type Json, type NodeKind, type NodePayload, type TreeNode } from '@sweatpants/domain';
 import { conciergeState, INITIAL_CONCIERGE_STATE } from '../src';
 
 let depth = 0;
-const node = (kind: NodeKind, payload: { [key: string]: Json }): TreeNode =>
-  ({
-    id: String(depth).padStart(64, '0'),
-    conversationId: 'c1',
-    parentId: null,
-    depth: depth++,
-    kind,
-    payload,
-    authorId: 'agent:concierge',
-    createdAt: '2026-11-20T12:00:00.000Z',
-  }) as TreeNode;
+const node = <K extends NodeKind>(kind: K, payload: NodePayload<K>): TreeNode<K> => ({
+  id: String(depth).padStart(64, '0'),
+  conversationId: 'c1',
+  parentId: null,
+  depth: depth++,
+  kind,
+  payload,
+  authorId: 'agent:concierge',
+  createdAt: '2026-11-20T12:00:00.000Z',
+});
 
 const decided = (ids: string[], updates: Json, option: Json = null) =>
   node('event', { type: 'activities-updated', activityIds: ids, updates, option });
