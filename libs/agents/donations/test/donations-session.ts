@@ -86,10 +86,12 @@ export async function openSession(model: Model, coach: CoachTools): Promise<Sess
             continue;
           }
           if (a.action === 'accept') for (const p of a.progress ?? []) runner.elicits.progress(q.elicitId, p);
-          const { progress: _progress, ...response } = a as Answer & { progress?: Json[] };
-          const done = runner.answer({ elicitId: q.elicitId, ...response } as Parameters<
-            Runner['answer']
-          >[0]);
+          // progress is reported before the answer, never sent with it
+          const done = runner.answer(
+            a.action === 'accept'
+              ? { elicitId: q.elicitId, action: 'accept', content: a.content }
+              : { elicitId: q.elicitId, action: a.action },
+          );
           if (!done.ok) throw new Error(done.error.message);
         }
         await new Promise((r) => setTimeout(r, 2));
