@@ -46,8 +46,8 @@ describe('questions from two agents pending at once, as the person sees them', (
       .filter((n) => n.kind === 'assistant')
       .map((n) => ({ by: n.authorId, text: String(n.payload['text']) }));
 
-  it('asks the coach’s card and the helper’s question together, each attributed, answered in reverse order', async () => {
-    // A session under way: the desk's purpose, and the mugs sorted.
+  /** A session under way: the desk's photo and purpose, and the mugs sorted; the chat prompt waits. */
+  const sessionUnderWay = async () => {
     await say(api, token, c.id, OPENING, [PHOTO]);
     await say(api, token, c.id, 'writing letters');
     const [mugs] = (await waitingOn((p) => p[0]?.type === 'propose-disposition')).pendingElicits;
@@ -56,6 +56,10 @@ describe('questions from two agents pending at once, as the person sees them', (
       wasCorrection: false,
     });
     await waitingOn((p) => p[0]?.type === 'chat');
+  };
+
+  it('asks the coach’s card and the helper’s question together, each attributed, answered in reverse order', async () => {
+    await sessionUnderWay();
 
     // A jigsaw puzzle: the coach proposes to donate it, and the donation helper asks alongside.
     await call(api, 'POST', `/api/conversations/${c.id}/messages`, {
@@ -128,14 +132,7 @@ describe('questions from two agents pending at once, as the person sees them', (
 
   it('keeps the answer already given when the person stops with the other question still waiting', async () => {
     c = await createConversation(api, token);
-    await say(api, token, c.id, OPENING, [PHOTO]);
-    await say(api, token, c.id, 'writing letters');
-    const [mugs] = (await waitingOn((p) => p[0]?.type === 'propose-disposition')).pendingElicits;
-    await tap(mugs as ElicitRequest, {
-      disposition: choice(mugs as ElicitRequest, 'place'),
-      wasCorrection: false,
-    });
-    await waitingOn((p) => p[0]?.type === 'chat');
+    await sessionUnderWay();
     await call(api, 'POST', `/api/conversations/${c.id}/messages`, { token, body: { text: 'a board game' } });
     const [card, offer] = (await waitingOn((p) => p.length === 2)).pendingElicits as [
       ElicitRequest,
