@@ -65,7 +65,9 @@ describe('two api processes on one database and Redis', () => {
         ...firstAnswer(asked),
       });
       if (!answered.ok) throw new Error(answered.error.message);
-      await elicitsB.next((e) => e.nodeId !== asked.nodeId && e.nodeId !== sent.node.id);
+      // The card after the answered one: the agent waits on it, so nothing more is written until
+      // it is answered. (The chat prompt's elicit, seen on joining, is not it.)
+      await elicitsB.next((e) => e.type !== 'chat' && e.elicitId !== asked.elicitId);
 
       const nodes = await path(pair.a, token, id);
       await until(

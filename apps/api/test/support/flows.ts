@@ -21,9 +21,15 @@ export const PHOTO: InlinePhoto = {
 
 /** Polls `read` until `done` holds: a wait for the agent, not a measure of its speed. */
 export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  // Gives up under jest's 30 s with the last value read, so a hang says what it waited for.
+  const deadline = Date.now() + 20_000;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
+    if (Date.now() > deadline) {
+      const text = JSON.stringify(value) ?? String(value);
+      throw new Error(`still not done after 20 s; last read: ${text.slice(0, 2000)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -42,6 +42,14 @@ export function request<E extends ClientEventName>(
   });
 }
 
+/** How long `record(...).next` waits: under jest's 30 s, so the test reports the wait, not a timeout. */
+const EVENT_WAIT_MS = 20_000;
+
+function describe(values: readonly unknown[]): string {
+  const text = JSON.stringify(values);
+  return `${values.length} ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`;
+}
+
 /**
  * Every event of one name the socket receives, from now on, so a test can wait for the one it
  * expects whatever order the others arrive in.
@@ -71,7 +79,23 @@ export function record<E extends ServerEventName>(socket: ClientSocket, event: E
     next(match: (e: ServerEventPayload<E>) => boolean = () => true): Promise<ServerEventPayload<E>> {
       const found = seen.find(match);
       if (found) return Promise.resolve(found);
-      return new Promise((resolve) => waiters.push({ match, resolve }));
+      return new Promise((resolve, reject) => {
+        // Fails with what did arrive, well before the test's own timeout, so a hang says where.
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(
+            new Error(`no matching '${event}' event within ${EVENT_WAIT_MS} ms; seen: ${describe(seen)}`),
+          );
+        }, EVENT_WAIT_MS);
+        const waiter = {
+          match,
+          resolve: (e: ServerEventPayload<E>) => {
+            clearTimeout(timer);
+            resolve(e);
+          },
+        };
+        waiters.push(waiter);
+      });
     },
   };
 }
