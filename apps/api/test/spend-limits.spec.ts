@@ -3,10 +3,11 @@ import { offlineResponder, startFakeAnthropic, type FakeAnthropic } from '@sweat
 import { ASSISTANT_OFFLINE_RULES } from '@sweatpants/agent-assistant';
 import type { ModelUsage } from '@sweatpants/agent-runtime';
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
-import type { PersonSpend, TreeNode } from '@sweatpants/domain';
+import type { Compaction, PersonSpend, TreeNode } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { useApiPair } from './support/api-pair';
-import { createConversation, path, turn } from './support/flows';
+import { SUMMARY_TOOL } from '../src/compaction/summariser';
+import { createConversation, path, turn, until } from './support/flows';
 import {
   call,
   client,
@@ -68,6 +69,18 @@ async function pricedFromNodes(api: ApiAddress, token: string, id: string): Prom
       .filter((n: TreeNode) => n.kind === 'assistant' && n.payload['usage'] !== undefined)
       .map((n) => costOf(String(n.payload['model']), n.payload['usage'] as unknown as ModelUsage))
   );
+}
+
+/** POST compact, then GET compactions until the job has finished; that job's item. */
+async function compact(api: ApiAddress, token: string, id: string): Promise<Compaction> {
+  const { jobId } = await client(api, token).compact({ params: { id } });
+  const done = await until(
+    () => client(api, token).compactions({ params: { id } }),
+    (list) => list.items.some((j) => j.jobId === jobId && (j.state === 'completed' || j.state === 'failed')),
+  );
+  const job = done.items.find((j) => j.jobId === jobId);
+  if (!job) throw new Error(`no compaction ${jobId}`);
+  return job;
 }
 
 const lastWords = (nodes: readonly TreeNode[]): string =>
@@ -166,6 +179,40 @@ describe('spend limits per person', () => {
     expect(cleared).toMatchObject({ limit: { dailyUsd: 5, monthlyUsd: null }, limitSource: 'default' });
     await turn(api, carol.token, carolChat.id, 'hello again');
     expect(lastWords(await path(api, carol.token, carolChat.id))).not.toMatch(REFUSAL);
+  });
+
+  /** The model calls that asked for a summary (through its forced tool). */
+  const summaryCalls = () =>
+    fake.requests.filter((r) => r.body?.tools?.some((t) => 'name' in t && t.name === SUMMARY_TOOL));
+
+  it("pays a compaction's summary from the owner's budget; at their budget the summary is written offline", async () => {
+    const frank = await register(api, 'frank');
+    const c = await createConversation(api, frank.token, AGENT);
+    const talk = async (...words: string[]) => {
+      for (const text of words) await turn(api, frank.token, c.id, text);
+    };
+    await talk('hello there', 'I keep old cables in a drawer', 'and a box of chargers');
+    const before = (await spendOf(api, admin, frank.user.id)).todayUsd;
+
+    const summarised = await compact(api, frank.token, c.id);
+    expect(summaryCalls().length).toBeGreaterThan(0);
+    expect(summarised.state).toBe('completed');
+    const paid = (await spendOf(api, admin, frank.user.id)).todayUsd;
+    expect(paid).toBeGreaterThan(before);
+
+    // At the budget, the conversation still compacts, written offline, and nothing more is spent.
+    await talk('what about the chargers?', 'the drawer is full', 'fine');
+    const spent = (await spendOf(api, admin, frank.user.id)).todayUsd;
+    await setBudget(api, admin, frank.user.id, spent);
+    const asked = summaryCalls().length;
+    const offline = await compact(api, frank.token, c.id);
+    expect(offline.state).toBe('completed');
+    expect(summaryCalls()).toHaveLength(asked);
+    const nodes = await path(api, frank.token, c.id);
+    const summary = nodes.find((n) => n.id === offline.summaryNodeId);
+    expect(summary?.payload['text']).toMatch(/^Offline summary of \d+ nodes/);
+    expect(nodes.filter((n) => n.kind === 'user').map((n) => n.payload['text'])).toContain('fine');
+    expect((await spendOf(api, admin, frank.user.id)).todayUsd).toBeCloseTo(spent, 6);
   });
 
   it('counts spend per model and refusals by reason for Prometheus', async () => {

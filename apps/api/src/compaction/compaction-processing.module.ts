@@ -7,23 +7,30 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DatabaseModule } from '../database/database.module';
 import { JobProcessorRegistry } from '../queue/job-processor-registry';
 import { JobRegistryModule } from '../queue/job-registry.module';
+import { SpendLimits } from '../spend/spend-limits';
+import { SpendLimitsModule } from '../spend/spend-limits.module';
 import { ConversationTraces } from '../tracing/conversation-traces';
 import { CompactionProcessor } from './compaction.processor';
 import { ModelSummariser, OfflineSummariser, type Summariser } from './summariser';
 
 const SUMMARISER = Symbol('Summariser');
 
-/** Claude when ANTHROPIC_API_KEY is set (with ANTHROPIC_BASE_URL and ANTHROPIC_MODEL), else offline. */
+/**
+ * Claude when ANTHROPIC_API_KEY is set (with ANTHROPIC_BASE_URL and ANTHROPIC_MODEL), its calls
+ * paid from the conversation owner's budget; else offline.
+ */
 const summariserProvider: Provider = {
   provide: SUMMARISER,
-  inject: [APP_CONFIG, ConversationTraces],
-  useFactory: (config: AppConfig, traces: ConversationTraces): Summariser => {
+  inject: [APP_CONFIG, ConversationTraces, SpendLimits],
+  useFactory: (config: AppConfig, traces: ConversationTraces, spend: SpendLimits): Summariser => {
     const claude = claudeConfigFrom(config.anthropicEnv);
     if (!claude.ok) throw new Error(`invalid environment: ${claude.error.map((p) => p.field).join(', ')}`);
     if (claude.value) {
       const logger = new Logger('Compaction');
-      return new ModelSummariser(traces.detachedModel(new ClaudeModel(claude.value)), (message) =>
-        logger.warn(message),
+      return new ModelSummariser(
+        traces.detachedModel(new ClaudeModel(claude.value)),
+        (message) => logger.warn(message),
+        (model, { ownerId, conversationId }) => spend.limited(model, ownerId, conversationId),
       );
     }
     new Logger('Compaction').log('ANTHROPIC_API_KEY unset: compaction writes offline summaries');
@@ -49,7 +56,7 @@ const compactionProcessorProvider: Provider = {
 
 /** Running compaction jobs (the api's in-process queue, or the worker): the summariser and the processor. */
 @Module({
-  imports: [DatabaseModule, AgentCatalogModule, JobRegistryModule],
+  imports: [DatabaseModule, AgentCatalogModule, JobRegistryModule, SpendLimitsModule],
   providers: [summariserProvider, compactionProcessorProvider],
 })
 export class CompactionProcessingModule {}

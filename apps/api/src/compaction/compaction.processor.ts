@@ -73,7 +73,10 @@ export class CompactionProcessor {
     // state and mode after a compaction are what they were before it.
     const covered = requested.value.slice(0, requested.value.findIndex((n) => n.id === range.toId) + 1);
     const states = summaryStates(agent, covered);
-    const text = await this.summariser.summarise(range.nodes, run.signal, await summaryPolicy(agent));
+    const text = await this.summariser.summarise(range.nodes, run.signal, await summaryPolicy(agent), {
+      ownerId: conversation.ownerId,
+      conversationId,
+    });
     const squashed = await this.store.squashAndRebase({
       conversationId,
       fromId: range.fromId,

@@ -7,11 +7,22 @@ import {
 } from '@sweatpants/agent-runtime';
 import type { Model } from '@sweatpants/agent-runtime/host';
 
+/** Whose conversation a summary is of: its model calls are paid from that person's budget. */
+export interface SummaryFor {
+  ownerId: string;
+  conversationId: string;
+}
+
 /** Writes the text of a summary node for a range of a conversation's path. */
 export interface Summariser {
   readonly kind: 'claude' | 'offline';
   /** `policy`: what to keep and which model writes it, as the conversation's agent says (summaryPolicy) */
-  summarise(nodes: readonly TreeNode[], signal: AbortSignal, policy: SummaryPolicy): Promise<string>;
+  summarise(
+    nodes: readonly TreeNode[],
+    signal: AbortSignal,
+    policy: SummaryPolicy,
+    summaryFor: SummaryFor,
+  ): Promise<string>;
 }
 
 /** The tool a summary is asked through: a summary is a structured result, so its call is forced. */
@@ -34,6 +45,10 @@ const SUMMARY_ATTEMPTS = 2;
  * through a forced tool (which also gives the Messages API the tools the history's tool calls
  * need). A model that answers otherwise twice gets the offline summary in its place, so the
  * compaction still happens; a failed call fails the job, which BullMQ retries with backoff.
+ *
+ * The calls are the conversation owner's, as their agent's are: `paidBy` holds the model to their
+ * budget (SpendLimits). A person at their budget gets the offline summary, which costs nothing,
+ * rather than a compaction that fails until midnight.
  */
 export class ModelSummariser implements Summariser {
   private readonly offline = new OfflineSummariser();
@@ -41,13 +56,20 @@ export class ModelSummariser implements Summariser {
   constructor(
     private readonly model: Model,
     private readonly warn: (message: string) => void = () => undefined,
+    private readonly paidBy: (model: Model, summaryFor: SummaryFor) => Model = (model) => model,
   ) {}
 
   get kind(): Model['kind'] {
     return this.model.kind;
   }
 
-  async summarise(nodes: readonly TreeNode[], signal: AbortSignal, policy: SummaryPolicy): Promise<string> {
+  async summarise(
+    nodes: readonly TreeNode[],
+    signal: AbortSignal,
+    policy: SummaryPolicy,
+    summaryFor: SummaryFor,
+  ): Promise<string> {
+    const model = this.paidBy(this.model, summaryFor);
     const messages = historyOf(nodes);
     // The Messages API wants the last turn to be the user's: the instruction goes there.
     const ask = {
@@ -65,7 +87,13 @@ export class ModelSummariser implements Summariser {
       ...(policy.model ? { model: policy.model } : {}),
     };
     for (let attempt = 1; attempt <= SUMMARY_ATTEMPTS; attempt++) {
-      const reply = await this.model.complete(request, { signal });
+      const reply = await model.complete(request, { signal });
+      if (!reply.ok && reply.error.code === 'over_budget') {
+        this.warn(
+          `${summaryFor.conversationId}: its owner's budget is spent; the summary is written offline`,
+        );
+        return this.offline.summarise(nodes);
+      }
       if (!reply.ok) throw new Error(`the model could not summarise: ${reply.error.message}`);
       const summary = summaryIn(reply.value.content);
       if (summary !== null) return summary;
