@@ -13,7 +13,7 @@ import { ConversationActors } from '../src/conversations/conversation-actors';
 import { answerAll, ask, createConversation, OPENING, path, settled, turn } from './support/flows';
 import { readZip } from './support/read-zip';
 import { useApiPair } from './support/api-pair';
-import { call, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
+import { call, client, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
 import { connect, request, type ClientSocket } from './support/test-socket';
 
 const PASSWORD = 'correct horse battery';
@@ -326,7 +326,15 @@ describe('accounts that can leave (PROTOCOL.md, Account)', () => {
     });
     expect(wrong).toEqual({ status: 400, body: errorOf('invalid_request') });
     expect(wrong.body).toMatchObject({ error: { details: [{ field: 'password' }] } });
-    expect((await call(api, 'DELETE', '/api/account', { token: alice.token, body: {} })).status).toBe(400);
+    const missing = await call(api, 'DELETE', '/api/account', { token: alice.token, body: {} });
+    expect(missing.body).toMatchObject({
+      error: { code: 'invalid_request', details: [{ field: 'password' }] },
+    });
+    // An account with a password confirms with it, whenever it signed in.
+    await expect(client(api, alice.token).accountDeletion()).resolves.toEqual({
+      confirmWith: 'password',
+      recentUntil: null,
+    });
     expect((await call(api, 'DELETE', '/api/account', { body: { password: PASSWORD } })).status).toBe(401);
     expect(await everyTable(db.url)).toEqual(before);
     expect((await call(api, 'GET', '/api/auth/me', { token: alice.token })).status).toBe(200);

@@ -38,6 +38,7 @@ const people = {
   },
   replay: { sub: 'replay-1', email: 'replay@corp.example', email_verified: true, name: 'Replay' },
   lb: { sub: 'lb-1', email: 'lb@corp.example', email_verified: true, name: 'Two Processes' },
+  leaver: { sub: 'leaver-1', email: 'leaver@corp.example', email_verified: true, name: 'Leaving' },
 } satisfies Record<string, ProviderAccount>;
 
 /** Where a browser ends up after a sign-in with the provider: the web client's sign-in page. */
@@ -311,6 +312,36 @@ describe('sign-in with an OpenID Connect provider (a real one: oidc-provider)', 
       ),
     );
     expect(landing.href).toBe(`${publicUrl}/sign-in?oidcError=provider`);
+  });
+
+  it('deletes an account without a password from a recent sign-in, and asks an older session to sign in again', async () => {
+    const jar = new CookieJar();
+    landedSignedIn(await signIn(people.leaver, { jar }));
+    const { token, user } = await session(jar);
+    const how = await client(api, token).accountDeletion();
+    expect(how).toEqual({ confirmWith: 'recent-sign-in', recentUntil: expect.any(String) });
+    expect(Date.parse(how.recentUntil ?? '')).toBeGreaterThan(Date.now() + 9 * 60_000);
+
+    // The same session once its sign-in is older than ten minutes: its token alone deletes nothing.
+    await sql(`UPDATE refresh_tokens SET signed_in_at = now() - interval '11 minutes' WHERE user_id = $1`, [
+      user.id,
+    ]);
+    await expect(client(api, token).accountDeletion()).resolves.toEqual({
+      confirmWith: 'recent-sign-in',
+      recentUntil: null,
+    });
+    const stale = await call(api, 'DELETE', '/api/account', { token, body: {} });
+    expect(stale).toEqual({ status: 400, body: errorOf('invalid_request') });
+    expect(stale.body).toMatchObject({ error: { details: [{ field: 'signIn' }] } });
+    await expect(client(api, token).me()).resolves.toMatchObject({ id: user.id });
+
+    // Signing in again with the provider confirms it.
+    const again = new CookieJar();
+    landedSignedIn(await signIn(people.leaver, { jar: again }));
+    const fresh = await session(again);
+    expect((await call(api, 'DELETE', '/api/account', { token: fresh.token, body: {} })).status).toBe(204);
+    expect((await call(api, 'GET', '/api/auth/me', { token: fresh.token })).status).toBe(401);
+    expect(await sql('SELECT id FROM users WHERE id = $1', [user.id])).toEqual([]);
   });
 
   it('makes an admin of a person whose groups claim holds OIDC_ADMIN_VALUE, and nobody else', async () => {

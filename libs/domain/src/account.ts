@@ -2,9 +2,28 @@ import * as z from 'zod';
 import { ActivitySchema, PersonSchema } from './agents/concierge';
 import { JsonSchema } from './node';
 
-/** `DELETE /api/account`: the password confirms it is the account's holder deleting it. */
-export const DeleteAccountRequestSchema = z.object({ password: z.string().min(1).max(256) });
+/**
+ * `DELETE /api/account`: the password confirms it is the account's holder deleting it. An account
+ * with no password (made through an identity provider, or signing in with passkeys only) has none
+ * to give: a sign-in within the last RECENT_SIGN_IN_MINUTES confirms it instead.
+ */
+export const DeleteAccountRequestSchema = z.object({ password: z.string().min(1).max(256).optional() });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
+
+/** How recent a sign-in confirms the deletion of an account that has no password. */
+export const RECENT_SIGN_IN_MINUTES = 10;
+
+/** `GET /api/account/deletion`: how deleting the caller's account is confirmed. */
+export const AccountDeletionSchema = z.object({
+  /** the account's password, or (an account without one) a recent sign-in */
+  confirmWith: z.enum(['password', 'recent-sign-in']),
+  /**
+   * With `recent-sign-in`: until when this session's sign-in confirms it; null when it no longer
+   * does (or the caller uses a personal access token, which never deletes an account).
+   */
+  recentUntil: z.string().nullable(),
+});
+export type AccountDeletionInfo = z.infer<typeof AccountDeletionSchema>;
 
 /** The archive `GET /api/account/export` sends is saved under this name (the date is the day's, UTC). */
 export function exportFileName(at: Date = new Date()): string {

@@ -3,14 +3,14 @@ import { Controller, Logger, Res } from '@nestjs/common';
 import { exportFileName, HTTP_CONTRACT } from '@sweatpants/domain';
 import type { AuthUser } from '../auth/auth-user';
 import { AdminOnly, CurrentUser, SessionOnly } from '../auth/auth.decorators';
-import { AuthService } from '../auth/auth.service';
 import { UsersRepository } from '../auth/users.repository';
 import { ApiError } from '../errors/api-error';
 import { Endpoint, Input, type EndpointInput, type EndpointResult } from '../http/endpoint';
 import { AccountDeletion } from './account-deletion';
 import { AccountExport } from './account-export';
+import { DeletionConfirmation } from './deletion-confirmation';
 
-const { exportAccount, deleteAccount, deleteUser } = HTTP_CONTRACT;
+const { exportAccount, accountDeletion, deleteAccount, deleteUser } = HTTP_CONTRACT;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,10 +20,10 @@ export class AccountDataController {
   private readonly logger = new Logger('Accounts');
 
   constructor(
-    private readonly auth: AuthService,
     private readonly users: UsersRepository,
     private readonly exporter: AccountExport,
     private readonly deletion: AccountDeletion,
+    private readonly confirmation: DeletionConfirmation,
   ) {}
 
   /** `GET /api/account/export` → a zip of everything the caller has, downloaded as a file. */
@@ -49,11 +49,17 @@ export class AccountDataController {
     }
   }
 
+  /** `GET /api/account/deletion` → how deleting the caller's account is confirmed (DeletionConfirmation). */
+  @Endpoint(accountDeletion)
+  deletionInfo(@CurrentUser() user: AuthUser): EndpointResult<typeof accountDeletion> {
+    return this.confirmation.how(user);
+  }
+
   /**
    * `DELETE /api/account {password}` → 204: the account and everything it owns go; its tokens stop
    * working. A wrong password is a 400 naming `password`, as for a password change (PROTOCOL.md's
    * 403 says a role may not do something; here the person may, and one field is wrong), and
-   * nothing changes.
+   * nothing changes. An account without a password is confirmed by a recent sign-in instead.
    */
   @SessionOnly()
   @Endpoint(deleteAccount)
@@ -61,11 +67,7 @@ export class AccountDataController {
     @CurrentUser() user: AuthUser,
     @Input() { body }: EndpointInput<typeof deleteAccount>,
   ): EndpointResult<typeof deleteAccount> {
-    if (!(await this.auth.checkPassword(user.id, body.password))) {
-      throw new ApiError('invalid_request', 'the password is not right', [
-        { field: 'password', message: 'is not your password' },
-      ]);
-    }
+    await this.confirmation.confirm(user, body.password);
     await this.deletion.delete(user.id, 'self');
   }
 

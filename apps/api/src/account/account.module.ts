@@ -10,6 +10,7 @@ import { DatabaseModule } from '../database/database.module';
 import { AccountDataController } from './account-data.controller';
 import { AccountDeletion } from './account-deletion';
 import { AccountExport } from './account-export';
+import { DeletionConfirmation } from './deletion-confirmation';
 import { EXPORT_PHOTOS, exportPhotos } from './export-photos';
 
 /** Accounts that can leave: export everything, delete everything. */
@@ -27,6 +28,7 @@ import { EXPORT_PHOTOS, exportPhotos } from './export-photos';
   providers: [
     AccountExport,
     AccountDeletion,
+    DeletionConfirmation,
     {
       provide: EXPORT_PHOTOS,
       inject: [BLOB_STORE],

@@ -66,6 +66,7 @@ import { UsersRepository } from './users.repository';
     AccountEvents,
     SignInWays,
     IdentityAdmins,
+    RefreshTokensRepository,
   ],
 })
 export class AuthModule {}

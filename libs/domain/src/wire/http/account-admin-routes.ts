@@ -1,4 +1,4 @@
-import { DeleteAccountRequestSchema } from '../../account';
+import { AccountDeletionSchema, DeleteAccountRequestSchema } from '../../account';
 import {
   AdminConversationsQuerySchema,
   AdminReflogQuerySchema,
@@ -41,13 +41,25 @@ export const ACCOUNT_AND_ADMIN_ROUTES = {
     reply: binary('application/zip'),
     answers: 'application/zip (Content-Disposition: attachment)',
   }),
+  accountDeletion: route({
+    method: 'get',
+    path: '/api/account/deletion',
+    tag: 'account',
+    summary: 'How deleting the account is confirmed',
+    description:
+      'Beyond PROTOCOL.md. `password` when the account has one; else `recent-sign-in`: a session that signed in within the last 10 minutes confirms it, until `recentUntil` (null once that has passed, and for personal access tokens).',
+    access: 'user',
+    status: 200,
+    reply: json(AccountDeletionSchema),
+    answers: "{confirmWith: 'password' | 'recent-sign-in', recentUntil}",
+  }),
   deleteAccount: route({
     method: 'delete',
     path: '/api/account',
     tag: 'account',
     summary: 'Delete the account and everything it owns',
     description:
-      "The password confirms it (a wrong one is a 400 naming `password`). Conversations, nodes, refs, reflog rows, concierge data and the account are removed; an audit row keeps who, when and how much, nothing of what was said. Its tokens stop working. Other users' data is untouched.",
+      "The password confirms it (a wrong or missing one is a 400 naming `password`); an account without a password is confirmed by a sign-in within the last 10 minutes instead (else a 400 naming `signIn`: sign in again). Conversations, nodes, refs, reflog rows, concierge data and the account are removed; an audit row keeps who, when and how much, nothing of what was said. Its tokens stop working. Other users' data is untouched.",
     access: 'user',
     body: DeleteAccountRequestSchema,
     status: 204,
