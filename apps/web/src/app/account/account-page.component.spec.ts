@@ -19,7 +19,7 @@ const user = {
 };
 
 async function render(
-  api: Partial<Record<'changePassword' | 'signOutEverywhere' | 'exportAccount' | 'deleteAccount', jest.Mock>>,
+  api: Partial<Record<'changePassword' | 'signOutEverywhere' | 'exportAccount', jest.Mock>>,
 ) {
   TestBed.configureTestingModule({
     providers: [
@@ -97,22 +97,6 @@ describe('AccountPageComponent', () => {
     expect(signOutEverywhere).toHaveBeenCalled();
     expect(session.signedIn()).toBe(false);
     expect(TestBed.inject(Router).url).toBe('/sign-in?signedOut=everywhere');
-  });
-
-  it('deletes the account only once the person says they understand, with their password', async () => {
-    const deleteAccount = jest.fn().mockResolvedValue(undefined);
-    const { session, button, settle, type, element } = await render({ deleteAccount });
-    expect(button('Delete my account').disabled).toBe(true);
-    type('deletePassword', 'correct horse battery');
-    const sure = element.querySelector<HTMLInputElement>('.check input')!;
-    sure.checked = true;
-    sure.dispatchEvent(new Event('change'));
-    await settle();
-    button('Delete my account').click();
-    await settle();
-    expect(deleteAccount).toHaveBeenCalledWith({ password: 'correct horse battery' });
-    expect(session.signedIn()).toBe(false);
-    expect(TestBed.inject(Router).url).toBe('/sign-in?signedOut=deleted');
   });
 
   it('downloads the archive as a file', async () => {

@@ -5,6 +5,7 @@ import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { SocketClientService } from '../core/socket-client.service';
+import { DeleteAccountComponent } from './delete-account.component';
 import { PasskeysComponent } from './passkeys.component';
 import { PersonalAccessTokensComponent } from './personal-access-tokens.component';
 import { SessionsComponent } from './sessions.component';
@@ -13,11 +14,11 @@ import { SessionsComponent } from './sessions.component';
  * The signed-in person's account: a new password, a new email (confirmed again by mail), and signing out everywhere (a lost phone, a
  * shared computer). Both take back every session token given so far; a password change keeps this
  * tab in. Passkeys, signed-in devices and personal access tokens have sections of their own, each
- * removed or signed out one by one.
+ * removed or signed out one by one, and so has deleting the account.
  */
 @Component({
   selector: 'app-account-page',
-  imports: [PasskeysComponent, PersonalAccessTokensComponent, SessionsComponent],
+  imports: [DeleteAccountComponent, PasskeysComponent, PersonalAccessTokensComponent, SessionsComponent],
   template: `
     <div class="stack account">
       <h1>Your account</h1>
@@ -142,48 +143,13 @@ import { SessionsComponent } from './sessions.component';
         </button>
       </section>
 
-      <section class="card stack danger" aria-labelledby="delete-heading">
-        <h2 id="delete-heading">Delete your account</h2>
-        <p class="small">
-          Your account, every conversation and photo, and what the concierge keeps for you are removed for
-          good. This cannot be undone: download your data first if you want to keep it.
-        </p>
-        <form class="stack" novalidate (submit)="$event.preventDefault(); deleteAccount()">
-          <label class="field">
-            <span>Your password</span>
-            <input
-              #pw
-              class="input"
-              type="password"
-              name="deletePassword"
-              autocomplete="current-password"
-              [value]="deletePassword()"
-              (input)="deletePassword.set(pw.value)"
-            />
-          </label>
-          <label class="check">
-            <input #sureBox type="checkbox" [checked]="sure()" (change)="sure.set(sureBox.checked)" />
-            <span>I understand everything is deleted for good</span>
-          </label>
-          @if (deleteError(); as e) {
-            <p class="error" role="alert">{{ e }}</p>
-          }
-          <button type="submit" class="button button--danger" [disabled]="busy() || !sure()">
-            Delete my account
-          </button>
-        </form>
-      </section>
+      <app-delete-account />
     </div>
   `,
   styles: `
     .account {
       max-width: 36rem;
       margin: 0 auto;
-    }
-    .check {
-      display: flex;
-      gap: var(--space-2);
-      align-items: center;
     }
   `,
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -207,9 +173,6 @@ export class AccountPageComponent {
   protected readonly emailChanged = signal<string | null>(null);
   protected readonly downloading = signal(false);
   protected readonly exportError = signal<string | null>(null);
-  protected readonly deletePassword = signal('');
-  protected readonly sure = signal(false);
-  protected readonly deleteError = signal<string | null>(null);
 
   /** Fetches the archive with the token (a plain link could not send it) and saves it as a file. */
   protected async download(): Promise<void> {
@@ -229,20 +192,6 @@ export class AccountPageComponent {
       this.exportError.set(describeError(error));
     } finally {
       this.downloading.set(false);
-      this.busy.set(false);
-    }
-  }
-
-  protected async deleteAccount(): Promise<void> {
-    this.busy.set(true);
-    this.deleteError.set(null);
-    try {
-      await this.api.deleteAccount({ password: this.deletePassword() });
-      this.socket.disconnect();
-      this.session.end();
-      await this.router.navigate(['/sign-in'], { queryParams: { signedOut: 'deleted' } });
-    } catch (error: unknown) {
-      this.deleteError.set(describeError(error));
       this.busy.set(false);
     }
   }

@@ -146,6 +146,8 @@ export class SignInPageComponent {
         return 'You are signed out on every device. Sign in again here.';
       case 'deleted':
         return 'Your account and everything in it are deleted.';
+      case 'confirm':
+        return 'Sign in again to confirm it is you; then you can delete your account.';
       default:
         return null;
     }

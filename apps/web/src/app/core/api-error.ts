@@ -111,6 +111,9 @@ function fieldSentence({ field, message }: FieldProblem, context: ErrorContext |
       }
       if (TOO_BIG.test(message)) return 'That password is too long.';
       return `The password ${message}.`;
+    case 'signIn':
+      // Deleting an account without a password: its sign-in confirms it, while recent.
+      return 'Your sign-in was too long ago. Sign in again to confirm it is you.';
     case 'currentPassword':
       if (TOO_SMALL.test(message)) return 'Enter your current password.';
       return 'That is not your current password.';

@@ -30,6 +30,7 @@ import {
   type CreateAccessTokenRequest,
   type CreateConversationRequest,
   type CreatedAccessToken,
+  type AccountDeletionInfo,
   type DeleteAccountRequest,
   type EditRequest,
   type ElicitResponseRequest,
@@ -334,7 +335,12 @@ export class ApiService {
     return this.call(this.api.exportAccount());
   }
 
-  /** The account and everything it owns go; the password confirms it. */
+  /** How deleting the account is confirmed: its password, or (without one) a recent sign-in. */
+  accountDeletion(): Promise<AccountDeletionInfo> {
+    return this.call(this.api.accountDeletion());
+  }
+
+  /** The account and everything it owns go; the password (or a recent sign-in) confirms it. */
   deleteAccount(request: DeleteAccountRequest): Promise<void> {
     return this.call(this.api.deleteAccount({ body: request }));
   }
