@@ -4,6 +4,8 @@
 // account, not a new one), and a person the provider does not vouch for, who is told why.
 import assert from 'node:assert/strict';
 
+import pg from 'pg';
+
 import { freePort } from '../../../scripts/local-services.mjs';
 import { startOidcProvider } from '../../api/test/support/oidc-test-provider.mjs';
 import { startOwnApi } from './support/own-api.mjs';
@@ -13,7 +15,20 @@ const people = {
   robin: { sub: 'robin-1', email: 'robin@corp.example', email_verified: true, name: 'Robin Fields' },
   kai: { sub: 'kai-1', email: 'kai@corp.example', email_verified: true, name: 'Kai Tan' },
   una: { sub: 'una-1', email: 'una@corp.example', email_verified: false, name: 'Una Proven' },
+  lee: { sub: 'lee-1', email: 'lee@corp.example', email_verified: true, name: 'Lee Parting' },
+  sam: { sub: 'sam-1', email: 'sam@corp.example', email_verified: true, name: 'Sam Parting' },
 };
+
+/** Runs one statement on the scenario's own database, as an operator would. */
+async function sql(databaseUrl, text, values) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * A provider that knows `accounts`, and an api of the scenario's own that signs people in with it
@@ -104,6 +119,58 @@ export const scenarios = [
         assert.match(await alert.innerText(), /Corp SSO has not confirmed your email address/);
         assert.equal(new URL(page.url()).pathname, '/sign-in');
         await t.shot(page, 'provider-email-unconfirmed');
+      } finally {
+        await stop();
+      }
+    },
+  },
+  {
+    name: 'an account made by the provider, with no password, is deleted after signing in again (phone and desktop)',
+    async run(t) {
+      const { api, stop } = await providerAndApi('oidc_leave', [people.lee, people.sam]);
+      try {
+        for (const [person, phone] of [
+          [people.lee, true],
+          [people.sam, false],
+        ]) {
+          const size = phone ? 'phone' : 'desktop';
+          const page = await t.page({ phone, at: api.base });
+          await signInAtProvider(t, page, person, null);
+          await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
+          // The sign-in was a while ago: a token alone must not delete the account.
+          await sql(
+            api.databaseUrl,
+            `UPDATE refresh_tokens SET signed_in_at = now() - interval '11 minutes'
+              WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+            [person.email],
+          );
+          await page.goto('/account');
+          await page
+            .getByText('You have no password here, so signing in again confirms it is you.')
+            .waitFor();
+          assert.equal(await page.getByRole('button', { name: 'Delete my account' }).count(), 0);
+          await page.getByRole('heading', { name: 'Delete your account' }).scrollIntoViewIfNeeded();
+          await t.shot(page, `${size}-delete-sign-in-again`);
+
+          await page.getByRole('button', { name: 'Sign in again' }).click();
+          await page
+            .getByText('Sign in again to confirm it is you; then you can delete your account.')
+            .waitFor();
+          await page.getByRole('link', { name: `Sign in with ${PROVIDER}` }).click();
+          // The provider remembers the person: straight back to the account page, just signed in.
+          await page
+            .getByText('You have no password here: signing in a moment ago confirms it is you.')
+            .waitFor();
+          assert.equal(new URL(page.url()).pathname, '/account', 'brought back to finish');
+          assert.equal(await page.locator('input[name=deletePassword]').count(), 0, 'no password asked');
+          await page.getByLabel('I understand everything is deleted for good').check();
+          await page.getByRole('heading', { name: 'Delete your account' }).scrollIntoViewIfNeeded();
+          await t.shot(page, `${size}-delete-after-recent-sign-in`);
+          await page.getByRole('button', { name: 'Delete my account' }).click();
+          await page.getByText('Your account and everything in it are deleted.').waitFor();
+          const left = await sql(api.databaseUrl, 'SELECT id FROM users WHERE email = $1', [person.email]);
+          assert.deepEqual(left, [], 'the account is gone');
+        }
       } finally {
         await stop();
       }

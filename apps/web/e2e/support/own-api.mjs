@@ -11,8 +11,8 @@ const root = fileURLToPath(new URL('../../../..', import.meta.url));
 
 /**
  * Starts the api with `env` over the usual environment (no Claude unless `env` names a key, no
- * Redis: the offline model and in-process jobs) on a database named after `name`. Resolves once it answers with its `base` url
- * and `stop()`, which ends it and drops the database.
+ * Redis: the offline model and in-process jobs) on a database named after `name`. Resolves once it answers with its `base` url,
+ * its `databaseUrl` (for what a scenario must arrange behind the product's back) and `stop()`, which ends it and drops the database.
  */
 export async function startOwnApi(name, env = {}) {
   const db = await throwawayDatabase(`sweatpants_e2e_${name}`);
@@ -60,7 +60,7 @@ export async function startOwnApi(name, env = {}) {
       (res) => res.ok,
       () => false,
     );
-    if (up) return { base, stop };
+    if (up) return { base, databaseUrl: db.url, stop };
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   await stop();
