@@ -149,6 +149,11 @@ export const scenarios = [
             .getByText('You have no password here, so signing in again confirms it is you.')
             .waitFor();
           assert.equal(await page.getByRole('button', { name: 'Delete my account' }).count(), 0);
+          // No form asks for a password the person never had; a mailed link sets one.
+          await page.getByRole('heading', { name: 'Set a password' }).waitFor();
+          assert.equal(await page.getByLabel('Current password').count(), 0, 'no current password asked');
+          assert.equal(await page.getByRole('heading', { name: 'Change your email' }).count(), 0);
+          await t.shot(page, `${size}-account-without-password`);
           await page.getByRole('heading', { name: 'Delete your account' }).scrollIntoViewIfNeeded();
           await t.shot(page, `${size}-delete-sign-in-again`);
 

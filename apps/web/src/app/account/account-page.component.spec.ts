@@ -19,13 +19,26 @@ const user = {
 };
 
 async function render(
-  api: Partial<Record<'changePassword' | 'signOutEverywhere' | 'exportAccount', jest.Mock>>,
+  api: Partial<
+    Record<
+      'changePassword' | 'signOutEverywhere' | 'exportAccount' | 'accountDeletion' | 'requestPasswordReset',
+      jest.Mock
+    >
+  >,
 ) {
   TestBed.configureTestingModule({
     providers: [
       provideRouter([{ path: 'sign-in', component: BlankComponent }]),
-      // The page's personal access tokens section lists them as it opens.
-      { provide: ApiService, useValue: { accessTokens: jest.fn().mockResolvedValue({ items: [] }), ...api } },
+      {
+        provide: ApiService,
+        useValue: {
+          // The page's personal access tokens section lists them as it opens.
+          accessTokens: jest.fn().mockResolvedValue({ items: [] }),
+          accountDeletion: jest.fn().mockResolvedValue({ confirmWith: 'password', recentUntil: null }),
+          signInMethods: jest.fn().mockResolvedValue({ password: true, oidc: { name: 'Corp SSO' } }),
+          ...api,
+        },
+      },
     ],
   });
   const session = TestBed.inject(SessionService);
@@ -97,6 +110,24 @@ describe('AccountPageComponent', () => {
     expect(signOutEverywhere).toHaveBeenCalled();
     expect(session.signedIn()).toBe(false);
     expect(TestBed.inject(Router).url).toBe('/sign-in?signedOut=everywhere');
+  });
+
+  it('offers an account without a password a mailed link to set one, instead of forms that ask for it', async () => {
+    const requestPasswordReset = jest.fn().mockResolvedValue({});
+    const { element, button, settle, input } = await render({
+      accountDeletion: jest.fn().mockResolvedValue({ confirmWith: 'recent-sign-in', recentUntil: null }),
+      requestPasswordReset,
+    });
+    await settle();
+    expect(input('currentPassword')).toBeNull();
+    expect(input('emailPassword')).toBeNull();
+    expect(element.textContent).toContain('You have no password here: you sign in with Corp SSO.');
+    button('Email me a link').click();
+    await settle();
+    expect(requestPasswordReset).toHaveBeenCalledWith({ email: 'robin@example.com' });
+    expect(element.querySelector('[role=status]')?.textContent).toContain(
+      'We mailed a link to robin@example.com.',
+    );
   });
 
   it('downloads the archive as a file', async () => {

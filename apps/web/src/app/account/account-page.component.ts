@@ -1,6 +1,8 @@
-import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal, type OnInit } from '@angular/core';
 import { Router } from '@angular/router';
+import type { AccountDeletionInfo } from '@sweatpants/domain';
 
+import { SignInMethodsService } from '../auth/sign-in-methods.service';
 import { describeError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
@@ -26,89 +28,112 @@ import { SessionsComponent } from './sessions.component';
         <p class="muted">{{ user.displayName }} · {{ user.email }}</p>
       }
 
-      <section class="card stack" aria-labelledby="password-heading">
-        <h2 id="password-heading">Change your password</h2>
-        <form class="stack" novalidate (submit)="$event.preventDefault(); changePassword()">
-          <label class="field">
-            <span>Current password</span>
-            <input
-              #current
-              class="input"
-              type="password"
-              name="currentPassword"
-              autocomplete="current-password"
-              [value]="currentPassword()"
-              (input)="currentPassword.set(current.value)"
-            />
-          </label>
-          <label class="field">
-            <span>New password</span>
-            <input
-              #next
-              class="input"
-              type="password"
-              name="newPassword"
-              autocomplete="new-password"
-              minlength="8"
-              [value]="newPassword()"
-              (input)="newPassword.set(next.value)"
-            />
-            <small class="muted"
-              >At least 8 characters. You stay signed in here; everywhere else signs in again.</small
-            >
-          </label>
-          @if (passwordError(); as e) {
-            <p class="error" role="alert">{{ e }}</p>
-          }
-          @if (passwordChanged()) {
-            <p class="small" role="status">Your password is changed. Other devices are signed out.</p>
-          }
-          <button type="submit" class="button button--primary" [disabled]="busy()">Change password</button>
-        </form>
-      </section>
+      @if (hasPassword()) {
+        <section class="card stack" aria-labelledby="password-heading">
+          <h2 id="password-heading">Change your password</h2>
+          <form class="stack" novalidate (submit)="$event.preventDefault(); changePassword()">
+            <label class="field">
+              <span>Current password</span>
+              <input
+                #current
+                class="input"
+                type="password"
+                name="currentPassword"
+                autocomplete="current-password"
+                [value]="currentPassword()"
+                (input)="currentPassword.set(current.value)"
+              />
+            </label>
+            <label class="field">
+              <span>New password</span>
+              <input
+                #next
+                class="input"
+                type="password"
+                name="newPassword"
+                autocomplete="new-password"
+                minlength="8"
+                [value]="newPassword()"
+                (input)="newPassword.set(next.value)"
+              />
+              <small class="muted"
+                >At least 8 characters. You stay signed in here; everywhere else signs in again.</small
+              >
+            </label>
+            @if (passwordError(); as e) {
+              <p class="error" role="alert">{{ e }}</p>
+            }
+            @if (passwordChanged()) {
+              <p class="small" role="status">Your password is changed. Other devices are signed out.</p>
+            }
+            <button type="submit" class="button button--primary" [disabled]="busy()">Change password</button>
+          </form>
+        </section>
 
-      <section class="card stack" aria-labelledby="email-heading">
-        <h2 id="email-heading">Change your email</h2>
-        <form class="stack" novalidate (submit)="$event.preventDefault(); changeEmail()">
-          <label class="field">
-            <span>New email</span>
-            <input
-              #mail
-              class="input"
-              type="email"
-              name="newEmail"
-              autocomplete="email"
-              [value]="newEmail()"
-              (input)="newEmail.set(mail.value)"
-            />
-            <small class="muted"
-              >We mail it a link to confirm it. You stay signed in here; everywhere else signs in
-              again.</small
-            >
-          </label>
-          <label class="field">
-            <span>Your password, to confirm it is you</span>
-            <input
-              #emailPw
-              class="input"
-              type="password"
-              name="emailPassword"
-              autocomplete="current-password"
-              [value]="emailPassword()"
-              (input)="emailPassword.set(emailPw.value)"
-            />
-          </label>
-          @if (emailError(); as e) {
+        <section class="card stack" aria-labelledby="email-heading">
+          <h2 id="email-heading">Change your email</h2>
+          <form class="stack" novalidate (submit)="$event.preventDefault(); changeEmail()">
+            <label class="field">
+              <span>New email</span>
+              <input
+                #mail
+                class="input"
+                type="email"
+                name="newEmail"
+                autocomplete="email"
+                [value]="newEmail()"
+                (input)="newEmail.set(mail.value)"
+              />
+              <small class="muted"
+                >We mail it a link to confirm it. You stay signed in here; everywhere else signs in
+                again.</small
+              >
+            </label>
+            <label class="field">
+              <span>Your password, to confirm it is you</span>
+              <input
+                #emailPw
+                class="input"
+                type="password"
+                name="emailPassword"
+                autocomplete="current-password"
+                [value]="emailPassword()"
+                (input)="emailPassword.set(emailPw.value)"
+              />
+            </label>
+            @if (emailError(); as e) {
+              <p class="error" role="alert">{{ e }}</p>
+            }
+            @if (emailChanged(); as address) {
+              <p class="small" role="status">
+                Your email is now {{ address }}. Open the link we mailed there to confirm it.
+              </p>
+            }
+            <button type="submit" class="button button--primary" [disabled]="busy()">Change email</button>
+          </form>
+        </section>
+      } @else if (methods()?.password) {
+        <section class="card stack" aria-labelledby="set-password-heading">
+          <h2 id="set-password-heading">Set a password</h2>
+          <p class="small muted">
+            You have no password here: you sign in with
+            {{ methods()?.oidc?.name ?? 'your identity provider' }}. A password lets you sign in without it,
+            and change your email here. We mail you a link to set one.
+          </p>
+          @if (linkError(); as e) {
             <p class="error" role="alert">{{ e }}</p>
           }
-          @if (emailChanged(); as address) {
+          @if (linkSent()) {
             <p class="small" role="status">
-              Your email is now {{ address }}. Open the link we mailed there to confirm it.
+              We mailed a link to {{ session.user()?.email }}. Open it to set your password.
             </p>
+          } @else {
+            <button type="button" class="button" [disabled]="busy()" (click)="mailPasswordLink()">
+              Email me a link
+            </button>
           }
-          <button type="submit" class="button button--primary" [disabled]="busy()">Change email</button>
-        </form>
-      </section>
+        </section>
+      }
 
       <app-passkeys />
 
@@ -143,7 +168,7 @@ import { SessionsComponent } from './sessions.component';
         </button>
       </section>
 
-      <app-delete-account />
+      <app-delete-account [how]="how()" />
     </div>
   `,
   styles: `
@@ -154,12 +179,21 @@ import { SessionsComponent } from './sessions.component';
   `,
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
-export class AccountPageComponent {
+export class AccountPageComponent implements OnInit {
   protected readonly session = inject(SessionService);
   private readonly api = inject(ApiService);
   private readonly socket = inject(SocketClientService);
   private readonly router = inject(Router);
 
+  private readonly signInMethods = inject(SignInMethodsService);
+
+  /** How the account confirms it is you (GET /api/account/deletion): null until the api answers. */
+  protected readonly how = signal<AccountDeletionInfo | null>(null);
+  /** An account made through an identity provider has no password; until known, assume one. */
+  protected readonly hasPassword = computed(() => this.how()?.confirmWith !== 'recent-sign-in');
+  protected readonly methods = this.signInMethods.methods;
+  protected readonly linkSent = signal(false);
+  protected readonly linkError = signal<string | null>(null);
   protected readonly currentPassword = signal('');
   protected readonly newPassword = signal('');
   protected readonly busy = signal(false);
@@ -173,6 +207,31 @@ export class AccountPageComponent {
   protected readonly emailChanged = signal<string | null>(null);
   protected readonly downloading = signal(false);
   protected readonly exportError = signal<string | null>(null);
+
+  async ngOnInit(): Promise<void> {
+    void this.signInMethods.load();
+    try {
+      this.how.set(await this.api.accountDeletion());
+    } catch {
+      // Left unknown: the forms that ask for a password stay, and the api says what it wants.
+    }
+  }
+
+  /** A password for an account without one: the reset link, mailed to the account's address. */
+  protected async mailPasswordLink(): Promise<void> {
+    const email = this.session.user()?.email;
+    if (!email) return;
+    this.busy.set(true);
+    this.linkError.set(null);
+    try {
+      await this.api.requestPasswordReset({ email });
+      this.linkSent.set(true);
+    } catch (error: unknown) {
+      this.linkError.set(describeError(error));
+    } finally {
+      this.busy.set(false);
+    }
+  }
 
   /** Fetches the archive with the token (a plain link could not send it) and saves it as a file. */
   protected async download(): Promise<void> {

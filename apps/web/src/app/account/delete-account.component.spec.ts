@@ -24,12 +24,14 @@ async function render(how: AccountDeletionInfo, deleteAccount = jest.fn().mockRe
   TestBed.configureTestingModule({
     providers: [
       provideRouter([{ path: 'sign-in', component: BlankComponent }]),
-      { provide: ApiService, useValue: { accountDeletion: jest.fn().mockResolvedValue(how), deleteAccount } },
+      { provide: ApiService, useValue: { deleteAccount } },
     ],
   });
   const session = TestBed.inject(SessionService);
   session.start({ token: 'a-token', user });
   const fixture = TestBed.createComponent(DeleteAccountComponent);
+  // As the account page hands it in, once the api has said.
+  fixture.componentRef.setInput('how', how);
   const settle = async () => {
     await fixture.whenStable();
     fixture.detectChanges();

@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, inject, signal, type OnInit } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
 import { Router } from '@angular/router';
 import type { AccountDeletionInfo } from '@sweatpants/domain';
 
@@ -7,14 +7,11 @@ import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { SocketClientService } from '../core/socket-client.service';
 
-/** Until the api has said otherwise, the account confirms with its password (most do). */
-const BY_PASSWORD: AccountDeletionInfo = { confirmWith: 'password', recentUntil: null };
-
 /**
  * Deleting the account, for good. The person says they understand, and confirms it is them: with
  * their password, or, for an account that has none (made through the identity provider, or
- * passkeys only), with a recent sign-in (GET /api/account/deletion says which). A sign-in that is
- * no longer recent is sent to sign in again and brought back here.
+ * passkeys only), with a recent sign-in (GET /api/account/deletion says which: `how`, read by the
+ * account page). A sign-in that is no longer recent is sent to sign in again and brought back here.
  */
 @Component({
   selector: 'app-delete-account',
@@ -25,12 +22,12 @@ const BY_PASSWORD: AccountDeletionInfo = { confirmWith: 'password', recentUntil:
         Your account, every conversation and photo, and what the concierge keeps for you are removed for good.
         This cannot be undone: download your data first if you want to keep it.
       </p>
-      @if (how().confirmWith === 'recent-sign-in' && !recent()) {
+      @if (confirmWith() === 'recent-sign-in' && !recent()) {
         <p class="small">You have no password here, so signing in again confirms it is you.</p>
         <button type="button" class="button" (click)="signInAgain()">Sign in again</button>
       } @else {
         <form class="stack" novalidate (submit)="$event.preventDefault(); deleteAccount()">
-          @if (how().confirmWith === 'password') {
+          @if (confirmWith() === 'password') {
             <label class="field">
               <span>Your password</span>
               <input
@@ -69,42 +66,41 @@ const BY_PASSWORD: AccountDeletionInfo = { confirmWith: 'password', recentUntil:
   `,
   changeDetection: ChangeDetectionStrategy.OnPush,
 })
-export class DeleteAccountComponent implements OnInit {
+export class DeleteAccountComponent {
   private readonly session = inject(SessionService);
   private readonly api = inject(ApiService);
   private readonly socket = inject(SocketClientService);
   private readonly router = inject(Router);
 
-  protected readonly how = signal<AccountDeletionInfo>(BY_PASSWORD);
+  /** how the account confirms it; null until the api has said (then, as most do, by password) */
+  readonly how = input<AccountDeletionInfo | null>(null);
+  /** the api refused this session's sign-in as no longer recent while the page was open */
+  private readonly lapsed = signal(false);
+  protected readonly confirmWith = computed(() => this.how()?.confirmWith ?? 'password');
   /** whether this session's sign-in still confirms it (an account without a password) */
-  protected readonly recent = signal(false);
+  protected readonly recent = computed(() => {
+    const until = this.how()?.recentUntil;
+    return !this.lapsed() && until != null && Date.parse(until) > Date.now();
+  });
   protected readonly password = signal('');
   protected readonly sure = signal(false);
   protected readonly busy = signal(false);
   protected readonly error = signal<string | null>(null);
-
-  async ngOnInit(): Promise<void> {
-    try {
-      this.use(await this.api.accountDeletion());
-    } catch {
-      // Left as it was: the password form, and the api's answer to a deletion says what it wants.
-    }
-  }
 
   protected async deleteAccount(): Promise<void> {
     this.busy.set(true);
     this.error.set(null);
     try {
       const password = this.password();
-      await this.api.deleteAccount(this.how().confirmWith === 'password' ? { password } : {});
+      await this.api.deleteAccount(this.confirmWith() === 'password' ? { password } : {});
       this.socket.disconnect();
       this.session.end();
       await this.router.navigate(['/sign-in'], { queryParams: { signedOut: 'deleted' } });
     } catch (error: unknown) {
       this.busy.set(false);
       // A sign-in that stopped being recent while the page was open: offer to sign in again.
-      if (toApiError(error).code === 'invalid_request' && this.how().confirmWith === 'recent-sign-in') {
-        this.use({ confirmWith: 'recent-sign-in', recentUntil: null });
+      if (toApiError(error).code === 'invalid_request' && this.confirmWith() === 'recent-sign-in') {
+        this.lapsed.set(true);
         return;
       }
       this.error.set(describeError(error));
@@ -118,10 +114,5 @@ export class DeleteAccountComponent implements OnInit {
     await this.router.navigate(['/sign-in'], {
       queryParams: { signedOut: 'confirm', returnUrl: '/account' },
     });
-  }
-
-  private use(how: AccountDeletionInfo): void {
-    this.how.set(how);
-    this.recent.set(how.recentUntil !== null && Date.parse(how.recentUntil) > Date.now());
   }
 }
