@@ -62,7 +62,7 @@ const agent = (name: string, title: string): AgentInfo => ({
   placeholder: 'Say something',
 });
 
-async function setup(pending: ElicitRequest[]) {
+async function setup(pending: ElicitRequest[], options: { agentsKnown?: boolean } = {}) {
   const conversation: Conversation = {
     id: 'c1',
     agent: 'tidying',
@@ -113,10 +113,12 @@ async function setup(pending: ElicitRequest[]) {
     user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
   });
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
-  TestBed.inject(AgentsService).use([
-    agent('tidying', 'Tidying coach'),
-    agent('donations', 'Donation helper'),
-  ]);
+  const agents = () =>
+    TestBed.inject(AgentsService).use([
+      agent('tidying', 'Tidying coach'),
+      agent('donations', 'Donation helper'),
+    ]);
+  if (options.agentsKnown !== false) agents();
   const store = TestBed.inject(ConversationStore);
   await store.open('c1', false);
   const fixture = TestBed.createComponent(ChatPageComponent);
@@ -138,7 +140,7 @@ async function setup(pending: ElicitRequest[]) {
     }));
   const button = (card: Element, label: string) =>
     Array.from(card.querySelectorAll('button')).find((b) => b.textContent?.trim() === label)!;
-  return { element, socket, store, settle, cards, button };
+  return { element, socket, store, settle, cards, button, agents };
 }
 
 describe('ChatPageComponent with questions from several agents', () => {
@@ -208,6 +210,14 @@ describe('ChatPageComponent with questions from several agents', () => {
 
   it('says who asks when another agent than the conversation’s asks alone', async () => {
     const { cards } = await setup([helperAsks]);
+    expect(cards().map((c) => c.asker)).toEqual(['The donation helper asks…']);
+  });
+
+  it('names no agent by its registered name while the agents’ titles are still on their way', async () => {
+    const { cards, agents, settle } = await setup([helperAsks], { agentsKnown: false });
+    expect(cards().map((c) => c.asker)).toEqual(['The other assistant asks…']);
+    agents();
+    await settle();
     expect(cards().map((c) => c.asker)).toEqual(['The donation helper asks…']);
   });
 

@@ -29,7 +29,7 @@ import { AgentsService } from '../conversations/agents.service';
 import { ConversationStore } from './conversation-store.service';
 import { nodeText } from './node-text';
 import { INSPECTOR_DIALOG, PathInspectorComponent, type PathInspectorData } from './path-inspector.component';
-import { questionAskers } from './question-askers';
+import { askerTitle, questionAskers } from './question-askers';
 import { StatePanelComponent } from './state-panel.component';
 
 /** How far above the end of the chat's pane still counts as being at the newest message. */
@@ -99,7 +99,7 @@ export class ChatPageComponent {
   protected readonly askers = linkedSignal<ReadonlyMap<string, string>, ReadonlyMap<string, string>>({
     source: () =>
       questionAskers(this.store.questions.all(), this.store.conversation()?.agent, (agent) =>
-        this.agents.label(agent),
+        askerTitle(this.agents, agent),
       ),
     computation: (now, previous) => {
       const kept = new Map(now);

@@ -25,7 +25,7 @@ import { nodeText } from './node-text';
 import { QueuedMessages, queuedMessageOf } from './queued-messages';
 import { PathReads } from './path-reads';
 import { PendingQuestions } from './pending-questions';
-import { questionWords } from './question-askers';
+import { askerTitle, questionWords } from './question-askers';
 import { responseTo, withNode } from './tree-updates';
 
 /** Tree and state reloads after a burst of HEAD moves are coalesced into one... */
@@ -366,7 +366,7 @@ export class ConversationStore implements OnDestroy {
 
   /** A question as a screen reader is told it: who asks, when another agent does. */
   questionWords(request: ElicitRequest): string {
-    return questionWords(request, this.conversation()?.agent, (agent) => this.agents.label(agent));
+    return questionWords(request, this.conversation()?.agent, (agent) => askerTitle(this.agents, agent));
   }
 
   /** HEAD moved (another tab, the agent at work): the path follows, the tree and state soon. */

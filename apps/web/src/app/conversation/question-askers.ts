@@ -34,6 +34,14 @@ export function questionWords(
   return `${other ? asks(title(asker)) : 'Question'}: ${question.message}`;
 }
 
+/**
+ * An asking agent's title for `asks`: its own ("Donation helper"), or, before the agents' list has
+ * arrived, "other assistant", never its registered name ("The donations asks").
+ */
+export function askerTitle(agents: { title(name: string): string | undefined }, agent: string): string {
+  return agents.title(agent) ?? 'other assistant';
+}
+
 /** "The donation helper asks", from the agent's title ("Donation helper"). */
 export function asks(title: string): string {
   return `The ${lowerFirst(title)} asks`;

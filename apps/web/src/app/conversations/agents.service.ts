@@ -32,7 +32,12 @@ export class AgentsService {
 
   /** What a person picks an agent by ("Tidying coach"); its name until the list arrives. */
   label(name: string): string {
-    return this.loaded().find((a) => a.name === name)?.title ?? name;
+    return this.title(name) ?? name;
+  }
+
+  /** The agent's title, or undefined until the list arrives (or for an agent it does not hold). */
+  title(name: string): string | undefined {
+    return this.loaded().find((a) => a.name === name)?.title;
   }
 
   /** Whether the agent asks for photos (its `needs`); true until the list arrives. */
