@@ -124,4 +124,46 @@ export const scenarios = [
       await t.shot(page, 'sorted');
     },
   },
+  {
+    name: 'tapping the coach’s card first puts the puzzle out at once, while the helper’s question still waits',
+    async run(t) {
+      const page = await t.page();
+      await signUp(page, { email: t.email('card-first') });
+      await startConversation(page, 'Tidying coach', OPENING, { photo: PNG });
+      await waitForTurn(page);
+      await say(page, 'writing letters');
+      const mugs = page.locator('app-elicit-card', { has: page.locator('app-propose-disposition-elicit') });
+      await mugs.waitFor({ timeout: 45_000 });
+      await mugs.locator('.choice').first().click();
+      await mugs.waitFor({ state: 'hidden' });
+      await waitForTurn(page);
+
+      await say(page, PUZZLE);
+      const cards = page.locator('app-elicit-card');
+      await cards.nth(1).waitFor({ timeout: 45_000 });
+      const coachCard = cards.filter({ hasText: COACH_ASKS });
+      const helperCard = cards.filter({ hasText: HELPER_ASKS });
+
+      // The coach's card first: the puzzle is in Out at once; the helper's question stays.
+      await coachCard.locator('.choice', { hasText: /donat/i }).first().click();
+      await coachCard.waitFor({ state: 'hidden' });
+      const details = page.getByRole('button', { name: /session details/ });
+      if (await details.isVisible()) await details.click();
+      const out = page.locator('app-state-panel .pile', { hasText: 'Out' });
+      await out.getByText('jigsaw puzzle').waitFor();
+      assert.deepEqual(
+        (await cardsShown(page)).map((c) => c.question),
+        [OFFER],
+        'the helper’s question still waits',
+      );
+      await t.shot(page, 'card-first');
+
+      // Then the helper's: it answers, and the coach goes on.
+      await helperCard.getByRole('button', { name: 'Yes', exact: true }).click();
+      await page.locator('ol.log .bubble--assistant', { hasText: HELPER_SAYS }).waitFor({ timeout: 45_000 });
+      await waitForTurn(page);
+      assert.equal(await cards.count(), 0, 'no question is left waiting');
+      await out.getByText('jigsaw puzzle').waitFor();
+    },
+  },
 ];

@@ -130,6 +130,47 @@ describe('questions from two agents pending at once, as the person sees them', (
     expect(answers.every((n) => !n.authorId.startsWith('agent:'))).toBe(true);
   }, 60_000);
 
+  it('puts the item on its pile as soon as the coach’s card is tapped, while the helper’s question still waits', async () => {
+    c = await createConversation(api, token);
+    await sessionUnderWay();
+    await call(api, 'POST', `/api/conversations/${c.id}/messages`, {
+      token,
+      body: { text: 'a jigsaw puzzle' },
+    });
+    const [card, offer] = (await waitingOn((p) => p.length === 2)).pendingElicits as [
+      ElicitRequest,
+      ElicitRequest,
+    ];
+
+    // The card first: the puzzle is in Out at once, the helper's question still open.
+    await tap(card, { disposition: choice(card, 'donate'), wasCorrection: false });
+    const helperLeft = await waitingOn((p) => p.length === 1 && p[0]?.elicitId === offer.elicitId);
+    expect(helperLeft.pendingElicit).toMatchObject({ askedBy: 'donations' });
+    expect(await until(state, (s) => s.piles.out.length === 2)).toMatchObject({
+      piles: { out: ['mugs', 'jigsaw puzzle'] },
+      itemsProcessed: 2,
+    });
+
+    // A restart keeps both: the pile as it is and the question still asked.
+    await api.close();
+    api = await startApi({ DATABASE_URL: db.url });
+    await waitingOn((p) => p.length === 1 && p[0]?.elicitId === offer.elicitId);
+    expect(await state()).toMatchObject({ piles: { out: ['mugs', 'jigsaw puzzle'] } });
+
+    // Then the helper's question: it answers, the coach says where the puzzle went, the prompt waits.
+    await tap(offer, { value: true });
+    await waitingOn((p) => p.length === 1 && p[0]?.type === 'chat');
+    const final = await path(api, token, c.id);
+    expect(
+      replies(final)
+        .map((r) => r.by)
+        .slice(-2),
+    ).toEqual(['agent:donations', 'agent:tidying']);
+    expect(await state()).toMatchObject({ piles: { out: ['mugs', 'jigsaw puzzle'] }, itemsProcessed: 2 });
+    const answers = final.filter((n) => n.kind === 'response').slice(-2);
+    expect(answers.map((n) => n.payload['elicitId'])).toEqual([card.elicitId, offer.elicitId]);
+  }, 60_000);
+
   it('keeps the answer already given when the person stops with the other question still waiting', async () => {
     c = await createConversation(api, token);
     await sessionUnderWay();

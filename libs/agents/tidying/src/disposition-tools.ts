@@ -59,9 +59,20 @@ function proposeDispositionTool({ settles }: { settles: boolean }): Tool {
         ...(input.reason ? { reason: input.reason } : {}),
       };
       const state = yield* currentSession();
-      const asked = yield* withDonationOffer(input.item, first.disposition, () =>
-        askQuestion(question, state),
-      );
+      const asked = yield* withDonationOffer(input.item, first.disposition, function* () {
+        const asked = yield* askQuestion(question, state);
+        // Recorded as soon as the card is answered: the item lands on its pile even while the
+        // donation helper's question about it still waits.
+        if (asked.answer.kind === 'disposition' && !asked.fallback) {
+          const { disposition, wasCorrection } = asked.answer;
+          yield* recordEvent({
+            type: wasCorrection ? 'user-corrected' : 'user-confirmed',
+            item: input.item,
+            disposition,
+          });
+        }
+        return asked;
+      });
       if (asked.answer.kind !== 'disposition' || asked.fallback) {
         yield* log('warn', 'propose_disposition: no answer, skipping the item for now', { item: input.item });
         return ToolSuccess({
@@ -72,11 +83,6 @@ function proposeDispositionTool({ settles }: { settles: boolean }): Tool {
         });
       }
       const { disposition, wasCorrection } = asked.answer;
-      yield* recordEvent({
-        type: wasCorrection ? 'user-corrected' : 'user-confirmed',
-        item: input.item,
-        disposition,
-      });
       const where = landing(yield* currentSession(), input.item);
       const value = { item: input.item, disposition: dispositionJson(disposition), wasCorrection, ...where };
       return settles

@@ -1,4 +1,4 @@
-import { log, type AgentPlugin, type AgentToolCall } from '@sweatpants/agent-runtime';
+import { log, Run, type AgentPlugin, type AgentToolCall } from '@sweatpants/agent-runtime';
 import type { Disposition } from '@sweatpants/domain';
 import { all, createContext, type Operation } from 'effection';
 
@@ -30,8 +30,10 @@ export function handDonationsTo(handOff: DonationHandOff): AgentPlugin {
 /**
  * Asks the coach's card about `item`; when the coach's guess is to donate it and a helper was
  * handed over, the helper's question is asked alongside (both pending at once, answered in either
- * order) and the card's answer comes back once both are answered. A helper that fails leaves the
- * card alone.
+ * order) and the card's answer comes back once both are answered. What the card records once
+ * answered (the item on its pile) is stored at once, so the person sees it while the helper's
+ * question still waits, rather than at the next durability point after both. A helper that fails
+ * leaves the card alone.
  */
 export function* withDonationOffer<T>(
   item: string,
@@ -41,7 +43,11 @@ export function* withDonationOffer<T>(
   const handOff = guess.kind === 'donate' ? yield* DonationHandOffs.expect() : null;
   if (!handOff) return yield* card();
   const [answer] = yield* all([
-    card(),
+    (function* (): Operation<T> {
+      const answer = yield* card();
+      (yield* Run.expect()).journal.startWriting();
+      return answer;
+    })(),
     (function* (): Operation<void> {
       try {
         yield* handOff({ item });
