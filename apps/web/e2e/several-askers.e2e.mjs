@@ -46,27 +46,39 @@ async function assertCardInView(page, card, when) {
   assert.fail(`the card is not in view ${when}: ${JSON.stringify(seen)}`);
 }
 
+/**
+ * A session under way on `page`: signed up, the desk's photo, what it is for, the mugs sorted with
+ * one tap; then the jigsaw puzzle, which the coach proposes to donate while the donation helper
+ * asks alongside. Resolves once both cards wait: the cards, the coach's and the helper's.
+ */
+async function bothAsking(t, page, who) {
+  await signUp(page, { email: t.email(who) });
+  await startConversation(page, 'Tidying coach', OPENING, { photo: PNG });
+  await waitForTurn(page);
+  await say(page, 'writing letters');
+  const mugs = page.locator('app-elicit-card', { has: page.locator('app-propose-disposition-elicit') });
+  await mugs.waitFor({ timeout: 45_000 });
+  await mugs.locator('.choice').first().click();
+  await mugs.waitFor({ state: 'hidden' });
+  await waitForTurn(page);
+
+  await say(page, PUZZLE);
+  const cards = page.locator('app-elicit-card');
+  await cards.nth(1).waitFor({ timeout: 45_000 });
+  return {
+    cards,
+    coachCard: cards.filter({ hasText: COACH_ASKS }),
+    helperCard: cards.filter({ hasText: HELPER_ASKS }),
+  };
+}
+
 export const scenarios = [
   {
     name: 'the coach and the donation helper ask at once, each attributed, answered in reverse order',
     async run(t) {
       const page = await t.page({ phone: true });
-      await signUp(page, { email: t.email('askers') });
-      await startConversation(page, 'Tidying coach', OPENING, { photo: PNG });
-
-      // A session under way: what the desk is for, then the mugs sorted with one tap.
-      await waitForTurn(page);
-      await say(page, 'writing letters');
-      const mugs = page.locator('app-elicit-card', { has: page.locator('app-propose-disposition-elicit') });
-      await mugs.waitFor({ timeout: 45_000 });
-      await mugs.locator('.choice').first().click();
-      await mugs.waitFor({ state: 'hidden' });
-      await waitForTurn(page);
-
       // A jigsaw puzzle: the coach proposes to donate it, and the donation helper asks alongside.
-      await say(page, PUZZLE);
-      const cards = page.locator('app-elicit-card');
-      await cards.nth(1).waitFor({ timeout: 45_000 });
+      const { cards, coachCard, helperCard } = await bothAsking(t, page, 'askers');
       const shown = await cardsShown(page);
       assert.equal(shown.length, 2, 'both questions wait at once');
       assert.deepEqual(
@@ -75,8 +87,6 @@ export const scenarios = [
         'each card says which agent asks, oldest first',
       );
       assert.equal(shown[1].question, OFFER);
-      const coachCard = cards.filter({ hasText: COACH_ASKS });
-      const helperCard = cards.filter({ hasText: HELPER_ASKS });
       // The newest question is in view above the composer, at both sizes.
       for (const size of [
         { width: 390, height: 844 },
@@ -128,21 +138,7 @@ export const scenarios = [
     name: 'tapping the coach’s card first puts the puzzle out at once, while the helper’s question still waits',
     async run(t) {
       const page = await t.page();
-      await signUp(page, { email: t.email('card-first') });
-      await startConversation(page, 'Tidying coach', OPENING, { photo: PNG });
-      await waitForTurn(page);
-      await say(page, 'writing letters');
-      const mugs = page.locator('app-elicit-card', { has: page.locator('app-propose-disposition-elicit') });
-      await mugs.waitFor({ timeout: 45_000 });
-      await mugs.locator('.choice').first().click();
-      await mugs.waitFor({ state: 'hidden' });
-      await waitForTurn(page);
-
-      await say(page, PUZZLE);
-      const cards = page.locator('app-elicit-card');
-      await cards.nth(1).waitFor({ timeout: 45_000 });
-      const coachCard = cards.filter({ hasText: COACH_ASKS });
-      const helperCard = cards.filter({ hasText: HELPER_ASKS });
+      const { cards, coachCard, helperCard } = await bothAsking(t, page, 'card-first');
 
       // The coach's card first: the puzzle is in Out at once; the helper's question stays.
       await coachCard.locator('.choice', { hasText: /donat/i }).first().click();
