@@ -41,7 +41,7 @@ export class DeletionConfirmation {
         throw new ApiError('invalid_request', 'your password confirms it is you', [
           { field: 'password', message: 'is required' },
         ]);
-      if (!(await this.auth.checkPassword(user.id, password)))
+      if (!(await this.auth.passwordMatches(account, password)))
         throw new ApiError('invalid_request', 'the password is not right', [
           { field: 'password', message: 'is not your password' },
         ]);

@@ -185,10 +185,16 @@ export class AuthService {
     return this.userOf(subject, { kind: 'session', sessionId: subject.sessionId });
   }
 
-  /** Whether `password` is the account's: for what must be confirmed (deleting the account). */
+  /** Whether `password` is the account's: for what must be confirmed (a new email). */
   async checkPassword(userId: string, password: string): Promise<boolean> {
-    const account = await this.users.byId(userId);
-    return account?.passwordHash ? argon2.verify(account.passwordHash, password).catch(() => false) : false;
+    return this.passwordMatches(await this.users.byId(userId), password);
+  }
+
+  /** Whether `password` is that of `account`, already read (an account without one has none to match). */
+  passwordMatches(account: Account | null, password: string): Promise<boolean> {
+    return account?.passwordHash
+      ? argon2.verify(account.passwordHash, password).catch(() => false)
+      : Promise.resolve(false);
   }
 
   /**

@@ -1,22 +1,13 @@
-import { Component } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { provideRouter, Router } from '@angular/router';
 
 import { ApiError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
+import { A_USER, BlankComponent } from '../../testing/signed-in';
 import { SessionService } from '../core/session.service';
 import { AccountPageComponent } from './account-page.component';
 
-@Component({ template: '' })
-class BlankComponent {}
-
-const user = {
-  id: 'u-1',
-  email: 'robin@example.com',
-  displayName: 'Robin',
-  role: 'user' as const,
-  emailVerified: true,
-};
+const user = A_USER;
 
 async function render(
   api: Partial<

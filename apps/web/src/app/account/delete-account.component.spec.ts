@@ -1,23 +1,14 @@
-import { Component } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { provideRouter, Router } from '@angular/router';
 import type { AccountDeletionInfo } from '@sweatpants/domain';
 
 import { ApiError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
+import { A_USER, BlankComponent } from '../../testing/signed-in';
 import { SessionService } from '../core/session.service';
 import { DeleteAccountComponent } from './delete-account.component';
 
-@Component({ template: '' })
-class BlankComponent {}
-
-const user = {
-  id: 'u-1',
-  email: 'robin@example.com',
-  displayName: 'Robin',
-  role: 'user' as const,
-  emailVerified: true,
-};
+const user = A_USER;
 const inMinutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
 async function render(how: AccountDeletionInfo, deleteAccount = jest.fn().mockResolvedValue(undefined)) {
