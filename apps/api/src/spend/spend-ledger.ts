@@ -66,11 +66,18 @@ const SPENT = `
  */
 @Injectable()
 export class SpendLedger {
+  /** A free call's verdict per person, for FREE_CHECK_MS (see `reserve`). */
+  private readonly freeChecks = new Map<string, FreeCheck>();
+
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
   /**
    * Reserves a call of `call.userId`'s at `now`, or says which budget it would go over. A free call
-   * (the offline model) reserves nothing, so it only reads: no lock, no write, one statement.
+   * (the offline model) reserves nothing, so it only reads: no lock, no write, one statement; and
+   * its verdict stands for FREE_CHECK_MS, so a conversation's turns do not each read the person's
+   * month. A free call spends nothing, so one let through in that while costs nothing; a budget
+   * changed here, or a paid call reserved here, drops the verdict at once, and one changed on
+   * another api process is heard within FREE_CHECK_MS.
    */
   async reserve(call: CallToReserve, defaults: SpendLimit, now = new Date()): Promise<Reservation> {
     const { dayStart, monthStart } = spendPeriods(now);
@@ -87,10 +94,21 @@ export class SpendLedger {
       return row;
     };
     if (call.free) {
+      const known = this.freeChecks.get(call.userId);
+      if (known && known.until > now.getTime() && known.dayStart === dayStart.getTime()) return known.answer;
       const standing = standingOf(await standingNow(this.db), defaults);
       const period = overWhich(standing);
-      return period ? { kind: 'refused', period, standing } : { kind: 'allowed', id: null };
+      const answer: Reservation = period
+        ? { kind: 'refused', period, standing }
+        : { kind: 'allowed', id: null };
+      this.remember(call.userId, {
+        until: now.getTime() + FREE_CHECK_MS,
+        dayStart: dayStart.getTime(),
+        answer,
+      });
+      return answer;
     }
+    this.freeChecks.delete(call.userId);
     return this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('spend:' || $1, 0))`, [call.userId]);
       const row = await standingNow(tx);
@@ -148,6 +166,7 @@ export class SpendLedger {
 
   /** The person's own budget, in place of the default; false when there is no such account. */
   async setLimit(userId: string, limit: SpendLimit, by: string): Promise<boolean> {
+    this.freeChecks.delete(userId);
     const rows = await this.db.query<{ user_id: string }>(
       `INSERT INTO spend_limits (user_id, daily_usd, monthly_usd, updated_by)
        SELECT id, $2, $3, $4 FROM users WHERE id = $1
@@ -162,8 +181,28 @@ export class SpendLedger {
 
   /** Back to the deployment's default budget. */
   async clearLimit(userId: string): Promise<void> {
+    this.freeChecks.delete(userId);
     await this.db.query(`DELETE FROM spend_limits WHERE user_id = $1`, [userId]);
   }
+
+  private remember(userId: string, check: FreeCheck): void {
+    // Verdicts go stale on their own; sweep the stale ones now and then so the map stays small.
+    if (this.freeChecks.size >= FREE_CHECKS_SWEPT_AT) {
+      for (const [id, known] of this.freeChecks) if (known.until <= Date.now()) this.freeChecks.delete(id);
+    }
+    this.freeChecks.set(userId, check);
+  }
+}
+
+/** How long a free call's budget verdict stands for the same person. */
+export const FREE_CHECK_MS = 2_000;
+const FREE_CHECKS_SWEPT_AT = 1_000;
+
+/** A free call's verdict, until when it stands, and the day it was read in (a new day reads again). */
+interface FreeCheck {
+  until: number;
+  dayStart: number;
+  answer: Reservation;
 }
 
 function standingOf(row: StandingRow, defaults: SpendLimit): SpendStanding {
