@@ -2,6 +2,7 @@ import type { StateResponse } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { createConversation, path, settled, turn } from './support/flows';
 import { call, client, errorOf, register, registerAdmin, startApi, type TestApi } from './support/test-api';
+import { connect, record, request } from './support/test-socket';
 
 const ADMIN = 'archive-auditor@example.com';
 
@@ -79,6 +80,37 @@ describe('archive and unarchive', () => {
       archivedAt: null,
     });
   }, 90_000);
+
+  it("refuses a joined tab's answer and message once the conversation is archived, and writes nothing", async () => {
+    const garage = await createConversation(api, alice.token, { agent: 'tidying', title: 'The shed' });
+    const tab = await connect(api, alice.token);
+    try {
+      const elicits = record(tab, 'elicit');
+      const joined = await request(tab, 'conversation:join', { conversationId: garage.id });
+      expect(joined.ok).toBe(true);
+      const prompt = await elicits.next((e) => e.conversationId === garage.id);
+      const before = await path(api, alice.token, garage.id);
+
+      // Archived elsewhere (another tab, another device) while this tab stays joined.
+      expect(
+        (await call(api, 'DELETE', `/api/conversations/${garage.id}`, { token: alice.token })).status,
+      ).toBe(204);
+      const answer = await request(tab, 'elicit:response', {
+        conversationId: garage.id,
+        elicitId: prompt.elicitId,
+        action: 'accept',
+        content: { text: 'the lawnmower' },
+      });
+      const message = await request(tab, 'message:send', { conversationId: garage.id, text: 'the rake' });
+      expect(answer).toEqual({ ok: false, ...errorOf('not_found') });
+      expect(message).toEqual({ ok: false, ...errorOf('not_found') });
+
+      await client(api, alice.token).unarchiveConversation({ params: { id: garage.id } });
+      expect((await path(api, alice.token, garage.id)).map((n) => n.id)).toEqual(before.map((n) => n.id));
+    } finally {
+      tab.close();
+    }
+  }, 60_000);
 
   it("pages the archived list, and refuses a cursor that is not one of the caller's archived ones", async () => {
     const owner = client(api, bob.token);

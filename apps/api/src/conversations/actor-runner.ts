@@ -1,5 +1,6 @@
 import type { Runner } from '@sweatpants/agent-runtime/host';
 import type { ConversationRecord, ElicitEvent, TreeNode } from '@sweatpants/domain';
+import { ApiError } from '../errors/api-error';
 import type { ActorHost, Driven } from './actor-host';
 import { statusOf } from './conversation-view';
 
@@ -19,9 +20,12 @@ export class ActorRunner {
     private readonly host: ActorHost,
   ) {}
 
-  /** The runner, opened from the tree when none is open or the open one went stale. */
-  async get(record: ConversationRecord): Promise<Runner> {
-    return (await this.driven(record)).runner;
+  /**
+   * The runner, opened from the tree when none is open or the open one went stale: on the
+   * conversation as stored, refused (404) when it is archived.
+   */
+  async get(): Promise<Runner> {
+    return (await this.driven()).runner;
   }
 
   /** The open runner, without opening one (a listing should not start turns). */
@@ -49,7 +53,7 @@ export class ActorRunner {
 
   /** What a joining client is sent again: each pending elicit, with the node that asked it. */
   async pendingEvents(record: ConversationRecord): Promise<ElicitEvent[]> {
-    const { runner, outbox } = await this.driven(record);
+    const { runner, outbox } = await this.driven();
     const head = runner.head ?? record.head;
     return runner.pending().map((request) => outbox.elicitEvent(request, head));
   }
@@ -104,10 +108,20 @@ export class ActorRunner {
     await (await open.catch(() => undefined))?.runner.close();
   }
 
-  private driven(record: ConversationRecord): Promise<Driven> {
+  private async driven(): Promise<Driven> {
     const open = this.opened;
-    if (open && !open.runner.stale) return Promise.resolve(open);
-    return this.openFresh(record);
+    if (open && !open.runner.stale) return open;
+    // A runner opens only on a conversation the store says is live, as it is now, not on the
+    // record a command came with: that may be one a socket read when it joined
+    // (ConversationGateway), and the conversation archived since (which closed the runner).
+    return this.openFresh(await this.liveRecord());
+  }
+
+  /** The conversation as stored, while it is not archived; a 404 otherwise, as access answers. */
+  private async liveRecord(): Promise<ConversationRecord> {
+    const record = await this.host.store.conversation(this.conversationId);
+    if (!record || record.archivedAt !== null) throw new ApiError('not_found', 'no such conversation');
+    return record;
   }
 
   /** Opens a runner, closing one that went stale (HEAD moved under it) or failed to open. */

@@ -56,6 +56,7 @@ function actors() {
   const events = { emit: (event: string) => emitted.push(event) } as unknown as ConversationEvents;
   const told = { opened: 0, closed: 0, released: 0, forgotten: 0 };
   const doors = new Map<string, Promise<void>>();
+  const archived = new Map<string, string>();
   const host: ActorHost = {
     open: async ({ id }) => {
       told.opened++;
@@ -78,8 +79,12 @@ function actors() {
     forget: () => told.forgotten++,
     acting: () => undefined,
     events,
-    // What a command writes beside the runner (moves, archiving) is not exercised here.
-    store: {} as TreeStore,
+    // What a command writes beside the runner (moves) is not exercised here; the store says
+    // which conversations are live (a runner opens only on one) and takes archiving.
+    store: {
+      conversation: async (id: string) => ({ ...recordOf(id), archivedAt: archived.get(id) ?? null }),
+      archive: async (id: string) => void archived.set(id, new Date().toISOString()),
+    } as unknown as TreeStore,
     titles: { fromFirstWords: async () => undefined } as unknown as ConversationTitles,
     model: 'offline',
     // Tracing is off in this process: the real one, which hands back what it is given.
@@ -147,6 +152,21 @@ describe('a conversation actor', () => {
     const next = actor.command(user, record, { kind: 'view' });
     await expect(failed.catch((error: ApiError) => error.body.error.code)).resolves.toBe('not_found');
     await expect(next).resolves.toMatchObject({ id: 'c1' });
+    await destroy();
+  });
+
+  it("opens no runner on a conversation archived since the command's record was read: a 404", async () => {
+    const { start, told, destroy } = actors();
+    const { actor } = start();
+    await actor.command(user, record, { kind: 'send', text: 'the lamp' });
+    await actor.command(user, record, { kind: 'archive' });
+    expect(actor.peek()).toBeUndefined();
+
+    // The record still says the conversation is live (a socket read it when it joined).
+    const late = actor.command(user, record, { kind: 'send', text: 'the mugs' });
+    await expect(late.catch((error: ApiError) => error.body.error.code)).resolves.toBe('not_found');
+    expect(actor.peek()).toBeUndefined();
+    expect(told.opened).toBe(1);
     await destroy();
   });
 

@@ -184,7 +184,7 @@ export class ConversationActor {
   ): Promise<CommandResult<ConversationCommand['kind']>> {
     switch (command.kind) {
       case 'view': {
-        const runner = await this.runner.get(record);
+        const runner = await this.runner.get();
         return { ...conversationView(record, runner, this.host.model), queued: runner.queued() };
       }
       case 'pending':
@@ -194,13 +194,13 @@ export class ConversationActor {
       case 'respond':
         return this.respond(user, record, command);
       case 'withdraw': {
-        const runner = await this.runner.get(record);
+        const runner = await this.runner.get();
         const withdrawn = await runner.withdraw(command.nodeId);
         if (!withdrawn.ok) throw runnerError(withdrawn.error, runner.head);
         return {};
       }
       case 'progress': {
-        const runner = await this.runner.get(record);
+        const runner = await this.runner.get();
         const sent = runner.elicits.progress(command.elicitId, command.payload);
         if (!sent.ok) throw new ApiError('not_found', sent.error.message);
         return {};
@@ -236,7 +236,7 @@ export class ConversationActor {
     record: ConversationRecord,
     { text, photos, expectedHead }: CommandOf<'send'>,
   ): Promise<NodeAndHead> {
-    const runner = await this.runner.get(record);
+    const runner = await this.runner.get();
     const head = runner.head ?? record.head;
     if (expectedHead !== undefined && expectedHead !== head) {
       throw new ApiError('conflict', 'HEAD moved since you last saw it', { head });
@@ -256,12 +256,12 @@ export class ConversationActor {
     record: ConversationRecord,
     { elicitId, answer }: CommandOf<'respond'>,
   ): Promise<NodeAndHead> {
-    let runner = await this.runner.get(record);
+    let runner = await this.runner.get();
     let answered = await runner.respond({ elicitId, ...answer }, user.id);
     if (!answered.ok && runner.stale) {
       // The conversation moved under the runner as it took the answer (a compaction rebased the
       // branch): the runner rebuilt on the new HEAD asks the same elicit again, so answer it there.
-      runner = await this.runner.get(record);
+      runner = await this.runner.get();
       answered = await runner.respond({ elicitId, ...answer }, user.id);
     }
     if (!answered.ok) throw runnerError(answered.error, runner.head);

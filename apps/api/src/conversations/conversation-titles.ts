@@ -11,6 +11,11 @@ import { ConversationEvents } from './conversation-events';
 @Injectable()
 export class ConversationTitles {
   private readonly logger = new Logger('ConversationTitles');
+  /**
+   * Conversations known to have a title here: their first words are not tried again, though the
+   * record a command came with says '' (a socket's record is read once, when it joins).
+   */
+  private readonly titled = new Set<string>();
 
   constructor(
     private readonly store: TreeStore,
@@ -20,6 +25,7 @@ export class ConversationTitles {
   async rename(record: ConversationRecord, title: string): Promise<ConversationRecord> {
     const renamed = await this.store.rename(record.id, title);
     if (!renamed) throw new ApiError('not_found', 'no such conversation');
+    this.knowTitled(record.id);
     this.events.emit('title', { conversationId: record.id, title: renamed.title });
     return renamed;
   }
@@ -32,11 +38,14 @@ export class ConversationTitles {
    * then, and an error would have the client send it again.
    */
   async fromFirstWords(record: ConversationRecord, node: TreeNode): Promise<void> {
-    if (record.title !== '') return;
+    if (record.title !== '' || this.titled.has(record.id)) return;
     const title = titleFromText(wordsOf(node));
     if (title === '') return;
     try {
-      if (!(await this.store.titleIfUntitled(record.id, title))) return;
+      const titledNow = await this.store.titleIfUntitled(record.id, title);
+      // Titled now or before (a rename landed first): either way it has a title from here on.
+      this.knowTitled(record.id);
+      if (!titledNow) return;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`titling ${record.id}: ${reason}`);
@@ -44,7 +53,16 @@ export class ConversationTitles {
     }
     this.events.emit('title', { conversationId: record.id, title });
   }
+
+  private knowTitled(conversationId: string): void {
+    // Bounded: forgetting only costs one more UPDATE that matches no row.
+    if (this.titled.size >= TITLED_REMEMBERED) this.titled.clear();
+    this.titled.add(conversationId);
+  }
 }
+
+/** How many titled conversations a process remembers at most. */
+const TITLED_REMEMBERED = 10_000;
 
 /** What the user wrote in `node`: a message's text, or an off-script answer's; '' otherwise. */
 function wordsOf(node: TreeNode): string {

@@ -38,7 +38,15 @@ import { fieldProblems, invalidRequest } from '../validation/field-problems';
 import { OnAppEvent, type AppEventMap, type ConversationEvent } from '../events/app-events';
 import { toRoom, type ConversationServer } from './room-sink';
 
-type ConversationSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, { user: AuthUser }>;
+/**
+ * A socket's user, and the conversations it joined as access read them then: its answers and
+ * messages there are not checked against the database again (see `joined`).
+ */
+interface SocketData {
+  user: AuthUser;
+  joined?: Map<string, ConversationRecord>;
+}
+type ConversationSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 /** What an event does as the socket's user: its ack's value, and what to send after the ack. */
 type EventWork<E extends ClientEventName> = (
   user: AuthUser,
@@ -114,7 +122,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
       verified.then(
         (user) => {
           if (!user) return next(refusal('unauthenticated', 'a valid token is required: auth: {token}'));
-          (socket.data as { user: AuthUser }).user = user;
+          (socket.data as SocketData).user = user;
           next();
         },
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
@@ -157,6 +165,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     return this.handle('conversation:join', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
       await socket.join(conversationRoom(record.id));
+      (socket.data.joined ??= new Map()).set(record.id, record);
       const conversation = await this.commands.run(user, record, { kind: 'view' });
       // After the ack: what the conversation waits on, sent again (same elicit ids).
       return { value: { conversation }, after: () => this.resendPending(socket, user, record) };
@@ -171,6 +180,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
   ) {
     return this.handle('conversation:leave', socket, body, ack, async (user, payload) => {
       const record = await this.access.owned(user, payload.conversationId);
+      socket.data.joined?.delete(record.id);
       await socket.leave(conversationRoom(record.id));
       return { value: {} };
     });
@@ -183,7 +193,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     @Ack() ack: AckFn<'message:send'>,
   ) {
     return this.handle('message:send', socket, body, ack, async (user, payload) => {
-      const record = await this.access.owned(user, payload.conversationId);
+      const record = await this.joined(socket, payload.conversationId);
       const { node } = await this.commands.send(user, record, payload);
       return { value: { node } };
     });
@@ -196,7 +206,7 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
     @Ack() ack: AckFn<'elicit:response'>,
   ) {
     return this.handle('elicit:response', socket, body, ack, async (user, payload) => {
-      const record = await this.access.owned(user, payload.conversationId);
+      const record = await this.joined(socket, payload.conversationId);
       const answer = {
         action: payload.action,
         ...(payload.content !== undefined ? { content: payload.content } : {}),
@@ -204,6 +214,19 @@ export class ConversationGateway implements OnGatewayInit<ConversationServer>, O
       const { node } = await this.commands.respond(user, record, payload.elicitId, answer);
       return { value: { node } };
     });
+  }
+
+  /**
+   * The conversation as the socket read it when it joined, for a message or an answer there: the
+   * turn's own path then reads nothing more before its write. What such a record can say that is
+   * no longer true is safe here: a conversation's owner never changes; a revoked token's sockets
+   * close; an archived conversation's runner is closed, opens again only after the store says it
+   * is live (ActorRunner), and its tree takes no more writes; and an empty title is tried once
+   * (ConversationTitles). A socket that did not join is checked as every other event is.
+   */
+  private joined(socket: ConversationSocket, conversationId: string): Promise<ConversationRecord> {
+    const record = socket.data.joined?.get(conversationId);
+    return record ? Promise.resolve(record) : this.access.owned(socket.data.user, conversationId);
   }
 
   /**
