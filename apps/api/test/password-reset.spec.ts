@@ -131,6 +131,22 @@ describe('forgot password: a mailed link sets a new password once', () => {
     await signIn(api, user.email, NEW_PASSWORD);
   });
 
+  it('tells an account with no password yet (one an identity provider made) that the link sets its first', async () => {
+    const { user } = await register(api, 'passwordless');
+    await mail.next(user.email);
+    await sql(db.url, `UPDATE users SET password_hash = NULL WHERE id = $1`, [user.id]);
+
+    await ask(from(), user.email);
+    const letter = await mail.next(user.email);
+    expect(letter.subject).toBe('Set a password for Sweatpants');
+    expect(letter.text).toContain('You sign in without one today');
+    expect(letter.text).toContain('If you did not ask, ignore this mail: nothing changes.');
+    expect(letter.text).not.toContain('your password stays as it is');
+
+    expect((await confirm(tokenOf(letter))).status).toBe(200);
+    await signIn(api, user.email, NEW_PASSWORD);
+  });
+
   it('answers an unknown email exactly as a known one, in about the same time, and mails nobody', async () => {
     const known = await Promise.all([1, 2, 3, 4, 5].map(() => register(api, 'known')));
     for (const { user } of known) await mail.next(user.email);

@@ -13,6 +13,8 @@ export interface IssuedEmailToken {
   userId: string;
   /** the account's address when the token was made: the mail goes there */
   email: string;
+  /** whether the account has a password (one an identity provider made may have none yet) */
+  hasPassword: boolean;
 }
 
 /** Whose a used-up token was, and the address its mail went to. */
@@ -104,14 +106,16 @@ export class EmailTokensRepository {
   ): Promise<IssuedEmailToken | null> {
     const token = newToken();
     // Tokens past their time refuse nothing a missing row would not: they go as new ones come.
-    const [row] = await this.db.query<{ user_id: string; email: string }>(
-      `WITH account AS (SELECT id, email FROM users WHERE ${condition}),
-       swept AS (DELETE FROM email_tokens WHERE user_id IN (SELECT id FROM account) AND expires_at < now())
-       INSERT INTO email_tokens (id, user_id, purpose, email, token_hash, expires_at)
-       SELECT $1, id, $2, email, $3, now() + make_interval(secs => $5) FROM account
-       RETURNING user_id, email`,
+    const [row] = await this.db.query<{ user_id: string; email: string; has_password: boolean }>(
+      `WITH account AS (SELECT id, email, password_hash IS NOT NULL AS has_password FROM users WHERE ${condition}),
+       swept AS (DELETE FROM email_tokens WHERE user_id IN (SELECT id FROM account) AND expires_at < now()),
+       issued AS (
+         INSERT INTO email_tokens (id, user_id, purpose, email, token_hash, expires_at)
+         SELECT $1, id, $2, email, $3, now() + make_interval(secs => $5) FROM account
+         RETURNING user_id, email)
+       SELECT i.user_id, i.email, a.has_password FROM issued i JOIN account a ON a.id = i.user_id`,
       [randomUUID(), purpose, hashOf(token), who, ttlMs / 1000],
     );
-    return row ? { token, userId: row.user_id, email: row.email } : null;
+    return row ? { token, userId: row.user_id, email: row.email, hasPassword: row.has_password } : null;
   }
 }

@@ -31,17 +31,34 @@ export class PasswordReset {
     const issued = await this.tokens.issueByEmail(email, 'reset-password', LINK_TTL_MS);
     if (!issued) return;
     const link = this.mailer.link('/reset-password', { token: issued.token });
-    this.mailer.post({
-      to: issued.email,
-      subject: 'Set a new password for Sweatpants',
-      text: [
-        'Someone (we hope you) asked to set a new password for your Sweatpants account.',
-        '',
-        `Set it here, within ${PASSWORD_RESET_LINK_MINUTES} minutes: ${link}`,
-        '',
-        'Setting it signs you out everywhere. If you did not ask, ignore this mail: your password stays as it is.',
-      ].join('\n'),
-    });
+    const setIt = `Set it here, within ${PASSWORD_RESET_LINK_MINUTES} minutes: ${link}`;
+    // An account an identity provider made may have no password yet: the same link sets its first.
+    this.mailer.post(
+      issued.hasPassword
+        ? {
+            to: issued.email,
+            subject: 'Set a new password for Sweatpants',
+            text: [
+              'Someone (we hope you) asked to set a new password for your Sweatpants account.',
+              '',
+              setIt,
+              '',
+              'Setting it signs you out everywhere. If you did not ask, ignore this mail: your password stays as it is.',
+            ].join('\n'),
+          }
+        : {
+            to: issued.email,
+            subject: 'Set a password for Sweatpants',
+            text: [
+              'Someone (we hope you) asked to set a password for your Sweatpants account. You sign in without one today;',
+              'with one you can also sign in with your email address.',
+              '',
+              setIt,
+              '',
+              'Setting it signs you out everywhere. If you did not ask, ignore this mail: nothing changes.',
+            ].join('\n'),
+          },
+    );
   }
 
   /**
