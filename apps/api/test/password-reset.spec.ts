@@ -57,6 +57,7 @@ describe('forgot password: a mailed link sets a new password once', () => {
     expect(letter.text).toContain('within 30 minutes');
     expect(letter.link?.origin).toBe('https://tidy.example.com');
     expect(letter.link?.pathname).toBe('/reset-password');
+    expect(letter.link?.searchParams.has('first')).toBe(false);
 
     const reset = await confirm(tokenOf(letter));
     expect(reset.status).toBe(200);
@@ -142,6 +143,8 @@ describe('forgot password: a mailed link sets a new password once', () => {
     expect(letter.text).toContain('You sign in without one today');
     expect(letter.text).toContain('If you did not ask, ignore this mail: nothing changes.');
     expect(letter.text).not.toContain('your password stays as it is');
+    // The page the link opens asks for a password, not a new one.
+    expect(letter.link?.searchParams.get('first')).toBe('1');
 
     expect((await confirm(tokenOf(letter))).status).toBe(200);
     await signIn(api, user.email, NEW_PASSWORD);

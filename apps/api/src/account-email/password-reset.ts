@@ -30,7 +30,11 @@ export class PasswordReset {
   async request(email: string): Promise<void> {
     const issued = await this.tokens.issueByEmail(email, 'reset-password', LINK_TTL_MS);
     if (!issued) return;
-    const link = this.mailer.link('/reset-password', { token: issued.token });
+    // The page words itself for a first password when the link says so (`first`).
+    const link = this.mailer.link('/reset-password', {
+      token: issued.token,
+      ...(issued.hasPassword ? {} : { first: '1' }),
+    });
     const setIt = `Set it here, within ${PASSWORD_RESET_LINK_MINUTES} minutes: ${link}`;
     // An account an identity provider made may have no password yet: the same link sets its first.
     this.mailer.post(

@@ -8,14 +8,16 @@ import { SessionService } from '../core/session.service';
 /**
  * The page a password-reset mail's link opens (`/reset-password?token=…`): a new password, and the
  * person is signed in with it (every other session of theirs ends). A link that expired, was used
- * or is not one of ours is said so plainly, with the way to a new one.
+ * or is not one of ours is said so plainly, with the way to a new one. The link to an account with
+ * no password yet (one an identity provider made) says `first=1`, and the page asks for a password
+ * rather than a new one: wording only, the token decides what the link may do.
  */
 @Component({
   selector: 'app-reset-password-page',
   imports: [RouterLink],
   template: `
     <section class="card stack auth" aria-labelledby="reset-heading">
-      <h1 id="reset-heading">Set a new password</h1>
+      <h1 id="reset-heading">{{ first ? 'Set a password' : 'Set a new password' }}</h1>
       @if (!token) {
         <p class="error" role="alert">
           This page opens from the link in the mail we sent. Ask for a new one if you cannot find it.
@@ -25,7 +27,7 @@ import { SessionService } from '../core/session.service';
       } @else {
         <form class="stack" novalidate (submit)="$event.preventDefault(); submit()">
           <label class="field">
-            <span>New password</span>
+            <span>{{ first ? 'Password' : 'New password' }}</span>
             <input
               #pass
               class="input"
@@ -66,7 +68,10 @@ export class ResetPasswordPageComponent {
   private readonly session = inject(SessionService);
   private readonly router = inject(Router);
 
-  protected readonly token = inject(ActivatedRoute).snapshot.queryParamMap.get('token');
+  private readonly query = inject(ActivatedRoute).snapshot.queryParamMap;
+  protected readonly token = this.query.get('token');
+  /** the account has no password yet: this link sets its first */
+  protected readonly first = this.query.get('first') === '1';
   protected readonly password = signal('');
   protected readonly busy = signal(false);
   /** what is wrong with the password, to put right here */
