@@ -81,6 +81,18 @@ describe("a free call's budget check", () => {
     expect((await here.reserve(freeCall(person), NO_LIMIT, later(2))).kind).toBe('allowed');
   });
 
+  it('keeps no verdict read while a budget was being changed here', async () => {
+    const person = await aPerson();
+    // The free call's read and the change overlap: the read may have seen the old budget.
+    const [overlapping] = await Promise.all([
+      here.reserve(freeCall(person), NO_LIMIT, NOW),
+      here.setLimit(person, NOTHING, admin),
+    ]);
+    expect(['allowed', 'refused']).toContain(overlapping.kind);
+
+    expect(await here.reserve(freeCall(person), NO_LIMIT, later(1))).toMatchObject({ kind: 'refused' });
+  });
+
   it('hears of a budget changed on another process within FREE_CHECK_MS', async () => {
     const person = await aPerson();
     expect((await here.reserve(freeCall(person), NO_LIMIT, NOW)).kind).toBe('allowed');

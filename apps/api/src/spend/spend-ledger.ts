@@ -68,6 +68,11 @@ const SPENT = `
 export class SpendLedger {
   /** A free call's verdict per person, for FREE_CHECK_MS (see `reserve`). */
   private readonly freeChecks = new Map<string, FreeCheck>();
+  /**
+   * Counts budget changes and paid reservations made here: a free call's read that one overlapped
+   * may have seen the spend or budget before it, so its verdict is used once and not kept.
+   */
+  private changes = 0;
 
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
@@ -96,19 +101,22 @@ export class SpendLedger {
     if (call.free) {
       const known = this.freeChecks.get(call.userId);
       if (known && known.until > now.getTime() && known.dayStart === dayStart.getTime()) return known.answer;
+      const changesBefore = this.changes;
       const standing = standingOf(await standingNow(this.db), defaults);
       const period = overWhich(standing);
       const answer: Reservation = period
         ? { kind: 'refused', period, standing }
         : { kind: 'allowed', id: null };
-      this.remember(call.userId, {
-        until: now.getTime() + FREE_CHECK_MS,
-        dayStart: dayStart.getTime(),
-        answer,
-      });
+      if (this.changes === changesBefore) {
+        this.remember(call.userId, {
+          until: now.getTime() + FREE_CHECK_MS,
+          dayStart: dayStart.getTime(),
+          answer,
+        });
+      }
       return answer;
     }
-    this.freeChecks.delete(call.userId);
+    this.changed(call.userId);
     return this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('spend:' || $1, 0))`, [call.userId]);
       const row = await standingNow(tx);
@@ -166,7 +174,7 @@ export class SpendLedger {
 
   /** The person's own budget, in place of the default; false when there is no such account. */
   async setLimit(userId: string, limit: SpendLimit, by: string): Promise<boolean> {
-    this.freeChecks.delete(userId);
+    this.changed(userId);
     const rows = await this.db.query<{ user_id: string }>(
       `INSERT INTO spend_limits (user_id, daily_usd, monthly_usd, updated_by)
        SELECT id, $2, $3, $4 FROM users WHERE id = $1
@@ -176,13 +184,21 @@ export class SpendLedger {
        RETURNING user_id`,
       [userId, limit.dailyUsd, limit.monthlyUsd, by],
     );
+    this.changed(userId);
     return rows.length > 0;
   }
 
   /** Back to the deployment's default budget. */
   async clearLimit(userId: string): Promise<void> {
-    this.freeChecks.delete(userId);
+    this.changed(userId);
     await this.db.query(`DELETE FROM spend_limits WHERE user_id = $1`, [userId]);
+    this.changed(userId);
+  }
+
+  /** The person's budget or spend changes here: their free-call verdict goes, and none read meanwhile is kept. */
+  private changed(userId: string): void {
+    this.changes += 1;
+    this.freeChecks.delete(userId);
   }
 
   private remember(userId: string, check: FreeCheck): void {
