@@ -38,6 +38,7 @@ const ALL = [
   'VisibleSessions1795540000001',
   'IdentityLinks1795550000000',
   'SpendLimits1795570000000',
+  'AppendRuns1795580000000',
 ];
 
 /** What the reflog's action check allows and whether the activity index exists. */

@@ -13,6 +13,7 @@ export const STORE_FUNCTIONS = [
   'tree_chain',
   'tree_create',
   'tree_append',
+  'tree_append_runs',
   'tree_move',
   'tree_gc',
   'tree_summary_base',

@@ -226,16 +226,6 @@ async function main(argv: string[]): Promise<number> {
         `p50 ${memory.p50.toFixed(3)} ms, CPU ${memory.cpuPerTurn.toFixed(2)} ms per turn; ` +
         `the api adds ${(cpuPerTurn - memory.cpuPerTurn).toFixed(2)} ms of CPU per turn`,
     );
-    // Each HEAD move is one compare-and-swap with its reflog row, which the durable echo's one
-    // INSERT stands for: what a turn must cost at least, with an agent that took no time at all.
-    const writes =
-      soloEvents.reduce((sum, turn) => sum + turn.filter((e) => e.event === 'head').length, 0) /
-      soloEvents.length;
-    const least = (figures[0]?.floor ?? 0) + Math.max(0, writes - 1) * (figures[0]?.durable ?? 0);
-    note(
-      `HEAD moved ${writes.toFixed(1)} times per solo turn: at least ${least.toFixed(3)} ms with those writes ` +
-        `(the protocol echo plus a durable echo per further write), ${(least / (figures[0]?.floor ?? 1)).toFixed(2)}x the protocol echo`,
-    );
     const met = figures.filter((f) => f.value / f.floor <= f.factor).length;
     process.stdout.write(`\n${rows.join('\n')}\nbench: ${met} of ${figures.length} targets met\n`);
     return 0;

@@ -35,13 +35,16 @@ export interface ConversationPort {
     parent: TreeNode;
     nodes: NodeDraft[];
   }): Result<TreeNode[], PortError>;
-  /** stores `nodes` (a chain from `build`) under `expectedHead`, moving HEAD to the last of them */
+  /**
+   * Stores runs of nodes (chains from `build`, each under the one before, the first under
+   * `expectedHead`) in one write: each run moves HEAD to its last node with its own reflog row
+   * (a run is one author's, so the reflog says who moved HEAD), and all land or none. Refused with
+   * a conflict, writing nothing, when HEAD is no longer `expectedHead`.
+   */
   append(input: {
     conversationId: string;
-    nodes: TreeNode[];
     expectedHead: string;
-    /** the reflog action: `cancel` for a cancel node; `append` otherwise */
-    action?: 'append' | 'cancel';
+    runs: AppendRun[];
   }): Promise<Result<{ head: string }, PortError>>;
   /**
    * Leaves the branch HEAD is on for a node above it (seed 004's back: a subagent's attempt
@@ -62,6 +65,13 @@ export interface ConversationPort {
   requestCompaction(input: { conversationId: string; head: string }): Promise<void>;
   /** Messages sent while a turn works, stored beside the tree until the runner takes them. */
   readonly queue: QueuedMessages;
+}
+
+/** One run of a port append: one author's nodes, and the reflog action of the HEAD move. */
+export interface AppendRun {
+  nodes: TreeNode[];
+  /** the reflog action: `cancel` for a cancel node; `append` otherwise */
+  action?: 'append' | 'cancel';
 }
 
 /**

@@ -84,6 +84,49 @@ export async function treeAppend(
   return row;
 }
 
+/** One run of a tree_append_runs: its nodes, and how its HEAD move is logged. */
+export interface AppendedRun {
+  nodes: AppendedColumns;
+  action: string;
+  actor: string;
+  message: string;
+}
+
+/**
+ * tree_append_runs: each run a chain under the one before, the first under `expected` (with
+ * compare-and-swap on it), each moving `ref` with its own reflog row; one row per run landed, or
+ * the first run's refusal alone (then nothing is written).
+ */
+export async function treeAppendRuns(
+  db: SqlExecutor,
+  a: { conversation: string; ref: string; expected: string; runs: readonly AppendedRun[] },
+): Promise<AppendRow[]> {
+  const column = <K extends keyof AppendedColumns>(key: K) => a.runs.flatMap((r) => [...r.nodes[key]]);
+  let end = 0;
+  const ends = a.runs.map((r) => (end += r.nodes.ids.length));
+  const rows = await db.query<AppendRow>(
+    `SELECT * FROM tree_append_runs(p_conversation => $1, p_ref => $2, p_expected => $3, p_ids => $4,
+       p_kinds => $5, p_payloads => $6::jsonb[], p_authors => $7, p_times => $8::timestamptz[],
+       p_run_ends => $9::integer[], p_actions => $10, p_actors => $11, p_messages => $12)`,
+    [
+      a.conversation,
+      a.ref,
+      a.expected,
+      column('ids'),
+      column('kinds'),
+      column('payloads'),
+      column('authors'),
+      column('times'),
+      ends,
+      a.runs.map((r) => r.action),
+      a.runs.map((r) => r.actor),
+      a.runs.map((r) => r.message),
+    ],
+  );
+  if (rows.length === 0) throw new Error('tree_append_runs returned nothing');
+  return rows;
+}
+
 /** tree_move: `ref` moved to `target`, an existing node, with the same compare-and-swap. */
 export async function treeMove(
   db: SqlExecutor,

@@ -67,19 +67,23 @@ export class StorePort implements ConversationPort {
   async append(
     input: Parameters<ConversationPort['append']>[0],
   ): Promise<Result<{ head: string }, PortError>> {
-    const actorId = input.nodes.at(-1)?.authorId ?? this.agentActor;
-    const note = this.listeners.noteFor?.(input.conversationId, actorId);
-    const written = await this.store.appendBuilt({
+    const written = await this.store.appendBuiltRuns({
       conversationId: input.conversationId,
-      nodes: input.nodes,
       expectedHead: input.expectedHead,
-      action: input.action ?? 'append',
-      actorId,
-      ...(note !== undefined ? { note } : {}),
+      runs: input.runs.map((run) => {
+        const actorId = run.nodes.at(-1)?.authorId ?? this.agentActor;
+        const note = this.listeners.noteFor?.(input.conversationId, actorId);
+        return {
+          nodes: run.nodes,
+          action: run.action ?? 'append',
+          actorId,
+          ...(note !== undefined ? { note } : {}),
+        };
+      }),
     });
     if (!written.ok) return err(portError(written.error));
-    this.listeners.appended(input.conversationId, written.value);
-    return ok({ head: written.value.head });
+    for (const run of written.value) this.listeners.appended(input.conversationId, run);
+    return ok({ head: (written.value.at(-1) as Appended).head });
   }
 
   async returnTo(

@@ -110,6 +110,12 @@ export class TreeStore {
     return this.writer.appendBuilt(input);
   }
 
+  appendBuiltRuns(
+    input: Parameters<TreeWriter['appendBuiltRuns']>[0],
+  ): Promise<Result<Appended[], StoreError>> {
+    return this.writer.appendBuiltRuns(input);
+  }
+
   edit(input: Parameters<TreeWriter['edit']>[0]): Promise<Result<Appended, StoreError>> {
     return this.writer.edit(input);
   }

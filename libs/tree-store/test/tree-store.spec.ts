@@ -167,6 +167,67 @@ describe('appendBuilt (nodes named before they are written)', () => {
   });
 });
 
+describe('appendBuiltRuns (several HEAD moves in one write)', () => {
+  it("stores a person's answer and the agent's nodes after it as two HEAD moves, each with its author's reflog row", async () => {
+    const c = await conversationWith('hello');
+    const head = c.nodes[0]!;
+    const [answer] = unwrap(buildNodes(c.id, head, [user('the shelf')]));
+    const reply = unwrap(buildNodes(c.id, answer!, [assistant('noted'), assistant('and the mugs?')]));
+
+    const stored = unwrap(
+      await store.appendBuiltRuns({
+        conversationId: c.id,
+        expectedHead: head.id,
+        runs: [
+          { nodes: [answer!], actorId: 'user-1' },
+          { nodes: reply, actorId: 'agent:tidying' },
+        ],
+      }),
+    );
+
+    expect(stored.map((s) => s.nodes)).toEqual([[answer], reply]);
+    expect(stored.map((s) => s.head)).toEqual([answer!.id, reply[1]!.id]);
+    expect(unwrap(await store.path(c.id)).slice(-3)).toEqual([answer, ...reply]);
+    const log = unwrap(await store.reflog(c.id, { limit: 2 }));
+    expect(log.entries.map((e) => [e.actorId, e.oldHead, e.newHead])).toEqual([
+      ['agent:tidying', answer!.id, reply[1]!.id],
+      ['user-1', head.id, answer!.id],
+    ]);
+    expect((await store.fsck(c.id))?.ok).toBe(true);
+  });
+
+  it('writes nothing when the first run loses its compare-and-swap, and refuses runs that are not one chain', async () => {
+    const c = await conversationWith('hello', 'hi');
+    const [first, second] = c.nodes;
+    const [late] = unwrap(buildNodes(c.id, first!, [user('late')]));
+    const after = unwrap(buildNodes(c.id, late!, [assistant('after it')]));
+    const elsewhere = unwrap(buildNodes(c.id, second!, [assistant('not under late')]));
+    const reflogBefore = unwrap(await store.reflog(c.id, { limit: 1 })).entries[0];
+
+    const lost = await store.appendBuiltRuns({
+      conversationId: c.id,
+      expectedHead: first!.id,
+      runs: [
+        { nodes: [late!], actorId: 'user-1' },
+        { nodes: after, actorId: 'agent:t' },
+      ],
+    });
+    const gap = await store.appendBuiltRuns({
+      conversationId: c.id,
+      expectedHead: second!.id,
+      runs: [
+        { nodes: [late!], actorId: 'user-1' },
+        { nodes: elsewhere, actorId: 'agent:t' },
+      ],
+    });
+
+    expect(!lost.ok && lost.error).toMatchObject({ code: 'conflict', head: second!.id });
+    expect(!gap.ok && gap.error.code).toBe('invalid_request');
+    expect(unwrap(await store.path(c.id)).at(-1)?.id).toBe(second!.id);
+    expect(unwrap(await store.reflog(c.id, { limit: 1 })).entries[0]).toEqual(reflogBefore);
+  });
+});
+
 describe('refs', () => {
   it('resolve HEAD, HEAD~n, HEAD@{n}, full ids and unique prefixes', async () => {
     const c = await conversationWith('a', 'b', 'c');

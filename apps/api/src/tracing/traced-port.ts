@@ -55,7 +55,12 @@ export function tracedPort(port: ConversationPort, spans: PortSpans): Conversati
     pathFromSummary: (conversationId) => port.pathFromSummary(conversationId),
     build: (input) => port.build(input),
     requestCompaction: (input) => port.requestCompaction(input),
-    append: (input) => traced('append', input, () => port.append(input)),
+    append: (input) =>
+      traced(
+        'append',
+        { conversationId: input.conversationId, nodes: input.runs.flatMap((r) => r.nodes) },
+        () => port.append(input),
+      ),
     returnTo: (input) => traced('return', input, () => port.returnTo(input)),
   };
 }

@@ -9,6 +9,14 @@ import {
 import { action, call, type Operation } from 'effection';
 import type { ConversationPort, PortError } from '@sweatpants/domain';
 
+/**
+ * How long an answer's write waits for the turn's next nodes to go with it (see `writeSoon`): an
+ * offline turn gets from a person's answer to its next question in a few milliseconds, and a
+ * person does not notice an acknowledgement this much later; a remote model's turn reaches its
+ * durability point (before the call) at once.
+ */
+export const GROUP_COMMIT_MS = 20;
+
 /** How a write moves HEAD, as its reflog row says. */
 type WriteAction = 'append' | 'cancel';
 
@@ -60,6 +68,16 @@ export class Journal {
   private storedHead: string;
   /** a write failed: nothing after it may be written, and the turn must stop */
   private failure: Error | undefined;
+  /** the runner stopped (`abandon`): nothing more is appended */
+  private closed: Error | undefined;
+  /** the write `writeSoon` has promised, until a durability point makes it sooner */
+  private soon:
+    | {
+        timer: ReturnType<typeof setTimeout>;
+        settle: (written: Promise<void>) => void;
+        written: Promise<void>;
+      }
+    | undefined;
 
   constructor(
     private readonly port: ConversationPort,
@@ -274,6 +292,33 @@ export class Journal {
   }
 
   /**
+   * Starts storing what is appended so far soon, without waiting: with the turn's next nodes when
+   * it reaches a durability point within GROUP_COMMIT_MS (a person's answer and the agent's reply
+   * to it then land in one write, not two), and alone after that, so whoever waits to see it
+   * acknowledged never waits on a long step of the turn. Resolves once it is stored; a failure
+   * rejects it and is not lost either: the next durability point throws it.
+   */
+  writeSoon(): Promise<void> {
+    if (this.soon) return this.soon.written;
+    let settle: (written: Promise<void>) => void = () => undefined;
+    const written = new Promise<void>((resolve) => (settle = resolve));
+    // Handled here, so a caller that does not wait for it leaves no unhandled rejection.
+    written.catch(() => undefined);
+    const timer = setTimeout(() => void this.flush().catch(() => undefined), GROUP_COMMIT_MS);
+    this.soon = { timer, settle, written };
+    return written;
+  }
+
+  /**
+   * Appends nodes outside the turn and stores them soon (see `writeSoon`): a person's message, which
+   * the turn it begins goes on from at once, lands with what the turn says first.
+   */
+  appendSoon(drafts: NodeDraft[]): { nodes: TreeNode[]; stored: Promise<void> } {
+    const nodes = this.add(drafts, 'append');
+    return { nodes, stored: this.writeSoon() };
+  }
+
+  /**
    * Resolves once everything appended so far has been stored or has failed. Cancel waits on this:
    * what a halted turn appended still lands, and the cancel node must come after it, never before.
    */
@@ -283,12 +328,19 @@ export class Journal {
 
   /**
    * The runner stops: what is not stored yet is dropped (nobody outside saw it) and nothing more
-   * is written. Resolves once a write already under way has landed or failed (which a dead
-   * connection may never do: callers need not wait).
+   * is appended. A write promised soon (`writeSoon`: someone waits to see it acknowledged) is
+   * started now instead, as a write already under way would have been. Resolves once the write
+   * under way has landed or failed (which a dead connection may never do: callers need not wait).
    */
   abandon(): Promise<void> {
-    this.unwritten = [];
-    this.failure ??= new Error(`the runner of ${this.conversationId} was closed`);
+    const closed = new Error(`the runner of ${this.conversationId} was closed`);
+    this.closed ??= closed;
+    if (this.soon) void this.flush().catch(() => undefined);
+    // After that write (it is queued before this), nothing more is written.
+    void this.enqueue(async () => {
+      this.unwritten = [];
+      this.failure ??= closed;
+    });
     return this.writing.then(() => undefined);
   }
 
@@ -301,6 +353,7 @@ export class Journal {
 
   private add(drafts: NodeDraft[], action: WriteAction): TreeNode[] {
     if (this.failure) throw this.failure;
+    if (this.closed) throw this.closed;
     const built = this.port.build({
       conversationId: this.conversationId,
       parent: this.visible.at(-1) as TreeNode,
@@ -314,36 +367,46 @@ export class Journal {
     return built.value;
   }
 
-  /** Stores everything appended so far, a write per run of one author and action. */
+  /**
+   * Stores everything appended so far in one write: a run per author and action, each its own
+   * HEAD move (a person's answer, then the agent's nodes after it, land in one round trip).
+   */
   private flush(): Promise<void> {
+    const soon = this.soon;
+    this.soon = undefined;
+    if (soon) clearTimeout(soon.timer);
     const last = this.unwritten.at(-1)?.node;
-    return this.enqueue(async () => {
+    const flushed = this.enqueue(async () => {
       if (this.failure) throw this.failure;
-      while (last && this.unwritten.some((u) => u.node === last)) await this.writeRun();
+      for (;;) {
+        const upTo = this.unwritten.findIndex((u) => u.node === last);
+        if (upTo < 0) return;
+        await this.writeRuns(upTo + 1);
+      }
     });
+    soon?.settle(flushed);
+    return flushed;
   }
 
-  private async writeRun(): Promise<void> {
-    const [first] = this.unwritten;
-    if (!first) return;
-    let length = 1;
-    while (
-      length < this.unwritten.length &&
-      this.unwritten[length]?.action === first.action &&
-      this.unwritten[length]?.node.authorId === first.node.authorId
-    )
-      length++;
-    const nodes = this.unwritten.slice(0, length).map((u) => u.node);
+  /** Stores the first `count` unwritten nodes, a run per author and action, in one write. */
+  private async writeRuns(count: number): Promise<void> {
+    const pending = this.unwritten.slice(0, count);
+    const runs: { nodes: TreeNode[]; action: WriteAction }[] = [];
+    for (const { node, action } of pending) {
+      const run = runs.at(-1);
+      if (run && run.action === action && run.nodes[0]?.authorId === node.authorId) run.nodes.push(node);
+      else runs.push({ nodes: [node], action });
+    }
+    if (runs.length === 0) return;
     const stored = await this.port.append({
       conversationId: this.conversationId,
-      nodes,
       expectedHead: this.storedHead,
-      action: first.action,
+      runs,
     });
     if (!stored.ok) throw this.fail(stored.error);
     this.storedHead = stored.value.head;
-    this.unwritten.splice(0, length);
-    this.onAppend(nodes, this.storedHead);
+    this.unwritten.splice(0, pending.length);
+    for (const run of runs) this.onAppend(run.nodes, (run.nodes.at(-1) as TreeNode).id);
   }
 
   /**

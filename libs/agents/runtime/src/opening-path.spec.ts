@@ -71,7 +71,11 @@ async function append(store: InMemoryConversationPort, drafts: NodeDraft[]): Pro
   const head = path.at(-1) as TreeNode;
   const built = store.build({ conversationId: 'c1', parent: head, nodes: drafts });
   if (!built.ok) throw new Error(built.error.message);
-  const stored = await store.append({ conversationId: 'c1', nodes: built.value, expectedHead: head.id });
+  const stored = await store.append({
+    conversationId: 'c1',
+    runs: [{ nodes: built.value }],
+    expectedHead: head.id,
+  });
   if (!stored.ok) throw new Error(stored.error.message);
   return built.value;
 }

@@ -167,8 +167,9 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
         [answered] = (yield* run.journal.append([{ kind: 'response', payload, authorId }])) as [
           TreeNode<'response'>,
         ];
-        // Whoever answered waits for the acknowledgement, which comes once the answer is stored.
-        run.journal.startWriting();
+        // Whoever answered waits for the acknowledgement, which comes once the answer is stored:
+        // with what the turn says next when that comes soon, in one write.
+        void run.journal.writeSoon();
       }
       const { elicitId: _id, ...response } = answered.payload as Elicited & { elicitId: string };
       if (response.action !== 'other') return response;

@@ -176,10 +176,13 @@ export class Runner {
       this.appended,
       this.folds,
     );
+    // The turn goes on from the message at once; the message is stored with what the turn says
+    // first (one write), and acknowledged once it is.
+    const { nodes, stored } = journal.appendSoon([{ kind: 'user', payload, authorId }]);
+    this.start(journal);
     try {
-      const [node] = await journal.appendNow([{ kind: 'user', payload, authorId }]);
-      this.start(journal);
-      return ok(node as TreeNode);
+      await stored;
+      return ok(nodes[0] as TreeNode);
     } catch (error) {
       if (error instanceof HeadMovedError) {
         this.mustReopen = true;

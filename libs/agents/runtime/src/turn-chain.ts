@@ -53,7 +53,12 @@ export function* turnChain(input: TurnChainInput): Operation<void> {
   if (agent.setup) yield* agent.setup();
   for (const plugin of agent.plugins ?? []) yield* plugin.install(agent);
   if (yield* CompactionPolicy.operations.due(journal.path())) {
-    void port.requestCompaction({ conversationId, head: journal.durableHead }).catch(() => undefined);
+    // Asked at the HEAD the turn begins from once it is stored: the person's message that began
+    // it lands with the turn's first write.
+    void journal
+      .writeSoon()
+      .then(() => port.requestCompaction({ conversationId, head: journal.durableHead }))
+      .catch(() => undefined);
   }
   for (let chained = 0; chained < MAX_CHAINED_TURNS; chained++) {
     const end = yield* turn();

@@ -1,6 +1,6 @@
 import type { NodeDraft, StateReducer, TreeNode } from '@sweatpants/domain';
 import { run } from 'effection';
-import { HeadMovedError, Journal, type FoldCache } from '../src/journal';
+import { GROUP_COMMIT_MS, HeadMovedError, Journal, type FoldCache } from '../src/journal';
 import type { ConversationPort } from '@sweatpants/domain';
 import { InMemoryConversationPort } from '../src/storage/in-memory-port';
 
@@ -23,7 +23,8 @@ function counting() {
 function conversation() {
   const store = new InMemoryConversationPort();
   const root = store.create('c1');
-  const writes: { kinds: string[]; action: string }[] = [];
+  /** each write the port was asked for, as its runs */
+  const writes: { kinds: string[]; action: string }[][] = [];
   const port: ConversationPort = {
     path: (id) => store.path(id),
     pathFromSummary: (id) => store.pathFromSummary(id),
@@ -32,7 +33,9 @@ function conversation() {
     returnTo: (input) => store.returnTo(input),
     queue: store.queue,
     append: (input) => {
-      writes.push({ kinds: input.nodes.map((n) => n.kind), action: input.action ?? 'append' });
+      writes.push(
+        input.runs.map((r) => ({ kinds: r.nodes.map((n) => n.kind), action: r.action ?? 'append' })),
+      );
       return store.append(input);
     },
   };
@@ -72,14 +75,14 @@ describe('Journal: group commit', () => {
 
     await run(() => journal.durable());
 
-    expect(writes).toEqual([{ kinds: ['event', 'assistant', 'assistant'], action: 'append' }]);
+    expect(writes).toEqual([[{ kinds: ['event', 'assistant', 'assistant'], action: 'append' }]]);
     expect((await storedPath(store)).map((n) => n.id)).toEqual(journal.path().map((n) => n.id));
     expect(named.map((n) => n?.parentId)).toEqual([root.id, journal.path()[1]?.id]);
     expect(journal.durableHead).toBe(journal.head);
   });
 
-  it('writes one run per author and action, in order, so the reflog says who moved HEAD', async () => {
-    const { writes, journal, stored } = conversation();
+  it('writes one run per author and action, in order and in one write, so the reflog says who moved HEAD', async () => {
+    const { store, writes, journal, stored } = conversation();
 
     await run(function* () {
       yield* journal.append([agent('a question')]);
@@ -90,12 +93,22 @@ describe('Journal: group commit', () => {
     await journal.appendNow([{ kind: 'cancel', payload: { by: 'u1' }, authorId: 'agent:t' }], 'cancel');
 
     expect(writes).toEqual([
-      { kinds: ['assistant'], action: 'append' },
-      { kinds: ['response'], action: 'append' },
-      { kinds: ['event', 'assistant'], action: 'append' },
-      { kinds: ['cancel'], action: 'cancel' },
+      [
+        { kinds: ['assistant'], action: 'append' },
+        { kinds: ['response'], action: 'append' },
+        { kinds: ['event', 'assistant'], action: 'append' },
+      ],
+      [{ kinds: ['cancel'], action: 'cancel' }],
     ]);
     expect(stored.map((nodes) => nodes.length)).toEqual([1, 1, 2, 1]);
+    // each run its own HEAD move
+    expect(store.inspect('c1').moves.map((m) => m.action)).toEqual([
+      'create',
+      'append',
+      'append',
+      'append',
+      'cancel',
+    ]);
   });
 
   it('starts a write without waiting, and stores only what was appended before it started', async () => {
@@ -108,9 +121,60 @@ describe('Journal: group commit', () => {
     });
     await new Promise((resolve) => setImmediate(resolve));
 
-    expect(writes).toEqual([{ kinds: ['response'], action: 'append' }]);
+    expect(writes).toEqual([[{ kinds: ['response'], action: 'append' }]]);
     await run(() => journal.durable());
-    expect(writes.at(-1)).toEqual({ kinds: ['assistant'], action: 'append' });
+    expect(writes.at(-1)).toEqual([{ kinds: ['assistant'], action: 'append' }]);
+  });
+
+  it("writes soon: with the turn's next nodes when a durability point comes first, in one write", async () => {
+    const { writes, journal, stored } = conversation();
+
+    await run(function* () {
+      yield* journal.append([answer('e1')]);
+      void journal.writeSoon();
+      yield* journal.append([agent('the next question')]);
+      yield* journal.durable();
+    });
+    await new Promise((resolve) => setTimeout(resolve, GROUP_COMMIT_MS * 2));
+
+    expect(writes).toEqual([
+      [
+        { kinds: ['response'], action: 'append' },
+        { kinds: ['assistant'], action: 'append' },
+      ],
+    ]);
+    expect(stored.map((nodes) => nodes.map((n) => n.kind))).toEqual([['response'], ['assistant']]);
+  });
+
+  it('writes soon: alone when no durability point comes within the window', async () => {
+    const { writes, journal } = conversation();
+
+    let stored: Promise<void> = Promise.resolve();
+    await run(function* () {
+      yield* journal.append([answer('e1')]);
+      stored = journal.writeSoon();
+    });
+    expect(writes).toEqual([]);
+    await stored;
+
+    expect(writes).toEqual([[{ kinds: ['response'], action: 'append' }]]);
+    expect(journal.durableHead).toBe(journal.head);
+  });
+
+  it('writes what it promised to write soon when the runner stops first, and nothing after it', async () => {
+    const { writes, journal } = conversation();
+
+    let stored: Promise<void> = Promise.resolve();
+    await run(function* () {
+      yield* journal.append([answer('e1')]);
+      stored = journal.writeSoon();
+    });
+    await journal.abandon();
+    await stored;
+
+    expect(writes).toEqual([[{ kinds: ['response'], action: 'append' }]]);
+    await expect(journal.appendNow([agent('too late')])).rejects.toThrow(/was closed/);
+    expect(writes).toHaveLength(1);
   });
 
   it('when HEAD moved under it, drops what it had not stored and throws HeadMovedError from then on', async () => {

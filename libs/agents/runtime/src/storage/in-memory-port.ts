@@ -94,15 +94,19 @@ export class InMemoryConversationPort implements ConversationPort {
     const c = this.conversations.get(input.conversationId);
     if (!c) return err({ code: 'not_found', message: `no conversation ${input.conversationId}` });
     if (c.head !== input.expectedHead) return err({ code: 'conflict', message: 'HEAD moved', head: c.head });
-    if (input.nodes.length === 0) return err({ code: 'invalid', message: 'nothing to append' });
+    if (input.runs.length === 0 || input.runs.some((r) => r.nodes.length === 0))
+      return err({ code: 'invalid', message: 'nothing to append' });
     let parent = c.head;
-    for (const node of input.nodes) {
+    for (const node of input.runs.flatMap((r) => r.nodes)) {
       if (node.parentId !== parent) return err({ code: 'invalid', message: `${node.id} is not a chain` });
       parent = node.id;
     }
-    for (const node of input.nodes) c.nodes.set(node.id, node);
-    c.moves.push({ from: c.head, to: parent, action: input.action ?? 'append' });
-    c.head = parent;
+    for (const run of input.runs) {
+      for (const node of run.nodes) c.nodes.set(node.id, node);
+      const tip = (run.nodes.at(-1) as TreeNode).id;
+      c.moves.push({ from: c.head, to: tip, action: run.action ?? 'append' });
+      c.head = tip;
+    }
     return ok({ head: c.head });
   }
 
