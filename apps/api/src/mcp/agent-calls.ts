@@ -33,6 +33,8 @@ export interface CallObserver {
   waitingOn(question: ElicitRequest | null): void;
 }
 
+/** How many conversations a process remembers calls going to (see `conversationFor`). */
+const KNOWN_REMEMBERED = 10_000;
 /** How long a call waits for a signal before it reads the conversation anyway. */
 const RECHECK_MS = 2_000;
 /** How often a call that waits on the person tells a client that asked for progress. */
@@ -56,6 +58,8 @@ const ELICITATION_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 @Injectable()
 export class AgentCalls {
   private readonly logger = new Logger('Mcp');
+  /** the conversations calls went to, as read then, by their owner's id and their own */
+  private readonly known = new Map<string, ConversationRecord>();
   /** the calls waiting on a turn, by what ends them if their caller's token is revoked */
   private readonly inFlight = new Map<AbortController, AuthUser>();
 
@@ -136,23 +140,31 @@ export class AgentCalls {
     for (const [revoked, user] of this.inFlight) if (user.id === userId) revoked.abort();
   }
 
-  /** The conversation named (the caller's own, with this agent), or a new one as POST /api/conversations makes. */
+  /**
+   * The conversation named (the caller's own, with this agent), or a new one as POST
+   * /api/conversations makes. A conversation a person's calls went to before is not read again:
+   * a call then reads nothing before its turn's write, as a joined socket's message does (see the
+   * gateway's `joined` for why a record read earlier is safe for this; each call's token is still
+   * checked as it comes).
+   */
   private async conversationFor(
     user: AuthUser,
     agent: string,
     input: AgentCallInput,
   ): Promise<ConversationRecord> {
-    if (input.conversationId === undefined) {
-      const created = await this.conversations.create(user, { agent });
-      return this.access.owned(user, created.id);
-    }
-    const record = await this.access.owned(user, input.conversationId);
+    const record =
+      input.conversationId === undefined
+        ? await this.access.owned(user, (await this.conversations.create(user, { agent })).id)
+        : (this.known.get(`${user.id} ${input.conversationId}`) ??
+          (await this.access.owned(user, input.conversationId)));
     if (record.agent !== agent)
       throw new ApiError(
         'invalid_request',
         `conversation ${record.id} is with ${record.agent}, not ${agent}`,
         [{ field: 'conversationId', message: `is a conversation with ${record.agent}` }],
       );
+    if (this.known.size >= KNOWN_REMEMBERED) this.known.clear();
+    this.known.set(`${user.id} ${record.id}`, record);
     return record;
   }
 

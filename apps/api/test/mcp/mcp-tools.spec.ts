@@ -302,6 +302,31 @@ describe('the agents as MCP tools at /mcp', () => {
     ).toHaveLength(before);
   });
 
+  it('a call to a conversation archived since the last call to it is not found, and writes nothing', async () => {
+    const client = await mcp();
+    const first = await client.callTool(
+      { name: 'concierge', arguments: { message: 'hello' } },
+      undefined,
+      LONG,
+    );
+    const { conversationId } = first.structuredContent as unknown as Structured;
+    const before = await path(api, session, conversationId);
+    expect(
+      (await call(api, 'DELETE', `/api/conversations/${conversationId}`, { token: session })).status,
+    ).toBe(204);
+
+    const again = await client.callTool(
+      { name: 'concierge', arguments: { message: 'and again', conversationId } },
+      undefined,
+      LONG,
+    );
+
+    expect(again.isError).toBe(true);
+    expect(textsOf(again).join(' ')).toMatch(/not found/);
+    await call(api, 'POST', `/api/conversations/${conversationId}/unarchive`, { token: session });
+    expect((await path(api, session, conversationId)).map((n) => n.id)).toEqual(before.map((n) => n.id));
+  });
+
   it('another person’s conversation is not found, and is left as it was', async () => {
     const other = await register(api, 'other');
     const theirs = await call<{ id: string }>(api, 'POST', '/api/conversations', {
