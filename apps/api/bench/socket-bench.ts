@@ -21,6 +21,7 @@
  */
 import type { INestApplication } from '@nestjs/common';
 import { createTestDatabase } from '@sweatpants/migrations/testing';
+import { Client as PgClient } from 'pg';
 import { ApiUser } from '../reliability/src/support/api-client';
 import type { LiveClient, Received } from '../reliability/src/support/live-client';
 import { percentile } from '../reliability/src/support/process-stats';
@@ -103,6 +104,25 @@ async function drive(
   return { samples, starts };
 }
 
+/**
+ * Runs `work` counting the queries this process sends to PostgreSQL meanwhile (each a round trip):
+ * the api's, and its in-process jobs'.
+ */
+async function countingQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
+  const proto = PgClient.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = proto.query;
+  let queries = 0;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    queries++;
+    return query.apply(this, args);
+  };
+  try {
+    return { result: await work(), queries };
+  } finally {
+    proto.query = query;
+  }
+}
+
 /** A single tab's received events cut at each turn's start: what it was sent per answer. */
 function eventsPerTurn(tab: LiveClient, starts: readonly number[]): Received[][] {
   return starts.map((from, i) => tab.received.slice(from, starts[i + 1]));
@@ -151,7 +171,10 @@ async function main(argv: string[]): Promise<number> {
     if (!solo) throw new Error('no conversation opened');
     tabs.push(solo.tab);
     const cpuBefore = process.cpuUsage();
-    const { samples: soloSamples, starts: soloStarts } = await drive([solo], soloTurns);
+    const {
+      result: { samples: soloSamples, starts: soloStarts },
+      queries,
+    } = await countingQueries(() => drive([solo], soloTurns));
     const cpu = process.cpuUsage(cpuBefore);
     const cpuPerTurn = (cpu.user + cpu.system) / 1000 / soloSamples.length;
     const soloEvents = eventsPerTurn(solo.tab, soloStarts);
@@ -221,6 +244,9 @@ async function main(argv: string[]): Promise<number> {
           `protocol echo ${f.floor.toFixed(3)} ms; the total is ${(f.total / f.bare).toFixed(2)}x the bare ack`,
       );
     note(`CPU per solo turn (api and its one tab, one process): ${cpuPerTurn.toFixed(2)} ms`);
+    note(
+      `database round trips per solo turn: ${(queries / soloSamples.length).toFixed(2)} (the protocol echo makes 1)`,
+    );
     note(
       `the same session's agent alone (a Runner in memory: no api, database or socket): ` +
         `p50 ${memory.p50.toFixed(3)} ms, CPU ${memory.cpuPerTurn.toFixed(2)} ms per turn; ` +
