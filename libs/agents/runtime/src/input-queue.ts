@@ -49,6 +49,11 @@ export class InputQueue {
     return [...this.items];
   }
 
+  /** A message is being taken: its turn has begun, its `user` node is not yet stored. */
+  get taking(): boolean {
+    return this.takingId !== undefined;
+  }
+
   /** Something waits, or is being taken: a new message goes behind it. */
   get busy(): boolean {
     return this.items.length > 0 || this.takingId !== undefined;

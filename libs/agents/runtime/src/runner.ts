@@ -145,7 +145,11 @@ export class Runner {
     if (this.turn.task || this.queue.busy) {
       const at = (this.journal?.path() ?? this.path).at(-1);
       if (!at) return err({ code: 'conflict', message: 'the conversation has no HEAD to queue under' });
-      return ok(await this.queue.add(message, at));
+      const queued = await this.queue.add(message, at);
+      // The turn may have ended while the message was being stored, finding the queue empty:
+      // nothing else would take it now, so it is taken here as the turn's end would have.
+      if (!this.turn.task && !this.stopping && !this.stale && !this.closed) this.takeQueued(false);
+      return ok(queued);
     }
     return this.begin(
       message.photos?.length ? { text: message.text, photos: message.photos } : { text: message.text },
@@ -368,19 +372,35 @@ export class Runner {
     if (!this.turn.free(task)) return;
     if (this.journal) this.path = [...this.journal.path()];
     if (this.stopping) return;
+    // A turn on a queued message may end before that message is stored (it is stored with the
+    // turn's nodes): the take, still under way, goes on from here when it returns (takeNext).
+    if (this.queue.taking) return;
+    this.afterTurn();
+  }
+
+  /** What follows a turn: the queue's next message, or the prompt. */
+  private afterTurn(): void {
     if (this.queue.busy && !this.stale) {
-      void this.takeNext().then(
-        (took) => took || this.settle(),
-        (error: unknown) => {
-          (this.options.logs ?? consoleLog).write('error', `taking a queued message failed`, {
-            message: error instanceof Error ? error.message : String(error),
-          });
-          this.settle();
-        },
-      );
+      this.takeQueued(true);
       return;
     }
     this.settle();
+  }
+
+  /**
+   * Takes the queue's first message as the next input; with none taken, settles when `settle` says
+   * so (a turn's end; a message stored after the end found the prompt already put).
+   */
+  private takeQueued(settle: boolean): void {
+    void this.takeNext().then(
+      (took) => took || (settle && this.settle()),
+      (error: unknown) => {
+        (this.options.logs ?? consoleLog).write('error', `taking a queued message failed`, {
+          message: error instanceof Error ? error.message : String(error),
+        });
+        if (settle) this.settle();
+      },
+    );
   }
 
   /** Nothing more runs: the prompt (or idle) is said, and whoever waits for that is woken. */
@@ -396,6 +416,9 @@ export class Runner {
    */
   private async takeNext(): Promise<boolean> {
     if (this.turn.task || this.stale) return false;
-    return this.queue.takeNext((payload, authorId) => this.begin(payload, authorId));
+    const took = await this.queue.takeNext((payload, authorId) => this.begin(payload, authorId));
+    // The turn on it ended while it was being stored, and left what follows to the take.
+    if (took && !this.turn.task && !this.stopping && !this.closed) this.afterTurn();
+    return took;
   }
 }

@@ -66,6 +66,67 @@ describe('a message sent while the agent works', () => {
     await runner.close();
   });
 
+  it('is taken even when the turn ended while the message was being stored', async () => {
+    const s = session();
+    // The queue's store answers only when let go: the turn ends meanwhile, finding nothing queued.
+    let letGo: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const enqueue = s.port.queue.enqueue.bind(s.port.queue);
+    s.port.queue.enqueue = async (message) => {
+      await held;
+      return enqueue(message);
+    };
+    const runner = await s.open();
+    await runner.send(say('first'));
+    const storing = runner.send(say('second'));
+    await runner.whenIdle();
+    expect(await s.userWords()).toEqual(['first']);
+
+    letGo();
+    expect((await storing).ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, PACE_MS));
+    await runner.whenIdle();
+
+    expect(await s.userWords()).toEqual(['first', 'second']);
+    expect(runner.queued()).toEqual([]);
+    expect(runner.status).not.toBe('running');
+    await runner.close();
+  });
+
+  it('with a model that answers at once, takes every queued message in order', async () => {
+    // A model that answers at once: a turn's nodes and the message that began it land in one
+    // write, which may come after the turn has ended.
+    const port = new InMemoryConversationPort();
+    port.create('c1');
+    const runner = await Runner.open({
+      conversationId: 'c1',
+      agent: testAgent,
+      port,
+      model: new OfflineModel([]),
+      outbox: silentOutbox,
+    });
+    const sent = [
+      await runner.send(say('first')),
+      await runner.send(say('second')),
+      await runner.send(say('third')),
+    ];
+    expect(sent.every((r) => r.ok)).toBe(true);
+
+    for (let waited = 0; runner.queued().length > 0 && waited < 5_000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await runner.whenIdle();
+
+    const path = await port.path('c1');
+    if (!path.ok) throw new Error(path.error.message);
+    const said = path.value
+      .filter((n): n is TreeNode<'user'> => n.kind === 'user')
+      .map((n) => n.payload.text);
+    expect(said).toEqual(['first', 'second', 'third']);
+    expect(runner.queued()).toEqual([]);
+    expect(await port.queue.waiting('c1')).toEqual([]);
+    await runner.close();
+  });
+
   it('withdrawn before it is taken, is never taken; once taken, it cannot be withdrawn', async () => {
     const s = session();
     const runner = await s.open();
