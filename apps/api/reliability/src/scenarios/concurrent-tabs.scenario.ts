@@ -95,7 +95,15 @@ export const concurrentTabsScenario: Scenario = {
         const internal = t.refused.get('internal') ?? 0;
         verdict.check(internal === 0, `${action}: ${internal} ack(s) with an internal error`);
       }
-      const tree = new Set((await user.tree(id)).map((n) => n.id));
+      // A message sent while the agent worked is acknowledged as its queue entry (PROTOCOL.md's
+      // queued node): it is kept once the tree has the `user` node that took it, or while it waits.
+      const nodes = await user.tree(id);
+      const tree = new Set(nodes.map((n) => n.id));
+      for (const n of nodes)
+        if (n.kind === 'user' && typeof n.payload['queuedId'] === 'string') tree.add(n.payload['queuedId']);
+      const view = await user.call<{ queued?: { id: string }[] }>('GET', `/api/conversations/${id}`);
+      if (view.status === 200 && 'queued' in view.body)
+        for (const m of view.body.queued ?? []) tree.add(m.id);
       const reflog = await user.reflog(id);
       const reflogIds = new Set(reflog.map((e) => e.id));
       const lost = ackedNodes.filter((n) => !tree.has(n));
