@@ -59,6 +59,8 @@ export class Runner {
   private queue!: InputQueue;
   /** a Stop is halting the turn: its ending waits for the cancel node */
   private stopping = false;
+  /** a turn ended while the message it began from was still being taken: the take goes on (takeNext) */
+  private endLeftToTake = false;
 
   private constructor(private readonly options: RunnerOptions) {
     // A closed runner says nothing more (its halted question does not announce a withdrawal):
@@ -374,7 +376,10 @@ export class Runner {
     if (this.stopping) return;
     // A turn on a queued message may end before that message is stored (it is stored with the
     // turn's nodes): the take, still under way, goes on from here when it returns (takeNext).
-    if (this.queue.taking) return;
+    if (this.queue.taking) {
+      this.endLeftToTake = true;
+      return;
+    }
     this.afterTurn();
   }
 
@@ -417,8 +422,11 @@ export class Runner {
   private async takeNext(): Promise<boolean> {
     if (this.turn.task || this.stale) return false;
     const took = await this.queue.takeNext((payload, authorId) => this.begin(payload, authorId));
-    // The turn on it ended while it was being stored, and left what follows to the take.
-    if (took && !this.turn.task && !this.stopping && !this.closed) this.afterTurn();
+    // The turn on it ended while it was being stored, and left what follows to the take (only
+    // then: a turn that ended after the take returned has done it itself).
+    const left = this.endLeftToTake;
+    this.endLeftToTake = false;
+    if (took && left && !this.stopping && !this.closed) this.afterTurn();
     return took;
   }
 }
