@@ -1,6 +1,7 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { getRequestListener } from '@hono/node-server';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { AuthService } from '../auth/auth.service';
 import type { AuthUser } from '../auth/auth-user';
@@ -9,12 +10,14 @@ import { ApiError, type ErrorBody } from '../errors/api-error';
 import { RATE_LIMITER, type RateLimiter } from '../rate-limit/rate-limiter';
 import { authInfoOf } from './mcp-callers';
 import { McpSessions, type McpSession } from './mcp-sessions';
-import { sendWebResponse, webRequestOf, type ParsedRequest } from './web-exchange';
 
 /** Where MCP is served (PROTOCOL.md, MCP: Streamable HTTP). */
 export const MCP_PATH = '/mcp';
 
 type Next = (error?: unknown) => void;
+
+/** An Express request as the api has it: its JSON body parsed when it had one. */
+type ParsedRequest = IncomingMessage & { body?: unknown; originalUrl?: string };
 
 /**
  * `/mcp`: the MCP Streamable HTTP endpoint (POST, GET and DELETE), on every api process. Each
@@ -85,11 +88,17 @@ export class McpEndpoint {
         error: { code: 'not_found', message: 'no such MCP session: initialize a new one' },
       });
     }
-    const response = await session.transport.handleRequest(webRequestOf(req, res), {
+    const context = {
       ...(req.body !== undefined ? { parsedBody: req.body } : {}),
       authInfo: authInfoOf(token, user),
+    };
+    // Node's request as a web standard Request and the SDK's Response written back as it comes
+    // (an SSE stream event by event, cancelled when the client goes), as the SDK's own Node
+    // transport does it; the body was read by the api's JSON parser and is handed over parsed.
+    const listener = getRequestListener((request) => session.transport.handleRequest(request, context), {
+      overrideGlobalObjects: false,
     });
-    await sendWebResponse(response, res);
+    await listener(req, res);
   }
 
   /**
