@@ -10,7 +10,7 @@ import {
 import { buildNodes } from './node-chain';
 import type { StoreError } from './store-error';
 import type { TreeStore } from './tree-store';
-import type { Appended } from './tree-writer';
+import type { Appended } from './chain-append';
 
 /** What a host hears of the runner's writes and asks: each write as it lands, and compaction requests. */
 export interface StorePortListeners {

@@ -22,7 +22,8 @@ import type { SqlClient } from './sql-client';
 import { StateFold } from './state-fold';
 import type { StoreError } from './store-error';
 import { TreeReader, type NodePosition } from './tree-reader';
-import { TreeWriter, type AppendInput, type Appended, type Moved, type MoveInput } from './tree-writer';
+import type { Appended } from './chain-append';
+import { TreeWriter, type AppendInput, type Moved, type MoveInput } from './tree-writer';
 
 /**
  * The git-like conversation store: immutable content-addressed nodes, HEAD moved only by
