@@ -123,6 +123,30 @@ export function tidyingEventOf(node: TreeNode): TidyingEvent | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The event whose `type` is T (the builtin `Extract` is this file's extraction, not the type helper). */
+type EventOf<T extends TidyingEventType> = TidyingEvent extends infer E
+  ? E extends { type: T }
+    ? E
+    : never
+  : never;
+
+/**
+ * The latest event of `type` on `path`, read back; null when there is none. Only nodes of that
+ * type are parsed, so looking back over a long session costs a field read per node.
+ */
+export function latestEvent<T extends TidyingEventType>(
+  path: readonly TreeNode[],
+  type: T,
+): EventOf<T> | null {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const node = path[i] as TreeNode;
+    if (node.kind !== 'event' || node.payload['type'] !== type) continue;
+    const event = tidyingEventOf(node);
+    if (event?.type === type) return event as EventOf<T>;
+  }
+  return null;
+}
+
 export function extractJson(e: Extract): Json {
   return {
     intent: e.intent,

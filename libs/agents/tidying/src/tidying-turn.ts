@@ -18,7 +18,7 @@ import { parsePhotoAnalysis, type PhotoAnalysis } from './observation';
 import { analyzePhotos, extractFromInput, groupUnsurePile, type Reading, type UserInput } from './perception';
 import { currentSession, recordDecision } from './session-io';
 import { currentItemOf, itemsProcessedOf, nextSeenOf, type SessionState } from './session-state';
-import { parseDecisionEvent, recordEvent, tidyingEventOf } from './tidying-events';
+import { latestEvent, parseDecisionEvent, recordEvent } from './tidying-events';
 import { modeFor } from './tidying-modes';
 import { mkItemName, type ItemName } from './tidying-types';
 import { sameDisposition } from './question';
@@ -181,28 +181,18 @@ function inputOf(path: readonly TreeNode[]): UserInput & { synthetic: boolean; a
 }
 
 function lastDecision(path: readonly TreeNode[]) {
-  for (const node of path.toReversed()) {
-    const event = tidyingEventOf(node);
-    if (event?.type === 'action-taken') return parseDecisionEvent(event);
-  }
-  return null;
+  const event = latestEvent(path, 'action-taken');
+  return event ? parseDecisionEvent(event) : null;
 }
 
 /** The latest photo analysis on the path: the room does not change between photos. */
 function lastPhoto(path: readonly TreeNode[]): PhotoAnalysis | null {
-  for (const node of path.toReversed()) {
-    const event = tidyingEventOf(node);
-    if (event?.type === 'photo-analyzed') return parsePhotoAnalysis(event.analysis);
-  }
-  return null;
+  const event = latestEvent(path, 'photo-analyzed');
+  return event ? parsePhotoAnalysis(event.analysis) : null;
 }
 
 function lastReply(path: readonly TreeNode[]): string | null {
-  for (const node of path.toReversed()) {
-    const event = tidyingEventOf(node);
-    if (event?.type === 'response-generated') return event.text || null;
-  }
-  return null;
+  return latestEvent(path, 'response-generated')?.text || null;
 }
 
 function modeData(mode: string, state: SessionState, decision: Decision): { [key: string]: Json } {
