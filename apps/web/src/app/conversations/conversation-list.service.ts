@@ -21,6 +21,8 @@ const RELOAD_DELAY_MS = 400;
  * tab, a phone) shows up on this beat, or when the window gets focus back.
  */
 export const REFRESH_EVERY_MS = 30_000;
+/** Titles of conversations not listed yet kept at most (see `titlesHeard`). */
+const TITLES_HEARD = 100;
 
 /**
  * The signed-in user's conversations for the sidebar and the drawer, by last activity. It reloads
@@ -39,6 +41,11 @@ export class ConversationListService {
   private wanted = LIST_PAGE;
   /** Answers to outdated requests (an older search, a reload overtaken by another) are dropped. */
   private ticket = 0;
+  /**
+   * Titles heard for conversations not in the list yet: a new conversation is titled from its
+   * first message as that message is sent, before it is `added` here.
+   */
+  private readonly titlesHeard = new Map<string, string>();
   private reloadTimer: ReturnType<typeof setTimeout> | null = null;
   private searchTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -77,7 +84,7 @@ export class ConversationListService {
       for (const stop of unfollow) stop();
       unfollow = [
         this.socket.on('head', (event) => this.touched(event.conversationId)),
-        this.socket.on('title', (event) => this.patch(event.conversationId, { title: event.title })),
+        this.socket.on('title', (event) => this.titled(event.conversationId, event.title)),
       ];
     });
     // A new session (or none): start over.
@@ -165,10 +172,26 @@ export class ConversationListService {
     this.scheduleReload();
   }
 
-  /** A conversation that was just created: shown at the top before the api is asked again. */
+  /**
+   * A conversation that was just created: shown at the top before the api is asked again, with
+   * the title it was given meanwhile.
+   */
   added(conversation: Conversation): void {
-    this.loaded.update((list) => [conversation, ...(list ?? []).filter((c) => c.id !== conversation.id)]);
+    const title = this.titlesHeard.get(conversation.id);
+    this.titlesHeard.delete(conversation.id);
+    const shown = title === undefined ? conversation : { ...conversation, title };
+    this.loaded.update((list) => [shown, ...(list ?? []).filter((c) => c.id !== conversation.id)]);
     this.scheduleReload();
+  }
+
+  private titled(id: string, title: string): void {
+    if (this.loaded()?.some((c) => c.id === id)) {
+      this.patch(id, { title });
+      return;
+    }
+    // Bounded: a title forgotten here only shows on the next reload.
+    if (this.titlesHeard.size >= TITLES_HEARD) this.titlesHeard.clear();
+    this.titlesHeard.set(id, title);
   }
 
   /** Renames; the list shows the new title once the api has it. Rejects with an ApiError. */

@@ -29,7 +29,7 @@ const chatQuestion = { elicitId: 'q-1', type: 'chat' as const, message: 'Send a 
  * The api and the socket as the server would answer: `joined` is the conversation the join's ack
  * carries; `send` answers `message:send`.
  */
-function setup(joined: (id: string) => Conversation, send?: () => object) {
+function setup(joined: (id: string) => Conversation, send?: (server: FakeSocket) => object) {
   let made = 0;
   const api = {
     createConversation: jest
@@ -40,10 +40,10 @@ function setup(joined: (id: string) => Conversation, send?: () => object) {
     archive: jest.fn().mockResolvedValue(undefined),
     listConversations: jest.fn().mockResolvedValue({ items: [], next: null }),
   };
-  const socket = new FakeSocket((event: ClientEventName, payload: unknown) => {
+  const socket: FakeSocket = new FakeSocket((event: ClientEventName, payload: unknown): object => {
     const { conversationId } = payload as { conversationId: string };
     if (event === 'conversation:join') return { ok: true, conversation: joined(conversationId) };
-    if (event === 'message:send') return send?.() ?? { ok: true, node: { id: 'n-1' } };
+    if (event === 'message:send') return send?.(socket) ?? { ok: true, node: { id: 'n-1' } };
     return { ok: true };
   });
   TestBed.configureTestingModule({ providers: [provideRouter([]), { provide: ApiService, useValue: api }] });
@@ -81,6 +81,28 @@ describe('ConversationStarter', () => {
         .items()
         ?.map((c) => c.id),
     ).toEqual(['c-1']);
+  });
+
+  it('lists it under the title the api gave it from the first words as they were sent', async () => {
+    const { starter, socket } = setup(
+      (id) =>
+        conversation(id, { status: 'waiting', pendingElicit: chatQuestion, pendingElicits: [chatQuestion] }),
+      (server) => {
+        // The api titles it while the message is stored, before the send's acknowledgement.
+        server.serverSends('title', { conversationId: 'c-1', title: 'My desk is a mess' });
+        return { ok: true, node: { id: 'n-1' } };
+      },
+    );
+    // The tab is connected, so the list hears the api's events.
+    TestBed.inject(ConversationListService);
+    TestBed.inject(SocketClientService).connect();
+    socket.connect();
+    await starter.start('tidying', { text: 'My desk is a mess' });
+    expect(
+      TestBed.inject(ConversationListService)
+        .items()
+        ?.map((c) => c.title),
+    ).toEqual(['My desk is a mess']);
   });
 
   it('while the agent works, waits for its first question before sending (else a 409)', async () => {
