@@ -208,6 +208,17 @@ describe('ChatPageComponent with questions from several agents', () => {
     expect(cards()).toEqual([]);
   });
 
+  it('says under the cards whose question typed words answer: the oldest waiting', async () => {
+    const { element, socket, settle, cards, button } = await setup([coachAsks, helperAsks]);
+    const composer = () => element.querySelector('app-chat-elicit textarea') as HTMLTextAreaElement;
+    expect(composer().placeholder).toBe('Answer the tidying coach…');
+    // The coach's card answered, the helper's is the one typed words answer.
+    button(cards()[0]!.card, 'On the desk').click();
+    await settle();
+    expect(socket.emitted.at(-1)?.payload).toMatchObject({ elicitId: 'q-coach' });
+    expect(composer().placeholder).toBe('Answer the donation helper…');
+  });
+
   it('says who asks when another agent than the conversation’s asks alone', async () => {
     const { cards } = await setup([helperAsks]);
     expect(cards().map((c) => c.asker)).toEqual(['The donation helper asks…']);

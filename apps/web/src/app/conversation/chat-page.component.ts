@@ -29,7 +29,7 @@ import { AgentsService } from '../conversations/agents.service';
 import { ConversationStore } from './conversation-store.service';
 import { nodeText } from './node-text';
 import { INSPECTOR_DIALOG, PathInspectorComponent, type PathInspectorData } from './path-inspector.component';
-import { askerTitle, questionAskers } from './question-askers';
+import { answerPlaceholder, askerTitle, questionAskers } from './question-askers';
 import { StatePanelComponent } from './state-panel.component';
 
 /** How far above the end of the chat's pane still counts as being at the newest message. */
@@ -118,7 +118,16 @@ export class ChatPageComponent {
       const placeholder = payloadOf('free-text', pending)?.placeholder ?? IN_WORDS_PLACEHOLDER;
       return { ...PLAIN_COMPOSER, payload: { placeholder } };
     }
-    return pending ? OFF_SCRIPT_COMPOSER : PLAIN_COMPOSER;
+    if (!pending) return PLAIN_COMPOSER;
+    // Cards that say who asks: typed words answer the oldest, so the composer says whose it is.
+    if (this.askers().has(pending.elicitId)) {
+      const asker = pending.askedBy ?? this.store.conversation()?.agent;
+      if (asker !== undefined) {
+        const placeholder = answerPlaceholder(askerTitle(this.agents, asker));
+        return { ...PLAIN_COMPOSER, payload: { placeholder } };
+      }
+    }
+    return OFF_SCRIPT_COMPOSER;
   });
   /** The camera is offered to an agent that looks at photos (its `needs`). */
   protected readonly takesPhotos = computed(() => {

@@ -42,6 +42,14 @@ export function askerTitle(agents: { title(name: string): string | undefined }, 
   return agents.title(agent) ?? 'other assistant';
 }
 
+/**
+ * The composer's words under cards of several askers (or another agent's): typed words answer the
+ * oldest question waiting (PROTOCOL.md), so it says whose: "Answer the tidying coach…".
+ */
+export function answerPlaceholder(title: string): string {
+  return `Answer the ${lowerFirst(title)}…`;
+}
+
 /** "The donation helper asks", from the agent's title ("Donation helper"). */
 export function asks(title: string): string {
   return `The ${lowerFirst(title)} asks`;
