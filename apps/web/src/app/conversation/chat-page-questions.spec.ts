@@ -52,11 +52,11 @@ const path: TreeNode[] = [
   node('b1', 'a1', 2, 'elicit', coachAsks),
   node('c1', 'b1', 3, 'elicit', helperAsks, 'donations'),
 ];
-const agent = (name: string, title: string): AgentInfo => ({
+const agent = (name: string, title: string, speaker: string): AgentInfo => ({
   name,
   title,
   description: `${title}.`,
-  speaker: `the ${title}`,
+  speaker,
   needs: [],
   intro: 'Hello.',
   placeholder: 'Say something',
@@ -115,8 +115,8 @@ async function setup(pending: ElicitRequest[], options: { agentsKnown?: boolean 
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
   const agents = () =>
     TestBed.inject(AgentsService).use([
-      agent('tidying', 'Tidying coach'),
-      agent('donations', 'Donation helper'),
+      agent('tidying', 'Tidying coach', 'the coach'),
+      agent('donations', 'Donation helper', 'the helper'),
     ]);
   if (options.agentsKnown !== false) agents();
   const store = TestBed.inject(ConversationStore);
@@ -211,12 +211,12 @@ describe('ChatPageComponent with questions from several agents', () => {
   it('says under the cards whose question typed words answer: the oldest waiting', async () => {
     const { element, socket, settle, cards, button } = await setup([coachAsks, helperAsks]);
     const composer = () => element.querySelector('app-chat-elicit textarea') as HTMLTextAreaElement;
-    expect(composer().placeholder).toBe('Answer the tidying coach…');
+    expect(composer().placeholder).toBe('Answer the coach…');
     // The coach's card answered, the helper's is the one typed words answer.
     button(cards()[0]!.card, 'On the desk').click();
     await settle();
     expect(socket.emitted.at(-1)?.payload).toMatchObject({ elicitId: 'q-coach' });
-    expect(composer().placeholder).toBe('Answer the donation helper…');
+    expect(composer().placeholder).toBe('Answer the helper…');
   });
 
   it('says who asks when another agent than the conversation’s asks alone', async () => {

@@ -123,7 +123,8 @@ export class ChatPageComponent {
     if (this.askers().has(pending.elicitId)) {
       const asker = pending.askedBy ?? this.store.conversation()?.agent;
       if (asker !== undefined) {
-        const placeholder = answerPlaceholder(askerTitle(this.agents, asker));
+        const speaker = this.agents.speakers().get(asker);
+        const placeholder = answerPlaceholder(speaker, askerTitle(this.agents, asker));
         return { ...PLAIN_COMPOSER, payload: { placeholder } };
       }
     }

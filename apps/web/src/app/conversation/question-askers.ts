@@ -44,10 +44,11 @@ export function askerTitle(agents: { title(name: string): string | undefined }, 
 
 /**
  * The composer's words under cards of several askers (or another agent's): typed words answer the
- * oldest question waiting (PROTOCOL.md), so it says whose: "Answer the tidying coach…".
+ * oldest question waiting (PROTOCOL.md), so it says whose, short enough for a phone's composer:
+ * "Answer the coach…" (the agent's name for itself), else from its title.
  */
-export function answerPlaceholder(title: string): string {
-  return `Answer the ${lowerFirst(title)}…`;
+export function answerPlaceholder(speaker: string | undefined, title: string): string {
+  return `Answer ${speaker ?? `the ${lowerFirst(title)}`}…`;
 }
 
 /** "The donation helper asks", from the agent's title ("Donation helper"). */
