@@ -53,7 +53,7 @@ export function whereItLanded(data: Landed): string {
 const SPOT_PREPOSITION = /^(?:in|on|into|by|under|at|inside|behind|beside|next to|near)\s+/i;
 
 /** Where a thing goes out to: "kitchen" → "the kitchen", "on the nightstand" → "the nightstand". */
-function thePlace(place: string | undefined): string {
+export function thePlace(place: string | undefined): string {
   const bare = place?.trim().replace(SPOT_PREPOSITION, '');
   if (!bare) return 'its place';
   return /^(the|a|an|my|your|our|their|its)\b/i.test(bare) ? bare : `the ${bare}`;

@@ -73,6 +73,16 @@ describe('a tidying session on the offline model', () => {
     );
   });
 
+  it('says a place given in words back as a place', async () => {
+    const s = await openSession(offline());
+    await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
+    await s.say('keep it on the shelf', tapFirst);
+    const said = (await s.path())
+      .filter((n) => n.kind === 'assistant')
+      .map((n) => String(n.payload['text']));
+    expect(said.at(-1)).toBe('(offline) Take it to the shelf. Next?');
+  });
+
   it('is deterministic: the same messages give the same conversation', async () => {
     const run = async () => {
       const s = await openSession(offline());
