@@ -43,7 +43,8 @@ describe('the quarantine interview on the offline model', () => {
       '(offline) Tier 1 means I archive such mail on my own, without asking you: on this card, “A. Newsletter from a marketing list → Tier 1 (auto-archive)”. Here is the card again: tap an option or type its letter.',
     );
     expect(store.batches).toHaveLength(1);
-    await answer(runner, { action: 'other', content: { text: 'A for this one' } }, again!);
+    // A pick by its place on the card, typed: the first option, as a tap on it would be.
+    await answer(runner, { action: 'other', content: { text: 'the first one' } }, again!);
 
     const bank = await nextQuestion(runner, again);
     expect(bank?.type).toBe('choose');

@@ -207,4 +207,19 @@ describe('optionNamedIn', () => {
     expect(optionNamedIn('a', options)?.id).toBe('archive');
     expect(optionNamedIn('b', options)?.id).toBe('A');
   });
+
+  it('reads an option by its place on the card, and only as the whole pick', () => {
+    const options = [
+      { id: 'keep', label: 'A. Keep in inbox' },
+      { id: 'note', label: 'B. Note it' },
+      { id: 'review', label: 'C. Review' },
+    ];
+    expect(optionNamedIn('the first one', options)?.id).toBe('keep');
+    expect(optionNamedIn('Second.', options)?.id).toBe('note');
+    expect(optionNamedIn("I'll take the last option", options)?.id).toBe('review');
+    expect(optionNamedIn('go with the third one please', options)?.id).toBe('review');
+    expect(optionNamedIn('the fourth one', options)).toBeUndefined();
+    expect(optionNamedIn('first, what does tier 2 mean', options)).toBeUndefined();
+    expect(optionNamedIn('the first one was wrong', options)).toBeUndefined();
+  });
 });

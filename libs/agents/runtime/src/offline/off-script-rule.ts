@@ -75,12 +75,24 @@ const TOKEN = String.raw`([a-z0-9](?:[\w-]*[a-z0-9])?)`;
 const LEADING = new RegExp(`^\\s*(?:option\\s+)?${TOKEN}${PICK_TAIL}`, 'i');
 /** "option c", "I'll pick B", "let's go with A": the words name it after a verb of choosing. */
 const NAMING = new RegExp(`\\b(?:option|pick|choose|go with|make it)\\s+${TOKEN}${PICK_TAIL}`, 'gi');
+/**
+ * "the first one", "second", "go with the last option": an option by its place on the card. The
+ * whole words are the pick, or follow a verb of choosing, so "First, a question" picks nothing.
+ */
+const ORDINAL = String.raw`(?:the\s+)?(first|second|third|fourth|fifth|last)(?:\s+(?:one|option))?`;
+const BY_PLACE = new RegExp(
+  String.raw`^\s*(?:(?:i'?ll\s+)?(?:pick|choose|take|go with|make it)\s+)?${ORDINAL}\s*(?:please)?[.!]*\s*$`,
+  'i',
+);
+const PLACES = ['first', 'second', 'third', 'fourth', 'fifth'];
+
 /** The letter a card shows before its label: "A. Keep in inbox", "B) Note it". */
 const SHOWN_LETTER = /^\s*\(?([a-z0-9])\s*[).:]\s+/i;
 
 /**
  * The option that typed words pick by its letter or id, the way a person answers a lettered card:
- * "B", "b for all of these", "B) please", "option c", "let's go with A", "archive it is". The
+ * "B", "b for all of these", "B) please", "option c", "let's go with A", "archive it is", or by
+ * its place on the card ("the first one", "the last option"). The
  * letter is the one the card shows before its label ("A. Keep in inbox"); when no label shows
  * one, a letter counts the options from A. A sentence that merely starts with the article ("a
  * coffee mug") picks nothing, and neither do words that name two options ("A or C").
@@ -100,6 +112,8 @@ export function optionNamedIn<O extends Option>(text: string, options: readonly 
     const letter = shown[i];
     if (letter) names.set(letter, o);
   });
+  const place = BY_PLACE.exec(text)?.[1]?.toLowerCase();
+  if (place !== undefined) return place === 'last' ? options.at(-1) : options[PLACES.indexOf(place)];
   const named = new Set<O>();
   const lead = LEADING.exec(text)?.[1];
   const first = lead === undefined ? undefined : names.get(lead.toLowerCase());
