@@ -77,9 +77,7 @@ describe('a tidying session on the offline model', () => {
     const s = await openSession(offline());
     await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
     await s.say('keep it on the shelf', tapFirst);
-    const said = (await s.path())
-      .filter((n) => n.kind === 'assistant')
-      .map((n) => String(n.payload['text']));
+    const said = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
     expect(said.at(-1)).toBe('(offline) Take it to the shelf. Next?');
   });
 
