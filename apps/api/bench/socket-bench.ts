@@ -12,6 +12,11 @@
  *   the api's share, p99 with 200 conversations ≤ 3 × the protocol echo's p99 with 200 clients
  *     (total p99 − 200 × the agent alone's CPU per turn: the turns queued on one core before it)
  *
+ * The solo turns are measured in blocks that take turns with the agent alone's and the echo's, and
+ * the echo with 200 clients just before and just after the api's 200 conversations, so a machine
+ * that runs slower for part of the run (a noisy neighbour, a CPU's clock) weighs on a figure and
+ * its floor alike.
+ *
  * Beside each figure the bench prints the bare Socket.IO acknowledgement and the durable echo (the
  * INSERT alone) at the same concurrency, and the CPU time this process spent per solo turn (the
  * api and the one tab driving it share the process; the tab's part is its socket's).
@@ -29,9 +34,13 @@ import { answerNext, connectTab, inBatches, joinOrThrow } from '../reliability/s
 import { createApp } from '../src/app.factory';
 import { loadConfig } from '../src/config/app-config';
 import { bareServer, durableEchoServer, type FloorServer, roundTrips } from './floors';
-import { inMemoryTurns } from './in-memory-turns';
+import { openAgentAlone } from './agent-alone';
 
 const MANY = 200;
+/** How many blocks the solo turns are measured in, taking turns with the agent alone and the echo. */
+const BLOCKS = 4;
+/** The pause before each block of the solo run. */
+const SETTLE_MS = 200;
 /** Conversations per account: registering hashes a password (argon2), slow on purpose. */
 const PER_USER = 10;
 
@@ -170,39 +179,79 @@ async function main(argv: string[]): Promise<number> {
     const [solo] = await openConversations(url, 1);
     if (!solo) throw new Error('no conversation opened');
     tabs.push(solo.tab);
-    const cpuBefore = process.cpuUsage();
-    const {
-      result: { samples: soloSamples, starts: soloStarts },
-      queries,
-    } = await countingQueries(() => drive([solo], soloTurns));
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuPerTurn = (cpu.user + cpu.system) / 1000 / soloSamples.length;
-    const soloEvents = eventsPerTurn(solo.tab, soloStarts);
-    note(`1 conversation: ${soloSamples.length} turns`);
-    const memory = await inMemoryTurns(soloTurns);
-
-    // The protocol echo sends what the api sent per answer in the solo run.
-    protocol = await durableEchoServer(db.url, soloEvents);
-    await roundTrips(protocol.url, 1, 200);
-    const protocolSolo = await roundTrips(protocol.url, 1, 1000);
+    const agentAlone = await openAgentAlone();
+    // The api, the agent alone and the protocol echo take turns in blocks, so that a machine
+    // slower in one part of the run (a noisy neighbour, a CPU's clock) weighs on all three alike.
+    const perBlock = Math.ceil(soloTurns / BLOCKS);
+    const api = { samples: [] as number[], starts: [] as number[], cpuMs: 0, queries: 0 };
+    // Each block starts once what the one before left running (its garbage's collection, sockets'
+    // writes) has settled: the CPU a block counts is the process's, whichever thread spends it.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const apiBlock = async () => {
+      await settle();
+      const cpuBefore = process.cpuUsage();
+      const { result, queries } = await countingQueries(() => drive([solo], perBlock));
+      const cpu = process.cpuUsage(cpuBefore);
+      api.cpuMs += (cpu.user + cpu.system) / 1000;
+      api.queries += queries;
+      api.samples.push(...result.samples);
+      api.starts.push(...result.starts);
+    };
+    const memory = { samples: [] as number[], cpuMs: 0 };
+    const memoryBlock = async () => {
+      await settle();
+      const block = await agentAlone.turns(perBlock);
+      memory.samples.push(...block.samples);
+      memory.cpuMs += block.cpuMs;
+    };
+    const protocolSolo: number[] = [];
+    const echoBlock = async (echo: FloorServer) => {
+      protocolSolo.push(...(await roundTrips(echo.url, 1, Math.ceil(1000 / BLOCKS))));
+    };
+    try {
+      // The first block of the api's turns says what the protocol echo sends per answer.
+      await apiBlock();
+      await memoryBlock();
+      const echo = await durableEchoServer(db.url, eventsPerTurn(solo.tab, api.starts));
+      protocol = echo;
+      await roundTrips(echo.url, 1, 200);
+      for (let block = 1; block < BLOCKS; block++) {
+        await echoBlock(echo);
+        await apiBlock();
+        await memoryBlock();
+      }
+      await echoBlock(echo);
+    } finally {
+      await agentAlone.close();
+    }
+    const soloSamples = api.samples;
+    const cpuPerTurn = api.cpuMs / soloSamples.length;
+    const soloEvents = eventsPerTurn(solo.tab, api.starts);
+    const agentP50 = percentile(memory.samples, 50);
+    const agentCpuPerTurn = memory.cpuMs / memory.samples.length;
+    note(
+      `1 conversation: ${soloSamples.length} turns, in ${BLOCKS} blocks between the agent alone's and the echo's`,
+    );
 
     const floorMany = await roundTrips(bare.url, MANY, 25);
     const durableMany = await roundTrips(durable.url, MANY, 25);
-    const protocolMany = await roundTrips(protocol.url, MANY, 25);
     const many = await openConversations(url, MANY);
     tabs.push(...many.map((m) => m.tab));
+    // The echo just before the api's turns and just after them, as one sample.
+    const protocolMany = await roundTrips(protocol.url, MANY, 13);
     const { samples: manySamples } = await drive(many, manyTurns);
+    protocolMany.push(...(await roundTrips(protocol.url, MANY, 12)));
     note(`${MANY} conversations: ${manySamples.length} turns`);
 
     const soloTotal = percentile(soloSamples, 50);
     const manyTotal = percentile(manySamples, 99);
-    const manyAgent = MANY * memory.cpuPerTurn;
+    const manyAgent = MANY * agentCpuPerTurn;
     const figures: Figure[] = [
       {
         figure: "the api's share of answer → next elicit, p50, 1 conversation",
-        value: soloTotal - memory.p50,
+        value: soloTotal - agentP50,
         total: soloTotal,
-        agent: memory.p50,
+        agent: agentP50,
         agentTerms: "the agent alone's p50",
         floor: percentile(protocolSolo, 50),
         bare: percentile(floorSolo, 50),
@@ -214,7 +263,7 @@ async function main(argv: string[]): Promise<number> {
         value: manyTotal - manyAgent,
         total: manyTotal,
         agent: manyAgent,
-        agentTerms: `${MANY} x the agent alone's CPU per turn ${memory.cpuPerTurn.toFixed(2)} ms`,
+        agentTerms: `${MANY} x the agent alone's CPU per turn ${agentCpuPerTurn.toFixed(2)} ms`,
         floor: percentile(protocolMany, 99),
         bare: percentile(floorMany, 99),
         durable: percentile(durableMany, 99),
@@ -245,12 +294,12 @@ async function main(argv: string[]): Promise<number> {
       );
     note(`CPU per solo turn (api and its one tab, one process): ${cpuPerTurn.toFixed(2)} ms`);
     note(
-      `database round trips per solo turn: ${(queries / soloSamples.length).toFixed(2)} (the protocol echo makes 1)`,
+      `database round trips per solo turn: ${(api.queries / soloSamples.length).toFixed(2)} (the protocol echo makes 1)`,
     );
     note(
       `the same session's agent alone (a Runner in memory: no api, database or socket): ` +
-        `p50 ${memory.p50.toFixed(3)} ms, CPU ${memory.cpuPerTurn.toFixed(2)} ms per turn; ` +
-        `the api adds ${(cpuPerTurn - memory.cpuPerTurn).toFixed(2)} ms of CPU per turn`,
+        `p50 ${agentP50.toFixed(3)} ms, CPU ${agentCpuPerTurn.toFixed(2)} ms per turn; ` +
+        `the api adds ${(cpuPerTurn - agentCpuPerTurn).toFixed(2)} ms of CPU per turn`,
     );
     const met = figures.filter((f) => f.value / f.floor <= f.factor).length;
     process.stdout.write(`\n${rows.join('\n')}\nbench: ${met} of ${figures.length} targets met\n`);
