@@ -95,6 +95,9 @@ export class McpEndpoint {
     // Node's request as a web standard Request and the SDK's Response written back as it comes
     // (an SSE stream event by event, cancelled when the client goes), as the SDK's own Node
     // transport does it; the body was read by the api's JSON parser and is handed over parsed.
+    // Express took the mount path off `req.url`; the Request keeps the address the client asked
+    // for (the SDK hands it to tools as `requestInfo.url`). Nothing after this reads `req.url`.
+    req.url = req.originalUrl ?? req.url;
     const listener = getRequestListener((request) => session.transport.handleRequest(request, context), {
       overrideGlobalObjects: false,
     });
