@@ -105,7 +105,7 @@ describe('ConversationStarter', () => {
     ).toEqual(['My desk is a mess']);
   });
 
-  it('while the agent works, waits for its first question before sending (else a 409)', async () => {
+  it('while the agent works, waits for its first question before sending (else it would be queued)', async () => {
     const { starter, socket, sent } = setup((id) => conversation(id, { status: 'running' }));
     const photos = [{ mediaType: 'image/png' as const, data: 'iVBORw0KGgo=' }];
     let done = false;

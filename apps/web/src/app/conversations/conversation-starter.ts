@@ -18,7 +18,8 @@ export interface FirstMessage {
 /**
  * Starts a conversation with its first message, so nothing is created for a page that was only
  * opened: create it (untitled: the api titles it from these words), join its room, wait until the
- * agent waits (a message while it works with nothing pending is a 409), then send the message.
+ * agent waits (a message sent while it works would be queued behind its opening step; sent now, it
+ * answers the agent's first question), then send the message.
  * When a step fails, the conversation made so far is kept for the retry, so trying again does not
  * leave an empty conversation behind.
  */
