@@ -72,6 +72,28 @@ describe('PersonalAccessTokensComponent', () => {
     expect(element.textContent).not.toContain('spat_secret');
   });
 
+  it('puts the person on the new token as soon as it shows, before the list is read again', async () => {
+    const created = { id: 't-3', name: 'mcp', token: 'spat_secret', createdAt: laptop.createdAt };
+    // The list's second reading never answers: the token is on screen all the same.
+    const accessTokens = jest
+      .fn()
+      .mockResolvedValueOnce({ items: [] })
+      .mockReturnValue(new Promise(() => undefined));
+    const createAccessToken = jest.fn().mockResolvedValue(created);
+    const { element, button, type, settle } = await render({ accessTokens, createAccessToken });
+    document.body.appendChild(element);
+    type('mcp');
+    await settle();
+    button('Create token')!.click();
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      TestBed.tick();
+    }
+    expect(accessTokens).toHaveBeenCalledTimes(2);
+    expect(document.activeElement).toBe(element.querySelector('#created-token'));
+    element.remove();
+  });
+
   it('revokes only after the question is answered Revoke; Keep it keeps it', async () => {
     const accessTokens = jest
       .fn()

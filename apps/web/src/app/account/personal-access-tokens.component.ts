@@ -196,9 +196,10 @@ export class PersonalAccessTokensComponent {
       this.created.set(created);
       this.copied.set(false);
       this.name.set('');
-      await this.load();
-      // The token is what the person came for: put them on it, selected, ready to copy.
+      // The token is what the person came for: put them on it, selected, ready to copy, as soon as
+      // it shows (not once the list below has been read again).
       this.afterRender(() => this.createdInput()?.nativeElement.focus());
+      await this.load();
     } catch (error: unknown) {
       this.createError.set(describeError(error));
     } finally {
