@@ -24,6 +24,9 @@ const conversation = (id: string, change: Partial<Conversation> = {}): Conversat
   ...change,
 });
 const chatQuestion = { elicitId: 'q-1', type: 'chat' as const, message: 'Send a photo', payload: {} };
+/** The conversation as the join answers it when the agent already waits for the person's words. */
+const waitingForWords = (id: string) =>
+  conversation(id, { status: 'waiting', pendingElicit: chatQuestion, pendingElicits: [chatQuestion] });
 
 /**
  * The api and the socket as the server would answer: `joined` is the conversation the join's ack
@@ -65,9 +68,7 @@ describe('ConversationStarter', () => {
   });
 
   it('creates it untitled, joins, and sends at once when the agent already waits', async () => {
-    const { starter, api, socket, sent } = setup((id) =>
-      conversation(id, { status: 'waiting', pendingElicit: chatQuestion, pendingElicits: [chatQuestion] }),
-    );
+    const { starter, api, socket, sent } = setup(waitingForWords);
     const started = starter.start('tidying', { text: 'My desk is a mess' });
     expect(starter.starting()).toBe(true);
     const made = await started;
@@ -84,15 +85,11 @@ describe('ConversationStarter', () => {
   });
 
   it('lists it under the title the api gave it from the first words as they were sent', async () => {
-    const { starter, socket } = setup(
-      (id) =>
-        conversation(id, { status: 'waiting', pendingElicit: chatQuestion, pendingElicits: [chatQuestion] }),
-      (server) => {
-        // The api titles it while the message is stored, before the send's acknowledgement.
-        server.serverSends('title', { conversationId: 'c-1', title: 'My desk is a mess' });
-        return { ok: true, node: { id: 'n-1' } };
-      },
-    );
+    const { starter, socket } = setup(waitingForWords, (server) => {
+      // The api titles it while the message is stored, before the send's acknowledgement.
+      server.serverSends('title', { conversationId: 'c-1', title: 'My desk is a mess' });
+      return { ok: true, node: { id: 'n-1' } };
+    });
     // The tab is connected, so the list hears the api's events.
     TestBed.inject(ConversationListService);
     TestBed.inject(SocketClientService).connect();
@@ -133,11 +130,8 @@ describe('ConversationStarter', () => {
 
   it('keeps the conversation it made when sending fails, so a retry makes no second one', async () => {
     let refuse = true;
-    const { starter, api, sent } = setup(
-      (id) =>
-        conversation(id, { status: 'waiting', pendingElicit: chatQuestion, pendingElicits: [chatQuestion] }),
-      () =>
-        refuse ? { ok: false, error: { code: 'too_large', message: 'too big' } } : { ok: true, node: {} },
+    const { starter, api, sent } = setup(waitingForWords, () =>
+      refuse ? { ok: false, error: { code: 'too_large', message: 'too big' } } : { ok: true, node: {} },
     );
     await expect(starter.start('tidying', { text: 'a long story' })).rejects.toMatchObject({
       code: 'too_large',
@@ -155,10 +149,8 @@ describe('ConversationStarter', () => {
 
   it('another agent after a failure: a new conversation, and the empty one goes', async () => {
     let refuse = true;
-    const { starter, api } = setup(
-      (id) =>
-        conversation(id, { status: 'waiting', pendingElicit: chatQuestion, pendingElicits: [chatQuestion] }),
-      () => (refuse ? { ok: false, error: { code: 'internal', message: 'down' } } : { ok: true, node: {} }),
+    const { starter, api } = setup(waitingForWords, () =>
+      refuse ? { ok: false, error: { code: 'internal', message: 'down' } } : { ok: true, node: {} },
     );
     await expect(starter.start('tidying', { text: 'x' })).rejects.toBeDefined();
     refuse = false;
