@@ -11,7 +11,8 @@ import { testAgent } from '../src/testing';
  */
 const PACE_MS = 150;
 
-function session() {
+/** A conversation and its runner; `paceMs` 0 is a model that answers at once. */
+function session(paceMs = PACE_MS) {
   const port = new InMemoryConversationPort();
   port.create('c1');
   const announced: QueuedMessage[][] = [];
@@ -20,7 +21,7 @@ function session() {
       conversationId: 'c1',
       agent: testAgent,
       port,
-      model: new OfflineModel([], { paceMs: PACE_MS }),
+      model: new OfflineModel([], { paceMs }),
       outbox: { ...silentOutbox, queue: (items) => announced.push(items) },
     });
   const userWords = async () => {
@@ -96,15 +97,8 @@ describe('a message sent while the agent works', () => {
   it('with a model that answers at once, takes every queued message in order', async () => {
     // A model that answers at once: a turn's nodes and the message that began it land in one
     // write, which may come after the turn has ended.
-    const port = new InMemoryConversationPort();
-    port.create('c1');
-    const runner = await Runner.open({
-      conversationId: 'c1',
-      agent: testAgent,
-      port,
-      model: new OfflineModel([]),
-      outbox: silentOutbox,
-    });
+    const s = session(0);
+    const runner = await s.open();
     const sent = [
       await runner.send(say('first')),
       await runner.send(say('second')),
@@ -116,14 +110,9 @@ describe('a message sent while the agent works', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     await runner.whenIdle();
 
-    const path = await port.path('c1');
-    if (!path.ok) throw new Error(path.error.message);
-    const said = path.value
-      .filter((n): n is TreeNode<'user'> => n.kind === 'user')
-      .map((n) => n.payload.text);
-    expect(said).toEqual(['first', 'second', 'third']);
+    expect(await s.userWords()).toEqual(['first', 'second', 'third']);
     expect(runner.queued()).toEqual([]);
-    expect(await port.queue.waiting('c1')).toEqual([]);
+    expect(await s.port.queue.waiting('c1')).toEqual([]);
     await runner.close();
   });
 
