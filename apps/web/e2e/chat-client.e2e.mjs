@@ -8,6 +8,8 @@ import {
   listedTitles,
   PNG,
   say,
+  signUp,
+  startConversation,
   waitForTurn,
 } from './support/ui.mjs';
 
@@ -53,6 +55,17 @@ export const scenarios = [
       const top = (await entries.allInnerTexts()).slice(0, 4).join('\n');
       assert.ok(!ID.test(top), `the reflog's first entries carry no ids:\n${top}`);
       await t.shot(page, 'reflog-in-words');
+    },
+  },
+  {
+    name: 'a conversation started here is listed under its first words as soon as the coach replies',
+    async run(t) {
+      const page = await t.page();
+      await signUp(page, { email: t.email('first-words') });
+      await startConversation(page, 'Tidying coach', 'The spare room is full of boxes');
+      await waitForTurn(page);
+      // No reload between: the title the api gave it from these words is the one listed.
+      assert.deepEqual(await listedTitles(page), ['The spare room is full of boxes']);
     },
   },
   {

@@ -87,6 +87,11 @@ export const scenarios = [
         'each card says which agent asks, oldest first',
       );
       assert.equal(shown[1].question, OFFER);
+      // Typed words would answer the oldest question: the composer says whose it is.
+      assert.equal(
+        await page.locator('app-chat-elicit textarea').getAttribute('placeholder'),
+        'Answer the coach…',
+      );
       // The newest question is in view above the composer, at both sizes.
       for (const size of [
         { width: 390, height: 844 },
