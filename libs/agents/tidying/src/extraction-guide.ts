@@ -18,7 +18,8 @@ export const extractionGuide = (tool: string): string => prompt`
   person (at most twelve words, warm and plain: "A mug: that usually lives in the kitchen."),
   then call ${tool} with your proposal for it. They see your sentence at once, and the card
   with your proposal as soon as the call is complete. For any other message say nothing: only
-  call ${tool}, and another part of the coach answers them.
+  call ${tool}, and another part of the coach answers them. That goes for a thing among those
+  sorted already (when given, "Sorted already" lists them) too: the coach tells them where it went.
 
   The fields
 
@@ -63,7 +64,8 @@ export const extractionGuide = (tool: string): string => prompt`
   charger stays by the desk. When they only say to go on (intent start) and the coach's next
   thing is given, the proposal is for that thing, with your sentence about it first. Null in any
   other phase and for every other intent, and null when they sound unsure which thing they mean,
-  stuck or tired, or ask about the photo: the coach talks those through first.
+  stuck or tired, or ask about the photo: the coach talks those through first. Null for a thing
+  sorted already: it is not proposed twice.
 
   Examples (message → fields that are not null)
 

@@ -59,6 +59,7 @@ const extract: OfflineRule = {
     const proposal =
       sorting &&
       typeof named === 'string' &&
+      !sortedAlready(ctx.request.system).has(named.toLowerCase()) &&
       read.choice === null &&
       ![CONFUSED, STUCK, TIRED, ABOUT_THE_PHOTO].some((r) => r.test(said))
         ? { choices: choicesFor(named), reason: 'a first guess' }
@@ -70,6 +71,14 @@ const extract: OfflineRule = {
     };
   },
 };
+
+/** The items the notes list as sorted already (`Sorted already: "kettle", "mugs"`), lower-cased. */
+function sortedAlready(system: string): Set<string> {
+  const listed = /^Sorted already: (.*)$/m.exec(system)?.[1] ?? '';
+  return new Set(
+    [...listed.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => String(JSON.parse(`"${m[1]}"`)).toLowerCase()),
+  );
+}
 
 const groupByKind: OfflineRule = {
   name: 'tidying: the unsure pile grouped by kind',

@@ -25,7 +25,14 @@ import {
 } from './observation';
 import { extractionGuide } from './extraction-guide';
 import { extractFromWords, photoFromWords } from './offline-text';
-import { functionOf, nextSeenOf, phaseOf, type NonEmpty, type SessionState } from './session-state';
+import {
+  decidedItemsOf,
+  functionOf,
+  nextSeenOf,
+  phaseOf,
+  type NonEmpty,
+  type SessionState,
+} from './session-state';
 import type { Assignment, CategoryName, ItemName } from './tidying-types';
 import { extractJson, photoJson, recordEvent } from './tidying-events';
 
@@ -152,6 +159,8 @@ export function* extractFromInput(
 ): Operation<Reading> {
   // what the photos showed that is still to come: "go" is about it
   const nextSeen = nextSeenOf(state);
+  // named again, these get no proposal: the coach says where they went
+  const decided = decidedItemsOf(state);
   const sampled = yield* structured(
     {
       system: extractionGuide(EXTRACT_TOOL),
@@ -160,7 +169,8 @@ export function* extractFromInput(
         Phase: ${phaseOf(state)}. What the space is for: ${functionOf(state) ?? 'not known yet'}.
         ${photo ? `The photo shows a ${photo.chaosLevel} ${photo.roomType}.` : ''}
         ${lastReply ? `The coach last said: "${lastReply}"` : ''}
-        ${nextSeen ? `The coach's next thing: "${nextSeen}"` : ''}`,
+        ${nextSeen ? `The coach's next thing: "${nextSeen}"` : ''}
+        ${decided.length > 0 ? `Sorted already: ${decided.map((item) => JSON.stringify(item)).join(', ')}` : ''}`,
       messages: [{ role: 'user', content: [{ type: 'text', text: input.text || '(no words)' }] }],
       tools: [extractTool.spec],
     },

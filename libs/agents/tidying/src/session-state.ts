@@ -114,6 +114,12 @@ export const isEnded = (state: SessionState): boolean => state.phaseData.phase =
 export const itemsProcessedOf = (state: SessionState): number =>
   state.piles.belongs.length + state.piles.out.length;
 
+/** The items decided for good (kept, or going out): named again, the coach says where they went. */
+export const decidedItemsOf = (state: SessionState): readonly ItemName[] => [
+  ...state.piles.belongs,
+  ...state.piles.out,
+];
+
 /**
  * The next thing the photos showed that is on no pile yet and not the one in question: what the
  * coach proposes when the person says "go on", and names when it asks what is next.

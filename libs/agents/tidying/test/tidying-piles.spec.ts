@@ -333,6 +333,22 @@ describe('where each item lands', () => {
   });
 });
 
+describe('a thing named again', () => {
+  it('once sorted, is answered with where it went, with no guess at it first and no card', async () => {
+    const s = await atTheDesk();
+    const asked: string[] = [];
+    await s.say('what about the mugs?', answers(asked));
+
+    const path = await s.path();
+    const since = path.slice(path.findLastIndex((n) => n.kind === 'user') + 1);
+    const replies = since
+      .filter((n) => n.kind === 'assistant' && n.payload['text'] !== '')
+      .map((n) => String(n.payload['text']));
+    expect(replies).toEqual([expect.stringMatching(/^Already sorted: the mugs go out, to the kitchen\./)]);
+    expect(asked).toEqual([]);
+  });
+});
+
 describe('a big unsure pile', () => {
   it('seven things put off (tapped or said) are split, then each is asked about once in refining', async () => {
     const s = await atTheDesk('Not now');
