@@ -33,14 +33,18 @@ async function cardsShown(page) {
   return shown;
 }
 
-/** The card's whole box is on screen, above the dock (the composer), at the page's current size. */
+/**
+ * The card's whole box is on screen: in the chat's pane (not scrolled off its top) and above the
+ * dock (the composer), at the page's current size.
+ */
 async function assertCardInView(page, card, when) {
   let seen = null;
   for (let attempt = 0; attempt < 20; attempt++) {
     const box = await card.boundingBox();
+    const pane = await page.locator('.pane').boundingBox();
     const dock = await page.locator('.dock').boundingBox();
-    seen = { box, dock, viewport: page.viewportSize() };
-    if (box && dock && box.y >= 0 && box.y + box.height <= dock.y + 1) return;
+    seen = { box, pane, dock, viewport: page.viewportSize() };
+    if (box && pane && dock && box.y >= pane.y - 1 && box.y + box.height <= dock.y + 1) return;
     await page.waitForTimeout(100);
   }
   assert.fail(`the card is not in view ${when}: ${JSON.stringify(seen)}`);
@@ -101,9 +105,17 @@ export const scenarios = [
         await assertCardInView(page, helperCard, `at ${size.width}px with both questions waiting`);
       }
       await page.setViewportSize({ width: 390, height: 844 });
+      // On a phone the newer card opens folded to its line, so the coach's question, which typed
+      // words answer, is on screen too (the reminder to confirm the email put off for this tab).
+      const unfold = helperCard.getByRole('button', { name: 'Show the question' });
+      await unfold.waitFor();
+      await page.getByRole('button', { name: 'Later', exact: true }).click();
+      await assertCardInView(page, coachCard, 'at 390px, the oldest question whole');
+      await assertCardInView(page, helperCard, 'at 390px, the newer question folded');
       await t.shot(page, 'both-questions');
 
       // The helper's question first: it answers in its own name, and the coach's card stays.
+      await unfold.click();
       await helperCard.getByRole('button', { name: 'Yes', exact: true }).click();
       await helperCard.waitFor({ state: 'hidden' });
       const reply = page.locator('ol.log .bubble--assistant', { hasText: HELPER_SAYS });

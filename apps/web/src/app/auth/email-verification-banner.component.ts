@@ -4,16 +4,19 @@ import { describeError, toApiError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 
+const LATER_KEY = 'sweatpants.email-reminder-later';
+
 /**
  * A calm line above every page while the signed-in person's email is unproven: where the link
  * went, and "Send it again". The account works meanwhile; the banner goes once the link is opened
- * (the verify page renews this tab's session).
+ * (the verify page renews this tab's session), or for this tab with "Later": on a phone it takes
+ * a fifth of the chat's height.
  */
 @Component({
   selector: 'app-email-verification-banner',
   template: `
     @if (session.user(); as user) {
-      @if (!user.emailVerified) {
+      @if (!user.emailVerified && laterFor() !== user.id) {
         <div class="banner">
           <p class="small">
             Please confirm your email: we sent a link to <strong>{{ user.email }}</strong>.
@@ -32,6 +35,9 @@ import { SessionService } from '../core/session.service';
           >
             Send it again
           </button>
+          <button type="button" class="button button--quiet button--small" (click)="later(user.id)">
+            Later
+          </button>
         </div>
       }
     }
@@ -48,6 +54,7 @@ import { SessionService } from '../core/session.service';
       background: var(--color-warn-bg);
     }
     .banner p {
+      flex: 1 1 16rem;
       margin: 0;
     }
   `,
@@ -60,6 +67,13 @@ export class EmailVerificationBannerComponent {
   protected readonly busy = signal(false);
   protected readonly sent = signal(false);
   protected readonly error = signal<string | null>(null);
+  /** The account whose reminder was put off in this tab ("Later"): it comes back in a new tab. */
+  protected readonly laterFor = signal(sessionStorage.getItem(LATER_KEY));
+
+  protected later(userId: string): void {
+    sessionStorage.setItem(LATER_KEY, userId);
+    this.laterFor.set(userId);
+  }
 
   protected async resend(): Promise<void> {
     this.busy.set(true);

@@ -1,5 +1,7 @@
+import { BreakpointObserver } from '@angular/cdk/layout';
 import { TestBed } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
+import { of } from 'rxjs';
 import type { AgentInfo, Conversation, ElicitRequest, TreeListingNode, TreeNode } from '@sweatpants/domain';
 
 import { FakeSocket } from '../../testing/fake-socket';
@@ -62,7 +64,7 @@ const agent = (name: string, title: string, speaker: string): AgentInfo => ({
   placeholder: 'Say something',
 });
 
-async function setup(pending: ElicitRequest[], options: { agentsKnown?: boolean } = {}) {
+async function setup(pending: ElicitRequest[], options: { agentsKnown?: boolean; phone?: boolean } = {}) {
   const conversation: Conversation = {
     id: 'c1',
     agent: 'tidying',
@@ -105,8 +107,15 @@ async function setup(pending: ElicitRequest[], options: { agentsKnown?: boolean 
     }
     return { ok: false, error: { code: 'invalid_request', message: 'unexpected' } };
   });
+  // The page's width as the breakpoints report it: a phone's, or a desktop's.
+  const width = { observe: () => of({ matches: !!options.phone }), isMatched: () => !!options.phone };
   TestBed.configureTestingModule({
-    providers: [ConversationStore, { provide: ApiService, useValue: api }, provideRouter([])],
+    providers: [
+      ConversationStore,
+      { provide: ApiService, useValue: api },
+      { provide: BreakpointObserver, useValue: width },
+      provideRouter([]),
+    ],
   });
   TestBed.inject(SessionService).start({
     token: 't',
@@ -167,6 +176,42 @@ describe('ChatPageComponent with questions from several agents', () => {
     ]);
     // The questions are the cards, not also lines in the log.
     expect(element.querySelector('ol.log')?.textContent).not.toContain('Where does the lamp live?');
+  });
+
+  it('on a phone, opens the newer card folded to its line so the oldest stays whole; answered, the next opens whole', async () => {
+    const { settle, cards, button } = await setup([coachAsks, helperAsks], { phone: true });
+    const folded = () =>
+      cards().map(({ card }) => card.querySelector('.elicit__body')?.hasAttribute('hidden') ?? null);
+    // Both questions are read, and only the oldest's choices take room: typed words answer it.
+    expect(cards().map((c) => c.question)).toEqual([
+      'Where does the lamp live?',
+      'Shall I look for places near you that take the old lamp?',
+    ]);
+    expect(folded()).toEqual([false, true]);
+    const unfold = cards()[1]!.card.querySelector<HTMLButtonElement>('.elicit__fold')!;
+    expect(unfold.getAttribute('aria-label')).toBe('Show the question');
+    // A tap shows it whole.
+    unfold.click();
+    await settle();
+    expect(folded()).toEqual([false, false]);
+    unfold.click();
+    await settle();
+
+    button(cards()[0]!.card, 'On the desk').click();
+    await settle();
+    // The helper's question, the only one left, opens whole.
+    expect(cards().map((c) => c.question)).toEqual([
+      'Shall I look for places near you that take the old lamp?',
+    ]);
+    expect(folded()).toEqual([false]);
+  });
+
+  it('on a desktop, opens every card whole', async () => {
+    const { cards } = await setup([coachAsks, helperAsks]);
+    expect(cards().map(({ card }) => card.querySelector('.elicit__body')?.hasAttribute('hidden'))).toEqual([
+      false,
+      false,
+    ]);
   });
 
   it('answers the newest first: that card goes, the older stays in view with who asks it, then it is answered too', async () => {

@@ -1,4 +1,5 @@
 import { Dialog } from '@angular/cdk/dialog';
+import { BreakpointObserver } from '@angular/cdk/layout';
 import {
   afterNextRender,
   afterRenderEffect,
@@ -15,6 +16,8 @@ import {
   viewChild,
   viewChildren,
 } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { map } from 'rxjs';
 import { Router } from '@angular/router';
 import type { ChatContentRequest, ElicitAnswerRequest, ElicitRequest, TreeNode } from '@sweatpants/domain';
 
@@ -32,6 +35,8 @@ import { INSPECTOR_DIALOG, PathInspectorComponent, type PathInspectorData } from
 import { answerPlaceholder, askerTitle, questionAskers } from './question-askers';
 import { StatePanelComponent } from './state-panel.component';
 
+/** A phone's width (the cards' own styles tighten below it too). */
+const NARROW = '(max-width: 30rem)';
 /** How far above the end of the chat's pane still counts as being at the newest message. */
 const FOLLOW_SLACK_PX = 120;
 
@@ -90,6 +95,17 @@ export class ChatPageComponent {
   /** The questions shown as cards, oldest first (a `chat` prompt is the composer instead). */
   protected readonly pendingCards = computed(() =>
     this.store.questions.all().filter((question) => question.type !== 'chat'),
+  );
+  /**
+   * On a phone, when several questions wait, the newer cards open folded to their line: typed
+   * words answer the oldest, and the others whole would push its question off the screen. Each
+   * unfolds with a tap, and the next oldest opens whole once the oldest is answered.
+   */
+  protected readonly narrow = toSignal(
+    inject(BreakpointObserver)
+      .observe(NARROW)
+      .pipe(map((state) => state.matches)),
+    { initialValue: inject(BreakpointObserver).isMatched(NARROW) },
   );
   /**
    * Who asks, by elicit id, where the cards should say. A card that said it keeps saying it while

@@ -29,7 +29,7 @@ let nextId = 0;
  *
  * The card folds to its one-line question (the widget is kept, only hidden, so a half-typed answer
  * survives), so that on a phone the chat above it can be read while it waits; a new question opens
- * unfolded. The card never scrolls inside itself (that hid its last option and its buttons): the
+ * unfolded, unless the page asks it to open folded (`opensFolded`). The card never scrolls inside itself (that hid its last option and its buttons): the
  * chat's pane scrolls instead, and on a phone the card keeps its spacing tight.
  *
  * A web address in the message is a link the person can open (an outside MCP server's page).
@@ -186,10 +186,20 @@ export class ElicitCardComponent implements ElicitProgress {
   protected readonly headingId = `elicit-${nextId}`;
   protected readonly askerId = `elicit-asker-${nextId}`;
   protected readonly bodyId = `elicit-body-${nextId++}`;
-  /** Folded to the question's line by the person; a new question opens unfolded. */
+  /**
+   * Opens folded to its line: the page asks it of a newer question while an older one waits on a
+   * phone, where both whole would push the older one's question off the screen.
+   */
+  readonly opensFolded = input(false);
+  /** How the card opens: again for a new question, or when the page's wish changes. */
+  private readonly opening = computed(
+    () => ({ elicitId: this.request().elicitId, folded: this.opensFolded() }),
+    { equal: (a, b) => a.elicitId === b.elicitId && a.folded === b.folded },
+  );
+  /** Folded to the question's line by the person, or as it opened (see `opensFolded`). */
   protected readonly folded = linkedSignal({
-    source: () => this.request().elicitId,
-    computation: () => false,
+    source: this.opening,
+    computation: (opening) => opening.folded,
   });
   /** Answered in the composer's words: the card shows no second text box. */
   protected readonly inWords = computed(() => this.request().type === 'free-text');
