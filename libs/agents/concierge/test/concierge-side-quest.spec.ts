@@ -69,6 +69,19 @@ describe('a side quest while a card waits (offline)', () => {
     expect(concierge.runner.state()).toMatchObject({ mode: 'assistant', review: { done: 1, total: 1 } });
   });
 
+  it('says how to move on from the card to "next", and what it reads offline to words that ask nothing', async () => {
+    const concierge = await bankCard();
+    const second = await aside(concierge, concierge.card, 'next');
+    expect(replies(await concierge.path()).at(-1)).toBe(
+      `(offline) To leave this card for now, tap “Skip this”: what it asks about stays quarantined. ${CARD_AGAIN}`,
+    );
+    await aside(concierge, second, 'ok let us look at them');
+    expect(replies(await concierge.path()).at(-1)).toBe(
+      `(offline) Offline I read a pick here (an option, or its letter), or a question about the card (“what does tier 2 mean?”). ${CARD_AGAIN}`,
+    );
+    expect(concierge.store.batches).toEqual([]);
+  });
+
   it('keeps the card open on "stop", says how to stop, and stops once the card is dismissed', async () => {
     const concierge = await bankCard();
     const again = await aside(concierge, concierge.card, 'stop');

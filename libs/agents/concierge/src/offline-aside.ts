@@ -1,0 +1,70 @@
+// The offline concierge's side quests: words typed while a card waits that pick nothing get a
+// short answer (what a tier or an option means, how to move on or stop), then the card is back.
+import type { OfflineRule } from '@sweatpants/agent-runtime/offline';
+import { openCardIn, type OpenCard } from './side-quest';
+
+/** Words that end the interview (or, while a card waits, ask to). */
+export const STOP = /\b(stop|enough|later|finish|that's all|done)\b/i;
+
+/** What each tier means, as the options' reasons put it. */
+const TIERS: Record<string, string> = {
+  '1': 'Tier 1 means I archive such mail on my own, without asking you',
+  '2': 'Tier 2 means I keep a note of such mail but do not show it to you',
+  '3': 'Tier 3 means I show such mail to you every time, for you to review',
+};
+const CARD_AGAIN = 'Here is the card again: tap an option or type its letter.';
+/** Words that move on from the card without picking: "next", "skip it", "pass". */
+const SKIP = /^\s*(next( one)?|skip( it| this( one)?)?|pass|move on)\s*[.!]*\s*$/i;
+/** Words that ask something: a question mark, or a question's first word. */
+const QUESTION =
+  /\?|^\s*(what|why|how|who|whose|when|where|which|is|are|can|could|do|does|did|will|would|should)\b/i;
+
+/** The options whose letter the words ask about ("what does B mean?", "is option c…"). */
+function optionsAskedAbout(card: Omit<OpenCard, 'elicitId'>, text: string): OpenCard['options'] {
+  const letters = new Set<string>();
+  for (const m of text.matchAll(/\boption\s+([a-z0-9])\b/gi)) letters.add((m[1] ?? '').toUpperCase());
+  for (const m of text.matchAll(/\b([A-Z])\b/g)) {
+    const letter = m[1] ?? '';
+    const before = text.slice(0, m.index);
+    // "I", and "A" opening a sentence ("A quick question: …"), are words, not letters.
+    const article =
+      letter === 'A' && /(?:^|[.!?]\s*)$/.test(before) && /^A\s+[a-z]/.test(text.slice(m.index));
+    if (letter !== 'I' && !article) letters.add(letter);
+  }
+  return card.options.filter((o) => letters.has(/^([A-Z0-9])\.\s/.exec(o.label)?.[1] ?? o.id.toUpperCase()));
+}
+
+/** The side quest's short answer: what the tiers or options asked about mean, then the card again. */
+function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
+  const tiers = [...new Set([...text.matchAll(/\btier\s*([1-3])\b/gi)].map((m) => m[1] ?? ''))];
+  if (tiers.length > 0) {
+    const meanings = tiers.map((tier) => {
+      const option = card.options.find((o) => new RegExp(`\\bTier ${tier}\\b`, 'i').test(o.label));
+      return `${TIERS[tier]}${option ? `: on this card, “${option.label}”` : ''}.`;
+    });
+    return `(offline) ${meanings.join(' ')} ${CARD_AGAIN}`;
+  }
+  const asked = optionsAskedAbout(card, text);
+  if (asked.length > 0) {
+    const meanings = asked.map((o) =>
+      o.description ? `“${o.label}”: ${o.description.replace(/[^.!?]$/, '$&.')}` : `“${o.label}”.`,
+    );
+    return `(offline) ${meanings.join(' ')} ${CARD_AGAIN}`;
+  }
+  if (STOP.test(text))
+    return `(offline) This card stays open until you pick an option or dismiss it; then say stop, and what is not decided stays quarantined. ${CARD_AGAIN}`;
+  if (SKIP.test(text))
+    return `(offline) To leave this card for now, tap “Skip this”: what it asks about stays quarantined. ${CARD_AGAIN}`;
+  if (!QUESTION.test(text))
+    return `(offline) Offline I read a pick here (an option, or its letter), or a question about the card (“what does tier 2 mean?”). ${CARD_AGAIN}`;
+  return `(offline) I cannot answer that offline; I can say what an option or a tier means (“what does tier 2 mean?”). ${CARD_AGAIN}`;
+}
+
+export const answerAside: OfflineRule = {
+  name: 'concierge: words typed while a card waits (a side quest) get a short answer, then the card is back',
+  when: (ctx) => !ctx.hasToolResults && openCardIn(ctx.request.system) !== undefined,
+  reply: (ctx) => {
+    const card = openCardIn(ctx.request.system);
+    return card ? { text: asideReply(card, ctx.userText) } : undefined;
+  },
+};
