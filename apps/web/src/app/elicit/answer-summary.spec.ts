@@ -6,6 +6,8 @@ describe('how an answer reads under its question', () => {
   it('reads a question whose deadline passed as skipped, never as the user’s cancel', () => {
     expect(answerSummary(question, 'cancel', undefined, true)).toBe('Skipped for now, no answer');
     expect(answerSummary(question, 'cancel', undefined)).toBe('Cancelled');
+    // "Skip this" on the card declines it: it reads as the button said
+    expect(answerSummary(question, 'decline', undefined)).toBe('Skipped');
   });
 
   it('reads a tap as the card did', () => {

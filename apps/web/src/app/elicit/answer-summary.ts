@@ -6,8 +6,9 @@ import { type ElicitQuestion, payloadOf } from './elicit-question';
 import { formSummary } from './form-schema';
 
 /**
- * How an answer reads under its question in the chat: "Trash", "Yes", "Kitchen shelf"… A question
- * whose deadline passed (the agent gave it one) reads as skipped, never as the user's cancel.
+ * How an answer reads under its question in the chat: "Trash", "Yes", "Kitchen shelf"… A decline
+ * reads as the card's button said it ("Skip this"): skipped. A question whose deadline passed (the
+ * agent gave it one) reads as skipped for now, never as the user's cancel.
  */
 export function answerSummary(
   question: ElicitQuestion,
@@ -17,7 +18,7 @@ export function answerSummary(
 ): string {
   switch (action) {
     case 'decline':
-      return 'Declined';
+      return 'Skipped';
     case 'cancel':
       return timedOut ? 'Skipped for now, no answer' : 'Cancelled';
     case 'denied':

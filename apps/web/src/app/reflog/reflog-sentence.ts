@@ -191,10 +191,11 @@ function answered(node: TreeNode, who: string): ReflogSentence {
   switch (payload['action']) {
     case 'other':
       return { text: text ? `${who} said ${quote(text)}` : `${who} answered in their own words` };
+    // As the card's buttons say them ("Skip this", "Cancel"), and the transcript too.
     case 'decline':
-      return { text: `${who} declined the question` };
-    case 'cancel':
       return { text: `${who} skipped the question` };
+    case 'cancel':
+      return { text: `${who} cancelled the question` };
     case 'denied':
       return { text: `${who} refused the permission` };
     default:

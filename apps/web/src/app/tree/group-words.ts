@@ -17,7 +17,7 @@ export interface BoxWords {
   title: string;
   /** the message in full; '' when there is none */
   text: string;
-  /** for a question: its answer in words ("Kitchen", "Declined"); null when unanswered or not a question */
+  /** for a question: its answer in words ("Kitchen", "Skipped"); null when unanswered or not a question */
   answer: string | null;
   /** one line for the box: the text, with the answer after a question */
   line: string;

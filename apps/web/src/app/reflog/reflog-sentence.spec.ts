@@ -1,0 +1,44 @@
+import type { ReflogEntry, TreeNode } from '@sweatpants/domain';
+
+import { reflogSentence } from './reflog-sentence';
+
+/** How the history tells an answer to a question: in the words of the card that took it. */
+
+const YOU = 'u-1';
+const answer = (action: string, content?: object): TreeNode =>
+  ({
+    id: 'a'.repeat(64),
+    conversationId: 'c1',
+    parentId: 'b'.repeat(64),
+    depth: 3,
+    kind: 'response',
+    payload: { elicitId: 'q1', action, ...(content ? { content } : {}) },
+    authorId: YOU,
+    createdAt: '2026-01-01T12:00:00.000Z',
+  }) as TreeNode;
+
+function told(node: TreeNode): string {
+  const entry: ReflogEntry = {
+    id: 'r1',
+    index: 1,
+    ref: 'HEAD',
+    oldHead: 'b'.repeat(64),
+    newHead: node.id,
+    action: 'append',
+    actorId: YOU,
+    message: `append: HEAD@{1} ${node.id}`,
+    createdAt: '2026-01-01T12:00:00.000Z',
+  };
+  return reflogSentence(entry, { nodes: new Map([[node.id, node]]), you: YOU }).text;
+}
+
+describe('an answer in the history', () => {
+  it('tells "Skip this" as skipped and "Cancel" as cancelled, as the card said them', () => {
+    expect(told(answer('decline'))).toBe('You skipped the question');
+    expect(told(answer('cancel'))).toBe('You cancelled the question');
+  });
+
+  it('quotes words typed instead of a tap', () => {
+    expect(told(answer('other', { text: 'writing letters' }))).toBe("You said 'writing letters'");
+  });
+});
