@@ -42,3 +42,41 @@ describe('an answer in the history', () => {
     expect(told(answer('other', { text: 'writing letters' }))).toBe("You said 'writing letters'");
   });
 });
+
+describe('an agent’s note to itself in the history', () => {
+  const event = (payload: object): TreeNode =>
+    ({ ...answer('accept'), kind: 'event', authorId: 'agent:tidying', payload }) as TreeNode;
+  const ctx = { speakers: new Map([['tidying', 'the coach']]), agent: 'tidying' };
+  function toldOf(node: TreeNode) {
+    const entry: ReflogEntry = {
+      id: 'r1',
+      index: 1,
+      ref: 'HEAD',
+      oldHead: 'b'.repeat(64),
+      newHead: node.id,
+      action: 'append',
+      actorId: 'agent:tidying',
+      message: `append: HEAD@{1} ${node.id}`,
+      createdAt: '2026-01-01T12:00:00.000Z',
+    };
+    return reflogSentence(entry, { nodes: new Map([[node.id, node]]), you: YOU, ...ctx });
+  }
+
+  it('says what the step was, as the chat’s agent steps say it, never "noted something"', () => {
+    expect(toldOf(event({ type: 'situation-classified', summary: 'item: cables' }))).toEqual({
+      text: 'The coach worked out what you meant',
+      detail: 'item: cables',
+    });
+    expect(toldOf(event({ type: 'user-input-received', text: 'the cables' })).text).toBe(
+      'The coach read your message',
+    );
+    expect(toldOf(event({ type: 'review-started' })).text).toBe('The coach noted: review started');
+  });
+
+  it('quotes the reply a response-generated event records', () => {
+    expect(toldOf(event({ type: 'response-generated', text: 'Start small: pick up the mugs.' }))).toEqual({
+      text: 'The coach wrote its reply',
+      detail: 'Start small: pick up the mugs.',
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import { noteOfReflogMessage, type ReflogEntry, type TreeNode } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
-import { words as stepNameWords } from '../conversation/agent-step-words';
+import { stepWords, words as stepNameWords } from '../conversation/agent-step-words';
 
 /** What a sentence about a HEAD move may look up: the nodes involved and who is who. */
 export interface ReflogContext {
@@ -155,9 +155,29 @@ function appended(
       const attempt = attemptOf(node);
       if (attempt?.type === 'forward') return { text: `${who} kept what it found: ${quote(attempt.label)}` };
       if (attempt?.type === 'fork') return { text: `${who} tried ${quote(attempt.label)}` };
-      return { text: `${who} noted something` };
+      return noted(node, who);
     }
   }
+}
+
+/** Past tenses the agent steps' titles open with that do not end in -ed ("Read your message"). */
+const IRREGULAR_PAST = new Set(['read', 'wrote', 'chose', 'kept', 'went', 'tried', 'took', 'made', 'found']);
+
+/**
+ * An agent's note to itself (an event) told as its step is in the chat: "The coach worked out what
+ * you meant" (with what it worked out), "The concierge noted: review started".
+ */
+function noted(node: TreeNode, who: string): ReflogSentence {
+  const { title, detail } = stepWords(node);
+  const first = title.split(' ')[0]?.toLowerCase() ?? '';
+  const lowered = title.charAt(0).toLowerCase() + title.slice(1);
+  const text =
+    first.endsWith('ed') || IRREGULAR_PAST.has(first) ? `${who} ${lowered}` : `${who} noted: ${lowered}`;
+  // A reply the event records is quoted as an assistant's reply is.
+  const payload: unknown = node.payload;
+  const said = isRecord(payload) && typeof payload['text'] === 'string' ? payload['text'].trim() : '';
+  const more = detail || shorten(said, 160);
+  return more ? { text, detail: more } : { text };
 }
 
 /**
