@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { composer, PNG, say, signUp, startConversation, waitForTurn } from './support/ui.mjs';
+import { chatText, composer, PNG, say, signUp, startConversation, waitForTurn } from './support/ui.mjs';
 
 const QUESTION = 'What do you need to DO in this space?';
 
@@ -92,6 +92,47 @@ export const scenarios = [
       assert.ok(menu && menu.y >= 0, `the header stays on screen: ${JSON.stringify(menu)}`);
       assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page itself did not scroll');
       await t.shot(page, 'own-words-in-chat');
+    },
+  },
+  {
+    name: 'words typed at a question can be edited: the question is answered again by the new words',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('edit-words') });
+      await startConversation(page, 'Tidying coach', 'My desk is covered in mugs, papers and a lamp', {
+        photo: PNG,
+      });
+      await untilTheQuestion(page);
+      await composer(page).fill('writing leters');
+      await composer(page).press('Enter');
+      await waitForTurn(page);
+
+      // The typo is the person's own words, edited as a message is.
+      const typed = page.locator('app-chat-node', {
+        has: page.locator('.bubble--user', { hasText: 'writing leters' }),
+      });
+      await typed.getByRole('button', { name: /^Actions for your message/ }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      const box = page.getByLabel('Edit your message');
+      assert.equal(await box.inputValue(), 'writing leters', 'the box holds the words as typed');
+      await box.fill('writing letters');
+      await page.getByRole('button', { name: 'Save as a new branch' }).click();
+
+      // The question is answered again, by the new words, on a branch of its own; the coach goes
+      // on from them, and the space is for what the new words say.
+      const fixed = page.locator('app-chat-node', {
+        has: page.locator('.bubble--user', { hasText: 'writing letters' }),
+      });
+      await fixed.waitFor();
+      await waitForTurn(page);
+      assert.match(await fixed.getByRole('navigation', { name: 'Branches' }).innerText(), /2\/2/);
+      const log = await chatText(page);
+      assert.ok(!log.includes('writing leters'), 'the old words belong to the old branch');
+      assert.ok(log.includes(QUESTION), 'the question stays in the chat, above the new words');
+      const details = page.getByRole('button', { name: /session details/ });
+      if (await details.isVisible()) await details.click();
+      await page.locator('app-state-panel', { hasText: 'writing letters' }).waitFor();
+      await t.shot(page, 'words-edited');
     },
   },
   {

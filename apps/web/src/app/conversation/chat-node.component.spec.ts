@@ -207,6 +207,34 @@ describe('ChatNodeComponent', () => {
     expect(element.textContent).not.toContain('Something else');
   });
 
+  it('offers to edit words typed under a question, from the words as typed, and never a tap’s answer', async () => {
+    const openMenu = (n: TreeNode) => {
+      const rendered = render(n);
+      rendered.element.querySelector<HTMLButtonElement>('button.actions')?.click();
+      rendered.fixture.detectChanges();
+      const items = Array.from(document.querySelectorAll<HTMLButtonElement>('[role=menuitem]'));
+      return { ...rendered, items, names: items.map((b) => b.textContent?.trim()) };
+    };
+    const typed = openMenu(
+      node('response', { elicitId: 'e', action: 'other', content: { text: 'writing leters' } }),
+    );
+    expect(typed.names).toContain('Edit');
+    const edits: { nodeId: string; text: string }[] = [];
+    typed.fixture.componentInstance.edit.subscribe((e) => edits.push(e));
+    typed.items.find((b) => b.textContent?.trim() === 'Edit')?.click();
+    await typed.fixture.whenStable();
+    const box = typed.element.querySelector('textarea')!;
+    expect(box.value).toBe('writing leters');
+    box.value = 'writing letters';
+    box.dispatchEvent(new Event('input'));
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(edits).toEqual([{ nodeId: 'a'.repeat(64), text: 'writing letters' }]);
+    document.querySelectorAll('.cdk-overlay-container').forEach((c) => (c.innerHTML = ''));
+
+    const tapped = openMenu(node('response', { elicitId: 'e', action: 'accept', content: { value: true } }));
+    expect(tapped.names).not.toContain('Edit');
+  });
+
   it('leaves the answer line out of a question answered in the user’s own words', () => {
     const ask = node('elicit', {
       elicitId: 'e',

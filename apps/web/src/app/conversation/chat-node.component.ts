@@ -24,7 +24,7 @@ import { MarkdownTextComponent } from './markdown-text.component';
 import { type ChatItem, chatItems } from './chat-items';
 import { ConversationStore } from './conversation-store.service';
 import { coveredFromTree, loadCovered, summaryText } from './covered-messages';
-import { type NodeView, nodeView } from './node-view';
+import { isTypedAnswer, type NodeView, nodeView } from './node-view';
 
 let nextId = 0;
 /** How long "Copied" shows after a copy. */
@@ -104,6 +104,11 @@ export class ChatNodeComponent {
   readonly inspect = output<string>();
 
   protected readonly view = computed(() => nodeView(this.node(), this.answer()));
+  /**
+   * The person's own words can be edited: a message, and words typed at a question instead of a
+   * tap (a `response` with action `other`), which are then answered again (ConversationStore.edit).
+   */
+  protected readonly editable = computed(() => this.node().kind === 'user' || isTypedAnswer(this.node()));
   protected readonly editing = signal(false);
   protected readonly confirmingRewind = signal(false);
   protected readonly copied = signal(false);

@@ -22,6 +22,7 @@ import { branchOf, latestTip, siblingsOf } from './branch-tip';
 import { Coalesced } from './coalesced';
 import { listenToConversation } from './conversation-live-events';
 import { nodeText } from './node-text';
+import { isTypedAnswer } from './node-view';
 import { QueuedMessages, queuedMessageOf } from './queued-messages';
 import { PathReads } from './path-reads';
 import { PendingQuestions } from './pending-questions';
@@ -212,11 +213,39 @@ export class ConversationStore implements OnDestroy {
     return this.queue.withdraw(this.id(), id);
   }
 
+  /**
+   * New words for the person's own: a message is edited (the api's edit: a sibling with the new
+   * text, HEAD to it). Words typed at a question instead of a tap (a `response` with action
+   * `other`) are said again: HEAD goes back to the question, which waits again, and the new words
+   * answer it as the old ones did. Either way the old words stay one tap away in the branch switcher.
+   */
   edit(nodeId: string, text: string): Promise<boolean> {
+    const node = this.path().find((n) => n.id === nodeId);
+    if (isTypedAnswer(node)) return this.answerAgain(node, text);
     return this.run(async () => {
       await this.api.edit(this.id(), nodeId, { text });
       await this.reloadAll();
     });
+  }
+
+  private async answerAgain(answer: TreeNode<'response'>, text: string): Promise<boolean> {
+    const question = this.path().find((n) => n.id === answer.parentId);
+    if (question?.kind !== 'elicit' || question.payload.elicitId !== answer.payload.elicitId) {
+      // Another question was asked between this one and the words: going back to it would leave
+      // the words answering that one instead.
+      this.error.set(
+        'These words can no longer be changed here: go back to their question and answer it again.',
+      );
+      return false;
+    }
+    const back = await this.run(async () => {
+      await this.api.rewind(this.id(), { to: question.id });
+      await this.reloadAll();
+      // The question waits again; its event may come after the rewind's reply.
+      if (!this.questions.find(answer.payload.elicitId))
+        this.applyConversation(await this.api.conversation(this.id()));
+    });
+    return back && this.send(text, []);
   }
 
   rewind(to: string): Promise<boolean> {

@@ -21,6 +21,11 @@ export type NodeView =
   /** the root: the chat's start, where the switch for the agent's steps is */
   | { kind: 'start' };
 
+/** Words the person typed at a question instead of a tap: an answer with action `other`. */
+export function isTypedAnswer(node: TreeNode | undefined): node is TreeNode<'response'> {
+  return node?.kind === 'response' && isRecord(node.payload) && node.payload['action'] === 'other';
+}
+
 /** Builds the view of `node`; `answer` is the response node to it, for an elicit. */
 export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
   // Events, tool calls, mode switches, the agent's notes to itself, replies without words.
