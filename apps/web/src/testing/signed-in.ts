@@ -10,6 +10,9 @@ export const A_USER: User = {
   emailVerified: true,
 };
 
+/** An admin a spec signs in as. */
+export const AN_ADMIN: User = { ...A_USER, id: 'admin-1', role: 'admin' };
+
 /** A route's page for specs that only check where the app navigated (`/sign-in`). */
 @Component({ template: '' })
 export class BlankComponent {}

@@ -6,6 +6,7 @@ import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { ConversationArchiveApi } from '../conversations/conversation-archive-api';
 import { AdminConversationsPageComponent } from './admin-conversations-page.component';
+import { AN_ADMIN } from '../../testing/signed-in';
 
 const listed = (id: string, title: string, archivedAt: string | null): ListedConversation => ({
   id,
@@ -43,7 +44,7 @@ describe('AdminConversationsPageComponent', () => {
     });
     TestBed.inject(SessionService).start({
       token: 't',
-      user: { id: 'admin-1', email: 'a@example.com', displayName: 'A', role: 'admin', emailVerified: true },
+      user: AN_ADMIN,
     });
     const fixture = TestBed.createComponent(AdminConversationsPageComponent);
     await fixture.whenStable();

@@ -4,6 +4,7 @@ import type { GcRun } from '@sweatpants/domain';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { GcPanelComponent } from './gc-panel.component';
+import { AN_ADMIN } from '../../testing/signed-in';
 
 const run = (id: string, over: Partial<GcRun> = {}): GcRun => ({
   id,
@@ -28,7 +29,7 @@ async function render(pages: GcRun[][]) {
   TestBed.configureTestingModule({ providers: [{ provide: ApiService, useValue: api }] });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'admin-1', email: 'a@example.com', displayName: 'A', role: 'admin', emailVerified: true },
+    user: AN_ADMIN,
   });
   const fixture = TestBed.createComponent(GcPanelComponent);
   const settle = async (ms = 0) => {

@@ -9,6 +9,7 @@ import { SocketClientService } from '../core/socket-client.service';
 import { reloadAgentSteps } from './agent-steps';
 import { ChatPageComponent } from './chat-page.component';
 import { ConversationStore } from './conversation-store.service';
+import { A_USER } from '../../testing/signed-in';
 
 /** The chat as the user sees it: what was said in front, the agent's steps one switch away. */
 
@@ -118,7 +119,7 @@ async function setup(path: TreeNode[], tree: TreeNode[] = path, pathAt: TreeNode
   });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
+    user: A_USER,
   });
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
   await TestBed.inject(ConversationStore).open('c1', false);

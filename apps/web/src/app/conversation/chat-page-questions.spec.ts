@@ -11,6 +11,7 @@ import { SocketClientService } from '../core/socket-client.service';
 import { AgentsService } from '../conversations/agents.service';
 import { ChatPageComponent } from './chat-page.component';
 import { ConversationStore } from './conversation-store.service';
+import { A_USER } from '../../testing/signed-in';
 
 /** The chat page while questions from several agents wait at once (the donation helper inside the coach's turn). */
 
@@ -119,7 +120,7 @@ async function setup(pending: ElicitRequest[], options: { agentsKnown?: boolean;
   });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
+    user: A_USER,
   });
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
   const agents = () =>

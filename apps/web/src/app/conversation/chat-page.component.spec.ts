@@ -14,6 +14,7 @@ import { SessionService } from '../core/session.service';
 import { SocketClientService } from '../core/socket-client.service';
 import { ChatPageComponent } from './chat-page.component';
 import { ConversationStore } from './conversation-store.service';
+import { A_USER } from '../../testing/signed-in';
 
 const id = (name: string) => name.padEnd(64, '0');
 const node = (name: string, parent: string | null, depth: number, kind: TreeNode['kind'], payload: object) =>
@@ -94,7 +95,7 @@ async function setup(answers: Partial<Record<string, Answer>> = {}) {
   });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
+    user: A_USER,
   });
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
   const store = TestBed.inject(ConversationStore);

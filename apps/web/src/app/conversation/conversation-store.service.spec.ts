@@ -16,6 +16,7 @@ import { SessionService } from '../core/session.service';
 import { SocketClientService } from '../core/socket-client.service';
 import { ConversationStore } from './conversation-store.service';
 import { TOO_LATE_TO_WITHDRAW } from './queued-messages';
+import { A_USER } from '../../testing/signed-in';
 
 const nodes = treeFixture();
 const onHead = nodes.filter((n) => n.onHead).map(({ childIds: _c, onHead: _o, ...node }) => node as TreeNode);
@@ -96,7 +97,7 @@ function setup(answers: Partial<Record<string, Answer>> = {}) {
   TestBed.configureTestingModule({ providers: [ConversationStore, { provide: ApiService, useValue: api }] });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
+    user: A_USER,
   });
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
   return { store: TestBed.inject(ConversationStore), api, socket };

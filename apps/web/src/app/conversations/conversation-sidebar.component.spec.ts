@@ -12,6 +12,7 @@ import { ConversationArchiveApi } from './conversation-archive-api';
 import { UNDO_WINDOW_MS } from './pending-archives';
 import { UndoToastComponent } from './undo-toast.component';
 import { useAgents } from './agents-fixture';
+import { A_USER } from '../../testing/signed-in';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z').getTime();
 const conversation = (
@@ -66,7 +67,7 @@ async function render(items: Conversation[] = [garage, fresh, hall], next: strin
   });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
+    user: A_USER,
   });
   useAgents();
   const fixture = TestBed.createComponent(ConversationSidebarComponent);

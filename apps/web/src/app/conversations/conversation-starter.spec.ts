@@ -8,6 +8,7 @@ import { SessionService } from '../core/session.service';
 import { SocketClientService } from '../core/socket-client.service';
 import { ConversationListService } from './conversation-list.service';
 import { ConversationStarter, READY_TIMEOUT_MS } from './conversation-starter';
+import { A_USER } from '../../testing/signed-in';
 
 const conversation = (id: string, change: Partial<Conversation> = {}): Conversation => ({
   id,
@@ -52,7 +53,7 @@ function setup(joined: (id: string) => Conversation, send?: (server: FakeSocket)
   TestBed.configureTestingModule({ providers: [provideRouter([]), { provide: ApiService, useValue: api }] });
   TestBed.inject(SessionService).start({
     token: 't',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
+    user: A_USER,
   });
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
   const sent = () => socket.emitted.filter((e) => e.event === 'message:send').map((e) => e.payload);

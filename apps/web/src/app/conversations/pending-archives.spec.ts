@@ -7,6 +7,7 @@ import { ApiError } from '../core/api-error';
 import { ApiService } from '../core/api.service';
 import { SessionService } from '../core/session.service';
 import { PendingArchives, UNDO_WINDOW_MS } from './pending-archives';
+import { A_USER } from '../../testing/signed-in';
 
 const conversation = (id: string, title: string): Conversation => ({
   id,
@@ -43,7 +44,7 @@ function setup() {
   });
   TestBed.inject(SessionService).start({
     token: 'tok',
-    user: { id: 'u-1', email: 'a@example.com', displayName: 'A', role: 'user', emailVerified: true },
+    user: A_USER,
   });
   return { archives: TestBed.inject(PendingArchives), api, fetch, router: TestBed.inject(Router) };
 }
