@@ -2,7 +2,7 @@ import type { ReflogEntry, TreeNode } from '@sweatpants/domain';
 
 import { reflogSentence } from './reflog-sentence';
 
-/** How the history tells an answer to a question: in the words of the card that took it. */
+/** How the history tells an answer (in the words of the card that took it) and an agent's note to itself. */
 
 const YOU = 'u-1';
 const answer = (action: string, content?: object): TreeNode =>
@@ -17,20 +17,21 @@ const answer = (action: string, content?: object): TreeNode =>
     createdAt: '2026-01-01T12:00:00.000Z',
   }) as TreeNode;
 
-function told(node: TreeNode): string {
-  const entry: ReflogEntry = {
-    id: 'r1',
-    index: 1,
-    ref: 'HEAD',
-    oldHead: 'b'.repeat(64),
-    newHead: node.id,
-    action: 'append',
-    actorId: YOU,
-    message: `append: HEAD@{1} ${node.id}`,
-    createdAt: '2026-01-01T12:00:00.000Z',
-  };
-  return reflogSentence(entry, { nodes: new Map([[node.id, node]]), you: YOU }).text;
-}
+/** The append that put `node` at HEAD, by `actorId`. */
+const appendOf = (node: TreeNode, actorId: string): ReflogEntry => ({
+  id: 'r1',
+  index: 1,
+  ref: 'HEAD',
+  oldHead: 'b'.repeat(64),
+  newHead: node.id,
+  action: 'append',
+  actorId,
+  message: `append: HEAD@{1} ${node.id}`,
+  createdAt: '2026-01-01T12:00:00.000Z',
+});
+
+const told = (node: TreeNode): string =>
+  reflogSentence(appendOf(node, YOU), { nodes: new Map([[node.id, node]]), you: YOU }).text;
 
 describe('an answer in the history', () => {
   it('tells "Skip this" as skipped and "Cancel" as cancelled, as the card said them', () => {
@@ -47,20 +48,8 @@ describe('an agent’s note to itself in the history', () => {
   const event = (payload: object): TreeNode =>
     ({ ...answer('accept'), kind: 'event', authorId: 'agent:tidying', payload }) as TreeNode;
   const ctx = { speakers: new Map([['tidying', 'the coach']]), agent: 'tidying' };
-  function toldOf(node: TreeNode) {
-    const entry: ReflogEntry = {
-      id: 'r1',
-      index: 1,
-      ref: 'HEAD',
-      oldHead: 'b'.repeat(64),
-      newHead: node.id,
-      action: 'append',
-      actorId: 'agent:tidying',
-      message: `append: HEAD@{1} ${node.id}`,
-      createdAt: '2026-01-01T12:00:00.000Z',
-    };
-    return reflogSentence(entry, { nodes: new Map([[node.id, node]]), you: YOU, ...ctx });
-  }
+  const toldOf = (node: TreeNode) =>
+    reflogSentence(appendOf(node, 'agent:tidying'), { nodes: new Map([[node.id, node]]), you: YOU, ...ctx });
 
   it('says what the step was, as the chat’s agent steps say it, never "noted something"', () => {
     expect(toldOf(event({ type: 'situation-classified', summary: 'item: cables' }))).toEqual({
