@@ -29,8 +29,9 @@ let nextId = 0;
  *
  * The card folds to its one-line question (the widget is kept, only hidden, so a half-typed answer
  * survives), so that on a phone the chat above it can be read while it waits; a new question opens
- * unfolded, unless the page asks it to open folded (`opensFolded`). The card never scrolls inside itself (that hid its last option and its buttons): the
- * chat's pane scrolls instead, and on a phone the card keeps its spacing tight.
+ * unfolded, unless the page asks it to open folded (`opensFolded`). The card never scrolls inside
+ * itself (that hid its last option and its buttons): the chat's pane scrolls instead, and on a
+ * phone the card keeps its spacing tight.
  *
  * A web address in the message is a link the person can open (an outside MCP server's page).
  *
