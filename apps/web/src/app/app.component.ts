@@ -1,5 +1,4 @@
 import type { DialogRef } from '@angular/cdk/dialog';
-import { BreakpointObserver } from '@angular/cdk/layout';
 import {
   ChangeDetectionStrategy,
   Component,
@@ -10,9 +9,7 @@ import {
   Injector,
   signal,
 } from '@angular/core';
-import { toSignal } from '@angular/core/rxjs-interop';
 import { ActivatedRouteSnapshot, NavigationEnd, Router, RouterLink, RouterOutlet } from '@angular/router';
-import { map } from 'rxjs';
 
 import { EmailVerificationBannerComponent } from './auth/email-verification-banner.component';
 import { ConversationListService } from './conversations/conversation-list.service';
@@ -26,6 +23,7 @@ import { AgentsService } from './conversations/agents.service';
 import { SocketClientService } from './core/socket-client.service';
 import { FILLS_WINDOW } from './app.routes';
 import { HealthService } from './health/health.service';
+import { matchesMedia } from './core/media-query';
 
 /** Wide enough for the conversations beside the page; narrower, they open as a drawer. */
 const WIDE = '(min-width: 56.25rem)';
@@ -63,12 +61,7 @@ export class AppComponent {
   private drawer: DialogRef<unknown, ConversationSidebarComponent> | null = null;
   private drawerLoading = false;
 
-  protected readonly wide = toSignal(
-    inject(BreakpointObserver)
-      .observe(WIDE)
-      .pipe(map((state) => state.matches)),
-    { initialValue: inject(BreakpointObserver).isMatched(WIDE) },
-  );
+  protected readonly wide = matchesMedia(WIDE);
   protected readonly sidebar = computed(() => this.session.signedIn() && this.wide());
   protected readonly drawerOpen = signal(false);
   /** The page open fills the window (the chat): the top bar stays and the page scrolls inside. */

@@ -1,5 +1,4 @@
 import { Dialog } from '@angular/cdk/dialog';
-import { BreakpointObserver } from '@angular/cdk/layout';
 import {
   afterNextRender,
   afterRenderEffect,
@@ -16,12 +15,11 @@ import {
   viewChild,
   viewChildren,
 } from '@angular/core';
-import { toSignal } from '@angular/core/rxjs-interop';
-import { map } from 'rxjs';
 import { Router } from '@angular/router';
 import type { ChatContentRequest, ElicitAnswerRequest, ElicitRequest, TreeNode } from '@sweatpants/domain';
 
 import { BlobImageComponent } from '../core/blob-image.component';
+import { matchesMedia } from '../core/media-query';
 import { ChatElicitComponent } from '../elicit/chat-elicit.component';
 import { ElicitCardComponent } from '../elicit/elicit-card.component';
 import { payloadOf } from '../elicit/elicit-question';
@@ -101,12 +99,7 @@ export class ChatPageComponent {
    * words answer the oldest, and the others whole would push its question off the screen. Each
    * unfolds with a tap, and the next oldest opens whole once the oldest is answered.
    */
-  protected readonly narrow = toSignal(
-    inject(BreakpointObserver)
-      .observe(NARROW)
-      .pipe(map((state) => state.matches)),
-    { initialValue: inject(BreakpointObserver).isMatched(NARROW) },
-  );
+  protected readonly narrow = matchesMedia(NARROW);
   /**
    * Who asks, by elicit id, where the cards should say. A card that said it keeps saying it while
    * it waits (the other agent's question answered, it is still the same question, and the card

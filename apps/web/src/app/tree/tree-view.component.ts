@@ -1,4 +1,3 @@
-import { BreakpointObserver } from '@angular/cdk/layout';
 import { CdkConnectedOverlay, type ConnectedPosition } from '@angular/cdk/overlay';
 import { DatePipe } from '@angular/common';
 import {
@@ -15,9 +14,7 @@ import {
   signal,
   viewChild,
 } from '@angular/core';
-import { toSignal } from '@angular/core/rxjs-interop';
 import type { TreeListingNode } from '@sweatpants/domain';
-import { map } from 'rxjs';
 
 import { latestTip } from '../conversation/branch-tip';
 import { boxWords, oneLine, stepCount } from './group-words';
@@ -25,6 +22,7 @@ import { TreeInspectorComponent } from './tree-inspector.component';
 import { BOX_WIDTH, layoutTree } from './tree-layout';
 import { type TurnGroup, turnGroups } from './turn-groups';
 import { AgentsService } from '../conversations/agents.service';
+import { matchesMedia } from '../core/media-query';
 
 /** A phone: the inspector opens next to the tapped box instead of beside the tree. */
 const PHONE = '(max-width: 600px)';
@@ -82,10 +80,7 @@ export class TreeViewComponent {
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
   private readonly canvas = viewChild<ElementRef<HTMLElement>>('canvas');
   private readonly inspector = viewChild(TreeInspectorComponent);
-  private readonly breakpoints = inject(BreakpointObserver);
-  protected readonly phone = toSignal(this.breakpoints.observe(PHONE).pipe(map((state) => state.matches)), {
-    initialValue: this.breakpoints.isMatched(PHONE),
-  });
+  protected readonly phone = matchesMedia(PHONE);
   protected readonly positions = BELOW_OR_ABOVE;
 
   protected readonly turns = computed(() => turnGroups(this.nodes(), { head: this.head() }));
