@@ -108,6 +108,22 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('ConversationStore', () => {
   afterEach(() => localStorage.clear());
 
+  it('is opening only until HEAD’s path is in: slower reads of the tree and state do not hold the chat back', async () => {
+    const { store, api } = setup();
+    let treeRead: (value: typeof nodes) => void = () => undefined;
+    api.owner.tree.mockImplementationOnce(() => new Promise((resolve) => (treeRead = resolve)));
+    const opened = store.open('c1', false);
+    expect(store.opening()).toBe(true);
+    await tick();
+    await tick();
+    expect(store.path().length).toBeGreaterThan(0);
+    expect(store.loading()).toBe(true);
+    expect(store.opening()).toBe(false);
+    treeRead(nodes);
+    await opened;
+    expect(store.loading()).toBe(false);
+  });
+
   it('opens: conversation, HEAD path, tree and state; joins the room on connect and on reconnect', async () => {
     const { store, socket } = setup();
     await store.open('c1', false);

@@ -80,6 +80,12 @@ export class ConversationStore implements OnDestroy {
   /** Messages sent while the agent worked, waiting for it (oldest first); not on the path yet. */
   readonly queue = new QueuedMessages(this.socket);
   readonly loading = signal(true);
+  /**
+   * Opening with nothing to show yet. Once HEAD's path is read the chat stands on its own: the
+   * tree and state reads still under way only add to it, and a loading line above a card that is
+   * already waiting reads as if the card were not ready.
+   */
+  readonly opening = computed(() => this.loading() && this.path().length === 0);
   readonly busy = signal(false);
   /** The last rewind made from the chat, which Undo takes back. */
   readonly undo = signal<{ reflogId: string; label: string } | null>(null);
