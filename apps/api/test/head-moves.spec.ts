@@ -1,8 +1,12 @@
-import type { HeadMove, NodeAndHead, ReflogPage } from '@sweatpants/domain';
+import type { HeadMove, NodeAndHead, ReflogPage, TreeNode } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { TreeStore } from '@sweatpants/tree-store';
 import { answerAll, ask, conversation, createConversation, path, turn } from './support/flows';
 import { call, errorOf, register, startApi, type TestApi } from './support/test-api';
+
+/** A 1×1 PNG, as small a photo as the intake takes. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe('moves of HEAD from outside the runner: rewind, edit, recover, cancel', () => {
   let db: TestDatabase;
@@ -130,6 +134,29 @@ describe('moves of HEAD from outside the runner: rewind, edit, recover, cancel',
       },
     );
     expect(parent.body.childIds).toEqual([original.id, res.body.node.id]);
+  });
+
+  it('edits the words of a message sent with a photo: the photo stays with the edited message', async () => {
+    const c = await createConversation(api, token);
+    const sent = await call<NodeAndHead>(api, 'POST', `/api/conversations/${c.id}/messages`, {
+      token,
+      body: { text: 'my desk', photos: [{ mediaType: 'image/png', data: ONE_PIXEL_PNG }] },
+    });
+    expect(sent.status).toBe(201);
+    const photos = (sent.body.node as TreeNode<'user'>).payload.photos;
+    expect(photos).toHaveLength(1);
+    await answerAll(api, token, c.id);
+    const res = await call<NodeAndHead>(
+      api,
+      'POST',
+      `/api/conversations/${c.id}/nodes/${sent.body.node.id}/edit`,
+      {
+        token,
+        body: { text: 'my kitchen table' },
+      },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.node.payload).toEqual({ text: 'my kitchen table', photos });
   });
 
   it('edits only user messages, and not with a stale expectedHead', async () => {

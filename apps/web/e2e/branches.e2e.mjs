@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { chatText } from './support/ui.mjs';
+import { chatText, PNG, signUp, startConversation, waitForTurn } from './support/ui.mjs';
 
 /** A user with a tidying conversation holding two messages, set up through the api. */
 async function twoMessages(t, first, second) {
@@ -56,6 +56,26 @@ export const scenarios = [
       const words = await page.locator('app-tree-page').innerText();
       assert.ok(!/HEAD|\bnodes?\b/.test(words), `the tree shows jargon:\n${words}`);
       await t.shot(page, 'tree');
+    },
+  },
+  {
+    name: 'edit the words of a message sent with a photo: the photo stays with it',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('photo-edit') });
+      await startConversation(page, 'Tidying coach', 'My desk: mugs and a lamp', { photo: PNG });
+      await waitForTurn(page);
+      await edit(page, 'My desk: mugs and a lamp', 'My kitchen table: mugs and keys');
+      const edited = page.locator('.bubble--user', { hasText: 'My kitchen table: mugs and keys' });
+      await edited.locator('.photos img').waitFor();
+      assert.match(
+        await userNode(page, 'My kitchen table: mugs and keys')
+          .getByRole('navigation', { name: 'Branches' })
+          .innerText(),
+        /2\/2/,
+      );
+      await waitForTurn(page);
+      await t.shot(page, 'edited-with-photo');
     },
   },
   {

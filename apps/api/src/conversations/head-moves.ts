@@ -87,6 +87,8 @@ export class HeadMoves {
         conversationId: record.id,
         nodeId: target.id,
         text,
+        // New words for the message, not a new message: its photos stay with it.
+        ...(original.payload.photos ? { photos: original.payload.photos } : {}),
         authorId: user.id,
         expectedHead: head,
         actorId: user.id,
