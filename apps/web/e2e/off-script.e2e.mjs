@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 
-import { chatText, composer, PNG, say, signUp, startConversation, waitForTurn } from './support/ui.mjs';
+import {
+  assertNewestInView,
+  chatText,
+  composer,
+  PNG,
+  say,
+  signUp,
+  startConversation,
+  waitForTurn,
+} from './support/ui.mjs';
 
 const QUESTION = 'What do you need to DO in this space?';
 
@@ -173,6 +182,57 @@ export const scenarios = [
       const log = await page.locator('ol.log').innerText();
       assert.ok(log.includes('wait, where do cables usually go?'), 'the tangent is still in the chat');
       await t.shot(page, 'recap');
+    },
+  },
+  {
+    name: '“I’m done” typed at a waiting card ends there: the card goes, the recap is the last word',
+    async run(t) {
+      // The tidying coach, on a phone: the mugs' card waits, and the person has had enough.
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('done-at-card') });
+      await startConversation(page, 'Tidying coach', 'My desk is covered in mugs, papers and a lamp', {
+        photo: PNG,
+      });
+      await untilTheQuestion(page);
+      await composer(page).fill('writing letters');
+      await composer(page).press('Enter');
+      await waitForTurn(page);
+      const mugs = page.locator('app-elicit-card', { hasText: 'What about the mugs?' });
+      await mugs.waitFor();
+      await composer(page).fill("I'm done");
+      await composer(page).press('Enter');
+      await page.locator('ol.log', { hasText: 'Session done' }).waitFor();
+      await waitForTurn(page);
+      assert.equal(await page.locator('app-elicit-card').count(), 0, 'no card is asked after the recap');
+      await page.locator('ol.log .bubble--user', { hasText: "I'm done" }).waitFor();
+      await assertNewestInView(page, 'after the recap');
+      assert.match(
+        await page.locator('ol.log > li').last().innerText(),
+        /Session done/,
+        'the recap is the last word',
+      );
+      await t.shot(page, 'tidying-done-at-card');
+
+      // The concierge, on a desktop: a card of readings waits; the person stops the review there.
+      const desk = await t.page({ phone: false });
+      await signUp(desk, { email: t.email('done-at-review') });
+      await startConversation(desk, 'Concierge', 'review my quarantined items');
+      await waitForTurn(desk);
+      const readings = desk.locator('app-elicit-card', { hasText: 'How should I read' });
+      await readings.waitFor();
+      await composer(desk).fill("I'm done for today");
+      await composer(desk).press('Enter');
+      await desk.locator('ol.log', { hasText: 'The review is over' }).waitFor();
+      await waitForTurn(desk);
+      assert.equal(
+        await desk.locator('app-elicit-card').count(),
+        0,
+        'the card is set aside, not asked again',
+      );
+      const log = await chatText(desk);
+      assert.ok(log.includes('We can stop here'), 'the coach says the review stops');
+      assert.ok(log.includes("I'm done for today"), 'the words are kept in the chat');
+      await t.shot(desk, 'concierge-done-at-card');
     },
   },
 ];

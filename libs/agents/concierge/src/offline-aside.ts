@@ -1,6 +1,8 @@
 // The offline concierge's side quests: words typed while a card waits that pick nothing get a
-// short answer (what a tier or an option means, how to move on or stop), then the card is back.
+// short answer (what a tier or an option means, how to move on), then the card is back; words
+// that stop ("I'm done") set the card aside and end the review.
 import type { OfflineRule } from '@sweatpants/agent-runtime/offline';
+import { FINISH_REVIEW } from './set-aside';
 import { openCardIn, type OpenCard } from './side-quest';
 
 /** Words that end the interview (or, while a card waits, ask to). */
@@ -51,8 +53,6 @@ function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
     );
     return `(offline) ${meanings.join(' ')} ${CARD_AGAIN}`;
   }
-  if (STOP.test(text))
-    return `(offline) This card stays open until you pick an option or dismiss it; then say stop, and what is not decided stays quarantined. ${CARD_AGAIN}`;
   if (SKIP.test(text))
     return `(offline) To leave this card for now, tap “Skip this”: what it asks about stays quarantined. ${CARD_AGAIN}`;
   if (!QUESTION.test(text))
@@ -65,6 +65,26 @@ export const answerAside: OfflineRule = {
   when: (ctx) => !ctx.hasToolResults && openCardIn(ctx.request.system) !== undefined,
   reply: (ctx) => {
     const card = openCardIn(ctx.request.system);
-    return card ? { text: asideReply(card, ctx.userText) } : undefined;
+    if (!card) return undefined;
+    // "I'm done", unless it asks about the card: the card is set aside and the review ends.
+    if (STOP.test(ctx.userText) && !asksAboutCard(card, ctx.userText))
+      return {
+        calls: [
+          { name: FINISH_REVIEW, input: { summary: 'The user stopped; undecided items stay quarantined.' } },
+        ],
+      };
+    return { text: asideReply(card, ctx.userText) };
   },
 };
+
+/** The side quest's last word once finish_review set the card aside. */
+export const stopAside: OfflineRule = {
+  name: 'concierge: "I\'m done" typed while a card waits sets the card aside and ends the review',
+  when: (ctx) => openCardIn(ctx.request.system) !== undefined && ctx.resultOf(FINISH_REVIEW) !== undefined,
+  reply: () => ({ text: '(offline) We can stop here; what is not decided stays quarantined.' }),
+};
+
+/** Whether the words ask what a tier or an option of the card means. */
+function asksAboutCard(card: Omit<OpenCard, 'elicitId'>, text: string): boolean {
+  return /\btier\s*[1-3]\b/i.test(text) || optionsAskedAbout(card, text).length > 0;
+}

@@ -12,7 +12,7 @@ import {
 } from './option-framing';
 import { learntIn } from './interview-learning';
 import { recapIn, REVIEW_FINISHED } from './review-tools';
-import { answerAside, STOP } from './offline-aside';
+import { answerAside, STOP, stopAside } from './offline-aside';
 import { UpdatesInputSchema } from './tool-inputs';
 
 /**
@@ -128,10 +128,13 @@ function parse(text: string): Json {
 
 /**
  * A message from the user to answer, rather than tool results to read: after a transition tool the
- * synthetic message shares the user turn with that tool's result.
+ * synthetic message shares the user turn with that tool's result (a card set aside by "I'm done"
+ * ends the review from its own tool: see ./set-aside).
  */
 const fresh = (ctx: OfflineContext) =>
-  ctx.toolResults.every((r) => r.name === 'start_review' || r.name === 'finish_review');
+  ctx.toolResults.every(
+    (r) => r.name === 'start_review' || r.name === 'finish_review' || r.content.startsWith(REVIEW_FINISHED),
+  );
 const inInterview = (ctx: OfflineContext) => ctx.offers('present_options');
 const inOverview = (ctx: OfflineContext) => ctx.offers('start_review');
 
@@ -338,6 +341,7 @@ function objectField(value: Json, key: string): Json | undefined {
 
 /** In the order the offline model asks them, before its defaults. */
 export const CONCIERGE_OFFLINE_RULES: readonly OfflineRule[] = [
+  stopAside,
   answerAside,
   typedPick,
   stopReview,

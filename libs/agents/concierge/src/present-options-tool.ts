@@ -1,11 +1,15 @@
 import { call } from 'effection';
 import * as z from 'zod';
-import { ask, createTool, ToolError, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
+import { ask, createTool, Run, ToolError, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
 import { ActivityStoreContext } from './activity-store';
 import { failure } from './activity-tools';
 import { cardOptions } from './option-framing';
+import { reviewEnd } from './review-tools';
+import { stopSaidAside } from './set-aside';
 import { OpenCards } from './side-quest';
 import { ActivityIdsSchema, UpdatesInputSchema } from './tool-inputs';
+
+const PRESENT_OPTIONS = 'present_options';
 
 const OptionSchema = z.object({
   id: z.string().min(1).max(8).describe('a short letter: A, B, C (its card shows it before the label)'),
@@ -24,7 +28,7 @@ const OptionSchema = z.object({
  * asked again. No answer (a timeout, a dismissal) is seed 002's fallback for Choose, an empty
  * choice: the items stay quarantined.
  */
-export const presentOptions: Tool = createTool('present_options')
+export const presentOptions: Tool = createTool(PRESENT_OPTIONS)
   .description(
     'Offer the user 2-3 classification options for a group of similar quarantined activities, each with its reason (options, never instructions). Returns the picked option with its updates; then apply them with ONE update_activities call for all the ids.',
   )
@@ -79,6 +83,12 @@ export const presentOptions: Tool = createTool('present_options')
         activity_ids,
         note: 'The user answered in their own words and named no single option: read what they said.',
       });
+    // "I'm done" typed at the card: the side quest set it aside, and the review ends here.
+    const run = yield* Run.expect();
+    const path = run.journal.path();
+    const asker = path.findLastIndex((n) => n.kind === 'tool_call' && n.payload['name'] === PRESENT_OPTIONS);
+    const stop = stopSaidAside(path.slice(asker + 1));
+    if (stop) return yield* reviewEnd(stop.summary);
     return ToolSuccess({
       choice: '',
       activity_ids,

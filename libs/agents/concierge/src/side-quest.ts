@@ -1,14 +1,23 @@
 import type { ElicitRequest } from '@sweatpants/domain';
 import { createContext, scoped, type Operation } from 'effection';
 import * as z from 'zod';
-import { Asides, runTurn, SampleStages, type AgentDefinition, type TurnEnd } from '@sweatpants/agent-runtime';
+import {
+  Asides,
+  Run,
+  runTurn,
+  SampleStages,
+  type AgentDefinition,
+  type TurnEnd,
+} from '@sweatpants/agent-runtime';
+import { stopSaidAside } from './set-aside';
 
 /**
  * Seed 004's side quests in the concierge. Words typed while a card waits that do not pick an
  * option ("wait, what does tier 2 mean?") run one turn of their own (the runtime's side quest),
  * after which the same card is asked again. That turn is told which card is open and that its job
- * is to answer the words, not to move the interview on: it offers no other card, applies nothing
- * and does not end the review, so the user comes back to the card they left.
+ * is to answer the words, not to move the interview on: it offers no other card and applies
+ * nothing, so the user comes back to the card they left; unless the words stop the review ("I'm
+ * done"), which sets the card aside (./set-aside).
  */
 
 const CardSchema = z.object({
@@ -39,9 +48,10 @@ export function asideNote(card: OpenCard): string {
   return [
     'A card of yours is waiting for the user to pick an option, and they typed words of their own',
     'instead: they do not pick an option. Answer them in a few sentences; when they ask about the',
-    'card (what an option or a tier means), explain it. Do not call present_options,',
-    'update_activities or finish_review now: the card stays open and is shown again right after your',
-    'reply, and the user picks there.',
+    'card (what an option or a tier means), explain it. Do not call present_options or',
+    'update_activities now: the card stays open and is shown again right after your reply, and the',
+    'user picks there. Only when they want to stop the review, call finish_review: the card is set',
+    'aside, and the review ends after your reply.',
     `${OPEN_CARD_LINE}${JSON.stringify(shown)}`,
   ].join('\n');
 }
@@ -75,6 +85,11 @@ export function* conciergeTurn(agent: AgentDefinition): Operation<TurnEnd> {
         return yield* next({ ...request, notes });
       },
     });
-    return card ? yield* OpenCards.with(card, () => runTurn(agent)) : yield* runTurn(agent);
+    if (!aside || !card) return yield* runTurn(agent);
+    const end = yield* OpenCards.with(card, () => runTurn(agent));
+    // "I'm done" said at the card: the turn's finish_review set it aside, so it is not asked again.
+    const run = yield* Run.expect();
+    if (stopSaidAside(run.journal.path(), card.elicitId)) aside.settle({ action: 'decline' });
+    return end;
   });
 }

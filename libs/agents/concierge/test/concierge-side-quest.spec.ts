@@ -1,6 +1,6 @@
 import type { ElicitRequest } from '@sweatpants/domain';
 import { pairToolUses, INTERPRET_TOOL, type ModelMessage } from '@sweatpants/agent-runtime';
-import { startFakeAnthropic, type FakeAnthropic } from '@sweatpants/agent-claude/testing';
+import { startFakeAnthropic, type FakeAnthropic, type FakeStep } from '@sweatpants/agent-claude/testing';
 import {
   answer,
   callsOf,
@@ -82,15 +82,33 @@ describe('a side quest while a card waits (offline)', () => {
     expect(concierge.store.batches).toEqual([]);
   });
 
-  it('keeps the card open on "stop", says how to stop, and stops once the card is dismissed', async () => {
+  it('"I\'m done" typed at the card sets it aside and ends the review: the card is not asked again', async () => {
     const concierge = await bankCard();
-    const again = await aside(concierge, concierge.card, 'stop');
-    expect(replies(await concierge.path()).at(-1)).toBe(
-      `(offline) This card stays open until you pick an option or dismiss it; then say stop, and what is not decided stays quarantined. ${CARD_AGAIN}`,
-    );
-    expect(concierge.runner.state()).toMatchObject({ mode: 'interview' });
+    await answer(concierge.runner, { action: 'other', content: { text: "I'm done" } }, concierge.card);
+    await concierge.runner.whenIdle();
+    // No card waits: the chat prompt does.
+    expect(await nextQuestion(concierge.runner, concierge.card)).toBeUndefined();
+    const path = await concierge.path();
+    expect(replies(path).slice(-2)).toEqual([
+      '(offline) We can stop here; what is not decided stays quarantined.',
+      expect.stringMatching(/^\(offline\) The review is over\./),
+    ]);
+    // Asked once: never again after the words.
+    expect(path.filter((n) => n.kind === 'elicit' && n.payload['type'] === 'choose')).toHaveLength(1);
+    expect(concierge.runner.state()).toMatchObject({ mode: 'assistant', review: { done: 0, total: 1 } });
+    expect(concierge.store.batches).toEqual([]);
+  });
 
-    await answer(concierge.runner, { action: 'cancel' }, again);
+  it('"stop" asking about the card is answered about the card, and the card stays', async () => {
+    const concierge = await bankCard();
+    await aside(concierge, concierge.card, 'does tier 1 stop these mails?');
+    expect(replies(await concierge.path()).at(-1)).toMatch(/^\(offline\) Tier 1 means I archive such mail/);
+    expect(concierge.runner.state()).toMatchObject({ mode: 'interview' });
+  });
+
+  it('stops once the card is dismissed and the user says stop', async () => {
+    const concierge = await bankCard();
+    await answer(concierge.runner, { action: 'cancel' }, concierge.card);
     expect(await nextQuestion(concierge.runner)).toBeUndefined();
     await concierge.runner.send({ text: 'stop', authorId: 'u1' });
     await concierge.runner.whenIdle();
@@ -108,33 +126,31 @@ describe('a side quest on Claude', () => {
     await fake.close();
   });
 
-  it('refuses a new card or the end of the review while the card is open, and the card still comes back', async () => {
-    const options = [
-      { id: 'A', label: 'Newsletter → Tier 1', reason: 'Bulk.', updates: { status: 'archived' } },
-      {
-        id: 'C',
-        label: 'Important update → Tier 3',
-        reason: 'It may matter.',
-        updates: { status: 'surfaced' },
-      },
-    ];
-    const card = {
-      activity_ids: ['mail-104'],
-      message: 'How should I read the bank notice?',
-      options,
-    };
+  const options = [
+    { id: 'A', label: 'Newsletter → Tier 1', reason: 'Bulk.', updates: { status: 'archived' } },
+    {
+      id: 'C',
+      label: 'Important update → Tier 3',
+      reason: 'It may matter.',
+      updates: { status: 'surfaced' },
+    },
+  ];
+  const card = {
+    activity_ids: ['mail-104'],
+    message: 'How should I read the bank notice?',
+    options,
+  };
+  const toTheCard = [
+    { kind: 'reply', content: [{ type: 'tool_use', name: 'start_review', input: {} }] },
+    { kind: 'reply', content: [{ type: 'tool_use', name: 'query_activities', input: {} }] },
+    { kind: 'reply', content: [{ type: 'tool_use', name: 'present_options', input: card }] },
+    { kind: 'reply', content: [{ type: 'tool_use', name: INTERPRET_TOOL, input: { answers: false } }] },
+  ] satisfies FakeStep[];
+
+  it('refuses a new card while the card is open, and the card still comes back', async () => {
     fake.script(
-      { kind: 'reply', content: [{ type: 'tool_use', name: 'start_review', input: {} }] },
-      { kind: 'reply', content: [{ type: 'tool_use', name: 'query_activities', input: {} }] },
+      ...toTheCard,
       { kind: 'reply', content: [{ type: 'tool_use', name: 'present_options', input: card }] },
-      { kind: 'reply', content: [{ type: 'tool_use', name: INTERPRET_TOOL, input: { answers: false } }] },
-      {
-        kind: 'reply',
-        content: [
-          { type: 'tool_use', name: 'present_options', input: card },
-          { type: 'tool_use', name: 'finish_review', input: { summary: 'Stopped.' } },
-        ],
-      },
       { kind: 'reply', content: [{ type: 'text', text: 'Northbank is your bank.' }] },
     );
     const { runner, path } = await openConcierge(claudeAt(fake));
@@ -144,7 +160,7 @@ describe('a side quest on Claude', () => {
     const again = await nextQuestion(runner, asked);
     expect(again).toMatchObject({ message: card.message, resumes: asked?.elicitId });
 
-    const results = (await path()).filter((n) => n.kind === 'tool_result').slice(-2);
+    const results = (await path()).filter((n) => n.kind === 'tool_result').slice(-1);
     expect(results.map((n) => n.payload['outcome'])).toEqual([
       expect.objectContaining({
         kind: 'error',
@@ -152,15 +168,48 @@ describe('a side quest on Claude', () => {
           'present_options: the card "How should I read the bank notice?" is still open',
         ),
       }),
-      expect.objectContaining({
-        kind: 'error',
-        message: expect.stringContaining(
-          'finish_review: the card "How should I read the bank notice?" is still open',
-        ),
-      }),
     ]);
     expect(replies(await path()).at(-1)).toBe('Northbank is your bank.');
     expect(runner.state()).toMatchObject({ mode: 'interview' });
+  });
+
+  it('ends the review from the side quest when the user stops there: the card is set aside, not asked again', async () => {
+    fake.script(
+      ...toTheCard,
+      {
+        kind: 'reply',
+        content: [{ type: 'tool_use', name: 'finish_review', input: { summary: 'The user stopped.' } }],
+      },
+      { kind: 'reply', content: [{ type: 'text', text: 'Fine, we stop here.' }] },
+      {
+        kind: 'reply',
+        content: [{ type: 'text', text: 'The review is over; the bank notice stays quarantined.' }],
+      },
+    );
+    const { runner, path } = await openConcierge(claudeAt(fake));
+    await runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+    const asked = await nextQuestion(runner);
+    await answer(runner, { action: 'other', content: { text: "that's enough for today" } }, asked!);
+    expect(await nextQuestion(runner, asked)).toBeUndefined();
+
+    const nodes = await path();
+    expect(replies(nodes).slice(-2)).toEqual([
+      'Fine, we stop here.',
+      'The review is over; the bank notice stays quarantined.',
+    ]);
+    // The side quest's call set the card aside; the card's own tool ended the review.
+    const results = nodes.filter((n) => n.kind === 'tool_result');
+    expect(results.map((n) => [n.payload['name'], (n.payload['outcome'] as { kind: string }).kind])).toEqual([
+      ['start_review', 'break'],
+      ['query_activities', 'success'],
+      ['finish_review', 'success'],
+      ['present_options', 'break'],
+    ]);
+    // The model was told, in the side quest, what its call did.
+    const told = fake.requests.at(-2)?.body?.messages.at(-1)?.content;
+    expect(JSON.stringify(told)).toContain('The open card is set aside');
+    expect(nodes.filter((n) => n.kind === 'elicit' && n.payload['type'] === 'choose')).toHaveLength(1);
+    expect(runner.state()).toMatchObject({ mode: 'assistant', review: { done: 0 } });
   });
 });
 

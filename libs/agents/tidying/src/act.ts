@@ -90,8 +90,9 @@ export function* act(
     // Every call's result settled the turn (a card answered with a tap): the coach says so itself,
     // and the model is not asked again.
     if (uses.length > 0 && settled.length === uses.length) {
-      const text = settled.join(' ');
-      yield* say(text, { settledBy: 'tool' });
+      const text = settled.filter(Boolean).join(' ');
+      // Nothing to say when the card was set aside by the session's end: its recap said it all.
+      if (text) yield* say(text, { settledBy: 'tool' });
       yield* recordEvent({ type: 'response-generated', text: [...said, text].join(' ').trim() });
       return { kind: 'done' };
     }
@@ -137,8 +138,10 @@ export function* proposeAtOnce(proposal: ProposalFor): Operation<TurnEnd | null>
     outcome.kind === 'success' && outcome.reply !== undefined
       ? outcome.reply
       : `No problem, we leave the ${proposal.item} for later. What did you pick up next?`;
-  yield* say(text, { settledBy: 'tool' });
-  yield* recordEvent({ type: 'response-generated', text });
+  if (text) {
+    yield* say(text, { settledBy: 'tool' });
+    yield* recordEvent({ type: 'response-generated', text });
+  }
   return { kind: 'done' };
 }
 

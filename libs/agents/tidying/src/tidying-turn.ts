@@ -98,8 +98,12 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
     if (!recorded.ok) return { kind: 'failed', code: 'invalid_phase' };
   }
   const state = recorded.state;
-  if (decision.action.tag === 'summary')
+  if (decision.action.tag === 'summary') {
     yield* recordEvent({ type: 'session-ended', itemsProcessed: itemsProcessedOf(state) });
+    // "I'm done" said at a card ends the session: the card is set aside with it, not asked again
+    // under the recap.
+    aside?.settle({ action: 'decline' });
+  }
 
   const current = modeStateOf(agent, run.journal.path()).mode;
   const target = modeFor(decision.action, decision.nextPhase);

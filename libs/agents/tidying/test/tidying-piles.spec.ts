@@ -468,6 +468,22 @@ describe('the end of a session', () => {
     });
   });
 
+  it('"I\'m done" typed at a card ends the session there: the recap is the last word, and the card is not asked again', async () => {
+    const s = await atTheDesk();
+    const asked: string[] = [];
+    await s.say('a coffee mug', typingAtCards(["I'm done"], asked));
+    expect(asked).toEqual(['coffee mug']);
+    expect(s.state()).toMatchObject({ phase: 'ended', ended: true });
+    const path = await s.path();
+    const said = path.findIndex((n) => n.kind === 'response' && n.payload['action'] === 'other');
+    const after = path.slice(said + 1);
+    expect(after.filter((n) => n.kind === 'elicit' && n.payload['type'] === 'propose-disposition')).toEqual(
+      [],
+    );
+    expect(await lastReply(s)).toMatch(/^\(offline\) Session done: 1 item sorted\./);
+    expect(s.runner.pending().map((q) => q.type)).toEqual(['chat']);
+  });
+
   it('with nothing sorted, the recap says so', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say("let's go, it's for working", answers([]));
