@@ -87,7 +87,7 @@ export function interpretRequest(request: ElicitRequest, said: OffScriptContent)
       'The user was asked a question and typed a reply instead of using its buttons.',
       `Decide whether the reply answers the question. Call ${INTERPRET_TOOL} once: answers true with the`,
       'answer in the shape below when it does; answers false when the reply is about something else',
-      '(a question of their own, a remark, a change of subject).',
+      '(a question of their own, a remark, a change of subject, wanting to stop).',
       `${INTERPRET_QUESTION_LINE}${JSON.stringify(question)}`,
       `Answer shape: ${shape}`,
     ].join('\n'),

@@ -87,12 +87,15 @@ export function* act(
       }
       if (outcome.kind === 'success' && outcome.reply !== undefined) settled.push(outcome.reply);
     }
+    if (uses.some((use) => endedAside(run.journal.path(), use.id))) {
+      yield* recordEvent({ type: 'response-generated', text: said.join(' ').trim() });
+      return { kind: 'done' };
+    }
     // Every call's result settled the turn (a card answered with a tap): the coach says so itself,
     // and the model is not asked again.
     if (uses.length > 0 && settled.length === uses.length) {
-      const text = settled.filter(Boolean).join(' ');
-      // Nothing to say when the card was set aside by the session's end: its recap said it all.
-      if (text) yield* say(text, { settledBy: 'tool' });
+      const text = settled.join(' ');
+      yield* say(text, { settledBy: 'tool' });
       yield* recordEvent({ type: 'response-generated', text: [...said, text].join(' ').trim() });
       return { kind: 'done' };
     }
@@ -134,15 +137,33 @@ export function* proposeAtOnce(proposal: ProposalFor): Operation<TurnEnd | null>
   };
   const outcome = yield* dispatch([proposeDisposition], use);
   if (outcome.kind === 'error') return null;
+  const run = yield* Run.expect();
+  if (endedAside(run.journal.path(), use.id)) return { kind: 'done' };
   const text =
     outcome.kind === 'success' && outcome.reply !== undefined
       ? outcome.reply
       : `No problem, we leave the ${proposal.item} for later. What did you pick up next?`;
-  if (text) {
-    yield* say(text, { settledBy: 'tool' });
-    yield* recordEvent({ type: 'response-generated', text });
-  }
+  yield* say(text, { settledBy: 'tool' });
+  yield* recordEvent({ type: 'response-generated', text });
   return { kind: 'done' };
+}
+
+/**
+ * Whether words said aside while the call `toolUseId` waited on its card ended the session ("I'm
+ * done" typed at the card): its side quest took them as input and ended it, the card was set aside
+ * (see tidying-turn), and the recap said there is the last word. A session the call itself ended
+ * (confirm_done answered "done") is not: the model sums it up after the result.
+ */
+function endedAside(path: readonly TreeNode[], toolUseId: string): boolean {
+  const call = path.findLastIndex((n) => n.kind === 'tool_call' && n.payload['toolUseId'] === toolUseId);
+  if (call < 0) return false;
+  let heard = false;
+  for (const node of path.slice(call + 1)) {
+    const event = tidyingEventOf(node);
+    if (event?.type === 'user-input-received') heard = true;
+    if (heard && event?.type === 'session-ended') return true;
+  }
+  return false;
 }
 
 /** Words that ask about the photo itself, when its image should go to the model again. */

@@ -11,7 +11,7 @@ import { withDonationOffer } from './donation-hand-off';
 import { landedText, type LandedAt } from './landed-words';
 import { askQuestion, type ChoiceOption, type Question } from './question';
 import { currentSession } from './session-io';
-import { isEnded, nextSeenOf, phaseOf, type SessionState } from './session-state';
+import { nextSeenOf, phaseOf, type SessionState } from './session-state';
 import { recordEvent } from './tidying-events';
 
 /**
@@ -74,17 +74,13 @@ function proposeDispositionTool({ settles }: { settles: boolean }): Tool {
         return asked;
       });
       if (asked.answer.kind !== 'disposition' || asked.fallback) {
-        const skipped = {
+        yield* log('warn', 'propose_disposition: no answer, skipping the item for now', { item: input.item });
+        return ToolSuccess({
           item: input.item,
           disposition: { kind: 'skip' },
           wasCorrection: false,
           fallback: true,
-        };
-        // Set aside by "I'm done" typed at the card: the session ended there, and its recap is the
-        // last word, with nothing said after it about the item.
-        if (isEnded(yield* currentSession())) return ToolReply(skipped, '');
-        yield* log('warn', 'propose_disposition: no answer, skipping the item for now', { item: input.item });
-        return ToolSuccess(skipped);
+        });
       }
       const { disposition, wasCorrection } = asked.answer;
       const where = landing(yield* currentSession(), input.item);

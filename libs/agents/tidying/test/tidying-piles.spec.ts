@@ -484,6 +484,18 @@ describe('the end of a session', () => {
     expect(s.runner.pending().map((q) => q.type)).toEqual(['chat']);
   });
 
+  it('"I\'m done" typed at the question of what the space is for ends it there too', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      OPENING,
+      (q) => (q.type === 'choose' ? { action: 'other', content: { text: "I'm done" } } : tapFirst(q)),
+      [PHOTO],
+    );
+    expect(s.state()).toMatchObject({ phase: 'ended', ended: true });
+    expect(await lastReply(s)).toMatch(/^\(offline\) Session done/);
+    expect(s.runner.pending().map((q) => q.type)).toEqual(['chat']);
+  });
+
   it('with nothing sorted, the recap says so', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say("let's go, it's for working", answers([]));

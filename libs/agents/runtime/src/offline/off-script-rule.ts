@@ -8,8 +8,8 @@ import type { OfflineRule } from './offline-rule';
  * an option answer a choice: its letter as the card shows it or its id ("B", "b for all of
  * these", "option c", "go with A"), or the option's own words; so do a disposition or a yes/no.
  * Words typed for a "Something else" option that reveals a free-text question answer that. A
- * question of the user's own ("wait, where do cables go?", "what does tier 2 mean?") or anything
- * it cannot place is a tangent, so the question is asked again after it.
+ * question of the user's own ("wait, where do cables go?", "what does tier 2 mean?"), wanting to
+ * stop ("I'm done"), or anything it cannot place is a tangent, so the asker's side quest reads it.
  */
 export const interpretOffScriptRule: OfflineRule = {
   name: 'offline runtime: read off-script words against the question',
@@ -51,7 +51,7 @@ function answerIn(question: Question, text: string): { [key: string]: Json } | n
     case 'confirm':
       return confirmAnswer(text);
     case 'free-text':
-      return asksBack(text) ? null : { text };
+      return asksBack(text) || stops(text) ? null : { text };
     default:
       return null;
   }
@@ -59,6 +59,11 @@ function answerIn(question: Question, text: string): { [key: string]: Json } | n
 
 /** A question of the user's own is a tangent, whatever else it mentions. */
 const asksBack = (text: string) => text.includes('?');
+/** Wanting to stop ("I'm done", "that's enough", "never mind") answers no question: a tangent. */
+const stops = (text: string) =>
+  /^\s*(?:ok(?:ay)?,?\s+)?(?:i'?m done|i am done|stop|enough|that'?s (?:all|enough)|never ?mind|let'?s stop|done for (?:today|now))\b/i.test(
+    text,
+  );
 const said = (text: string, words: readonly string[]) =>
   words.some((w) => new RegExp(`\\b${w}\\b`, 'i').test(text));
 
@@ -162,7 +167,7 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
   // unless they say where a thing goes ("the mugs go to the kitchen"): that is said aside.
   const reveals = (payload['reveals'] ?? {}) as { [id: string]: { type?: string } };
   const open = options.find((o) => reveals[o.id]?.type === 'free-text');
-  return open && placeIn(text) === null ? { choiceId: open.id, revealed: { text } } : null;
+  return open && placeIn(text) === null && !stops(text) ? { choiceId: open.id, revealed: { text } } : null;
 }
 
 interface Choice {
