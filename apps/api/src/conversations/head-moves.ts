@@ -81,14 +81,15 @@ export class HeadMoves {
         { field: 'nodeId', message: `is a ${original?.kind ?? 'missing'} node` },
       ]);
     }
+    // New words for the message, not a new message: its photos stay with it.
+    const { photos } = (original as TreeNode<'user'>).payload;
     const above = this.runner.peek()?.pathTo(original.parentId);
     const edited = await this.fromLeft(expectedHead, (head) =>
       this.store.edit({
         conversationId: record.id,
         nodeId: target.id,
         text,
-        // New words for the message, not a new message: its photos stay with it.
-        ...(original.payload.photos ? { photos: original.payload.photos } : {}),
+        ...(photos ? { photos } : {}),
         authorId: user.id,
         expectedHead: head,
         actorId: user.id,
