@@ -393,4 +393,42 @@ describe('words typed while a question waits (seed 004, off-script)', () => {
       expect.stringMatching(/^chat-/),
     ]);
   });
+
+  it('that stop ("I\'m done") may have the side quest set the question aside: it is declined, not asked again', async () => {
+    const { port } = conversation();
+    server.fake.script(
+      askDone,
+      reads(false),
+      {
+        kind: 'reply',
+        content: [{ type: 'tool_use', id: 'toolu_aside', name: 'set_question_aside', input: {} }],
+        stopReason: 'tool_use',
+      },
+      say('All right, we leave it.'),
+      say('Talk soon.'),
+    );
+    const runner = await openRunner(server.fake, port);
+    await runner.send({ text: 'I think that is all', authorId: 'u1' });
+    const asked = await untilAsked(runner);
+    await runner.respond({ elicitId: asked.elicitId, action: 'other', content: { text: "I'm done" } }, 'u1');
+    await runner.whenIdle();
+
+    // Offered in the side quest only, beside the agent's own tools.
+    const tools = (i: number) =>
+      ((server.fake.requests[i]?.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
+    expect(tools(0)).not.toContain('set_question_aside');
+    expect(tools(2)).toContain('set_question_aside');
+    const path = await pathOf(port);
+    expect(path.filter((n) => n.kind === 'elicit')).toHaveLength(1);
+    const result = path.find((n) => n.kind === 'tool_result' && n.payload['name'] === 'confirm_done');
+    expect(JSON.stringify(result?.payload)).not.toContain('"done":true');
+    expect(path.filter((n) => n.kind === 'assistant').map((n) => n.payload['text'])).toEqual([
+      'Let me check.',
+      '',
+      '',
+      'All right, we leave it.',
+      'Talk soon.',
+    ]);
+    expect(runner.pending()[0]?.type).toBe('chat');
+  });
 });

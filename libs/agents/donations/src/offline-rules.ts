@@ -1,8 +1,9 @@
-import type {
-  OfflineContext,
-  OfflineReply,
-  OfflineRule,
-  OfflineToolCall,
+import {
+  setQuestionAsideRule,
+  type OfflineContext,
+  type OfflineReply,
+  type OfflineRule,
+  type OfflineToolCall,
 } from '@sweatpants/agent-runtime/offline';
 import { notForGiving, whereTheyGo } from './donation-replies';
 import type { Kind, Point } from './drop-off-directory';
@@ -46,6 +47,8 @@ const ASK_AGAIN =
 
 /** The helper's offline rules: one walk, its next step read from what its tools answered. */
 export const DONATIONS_OFFLINE_RULES: readonly OfflineRule[] = [
+  // "I'm done" typed at a question: it is set aside, not walked again from the things named.
+  setQuestionAsideRule,
   {
     name: 'donations: the next step for the things the person named',
     when: (ctx) => ctx.offers('check_item'),

@@ -109,6 +109,31 @@ describe('the donation helper, offline', () => {
     }
   });
 
+  it('sets a form aside when the person types that they are done: it is not asked again', async () => {
+    const session = await openSession(offline(), alwaysDonate());
+    try {
+      let typed = false;
+      await session.say('my old kettle', (q) => {
+        if (q.type !== 'form' || typed) return happyAnswers(q);
+        typed = true;
+        return { action: 'type', text: "I'm done" };
+      });
+      // One form, set aside: no second one for the kettle, and nothing found for it.
+      expect(session.asked.map((q) => q.type)).toEqual(['form']);
+      const replies = await session.replies();
+      expect(replies).toContain('(offline) All right, I leave that question.');
+      expect(replies.at(-1)).toBe("No problem. Tell me whenever you'd like to find a place for something.");
+      const path = await session.path();
+      expect(path.filter((n) => n.kind === 'elicit')).toHaveLength(1);
+      expect(path.find((n) => n.kind === 'response')?.payload).toMatchObject({
+        action: 'other',
+        content: { text: "I'm done" },
+      });
+    } finally {
+      await session.runner.close();
+    }
+  });
+
   it('finds the reuse centre for furniture, standing beside it', async () => {
     const session = await openSession(offline(), alwaysDonate());
     try {

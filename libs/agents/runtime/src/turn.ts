@@ -2,7 +2,8 @@ import type { Json } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { RESPOND_TOOL, type ToolUseBlock } from './model';
 import { modeOf, type AgentDefinition, type Mode, type TurnEnd } from './agent-definition';
-import { Run } from './context';
+import { Asides, Run } from './context';
+import { setAsideBy, setQuestionAside } from './set-question-aside';
 import { historyOf, modeStateOf } from './history';
 import { OfferedTools } from './offered-tools';
 import { sample } from './primitives';
@@ -27,12 +28,18 @@ const DEFAULT_MAX_STEPS = 8;
  */
 export function* runTurn(agent: AgentDefinition): Operation<TurnEnd> {
   const run = yield* Run.expect();
+  // In a side quest, the question the words were said at may be set aside (./set-question-aside).
+  const aside = yield* Asides.expect();
   const maxSteps = agent.maxSteps ?? DEFAULT_MAX_STEPS;
   for (let step = 0; step < maxSteps; step++) {
     const state = modeStateOf(agent, run.journal.path());
     const mode = modeOf(agent, state.mode);
     const offered = yield* OfferedTools.operations.offered(mode, state.data);
-    const tools = [...offered, ...(mode.output ? [respondTool(mode)] : [])];
+    const tools = [
+      ...offered,
+      ...(mode.output ? [respondTool(mode)] : []),
+      ...(aside ? [setQuestionAside] : []),
+    ];
     const sampled = yield* sample({
       system: mode.render(state.data),
       messages: historyOf(run.journal.path()),
@@ -47,6 +54,7 @@ export function* runTurn(agent: AgentDefinition): Operation<TurnEnd> {
     const replies: string[] = [];
     for (const use of uses) {
       const outcome: ToolOutcome = yield* dispatch(tools, use);
+      setAsideBy(aside, use, outcome);
       if (outcome.kind === 'break') {
         yield* transition(agent, state.mode, outcome.text, outcome.next);
         return { kind: 'break', next: outcome.next };

@@ -60,7 +60,7 @@ function answerIn(question: Question, text: string): { [key: string]: Json } | n
 /** A question of the user's own is a tangent, whatever else it mentions. */
 const asksBack = (text: string) => text.includes('?');
 /** Wanting to stop ("I'm done", "that's enough", "never mind") answers no question: a tangent. */
-const stops = (text: string) =>
+export const stops = (text: string): boolean =>
   /^\s*(?:ok(?:ay)?,?\s+)?(?:i'?m done|i am done|stop|enough|that'?s (?:all|enough)|never ?mind|let'?s stop|done for (?:today|now))\b/i.test(
     text,
   );
