@@ -233,6 +233,27 @@ export const scenarios = [
       assert.ok(log.includes('We can stop here'), 'the coach says the review stops');
       assert.ok(log.includes("I'm done for today"), 'the words are kept in the chat');
       await t.shot(desk, 'concierge-done-at-card');
+
+      // The donation helper, on a phone: its form about the kettle waits; the person stops there.
+      const helper = await t.page({ phone: true });
+      await signUp(helper, { email: t.email('done-at-form') });
+      await startConversation(helper, 'Donation helper', 'my old kettle');
+      await waitForTurn(helper);
+      // Old, so first whether it still works: yes.
+      await helper.locator('app-elicit-card').getByRole('button', { name: 'Yes', exact: true }).click();
+      const form = helper.locator('app-elicit-card', { hasText: /A little about the .*kettle/ });
+      await form.waitFor();
+      await composer(helper).fill("I'm done");
+      await composer(helper).press('Enter');
+      await helper.locator('ol.log', { hasText: 'All right, I leave that question.' }).waitFor();
+      await waitForTurn(helper);
+      assert.equal(
+        await helper.locator('app-elicit-card').count(),
+        0,
+        'the form is set aside, not asked again',
+      );
+      await assertNewestInView(helper, 'after the form was set aside');
+      await t.shot(helper, 'donations-done-at-form');
     },
   },
 ];
