@@ -199,12 +199,13 @@ export const scenarios = [
       await waitForTurn(page);
       const mugs = page.locator('app-elicit-card', { hasText: 'What about the mugs?' });
       await mugs.waitFor();
-      await composer(page).fill("I'm done");
+      // As a phone types it, with a curly apostrophe.
+      await composer(page).fill('I’m done');
       await composer(page).press('Enter');
       await page.locator('ol.log', { hasText: 'Session done' }).waitFor();
       await waitForTurn(page);
       assert.equal(await page.locator('app-elicit-card').count(), 0, 'no card is asked after the recap');
-      await page.locator('ol.log .bubble--user', { hasText: "I'm done" }).waitFor();
+      await page.locator('ol.log .bubble--user', { hasText: 'I’m done' }).waitFor();
       await assertNewestInView(page, 'after the recap');
       assert.match(
         await page.locator('ol.log > li').last().innerText(),

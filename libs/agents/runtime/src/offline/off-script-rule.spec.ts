@@ -197,6 +197,39 @@ describe('the offline reading of words typed at a proposal for an item', () => {
   });
 });
 
+describe('the offline reading of words that stop', () => {
+  const purpose: ElicitRequest<'choose'> = {
+    elicitId: 'e5',
+    type: 'choose',
+    message: 'What do you need to DO in this space?',
+    payload: {
+      options: [
+        { id: 'function-1', label: 'working' },
+        { id: 'other', label: 'Something else' },
+      ],
+      reveals: { other: { type: 'free-text', message: 'In your words', payload: {} } },
+    },
+  };
+  const yesNo = (message: string): ElicitRequest<'confirm'> => ({
+    elicitId: 'e6',
+    type: 'confirm',
+    message,
+    payload: { default: true },
+  });
+
+  it.each(["I'm done", 'that is enough', "that's all", 'never mind', 'ok, stop'])(
+    'takes "%s" as no answer to a question that is not about stopping',
+    (text) => {
+      expect(read(purpose, text)).toEqual(TANGENT);
+      expect(read(yesNo('Is the kettle in good condition?'), text)).toEqual(TANGENT);
+    },
+  );
+
+  it('takes "I\'m done" as yes to a question about being done', () => {
+    expect(read(yesNo('Done for now?'), "I'm done")).toEqual({ kind: 'answer', content: { value: true } });
+  });
+});
+
 describe('optionNamedIn', () => {
   it('lets the letter a card shows win over an option whose id is that letter elsewhere in the list', () => {
     // The card shows "A. Archive" for the id "archive" and "B. Bin it" for the id "A".

@@ -24,6 +24,7 @@ export const interpretOffScriptRule: OfflineRule = {
 
 interface Question {
   type: string;
+  message?: string;
   payload: { [key: string]: Json };
 }
 
@@ -49,7 +50,8 @@ function answerIn(question: Question, text: string): { [key: string]: Json } | n
     case 'propose-disposition':
       return dispositionAnswer(question.payload, text);
     case 'confirm':
-      return confirmAnswer(text);
+      // "I'm done" says yes to "Done for now?", and nothing to "Is the kettle in good condition?".
+      return stops(text) && !asksToStop(question.message ?? '') ? null : confirmAnswer(text);
     case 'free-text':
       return asksBack(text) || stops(text) ? null : { text };
     default:
@@ -59,9 +61,11 @@ function answerIn(question: Question, text: string): { [key: string]: Json } | n
 
 /** A question of the user's own is a tangent, whatever else it mentions. */
 const asksBack = (text: string) => text.includes('?');
+/** A yes/no question about stopping ("Done for now?", "Shall we wrap up?"). */
+const asksToStop = (message: string) => /\b(done|stop|finish|wrap)/i.test(message);
 /** Wanting to stop ("I'm done", "that's enough", "never mind") answers no question: a tangent. */
 export const stops = (text: string): boolean =>
-  /^\s*(?:ok(?:ay)?,?\s+)?(?:i'?m done|i am done|stop|enough|that'?s (?:all|enough)|never ?mind|let'?s stop|done for (?:today|now))\b/i.test(
+  /^\s*(?:ok(?:ay)?,?\s+)?(?:i'?m done|i am done|stop|enough|that(?:'?s| is) (?:all|enough)|never ?mind|let'?s stop|done for (?:today|now))\b/i.test(
     text,
   );
 const said = (text: string, words: readonly string[]) =>

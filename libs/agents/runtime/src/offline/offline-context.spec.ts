@@ -1,6 +1,6 @@
 import type { Json } from '@sweatpants/domain';
 import type { ModelMessage } from '../model';
-import { canonicalMessages } from './offline-context';
+import { canonicalMessages, createOfflineContext } from './offline-context';
 import { canonicalJson } from './text';
 
 /** Each message as plain JSON, every field of its blocks: what the seed has always hashed. */
@@ -60,5 +60,16 @@ describe('the offline seed', () => {
     ];
     expect(canonicalMessages(messages)).toBe(canonicalJson(asJson(messages)));
     expect(canonicalMessages([])).toBe(canonicalJson([]));
+  });
+});
+
+describe('the words the rules read', () => {
+  it('reads a phone’s curly apostrophes as straight ones', () => {
+    const ctx = createOfflineContext({
+      system: '',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'I’m done, that‘s all' }] }],
+      tools: [],
+    });
+    expect(ctx.userText).toBe("I'm done, that's all");
   });
 });

@@ -128,10 +128,15 @@ export function createOfflineContext(request: ModelRequest): OfflineContext {
   };
 }
 
+/**
+ * The words of `blocks`, with a phone's curly apostrophes as straight ones: the rules' patterns
+ * ("i'?m done", "let'?s go") read "I’m done" as typed on a phone the same as "I'm done".
+ */
 function textOf(blocks: readonly ContentBlock[]): string {
   return blocks
     .flatMap((block) => (block.type === 'text' ? [block.text] : []))
     .join('\n')
+    .replace(/[\u2018\u2019]/g, "'")
     .trim();
 }
 
