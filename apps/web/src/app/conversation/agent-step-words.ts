@@ -207,6 +207,7 @@ const TOOL_TITLES: Record<string, (input: Record<string, unknown>) => string> = 
   start_review: () => 'Started the review',
   finish_review: () => 'Finished the review',
   classify_pending: () => 'Sorted the waiting activities',
+  set_question_aside: () => 'Set the question aside',
 };
 
 function toolCallTitle(p: Record<string, unknown>): string {
