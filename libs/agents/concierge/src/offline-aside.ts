@@ -1,6 +1,7 @@
 // The offline concierge's side quests: words typed while a card waits that pick nothing get a
-// short answer (what a tier or an option means, how to move on), then the card is back; words
-// that stop ("I'm done") set the card aside and end the review.
+// short answer (what a tier or an option means), then the card is back; "next" sets the card
+// aside and the review goes on; words that stop ("I'm done") set it aside and end the review.
+import { SET_QUESTION_ASIDE } from '@sweatpants/agent-runtime';
 import type { OfflineRule } from '@sweatpants/agent-runtime/offline';
 import { FINISH_REVIEW } from './set-aside';
 import { openCardIn, type OpenCard } from './side-quest';
@@ -53,8 +54,6 @@ function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
     );
     return `(offline) ${meanings.join(' ')} ${CARD_AGAIN}`;
   }
-  if (SKIP.test(text))
-    return `(offline) To leave this card for now, tap “Skip this”: what it asks about stays quarantined. ${CARD_AGAIN}`;
   if (!QUESTION.test(text))
     return `(offline) Offline I read a pick here (an option, or its letter), or a question about the card (“what does tier 2 mean?”). ${CARD_AGAIN}`;
   return `(offline) I cannot answer that offline; I can say what an option or a tier means (“what does tier 2 mean?”). ${CARD_AGAIN}`;
@@ -73,6 +72,8 @@ export const answerAside: OfflineRule = {
           { name: FINISH_REVIEW, input: { summary: 'The user stopped; undecided items stay quarantined.' } },
         ],
       };
+    // "next", "skip it": this card is set aside (its items stay quarantined) and the review goes on.
+    if (SKIP.test(ctx.userText)) return { calls: [{ name: SET_QUESTION_ASIDE, input: {} }] };
     return { text: asideReply(card, ctx.userText) };
   },
 };

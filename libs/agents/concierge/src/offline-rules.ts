@@ -1,7 +1,12 @@
 import { ActivitySchema, toJson, type Activity, type Json } from '@sweatpants/domain';
 import * as z from 'zod';
 import { RESPOND_TOOL } from '@sweatpants/agent-runtime';
-import type { OfflineContext, OfflineReply, OfflineRule } from '@sweatpants/agent-runtime/offline';
+import {
+  setQuestionAsideRule,
+  type OfflineContext,
+  type OfflineReply,
+  type OfflineRule,
+} from '@sweatpants/agent-runtime/offline';
 import {
   cardOptions,
   clusterActivities,
@@ -343,6 +348,7 @@ function objectField(value: Json, key: string): Json | undefined {
 export const CONCIERGE_OFFLINE_RULES: readonly OfflineRule[] = [
   stopAside,
   answerAside,
+  setQuestionAsideRule,
   typedPick,
   stopReview,
   readQuarantine,

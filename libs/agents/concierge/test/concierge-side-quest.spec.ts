@@ -69,16 +69,28 @@ describe('a side quest while a card waits (offline)', () => {
     expect(concierge.runner.state()).toMatchObject({ mode: 'assistant', review: { done: 1, total: 1 } });
   });
 
-  it('says how to move on from the card to "next", and what it reads offline to words that ask nothing', async () => {
+  it('tells what it reads offline to words that ask nothing, and the card comes back', async () => {
     const concierge = await bankCard();
-    const second = await aside(concierge, concierge.card, 'next');
-    expect(replies(await concierge.path()).at(-1)).toBe(
-      `(offline) To leave this card for now, tap “Skip this”: what it asks about stays quarantined. ${CARD_AGAIN}`,
-    );
-    await aside(concierge, second, 'ok let us look at them');
+    await aside(concierge, concierge.card, 'ok let us look at them');
     expect(replies(await concierge.path()).at(-1)).toBe(
       `(offline) Offline I read a pick here (an option, or its letter), or a question about the card (“what does tier 2 mean?”). ${CARD_AGAIN}`,
     );
+    expect(concierge.store.batches).toEqual([]);
+  });
+
+  it('sets the card aside on "next": its items stay quarantined and the review goes on', async () => {
+    const concierge = await openConcierge(offlineModel());
+    await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+    const first = await nextQuestion(concierge.runner);
+    if (!first) throw new Error('the concierge asked nothing');
+    await answer(concierge.runner, { action: 'other', content: { text: 'next' } }, first);
+    const second = await nextQuestion(concierge.runner, first);
+    // Another group's card, not the same one asked again.
+    expect(second?.resumes).toBeUndefined();
+    expect(second?.payload).not.toEqual(first.payload);
+    const said = replies(await concierge.path());
+    expect(said).toContain('(offline) All right, I leave that question.');
+    expect(said.at(-1)).toMatch(/^\(offline\) No pick, so those stay quarantined for now\./);
     expect(concierge.store.batches).toEqual([]);
   });
 

@@ -78,6 +78,7 @@ export * from './offered-tools';
 export * from './primitives';
 export * from './protocol';
 export * from './sample';
+export { SET_QUESTION_ASIDE } from './set-question-aside';
 export * from './template';
 export * from './tool';
 export * from './turn';
