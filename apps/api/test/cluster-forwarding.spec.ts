@@ -5,6 +5,7 @@ import { ClusterRedis } from '../src/redis/cluster-redis';
 import { CommandForwarder } from '../src/cluster/command-forwarder';
 import { Metrics } from '../src/observability/metrics';
 import { ConversationLease } from '../src/cluster/conversation-lease';
+import { until } from './support/flows';
 import { AppEvents } from '../src/events/app-events';
 import { loadConfig } from '../src/config/app-config';
 import { ApiError } from '../src/errors/api-error';
@@ -113,8 +114,13 @@ describe('one process drives a conversation; the others forward to it', () => {
     const lost: string[] = [];
     a.events.on('lease.lost', ({ conversationId: id }) => void lost.push(id));
     await a.lease.acquire(conversationId);
-    await a.cluster.client?.del(a.cluster.key('lease', conversationId));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    const key = a.cluster.key('lease', conversationId);
+    await a.cluster.client?.del(key);
+    // The next renewal, however late a loaded machine fires it, writes the key back.
+    await until(
+      async () => a.cluster.client?.get(key),
+      (holder) => holder === a.cluster.processId,
+    );
     expect(await b.lease.acquire(conversationId)).toEqual({ kind: 'other', processId: a.cluster.processId });
     expect(lost).toEqual([]);
     expect(a.lease.holds(conversationId)).toBe(true);
@@ -126,7 +132,11 @@ describe('one process drives a conversation; the others forward to it', () => {
     a.events.on('lease.lost', ({ conversationId: id }) => void lost.push(id));
     await a.lease.acquire(conversationId);
     await a.cluster.client?.set(a.cluster.key('lease', conversationId), b.cluster.processId, 'PX', 5000);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Heard at the next renewal, however late a loaded machine fires it.
+    await until(
+      async () => lost.length,
+      (heard) => heard > 0,
+    );
     expect(lost).toEqual([conversationId]);
     expect(a.lease.holds(conversationId)).toBe(false);
   });
