@@ -86,7 +86,11 @@ export const presentOptions: Tool = createTool(PRESENT_OPTIONS)
     // "I'm done" typed at the card: the side quest set it aside, and the review ends here.
     const run = yield* Run.expect();
     const path = run.journal.path();
-    const asker = path.findLastIndex((n) => n.kind === 'tool_call' && n.payload['name'] === PRESENT_OPTIONS);
+    // This call is the last of its name that asked a card: one refused in the side quest asked none.
+    const asker = path.findLastIndex(
+      (n, i) =>
+        n.kind === 'tool_call' && n.payload['name'] === PRESENT_OPTIONS && path[i + 1]?.kind === 'elicit',
+    );
     const stop = stopSaidAside(path.slice(asker + 1));
     if (stop) return yield* reviewEnd(stop.summary);
     return ToolSuccess({

@@ -190,7 +190,11 @@ describe('a side quest on Claude', () => {
       ...toTheCard,
       {
         kind: 'reply',
-        content: [{ type: 'tool_use', name: 'finish_review', input: { summary: 'The user stopped.' } }],
+        content: [
+          { type: 'tool_use', name: 'finish_review', input: { summary: 'The user stopped.' } },
+          // refused in a side quest, after the call that set the card aside
+          { type: 'tool_use', name: 'present_options', input: card },
+        ],
       },
       { kind: 'reply', content: [{ type: 'text', text: 'Fine, we stop here.' }] },
       {
@@ -215,6 +219,7 @@ describe('a side quest on Claude', () => {
       ['start_review', 'break'],
       ['query_activities', 'success'],
       ['finish_review', 'success'],
+      ['present_options', 'error'],
       ['present_options', 'break'],
     ]);
     // The model was told, in the side quest, what its call did.
