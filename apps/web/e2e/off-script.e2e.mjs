@@ -31,6 +31,24 @@ async function untilTheQuestion(page) {
   assert.fail(`the agent never asked "${QUESTION}"`);
 }
 
+/**
+ * A new account's desk session, its purpose typed ("writing letters"), up to the coach's first
+ * card: the mugs'. Returns that card.
+ */
+async function atTheMugsCard(t, page, who) {
+  await signUp(page, { email: t.email(who) });
+  await startConversation(page, 'Tidying coach', 'My desk is covered in mugs, papers and a lamp', {
+    photo: PNG,
+  });
+  await untilTheQuestion(page);
+  await composer(page).fill('writing letters');
+  await composer(page).press('Enter');
+  await waitForTurn(page);
+  const mugs = page.locator('app-elicit-card', { hasText: 'What about the mugs?' });
+  await mugs.waitFor();
+  return mugs;
+}
+
 /** The card and the composer under it, both on screen, neither over the other. */
 async function assertComposerUnderCard(page, card) {
   for (const size of [
@@ -148,16 +166,7 @@ export const scenarios = [
     name: 'a tangent inside a card comes back to it, and the session ends with where everything went',
     async run(t) {
       const page = await t.page({ phone: false });
-      await signUp(page, { email: t.email('tangent') });
-      await startConversation(page, 'Tidying coach', 'My desk is covered in mugs, papers and a lamp', {
-        photo: PNG,
-      });
-      await untilTheQuestion(page);
-      await composer(page).fill('writing letters');
-      await composer(page).press('Enter');
-      await waitForTurn(page);
-      const mugs = page.locator('app-elicit-card', { hasText: 'What about the mugs?' });
-      await mugs.waitFor();
+      const mugs = await atTheMugsCard(t, page, 'tangent');
 
       // A question of the user's own in the middle of the card: it stays in the chat, and the
       // card comes back after the coach's answer, marked as the question it returns to.
@@ -189,16 +198,7 @@ export const scenarios = [
     async run(t) {
       // The tidying coach, on a phone: the mugs' card waits, and the person has had enough.
       const page = await t.page({ phone: true });
-      await signUp(page, { email: t.email('done-at-card') });
-      await startConversation(page, 'Tidying coach', 'My desk is covered in mugs, papers and a lamp', {
-        photo: PNG,
-      });
-      await untilTheQuestion(page);
-      await composer(page).fill('writing letters');
-      await composer(page).press('Enter');
-      await waitForTurn(page);
-      const mugs = page.locator('app-elicit-card', { hasText: 'What about the mugs?' });
-      await mugs.waitFor();
+      await atTheMugsCard(t, page, 'done-at-card');
       // As a phone types it, with a curly apostrophe.
       await composer(page).fill('I’m done');
       await composer(page).press('Enter');
