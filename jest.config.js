@@ -63,6 +63,10 @@ module.exports = {
   // Hooks start real databases, apis and worker processes, which take seconds on a busy machine
   // (CI's two cores); a hung test or hook still fails, at 30 s rather than 5.
   testTimeout: 30_000,
+  // A worker runs many suites in turn, and each leaves some of its module registry behind: by the
+  // end of a full run a worker held 2 GB after a full collection, and every collection (the
+  // idle-runners spec times one) slowed the suites after it. A worker past this is started afresh.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     project('domain', 'libs/domain'),
     project('tree-store', 'libs/tree-store'),

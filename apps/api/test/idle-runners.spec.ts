@@ -18,9 +18,10 @@ describe('runners of conversations waiting on a question', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase('api_idle_runners');
-    // A process setting, as in a deployment: a few seconds, longer than opening all 40 runners
-    // takes on a loaded machine (they must all be open at once before any closes).
-    process.env['RUNNER_IDLE_MS'] = '4000';
+    // A process setting, as in a deployment: several seconds, longer than opening all 40 runners
+    // takes on a loaded machine (they must all be open at once before any closes; CI's two cores
+    // once took longer than 4 s).
+    process.env['RUNNER_IDLE_MS'] = '8000';
     api = await startApi({ DATABASE_URL: db.url });
   }, 30_000);
   afterAll(async () => {
