@@ -7,18 +7,10 @@ import {
   type TreeNode,
 } from '@sweatpants/domain';
 import { action, call, type Operation } from 'effection';
-import type { ConversationPort, PortError } from '@sweatpants/domain';
+import type { ConversationPort } from '@sweatpants/domain';
+import { GroupCommit, type WriteAction } from './group-commit';
 
-/**
- * How long an answer's write waits for the turn's next nodes to go with it (see `writeSoon`): an
- * offline turn gets from a person's answer to its next question in a few milliseconds, and a
- * person does not notice an acknowledgement this much later; a remote model's turn reaches its
- * durability point (before the call) at once.
- */
-export const GROUP_COMMIT_MS = 20;
-
-/** How a write moves HEAD, as its reflog row says. */
-type WriteAction = 'append' | 'cancel';
+export { GROUP_COMMIT_MS, HeadMovedError } from './group-commit';
 
 /**
  * Durable execution. Everything a turn does is written to the tree; a runner rebuilt after a
@@ -28,10 +20,10 @@ type WriteAction = 'append' | 'cancel';
  * is sent again under the same id instead of being created anew. When the journal runs out the
  * turn is live again and writes as it goes.
  *
- * Writing is group commit. A node the turn appends is named at once (the store's content address,
- * through `port.build`) and the turn goes on from it; the store receives the nodes in as few
- * writes as it can, each naming the HEAD the previous one left (compare-and-swap), at the turn's
- * durability points: before anything that depends on them leaves the process (an elicit or a
+ * Writing is group commit (./group-commit). A node the turn appends is named at once (the store's
+ * content address, through `port.build`) and the turn goes on from it; the store receives the
+ * nodes in as few writes as it can, each naming the HEAD the previous one left (compare-and-swap),
+ * at the turn's durability points: before anything that depends on them leaves the process (an elicit or a
  * notice sent to the client, a remote model asked, a tool with outside effects run, the turn's
  * end; see `durable`). A crash loses only nodes nobody outside saw, which the rebuilt runner makes
  * again. One write holds nodes of one author and one action, so the reflog says who moved HEAD.
@@ -55,29 +47,14 @@ export class Journal {
   private cursor = 0;
   /** askers waiting for the replay to reach their answer (takeWhenReached) */
   private readonly advanced = new Set<() => void>();
-  private writing: Promise<unknown> = Promise.resolve();
   /**
    * The context's first node (the root, or the first of the latest summaries: see the port's
    * pathFromSummary) → where the turn has got to: the turn's start, what it replayed, what it
    * wrote or will.
    */
   private readonly visible: TreeNode[];
-  /** the nodes appended but not yet stored, oldest first */
-  private unwritten: { node: TreeNode; action: WriteAction }[] = [];
-  /** HEAD as the store has it: where the next write goes */
-  private storedHead: string;
-  /** a write failed: nothing after it may be written, and the turn must stop */
-  private failure: Error | undefined;
-  /** the runner stopped (`abandon`): nothing more is appended */
-  private closed: Error | undefined;
-  /** the write `writeSoon` has promised, until a durability point makes it sooner */
-  private soon:
-    | {
-        timer: ReturnType<typeof setTimeout>;
-        settle: (written: Promise<void>) => void;
-        written: Promise<void>;
-      }
-    | undefined;
+  /** the nodes appended and not yet stored, on their way to the store */
+  private readonly commit: GroupCommit;
 
   constructor(
     private readonly port: ConversationPort,
@@ -87,14 +64,17 @@ export class Journal {
     /** the nodes recorded after it, oldest first: what a rebuilt runner replays */
     private readonly recorded: readonly TreeNode[] = [],
     /** every node this runner stores (and every HEAD move), as the store takes them */
-    private readonly onAppend: (nodes: TreeNode[], head: string) => void = () => undefined,
+    onAppend: (nodes: TreeNode[], head: string) => void = () => undefined,
     /** the runner's folds, kept from turn to turn: a turn folds only the nodes since the last */
     private readonly folds: FoldCache = new Map(),
   ) {
     this.visible = [...base];
     const last = recorded.at(-1) ?? base.at(-1);
     if (!last) throw new Error('a journal needs at least the node its context begins with');
-    this.storedHead = last.id;
+    this.commit = new GroupCommit(port, conversationId, last.id, onAppend, (head) => {
+      const at = this.visible.findIndex((n) => n.id === head);
+      if (at >= 0) this.visible.length = at + 1;
+    });
   }
 
   /** The turn's last node, stored or still to be. */
@@ -104,7 +84,7 @@ export class Journal {
 
   /** The conversation's HEAD as the store has it. */
   get durableHead(): string {
-    return this.storedHead;
+    return this.commit.head;
   }
 
   /**
@@ -258,18 +238,9 @@ export class Journal {
     if (!built.ok) throw new Error(`returning to ${point.id.slice(0, 12)}: ${built.error.message}`);
     const nodes = built.value;
     yield* call(() =>
-      this.enqueue(async () => {
-        if (this.failure) throw this.failure;
-        const stored = await this.port.returnTo({
-          conversationId: this.conversationId,
-          nodes,
-          expectedHead: this.storedHead,
-        });
-        if (!stored.ok) throw this.fail(stored.error);
-        this.storedHead = stored.value.head;
+      this.commit.returnTo(nodes, () => {
         this.visible.length = at + 1;
         this.visible.push(...nodes);
-        this.onAppend(nodes, this.storedHead);
       }),
     );
     return nodes;
@@ -280,7 +251,7 @@ export class Journal {
    * when the conversation moved under the runner.
    */
   *durable(): Operation<void> {
-    yield* call(() => this.flush());
+    yield* call(() => this.commit.flush());
   }
 
   /**
@@ -288,25 +259,17 @@ export class Journal {
    * acknowledged). A failure is not lost: the next durability point throws it.
    */
   startWriting(): void {
-    this.flush().catch(() => undefined);
+    this.commit.flush().catch(() => undefined);
   }
 
   /**
-   * Starts storing what is appended so far soon, without waiting: with the turn's next nodes when
-   * it reaches a durability point within GROUP_COMMIT_MS (a person's answer and the agent's reply
-   * to it then land in one write, not two), and alone after that, so whoever waits to see it
-   * acknowledged never waits on a long step of the turn. Resolves once it is stored; a failure
-   * rejects it and is not lost either: the next durability point throws it.
+   * Starts storing what is appended so far soon, without waiting (see GroupCommit's `writeSoon`):
+   * with the turn's next nodes when it reaches a durability point within GROUP_COMMIT_MS, alone
+   * after that. Resolves once it is stored; a failure is not lost: the next durability point
+   * throws it.
    */
   writeSoon(): Promise<void> {
-    if (this.soon) return this.soon.written;
-    let settle: (written: Promise<void>) => void = () => undefined;
-    const written = new Promise<void>((resolve) => (settle = resolve));
-    // Handled here, so a caller that does not wait for it leaves no unhandled rejection.
-    written.catch(() => undefined);
-    const timer = setTimeout(() => void this.flush().catch(() => undefined), GROUP_COMMIT_MS);
-    this.soon = { timer, settle, written };
-    return written;
+    return this.commit.writeSoon();
   }
 
   /**
@@ -323,7 +286,7 @@ export class Journal {
    * what a halted turn appended still lands, and the cancel node must come after it, never before.
    */
   drained(): Promise<void> {
-    return this.flush().catch(() => undefined);
+    return this.commit.flush().catch(() => undefined);
   }
 
   /**
@@ -333,27 +296,18 @@ export class Journal {
    * under way has landed or failed (which a dead connection may never do: callers need not wait).
    */
   abandon(): Promise<void> {
-    const closed = new Error(`the runner of ${this.conversationId} was closed`);
-    this.closed ??= closed;
-    if (this.soon) void this.flush().catch(() => undefined);
-    // After that write (it is queued before this), nothing more is written.
-    void this.enqueue(async () => {
-      this.unwritten = [];
-      this.failure ??= closed;
-    });
-    return this.writing.then(() => undefined);
+    return this.commit.abandon();
   }
 
   /** Appends and stores at once, outside any turn (the cancel node, a user message). */
   async appendNow(drafts: NodeDraft[], action: WriteAction = 'append'): Promise<TreeNode[]> {
     const nodes = this.add(drafts, action);
-    await this.flush();
+    await this.commit.flush();
     return nodes;
   }
 
   private add(drafts: NodeDraft[], action: WriteAction): TreeNode[] {
-    if (this.failure) throw this.failure;
-    if (this.closed) throw this.closed;
+    this.commit.check();
     const built = this.port.build({
       conversationId: this.conversationId,
       parent: this.visible.at(-1) as TreeNode,
@@ -363,90 +317,8 @@ export class Journal {
       throw new Error(`appending ${drafts.map((d) => d.kind).join(', ')}: ${built.error.message}`);
     }
     this.visible.push(...built.value);
-    for (const node of built.value) this.unwritten.push({ node, action });
+    this.commit.hold(built.value, action);
     return built.value;
-  }
-
-  /**
-   * Stores everything appended so far in one write: a run per author and action, each its own
-   * HEAD move (a person's answer, then the agent's nodes after it, land in one round trip).
-   */
-  private flush(): Promise<void> {
-    const soon = this.soon;
-    this.soon = undefined;
-    if (soon) clearTimeout(soon.timer);
-    const last = this.unwritten.at(-1)?.node;
-    const flushed = this.enqueue(async () => {
-      if (this.failure) throw this.failure;
-      for (;;) {
-        const upTo = this.unwritten.findIndex((u) => u.node === last);
-        if (upTo < 0) return;
-        await this.writeRuns(upTo + 1);
-      }
-    });
-    soon?.settle(flushed);
-    return flushed;
-  }
-
-  /** Stores the first `count` unwritten nodes, a run per author and action, in one write. */
-  private async writeRuns(count: number): Promise<void> {
-    const pending = this.unwritten.slice(0, count);
-    const runs: { nodes: TreeNode[]; action: WriteAction }[] = [];
-    for (const { node, action } of pending) {
-      const run = runs.at(-1);
-      if (run && run.action === action && run.nodes[0]?.authorId === node.authorId) run.nodes.push(node);
-      else runs.push({ nodes: [node], action });
-    }
-    if (runs.length === 0) return;
-    const stored = await this.port.append({
-      conversationId: this.conversationId,
-      expectedHead: this.storedHead,
-      runs,
-    });
-    if (!stored.ok) throw this.fail(stored.error);
-    this.storedHead = stored.value.head;
-    this.unwritten.splice(0, pending.length);
-    for (const run of runs) this.onAppend(run.nodes, (run.nodes.at(-1) as TreeNode).id);
-  }
-
-  /**
-   * A write failed: what was not stored is dropped (nobody outside saw it) and the turn's context
-   * ends where the store's does; every later write, and the next durability point, throws.
-   */
-  private fail(error: PortError): Error {
-    this.failure =
-      error.code === 'conflict'
-        ? new HeadMovedError(error.head)
-        : new Error(`writing to ${this.conversationId}: ${error.message}`);
-    this.unwritten = [];
-    const at = this.visible.findIndex((n) => n.id === this.storedHead);
-    if (at >= 0) this.visible.length = at + 1;
-    return this.failure;
-  }
-
-  private enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.writing.then(work, work);
-    this.writing = next.catch(() => undefined);
-    return next;
-  }
-}
-
-/**
- * The conversation's HEAD moved under the runner (a compaction landed, another tab rewound): it
- * must stop and be rebuilt from the tree, rather than write a fork nobody asked for.
- *
- * @example
- * try {
- *   await journal.appendNow([{ kind: 'user', payload, authorId }]);
- * } catch (error) {
- *   if (!(error instanceof HeadMovedError)) throw error;
- *   return err({ code: 'conflict', message: error.message }); // the caller reopens the runner
- * }
- */
-export class HeadMovedError extends Error {
-  override readonly name = 'HeadMovedError';
-  constructor(readonly head: string | undefined) {
-    super(`the conversation's HEAD moved (now ${head?.slice(0, 12) ?? 'unknown'}): this runner is stale`);
   }
 }
 
