@@ -201,7 +201,7 @@ export class ConversationActor {
       }
       case 'progress': {
         const runner = await this.runner.get();
-        const sent = runner.elicits.progress(command.elicitId, command.payload);
+        const sent = await runner.progress(command.elicitId, command.payload);
         if (!sent.ok) throw new ApiError('not_found', sent.error.message);
         return {};
       }

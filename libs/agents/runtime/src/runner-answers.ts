@@ -1,4 +1,12 @@
-import { err, ok, type ElicitAnswer, type Photo, type Result, type TreeNode } from '@sweatpants/domain';
+import {
+  err,
+  ok,
+  type ElicitAnswer,
+  type Json,
+  type Photo,
+  type Result,
+  type TreeNode,
+} from '@sweatpants/domain';
 import {
   AnswerWaiters,
   chatElicitId,
@@ -7,7 +15,7 @@ import {
   recordedAnswer,
   sameWords,
 } from './answer-records';
-import type { PendingElicits } from './pending-elicits';
+import type { AnswerError, PendingElicits } from './pending-elicits';
 import type { RunnerError } from './runner-options';
 
 /** What answering needs of its runner, read at the moment it is asked. */
@@ -82,6 +90,16 @@ export class RunnerAnswers {
           code: 'conflict',
           message: 'the conversation moved before the answer was stored; answer again',
         });
+  }
+
+  /**
+   * What a question's widget reports while the person works on it. A quick tap (the location
+   * shared the moment its card shows) may send it before the turn holds the question, like an
+   * answer: it waits for that too, so the agent hears it.
+   */
+  async progress(elicitId: string, payload: Json): Promise<Result<void, AnswerError>> {
+    await this.untilHeld(elicitId);
+    return this.runner.elicits.progress(elicitId, payload);
   }
 
   /** Resolves when the running turn ends or next moves HEAD, whichever comes first. */

@@ -264,6 +264,11 @@ export class Runner {
     return this.answers.respond(answer, authorId);
   }
 
+  /** What a question's widget reports (PROTOCOL.md's elicit progress), once the question is held. */
+  progress(elicitId: string, payload: Json): Promise<Result<void, AnswerError>> {
+    return this.answers.progress(elicitId, payload);
+  }
+
   /** The agent's state at HEAD (the fold of the path), for a client that asks. */
   state(): Json {
     return this.journal
