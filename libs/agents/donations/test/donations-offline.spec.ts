@@ -1,6 +1,6 @@
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 import { DONATIONS_OFFLINE_RULES } from '../src';
-import { coachGuessing, happyAnswers, openSession } from './donations-session';
+import { coachByRuleOfThumb, coachGuessing, happyAnswers, openSession } from './donations-session';
 
 const offline = () => new OfflineModel(DONATIONS_OFFLINE_RULES);
 const alwaysDonate = () => coachGuessing(() => 'donate');
@@ -121,7 +121,7 @@ describe('the donation helper, offline', () => {
       // One form, set aside: no second one for the kettle, and nothing found for it.
       expect(session.asked.map((q) => q.type)).toEqual(['form']);
       const replies = await session.replies();
-      expect(replies).toContain('(offline) All right, I leave that question.');
+      expect(replies).toContain('(offline) All right, we stop here.');
       expect(replies.at(-1)).toBe("No problem. Tell me whenever you'd like to find a place for something.");
       const path = await session.path();
       expect(path.filter((n) => n.kind === 'elicit')).toHaveLength(1);
@@ -129,6 +129,49 @@ describe('the donation helper, offline', () => {
         action: 'other',
         content: { text: "I'm done" },
       });
+    } finally {
+      await session.runner.close();
+    }
+  });
+
+  it('asks nothing more in the turn once the person types that they are done at one of its forms', async () => {
+    const session = await openSession(offline(), alwaysDonate());
+    try {
+      await session.say('my old kettle and some books', (q) =>
+        q.type === 'form' ? { action: 'type', text: "I'm done" } : happyAnswers(q),
+      );
+      // The kettle's form, set aside; the books' is not asked, and nothing is looked for.
+      expect(session.asked.map((q) => q.message)).toEqual([
+        'A little about the old kettle, so I find a place that will take it',
+      ]);
+      const replies = await session.replies();
+      expect(replies).toContain('(offline) All right, we stop here.');
+      expect(replies.at(-1)).toBe("No problem. Tell me whenever you'd like to find a place for something.");
+      const path = await session.path();
+      const described = path
+        .filter((n) => n.kind === 'tool_result' && n.payload['name'] === 'describe_donation')
+        .map((n) => n.payload['outcome']);
+      expect(described).toEqual([
+        { kind: 'success', value: { item: 'old kettle', described: false, answer: 'decline' } },
+        { kind: 'success', value: { item: 'books', described: false, answer: 'decline' } },
+      ]);
+      expect(session.runner.pending().map((q) => q.type)).toEqual(['chat']);
+    } finally {
+      await session.runner.close();
+    }
+  });
+
+  it('stops at its first question too: "I\'m done" at whether the kettle is in good condition', async () => {
+    const session = await openSession(offline(), coachByRuleOfThumb());
+    try {
+      await session.say('my old kettle and some old books', (q) =>
+        q.type === 'confirm' ? { action: 'type', text: "I'm done" } : happyAnswers(q),
+      );
+      // The kettle's question, set aside; the books' is not asked, nor any form.
+      expect(session.asked.map((q) => q.message)).toEqual(['Is the old kettle in good condition?']);
+      const replies = await session.replies();
+      expect(replies).toContain('(offline) All right, we stop here.');
+      expect(session.runner.pending().map((q) => q.type)).toEqual(['chat']);
     } finally {
       await session.runner.close();
     }

@@ -9,11 +9,11 @@ import {
   type Result,
   type TreeNode,
 } from '@sweatpants/domain';
-import { call, ensure, race, sleep, type Api, type Operation } from 'effection';
+import { call, ensure, type Api, type Operation } from 'effection';
 import { createApi } from 'effection/experimental';
 import type { ModelError, ModelReply, TextBlock, ToolUseBlock } from './model';
 import { Logs, ModelContext, Run, SideQuests, type LogLevel, type RunContext } from './context';
-import { ElicitProtocol } from './elicit-protocol';
+import { stoppedAsking, waitForAnswer, type Elicited } from './waiting-questions';
 import { interpretRequest, readInterpretation } from './off-script';
 import {
   fromPrompt,
@@ -23,6 +23,8 @@ import {
   type PromptRequest,
   type SampleRequest,
 } from './sample';
+
+export type { Elicited } from './waiting-questions';
 
 /**
  * The core primitives every agent and tool is built from (seed 004): `sample`, `elicit`, `notify`
@@ -68,15 +70,6 @@ export interface ElicitInput<T extends ElicitType = ElicitType> {
    */
   onProgress?: (payload: Json) => void;
 }
-
-/**
- * An answer, or the note that none came in time. `answeredBy` (a user id, when the implementation
- * knows who answered) becomes the author of the `response` node; it is not part of the payload.
- */
-export type Elicited<T extends ElicitType = ElicitType> = ElicitResponse<T> & {
-  timedOut?: true;
-  answeredBy?: string;
-};
 
 /** The primitives' signatures, as middleware around them receives their arguments. */
 export interface AgentApi {
@@ -145,6 +138,8 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
 
   *elicit(input) {
     const run = yield* Run.expect();
+    // The person said they are done with this agent earlier in the turn: it asks nothing more.
+    if (yield* stoppedAsking(askerOf(run.authorId))) return { action: 'decline' };
     const { onProgress, ...asking } = input;
     let asked = yield* askNode(run, { elicitId: randomUUID(), ...asking });
     for (;;) {
@@ -385,52 +380,4 @@ function requestOf(node: TreeNode<'elicit'>): ElicitRequest {
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(resumes ? { resumes } : {}),
   };
-}
-
-/** How many questions wait for an answer, by the outbox of the runner that asked them. */
-const waiting = new WeakMap<RunContext['outbox'], number>();
-
-/**
- * Sends the elicit to whichever implementation is in force and waits for the answer, or for the
- * rest of its timeout (counted from when it was first asked, so a restart does not extend it).
- */
-function* waitForAnswer(
-  run: RunContext,
-  request: ElicitRequest,
-  asked: TreeNode<'elicit'>,
-  onProgress: ((payload: Json) => void) | undefined,
-): Operation<Elicited> {
-  const handle = yield* ElicitProtocol.attach();
-  run.outbox.elicit(request, asked.id);
-  waiting.set(run.outbox, (waiting.get(run.outbox) ?? 0) + 1);
-  run.outbox.status('waiting');
-  let settled = false;
-  try {
-    const answer = handle.call('elicit', request, (progress) =>
-      onProgress?.(progress.payload),
-    ) as Operation<Elicited>;
-    const remaining =
-      request.timeoutMs === undefined
-        ? undefined
-        : Math.max(0, Date.parse(asked.createdAt) + request.timeoutMs - Date.now());
-    const response: Elicited =
-      remaining === undefined
-        ? yield* answer
-        : yield* race([
-            answer,
-            (function* (): Operation<Elicited> {
-              yield* sleep(remaining);
-              return { action: 'cancel', timedOut: true };
-            })(),
-          ]);
-    settled = true;
-    if (response.timedOut) run.outbox.withdrawn(request.elicitId, 'timeout');
-    return response;
-  } finally {
-    if (!settled) run.outbox.withdrawn(request.elicitId, 'cancelled');
-    const left = (waiting.get(run.outbox) ?? 1) - 1;
-    waiting.set(run.outbox, left);
-    // Another question asked at once still waits: the conversation still waits on the person.
-    if (left === 0) run.outbox.status('running');
-  }
 }

@@ -9,6 +9,7 @@ import type { Outbox } from './outbox';
 import type { PendingElicits } from './pending-elicits';
 import type { ConversationPort } from '@sweatpants/domain';
 import { runTurn } from './turn';
+import { StoppedAskers } from './waiting-questions';
 
 /** Transitions in a row before the runner stops a turn chain (a model bouncing between modes). */
 const MAX_CHAINED_TURNS = 5;
@@ -61,7 +62,8 @@ export function* turnChain(input: TurnChainInput): Operation<void> {
       .catch(() => undefined);
   }
   for (let chained = 0; chained < MAX_CHAINED_TURNS; chained++) {
-    const end = yield* turn();
+    // Each turn begins with nobody stopped ("I'm done" holds for the turn it was said in).
+    const end = yield* StoppedAskers.with(new Set(), turn);
     if (end.kind !== 'break') break;
   }
   // The turn's end is a durability point: the chat prompt that follows is asked at a stored HEAD.

@@ -54,7 +54,7 @@ export function* runTurn(agent: AgentDefinition): Operation<TurnEnd> {
     const replies: string[] = [];
     for (const use of uses) {
       const outcome: ToolOutcome = yield* dispatch(tools, use);
-      setAsideBy(aside, use, outcome);
+      yield* setAsideBy(run, aside, use, outcome);
       if (outcome.kind === 'break') {
         yield* transition(agent, state.mode, outcome.text, outcome.next);
         return { kind: 'break', next: outcome.next };

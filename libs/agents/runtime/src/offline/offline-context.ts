@@ -33,6 +33,11 @@ export interface OfflineContext {
   readonly request: ModelRequest;
   /** the text blocks of the last user message, joined by newlines; '' when it has none */
   readonly userText: string;
+  /**
+   * the last text block of the last user message: the words said at a question when they follow,
+   * in one message, the words whose turn asked it (its call, still waiting, is not in the history)
+   */
+  readonly lastSaid: string;
   /** `keywords(userText)` */
   readonly userKeywords: readonly string[];
   /**
@@ -85,6 +90,7 @@ export function createOfflineContext(request: ModelRequest): OfflineContext {
   const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
   const blocks = lastUser?.content ?? [];
   const userText = textOf(blocks);
+  const lastSaid = textOf(blocks.filter((block) => block.type === 'text').slice(-1));
   const recentUserText = [...request.messages]
     .reverse()
     .find((message) => message.role === 'user' && textOf(message.content) !== '');
@@ -97,6 +103,7 @@ export function createOfflineContext(request: ModelRequest): OfflineContext {
   return {
     request,
     userText,
+    lastSaid,
     userKeywords: keywords(userText),
     recentUserText: recentText,
     hasToolResults: toolResults.length > 0,
