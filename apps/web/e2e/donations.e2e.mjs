@@ -272,4 +272,59 @@ export const scenarios = [
       await t.shot(page, 'bin');
     },
   },
+  {
+    name: 'words typed at the location card: "rather not" keeps it, a place typed gets how to share it',
+    async run(t) {
+      /** Walks a new session to the location card: the coat's form filled in. */
+      async function atTheLocationCard(page, who) {
+        await signUp(page, { email: t.email(who) });
+        await chooseDonationHelper(page);
+        await sendFirst(page, 'a winter coat');
+        const form = page.locator('app-elicit-card', { hasText: 'A little about the winter coat' });
+        await form.waitFor({ timeout: 45_000 });
+        await form.getByLabel('What condition is it in?').selectOption('good');
+        await form.getByLabel('How many bags or boxes?').fill('1');
+        await form.getByRole('button', { name: 'Submit' }).click();
+        const where = page.locator('app-elicit-card', { hasText: 'Share roughly where you are' });
+        await where.waitFor({ timeout: 45_000 });
+        return where;
+      }
+
+      // On a phone, the person would rather not say where they are: nothing is looked up.
+      const phone = await t.page({ phone: true });
+      await atTheLocationCard(phone, 'rather-not');
+      await composer(phone).fill("I'd rather not share it");
+      await composer(phone).press('Enter');
+      await phone
+        .locator('.bubble--assistant', { hasText: "Without a rough location I can't look nearby" })
+        .waitFor();
+      await waitForTurn(phone);
+      assert.equal(await phone.locator('app-elicit-card').count(), 0, 'the location is not asked again');
+      assert.ok((await chatText(phone)).includes("I'd rather not share it"), 'their words are kept');
+      await assertNewestInView(phone, 'after the location was kept');
+      await t.shot(phone, 'location-kept');
+
+      // On a desktop, the person types where they are: told how to share it, the card comes back,
+      // and a tap finds the places.
+      const desk = await t.page({
+        phone: false,
+        permissions: ['geolocation', 'clipboard-read', 'clipboard-write'],
+        geolocation: RUSSELL_SQUARE,
+      });
+      await atTheLocationCard(desk, 'typed-place');
+      await composer(desk).fill("I'm near Russell Square");
+      await composer(desk).press('Enter');
+      await desk
+        .locator('.bubble--assistant', { hasText: 'the rough location your device shares' })
+        .waitFor({ timeout: 45_000 });
+      const again = desk.locator('app-elicit-card', { hasText: 'Share roughly where you are' });
+      await again.waitFor({ timeout: 45_000 });
+      await assertNewestInView(desk, 'with the location asked again');
+      await t.shot(desk, 'location-asked-again');
+      await again.getByRole('button', { name: 'Share my location' }).click();
+      await desk.locator('app-elicit-card', { hasText: 'Copy the address?' }).waitFor({ timeout: 45_000 });
+      assert.ok((await chatText(desk)).includes(WHERE), 'the places are found from the shared location');
+      assertNoMachinery(await chatText(desk), 'the chat');
+    },
+  },
 ];

@@ -418,6 +418,11 @@ describe('words typed while a question waits (seed 004, off-script)', () => {
       ((server.fake.requests[i]?.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
     expect(tools(0)).not.toContain('set_question_aside');
     expect(tools(2)).toContain('set_question_aside');
+    // Told which question waits, which its history does not show (the call that asked it has no
+    // result yet); in the notes, after the cached prefix.
+    const sent = (i: number) => JSON.stringify(server.fake.requests[i]?.body);
+    expect(sent(0)).not.toContain('Waiting question: ');
+    expect(sent(2)).toContain('Waiting question: {\\"type\\":\\"confirm\\"');
     const path = await pathOf(port);
     expect(path.filter((n) => n.kind === 'elicit')).toHaveLength(1);
     const result = path.find((n) => n.kind === 'tool_result' && n.payload['name'] === 'confirm_done');

@@ -4,7 +4,7 @@ import { ConciergeStateSchema } from '@sweatpants/domain';
 import { classifyPendingTool, queryActivities, queryPeople, updateActivities } from './activity-tools';
 import { assistantMode, CONCIERGE_INITIAL, interviewMode } from './concierge-modes';
 import { conciergeState } from './concierge-state';
-import { conciergeTurn } from './side-quest';
+import { conciergeAsideNote, conciergeTurn } from './side-quest';
 
 /**
  * The concierge (seed 003): sorts the user's activities, and interviews them about the ones it
@@ -27,6 +27,7 @@ export const Concierge = createAgent(
     maxSteps: 16,
     // The runtime's turn, told about the open card when it is a side quest (seed 004).
     turn: conciergeTurn,
+    asideNote: conciergeAsideNote,
     chatPrompt: (state) => {
       const parsed = ConciergeStateSchema.safeParse(state);
       return parsed.success && parsed.data.mode === 'interview'

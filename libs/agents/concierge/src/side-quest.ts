@@ -1,11 +1,11 @@
 import type { ElicitRequest } from '@sweatpants/domain';
-import { createContext, scoped, type Operation } from 'effection';
+import { createContext, type Operation } from 'effection';
 import * as z from 'zod';
 import {
   Asides,
   Run,
   runTurn,
-  SampleStages,
+  waitingQuestionNote,
   type AgentDefinition,
   type TurnEnd,
 } from '@sweatpants/agent-runtime';
@@ -68,28 +68,25 @@ export function openCardIn(system: string): Omit<OpenCard, 'elicitId'> | undefin
 }
 
 /**
- * The concierge's turn: the runtime's, and in a side quest the same turn told about the open card
- * (see `asideNote`).
+ * What the side quest's model is told about the question it runs beside: for a card, the card and
+ * how the review goes on from it (see `asideNote`); for any other question, the runtime's note.
+ */
+export function conciergeAsideNote(question: ElicitRequest): string {
+  const card = openCardOf(question);
+  return card ? asideNote(card) : waitingQuestionNote(question);
+}
+
+/**
+ * The concierge's turn: the runtime's, which in a side quest is told about the open card
+ * (`conciergeAsideNote`), and whose tools read that card from `OpenCards`.
  */
 export function* conciergeTurn(agent: AgentDefinition): Operation<TurnEnd> {
   const aside = yield* Asides.expect();
   const card = aside ? openCardOf(aside.question) : null;
-  return yield* scoped(function* () {
-    yield* SampleStages.around({
-      *input([request], next) {
-        // The runtime's own side calls (reading off-script words) are not the conversation.
-        if (request.purpose !== undefined) return yield* next(request);
-        if (!card) return yield* next(request);
-        // In the notes, not the system prompt: the prompt and the history stay cacheable.
-        const notes = [request.notes, asideNote(card)].filter(Boolean).join('\n\n');
-        return yield* next({ ...request, notes });
-      },
-    });
-    if (!aside || !card) return yield* runTurn(agent);
-    const end = yield* OpenCards.with(card, () => runTurn(agent));
-    // "I'm done" said at the card: the turn's finish_review set it aside, so it is not asked again.
-    const run = yield* Run.expect();
-    if (stopSaidAside(run.journal.path(), card.elicitId)) aside.settle({ action: 'decline' });
-    return end;
-  });
+  if (!aside || !card) return yield* runTurn(agent);
+  const end = yield* OpenCards.with(card, () => runTurn(agent));
+  // "I'm done" said at the card: the turn's finish_review set it aside, so it is not asked again.
+  const run = yield* Run.expect();
+  if (stopSaidAside(run.journal.path(), card.elicitId)) aside.settle({ action: 'decline' });
+  return end;
 }

@@ -1,5 +1,6 @@
 import {
   setQuestionAsideRule,
+  waitingQuestionRule,
   type OfflineContext,
   type OfflineReply,
   type OfflineRule,
@@ -47,8 +48,18 @@ const ASK_AGAIN =
 
 /** The helper's offline rules: one walk, its next step read from what its tools answered. */
 export const DONATIONS_OFFLINE_RULES: readonly OfflineRule[] = [
-  // "I'm done" typed at a question: it is set aside, not walked again from the things named.
+  // "I'm done" typed at a question: it is set aside, not walked again from the things named; so is
+  // the location, refused in words.
   setQuestionAsideRule,
+  // Other words typed at a question point back to it, unless they ask for something the walk
+  // does: collection ("I'd rather it were collected"), or things to give away.
+  {
+    ...waitingQuestionRule,
+    when: (ctx) =>
+      (waitingQuestionRule.when?.(ctx) ?? true) &&
+      !wantsCollection(ctx.lastSaid) &&
+      itemsIn(ctx.lastSaid).length === 0,
+  },
   {
     name: 'donations: the next step for the things the person named',
     when: (ctx) => ctx.offers('check_item'),

@@ -160,6 +160,44 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('takes "I\'d rather not share it" typed at the location as keeping it: no search, and says what it can', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say('a winter coat', (q) =>
+          q.type === 'location'
+            ? { action: 'type', text: "I'd rather not share it, I'm near Russell Square" }
+            : happyAnswers(q),
+        );
+        expect(session.asked.map((q) => q.type)).toEqual(['form', 'location']);
+        const replies = await session.replies();
+        expect(replies).toContain('(offline) All right, I leave that question.');
+        expect(replies.at(-1)).toMatch(/^Without a rough location I can't look nearby\./);
+        expect(session.runner.pending().map((q) => q.type)).toEqual(['chat']);
+      },
+    ));
+
+  it('answers a place typed at the location with how to share it, and asks again: the tap then finds places', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        let typed = false;
+        await session.say('a winter coat', (q) => {
+          if (q.type !== 'location' || typed) return happyAnswers(q);
+          typed = true;
+          return { action: 'type', text: "I'm near Russell Square" };
+        });
+        const [form, first, again] = session.asked;
+        expect(form?.type).toBe('form');
+        expect(again).toMatchObject({ type: 'location', resumes: first?.elicitId });
+        const replies = await session.replies();
+        expect(replies).toContain(
+          "(offline) I can't answer that offline. I can only look near you with the rough location your device shares: tap “Share my location”, or “Skip this” and I will say what I can without it.",
+        );
+        expect(replies).toContainEqual(expect.stringMatching(/^Take it to Textile bank/));
+      },
+    ));
+
   it('says plainly it knows no collection near someone far from every service', () =>
     inSession(
       coachGuessing(() => 'donate'),

@@ -1,4 +1,4 @@
-import type { Json, StateReducer } from '@sweatpants/domain';
+import type { ElicitRequest, Json, StateReducer } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import type * as z from 'zod';
 import type { ModeSwitch, Tool } from './tool';
@@ -101,6 +101,11 @@ export interface AgentDefinition {
   setup?(): Operation<void>;
   /** a turn of the agent's own (the tidying coach's OODA loop); `runTurn` when absent */
   turn?(agent: AgentDefinition): Operation<TurnEnd>;
+  /**
+   * what `runTurn` tells the model in a side quest about the question the words were said at
+   * (./aside-note); the runtime's `waitingQuestionNote` when absent
+   */
+  asideNote?(question: ElicitRequest): string;
 }
 
 /**

@@ -79,6 +79,12 @@ export * from './primitives';
 export * from './protocol';
 export * from './sample';
 export { SET_QUESTION_ASIDE } from './set-question-aside';
+export {
+  WAITING_QUESTION_LINE,
+  waitingQuestionIn,
+  waitingQuestionNote,
+  type WaitingQuestion,
+} from './aside-note';
 export * from './template';
 export * from './tool';
 export * from './turn';

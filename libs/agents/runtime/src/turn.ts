@@ -2,6 +2,7 @@ import type { Json } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import { RESPOND_TOOL, type ToolUseBlock } from './model';
 import { modeOf, type AgentDefinition, type Mode, type TurnEnd } from './agent-definition';
+import { waitingQuestionNote } from './aside-note';
 import { Asides, Run } from './context';
 import { setAsideBy, setQuestionAside } from './set-question-aside';
 import { historyOf, modeStateOf } from './history';
@@ -30,6 +31,8 @@ export function* runTurn(agent: AgentDefinition): Operation<TurnEnd> {
   const run = yield* Run.expect();
   // In a side quest, the question the words were said at may be set aside (./set-question-aside).
   const aside = yield* Asides.expect();
+  // What the side quest's model is told of that question (./aside-note).
+  const notes = aside ? (agent.asideNote ?? waitingQuestionNote)(aside.question) : undefined;
   const maxSteps = agent.maxSteps ?? DEFAULT_MAX_STEPS;
   for (let step = 0; step < maxSteps; step++) {
     const state = modeStateOf(agent, run.journal.path());
@@ -44,6 +47,7 @@ export function* runTurn(agent: AgentDefinition): Operation<TurnEnd> {
       system: mode.render(state.data),
       messages: historyOf(run.journal.path()),
       tools: tools.map((t) => t.spec),
+      ...(notes ? { notes } : {}),
     });
     if (!sampled.ok) {
       yield* say(agent.fallbackReply(sampled.error), { fallback: sampled.error.code });

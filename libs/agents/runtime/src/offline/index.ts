@@ -23,4 +23,4 @@ export { inputFor, type InputHints, valueFor } from './input-synthesis';
 export { formatIssues, type JsonSchema, type SchemaIssue, validateJson } from './json-schema';
 export { keywords, mentions, stem } from './text';
 export { optionNamedIn } from './off-script-rule';
-export { setQuestionAsideRule } from './set-aside-rule';
+export { setQuestionAsideRule, waitingQuestionRule } from './set-aside-rule';

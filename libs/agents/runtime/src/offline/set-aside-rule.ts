@@ -1,20 +1,36 @@
+import { waitingQuestionIn } from '../aside-note';
 import { SET_QUESTION_ASIDE } from '../set-question-aside';
 import { stops } from './off-script-rule';
+import type { OfflineContext } from './offline-context';
 import type { OfflineRule } from './offline-rule';
 
+/** Not wanting to share what a device question asks ("I'd rather not", "no thanks", "keep it private"). */
+const REFUSES =
+  /^\s*(?:no\b|nope\b|nah\b|i'?d rather not|rather not|i'?d prefer not|prefer not|i don'?t want to|don'?t want to|not (?:sharing|comfortable)|keep (?:it|that) private|no thanks)/i;
+
+/** What a person is asked to do at each kind of question, said back when they typed instead. */
+const HOW_TO_ANSWER: Record<string, string> = {
+  location:
+    'I can only look near you with the rough location your device shares: tap “Share my location”, or “Skip this” and I will say what I can without it.',
+  form: 'Fill in the form below and submit it, or tap “Skip this” to go on without it.',
+  confirm: 'Tap Yes or No below, or “Skip this”.',
+  'clipboard-write': 'Tap the button below to copy it, or “Skip this”.',
+};
+
 /**
- * The offline reading of a side quest on words that stop ("I'm done" typed at a form): the question
- * is set aside (../set-question-aside), with every other the agent asked at once, and a sentence
- * says so. An agent lists it among its rules
- * where its own reading of such words does not come first.
+ * The offline reading of a side quest's words that stop ("I'm done" typed at a form): the question
+ * is set aside (../set-question-aside), with every other the agent asks this turn, and a sentence
+ * says so. Words that refuse a device question ("I'd rather not" at the location) set that one
+ * aside. An agent lists it among its rules where its own reading of such words does not come first.
  */
 export const setQuestionAsideRule: OfflineRule = {
   name: 'offline runtime: words that stop, said at a question, set the question aside',
   when: (ctx) =>
-    ctx.offers(SET_QUESTION_ASIDE) && (ctx.resultOf(SET_QUESTION_ASIDE) !== undefined || stops(ctx.lastSaid)),
+    ctx.offers(SET_QUESTION_ASIDE) &&
+    (ctx.resultOf(SET_QUESTION_ASIDE) !== undefined || stops(ctx.lastSaid) || refusesDevice(ctx)),
   reply: (ctx) => {
     const done = ctx.resultOf(SET_QUESTION_ASIDE);
-    if (!done) return { calls: [{ name: SET_QUESTION_ASIDE, input: { all: true } }] };
+    if (!done) return { calls: [{ name: SET_QUESTION_ASIDE, input: { all: stops(ctx.lastSaid) } }] };
     const all =
       typeof done.input === 'object' && done.input !== null && 'all' in done.input && done.input['all'];
     return {
@@ -22,3 +38,26 @@ export const setQuestionAsideRule: OfflineRule = {
     };
   },
 };
+
+/**
+ * The offline reply to other words said at a waiting question, which neither answer it nor stop:
+ * offline there is nothing more to say of them than how to answer the question, which comes back
+ * right after. An agent lists it before rules that would take the words as a new request.
+ */
+export const waitingQuestionRule: OfflineRule = {
+  name: 'offline runtime: other words said at a waiting question point back to it',
+  when: (ctx) =>
+    ctx.offers(SET_QUESTION_ASIDE) &&
+    ctx.lastSaid !== '' &&
+    waitingQuestionIn(ctx.request.system) !== undefined,
+  reply: (ctx) => {
+    const question = waitingQuestionIn(ctx.request.system);
+    const how = HOW_TO_ANSWER[question?.type ?? ''] ?? 'Answer it below, or tap “Skip this”.';
+    return { text: `(offline) I can't answer that offline. ${how}` };
+  },
+};
+
+function refusesDevice(ctx: OfflineContext): boolean {
+  const question = waitingQuestionIn(ctx.request.system);
+  return question?.type === 'location' && REFUSES.test(ctx.lastSaid);
+}
