@@ -260,6 +260,28 @@ describe('where each item lands', () => {
     );
   });
 
+  it('what is there, typed at the question of what the space is for, is not taken as its purpose', async () => {
+    const said = ["there's a laptop, three mugs, a stack of papers and a broken lamp"];
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'My desk is a mess, help',
+      (q) => {
+        asked.push(
+          q.type === 'choose' ? q.message : String((q.payload as { item?: string }).item ?? q.message),
+        );
+        const text = q.type === 'choose' ? said.shift() : undefined;
+        return text ? { action: 'other', content: { text } } : tapFirst(q);
+      },
+      [PHOTO],
+    );
+    console.log(
+      asked,
+      (await s.path()).filter((n) => n.kind === 'assistant').map((n) => n.payload['text']),
+      JSON.stringify(s.state()),
+    );
+  });
+
   it('trash, donate and recycle take things out, each with where it goes', async () => {
     const s = await atTheDesk();
     await s.say(

@@ -228,6 +228,18 @@ describe('the offline reading of words that stop', () => {
   it('takes "I\'m done" as yes to a question about being done', () => {
     expect(read(yesNo('Done for now?'), "I'm done")).toEqual({ kind: 'answer', content: { value: true } });
   });
+
+  it.each(["there's a laptop, three mugs and a lamp", 'I have some papers and a mug', 'so there are books'])(
+    'takes "%s", what is there, as no answer of one\'s own to an open question',
+    (text) => expect(read(purpose, text)).toEqual(TANGENT),
+  );
+
+  it("still takes an answer of one's own as one", () => {
+    expect(read(purpose, 'writing letters')).toEqual({
+      kind: 'answer',
+      content: { choiceId: 'other', revealed: { text: 'writing letters' } },
+    });
+  });
 });
 
 describe('optionNamedIn', () => {

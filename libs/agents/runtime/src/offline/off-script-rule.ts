@@ -171,8 +171,19 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
   // unless they say where a thing goes ("the mugs go to the kitchen"): that is said aside.
   const reveals = (payload['reveals'] ?? {}) as { [id: string]: { type?: string } };
   const open = options.find((o) => reveals[o.id]?.type === 'free-text');
-  return open && placeIn(text) === null && !stops(text) ? { choiceId: open.id, revealed: { text } } : null;
+  return open && placeIn(text) === null && !stops(text) && !describesThings(text)
+    ? { choiceId: open.id, revealed: { text } }
+    : null;
 }
+
+/**
+ * Words that say what is there ("there's a laptop, three mugs…", "I have a lamp and some papers"):
+ * an answer of one's own to a question is not told as what there is, so they are said aside.
+ */
+const describesThings = (text: string) =>
+  /^\s*(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got| got)|it has|we have)\b/i.test(
+    text,
+  );
 
 interface Choice {
   label?: string;
