@@ -26,6 +26,7 @@ import {
   itemsProcessedOf,
   lastAnxietyOf,
   phaseOf,
+  stillToGoOf,
   type SessionState,
 } from './session-state';
 import { recapOf } from './session-recap';
@@ -211,6 +212,7 @@ export function instruction(action: Action): string {
 function contextOf(state: SessionState, photo: PhotoAnalysis | null, userText: string): string {
   const cats = [...emergentCategoriesOf(state)].filter(([, items]) => items.length > 0).map(([c]) => c);
   const going = [...state.destinations].map(([item, where]) => `${item} → ${where}`);
+  const toGo = stillToGoOf(state);
   return prompt`
     Session
     Phase: ${phaseOf(state)}
@@ -222,6 +224,7 @@ function contextOf(state: SessionState, photo: PhotoAnalysis | null, userText: s
     ${isEnded(state) ? `Recap: ${recapOf(state)}` : ''}
     ${cats.length ? `Emergent categories: ${cats.join(', ')}; current: ${currentCategoryOf(state) ?? 'none'}` : ''}
     ${lastAnxietyOf(state) ? `Avoid for now (it made them anxious): ${lastAnxietyOf(state)}` : ''}
+    ${toGo.length ? `Still to go: ${toGo.join(', ')}` : ''}
     ${photo ? `Photo: a ${photo.chaosLevel} ${photo.roomType}; visible: ${photo.visibleItems.join(', ') || 'nothing named'}${photo.firstTarget ? `; first target: ${photo.firstTarget}` : ''}${photo.blockedFunction ? `; blocked: ${photo.blockedFunction}` : ''}` : ''}
     ${userText ? `They just said: "${userText}"` : ''}`;
 }

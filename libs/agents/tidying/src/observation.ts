@@ -68,6 +68,8 @@ export type Choice = (typeof CHOICES)[number];
 export interface Extract {
   intent: Intent;
   item: ItemName | null;
+  /** the other things the words name, beyond `item`, in their order: they are still to come */
+  also: readonly ItemName[];
   choice: Choice | null;
   place: Location | null;
   function: SpaceFunction | null;
@@ -96,6 +98,11 @@ export const ExtractSchema = z.object({
       'start: ready to begin; continue: go on; item: names a thing; decided: said what to do with it; help: stuck; stop: wants to end; restart: asks for a new session from scratch (start over, another room)',
     ),
   item: z.string().nullable().describe('the item the user mentions, if any'),
+  also: z
+    .array(z.string())
+    .nullable()
+    .optional()
+    .describe('the other things the user names beyond item, in their order (a list of things), if any'),
   choice: z.enum(CHOICES).nullable().describe('what the user decided for the item, if anything'),
   place: z.string().nullable().describe('where the item goes, if they said'),
   function: z.string().nullable().describe('what the space is FOR, if they said'),
@@ -116,6 +123,7 @@ export function parseProposal(value: unknown): Proposal | null {
 export const CONTINUE_EXTRACT: Extract = {
   intent: 'continue',
   item: null,
+  also: [],
   choice: null,
   place: null,
   function: null,
@@ -130,6 +138,7 @@ export function parseExtract(value: unknown): Extract | null {
   return {
     intent: e.intent,
     item: orNull(mkItemName(e.item ?? '')),
+    also: allOf(e.also ?? [], mkItemName).filter((thing) => thing !== e.item),
     choice: e.choice,
     place: orNull(mkLocation(e.place ?? '')),
     function: orNull(mkSpaceFunction(e.function ?? '')),

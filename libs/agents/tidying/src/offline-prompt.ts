@@ -38,7 +38,8 @@ export function photoTarget(ctx: OfflineContext): string | null {
         ?.trim()
         .replace(/^nothing named$/, '') ??
       null) ||
-    null
+    // what they named themselves, when the photo showed nothing
+    (/^Still to go: ([^,\n]+)/m.exec(system)?.[1]?.trim() ?? null)
   );
 }
 

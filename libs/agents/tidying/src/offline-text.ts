@@ -201,7 +201,36 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
                   : item
                     ? 'item'
                     : 'continue';
-  return { intent, item, choice, place, function: fn, anchors, anxiety };
+  const also = item ? listedThings(t).filter((thing) => thing !== item) : [];
+  return { intent, item, also, choice, place, function: fn, anchors, anxiety };
+}
+
+/**
+ * Every thing a list names, as what there is may be told ("there's a laptop, three mugs and a
+ * stack of papers" → laptop, mugs, papers): the ones after the first are still to come. Empty for
+ * words that are not a list of things.
+ */
+function listedThings(t: string): string[] {
+  if (t.includes('?') || !/,|\band\b/.test(t)) return [];
+  const told = t.replace(
+    /^(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got)|we have)\s+/,
+    '',
+  );
+  const parts = told
+    .split(/,|\band\b/)
+    .map((part) =>
+      part
+        .trim()
+        .replace(/[.!]+$/, '')
+        .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
+        .replace(/^(?:a|an|the|my|some)\s+/, '')
+        .replace(/^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of)\s+/, '')
+        .replace(/^(?:(?:a\s+)?(?:stack|pile|bunch|box|bag|couple)\s+of)\s+/, ''),
+    )
+    .filter((part) => part !== '');
+  const isThing = (part: string) =>
+    part.split(/\s+/).length <= 3 && !/^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she)\b/.test(part);
+  return parts.length >= 2 && parts.every(isThing) ? parts : [];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { itemsProcessedOf, type SessionState } from './session-state';
+import { itemsProcessedOf, stillToGoOf, type SessionState } from './session-state';
 import type { ItemName } from './tidying-types';
 
 /** How a person calls each pile (the web client's session panel says the same). */
@@ -21,8 +21,7 @@ export function recapOf(state: SessionState): string {
     [PILE_LABELS.belongs, belongs],
     [PILE_LABELS.unsure, unsure],
   ];
-  const sorted = new Set<string>([...out, ...belongs, ...unsure]);
-  piles.push(['Still to go', state.seen.filter((item) => !sorted.has(item))]);
+  piles.push(['Still to go', stillToGoOf(state)]);
   const named = piles
     .filter(([, items]) => items.length > 0)
     .map(([label, items]) => `${label} (${items.length}): ${items.join(', ')}`);

@@ -89,7 +89,10 @@ export interface SessionState {
   readonly destinations: ReadonlyMap<ItemName, Location>;
   /** the kind of room being tidied, from the latest photo analysis; null until a photo said */
   readonly room: string | null;
-  /** the things the photos showed, in the order named, so the coach goes through them all */
+  /**
+   * the things the photos showed and the person named, in that order, so the coach goes through
+   * them all
+   */
   readonly seen: readonly ItemName[];
   /** set when the first turn is decided */
   readonly sessionStart: string | null;
@@ -125,10 +128,22 @@ export const decidedItemsOf = (state: SessionState): readonly ItemName[] => [
  * coach proposes when the person says "go on", and names when it asks what is next.
  */
 export function nextSeenOf(state: SessionState): ItemName | null {
-  const { belongs, out, unsure } = state.piles;
   const current = currentItemOf(state);
+  return stillToGoOf(state).find((item) => item !== current) ?? null;
+}
+
+/** The things seen (shown or named) that are on no pile yet, in the order they came. */
+export function stillToGoOf(state: SessionState): readonly ItemName[] {
+  const { belongs, out, unsure } = state.piles;
   const sorted = new Set<string>([...belongs, ...out, ...unsure]);
-  return state.seen.find((item) => !sorted.has(item) && item !== current) ?? null;
+  return state.seen.filter((item) => !sorted.has(item));
+}
+
+/** The state with `things` among those seen, after the ones already there, each once. */
+export function withSeen(state: SessionState, things: readonly ItemName[]): SessionState {
+  const known = new Set<string>(state.seen);
+  const added = things.filter((thing) => !known.has(thing) && known.add(thing));
+  return added.length === 0 ? state : { ...state, seen: [...state.seen, ...added] };
 }
 
 /** The space being tidied, as the pile placement needs it. */

@@ -151,6 +151,8 @@ export function extractJson(e: Extract): Json {
   return {
     intent: e.intent,
     item: e.item,
+    // only when there are any: a reading of one thing records as it always did
+    ...(e.also.length > 0 ? { also: [...e.also] } : {}),
     choice: e.choice,
     place: e.place,
     function: e.function,
@@ -177,7 +179,8 @@ export function actionJson(action: Action): Json {
 
 const ActionWireSchema = z.object({
   tag: z.string(),
-  item: z.string().optional(),
+  // null for a card pointed back to that is about no item (the space's question)
+  item: z.string().nullable().optional(),
   location: z.string().optional(),
   categories: z.array(z.string()).optional(),
   trigger: z.string().optional(),

@@ -1,7 +1,14 @@
 import { toJson, type Json, type StateReducer, type TreeNode } from '@sweatpants/domain';
 import { parsePhotoAnalysis } from './observation';
 import { placementOf } from './pile-placement';
-import { endedFrom, initialSession, spaceOf, type PhaseData, type SessionState } from './session-state';
+import {
+  endedFrom,
+  initialSession,
+  spaceOf,
+  withSeen,
+  type PhaseData,
+  type SessionState,
+} from './session-state';
 import { fromWire, toWire } from './session-wire';
 import { sortItem } from './sort-item';
 import { parseDecisionEvent, parseDisposition, tidyingEventOf } from './tidying-events';
@@ -41,9 +48,7 @@ export function foldSession(session: SessionState, node: TreeNode): SessionState
     case 'photo-analyzed': {
       const analysis = parsePhotoAnalysis(event.analysis);
       if (!analysis) return session;
-      const known = new Set<string>(session.seen);
-      const seen = [...session.seen, ...analysis.visibleItems.filter((item) => !known.has(item))];
-      return { ...session, room: analysis.roomType, seen };
+      return { ...withSeen(session, analysis.visibleItems), room: analysis.roomType };
     }
     case 'function-chosen': {
       const fn = mkSpaceFunction(event.function);

@@ -13,6 +13,7 @@ import {
   mkRefining,
   mkSplitting,
   spaceOf,
+  withSeen,
   type ActiveState,
   type InvalidPhase,
   type Phase,
@@ -44,7 +45,11 @@ export function applyDecision(
 ): Result<SessionState, InvalidPhase> {
   if (nextPhase === 'ended' || action.tag === 'summary')
     return ok({ ...before, phaseData: endedFrom(before), sessionStart: before.sessionStart ?? at });
-  const state = sessionFor(before, extract);
+  // What the words named is among the things to go through: one now, the rest after.
+  const state = withSeen(sessionFor(before, extract), [
+    ...(extract.item ? [extract.item] : []),
+    ...extract.also,
+  ]);
   const item = extract.item ?? currentItemOf(state);
   const phaseData = phaseDataAfter(state, extract, action, nextPhase);
   if (!phaseData.ok) return phaseData;

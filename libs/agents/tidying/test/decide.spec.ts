@@ -59,6 +59,7 @@ const stuck = (on: string) =>
 const says = (over: Partial<Extract>): Extract => ({
   intent: 'continue',
   item: null,
+  also: [],
   choice: null,
   place: null,
   function: null,

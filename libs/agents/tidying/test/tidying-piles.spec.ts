@@ -199,6 +199,8 @@ describe('where each item lands', () => {
     expect(await lastReply(s)).toBe(
       'The books stay here. Next, the papers: say go, or tell me what you picked up.',
     );
+    // the rest of the list is not forgotten: it comes after what the photo showed
+    expect(s.state()).toMatchObject({ seen: ['mugs', 'papers', 'lamp', 'books', 'cables'] });
     // A question with a comma in it is not a list: "wait" is not a thing to sort.
     await s.say('wait, where do cables usually go?', answers(asked));
     expect(asked).toEqual(['books']);
@@ -260,25 +262,36 @@ describe('where each item lands', () => {
     );
   });
 
-  it('what is there, typed at the question of what the space is for, is not taken as its purpose', async () => {
+  it('what is there, typed at the question of what the space is for, is not its purpose: the things come after it', async () => {
+    // Typed at the first card; then the card comes back, pointed to, and gets its first choice.
     const said = ["there's a laptop, three mugs, a stack of papers and a broken lamp"];
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say(
       'My desk is a mess, help',
       (q) => {
-        asked.push(
-          q.type === 'choose' ? q.message : String((q.payload as { item?: string }).item ?? q.message),
-        );
+        if (q.type === 'choose') asked.push(q.message);
         const text = q.type === 'choose' ? said.shift() : undefined;
         return text ? { action: 'other', content: { text } } : tapFirst(q);
       },
       [PHOTO],
     );
-    console.log(
-      asked,
-      (await s.path()).filter((n) => n.kind === 'assistant').map((n) => n.payload['text']),
-      JSON.stringify(s.state()),
+
+    expect(asked).toEqual(['What do you need to DO in this space?', 'What do you need to DO in this space?']);
+    const replies = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => n.payload['text']);
+    expect(replies).toContain(
+      'First the card below: what do you need to do in this space? Tap a choice, or type your own answer.',
+    );
+    // Not forgotten: what they named is still to go through, in their order.
+    expect(s.state()).toMatchObject({
+      phase: 'sorting',
+      function: 'working',
+      seen: ['laptop', 'mugs', 'papers', 'broken lamp'],
+    });
+    // The first thing after the card is the first they named (the card about it got its first
+    // choice), then the next.
+    expect(await lastReply(s)).toBe(
+      'The laptop stays here. Next, the mugs: say go, or tell me what you picked up.',
     );
   });
 
