@@ -256,4 +256,37 @@ export const scenarios = [
       await t.shot(helper, 'donations-done-at-form');
     },
   },
+  {
+    name: 'what is there, typed at the space’s question, is not its purpose: the coach goes through those things after it',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('what-is-there') });
+      await startConversation(page, 'Tidying coach', 'My desk is a mess, help', { photo: PNG });
+      const question = await untilTheQuestion(page);
+      await composer(page).fill("there's a laptop, three mugs, a stack of papers and a broken lamp");
+      await composer(page).press('Enter');
+      await waitForTurn(page);
+      // The question comes back, pointed to: the things are not what the space is for.
+      await page
+        .locator('ol.log', { hasText: 'First the card below: what do you need to do in this space?' })
+        .waitFor();
+      await question.waitFor();
+      assert.ok(
+        !(await chatText(page)).includes('this space is for there'),
+        'the list is not taken as the purpose',
+      );
+      await t.shot(page, 'question-back');
+
+      // Answered, the coach starts with the first thing they named, and names the next after it.
+      await question.getByRole('button', { name: 'working', exact: true }).click();
+      await waitForTurn(page);
+      const laptop = page.locator('app-elicit-card', { hasText: 'laptop' });
+      await laptop.waitFor();
+      await laptop.getByRole('button', { name: /Keep/ }).first().click();
+      await waitForTurn(page);
+      await page.locator('ol.log', { hasText: 'Next, the mugs' }).waitFor();
+      await assertNewestInView(page, 'after the first thing named');
+      await t.shot(page, 'first-named-sorted');
+    },
+  },
 ];
