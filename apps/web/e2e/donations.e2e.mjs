@@ -159,10 +159,12 @@ export const scenarios = [
       );
       await composer(page).waitFor();
       assert.equal(await composer(page).getAttribute('placeholder'), 'e.g. a winter coat');
-      assert.ok(
-        await composer(page).evaluate((el) => el === document.activeElement),
-        'the composer has the focus again',
-      );
+      // The focus follows as the composer is enabled, in the same render.
+      await page
+        .waitForFunction(() => document.activeElement?.matches('app-chat-elicit textarea') === true, null, {
+          timeout: 2_000,
+        })
+        .catch(() => assert.fail('the composer has the focus again'));
       assert.equal(await page.locator('app-elicit-card').count(), 0, 'no question is left waiting');
 
       // The answers read as answers, the chat shows no machinery.

@@ -156,6 +156,22 @@ async function setup(pending: ElicitRequest[], options: { agentsKnown?: boolean;
 describe('ChatPageComponent with questions from several agents', () => {
   afterEach(() => localStorage.clear());
 
+  it('gives the composer the focus once it can be typed in, when the chat prompt came while an answer was in flight', async () => {
+    const { store, settle, element } = await setup([helperAsks]);
+    // The last card's answer is in flight (its ack not back yet) when the agent's turn ends and
+    // asks for the next message: the composer is still disabled then.
+    store.busy.set(true);
+    store.questions.replace([
+      { elicitId: 'chat-1', type: 'chat', message: 'Anything else?', payload: {}, askedBy: 'donations' },
+    ]);
+    await settle();
+    const box = element.querySelector('app-chat-elicit textarea') as HTMLTextAreaElement;
+    expect(box.disabled).toBe(true);
+    store.busy.set(false);
+    await settle();
+    expect(document.activeElement).toBe(box);
+  });
+
   it('shows every pending question as its own card, oldest first, each saying which agent asks', async () => {
     const { element, cards } = await setup([coachAsks, helperAsks]);
     expect(cards().map(({ asker, question }) => ({ asker, question }))).toEqual([

@@ -194,13 +194,20 @@ export class ChatPageComponent {
       observer.observe(this.content().nativeElement);
       destroyRef.onDestroy(() => observer.disconnect());
     });
-    // The chat elicit is a question too: focus the composer when a new one arrives.
-    let lastChat: string | null = null;
+    // The chat elicit is a question too: focus the composer when a new one arrives, once it can be
+    // typed in (the prompt may come while the last answer's ack is still on its way, the composer
+    // disabled until it lands).
+    let focusedChat: string | null = null;
     afterRenderEffect(() => {
       const pending = this.store.pending();
+      const disabled = this.composerDisabled();
       untracked(() => {
-        if (pending?.type === 'chat' && pending.elicitId !== lastChat) this.composer()?.focus();
-        lastChat = pending?.type === 'chat' ? pending.elicitId : null;
+        const chat = pending?.type === 'chat' ? pending.elicitId : null;
+        if (chat !== null && chat !== focusedChat && !disabled) {
+          this.composer()?.focus();
+          focusedChat = chat;
+        }
+        if (chat === null) focusedChat = null;
       });
     });
   }
