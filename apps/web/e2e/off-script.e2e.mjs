@@ -287,6 +287,17 @@ export const scenarios = [
       await page.locator('ol.log', { hasText: 'Next, the mugs' }).waitFor();
       await assertNewestInView(page, 'after the first thing named');
       await t.shot(page, 'first-named-sorted');
+      // On a wide screen the session panel lists what is still to go, the laptop no longer in it.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const toGo = page.locator('app-state-panel', { hasText: 'Still to go' });
+      await toGo.waitFor();
+      const panel = await toGo.innerText();
+      assert.match(
+        panel,
+        /Still to go[\s\S]*mugs[\s\S]*papers[\s\S]*broken lamp/,
+        'the rest, in their order',
+      );
+      assert.match(panel, /Belongs here[\s\S]*laptop/, 'the laptop is sorted');
     },
   },
 ];

@@ -20,6 +20,22 @@ describe('the session panel', () => {
     ]);
   });
 
+  it('lists what is still to go: the things seen or named that are on no pile yet', () => {
+    const view = sessionStateView({
+      at: 'h',
+      agent: 'tidying',
+      state: {
+        phase: 'sorting',
+        itemsProcessed: 1,
+        piles: { belongs: ['laptop'], out: [], unsure: [] },
+        destinations: {},
+        seen: ['laptop', 'mugs', 'papers'],
+        anchors: [],
+      },
+    });
+    expect(view.lists).toEqual([{ label: 'Still to go', items: ['mugs', 'papers'] }]);
+  });
+
   it('shows how far the concierge review is, and what was applied to each item', () => {
     const view = sessionStateView({
       at: 'h',

@@ -24,10 +24,12 @@ export function sessionStateView(response: StateResponse): SessionStateView {
     pushValue(view, 'Items sorted', state['itemsProcessed']);
     pushValue(view, 'What the space is for', state['function']);
     const piles = state['piles'];
+    const sorted = new Set<string>();
     if (isRecord(piles)) {
       // An item on its way out says where it goes: "mugs → kitchen".
       const destinations = isRecord(state['destinations']) ? state['destinations'] : {};
       for (const key of ['belongs', 'out', 'unsure']) {
+        for (const item of strings(piles[key])) sorted.add(item);
         const items = strings(piles[key]).map((item) => {
           const to = key === 'out' ? destinations[item] : undefined;
           return typeof to === 'string' && to !== '' ? `${item} → ${to}` : item;
@@ -35,6 +37,9 @@ export function sessionStateView(response: StateResponse): SessionStateView {
         view.piles.push({ label: PILE_LABELS[key] ?? key, items });
       }
     }
+    // What the photos showed and the person named that is on no pile yet: the coach comes to it.
+    const toGo = strings(state['seen']).filter((item) => !sorted.has(item));
+    if (toGo.length > 0) view.lists.push({ label: 'Still to go', items: toGo });
     const anchors = strings(state['anchors']);
     if (anchors.length > 0) view.lists.push({ label: 'Anchors', items: anchors });
   } else {
