@@ -239,9 +239,13 @@ describe('where each item lands', () => {
     expect(s.state()).toMatchObject({ piles: { out: ['mugs'] }, destinations: { mugs: 'kitchen' } });
   });
 
-  it('where a thing goes, typed at the question of what the space is for, is not taken as its purpose', async () => {
-    // Typed at the first card; then the card comes back, pointed to, and gets its first choice.
-    const said = ['The mugs go to the kitchen'];
+  /**
+   * A new desk session whose first card, what the space is for, gets `text` typed at it; when it
+   * comes back, and at every card after, the first choice is tapped. Returns the questions of
+   * the space asked.
+   */
+  async function typedAtTheSpaceQuestion(text: string) {
+    const said = [text];
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say(
@@ -253,6 +257,11 @@ describe('where each item lands', () => {
       },
       [PHOTO],
     );
+    return { s, asked };
+  }
+
+  it('where a thing goes, typed at the question of what the space is for, is not taken as its purpose', async () => {
+    const { s, asked } = await typedAtTheSpaceQuestion('The mugs go to the kitchen');
 
     expect(asked).toEqual(['What do you need to DO in this space?', 'What do you need to DO in this space?']);
     expect(s.state()).toMatchObject({ phase: 'sorting', function: 'working' });
@@ -263,18 +272,8 @@ describe('where each item lands', () => {
   });
 
   it('what is there, typed at the question of what the space is for, is not its purpose: the things come after it', async () => {
-    // Typed at the first card; then the card comes back, pointed to, and gets its first choice.
-    const said = ["there's a laptop, three mugs, a stack of papers and a broken lamp"];
-    const asked: string[] = [];
-    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
-    await s.say(
-      'My desk is a mess, help',
-      (q) => {
-        if (q.type === 'choose') asked.push(q.message);
-        const text = q.type === 'choose' ? said.shift() : undefined;
-        return text ? { action: 'other', content: { text } } : tapFirst(q);
-      },
-      [PHOTO],
+    const { s, asked } = await typedAtTheSpaceQuestion(
+      "there's a laptop, three mugs, a stack of papers and a broken lamp",
     );
 
     expect(asked).toEqual(['What do you need to DO in this space?', 'What do you need to DO in this space?']);
