@@ -3,9 +3,8 @@ import { all, type Operation } from 'effection';
 import * as z from 'zod';
 import { ask, createAgent, createTool, Run, ToolSuccess, type AgentToolCall } from '../src';
 import { OfflineModel } from '../src/offline';
-import { Runner, silentOutbox } from '../src/host';
-import { InMemoryConversationPort } from '../src/storage/in-memory-port';
 import { testAgent } from '../src/testing';
+import { runnerSession } from './support/runner-session';
 
 /**
  * Seed 004: "Coroutine context provides agent identity for attribution". A question another
@@ -74,46 +73,14 @@ function withoutName() {
 
 const Coach = coachWith(Helper.tools.offer);
 
-function session() {
-  const port = new InMemoryConversationPort();
-  port.create('c1');
-  const asked: ElicitRequest[] = [];
-  let heard = () => undefined as void;
-  const open = () =>
-    Runner.open({
-      conversationId: 'c1',
-      agent: Coach.definition,
-      port,
-      model: new OfflineModel(),
-      outbox: {
-        ...silentOutbox,
-        elicit: (request) => {
-          asked.push(request);
-          heard();
-        },
-      },
-    });
-  /** Resolves once the runner holds `n` questions (each is told to the outbox as it is asked). */
-  const pendingCount = async (runner: Runner, n: number) => {
-    while (runner.pending().filter((r) => r.type !== 'chat').length < n) {
-      await new Promise<void>((resolve) => (heard = resolve));
-    }
-    return runner.pending();
-  };
-  const path = async () => {
-    const read = await port.path('c1');
-    if (!read.ok) throw new Error(read.error.message);
-    return read.value;
-  };
-  return { open, asked, pendingCount, path };
-}
+const session = () => runnerSession(Coach.definition, () => new OfflineModel());
 
 describe("a question asked by another agent's tool", () => {
   it('is authored by that agent and says so; both wait at once, oldest first, and are answered in any order', async () => {
     const s = session();
     const runner = await s.open();
     await runner.send({ text: 'go', authorId: 'u1' });
-    const [mine, theirs] = await s.pendingCount(runner, 2);
+    const [mine, theirs] = await s.questions(runner, 2);
     expect(mine).toMatchObject({ message: 'Does the mug go in the kitchen?', askedBy: 'coach' });
     expect(theirs).toMatchObject({ message: 'Shall I find a place that takes the coat?', askedBy: 'helper' });
     expect(s.asked.map((r) => r.askedBy)).toEqual(['coach', 'helper']);
@@ -128,7 +95,7 @@ describe("a question asked by another agent's tool", () => {
     expect(
       (await runner.respond({ elicitId: idOf(mine), action: 'accept', content: { value: false } }, 'u1')).ok,
     ).toBe(true);
-    const [more] = await s.pendingCount(runner, 1);
+    const [more] = await s.questions(runner, 1);
     expect(more).toMatchObject({ message: 'Anything else?', askedBy: 'coach' });
     await runner.respond({ elicitId: idOf(more), action: 'accept', content: { value: false } }, 'u1');
     await runner.whenIdle();
@@ -144,11 +111,11 @@ describe("a question asked by another agent's tool", () => {
     const s = session();
     const first = await s.open();
     await first.send({ text: 'go', authorId: 'u1' });
-    const before = await s.pendingCount(first, 2);
+    const before = await s.questions(first, 2);
     await first.close();
 
     const rebuilt = await s.open();
-    const after = await s.pendingCount(rebuilt, 2);
+    const after = await s.questions(rebuilt, 2);
     expect(after.map(({ elicitId, askedBy }) => ({ elicitId, askedBy }))).toEqual(
       before.map(({ elicitId, askedBy }) => ({ elicitId, askedBy })),
     );
@@ -160,26 +127,24 @@ describe("a question asked by another agent's tool", () => {
     const s = session();
     const first = await s.open();
     await first.send({ text: 'go', authorId: 'u1' });
-    const [mine, theirs] = await s.pendingCount(first, 2);
+    const [mine, theirs] = await s.questions(first, 2);
     await first.respond({ elicitId: idOf(theirs), action: 'accept', content: { value: false } }, 'u1');
     await first.close();
 
     // Only the coach's question is left, in a runner that replayed the helper's answer.
     const second = await s.open();
-    const left = await s.pendingCount(second, 1);
+    const left = await s.questions(second, 1);
     expect(left.map(({ elicitId, askedBy }) => ({ elicitId, askedBy }))).toEqual([
       { elicitId: idOf(mine), askedBy: 'coach' },
     ]);
     await second.respond({ elicitId: idOf(mine), action: 'accept', content: { value: true } }, 'u1');
-    const [more] = await s
-      .pendingCount(second, 1)
-      .then((p) => p.filter((r) => r.message === 'Anything else?'));
+    const [more] = await s.questions(second, 1).then((p) => p.filter((r) => r.message === 'Anything else?'));
     expect(more).toBeDefined();
     await second.close();
 
     // Both answers recorded, the helper's first: the replay reaches the last question.
     const third = await s.open();
-    const [last] = await s.pendingCount(third, 1);
+    const [last] = await s.questions(third, 1);
     expect(last).toMatchObject({ elicitId: idOf(more), message: 'Anything else?', askedBy: 'coach' });
     await third.respond({ elicitId: idOf(last), action: 'accept', content: { value: true } }, 'u1');
     await third.whenIdle();

@@ -1,4 +1,4 @@
-import type { ElicitRequest, TreeNode } from '@sweatpants/domain';
+import type { TreeNode } from '@sweatpants/domain';
 import { all } from 'effection';
 import * as z from 'zod';
 import {
@@ -11,9 +11,8 @@ import {
   type AgentDefinition,
 } from '../src';
 import { OfflineModel, setQuestionAsideRule } from '../src/offline';
-import { Runner, silentOutbox } from '../src/host';
-import { InMemoryConversationPort } from '../src/storage/in-memory-port';
 import { testAgent } from '../src/testing';
+import { runnerSession } from './support/runner-session';
 
 /**
  * "I'm done" typed at one of an agent's questions (a side quest that calls set_question_aside with
@@ -60,36 +59,7 @@ const model = () =>
     },
   ]);
 
-function session() {
-  const port = new InMemoryConversationPort();
-  port.create('c1');
-  const withdrawn: { elicitId: string; reason: string }[] = [];
-  let heard = () => undefined as void;
-  const open = () =>
-    Runner.open({
-      conversationId: 'c1',
-      agent: asker,
-      port,
-      model: model(),
-      outbox: {
-        ...silentOutbox,
-        elicit: () => heard(),
-        withdrawn: (elicitId, reason) => withdrawn.push({ elicitId, reason }),
-      },
-    });
-  const questions = async (runner: Runner, n: number): Promise<ElicitRequest[]> => {
-    while (runner.pending().filter((r) => r.type !== 'chat').length < n) {
-      await new Promise<void>((resolve) => (heard = resolve));
-    }
-    return runner.pending();
-  };
-  const path = async () => {
-    const read = await port.path('c1');
-    if (!read.ok) throw new Error(read.error.message);
-    return read.value;
-  };
-  return { open, withdrawn, questions, path };
-}
+const session = () => runnerSession(asker, model);
 
 const said = (path: readonly TreeNode[]) =>
   path.filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text'] ?? ''));
