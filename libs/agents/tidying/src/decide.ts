@@ -152,7 +152,9 @@ function sorting(state: SessionState, extract: Extract): Decision {
           action: { tag: 'instruct-split', categories: categoriesFor([first, ...rest]), assignment: {} },
           nextPhase: 'splitting',
         };
-      if (extract.intent === 'item') return { action: askAbout(state, item), nextPhase: 'sorting' };
+      // "ok, the cables first" goes on with the thing it names
+      const named = extract.intent === 'item' || (extract.intent === 'start' && extract.item !== null);
+      if (named) return { action: askAbout(state, item), nextPhase: 'sorting' };
       const processed = itemsProcessedOf(state);
       if (processed > 0 && processed % ENERGY_CHECK_EVERY === 0)
         return { action: { tag: 'energy-check' }, nextPhase: 'sorting' };

@@ -59,8 +59,12 @@ export function functionsFor(roomType: string): string[] {
   }
 }
 
+/**
+ * A thing named with its article ("the lamp", "a coffee mug"). Not what a thing is for ("for my
+ * laptop"), and not a part of the one in question ("some of them", "the rest").
+ */
 const ARTICLE =
-  /\b(?:a|an|the|my|this|that|some|these|those)\s+([a-z][a-z ]*?)(?=\s+(?:goes|go|is|are|to|in|on|into|and|which|that|for|from)\b|[,.!?]|$)/;
+  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|is|are|to|in|on|into|and|which|that|for|from|first|now|then|next|please)\b|[,.!?]|$)/;
 const PLACE =
   /\b(?:goes|go|put it|put them|belongs?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 const FUNCTION =
@@ -172,13 +176,16 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
             : null;
   const goOn = GO_ON.test(t);
   const bare = t.replace(/^(?:a|an|the|my|this|that|some)\s+/, '');
+  const listed = listedThings(t);
+  // A list is taken in the person's order: its first thing is the one in question.
   const named =
     goOn || tired
       ? null
       : confused
         ? confusedAbout(t)
-        : (ARTICLE.exec(t)?.[1]?.trim() ??
-          (choice !== null ? null : t.split(/\s+/).length <= 3 ? bare : firstListed(t)));
+        : ((choice === null ? listed[0] : undefined) ??
+          ARTICLE.exec(t)?.[1]?.trim() ??
+          (choice !== null ? null : t.split(/\s+/).length <= 3 ? bare : null));
   const item = named && !/^(space|room|desk|mess)$/.test(named) ? named.replace(/[.!?]+$/, '') : null;
   const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
   const intent = RESTART.test(t)
@@ -201,21 +208,23 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
                   : item
                     ? 'item'
                     : 'continue';
-  const also = item ? listedThings(t).filter((thing) => thing !== item) : [];
+  const also = item ? listed.filter((thing) => thing !== item) : [];
   return { intent, item, also, choice, place, function: fn, anchors, anxiety };
 }
 
 /**
- * Every thing a list names, as what there is may be told ("there's a laptop, three mugs and a
- * stack of papers" → laptop, mugs, papers): the ones after the first are still to come. Empty for
- * words that are not a list of things.
+ * Every thing a list names, in its order, as what there is may be told ("there's a laptop, three
+ * mugs and a stack of papers" → laptop, mugs, papers; "my desk is a mess: cables, a mug and
+ * receipts" → cables, mug, receipts): the coach takes the first, and the rest are still to come.
+ * Empty for words that are not a list of things: a question ("wait, where do cables go?"), or
+ * parts that are sentences.
  */
 function listedThings(t: string): string[] {
   if (t.includes('?') || !/,|\band\b/.test(t)) return [];
-  const told = t.replace(
-    /^(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got)|we have)\s+/,
-    '',
-  );
+  const told = t
+    // what comes before a colon says what the list is of
+    .replace(/^[^:,]{1,60}:\s*/, '')
+    .replace(/^(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got)|we have)\s+/, '');
   const parts = told
     .split(/,|\band\b/)
     .map((part) =>
@@ -230,29 +239,11 @@ function listedThings(t: string): string[] {
     .filter((part) => part !== '');
   const isThing = (part: string) =>
     part.split(/\s+/).length <= 3 && !/^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she)\b/.test(part);
-  return parts.length >= 2 && parts.every(isThing) ? parts : [];
-}
-
-/**
- * The first of the things a list names ("books, mugs and cables everywhere" → "books"): the coach
- * takes one at a time, and asks what is next after it. Null for words that are not a list of
- * things: a question ("wait, where do cables go?"), a sentence ("I have books and mugs").
- */
-function firstListed(t: string): string | null {
-  if (t.includes('?') || !/,|\band\b/.test(t)) return null;
-  const parts = t
-    .split(/,|\band\b/)
-    .map((part) => part.trim().replace(/^(?:a|an|the|my|some)\s+/, ''))
-    .filter((part) => part !== '');
-  const isThing = (part: string) =>
-    part.split(/\s+/).length <= 3 && !/^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she)\b/.test(part);
-  if (parts.length < 2 || !parts.every(isThing)) return null;
-  const first = parts[0] ?? '';
-  return /^(?:wait|hmm+|well|so|ok|okay|yes|no|oh|um+|uh+|actually|also|hey|hi|hello|sorry|thanks)$/.test(
-    first,
-  )
-    ? null
-    : first;
+  const interjection =
+    /^(?:wait|hmm+|well|so|ok|okay|yes|no|oh|um+|uh+|actually|also|hey|hi|hello|sorry|thanks)$/.test(
+      parts[0] ?? '',
+    );
+  return parts.length >= 2 && parts.every(isThing) && !interjection ? parts : [];
 }
 
 /** The dispositions the offline model proposes for an item: its best guess first. */

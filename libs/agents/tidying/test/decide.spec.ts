@@ -377,6 +377,14 @@ const rows: Row[] = [
     'sorting',
   ],
   ['sorting: go on', sorting(), null, says({}), { tag: 'instruct-next' }, 'sorting'],
+  [
+    'sorting: "ok, the cables first" goes on with the cables',
+    sorting(),
+    null,
+    says({ intent: 'start', item: item('cables') }),
+    { tag: 'ask-item-decision', item: 'cables' },
+    'sorting',
+  ],
   // splitting
   [
     'splitting: go on refines the first unsure item',

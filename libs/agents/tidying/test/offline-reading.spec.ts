@@ -16,8 +16,31 @@ describe("the offline rules' reading of a message", () => {
     ['a coffee mug', 'coffee mug'],
     ['what about the lamp?', 'lamp'],
     ['books, mugs and cables everywhere', 'books'],
+    ["ok the cables first. they're all tangled", 'cables'],
   ])('still reads %j as the item %j', (text, item) => {
     expect(read(text)).toMatchObject({ item });
+  });
+
+  it.each([
+    [
+      'my desk is a mess: cables, a coffee mug and a pile of old receipts',
+      'cables',
+      ['coffee mug', 'old receipts'],
+    ],
+    ["there's cables, a coffee mug and old receipts", 'cables', ['coffee mug', 'old receipts']],
+    ['I have books and mugs', 'books', ['mugs']],
+    ['cables, a mug and receipts everywhere', 'cables', ['mug', 'receipts']],
+  ])('reads the list %j in the order named: %j first, then %j', (text, item, also) => {
+    expect(read(text)).toMatchObject({ intent: 'item', item, also });
+  });
+
+  it('reads a part of the thing in question ("some of them"), or what it is for ("for my laptop"), as no new thing', () => {
+    expect(read('I need some of them for my laptop, the rest can go')).toMatchObject({ item: null });
+  });
+
+  it('reads a question with a comma, or a sentence before the colon, as no list', () => {
+    expect(read('wait, where do cables usually go?')).toMatchObject({ also: [] });
+    expect(read('so: I moved the lamp and then I sat down')).toMatchObject({ also: [] });
   });
 
   it('still reads where a thing goes', () => {

@@ -206,6 +206,18 @@ describe('where each item lands', () => {
     expect(asked).toEqual(['books']);
   });
 
+  it('things listed in the first message, with no photo, are gone through first, in the order named', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    const asked: string[] = [];
+    await s.say('My desk is a mess: cables, a coffee mug and a pile of old receipts', answers(asked));
+
+    // Once the space's question is answered, the coach starts with the first thing named, not
+    // "the nearest thing", and the other two are still to come.
+    expect(asked).toEqual(['cables']);
+    expect(s.state()).toMatchObject({ seen: ['cables', 'coffee mug', 'old receipts'] });
+    expect(await lastReply(s)).toMatch(/Next, the coffee mug: say go, or tell me what you picked up\.$/);
+  });
+
   it('words typed at a card asked aside (another thing named while a card waited) answer it too', async () => {
     // The books' card waits; the person names a cup instead, so the cup's card is asked aside,
     // and "kitchen" is typed at it; then the books' card comes back and is answered.
