@@ -25,6 +25,7 @@ import {
   isEnded,
   itemsProcessedOf,
   lastAnxietyOf,
+  nextSeenOf,
   phaseOf,
   stillToGoOf,
   type SessionState,
@@ -48,7 +49,7 @@ export function* act(
   photo: PhotoAnalysis | null,
   userText: string,
 ): Operation<TurnEnd> {
-  const canned = cannedResponse(action);
+  const canned = cannedResponse(action, nextSeenOf(state));
   if (canned !== null) {
     yield* say(canned, { canned: action.tag });
     yield* recordEvent({ type: 'response-generated', text: canned });

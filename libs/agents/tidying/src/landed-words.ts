@@ -82,7 +82,11 @@ export function landedText(data: Landed): string {
       : data.phase === 'refining'
         ? 'Say go for the next one.'
         : data.next
-          ? `Next, ${thePlace(data.next)}: say go, or tell me what you picked up.`
+          ? nextThingWords(data.next)
           : 'What did you pick up next?';
   return `${whereItLanded(data)} ${next}`;
 }
+
+/** The coach names the next thing still to go, so "go" is enough to carry on. */
+export const nextThingWords = (next: string): string =>
+  `Next, ${thePlace(next)}: say go, or tell me what you picked up.`;

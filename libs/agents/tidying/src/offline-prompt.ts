@@ -39,9 +39,13 @@ export function photoTarget(ctx: OfflineContext): string | null {
         .replace(/^nothing named$/, '') ??
       null) ||
     // what they named themselves, when the photo showed nothing
-    (/^Still to go: ([^,\n]+)/m.exec(system)?.[1]?.trim() ?? null)
+    firstStillToGo(ctx)
   );
 }
+
+/** The first thing seen or named that is on no pile yet, from the prompt's "Still to go" line. */
+export const firstStillToGo = (ctx: OfflineContext): string | null =>
+  /^Still to go: ([^,\n]+)/m.exec(ctx.request.system)?.[1]?.trim() ?? null;
 
 /** The room and the things the latest photo showed, from the session block. */
 export function photoSeen(ctx: OfflineContext): SeenInPhoto | null {

@@ -1,6 +1,6 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import * as z from 'zod';
-import { actionOf, fresh, isAct, line, photoTarget } from './offline-prompt';
+import { actionOf, firstStillToGo, fresh, isAct, line, photoTarget } from './offline-prompt';
 import {
   CONFUSED,
   STUCK,
@@ -12,7 +12,7 @@ import {
 } from './offline-text';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
-import { landedText, thePlace, whereItLanded, type Landed } from './landed-words';
+import { landedText, nextThingWords, thePlace, whereItLanded, type Landed } from './landed-words';
 import { EXTRACT_TOOL, GROUP_TOOL, PHOTO_TOOL } from './perception';
 import { categoriesFor, categoryOf } from './categories';
 import { allOf, mkItemName } from './tidying-types';
@@ -210,7 +210,10 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   'ask-item-decision': (ctx) => `(offline) The ${line(ctx, 'Item') ?? 'thing'}: keep, trash, or not sure?`,
   'first-instruction': (ctx) =>
     `(offline) Start small: pick up the ${photoTarget(ctx) ?? 'nearest thing'} and tell me what it is.`,
-  'instruct-place': (ctx) => `(offline) Take it to ${thePlace(line(ctx, 'Location') ?? undefined)}. Next?`,
+  'instruct-place': (ctx) => {
+    const next = firstStillToGo(ctx);
+    return `(offline) Take it to ${thePlace(line(ctx, 'Location') ?? undefined)}. ${next ? nextThingWords(next) : 'Next?'}`;
+  },
   'instruct-split': (ctx) =>
     `(offline) The unsure pile is big: let us split it into smaller piles (${line(ctx, 'Categories') ?? 'by kind'}). Say go when they are ready.`,
   'decision-aid': (ctx) =>

@@ -69,7 +69,6 @@ const PLACE =
   /\b(?:goes|go|put it|put them|belongs?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 const FUNCTION =
   /\b(?:for|to)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
-/** A whole message that only says to go on: never an item. */
 /** Words that are not about the space: a greeting, thanks, a filler. */
 const SMALL_TALK =
   /^(?:hi|hello|hey|hiya|thanks|thank you|cheers|sorry|good (?:morning|afternoon|evening)|hmm+|um+|uh+|oh)(?:\s+there)?[.!]*$/;
@@ -80,8 +79,9 @@ const SMALL_TALK =
  */
 const WORLD_QUESTION =
   /^(?:(?:wait|hmm+|oh|so|by the way)[,.]?\s+)?(?:what(?:'s|\s+is|\s+was)|how(?:'s|\s+is|\s+was)|who|when|why|is it|will it|do you|can you|did you)\b(?!.*\b(?:go|goes|belongs?|keep|put|about|with)\b).*\?$/;
+/** A whole message that only says to go on ("go", "ok, go on"): never an item. */
 const GO_ON =
-  /^(?:ok(?:ay)?|yes|yep|sure|go|go on|go ahead|next|ready|start|let'?s go|keep going|carry on|continue)[.!]*$/;
+  /^(?:(?:ok(?:ay)?|yes|yep|sure|right|alright|fine)[,.!]*\s+)?(?:ok(?:ay)?|yes|yep|sure|go|go on|go ahead|next|ready|start|let'?s go|keep going|carry on|continue)[.!]*$/;
 const ANXIETY =
   /\b(?:anxious|stressed|scared|worried|overwhelmed|panic\w*)\s+(?:about|by|of)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 
@@ -157,33 +157,33 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
       anxiety: null,
     };
 
+  // Two things decided at once: the first is this turn's, the second is named to come next.
+  const two = twoDecisions(t, phase);
+  if (two) {
+    const first = extractFromWords(two[0], phase, coachSaid);
+    const next = extractFromWords(two[1], phase)['item'];
+    const also = Array.isArray(first['also']) ? first['also'] : [];
+    return { ...first, also: typeof next === 'string' && next !== first['item'] ? [...also, next] : also };
+  }
+
   const place = PLACE.exec(t)?.[1]?.trim() ?? null;
   const fn = FUNCTION.exec(t)?.[1] ?? null;
   const anxiety = ANXIETY.exec(t)?.[1]?.trim() ?? null;
   const stop = STOP.test(t);
   const tired = !stop && TIRED.test(t);
   const confused = !stop && !/\bskip\b/.test(t) && CONFUSED.test(t);
-  const choice = confused
-    ? null
-    : /\b(trash|bin|toss|throw (?:it |them )?(?:out|away)|garbage|rubbish)\b/.test(t)
-      ? 'trash'
-      : /\b(not sure|unsure|maybe|idk|dunno|not now|skip)\b/.test(t)
-        ? 'unsure'
-        : place
-          ? 'place'
-          : /\bkeep\b(?! going)/.test(t) && phase !== 'surveying'
-            ? 'keep'
-            : null;
+  const choice = confused ? null : choiceIn(t, place, phase);
   const goOn = GO_ON.test(t);
   const bare = t.replace(/^(?:a|an|the|my|this|that|some)\s+/, '');
-  const listed = listedThings(t);
+  // (not words that decide: "keep the lamp and the cable" lists no "keep the lamp")
+  const listed = choice === null ? listedThings(t) : [];
   // A list is taken in the person's order: its first thing is the one in question.
   const named =
     goOn || tired
       ? null
       : confused
         ? confusedAbout(t)
-        : ((choice === null ? listed[0] : undefined) ??
+        : (listed[0] ??
           ARTICLE.exec(t)?.[1]?.trim() ??
           (choice !== null ? null : t.split(/\s+/).length <= 3 ? bare : null));
   const item = named && !/^(space|room|desk|mess)$/.test(named) ? named.replace(/[.!?]+$/, '') : null;
@@ -210,6 +210,29 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
                     : 'continue';
   const also = item ? listed.filter((thing) => thing !== item) : [];
   return { intent, item, also, choice, place, function: fn, anchors, anxiety };
+}
+
+/** What the words decide for a thing: binned, put off, taken to a place, or kept here. */
+function choiceIn(t: string, place: string | null, phase: string): string | null {
+  if (/\b(trash|bin|toss|throw (?:it |them )?(?:out|away)|garbage|rubbish)\b/.test(t)) return 'trash';
+  if (/\b(not sure|unsure|maybe|idk|dunno|not now|skip)\b/.test(t)) return 'unsure';
+  if (place) return 'place';
+  return /\bkeep\b(?! going)/.test(t) && phase !== 'surveying' ? 'keep' : null;
+}
+
+/**
+ * Words that decide two things, cut where the second starts ("the mug goes to the kitchen | the
+ * receipts in the bin"): each side names a thing and decides it. Null for one decision.
+ */
+function twoDecisions(t: string, phase: string): [string, string] | null {
+  const decides = (clause: string) =>
+    ARTICLE.test(clause) && choiceIn(clause, PLACE.exec(clause)?.[1] ?? null, phase) !== null;
+  for (const cut of t.matchAll(/\s*(?:,|;|\band\b|\bthen\b)\s*/g)) {
+    const left = t.slice(0, cut.index);
+    const right = t.slice(cut.index + cut[0].length);
+    if (decides(left) && decides(right)) return [left, right];
+  }
+  return null;
 }
 
 /**

@@ -28,6 +28,7 @@ import { extractFromWords, photoFromWords } from './offline-text';
 import {
   decidedItemsOf,
   functionOf,
+  knownNameOf,
   nextSeenOf,
   phaseOf,
   type NonEmpty,
@@ -181,10 +182,14 @@ export function* extractFromInput(
     },
     { speaks: true },
   );
-  const extract =
+  const read =
     sampled?.value.extract ??
     parseExtract(extractFromWords(input.text, phaseOf(state), lastReply)) ??
     CONTINUE_EXTRACT;
+  // "the mug" is the coffee mug named before: one thing, one name, one pile
+  const known = (name: ItemName) => knownNameOf(state, name);
+  const item = read.item && known(read.item);
+  const extract = { ...read, item, also: read.also.map(known).filter((thing) => thing !== item) };
   const nodeId = sampled?.nodeId ?? null;
   yield* recordEvent({
     type: 'situation-classified',

@@ -139,6 +139,29 @@ export function stillToGoOf(state: SessionState): readonly ItemName[] {
   return state.seen.filter((item) => !sorted.has(item));
 }
 
+/**
+ * The name the session already knows a thing by, when `name` is a shorter way to say it: "mug"
+ * for the "coffee mug" named before, "receipt" for "old receipts". One of the things still to go
+ * is preferred, then one on a pile; `name` itself when none matches, or more than one does.
+ */
+export function knownNameOf(state: SessionState, name: ItemName): ItemName {
+  const words = name.toLowerCase().split(/\s+/);
+  const single = (word: string) => word.replace(/(?<=[^s])s$/, '');
+  const saysIt = (known: ItemName) => {
+    const knownWords = known.toLowerCase().split(/\s+/);
+    const tail = knownWords.slice(-words.length);
+    return tail.length === words.length && tail.every((w, i) => single(w) === single(words[i] ?? ''));
+  };
+  const { belongs, out, unsure } = state.piles;
+  for (const among of [[...stillToGoOf(state)], [...belongs, ...out, ...unsure]]) {
+    if (among.includes(name)) return name;
+    const matches = [...new Set(among.filter(saysIt))];
+    if (matches.length === 1 && matches[0]) return matches[0];
+    if (matches.length > 1) return name;
+  }
+  return name;
+}
+
 /** The state with `things` among those seen, after the ones already there, each once. */
 export function withSeen(state: SessionState, things: readonly ItemName[]): SessionState {
   const known = new Set<string>(state.seen);

@@ -1,4 +1,4 @@
-import { whereItLanded } from './landed-words';
+import { nextThingWords, whereItLanded } from './landed-words';
 import type { NonEmpty } from './session-state';
 import type { AnxietyTrigger, Assignment, CategoryName, ItemName, Location } from './tidying-types';
 
@@ -35,15 +35,18 @@ export type Action =
 
 export type ActionTag = Action['tag'];
 
-/** The canned replies (seed 000's cannedResponse); every other action is the model's to word. */
-export function cannedResponse(action: Action): string | null {
+/**
+ * The canned replies (seed 000's cannedResponse); every other action is the model's to word.
+ * Where the seed asks "Next?", the next thing still to go is named when there is one.
+ */
+export function cannedResponse(action: Action, next: ItemName | null = null): string | null {
   switch (action.tag) {
     case 'instruct-trash':
-      return 'Trashed! Next?';
+      return `Trashed! ${next ? nextThingWords(next) : 'Next?'}`;
     case 'instruct-unsure':
-      return 'Unsure pile. Next?';
+      return `Unsure pile. ${next ? nextThingWords(next) : 'Next?'}`;
     case 'instruct-next':
-      return "What's next?";
+      return next ? nextThingWords(next) : "What's next?";
     case 'already-sorted': {
       const where = whereItLanded({
         item: action.item,

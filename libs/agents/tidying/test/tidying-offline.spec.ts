@@ -45,8 +45,9 @@ describe('a tidying session on the offline model', () => {
     const texts = (await s.path())
       .filter((n) => n.kind === 'assistant')
       .map((n) => String(n.payload['text']));
-    expect(texts).toContain('Trashed! Next?');
-    expect(texts).toContain('Unsure pile. Next?');
+    // each names what the photo showed that is still to go
+    expect(texts).toContain('Trashed! Next, the papers: say go, or tell me what you picked up.');
+    expect(texts).toContain('Unsure pile. Next, the papers: say go, or tell me what you picked up.');
 
     await s.say("I'm tired, let's stop", tap);
     const path = await s.path();
@@ -78,7 +79,9 @@ describe('a tidying session on the offline model', () => {
     await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
     await s.say('keep it on the shelf', tapFirst);
     const said = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
-    expect(said.at(-1)).toBe('(offline) Take it to the shelf. Next?');
+    expect(said.at(-1)).toBe(
+      '(offline) Take it to the shelf. Next, the papers: say go, or tell me what you picked up.',
+    );
   });
 
   it('is deterministic: the same messages give the same conversation', async () => {

@@ -218,6 +218,27 @@ describe('where each item lands', () => {
     expect(await lastReply(s)).toMatch(/Next, the coffee mug: say go, or tell me what you picked up\.$/);
   });
 
+  it('two things decided in one message: the first where it was said, the second named next, each by the name it had', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    const asked: string[] = [];
+    await s.say('My desk is a mess: cables, a coffee mug and a pile of old receipts', answers(asked));
+    await s.say('the mug goes to the kitchen and the receipts in the bin', answers(asked));
+
+    // Not the mug in the bin: the coffee mug went where its words said, and is one thing.
+    expect(s.state()).toMatchObject({
+      piles: { belongs: ['cables'], out: ['coffee mug'], unsure: [] },
+      destinations: { 'coffee mug': 'kitchen' },
+      seen: ['cables', 'coffee mug', 'old receipts'],
+    });
+    expect(await lastReply(s)).toMatch(/the old receipts/);
+    await s.say(
+      'go',
+      answers(asked, () => 'Recycle'),
+    );
+    expect(asked).toEqual(['cables', 'old receipts']);
+    expect(s.state()).toMatchObject({ piles: { out: ['coffee mug', 'old receipts'] }, itemsProcessed: 3 });
+  });
+
   it('words typed at a card asked aside (another thing named while a card waited) answer it too', async () => {
     // The books' card waits; the person names a cup instead, so the cup's card is asked aside,
     // and "kitchen" is typed at it; then the books' card comes back and is answered.
