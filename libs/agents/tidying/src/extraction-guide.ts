@@ -36,7 +36,9 @@ export const extractionGuide = (tool: string): string => prompt`
   - restart: they want a new session from scratch (start over, another room).
 
   item: the one thing the message is about, as the person would name it, without an article: "coffee
-  mug", not "a coffee mug". When they list several things, the first of them. Null when they name
+  mug", not "a coffee mug". When they list several things, the first of them, and the others in
+  also; when they decide two things at once, the first, with its choice, and the second in also
+  (the coach comes to it next). Null when they name
   nothing, and never a word that only sounds like a thing: "the weather", "the time", "the space",
   "the room" and "the mess" are not items.
 
@@ -78,6 +80,8 @@ export const extractionGuide = (tool: string): string => prompt`
   "the lamp? bin it" → intent decided, item "lamp", choice trash
   "keep it here" → intent decided, choice keep
   "put the cables on the shelf" → intent decided, item "cables", choice place, place "on the shelf"
+  "the mug goes to the kitchen and the receipts in the bin" → intent decided, item "mug", choice
+    place, place "kitchen", also ["receipts"]
   "not sure about the scarf" → intent decided, item "scarf", choice unsure
   "ok, next" → intent start
   "go on" → intent start
