@@ -64,7 +64,7 @@ export function functionsFor(roomType: string): string[] {
  * laptop"), and not a part of the one in question ("some of them", "the rest").
  */
 const ARTICLE =
-  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|is|are|to|in|on|into|and|which|that|for|from|first|now|then|next|please)\b|[,.!?]|$)/;
+  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please)\b|[,.!?]|$)/;
 const PLACE =
   /\b(?:goes|go|put it|put them|belongs?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 const FUNCTION =
@@ -217,7 +217,7 @@ function choiceIn(t: string, place: string | null, phase: string): string | null
   if (/\b(trash|bin|toss|throw (?:it |them )?(?:out|away)|garbage|rubbish)\b/.test(t)) return 'trash';
   if (/\b(not sure|unsure|maybe|idk|dunno|not now|skip)\b/.test(t)) return 'unsure';
   if (place) return 'place';
-  return /\bkeep\b(?! going)/.test(t) && phase !== 'surveying' ? 'keep' : null;
+  return /\b(?:keep\b(?! going)|stays?\b|staying\b)/.test(t) && phase !== 'surveying' ? 'keep' : null;
 }
 
 /**

@@ -43,6 +43,13 @@ describe("the offline rules' reading of a message", () => {
     expect(read('so: I moved the lamp and then I sat down')).toMatchObject({ also: [] });
   });
 
+  it.each([
+    ['the mug stays here, I drink from it while I work', 'mug'],
+    ['the lamp should stay', 'lamp'],
+  ])('reads %j as keeping the %j here', (text, item) => {
+    expect(read(text)).toMatchObject({ intent: 'decided', item, choice: 'keep' });
+  });
+
   it('still reads where a thing goes', () => {
     expect(read('the mug goes in the kitchen')).toMatchObject({
       item: 'mug',
