@@ -11,7 +11,7 @@ import {
 import * as z from 'zod';
 import { NEAR_KM, searchDirectory } from './directory-search';
 import { KindSchema, PointSchema } from './drop-off-directory';
-import { kindOf } from './item-kind';
+import { comesInBags, kindOf } from './item-kind';
 import { listOf } from './donation-replies';
 import { conditionInDoubt, isPlural, MAX_ITEMS_AT_ONCE } from './said-items';
 
@@ -105,6 +105,8 @@ export function donationTools(coach: CoachTools): DonationTools {
       const form = DescriptionForm.omit({
         ...(condition === undefined ? {} : { condition: true }),
         ...(collection === undefined ? {} : { collection: true }),
+        // a sofa or a bike comes as it is, not in bags or boxes
+        ...(comesInBags(item) ? {} : { bags: true }),
       });
       const answer = yield* askForm(`A little about the ${item}, so I find a place that will take it`, form);
       switch (answer.action) {
@@ -119,7 +121,7 @@ export function donationTools(coach: CoachTools): DonationTools {
           return Ok({
             item,
             described: true,
-            bags: given.bags ?? 1,
+            ...(given.bags === undefined ? {} : { bags: given.bags }),
             ...(known.condition === undefined ? {} : { condition: known.condition }),
             ...(known.collection === undefined ? {} : { collection: known.collection }),
           });

@@ -1,4 +1,4 @@
-import { kindOf } from './item-kind';
+import { comesInBags, kindOf } from './item-kind';
 
 describe('the kind of place that takes a thing', () => {
   it.each([
@@ -10,4 +10,16 @@ describe('the kind of place that takes a thing', () => {
     ['kids clothes', 'clothes'],
     ['something odd', 'anything'],
   ])('a %s goes where %s are taken', (item, kind) => expect(kindOf(item)).toBe(kind));
+});
+
+describe('how much there is of a thing', () => {
+  it.each([['kids clothes'], ['old books'], ['box of lego'], ['mugs']])(
+    '%s may fill bags or boxes: the form asks how many',
+    (item) => expect(comesInBags(item)).toBe(true),
+  );
+
+  it.each([['sofa'], ['wooden chair'], ['bike'], ['old mattress'], ['washing machine']])(
+    'a %s comes as it is: the form does not ask about bags',
+    (item) => expect(comesInBags(item)).toBe(false),
+  );
 });

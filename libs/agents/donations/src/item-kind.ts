@@ -23,3 +23,18 @@ export function kindOf(item: string): Kind {
   const text = item.toLowerCase();
   return WORDS.find(([, words]) => words.test(text))?.[0] ?? 'anything';
 }
+
+/** Things that come as they are, one piece, never in bags or boxes: furniture and other bulky things. */
+const BULKY =
+  /\b(bikes?|bicycles?|prams?|buggy|buggies|pushchairs?|cots?|fridges?|freezers?|washing machines?|tvs?|televisions?|mattress(es)?|pianos?|treadmills?)\b/;
+
+/**
+ * Whether the helper asks how many bags or boxes of `item` there are: not for a sofa or a bike.
+ *
+ * @example
+ * comesInBags('kids clothes'); // true
+ * comesInBags('old sofa'); // false
+ */
+export function comesInBags(item: string): boolean {
+  return kindOf(item) !== 'furniture' && !BULKY.test(item.toLowerCase());
+}

@@ -68,6 +68,21 @@ describe('the donation helper reads what a person says as a person would', () =>
       expect(said).not.toContain('I have a bag');
     }));
 
+  it('asks how many bags of clothes there are, but not of a sofa', () =>
+    inSession(coachByRuleOfThumb(), async (session) => {
+      await session.say('I want to give away a sofa and some kids clothes', happyAnswers);
+
+      const forms = session.asked.filter((q) => q.type === 'form');
+      expect(forms.map((q) => [q.message, Object.keys(q.schema?.['properties'] ?? {})])).toEqual([
+        ['A little about the sofa, so I find a place that will take it', ['condition', 'collection']],
+        [
+          'A little about the kids clothes, so I find a place that will take it',
+          ['condition', 'bags', 'collection'],
+        ],
+      ]);
+      expect(await session.replies()).toContainEqual(expect.stringMatching(/^Take the sofa to /));
+    }));
+
   it('asks the tidying coach about each thing by its own name', async () => {
     const coach = coachByRuleOfThumb();
     await inSession(coach, (session) => session.say(SENTENCE, happyAnswers));
