@@ -2,7 +2,7 @@
 // short answer (what a tier or an option means), then the card is back; "next" sets the card
 // aside and the review goes on; words that stop ("I'm done") set it aside and end the review.
 import { SET_QUESTION_ASIDE } from '@sweatpants/agent-runtime';
-import type { OfflineRule } from '@sweatpants/agent-runtime/offline';
+import { asksSomething, type OfflineRule } from '@sweatpants/agent-runtime/offline';
 import { FINISH_REVIEW } from './set-aside';
 import { openCardIn, type OpenCard } from './side-quest';
 
@@ -18,9 +18,6 @@ const TIERS: Record<string, string> = {
 const CARD_AGAIN = 'Here is the card again: tap an option or type its letter.';
 /** Words that move on from the card without picking: "next", "skip it", "pass". */
 const SKIP = /^\s*(next( one)?|skip( it| this( one)?)?|pass|move on)\s*[.!]*\s*$/i;
-/** Words that ask something: a question mark, or a question's first word. */
-const QUESTION =
-  /\?|^\s*(what|why|how|who|whose|when|where|which|is|are|can|could|do|does|did|will|would|should)\b/i;
 
 /** The options whose letter the words ask about ("what does B mean?", "is option c…"). */
 function optionsAskedAbout(card: Omit<OpenCard, 'elicitId'>, text: string): OpenCard['options'] {
@@ -54,7 +51,7 @@ function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
     );
     return `(offline) ${meanings.join(' ')} ${CARD_AGAIN}`;
   }
-  if (!QUESTION.test(text))
+  if (!asksSomething(text))
     return `(offline) Offline I read a pick here (an option, or its letter), or a question about the card (“what does tier 2 mean?”). ${CARD_AGAIN}`;
   return `(offline) I cannot answer that offline; I can say what an option or a tier means (“what does tier 2 mean?”). ${CARD_AGAIN}`;
 }

@@ -1,4 +1,5 @@
 import {
+  asksSomething,
   setQuestionAsideRule,
   waitingQuestionRule,
   type OfflineContext,
@@ -52,13 +53,14 @@ export const DONATIONS_OFFLINE_RULES: readonly OfflineRule[] = [
   // the location, refused in words.
   setQuestionAsideRule,
   // Other words typed at a question point back to it, unless they ask for something the walk
-  // does: collection ("I'd rather it were collected"), or things to give away.
+  // does: things to give away, or collection ("I'd rather it were collected"; not a question
+  // about it: "what does collected mean?").
   {
     ...waitingQuestionRule,
     when: (ctx) =>
       (waitingQuestionRule.when?.(ctx) ?? true) &&
-      !wantsCollection(ctx.lastSaid) &&
-      itemsIn(ctx.lastSaid).length === 0,
+      itemsIn(ctx.lastSaid).length === 0 &&
+      (asksSomething(ctx.lastSaid) || !wantsCollection(ctx.lastSaid)),
   },
   {
     name: 'donations: the next step for the things the person named',

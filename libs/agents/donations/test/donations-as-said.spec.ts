@@ -192,6 +192,23 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('says what offline cannot do with words typed at the form, and how to answer it, then asks it again', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        const typed = ["it's quite worn, one of the cushions is torn", 'what does collected mean?'];
+        await session.say('an old sofa', (q) => {
+          const text = q.type === 'form' ? typed.shift() : undefined;
+          return text ? { action: 'type', text } : happyAnswers(q);
+        });
+        const how = 'Fill in the form below and submit it, or tap “Skip this” to go on without it.';
+        const replies = await session.replies();
+        expect(replies).toContain(`(offline) Offline I can't fill the form in from your words. ${how}`);
+        expect(replies).toContain(`(offline) I can't answer that offline. ${how}`);
+        expect(session.asked.filter((q) => q.type === 'form')).toHaveLength(3);
+      },
+    ));
+
   it('answers a place typed at the location with how to share it, and asks again: the tap then finds places', () =>
     inSession(
       coachGuessing(() => 'donate'),
@@ -207,7 +224,7 @@ describe('the donation helper reads what a person says as a person would', () =>
         expect(again).toMatchObject({ type: 'location', resumes: first?.elicitId });
         const replies = await session.replies();
         expect(replies).toContain(
-          "(offline) I can't answer that offline. I can only look near you with the rough location your device shares: tap “Share my location”, or “Skip this” and I will say what I can without it.",
+          "(offline) Offline I can't look a place up by its name. I can only look near you with the rough location your device shares: tap “Share my location”, or “Skip this” and I will say what I can without it.",
         );
         expect(replies).toContainEqual(expect.stringMatching(/^Take it to Textile bank/));
       },

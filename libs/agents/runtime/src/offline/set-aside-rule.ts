@@ -1,12 +1,19 @@
 import { waitingQuestionIn } from '../aside-note';
 import { SET_QUESTION_ASIDE } from '../set-question-aside';
 import { stops } from './off-script-rule';
+import { asksSomething } from './text';
 import type { OfflineContext } from './offline-context';
 import type { OfflineRule } from './offline-rule';
 
 /** Not wanting to share what a device question asks ("I'd rather not", "no thanks", "keep it private"). */
 const REFUSES =
   /^\s*(?:no\b|nope\b|nah\b|i'?d rather not|rather not|i'?d prefer not|prefer not|i don'?t want to|don'?t want to|not (?:sharing|comfortable)|keep (?:it|that) private|no thanks)/i;
+
+/** What offline cannot make of words that tell something at each kind of question. */
+const CANNOT_READ: Record<string, string> = {
+  location: "Offline I can't look a place up by its name.",
+  form: "Offline I can't fill the form in from your words.",
+};
 
 /** What a person is asked to do at each kind of question, said back when they typed instead. */
 const HOW_TO_ANSWER: Record<string, string> = {
@@ -53,7 +60,12 @@ export const waitingQuestionRule: OfflineRule = {
   reply: (ctx) => {
     const question = waitingQuestionIn(ctx.request.system);
     const how = HOW_TO_ANSWER[question?.type ?? ''] ?? 'Answer it below, or tap “Skip this”.';
-    return { text: `(offline) I can't answer that offline. ${how}` };
+    // a question gets "I can't answer"; words that tell something ("it's quite worn") are not
+    // lost on the person, only not read into the question's fields offline
+    const cannot = asksSomething(ctx.lastSaid)
+      ? "I can't answer that offline."
+      : (CANNOT_READ[question?.type ?? ''] ?? "Offline I can't take an answer from your words.");
+    return { text: `(offline) ${cannot} ${how}` };
   },
 };
 

@@ -19,6 +19,19 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+/** Words that ask something: a question mark, or a question's first word. */
+const ASKS =
+  /\?|^\s*(?:what|why|how|who|whose|when|where|which|is|are|can|could|do|does|did|will|would|should)\b/i;
+
+/**
+ * Whether the words ask something rather than tell it.
+ *
+ * @example
+ * asksSomething('what does collected mean'); // true
+ * asksSomething("it's quite worn"); // false
+ */
+export const asksSomething = (text: string): boolean => ASKS.test(text);
+
 /**
  * Singular of a plural, by rule rather than dictionary: it only has to make "books" and "book", or
  * "boxes" and "box", meet; a wrong stem on an odd word ("bus" → "bu") costs nothing as long as both
