@@ -147,10 +147,17 @@ export function donationTools(coach: CoachTools): DonationTools {
           .array(z.string().trim().min(1).max(200))
           .max(MAX_ITEMS_AT_ONCE)
           .optional()
-          .describe('the other things the location is asked for, so the question names them all'),
+          .describe(
+            'the other things the location is asked for, to take to a place, so the question names them all',
+          ),
+        alsoCollected: z
+          .array(z.string().trim().min(1).max(200))
+          .max(MAX_ITEMS_AT_ONCE)
+          .optional()
+          .describe('the other things the location is asked for that the person would rather were collected'),
       }),
     )
-    .execute(function* ({ item, kind, near: known, collection = false, also = [] }) {
+    .execute(function* ({ item, kind, near: known, collection = false, also = [], alsoCollected = [] }) {
       // The browser says what it is doing while the device finds itself (a phone's GPS can take
       // a while); the helper tells the person it is waiting on their device, not on itself.
       const statuses: string[] = [];
@@ -158,9 +165,10 @@ export function donationTools(coach: CoachTools): DonationTools {
       if (!near) {
         const answer = yield* elicit({
           type: 'location',
-          message: collection
-            ? `Share roughly where you are, to find services near you that collect ${listOf([item, ...also])}?`
-            : `Share roughly where you are, to find places near you that take ${listOf([item, ...also])}?`,
+          message: locationQuestion(
+            collection ? [item, ...alsoCollected] : alsoCollected,
+            collection ? also : [item, ...also],
+          ),
           payload: { accuracy: 'low' },
           onProgress: (progress) => {
             const status =
@@ -219,4 +227,14 @@ export function donationTools(coach: CoachTools): DonationTools {
     });
 
   return { checkItem, describeDonation, findDropOff, copyDirections };
+}
+
+/**
+ * The location question, naming what each search is for: "services near you that collect the
+ * sofa, and places that take the bike", as the person asked for each.
+ */
+function locationQuestion(collected: readonly string[], taken: readonly string[]): string {
+  const collect = collected.length > 0 ? `services near you that collect ${listOf(collected)}` : '';
+  const take = taken.length > 0 ? `places ${collect ? '' : 'near you '}that take ${listOf(taken)}` : '';
+  return `Share roughly where you are, to find ${[collect, take].filter(Boolean).join(', and ')}?`;
 }

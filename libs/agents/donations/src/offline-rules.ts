@@ -146,26 +146,25 @@ function findOrSay(results: Results, wanted: readonly ToFind[]): OfflineReply {
   const [first, ...rest] = left;
   if (first) {
     const near = pointIn(finds) ?? pointIn(read(results.earlier, 'find_drop_off', FoundSchema));
-    const call = (w: ToFind, also: readonly string[] = []): OfflineToolCall => ({
-      name: 'find_drop_off',
-      input: {
-        item: w.item,
-        kind: w.kind,
-        ...(near ? { near } : {}),
-        ...(w.collection ? { collection: true } : {}),
-        ...(also.length > 0 ? { also: [...also] } : {}),
-      },
-    });
-    if (near) return { calls: left.map((w) => call(w)) };
-    // without a point, the first search asks for it (naming every thing it is for); the rest reuse it
-    return {
-      calls: [
-        call(
-          first,
-          rest.map((w) => w.item),
-        ),
-      ],
+    const call = (w: ToFind, others: readonly ToFind[] = []): OfflineToolCall => {
+      const also = others.filter((o) => !o.collection).map((o) => o.item);
+      const alsoCollected = others.filter((o) => o.collection).map((o) => o.item);
+      return {
+        name: 'find_drop_off',
+        input: {
+          item: w.item,
+          kind: w.kind,
+          ...(near ? { near } : {}),
+          ...(w.collection ? { collection: true } : {}),
+          ...(also.length > 0 ? { also } : {}),
+          ...(alsoCollected.length > 0 ? { alsoCollected } : {}),
+        },
+      };
     };
+    if (near) return { calls: left.map((w) => call(w)) };
+    // without a point, the first search asks for it (naming every thing it is for, as each is
+    // wanted); the rest reuse it
+    return { calls: [call(first, rest)] };
   }
   const where = whereTheyGo(finds.filter((f): f is Located => f.located));
   if (where.copy.length === 0) return { text: `${where.text} Anything else you'd like to give away?` };

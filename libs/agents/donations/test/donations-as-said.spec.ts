@@ -83,6 +83,22 @@ describe('the donation helper reads what a person says as a person would', () =>
       expect(await session.replies()).toContainEqual(expect.stringMatching(/^Take the sofa to /));
     }));
 
+  it('asks where the person is once, naming the sofa to collect and the bike to take, as each form said', () =>
+    inSession(coachByRuleOfThumb(), async (session) => {
+      await session.say('I want to give away a sofa and a bike', (q) =>
+        q.type === 'form'
+          ? {
+              action: 'accept',
+              content: { condition: 'good', collection: q.message.includes('sofa'), bags: 1 },
+            }
+          : happyAnswers(q),
+      );
+
+      expect(session.asked.filter((q) => q.type === 'location').map((q) => q.message)).toEqual([
+        'Share roughly where you are, to find services near you that collect the sofa, and places that take the bike?',
+      ]);
+    }));
+
   it('asks the tidying coach about each thing by its own name', async () => {
     const coach = coachByRuleOfThumb();
     await inSession(coach, (session) => session.say(SENTENCE, happyAnswers));
