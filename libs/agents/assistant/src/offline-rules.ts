@@ -14,21 +14,49 @@ export function offeredTool(ctx: OfflineContext, named: string): ToolSpec | unde
   return [...ctx.tools.values()].find((t) => t.name.toLowerCase().endsWith(`_${wanted}`));
 }
 
-/**
- * The string property the person's words go to: the first required string property, else the
- * first string property; none when the tool takes no string.
- */
-export function wordsProperty(tool: ToolSpec): string | undefined {
+/** The tool's properties of the given JSON Schema types, required ones first, each in schema order. */
+function propertiesOf(tool: ToolSpec, types: readonly string[]): string[] {
   const properties = tool.inputSchema['properties'];
-  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return undefined;
-  const strings = Object.entries(properties).flatMap(([name, schema]) =>
-    typeof schema === 'object' && schema !== null && !Array.isArray(schema) && schema['type'] === 'string'
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return [];
+  const named = Object.entries(properties).flatMap(([name, schema]) =>
+    typeof schema === 'object' &&
+    schema !== null &&
+    !Array.isArray(schema) &&
+    typeof schema['type'] === 'string' &&
+    types.includes(schema['type'])
       ? [name]
       : [],
   );
   const required = tool.inputSchema['required'];
   const requiredList = Array.isArray(required) ? required : [];
-  return strings.find((name) => requiredList.includes(name)) ?? strings[0];
+  return [
+    ...named.filter((n) => requiredList.includes(n)),
+    ...named.filter((n) => !requiredList.includes(n)),
+  ];
+}
+
+/**
+ * The string property the person's words go to: the first required string property, else the
+ * first string property; none when the tool takes no string.
+ */
+export function wordsProperty(tool: ToolSpec): string | undefined {
+  return propertiesOf(tool, ['string'])[0];
+}
+
+/**
+ * What the person said to give the tool, as its input's values: the words for its string, and the
+ * numbers in them, in order, for its numbers ("use get-sum with 2 and 3" → a: 2, b: 3).
+ */
+export function valuesSaid(tool: ToolSpec, text: string | undefined): Record<string, Json> {
+  if (text === undefined) return {};
+  const values: Record<string, Json> = {};
+  const words = wordsProperty(tool);
+  if (words) values[words] = text;
+  const numbers = (text.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+  propertiesOf(tool, ['number', 'integer'])
+    .slice(0, numbers.length)
+    .forEach((name, i) => (values[name] = numbers[i] ?? 0));
+  return values;
 }
 
 /** The tools offered, by the names a person would say (without their server's prefix). */
@@ -49,9 +77,10 @@ const callNamedTools: OfflineRule = {
     return {
       calls: requests.map((request) => {
         const tool = offeredTool(ctx, request.tool) as ToolSpec;
-        const property = request.text === undefined ? undefined : wordsProperty(tool);
-        const values: Record<string, Json> = property ? { [property]: request.text ?? '' } : {};
-        return { name: tool.name, input: ctx.inputFor(tool.name, { values }) };
+        return {
+          name: tool.name,
+          input: ctx.inputFor(tool.name, { values: valuesSaid(tool, request.text) }),
+        };
       }),
     };
   },

@@ -46,6 +46,16 @@ describe('the assistant on the offline model', () => {
     await s.runner.close();
   });
 
+  it('gives the numbers said to a tool that takes numbers, in order', async () => {
+    const s = await session();
+    await s.say('use get-sum with 2 and 3');
+    await s.runner.whenIdle();
+    const call = (await s.path()).find((n): n is TreeNode<'tool_call'> => n.kind === 'tool_call');
+    expect(call?.payload).toMatchObject({ name: 'everything_get-sum', input: { a: 2, b: 3 } });
+    expect(await s.lastReply()).toBe('everything_get-sum: The sum of 2 and 3 is 5.');
+    await s.runner.close();
+  });
+
   it('calls the tools in the order named, and a question one of them asks waits for the person', async () => {
     const s = await session();
     await s.say('use echo with first, then use trigger-elicitation-request');
