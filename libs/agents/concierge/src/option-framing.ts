@@ -41,6 +41,8 @@ export function clusterActivities(activities: readonly Activity[]): Cluster[] {
 export function frameOptions(cluster: Cluster): FramedOption[] {
   const senders = [...new Set(cluster.activities.map((a) => a.senderName || a.sender))];
   const who = senders.length > 2 ? `${senders.slice(0, 2).join(', ')} and others` : senders.join(' and ');
+  // "Trailgear sends", "Trailgear and Bookbarn send": the verb agrees with the senders named
+  const many = senders.length > 1;
   const n = cluster.activities.length;
   const scope = n > 1 ? ` Applies to all ${n} of these.` : '';
   const framing = `A) marketing list, Tier 1 · B) vendor promotion, Tier 2 · C) important update, Tier 3 (for ${who})`;
@@ -73,7 +75,7 @@ export function frameOptions(cluster: Cluster): FramedOption[] {
     option(
       'A',
       'Newsletter from a marketing list → Tier 1 (auto-archive)',
-      `If ${who} only sends bulk mail you never act on, I archive it without asking.`,
+      `If ${who} only ${many ? 'send' : 'sends'} bulk mail you never act on, I archive it without asking.`,
       'archived',
       'newsletter',
       1,
@@ -82,7 +84,9 @@ export function frameOptions(cluster: Cluster): FramedOption[] {
     option(
       'B',
       "Promo from a vendor you've bought from → Tier 2 (note, don't surface)",
-      `If ${who} is a shop you use, I keep a note of its offers but do not show them to you.`,
+      many
+        ? `If ${who} are shops you use, I keep a note of their offers but do not show them to you.`
+        : `If ${who} is a shop you use, I keep a note of its offers but do not show them to you.`,
       'processed',
       'promotion',
       2,

@@ -42,6 +42,20 @@ describe('clusters and options', () => {
     ]);
     expect(options[1]?.reason).toContain('Trailgear, Trailgear Rewards and others');
   });
+
+  it('says the reasons of several senders in the plural, and of one in the singular', () => {
+    const [promotions, newsletter] = clusterActivities(
+      demoActivities(NOW).filter((a) => a.status === 'quarantined'),
+    );
+    expect(frameOptions(promotions!).map((o) => o.reason.split('.')[0])).toEqual([
+      'If Trailgear, Trailgear Rewards and others only send bulk mail you never act on, I archive it without asking',
+      'If Trailgear, Trailgear Rewards and others are shops you use, I keep a note of their offers but do not show them to you',
+      'If mail from Trailgear, Trailgear Rewards and others can change something for you, I show it to you every time',
+    ]);
+    expect(frameOptions(newsletter!)[1]?.reason).toMatch(
+      /^If [^,]+ is a shop you use, I keep a note of its offers/,
+    );
+  });
 });
 
 describe('the letters on the cards', () => {
