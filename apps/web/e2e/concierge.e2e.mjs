@@ -83,4 +83,37 @@ export const scenarios = [
       await t.shot(page, 'recap-as-a-list');
     },
   },
+  {
+    name: 'on a phone, a card of explained options taller than the screen shows its question first',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('concierge-phone') });
+      await startConversation(page, 'Concierge', MESSAGES[0]);
+      const card = page.locator('app-elicit-card.pending');
+      for (const pick of ['B. Promo', 'A. Newsletter']) {
+        await waitForTurn(page);
+        await card.locator('app-choose-elicit').waitFor();
+        const question = await questionInPane(page);
+        assert.ok(question.inView, `the card's question is in the chat's pane: ${JSON.stringify(question)}`);
+        const options = card.locator('.choice');
+        const [first, second] = [await options.nth(0).boundingBox(), await options.nth(1).boundingBox()];
+        assert.ok(first && second && second.y > first.y, 'explained options are listed one a row');
+        assert.equal(await page.getByRole('button', { name: /Jump to latest/ }).count(), 0);
+        await t.shot(page, `question-first-${pick[0]}`);
+        await card.getByRole('button', { name: pick }).click();
+        await page.waitForTimeout(200);
+        await answerReveal(page);
+      }
+    },
+  },
 ];
+
+/** Where the waiting card's question is against the chat's pane (it scrolls; the page does not). */
+async function questionInPane(page) {
+  const pane = await page.locator('.pane').boundingBox();
+  const line = await page.locator('app-elicit-card.pending .elicit__message').first().boundingBox();
+  const inView = Boolean(
+    pane && line && line.y >= pane.y - 1 && line.y + line.height <= pane.y + pane.height + 1,
+  );
+  return { inView, pane, line };
+}

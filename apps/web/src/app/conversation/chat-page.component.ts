@@ -37,6 +37,8 @@ import { StatePanelComponent } from './state-panel.component';
 const NARROW = '(max-width: 30rem)';
 /** How far above the end of the chat's pane still counts as being at the newest message. */
 const FOLLOW_SLACK_PX = 120;
+/** Above a card shown from its top: the end of the message before it, so the card reads as its answer. */
+const CARD_GAP_PX = 24;
 
 /** When no chat elicit is pending, the composer still sends (`message:send`). */
 const PLAIN_COMPOSER: ElicitRequest<'chat'> = { elicitId: '', type: 'chat', message: '', payload: {} };
@@ -86,6 +88,8 @@ export class ChatPageComponent {
   protected readonly sideOpen = signal(false);
   /** Whether the user has scrolled up from the newest message (then it is not pulled into view). */
   private readonly readingBack = signal(false);
+  /** The tall card last shown from its top, and its height then. */
+  private shownFromTop: { card: string | null; height: number; moved: boolean } | null = null;
   /** Something new arrived while the user was reading back: offer to jump to it. */
   protected readonly newBelow = signal(false);
   protected readonly items = computed(() => chatItems(this.store.path(), this.store.questions.all()));
@@ -219,10 +223,32 @@ export class ChatPageComponent {
     if (!back) this.newBelow.set(false);
   }
 
-  /** Whether the chat goes on below what the pane shows (by more than the slack). */
+  /** Whether the chat goes on below where following it leaves the pane (by more than the slack). */
   private runsOnBelow(): boolean {
     const pane = this.pane().nativeElement;
-    return pane.scrollTop + pane.clientHeight < pane.scrollHeight - FOLLOW_SLACK_PX;
+    const latest = this.tallCardTop() ?? pane.scrollHeight - pane.clientHeight;
+    return pane.scrollTop < latest - FOLLOW_SLACK_PX;
+  }
+
+  /**
+   * Where the waiting card starts, when it is taller than the pane: a phone shows its question,
+   * and the person scrolls on to its options, instead of the options with the question scrolled
+   * off the top. Null for a card the pane shows whole, and with no card.
+   */
+  private tallCardTop(): number | null {
+    const box = this.tallCard();
+    return box ? box.top : null;
+  }
+
+  /** The waiting card's top in the pane's scroll and its height, when it is taller than the pane. */
+  private tallCard(): { top: number; height: number } | null {
+    const pane = this.pane().nativeElement;
+    const card = pane.querySelector<HTMLElement>('app-elicit-card.pending');
+    if (!card) return null;
+    const box = card.getBoundingClientRect();
+    if (box.height + CARD_GAP_PX <= pane.clientHeight) return null;
+    const top = box.top - pane.getBoundingClientRect().top + pane.scrollTop - CARD_GAP_PX;
+    return { top, height: Math.round(box.height) };
   }
 
   /** A turned phone or a resized window keeps the newest message in view, unless reading back. */
@@ -230,10 +256,22 @@ export class ChatPageComponent {
     if (!this.readingBack()) this.scrollToLatest();
   }
 
-  /** The pane to its end: the newest message, or the whole card with its last option and buttons. */
+  /**
+   * The pane to its end: the newest message, or the whole card with its last option and buttons;
+   * a card taller than the pane from its top.
+   */
   protected scrollToLatest(): void {
     const pane = this.pane().nativeElement;
-    pane.scrollTop = pane.scrollHeight;
+    const tall = this.tallCard();
+    const card = this.pendingCards()[0]?.elicitId ?? null;
+    if (tall && this.shownFromTop?.card !== card)
+      this.shownFromTop = { card, height: tall.height, moved: false };
+    // Once shown from its top, a card that then changes height (an option's follow-up opened
+    // below) is followed to its end, where the change is.
+    const shown = tall ? this.shownFromTop : null;
+    if (shown && tall && shown.height !== tall.height) shown.moved = true;
+    pane.scrollTop = tall && shown && !shown.moved ? tall.top : pane.scrollHeight;
+    if (!tall) this.shownFromTop = null;
     this.readingBack.set(false);
     this.newBelow.set(false);
   }

@@ -24,6 +24,25 @@ describe('ChooseElicitComponent', () => {
     expect(w.element.textContent).toContain('Tier 1');
   });
 
+  it('lists options explained in a sentence one a row (on a phone), and short hints side by side', () => {
+    const short = renderWidget(ChooseElicitComponent, question);
+    expect(short.element.querySelector('.choices')?.classList).not.toContain('choices--explained');
+    const explained = renderWidget(ChooseElicitComponent, {
+      ...question,
+      payload: {
+        options: [
+          {
+            id: 'A',
+            label: 'A. Newsletter',
+            description: 'If it only sends bulk mail you never act on, I archive it.',
+          },
+          { id: 'B', label: 'B. Promo' },
+        ],
+      },
+    });
+    expect(explained.element.querySelector('.choices')?.classList).toContain('choices--explained');
+  });
+
   it('answers {choiceId} at once for an option without a reveal', () => {
     const w = renderWidget(ChooseElicitComponent, question);
     w.button('Auto-archive').click();

@@ -9,13 +9,21 @@ import { LeafElicitComponent } from './leaf-elicit.component';
  * Pick one option. An option with a reveal opens its follow-up question in place, and the answer
  * carries both: `{choiceId, revealed}` (seed 000's reveals, which the original never rendered).
  */
+/** A description longer than this is a sentence, not a hint ("Skip for now"). */
+const EXPLAINED_CHARS = 40;
+
 @Component({
   selector: 'app-choose-elicit',
   imports: [LeafElicitComponent],
   template: `
     @if (payload(); as p) {
       <div class="stack">
-        <div class="choices" role="group" [attr.aria-label]="question().message">
+        <div
+          class="choices"
+          [class.choices--explained]="explained()"
+          role="group"
+          [attr.aria-label]="question().message"
+        >
           @for (option of p.options; track option.id) {
             <button
               type="button"
@@ -61,6 +69,10 @@ export class ChooseElicitComponent {
   readonly answered = output<ElicitAnswerRequest<'choose'>>();
 
   protected readonly payload = computed(() => payloadOf('choose', this.question()));
+  /** Some option is explained in a sentence, not a few words: the options are listed one a row on a phone. */
+  protected readonly explained = computed(() =>
+    (this.payload()?.options ?? []).some((o) => (o.description?.length ?? 0) > EXPLAINED_CHARS),
+  );
   protected readonly chosen = signal<string | null>(null);
   protected readonly reveal = computed<ElicitQuestion | null>(() => {
     const id = this.chosen();
