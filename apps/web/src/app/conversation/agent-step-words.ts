@@ -232,9 +232,18 @@ function toolResultWords(p: Record<string, unknown>): StepWords {
 
 /** The agent's note to itself after a mode switch: "[Continue as: Sorting] Give one…". */
 function syntheticWords(text: string): StepWords {
+  const carried = carriedOnAs(text);
+  if (!carried) return { title: 'A note to itself', detail: plain(text) };
+  return { title: `Carried on as ${carried.mode}`, detail: carried.note };
+}
+
+/**
+ * The mode an agent's note to itself carries on in, and the note: "[Continue as: DecisionSupport]
+ * Reframe…" → decision support, "Reframe…". Null for a note that names no mode.
+ */
+export function carriedOnAs(text: string): { mode: string; note: string } | null {
   const match = /^\s*\[Continue as:\s*([^\]]+)\]\s*/.exec(text);
-  if (!match) return { title: 'A note to itself', detail: plain(text) };
-  return { title: `Carried on as ${words(match[1] ?? '')}`, detail: plain(text.slice(match[0].length)) };
+  return match ? { mode: words(match[1] ?? ''), note: plain(text.slice(match[0].length)) } : null;
 }
 
 const HASH = /\b[0-9a-f]{40,64}\b/gi;

@@ -62,6 +62,23 @@ describe('an agent’s note to itself in the history', () => {
     expect(toldOf(event({ type: 'review-started' })).text).toBe('The coach noted: review started');
   });
 
+  it('tells the note written on switching mode as carrying on, not as something the coach said', () => {
+    const note = (text: string) =>
+      ({
+        ...answer('accept'),
+        kind: 'user',
+        authorId: 'agent:tidying',
+        payload: { text, synthetic: true },
+      }) as TreeNode;
+    expect(
+      toldOf(note('[Continue as: Sorting] Give one tiny first action, then propose dispositions.')),
+    ).toEqual({
+      text: 'The coach carried on as sorting',
+      detail: 'Give one tiny first action, then propose dispositions.',
+    });
+    expect(toldOf(note('Pick up where we were.')).text).toBe('The coach wrote a note to itself');
+  });
+
   it('quotes the reply a response-generated event records', () => {
     expect(toldOf(event({ type: 'response-generated', text: 'Start small: pick up the mugs.' }))).toEqual({
       text: 'The coach wrote its reply',

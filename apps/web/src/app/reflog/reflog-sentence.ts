@@ -1,7 +1,7 @@
 import { noteOfReflogMessage, type ReflogEntry, type TreeNode } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
-import { stepWords, words as stepNameWords } from '../conversation/agent-step-words';
+import { carriedOnAs, stepWords, words as stepNameWords } from '../conversation/agent-step-words';
 
 /** What a sentence about a HEAD move may look up: the nodes involved and who is who. */
 export interface ReflogContext {
@@ -127,8 +127,16 @@ function appended(
   const who = subagentName(node.authorId, ctx.speakers, agent) ?? actorName(node.authorId, ctx);
   const words = wordsOf(node);
   switch (node.kind) {
-    case 'user':
+    case 'user': {
+      // the note an agent writes itself on switching mode is not something it said to the person
+      if (isRecord(node.payload) && node.payload['synthetic'] === true) {
+        const carried = carriedOnAs(words);
+        return carried
+          ? { text: `${who} carried on as ${carried.mode}`, detail: shorten(carried.note, 160) }
+          : { text: `${who} wrote a note to itself`, detail: shorten(words, 160) };
+      }
       return { text: words ? `${who} said ${quote(words)}` : `${who} sent a photo` };
+    }
     case 'assistant':
       return words ? { text: `${who} replied`, detail: shorten(words, 160) } : { text: `${who} replied` };
     case 'elicit':
