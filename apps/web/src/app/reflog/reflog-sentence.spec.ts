@@ -86,3 +86,34 @@ describe('an agent’s note to itself in the history', () => {
     });
   });
 });
+
+describe('a move of HEAD in the history', () => {
+  const node = (id: string, parentId: string | null, kind: string, text?: string): TreeNode =>
+    ({
+      id: id.repeat(64),
+      conversationId: 'c1',
+      parentId: parentId ? parentId.repeat(64) : null,
+      depth: 0,
+      kind,
+      payload: text ? { text } : {},
+      authorId: YOU,
+      createdAt: '2026-01-01T12:00:00.000Z',
+    }) as TreeNode;
+  // root ← "my desk" ← "the mug goes…" (one branch) | "the mug stays" (its sibling)
+  const nodes = [
+    node('0', null, 'root'),
+    node('1', '0', 'user', 'my desk is a mess'),
+    node('2', '1', 'user', 'the mug goes to the kitchen'),
+    node('3', '1', 'user', 'the mug stays here'),
+  ];
+  const moved = (from: string, to: string) =>
+    reflogSentence(
+      { ...appendOf(nodes[0]!, YOU), action: 'rewind', oldHead: from.repeat(64), newHead: to.repeat(64) },
+      { nodes: new Map(nodes.map((n) => [n.id, n])), you: YOU },
+    ).text;
+
+  it('tells a move back along the branch as going back, and one across to a sibling as switching', () => {
+    expect(moved('3', '1')).toBe("You went back to 'my desk is a mess'");
+    expect(moved('3', '2')).toBe("You switched to the branch at 'the mug goes to the kitchen'");
+  });
+});

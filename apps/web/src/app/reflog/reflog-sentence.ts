@@ -81,6 +81,9 @@ function whatHappened(entry: ReflogEntry, ctx: ReflogContext): ReflogSentence {
     case 'rewind': {
       if (target?.kind === 'root') return { text: `${who} went back to the start` };
       const words = wordsNear(target, ctx.nodes);
+      // the branch arrows move HEAD too, but across, to another branch, not back along this one
+      if (words && target && !isBefore(target.id, entry.oldHead, ctx.nodes))
+        return { text: `${who} switched to the branch at ${quote(words)}` };
       return { text: words ? `${who} went back to ${quote(words)}` : `${who} went back to an earlier point` };
     }
     case 'regenerate':
@@ -269,6 +272,19 @@ function wordsNear(node: TreeNode | undefined, nodes: ReadonlyMap<string, TreeNo
     at = at.parentId ? nodes.get(at.parentId) : undefined;
   }
   return '';
+}
+
+/**
+ * Whether `id` is on the path to `head` (at it, or before it), as far as the nodes known tell;
+ * true when they do not reach back that far, so an unknown move still reads as going back.
+ */
+function isBefore(id: string, head: string | null, nodes: ReadonlyMap<string, TreeNode>): boolean {
+  let at = head ? nodes.get(head) : undefined;
+  for (let steps = 0; at && steps < 10_000; steps++, at = at.parentId ? nodes.get(at.parentId) : undefined) {
+    if (at.id === id) return true;
+    if (at.parentId && !nodes.has(at.parentId)) return true;
+  }
+  return head === null || !nodes.has(head);
 }
 
 /** What a node says in words a person wrote or read: texts, questions, typed answers. */
