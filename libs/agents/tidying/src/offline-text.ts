@@ -66,9 +66,12 @@ export function functionsFor(roomType: string): string[] {
 const ARTICLE =
   /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please)\b|[,.!?]|$)/;
 const PLACE =
-  /\b(?:goes|go|put it|put them|belongs?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
+  /\b(?:goes|go|put it|put them|put (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 const FUNCTION =
   /\b(?:for|to)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
+/** Short words that ask the coach something ("undo that", "go back"): never a thing's name. */
+const COMMAND =
+  /^(?:undo|redo|go|wait|stop|help|what|why|how|no|nope|yes|back|again|sorry|thanks|done|next|later|repeat|show|tell|explain)\b/;
 /** Words that are not about the space: a greeting, thanks, a filler. */
 const SMALL_TALK =
   /^(?:hi|hello|hey|hiya|thanks|thank you|cheers|sorry|good (?:morning|afternoon|evening)|hmm+|um+|uh+|oh)(?:\s+there)?[.!]*$/;
@@ -95,9 +98,9 @@ export const TIRED =
   /\b(tired|exhausted|worn out|sleepy|out of steam|losing steam|low on energy|need a break|this is a lot)\b/;
 /** Does not know which thing the coach means, or what it is (need_to_clarify). */
 export const CONFUSED =
-  /\b(idk what|i don'?t know what|no idea what|which one|which [a-z]+(?: [a-z]+)?\?|what do you mean|what are you talking about|what(?:'s| is) (?:that|this)\b|i can'?t (?:see|find) (?:it|that|the|any))/;
+  /\b(idk what|i don'?t know what(?! to do)|no idea what|which one|which [a-z]+(?: [a-z]+)?\?|what do you mean|what are you talking about|what(?:'s| is) (?:that|this)\b|i can'?t (?:see|find) (?:it|that|the|any))/;
 /** Cannot decide about a thing (user_seems_stuck when the thing is named). */
-export const STUCK = /\b(stuck|can'?t decide|cannot decide|torn)\b/;
+export const STUCK = /\b(stuck|can'?t decide|cannot decide|torn|(?:don'?t|do not) know what to do)\b/;
 /** Puts the thing off, or gives up on knowing it: skip it (skip_item, while clarifying). */
 export const SKIP = /\b(skip|leave it|forget it|never ?mind|no idea|don'?t know|dunno|idk|not sure|still)\b/;
 /** Now sees the thing meant (resume_sorting, while clarifying). */
@@ -185,7 +188,9 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
         ? confusedAbout(t)
         : (listed[0] ??
           ARTICLE.exec(t)?.[1]?.trim() ??
-          (choice !== null ? null : t.split(/\s+/).length <= 3 ? bare : null));
+          // "old receipts: bin"
+          (choice !== null ? (/^([a-z][a-z ]{0,40}?)\s*:\s*\S/.exec(bare)?.[1] ?? null) : null) ??
+          (choice !== null || COMMAND.test(t) ? null : t.split(/\s+/).length <= 3 ? bare : null));
   const item = named && !/^(space|room|desk|mess)$/.test(named) ? named.replace(/[.!?]+$/, '') : null;
   const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
   const intent = RESTART.test(t)
@@ -227,10 +232,14 @@ function choiceIn(t: string, place: string | null, phase: string): string | null
 function twoDecisions(t: string, phase: string): [string, string] | null {
   const decides = (clause: string) =>
     ARTICLE.test(clause) && choiceIn(clause, PLACE.exec(clause)?.[1] ?? null, phase) !== null;
+  // "… on the shelf and the cables in the drawer": the second place says its verb by the first's
+  const elided = (clause: string) =>
+    ARTICLE.test(clause) && /^[a-z ]+?\s+(?:in|on|into|to|by)\s+\S/.test(clause);
   for (const cut of t.matchAll(/\s*(?:,|;|\band\b|\bthen\b)\s*/g)) {
     const left = t.slice(0, cut.index);
     const right = t.slice(cut.index + cut[0].length);
-    if (decides(left) && decides(right)) return [left, right];
+    const placed = PLACE.test(left);
+    if (decides(left) && (decides(right) || (placed && elided(right)))) return [left, right];
   }
   return null;
 }

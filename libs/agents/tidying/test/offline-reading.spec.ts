@@ -50,6 +50,18 @@ describe("the offline rules' reading of a message", () => {
     expect(read(text)).toMatchObject({ intent: 'decided', item, choice: 'keep' });
   });
 
+  it.each([
+    [
+      'put the books on the shelf and the cables in the drawer',
+      { item: 'books', place: 'shelf', also: ['cables'] },
+    ],
+    ['old receipts: bin', { item: 'old receipts', choice: 'trash' }],
+    ["I don't know what to do with the receipts", { intent: 'item', item: 'receipts' }],
+    ['undo that', { intent: 'continue', item: null }],
+  ])('reads %j as %j', (text, reading) => {
+    expect(read(text.toLowerCase())).toMatchObject(reading);
+  });
+
   it('still reads where a thing goes', () => {
     expect(read('the mug goes in the kitchen')).toMatchObject({
       item: 'mug',
