@@ -20,7 +20,7 @@ import { checkProcessors, PermanentJobError, type JobProcessors } from '../src/q
 import type { JobCompleted, JobQueue } from '../src/queue/job-queue';
 import { ModelSummariser, OfflineSummariser, type Summariser } from '../src/compaction/summariser';
 import { conversationWithTurns, HeldModel, pathOf, summariesIn, talk, texts } from './compaction-fixtures';
-import { conversation, createConversation, kinds, path, turn, until } from './support/flows';
+import { answer, conversation, createConversation, kinds, path, say, turn, until } from './support/flows';
 import { call, register, startApi, type TestApi } from './support/test-api';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -386,6 +386,58 @@ describe.each([
     const next = await path(api, token, c.id);
     expect(next[1]?.id).toBe(job.summaryNodeId);
     expect(next.some((n) => n.kind === 'user' && n.payload['text'] === 'a mug')).toBe(true);
+  }, 30_000);
+
+  it('leaves a question waiting through a compaction: the turn that asked it stays whole, and its answer is taken', async () => {
+    const c = await createConversation(api, token, { agent: 'donations' });
+    await turn(api, token, c.id, 'some old books');
+    // The next turn asks three questions; two are answered, and the third (the copy) waits.
+    const form = (await say(api, token, c.id, 'a winter coat')).pendingElicit!;
+    expect(form.type).toBe('form');
+    await answer(api, token, c.id, form, {
+      action: 'accept',
+      content: { condition: 'good', bags: 1, collection: false },
+    });
+    const located = await until(
+      () => conversation(api, token, c.id),
+      (now) => now.pendingElicit?.type === 'location',
+    );
+    await answer(api, token, c.id, located.pendingElicit!, {
+      action: 'accept',
+      content: { lat: 51.5229, lng: -0.1256 },
+    });
+    const copy = (
+      await until(
+        () => conversation(api, token, c.id),
+        (now) => now.pendingElicit?.type === 'clipboard-write',
+      )
+    ).pendingElicit!;
+
+    // Only the turn before goes into the summary: the one in flight begins the tail.
+    const job = await compact(c.id);
+    expect(job.state).toBe('completed');
+    const after = await until(
+      () => path(api, token, c.id),
+      (nodes) => nodes[1]?.id === job.summaryNodeId,
+    );
+    expect(after[2]).toMatchObject({ kind: 'user', payload: { text: 'a winter coat' } });
+
+    // The copy is still asked, and answering it finishes the turn.
+    const still = await until(
+      () => conversation(api, token, c.id),
+      (now) => now.head === after.at(-1)!.id && now.pendingElicit !== null,
+    );
+    expect(still.pendingElicit).toMatchObject({ type: 'clipboard-write', message: copy.message });
+    const answered = await answer(api, token, c.id, still.pendingElicit!, {
+      action: 'accept',
+      content: { success: true },
+    });
+    expect(answered.status).toBe(200);
+    await until(
+      () => path(api, token, c.id),
+      (nodes) =>
+        nodes.some((n) => n.kind === 'assistant' && n.payload['text'] === "I've copied the address for you."),
+    );
   }, 30_000);
 
   it('completes with the reason, and no summary, when there is nothing to squash', async () => {

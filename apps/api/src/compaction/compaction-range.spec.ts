@@ -56,8 +56,15 @@ describe('compactionRange', () => {
   });
 
   it("counts answers to the agent's questions as exchanges, and never splits one from its tool call", () => {
-    // One message, then the agent's questions one after another: [1] is the message.
-    const led = pathOf(user('desk'), event, ...askedByTool(1), ...askedByTool(2), ...askedByTool(3));
+    // One message, then the agent's questions one after another, and its reply: [1] is the message.
+    const led = pathOf(
+      user('desk'),
+      event,
+      ...askedByTool(1),
+      ...askedByTool(2),
+      ...askedByTool(3),
+      reply('done'),
+    );
     expect(indices(compactionRange(led, THRESHOLD_TAIL))).toMatch(/^reason: nothing to squash/);
     // The tail starts at the assistant that asked the second question (index 8), not at its answer.
     expect(indices(compactionRange(led, REQUESTED_TAIL))).toEqual([1, 7]);
@@ -69,11 +76,14 @@ describe('compactionRange', () => {
     expect(indices(compactionRange(path, THRESHOLD_TAIL))).toEqual([1, 4]);
   });
 
-  it('keeps a tool still asking in the tail, with the call that runs it', () => {
-    // The tool of [3]-[4] asked, got its answers at [6] and [8], and asks again at [9].
+  it('keeps a tool still asking in the tail, with the call that runs it and the message its turn began with', () => {
+    // Turn 2's tool ([5]-[6]) asked, got its answers at [8] and [10], and asks again at [11]: a
+    // runner rebuilt on the new HEAD resumes turn 2 from its message [3], so that stays.
     const path = pathOf(
       user('1'),
       reply('1'),
+      user('2'),
+      reply('2'),
       ['assistant', { text: '', content: [{ type: 'tool_use', id: 't1', name: 'ask', input: {} }] }],
       ['tool_call', { name: 'ask', input: {}, toolUseId: 't1' }],
       ['elicit', { elicitId: 'e1', type: 'choose', message: '?', payload: {} }],
@@ -102,6 +112,20 @@ describe('compactionRange', () => {
         .filter((i) => i >= 0),
     ).toEqual([4, 5]);
     expect(indices(compactionRange(path, REQUESTED_TAIL))).toEqual([1, 5]);
+  });
+
+  it('does not cut into a turn still in flight, answered questions and all: its message stays in the tail', () => {
+    // As above, but the third question still waits: the turn is resumed from [1] on a rebuild.
+    const led = pathOf(
+      user('desk'),
+      event,
+      ...askedByTool(1),
+      ...askedByTool(2),
+      ...askedByTool(3).slice(0, 3),
+    );
+    expect(indices(compactionRange(led, REQUESTED_TAIL))).toMatch(/^reason: nothing to squash/);
+    const after = pathOf(user('1'), reply('1'), ...led.slice(1).map((n): Step => [n.kind, n.payload]));
+    expect(indices(compactionRange(after, REQUESTED_TAIL))).toEqual([1, 2]);
   });
 
   it('says why when there is nothing to squash', () => {

@@ -50,7 +50,7 @@ export const REQUESTED_TAIL: TailPolicy = {
  * last summary (or the root) up to the tail `policy` keeps. The tail begins where no question is
  * split from its answer nor tool call from its result (see `splitPoints`), walking back from the
  * start of the oldest exchange it keeps if need be, so the model's history stays valid after the
- * squash. A range of nothing comes back as the reason there is none.
+ * squash; and no later than the message that began a turn still in flight. A range of nothing comes back as the reason there is none.
  */
 export function compactionRange(path: readonly TreeNode[], policy: TailPolicy): RangeChoice {
   const lastSummary = path.findLastIndex((n) => n.kind === 'summary');
@@ -59,6 +59,14 @@ export function compactionRange(path: readonly TreeNode[], policy: TailPolicy): 
   const split = splitPoints(path);
   let cut = starts.at(-policy.keep) ?? start;
   while (cut > start && split[cut]) cut -= 1;
+  // A turn still in flight (its question waits, its tool runs) is resumed by the runner rebuilt
+  // on the new HEAD from the message that began it (the runtime's cutOffTurn): the tail keeps the
+  // whole turn, or the question would be lost with its beginning in the summary.
+  if (split.at(-1))
+    cut = Math.min(
+      cut,
+      path.findLastIndex((n) => n.kind === 'user'),
+    );
   if (cut <= start)
     return {
       range: null,
