@@ -10,6 +10,7 @@ import { reloadAgentSteps } from './agent-steps';
 import { ChatPageComponent } from './chat-page.component';
 import { ConversationStore } from './conversation-store.service';
 import { A_USER } from '../../testing/signed-in';
+import { useAgents } from '../conversations/agents-fixture';
 
 /** The chat as the user sees it: what was said in front, the agent's steps one switch away. */
 
@@ -122,6 +123,7 @@ async function setup(path: TreeNode[], tree: TreeNode[] = path, pathAt: TreeNode
     user: A_USER,
   });
   TestBed.inject(SocketClientService).useFactory(() => socket.asSocket());
+  useAgents();
   await TestBed.inject(ConversationStore).open('c1', false);
   const fixture = TestBed.createComponent(ChatPageComponent);
   fixture.autoDetectChanges();

@@ -292,12 +292,12 @@ describe('ChatNodeComponent', () => {
     expect(element.textContent).not.toContain('[Continue as');
   });
 
-  it('marks a summary as the coach’s memory, its text one tap away, without the count of nodes', () => {
+  it('marks a summary as the agent’s memory, named as the conversation names it, its text one tap away, without the count of nodes', () => {
     const summary = node('summary', {
       text: 'Offline summary of 106 nodes (8 user, 44 event, 54 other) from 2026-01-01T12:00:00.000Z to 2026-01-01T12:30:00.000Z. The user wrote 8 messages.',
       covers: { fromId: 'f'.repeat(64), toId: 'e'.repeat(64), count: 106 },
     });
-    const { element } = render(summary);
+    const { element } = render(summary, { speaker: 'the coach' });
     const marker = element.querySelector<HTMLDetailsElement>('details.memory');
     expect(marker?.open).toBe(false);
     expect(marker?.querySelector('summary')?.textContent).toBe(
@@ -307,6 +307,10 @@ describe('ChatNodeComponent', () => {
       'A summary written offline. The user wrote 8 messages.',
     );
     expect(element.textContent).not.toContain('106 nodes');
+    const helper = render(summary, { speaker: 'the donation helper' });
+    expect(helper.element.querySelector('details.memory summary')?.textContent).toBe(
+      'The donation helper’s memory of the above is a summary',
+    );
   });
 
   it('shows "‹ 2/3 ›" for a node with siblings and emits the sibling to switch to', () => {

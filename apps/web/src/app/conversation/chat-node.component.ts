@@ -95,6 +95,12 @@ export class ChatNodeComponent {
    * conversation's own agent (the donation helper's reply inside the coach's conversation).
    */
   readonly author = input<string | null>(null);
+  /** How the conversation's agent is named in words ("the coach"), for what a summary stands for. */
+  readonly speaker = input('the agent');
+  protected readonly memoryLine = computed(() => {
+    const who = this.speaker();
+    return `${who.charAt(0).toUpperCase()}${who.slice(1)}’s memory of the above is a summary`;
+  });
 
   readonly switchTo = output<string>();
   readonly edit = output<{ nodeId: string; text: string }>();
