@@ -13,7 +13,7 @@ import {
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
 import { landedText, nextThingWords, thePlace, whereItLanded, type Landed } from './landed-words';
-import { EXTRACT_TOOL, GROUP_TOOL, PHOTO_TOOL } from './perception';
+import { EXTRACT_TOOL, GROUP_TOOL, NO_WORDS, PHOTO_TOOL } from './perception';
 import { categoriesFor, categoryOf } from './categories';
 import { allOf, mkItemName } from './tidying-types';
 
@@ -30,6 +30,14 @@ const analysePhoto: OfflineRule = {
   when: (ctx) => ctx.offers(PHOTO_TOOL),
   reply: (ctx) => {
     const photo = photoFromWords(ctx.userText);
+    // a photo sent with no words: there is nothing to guess from, so nothing is guessed aloud
+    if (ctx.userText.trim() === '' || ctx.userText.trim() === NO_WORDS)
+      return {
+        text:
+          '(offline) This is the offline model: it cannot look at photos. ' +
+          'Tell me what is in it as we go, and we will take the things one by one.',
+        calls: [{ name: PHOTO_TOOL, input: { ...photo } }],
+      };
     const seen = photo.visibleItems.length
       ? `I noted: ${photo.visibleItems.join(', ')}.`
       : 'Your words name no things yet; we will go through them one by one.';

@@ -108,6 +108,9 @@ function* structured<T>(
   return null;
 }
 
+/** What the photo analysis is told of a photo sent with no words. */
+export const NO_WORDS = '(a photo)';
+
 /**
  * Analyses the photos of a message; null without photos. When the model gives no analysis, the
  * offline rules guess one from the words sent with the photo, so the session has one (and the
@@ -122,7 +125,7 @@ export function* analyzePhotos(input: UserInput): Operation<PhotoAnalysis | null
         You look at photos of a space someone wants to tidy. Say what kind of room it is, how buried
         it is (buried, cluttered, moderate, clear), what is visible, what the mess stops them doing,
         and the best first thing to pick up. Answer only by calling ${PHOTO_TOOL}.`,
-      messages: [{ role: 'user', content: [...images, { type: 'text', text: input.text || '(a photo)' }] }],
+      messages: [{ role: 'user', content: [...images, { type: 'text', text: input.text || NO_WORDS }] }],
       tools: [photoTool.spec],
     },
     PHOTO_TOOL,

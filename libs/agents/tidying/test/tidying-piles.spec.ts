@@ -161,6 +161,15 @@ describe('where each item lands', () => {
     );
   });
 
+  it('a photo sent alone is not "a guess from your words": offline says it cannot look, and asks for the things', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('', tapFirst, [PHOTO]);
+    const first = (await s.path()).find((n) => n.kind === 'assistant' && n.payload['text'] !== '');
+    expect(first?.payload['text']).toBe(
+      '(offline) This is the offline model: it cannot look at photos. Tell me what is in it as we go, and we will take the things one by one.',
+    );
+  });
+
   it('what the space is for, typed in a sentence of their own, is quoted back as said', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say(
