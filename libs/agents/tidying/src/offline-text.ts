@@ -84,7 +84,21 @@ const WORLD_QUESTION =
   /^(?:(?:wait|hmm+|oh|so|by the way)[,.]?\s+)?(?:what(?:'s|\s+is|\s+was)|how(?:'s|\s+is|\s+was)|who|when|why|is it|will it|do you|can you|did you)\b(?!.*\b(?:go|goes|belongs?|keep|put|about|with)\b).*\?$/;
 /** A whole message that only says to go on ("go", "ok, go on"): never an item. */
 const GO_ON =
-  /^(?:(?:ok(?:ay)?|yes|yep|sure|right|alright|fine)[,.!]*\s+)?(?:ok(?:ay)?|yes|yep|sure|go|go on|go ahead|next|ready|start|let'?s go|keep going|carry on|continue)[.!]*$/;
+  /^(?:(?:ok(?:ay)?|yes|yep|sure|right|alright|fine)[,.!]*\s+)?(?:ok(?:ay)?|yes|yep|sure|go|go on|go ahead|next|next one|one more|another(?: one)?|ready|start|let'?s go|keep going|carry on|continue)[.!]*$/;
+/** Where the words send a thing: a place named after a verb, or the recycling, or a charity. */
+function placeIn(t: string): string | null {
+  const named = PLACE.exec(t)?.[1]?.trim();
+  if (named) return named;
+  if (/\brecycl(?:e|ing)\b/.test(t)) return 'recycling';
+  if (/\b(?:donate|give (?:it |them )?away|to (?:a )?charity)\b/.test(t)) return 'donation';
+  return null;
+}
+/**
+ * Words that name the space or what it is for, never a thing in it: the room ("my bedroom is
+ * chaos"), the mess, an activity ("sleeping and reading").
+ */
+const NOT_A_THING =
+  /^(?:(?:my|the|this)\s+)?(?:space|room|desk|mess|chaos|bedroom|kitchen|office|bathroom|living room|lounge|hallway|garage|attic|loft|basement|study|flat|apartment|house|home|work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|studying|eating|playing|gaming|writing)$/;
 const ANXIETY =
   /\b(?:anxious|stressed|scared|worried|overwhelmed|panic\w*)\s+(?:about|by|of)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 
@@ -169,7 +183,7 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
     return { ...first, also: typeof next === 'string' && next !== first['item'] ? [...also, next] : also };
   }
 
-  const place = PLACE.exec(t)?.[1]?.trim() ?? null;
+  const place = placeIn(t);
   const fn = FUNCTION.exec(t)?.[1] ?? null;
   const anxiety = ANXIETY.exec(t)?.[1]?.trim() ?? null;
   const stop = STOP.test(t);
@@ -178,6 +192,8 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
   const choice = confused ? null : choiceIn(t, place, phase);
   const goOn = GO_ON.test(t);
   const bare = t.replace(/^(?:a|an|the|my|this|that|some)\s+/, '');
+  // "sleeping and reading": a few words that name what the space is for are no thing
+  const bareIsThing = !bare.split(/\s*(?:,|\band\b|\bor\b)\s*/).some((part) => NOT_A_THING.test(part));
   // (not words that decide: "keep the lamp and the cable" lists no "keep the lamp")
   const listed = choice === null ? listedThings(t) : [];
   // A list is taken in the person's order: its first thing is the one in question.
@@ -190,8 +206,12 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
           ARTICLE.exec(t)?.[1]?.trim() ??
           // "old receipts: bin"
           (choice !== null ? (/^([a-z][a-z ]{0,40}?)\s*:\s*\S/.exec(bare)?.[1] ?? null) : null) ??
-          (choice !== null || COMMAND.test(t) ? null : t.split(/\s+/).length <= 3 ? bare : null));
-  const item = named && !/^(space|room|desk|mess)$/.test(named) ? named.replace(/[.!?]+$/, '') : null;
+          (choice !== null || COMMAND.test(t) || !bareIsThing
+            ? null
+            : t.split(/\s+/).length <= 3
+              ? bare
+              : null));
+  const item = named && !NOT_A_THING.test(named) ? named.replace(/[.!?]+$/, '') : null;
   const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
   const intent = RESTART.test(t)
     ? 'restart'
@@ -231,15 +251,17 @@ function choiceIn(t: string, place: string | null, phase: string): string | null
  */
 function twoDecisions(t: string, phase: string): [string, string] | null {
   const decides = (clause: string) =>
-    ARTICLE.test(clause) && choiceIn(clause, PLACE.exec(clause)?.[1] ?? null, phase) !== null;
+    ARTICLE.test(clause) && choiceIn(clause, placeIn(clause), phase) !== null;
   // "… on the shelf and the cables in the drawer": the second place says its verb by the first's
+  // "the lamp stays, and the books": a thing alone takes the first's decision too
   const elided = (clause: string) =>
-    ARTICLE.test(clause) && /^[a-z ]+?\s+(?:in|on|into|to|by)\s+\S/.test(clause);
+    ARTICLE.test(clause) &&
+    (/^[a-z ]+?\s+(?:in|on|into|to|by)\s+\S/.test(clause) ||
+      /^(?:the|my|a|an|some|these|those)\s+[a-z]+(?: [a-z]+)?[.!]?$/.test(clause));
   for (const cut of t.matchAll(/\s*(?:,|;|\band\b|\bthen\b)\s*/g)) {
     const left = t.slice(0, cut.index);
     const right = t.slice(cut.index + cut[0].length);
-    const placed = PLACE.test(left);
-    if (decides(left) && (decides(right) || (placed && elided(right)))) return [left, right];
+    if (decides(left) && (decides(right) || elided(right))) return [left, right];
   }
   return null;
 }
@@ -270,7 +292,9 @@ function listedThings(t: string): string[] {
     )
     .filter((part) => part !== '');
   const isThing = (part: string) =>
-    part.split(/\s+/).length <= 3 && !/^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she)\b/.test(part);
+    part.split(/\s+/).length <= 3 &&
+    !/^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she)\b/.test(part) &&
+    !NOT_A_THING.test(part);
   const interjection =
     /^(?:wait|hmm+|well|so|ok|okay|yes|no|oh|um+|uh+|actually|also|hey|hi|hello|sorry|thanks)$/.test(
       parts[0] ?? '',

@@ -58,6 +58,12 @@ describe("the offline rules' reading of a message", () => {
     ['old receipts: bin', { item: 'old receipts', choice: 'trash' }],
     ["I don't know what to do with the receipts", { intent: 'item', item: 'receipts' }],
     ['undo that', { intent: 'continue', item: null }],
+    ['hi! my bedroom is chaos', { item: null }],
+    ['sleeping and reading', { item: null, also: [] }],
+    ['recycle them', { intent: 'decided', item: null, choice: 'place', place: 'recycling' }],
+    ['give it away', { intent: 'decided', item: null, choice: 'place', place: 'donation' }],
+    ['one more', { intent: 'start', item: null }],
+    ['the lamp stays, and the books', { item: 'lamp', choice: 'keep', also: ['books'] }],
   ])('reads %j as %j', (text, reading) => {
     expect(read(text.toLowerCase())).toMatchObject(reading);
   });

@@ -336,6 +336,18 @@ describe('where each item lands', () => {
     );
   });
 
+  it('"recycle them" and "give it away", typed at a card, send its thing there', async () => {
+    const asked: string[] = [];
+    const s = await atTheDesk();
+    await s.say('some magazines', typingAtCards(['recycle them'], asked));
+    await s.say('a scarf', typingAtCards(['give it away'], asked));
+    expect(asked).toEqual(['magazines', 'scarf']);
+    expect(s.state()).toMatchObject({
+      piles: { out: ['mugs', 'magazines', 'scarf'] },
+      destinations: { magazines: 'recycling', scarf: 'donation' },
+    });
+  });
+
   it('trash, donate and recycle take things out, each with where it goes', async () => {
     const s = await atTheDesk();
     await s.say(
