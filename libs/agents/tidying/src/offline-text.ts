@@ -98,7 +98,7 @@ function placeIn(t: string): string | null {
  * chaos"), the mess, an activity ("sleeping and reading").
  */
 const NOT_A_THING =
-  /^(?:(?:my|the|this)\s+)?(?:space|room|desk|mess|chaos|bedroom|kitchen|office|bathroom|living room|lounge|hallway|garage|attic|loft|basement|study|flat|apartment|house|home|work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|studying|eating|playing|gaming|writing)$/;
+  /^(?:(?:my|the|this)\s+)?(?:(?:[a-z]+\s+)?(?:space|room|desk|counter|countertop|worktop|surface|floor)|mess|chaos|bedroom|kitchen|office|bathroom|lounge|hallway|garage|attic|loft|basement|study|flat|apartment|house|home|work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|studying|eating|playing|gaming|writing)$/;
 const ANXIETY =
   /\b(?:anxious|stressed|scared|worried|overwhelmed|panic\w*)\s+(?:about|by|of)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 
@@ -287,7 +287,10 @@ function listedThings(t: string): string[] {
         .replace(/[.!]+$/, '')
         .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
         .replace(/^(?:a|an|the|my|some)\s+/, '')
-        .replace(/^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of)\s+/, '')
+        .replace(
+          /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of|loads of|heaps of|tons of|plenty of|a couple of)\s+/,
+          '',
+        )
         .replace(/^(?:(?:a\s+)?(?:stack|pile|bunch|box|bag|couple)\s+of)\s+/, ''),
     )
     .filter((part) => part !== '');

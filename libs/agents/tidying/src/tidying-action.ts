@@ -53,7 +53,7 @@ export function cannedResponse(action: Action, next: ItemName | null = null): st
         pile: action.pile,
         ...(action.location ? { destination: action.location } : {}),
       });
-      return `Already sorted: ${where.replace(/^The /, 'the ')} What did you pick up next?`;
+      return `Already sorted: ${where.replace(/^The /, 'the ')} ${next ? nextThingWords(next) : 'What did you pick up next?'}`;
     }
     case 'back-to-card':
       return action.item
