@@ -220,7 +220,14 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
     `(offline) Start small: pick up the ${photoTarget(ctx) ?? 'nearest thing'} and tell me what it is.`,
   'instruct-place': (ctx) => {
     const next = firstStillToGo(ctx);
-    return `(offline) Take it to ${thePlace(line(ctx, 'Location') ?? undefined)}. ${next ? nextThingWords(next) : 'Next?'}`;
+    const location = line(ctx, 'Location') ?? undefined;
+    const take =
+      location === 'donation'
+        ? 'Put it in the donation bag.'
+        : location === 'recycling'
+          ? 'Put it in the recycling.'
+          : `Take it to ${thePlace(location)}.`;
+    return `(offline) ${take} ${next ? nextThingWords(next) : 'Next?'}`;
   },
   'instruct-split': (ctx) =>
     `(offline) The unsure pile is big: let us split it into smaller piles (${line(ctx, 'Categories') ?? 'by kind'}). Say go when they are ready.`,

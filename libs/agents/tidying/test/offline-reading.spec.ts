@@ -64,6 +64,8 @@ describe("the offline rules' reading of a message", () => {
     ['give it away', { intent: 'decided', item: null, choice: 'place', place: 'donation' }],
     ['one more', { intent: 'start', item: null }],
     ['can you help me with my kitchen counter?', { item: null }],
+    ['my wardrobe is overflowing', { item: null }],
+    ['storing things', { item: null }],
     ['there are jars, a toaster and loads of mail', { item: 'jars', also: ['toaster', 'mail'] }],
     ['the lamp stays, and the books', { item: 'lamp', choice: 'keep', also: ['books'] }],
   ])('reads %j as %j', (text, reading) => {

@@ -84,6 +84,22 @@ describe('a tidying session on the offline model', () => {
     );
   });
 
+  it('says a charity or the recycling, given in words, as where the thing goes', async () => {
+    const s = await openSession(offline());
+    await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
+    await s.say('donate it', tapFirst);
+    const said = async () =>
+      (await s.path())
+        .filter((n) => n.kind === 'assistant')
+        .map((n) => String(n.payload['text']))
+        .at(-1);
+    expect(await said()).toMatch(/^\(offline\) Put it in the donation bag\. Next, the papers/);
+    await s.say('the papers', (q) =>
+      q.type === 'propose-disposition' ? { action: 'other', content: { text: 'recycle them' } } : tapFirst(q),
+    );
+    expect(s.state()).toMatchObject({ destinations: { papers: 'recycling' } });
+  });
+
   it('is deterministic: the same messages give the same conversation', async () => {
     const run = async () => {
       const s = await openSession(offline());
