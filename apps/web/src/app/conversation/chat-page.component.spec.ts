@@ -229,6 +229,56 @@ describe('ChatPageComponent', () => {
     expect(pane.scrollTop).toBe(700);
   });
 
+  it('shows a question card taller than the pane from its question, and follows it to its end once the person reads on in it', async () => {
+    // jsdom has no layout or ResizeObserver: a fake observer, and the card's and pane's boxes
+    // as a phone would lay them out.
+    const observed: { targets: Element[]; callback: () => void }[] = [];
+    (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
+      readonly targets: Element[] = [];
+      constructor(readonly callback: () => void) {
+        observed.push(this);
+      }
+      observe(target: Element): void {
+        this.targets.push(target);
+      }
+      disconnect(): void {
+        this.targets.length = 0;
+      }
+    };
+    try {
+      const { element } = await setup();
+      const pane = element.querySelector<HTMLElement>('.pane')!;
+      const card = element.querySelector<HTMLElement>('app-elicit-card.pending')!;
+      const observer = observed.find((o) => o.targets.includes(pane))!;
+      Object.defineProperty(pane, 'scrollHeight', { value: 3000, configurable: true });
+      Object.defineProperty(pane, 'clientHeight', { value: 600, configurable: true });
+      pane.getBoundingClientRect = () => ({ top: 0 }) as DOMRect;
+      // The card begins 2000 px down the chat and is 900 px tall: more than the pane shows.
+      let height = 900;
+      card.getBoundingClientRect = () => ({ top: 2000 - pane.scrollTop, height }) as DOMRect;
+
+      observer.callback();
+      expect(pane.scrollTop).toBe(2000 - 24);
+      // Laid out again (the sidebar, a photo), its question stays in view.
+      observer.callback();
+      expect(pane.scrollTop).toBe(2000 - 24);
+
+      // The person scrolls on to read its options: from then on it is followed to its end.
+      pane.scrollTop = 2300;
+      pane.dispatchEvent(new Event('scroll'));
+      observer.callback();
+      expect(pane.scrollTop).toBe(3000);
+
+      // A card the pane shows whole is followed to its end, as any message.
+      height = 400;
+      pane.scrollTop = 0;
+      observer.callback();
+      expect(pane.scrollTop).toBe(3000);
+    } finally {
+      delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
+    }
+  });
+
   it('follows the chat when it grows with nothing new in it (the sidebar came in, a photo loaded)', async () => {
     // jsdom has no ResizeObserver: a fake one, whose callback the test calls as the browser would.
     const observed: { targets: Element[]; callback: () => void }[] = [];

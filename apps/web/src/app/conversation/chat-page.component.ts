@@ -39,6 +39,8 @@ const NARROW = '(max-width: 30rem)';
 const FOLLOW_SLACK_PX = 120;
 /** Above a card shown from its top: the end of the message before it, so the card reads as its answer. */
 const CARD_GAP_PX = 24;
+/** Scrolled this far below a tall card's top, the person reads on in it. */
+const INTO_CARD_PX = 8;
 
 /** When no chat elicit is pending, the composer still sends (`message:send`). */
 const PLAIN_COMPOSER: ElicitRequest<'chat'> = { elicitId: '', type: 'chat', message: '', payload: {} };
@@ -221,6 +223,11 @@ export class ChatPageComponent {
     const back = this.runsOnBelow();
     this.readingBack.set(back);
     if (!back) this.newBelow.set(false);
+    // Scrolled on into a tall card to read its options: from now on it is followed to its end (a
+    // composer growing a line must not pull its question back over the options being read).
+    const tall = this.tallCard();
+    if (tall && this.shownFromTop && this.pane().nativeElement.scrollTop > tall.top + INTO_CARD_PX)
+      this.shownFromTop.moved = true;
   }
 
   /** Whether the chat goes on below where following it leaves the pane (by more than the slack). */
@@ -244,7 +251,8 @@ export class ChatPageComponent {
   private tallCard(): { top: number; height: number } | null {
     const pane = this.pane().nativeElement;
     const card = pane.querySelector<HTMLElement>('app-elicit-card.pending');
-    if (!card) return null;
+    // (a pane not laid out yet shows nothing: no card is taller than it)
+    if (!card || pane.clientHeight === 0) return null;
     const box = card.getBoundingClientRect();
     if (box.height + CARD_GAP_PX <= pane.clientHeight) return null;
     const top = box.top - pane.getBoundingClientRect().top + pane.scrollTop - CARD_GAP_PX;
