@@ -123,6 +123,33 @@ async function setup(answers: Partial<Record<string, Answer>> = {}) {
   return { fixture, element, store, socket, composer, type, pressEnter, settle };
 }
 
+/**
+ * jsdom has no ResizeObserver: while `run` runs, a fake one, whose callbacks the test calls as the
+ * browser would on a layout. Hands `run` the observers made, with what each observes.
+ */
+async function withFakeResizeObservers(
+  run: (observed: readonly { targets: Element[]; callback: () => void }[]) => Promise<void>,
+): Promise<void> {
+  const observed: { targets: Element[]; callback: () => void }[] = [];
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
+    readonly targets: Element[] = [];
+    constructor(readonly callback: () => void) {
+      observed.push(this);
+    }
+    observe(target: Element): void {
+      this.targets.push(target);
+    }
+    disconnect(): void {
+      this.targets.length = 0;
+    }
+  };
+  try {
+    await run(observed);
+  } finally {
+    delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
+  }
+}
+
 describe('ChatPageComponent', () => {
   afterEach(() => localStorage.clear());
 
@@ -230,22 +257,8 @@ describe('ChatPageComponent', () => {
   });
 
   it('shows a question card taller than the pane from its question, and follows it to its end once the person reads on in it', async () => {
-    // jsdom has no layout or ResizeObserver: a fake observer, and the card's and pane's boxes
-    // as a phone would lay them out.
-    const observed: { targets: Element[]; callback: () => void }[] = [];
-    (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
-      readonly targets: Element[] = [];
-      constructor(readonly callback: () => void) {
-        observed.push(this);
-      }
-      observe(target: Element): void {
-        this.targets.push(target);
-      }
-      disconnect(): void {
-        this.targets.length = 0;
-      }
-    };
-    try {
+    // jsdom has no layout: the card's and pane's boxes as a phone would lay them out.
+    await withFakeResizeObservers(async (observed) => {
       const { element } = await setup();
       const pane = element.querySelector<HTMLElement>('.pane')!;
       const card = element.querySelector<HTMLElement>('app-elicit-card.pending')!;
@@ -274,28 +287,11 @@ describe('ChatPageComponent', () => {
       pane.scrollTop = 0;
       observer.callback();
       expect(pane.scrollTop).toBe(3000);
-    } finally {
-      delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
-    }
+    });
   });
 
   it('follows the chat when it grows with nothing new in it (the sidebar came in, a photo loaded)', async () => {
-    // jsdom has no ResizeObserver: a fake one, whose callback the test calls as the browser would.
-    const observed: { targets: Element[]; callback: () => void }[] = [];
-    class FakeResizeObserver {
-      readonly targets: Element[] = [];
-      constructor(readonly callback: () => void) {
-        observed.push(this);
-      }
-      observe(target: Element): void {
-        this.targets.push(target);
-      }
-      disconnect(): void {
-        this.targets.length = 0;
-      }
-    }
-    (globalThis as { ResizeObserver?: unknown }).ResizeObserver = FakeResizeObserver;
-    try {
+    await withFakeResizeObservers(async (observed) => {
       const { element, fixture } = await setup();
       const pane = element.querySelector<HTMLElement>('.pane')!;
       const content = element.querySelector('.pane__content')!;
@@ -314,9 +310,7 @@ describe('ChatPageComponent', () => {
       expect(pane.scrollTop).toBe(100);
       fixture.destroy();
       expect(observer!.targets).toEqual([]);
-    } finally {
-      delete (globalThis as { ResizeObserver?: unknown }).ResizeObserver;
-    }
+    });
   });
 
   it('asks a question in words on its card, answered in the one box there is: the composer, Enter sends', async () => {
