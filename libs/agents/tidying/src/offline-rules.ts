@@ -1,6 +1,6 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import * as z from 'zod';
-import { actionOf, firstStillToGo, fresh, isAct, line, photoTarget } from './offline-prompt';
+import { actionOf, firstStillToGo, fresh, isAct, line, photoTarget, saidNow } from './offline-prompt';
 import {
   CONFUSED,
   STUCK,
@@ -221,12 +221,14 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   'instruct-place': (ctx) => {
     const next = firstStillToGo(ctx);
     const location = line(ctx, 'Location') ?? undefined;
+    // "donate them": said back of them, not it
+    const it = /\b(?:them|they|these|those)\b/.test(saidNow(ctx) ?? '') ? 'them' : 'it';
     const take =
       location === 'donation'
-        ? 'Put it in the donation bag.'
+        ? `Put ${it} in the donation bag.`
         : location === 'recycling'
-          ? 'Put it in the recycling.'
-          : `Take it to ${thePlace(location)}.`;
+          ? `Put ${it} in the recycling.`
+          : `Take ${it} to ${thePlace(location)}.`;
     return `(offline) ${take} ${next ? nextThingWords(next) : 'Next?'}`;
   },
   'instruct-split': (ctx) =>

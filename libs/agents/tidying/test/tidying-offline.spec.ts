@@ -94,6 +94,10 @@ describe('a tidying session on the offline model', () => {
         .map((n) => String(n.payload['text']))
         .at(-1);
     expect(await said()).toMatch(/^\(offline\) Put it in the donation bag\. Next, the papers/);
+    await s.say('the cables', tapFirst);
+    await s.say('recycle them', tapFirst);
+    expect(await said()).toMatch(/^\(offline\) Put them in the recycling\./);
+    expect(s.state()).toMatchObject({ destinations: { cables: 'recycling' } });
     await s.say('the papers', (q) =>
       q.type === 'propose-disposition' ? { action: 'other', content: { text: 'recycle them' } } : tapFirst(q),
     );
