@@ -46,9 +46,13 @@ async function settleOn(t, token, id, previous) {
   throw new Error(`conversation ${id} still waits on ${previous}`);
 }
 
-/** Waits until the api has put every idle conversation's agent to sleep (its open-runners gauge). */
+/**
+ * Waits until the api has put every idle conversation's agent to sleep (its open-runners gauge).
+ * The gauge counts the runners of every scenario before this one too: on a loaded CI machine the
+ * last of them took more than 30 s to be swept once, so it is given a minute.
+ */
 async function untilRunnersSleep(t) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     const res = await fetch(`${t.base}/api/metrics`);
     const open = /^sweatpants_open_runners (\d+)/m.exec(await res.text());
     if (open && Number(open[1]) === 0) return;
