@@ -47,18 +47,20 @@ async function settleOn(t, token, id, previous) {
 }
 
 /**
- * Waits until the api has put every idle conversation's agent to sleep (its open-runners gauge).
- * The gauge counts the runners of every scenario before this one too: on a loaded CI machine the
- * last of them took more than 30 s to be swept once, so it is given a minute.
+ * Waits until the api has put this conversation's agent to sleep. A listing reads what an open
+ * runner says and opens none, so a conversation listed as idle with no question waiting has no
+ * runner: one in memory would list the question it waits on. (The open-runners gauge counted the
+ * runners of every scenario before this one too, and on a loaded CI machine the last of them once
+ * took more than 30 s to be swept.)
  */
-async function untilRunnersSleep(t) {
-  for (let i = 0; i < 600; i++) {
-    const res = await fetch(`${t.base}/api/metrics`);
-    const open = /^sweatpants_open_runners (\d+)/m.exec(await res.text());
-    if (open && Number(open[1]) === 0) return;
+async function untilAsleep(t, token, id) {
+  for (let i = 0; i < 300; i++) {
+    const { items } = await t.api.call('GET', '/api/conversations', { token });
+    const listed = items.find((c) => c.id === id);
+    if (listed && listed.status === 'idle' && listed.pendingElicits.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('the runners did not go idle');
+  throw new Error(`the agent of conversation ${id} was not put to sleep`);
 }
 
 const card = (page) => page.locator('app-propose-disposition-elicit');
@@ -78,7 +80,7 @@ export const scenarios = [
       await composer(page).waitFor();
 
       // They put the mugs away; meanwhile the agent is put to sleep.
-      await untilRunnersSleep(t);
+      await untilAsleep(t, auth.token, id);
       await say(page, 'a scarf');
       await card(page).waitFor();
       assert.match(await itemOf(page), /scarf/);
@@ -93,7 +95,7 @@ export const scenarios = [
       await t.shot(page, 'scarf-card-after-pause');
 
       // Away again, with the card waiting; the tap still lands.
-      await untilRunnersSleep(t);
+      await untilAsleep(t, auth.token, id);
       await tapAndWait(page, card(page).locator('.choice').first());
       assert.equal(await page.locator('[role=alert]').count(), 0, 'no error after the tap');
       const state = await t.api.call('GET', `/api/conversations/${id}/state`, { token: auth.token });
