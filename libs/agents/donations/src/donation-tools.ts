@@ -36,12 +36,20 @@ const Confirmed = z.object({ value: z.boolean() });
 /** Dispositions that mean "not fit to give away": a charity shop would have to throw it out. */
 const NOT_FOR_GIVING = new Set(['trash', 'recycle']);
 
-/** The short form about an item; the questions the person has already answered are left out. */
-const DescriptionForm = z.object({
-  condition: ConditionSchema.describe('What condition is it in?'),
-  bags: z.number().int().min(1).max(10).describe('How many bags or boxes?'),
-  collection: z.boolean().describe('Would you rather it were collected?'),
-});
+/**
+ * The short form about an item, its questions in words that agree with it ("What condition are
+ * they in?" of kids clothes); the questions the person has already answered are left out.
+ */
+function descriptionForm(item: string) {
+  const [it, is] = isPlural(item) ? ['they', 'are'] : ['it', 'is'];
+  return z.object({
+    condition: ConditionSchema.describe(`What condition ${is} ${it} in?`),
+    bags: z.number().int().min(1).max(10).describe('How many bags or boxes?'),
+    collection: z.boolean().describe(`Would you rather ${it} were collected?`),
+  });
+}
+/** What a described item's form gives, whichever words it asked in. */
+const DescriptionForm = descriptionForm('item');
 
 /** The helper's tools, by the name other agents call them with. */
 export interface DonationTools {
@@ -102,13 +110,16 @@ export function donationTools(coach: CoachTools): DonationTools {
       }),
     )
     .execute(function* ({ item, condition, collection }) {
-      const form = DescriptionForm.omit({
+      const form = descriptionForm(item).omit({
         ...(condition === undefined ? {} : { condition: true }),
         ...(collection === undefined ? {} : { collection: true }),
         // a sofa or a bike comes as it is, not in bags or boxes
         ...(comesInBags(item) ? {} : { bags: true }),
       });
-      const answer = yield* askForm(`A little about the ${item}, so I find a place that will take it`, form);
+      const answer = yield* askForm(
+        `A little about the ${item}, so I find a place that will take ${isPlural(item) ? 'them' : 'it'}`,
+        form,
+      );
       switch (answer.action) {
         case 'accept': {
           // what the form asked, over what the person had already said

@@ -17,6 +17,9 @@ describe('reading the things out of what a person says', () => {
     ['Got a lamp and a kettle', ['lamp', 'kettle']],
     ["I'm getting rid of some jumpers", ['jumpers']],
     ['I want to donate my old sofa', ['old sofa']],
+    ['I have a box of kids clothes, mostly size 4-6, and a high chair', ['kids clothes', 'high chair']],
+    ['a pram, barely used, and a cot', ['pram', 'cot']],
+    ['a desk, with its chair', ['desk']],
   ])('%j names %j', (text, items) => expect(itemsIn(text)).toEqual(items));
 
   it.each([
@@ -26,6 +29,9 @@ describe('reading the things out of what a person says', () => {
     ['hello'],
     ['What do you do?'],
     ['I am not sure what I want to do with all of this stuff'],
+    ["they're in good condition, just one box"],
+    ['two bags'],
+    ["it's quite worn"],
   ])('%j names no thing, rather than being quoted as one', (text) => expect(itemsIn(text)).toEqual([]));
 
   it('takes a few things at a time from a long list', () =>

@@ -37,9 +37,20 @@ const BEFORE_THING =
 /** The asking alone, with nothing named: "donate", "give away". */
 const BARE_ASKING = /^(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|collect(?:ion)?|pick\s+up)$/i;
 
-/** Words that are a person speaking, not the name of a thing: "I", "is", "do". */
+/** Words that are a person speaking, not the name of a thing: "I", "is", "do", "they're". */
 const SPEAKING =
-  /\b(?:i|i'm|i'd|i've|we|you|it's|is|are|was|were|do|does|did|can|could|would|should|will|what|where|how|why|when)\b/i;
+  /\b(?:i|i'm|i'd|i've|we|we're|you|it|it's|they|they're|they've|he|she|is|are|was|were|do|does|did|can|could|would|should|will|what|where|how|why|when)\b/i;
+
+/**
+ * A part that says more of the thing named before it, not a thing of its own: "kids clothes,
+ * mostly size 4-6", "a pram, barely used", "a lamp, in good condition", "a desk, with its chair".
+ */
+const DESCRIBES =
+  /^(?:mostly|mainly|largely|size[sd]?|ages?|aged|about|around|roughly|approx(?:imately)?|barely|hardly|lightly|never|nearly|almost|still|in\s+(?:good|great|ok|okay|fair|decent|perfect|excellent|working|mint)\b|like\s+new|brand\s+new|with)\b/i;
+
+/** A part that only says how much there is ("just one box", "two bags"): an amount, not a thing. */
+const AMOUNT_ONLY =
+  /^(?:(?:just|only|about|around)\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?|\d+)\s+(?:(?:big|small|large)\s+)?(?:bags?|box(?:es)?|sacks?|crates?|cartons?|loads?)$/i;
 
 /**
  * The things a message names, as the person named them, without the words around them: "I have a
@@ -65,7 +76,9 @@ export function itemsIn(text: string): string[] {
   const parts = plain.split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&|plus|as\s+well\s+as)\s+/i);
   const items: string[] = [];
   for (const part of parts) {
-    const item = withoutWordsBefore(part.replace(/[?!.;:]+$/, '').trim());
+    const said = part.replace(/[?!.;:]+$/, '').trim();
+    if (DESCRIBES.test(said) || AMOUNT_ONLY.test(said)) continue;
+    const item = withoutWordsBefore(said);
     if (item === '' || BARE_ASKING.test(item) || !namesAThing(item)) continue;
     if (!items.some((known) => known.toLowerCase() === item.toLowerCase())) items.push(asNamed(item));
   }

@@ -68,8 +68,9 @@ export interface Results {
 }
 
 /**
- * The tool results of the conversation, split at the last user message with words in it (a
- * message of tool results has none).
+ * The tool results of the conversation, split at the last message the person began a turn with:
+ * one with words in it and no tool results. Words typed at a question (a form filled in words)
+ * travel with the results of the calls that asked, in the same message: they go on this turn.
  *
  * @example
  * const { thisTurn } = resultsOf(ctx);
@@ -80,8 +81,11 @@ export function resultsOf(ctx: OfflineContext): Results {
   const all: Result[] = [];
   let turn = -1;
   ctx.request.messages.forEach((message, i) => {
-    if (message.role === 'user' && message.content.some((b) => b.type === 'text' && b.text.trim() !== ''))
-      turn = i;
+    const begins =
+      message.role === 'user' &&
+      message.content.some((b) => b.type === 'text' && b.text.trim() !== '') &&
+      !message.content.some((b) => b.type === 'tool_result');
+    if (begins) turn = i;
     for (const block of message.content) {
       if (block.type === 'tool_use') names.set(block.id, block.name);
       if (block.type !== 'tool_result') continue;

@@ -44,8 +44,8 @@ describe('the donation helper reads what a person says as a person would', () =>
 
       expect(session.asked.map((q) => [q.type, q.message])).toEqual([
         ['confirm', 'Are the old books in good condition?'],
-        ['form', 'A little about the kids clothes, so I find a place that will take it'],
-        ['form', 'A little about the old books, so I find a place that will take it'],
+        ['form', 'A little about the kids clothes, so I find a place that will take them'],
+        ['form', 'A little about the old books, so I find a place that will take them'],
         [
           'location',
           'Share roughly where you are, to find places near you that take the kids clothes and the old books?',
@@ -76,7 +76,7 @@ describe('the donation helper reads what a person says as a person would', () =>
       expect(forms.map((q) => [q.message, Object.keys(q.schema?.['properties'] ?? {})])).toEqual([
         ['A little about the sofa, so I find a place that will take it', ['condition', 'collection']],
         [
-          'A little about the kids clothes, so I find a place that will take it',
+          'A little about the kids clothes, so I find a place that will take them',
           ['condition', 'bags', 'collection'],
         ],
       ]);
@@ -208,11 +208,36 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
-  it('says what offline cannot do with words typed at the form, and how to answer it, then asks it again', () =>
+  it('takes words typed at the form that fill it in as its answer: the form is not asked again', () =>
     inSession(
       coachGuessing(() => 'donate'),
       async (session) => {
-        const typed = ["it's quite worn, one of the cushions is torn", 'what does collected mean?'];
+        let typed = false;
+        await session.say('I have a box of kids clothes, mostly size 4-6, and a high chair', (q) => {
+          if (q.type !== 'form' || typed) return happyAnswers(q);
+          typed = true;
+          return { action: 'type', text: "they're in good condition, just one box" };
+        });
+        expect(session.asked.filter((q) => q.type === 'form').map((q) => q.message)).toEqual([
+          'A little about the kids clothes, so I find a place that will take them',
+          'A little about the high chair, so I find a place that will take it',
+        ]);
+        const said = await everythingSaid(session);
+        expect(said).not.toMatch(/size 4-6/);
+        expect(said).not.toMatch(/can't fill the form/);
+        // the walk goes on from the form as from a tap: where they are, then where each thing goes
+        expect(session.asked.filter((q) => q.type === 'location')).toHaveLength(1);
+        expect(await session.replies()).toContainEqual(
+          expect.stringMatching(/\bkids clothes\b.*\bhigh chair\b|\bhigh chair\b.*\bkids clothes\b/s),
+        );
+      },
+    ));
+
+  it('says what offline cannot do with words typed at the form that do not fill it, and how to answer it, then asks it again', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        const typed = ['one of the cushions is torn', 'what does collected mean?'];
         await session.say('an old sofa', (q) => {
           const text = q.type === 'form' ? typed.shift() : undefined;
           return text ? { action: 'type', text } : happyAnswers(q);

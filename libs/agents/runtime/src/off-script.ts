@@ -14,6 +14,7 @@ import {
   type ToolSpec,
   type ToolUseBlock,
 } from './model';
+import { asSchema, validateJson } from './offline/json-schema';
 import type { SampleRequest } from './sample';
 
 /**
@@ -35,6 +36,7 @@ const ANSWERABLE_IN_WORDS: ReadonlySet<ElicitType> = new Set([
   'propose-disposition',
   'confirm',
   'free-text',
+  'form',
 ]);
 
 /** What an `accept` of each type holds, for the model. */
@@ -45,6 +47,7 @@ const CONTENT_SHAPES: Partial<Record<ElicitType, string>> = {
     '{"disposition": {"kind": "place", "location": <where>} | {"kind": "trash"} | {"kind": "donate"} | {"kind": "recycle"} | {"kind": "skip"} | {"kind": "need-more-info"}, "wasCorrection": <true unless it is the first choice>}',
   confirm: '{"value": true | false}',
   'free-text': '{"text": <the answer>}',
+  form: '{<each field of the question\'s "schema">: <its value as the words give it>}, only when the words give every required field (a yes/no field they do not mention is false, as its unticked box would be)',
 };
 
 const InterpretInput = z.object({
@@ -80,7 +83,12 @@ export const INTERPRET_PURPOSE = 'interpret-off-script';
 export function interpretRequest(request: ElicitRequest, said: OffScriptContent): SampleRequest | null {
   const shape = CONTENT_SHAPES[request.type];
   if (!shape || !ANSWERABLE_IN_WORDS.has(request.type) || said.text.trim() === '') return null;
-  const question: Json = { type: request.type, message: request.message, payload: request.payload as Json };
+  const question: Json = {
+    type: request.type,
+    message: request.message,
+    payload: request.payload as Json,
+    ...(request.schema ? { schema: request.schema } : {}),
+  };
   const photos = said.photos?.length ? ` (with ${said.photos.length} photo(s))` : '';
   return {
     system: [
@@ -119,5 +127,10 @@ export function readInterpretation<T extends ElicitType>(
   if (!input.success || !input.data.answers || !input.data.content) return { kind: 'tangent' };
   const parsed = parseElicitResponse(request.type, { action: 'accept', content: input.data.content as Json });
   if (!parsed.ok || parsed.value.action !== 'accept') return { kind: 'tangent' };
+  // A form's fields are its own schema's: a reading that leaves one out or gets one wrong would
+  // come back to the asker as an incomplete form, so it is a tangent, and the form is asked again.
+  const schema = asSchema(request.schema);
+  if (schema !== undefined && validateJson(schema, parsed.value.content as Json).length > 0)
+    return { kind: 'tangent' };
   return { kind: 'answer', content: parsed.value.content };
 }

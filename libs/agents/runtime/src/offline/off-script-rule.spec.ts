@@ -1,5 +1,6 @@
-import type { ElicitRequest } from '@sweatpants/domain';
+import type { ElicitRequest, Json } from '@sweatpants/domain';
 
+import { INTERPRET_TOOL, type ModelReply } from '../model';
 import { interpretRequest, readInterpretation } from '../off-script';
 import { optionNamedIn } from './off-script-rule';
 import { OfflineModel } from './offline-model';
@@ -239,6 +240,67 @@ describe('the offline reading of words that stop', () => {
       kind: 'answer',
       content: { choiceId: 'other', revealed: { text: 'writing letters' } },
     });
+  });
+});
+
+describe('the offline reading of words typed at a form', () => {
+  /** The donation helper's short form, as its elicit carries it. */
+  const describe: ElicitRequest<'form'> = {
+    elicitId: 'e7',
+    type: 'form',
+    message: 'A little about the kids clothes, so I find a place that will take them',
+    payload: {},
+    schema: {
+      type: 'object',
+      required: ['condition', 'bags', 'collection'],
+      properties: {
+        condition: {
+          type: 'string',
+          enum: ['like new', 'good', 'worn'],
+          description: 'What condition are they in?',
+        },
+        bags: { type: 'integer', minimum: 1, maximum: 10, description: 'How many bags or boxes?' },
+        collection: { type: 'boolean', description: 'Would you rather they were collected?' },
+      },
+    },
+  };
+  const fills = (content: Record<string, unknown>) => ({ kind: 'answer', content });
+
+  it.each([
+    ["they're in good condition, just one box", { condition: 'good', bags: 1, collection: false }],
+    ['like new, 3 bags', { condition: 'like new', bags: 3, collection: false }],
+    [
+      'two bags, quite worn, and I would like them collected',
+      { condition: 'worn', bags: 2, collection: true },
+    ],
+    ["good, 2 boxes, I don't need them collected", { condition: 'good', bags: 2, collection: false }],
+    ["like new, one bag, and I'd like it picked up", { condition: 'like new', bags: 1, collection: true }],
+    ['worn, 1 box, please pick them up', { condition: 'worn', bags: 1, collection: true }],
+  ])('fills the form in from "%s"', (text, content) => expect(read(describe, text)).toEqual(fills(content)));
+
+  it.each([
+    ['in good condition', 'a required field is missing'],
+    ['good, 40 bags', 'a number out of range'],
+    ['good or worn, one bag', 'two values for one field'],
+    ['how many is a bag?', 'a question of their own'],
+    ["I'm done", 'wanting to stop'],
+  ])('leaves "%s" as a tangent (%s): the form comes back as it was', (text) =>
+    expect(read(describe, text)).toEqual(TANGENT),
+  );
+
+  it('asks the model with the form’s fields, so a reading that breaks them is a tangent', () => {
+    const request = interpretRequest(describe, { text: 'good, one box' });
+    expect(request?.system).toContain('"schema":{"type":"object"');
+    const reply = (content: { [key: string]: Json }): ModelReply => ({
+      content: [{ type: 'tool_use', id: 't1', name: INTERPRET_TOOL, input: { answers: true, content } }],
+      stopReason: 'tool_use',
+      usage: { inputTokens: 1, outputTokens: 1 },
+      model: 'a model',
+    });
+    expect(readInterpretation(describe, reply({ condition: 'good', bags: 1 }))).toEqual(TANGENT);
+    expect(readInterpretation(describe, reply({ condition: 'good', bags: 1, collection: false }))).toEqual(
+      fills({ condition: 'good', bags: 1, collection: false }),
+    );
   });
 });
 

@@ -1,12 +1,15 @@
 import type { Disposition, Json } from '@sweatpants/domain';
 import { INTERPRET_QUESTION_LINE, INTERPRET_TOOL } from '../model';
+import { formAnswerIn } from './form-words';
+import { asSchema } from './json-schema';
 import type { OfflineRule } from './offline-rule';
 
 /**
  * The offline model's reading of words typed while a question waits (the runtime's off-script
  * request, see runtime/off-script.ts): plain keyword rules, the same every time. Words that name
  * an option answer a choice: its letter as the card shows it or its id ("B", "b for all of
- * these", "option c", "go with A"), or the option's own words; so do a disposition or a yes/no.
+ * these", "option c", "go with A"), or the option's own words; so do a disposition or a yes/no,
+ * and words that fill a form in ("good condition, one box"; ./form-words).
  * Words typed for a "Something else" option that reveals a free-text question answer that. A
  * question of the user's own ("wait, where do cables go?", "what does tier 2 mean?"), wanting to
  * stop ("I'm done"), or anything it cannot place is a tangent, so the asker's side quest reads it.
@@ -26,6 +29,8 @@ interface Question {
   type: string;
   message?: string;
   payload: { [key: string]: Json };
+  /** a form's fields */
+  schema?: Json;
 }
 
 function questionOf(system: string): Question | null {
@@ -54,6 +59,10 @@ function answerIn(question: Question, text: string): { [key: string]: Json } | n
       return stops(text) && !asksToStop(question.message ?? '') ? null : confirmAnswer(text);
     case 'free-text':
       return asksBack(text) || stops(text) ? null : { text };
+    case 'form': {
+      const schema = asSchema(question.schema);
+      return schema === undefined || asksBack(text) || stops(text) ? null : formAnswerIn(schema, text);
+    }
     default:
       return null;
   }

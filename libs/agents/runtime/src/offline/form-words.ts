@@ -1,0 +1,122 @@
+import type { Json } from '@sweatpants/domain';
+import { asSchema, type JsonSchema, schemaTypes, validateJson } from './json-schema';
+import { keywords, mentions, tokens } from './text';
+
+/**
+ * The offline reading of words typed at a form ("they're in good condition, just one box"): each
+ * field read by its type in the form's JSON schema, the way a person would fill it in from them.
+ *
+ * - a field of named values (`enum`) takes the one value the words name ("good");
+ * - number fields take the numbers said, digits or words, in the form's order ("one box" → 1);
+ * - a yes/no field is yes when the words name it ("collected" for "Would you rather it were
+ *   collected?"), and no otherwise, as its unticked box would be;
+ * - a field of free words cannot be told from the rest of the sentence, so it is never filled.
+ *
+ * The reading is an answer only when it fills the form as submitted would (every required field,
+ * each valid); otherwise null, and the words are the person's own, said aside.
+ *
+ * @example
+ * formAnswerIn(describeForm, "they're in good condition, just one box");
+ * // { condition: 'good', bags: 1, collection: false }
+ */
+export function formAnswerIn(schema: JsonSchema, text: string): { [key: string]: Json } | null {
+  if (typeof schema === 'boolean') return null;
+  const properties = schema['properties'];
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return null;
+  const fields = Object.entries(properties).flatMap(([name, value]) => {
+    const field = asSchema(value);
+    return field === undefined || typeof field === 'boolean' ? [] : [{ name, field }];
+  });
+  const answer: { [key: string]: Json } = {};
+  const numbers = numbersIn(text);
+  for (const { name, field } of fields) {
+    const named = field['enum'];
+    const types = schemaTypes(field) ?? [];
+    if (Array.isArray(named)) {
+      const value = valueNamed(named, text);
+      if (value !== undefined) answer[name] = value;
+    } else if (types.includes('integer') || types.includes('number')) {
+      const value = numbers.shift();
+      if (value !== undefined) answer[name] = value;
+    } else if (types.includes('boolean')) {
+      answer[name] = saysYesTo(name, field, text);
+    }
+  }
+  return validateJson(schema, answer).length === 0 ? answer : null;
+}
+
+/** The one value of `named` the words give as whole words; none, or two different, gives none. */
+function valueNamed(named: readonly Json[], text: string): Json | undefined {
+  const found = named.filter((value) => typeof value === 'string' && mentions(text, [value]));
+  // "like new" also mentions "new": the longer value said is the one meant
+  const meant = found.filter(
+    (value) =>
+      !found.some(
+        (other) =>
+          other !== value &&
+          String(other).length > String(value).length &&
+          mentions(String(other), [String(value)]),
+      ),
+  );
+  return meant.length === 1 ? meant[0] : undefined;
+}
+
+const NUMBER_WORDS = [
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+
+/** The numbers said, in order: "2", "2.5", "two", "a single". */
+function numbersIn(text: string): number[] {
+  const found = text.toLowerCase().match(/\d+(?:\.\d+)?|\b[a-z]+\b/g) ?? [];
+  return found.flatMap((word) => {
+    if (/^\d/.test(word)) return [Number(word)];
+    const at = NUMBER_WORDS.indexOf(word);
+    return at < 0 ? [] : [at + 1];
+  });
+}
+
+/** Words that turn a yes into a no when they come just before it ("not collected", "no pick-up"). */
+const NEGATION = /\b(?:no|not|don'?t|do not|doesn'?t|without|never|rather not)\b(?:\s+\S+){0,3}\s*$/i;
+
+/**
+ * Whether the words say yes to a yes/no field: they name what it asks (a keyword of its name or
+ * its description, "collection" and "collected" alike), not just after a no.
+ */
+function saysYesTo(name: string, field: { readonly [keyword: string]: Json }, text: string): boolean {
+  const description = typeof field['description'] === 'string' ? field['description'] : '';
+  const asked = keywords(`${name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ')} ${description}`)
+    .filter((word) => word.length >= 5 && !VAGUE.has(word))
+    .map(root);
+  const said = tokens(
+    text.replace(OTHER_WORDS, (_, verb: string) => OTHER_WORDS_FOR[verb.toLowerCase()] ?? verb),
+  );
+  return said.some((word, at) => {
+    if (!asked.some((wanted) => root(word) === wanted)) return false;
+    return !NEGATION.test(said.slice(Math.max(0, at - 4), at).join(' '));
+  });
+}
+
+/** Asks a form puts one way and people another: "picked up" for "collected". */
+const OTHER_WORDS_FOR: Record<string, string> = {
+  pick: 'collect',
+  picked: 'collected',
+  picking: 'collecting',
+};
+const OTHER_WORDS = /\b(pick(?:ed|ing)?)(?:\s+(?:it|them|this|these|that|those))?[\s-]*up\b/gi;
+
+/** Words of a question that say how it is asked, not what: "would you rather it were collected?". */
+const VAGUE = new Set(['rather', 'prefer', 'would', 'could', 'should', 'there', 'which', 'whether', 'about']);
+
+/** "collection", "collected", "collecting" and "collect" meet. */
+const root = (word: string): string => word.replace(/(?:ion|ed|ing|s)$/, '');
