@@ -71,7 +71,7 @@ export const DONATIONS_OFFLINE_RULES: readonly OfflineRule[] = [
 
 function nextStep(ctx: OfflineContext, results: Results): OfflineReply {
   const { thisTurn } = results;
-  const collect = wantsCollection(ctx.recentUserText);
+  const collect = wantsCollection(results.opening);
   if (answered(thisTurn, 'copy_directions')) {
     const copied = read(thisTurn, 'copy_directions', CopiedSchema).at(-1);
     if (!copied?.copied) return { text: "I've left your clipboard as it was." };

@@ -65,6 +65,11 @@ export interface Results {
   thisTurn: readonly Result[];
   /** before that, in earlier turns */
   earlier: readonly Result[];
+  /**
+   * the words this turn began with ("a sofa, I'd rather it were collected"), not those typed at
+   * its questions since ("like new, please pick it up" at one thing's form says nothing of the rest)
+   */
+  opening: string;
 }
 
 /**
@@ -80,12 +85,15 @@ export function resultsOf(ctx: OfflineContext): Results {
   const names = new Map<string, string>();
   const all: Result[] = [];
   let turn = -1;
+  let opening = '';
   ctx.request.messages.forEach((message, i) => {
+    const words = message.content.flatMap((b) => (b.type === 'text' && b.text.trim() !== '' ? [b.text] : []));
     const begins =
-      message.role === 'user' &&
-      message.content.some((b) => b.type === 'text' && b.text.trim() !== '') &&
-      !message.content.some((b) => b.type === 'tool_result');
-    if (begins) turn = i;
+      message.role === 'user' && words.length > 0 && !message.content.some((b) => b.type === 'tool_result');
+    if (begins) {
+      turn = i;
+      opening = words.join('\n');
+    }
     for (const block of message.content) {
       if (block.type === 'tool_use') names.set(block.id, block.name);
       if (block.type !== 'tool_result') continue;
@@ -97,7 +105,11 @@ export function resultsOf(ctx: OfflineContext): Results {
       });
     }
   });
-  return { thisTurn: all.filter((r) => r.turn === turn), earlier: all.filter((r) => r.turn !== turn) };
+  return {
+    thisTurn: all.filter((r) => r.turn === turn),
+    earlier: all.filter((r) => r.turn !== turn),
+    opening,
+  };
 }
 
 /** The results of the last turn in `results` that has any of `tool`'s. */
