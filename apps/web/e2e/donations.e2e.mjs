@@ -214,7 +214,7 @@ export const scenarios = [
       ]) {
         const form = page.locator('app-elicit-card', { hasText: `A little about the ${thing},` });
         await form.waitFor({ timeout: 45_000 });
-        const conditionField = form.getByLabel('What condition is it in?');
+        const conditionField = form.getByLabel('What condition are they in?');
         assert.equal(await conditionField.count(), asksCondition ? 1 : 0, `${thing}: condition asked`);
         if (asksCondition) await conditionField.selectOption('good');
         await form.getByLabel('How many bags or boxes?').fill('1');
@@ -272,6 +272,51 @@ export const scenarios = [
       assertNoMachinery(await chatText(page), 'the chat');
       await assertNewestInView(page, 'after the reply');
       await t.shot(page, 'bin');
+    },
+  },
+  {
+    name: 'the forms filled in with words typed on a phone: the walk goes on, collection for the one thing',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('typed-forms') });
+      await chooseDonationHelper(page);
+      await sendFirst(page, 'I have a box of kids clothes, mostly size 4-6, and a high chair');
+
+      // Each thing's form, answered in the person's own words instead of its fields.
+      for (const [thing, words] of [
+        ['kids clothes', "they're in good condition, just one box"],
+        ['high chair', "like new, and I'd like it picked up"],
+      ]) {
+        const form = page.locator('app-elicit-card', { hasText: `A little about the ${thing},` });
+        await form.waitFor({ timeout: 45_000 });
+        await t.shot(page, `form-${thing.replace(' ', '-')}`);
+        await composer(page).fill(words);
+        await composer(page).press('Enter');
+        await form.waitFor({ state: 'hidden', timeout: 45_000 });
+        assert.ok((await chatText(page)).includes(words), `their words at the ${thing}' form are kept`);
+      }
+
+      // Read as the forms would have been submitted: collection for the high chair only.
+      const where = page.locator('app-elicit-card', {
+        hasText:
+          'Share roughly where you are, to find services near you that collect the high chair, and places that take the kids clothes?',
+      });
+      await where.waitFor({ timeout: 45_000 });
+      await assertNewestInView(page, 'with the location asked after the typed forms');
+      const text = await chatText(page);
+      assert.doesNotMatch(text, /can't fill the form/, 'no form is refused');
+      assert.doesNotMatch(
+        text,
+        /about the (?:mostly size|they're|just one box)/i,
+        'a description is never a thing',
+      );
+      assert.equal(
+        await page.locator('app-elicit-card', { hasText: 'A little about' }).count(),
+        0,
+        'no form asked again',
+      );
+      assertNoMachinery(text, 'the chat');
+      await t.shot(page, 'typed-forms-location');
     },
   },
   {
