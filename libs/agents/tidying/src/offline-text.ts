@@ -278,6 +278,11 @@ function listedThings(t: string): string[] {
   const told = t
     // what comes before a colon says what the list is of
     .replace(/^[^:,]{1,60}:\s*/, '')
+    // and so does the space that is covered in it ("my desk is covered in mugs, papers and a lamp")
+    .replace(
+      /^[^:,]{1,60}?\b(?:is|are)\s+(?:(?:all|just|totally|completely)\s+)?(?:covered|full|buried|piled(?: high)?|cluttered|littered|strewn|overflowing|drowning)\s+(?:in|with|of|under)\s+/,
+      '',
+    )
     .replace(/^(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got)|we have)\s+/, '');
   const parts = told
     .split(/,|\band\b/)

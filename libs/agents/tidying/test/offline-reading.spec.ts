@@ -30,6 +30,8 @@ describe("the offline rules' reading of a message", () => {
     ["there's cables, a coffee mug and old receipts", 'cables', ['coffee mug', 'old receipts']],
     ['I have books and mugs', 'books', ['mugs']],
     ['cables, a mug and receipts everywhere', 'cables', ['mug', 'receipts']],
+    ['My desk is covered in mugs, papers and a lamp', 'mugs', ['papers', 'lamp']],
+    ['the floor is full of toys, shoes and a basket', 'toys', ['shoes', 'basket']],
   ])('reads the list %j in the order named: %j first, then %j', (text, item, also) => {
     expect(read(text)).toMatchObject({ intent: 'item', item, also });
   });
