@@ -205,6 +205,7 @@ export function instruction(action: Action): string {
     'location' in action ? `Location: ${action.location}` : '',
     'categories' in action ? `Categories: ${action.categories.join(', ')}` : '',
     'note' in action ? `Note: ${action.note}` : '',
+    'reopened' in action ? 'Taken back: yes' : '',
   ].filter(Boolean);
   return [`This turn: ${directive(action)}`, `Action: ${action.tag}`, ...details].join('\n');
 }

@@ -66,6 +66,17 @@ export function decide(current: SessionState, photo: PhotoAnalysis | null, extra
       return { action: { tag: 'first-instruction' }, nextPhase: 'sorting' };
   }
 
+  if (extract.intent === 'undo') {
+    const taken = takenBack(state, extract.item);
+    if (taken && (phase === 'sorting' || phase === 'refining' || phase === 'decision-support'))
+      return {
+        action: { tag: 'ask-item-decision', item: taken, reopened: true },
+        nextPhase: phase === 'refining' ? 'refining' : 'sorting',
+      };
+    // nothing decided to take back: the words only go on
+    extract = { ...extract, intent: 'continue', item: null };
+  }
+
   switch (phase) {
     case 'surveying':
       return surveying(state, extract);
@@ -140,10 +151,12 @@ function sorting(state: SessionState, extract: Extract): Decision {
     case 'decided':
       // the user's own decision is taken first, even with a big unsure pile
       return { action: decided(extract, item), nextPhase: 'sorting' };
-    // (a new session is surveying by the time a phase decides, see sessionFor: never `restart` here)
+    // (a new session is surveying by the time a phase decides, see sessionFor: never `restart` here;
+    // nor `undo`, which `decide` answers or reads as going on)
     case 'item':
     case 'start':
     case 'restart':
+    case 'undo':
     case 'continue': {
       // a big unsure pile is split before anything else, however its items got there
       const [first, ...rest] = state.piles.unsure;
@@ -225,6 +238,16 @@ function decisionSupport(state: SessionState, extract: Extract): Decision {
     default:
       return { action: { tag: 'instruct-next' }, nextPhase: resume.phase };
   }
+}
+
+/**
+ * What "undo that" takes back: the thing named, else the one last put on a pile (a card just
+ * answered, a thing just decided in words), when it is on a pile; null when nothing is.
+ */
+function takenBack(state: SessionState, named: ItemName | null): ItemName | null {
+  const item = named ?? state.lastSorted;
+  const { belongs, out, unsure } = state.piles;
+  return item && [...belongs, ...out, ...unsure].includes(item) ? item : null;
 }
 
 /**

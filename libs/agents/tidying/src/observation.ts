@@ -60,7 +60,7 @@ export function parsePhotoAnalysis(value: unknown): PhotoAnalysis | null {
   };
 }
 
-export const INTENTS = ['start', 'continue', 'item', 'decided', 'help', 'stop', 'restart'] as const;
+export const INTENTS = ['start', 'continue', 'item', 'decided', 'undo', 'help', 'stop', 'restart'] as const;
 export type Intent = (typeof INTENTS)[number];
 export const CHOICES = ['trash', 'keep', 'place', 'unsure'] as const;
 export type Choice = (typeof CHOICES)[number];
@@ -95,7 +95,7 @@ export const ExtractSchema = z.object({
   intent: z
     .enum(INTENTS)
     .describe(
-      'start: ready to begin; continue: go on; item: names a thing; decided: said what to do with it; help: stuck; stop: wants to end; restart: asks for a new session from scratch (start over, another room)',
+      'start: ready to begin; continue: go on; item: names a thing; decided: said what to do with it; undo: takes back what they last decided; help: stuck; stop: wants to end; restart: asks for a new session from scratch (start over, another room)',
     ),
   item: z.string().nullable().describe('the item the user mentions, if any'),
   also: z

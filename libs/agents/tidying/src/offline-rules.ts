@@ -121,7 +121,9 @@ const proposeForItem: OfflineRule = {
         ? `(offline) Start small: pick up the ${item}.`
         : action === 'decision-aid'
           ? `(offline) Does the ${item} help with what this space is for? If not, it can go.`
-          : `(offline) Here is my guess for the ${item}.`;
+          : line(ctx, 'Taken back')
+            ? `(offline) Taken back: let's decide the ${item} again.`
+            : `(offline) Here is my guess for the ${item}.`;
     return {
       text: opening,
       calls: [

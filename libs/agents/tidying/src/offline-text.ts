@@ -102,6 +102,10 @@ const NOT_A_THING =
 const ANXIETY =
   /\b(?:anxious|stressed|scared|worried|overwhelmed|panic\w*)\s+(?:about|by|of)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 
+/** Takes back what was decided ("undo that", "take it back"), when the words decide nothing new. */
+const UNDO = /\b(?:undo|take (?:that|it|this|them) back|take back|changed? my mind|scratch that)\b/;
+/** The thing taken back, named last ("take back the mug", "I changed my mind about the lamp"). */
+const UNDONE = /\b(?:the|my|this|that)\s+(?!mind\b)([a-z][a-z ]*?)\s*[.!?]*$/;
 /** Wants to end now: the session ends with its recap. */
 const STOP = /\b(stop|enough|i'?m done|done for (?:today|now)|finish|call it a day)\b/;
 /** Asking for a new session, not more of this one (after the recap, more words carry it on). */
@@ -191,14 +195,16 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
   const confused = !stop && !/\bskip\b/.test(t) && CONFUSED.test(t);
   const choice = confused ? null : choiceIn(t, place, phase);
   const goOn = GO_ON.test(t);
+  const undo = !stop && choice === null && UNDO.test(t);
   const bare = t.replace(/^(?:a|an|the|my|this|that|some)\s+/, '');
   // "sleeping and reading": a few words that name what the space is for are no thing
   const bareIsThing = !bare.split(/\s*(?:,|\band\b|\bor\b)\s*/).some((part) => NOT_A_THING.test(part));
   // (not words that decide: "keep the lamp and the cable" lists no "keep the lamp")
   const listed = choice === null ? listedThings(t) : [];
   // A list is taken in the person's order: its first thing is the one in question.
-  const named =
-    goOn || tired
+  const named = undo
+    ? (UNDONE.exec(t)?.[1] ?? null)
+    : goOn || tired
       ? null
       : confused
         ? confusedAbout(t)
@@ -217,22 +223,24 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
     ? 'restart'
     : stop
       ? 'stop'
-      : anxiety || tired
-        ? 'help'
-        : /\bskip\b/.test(t)
-          ? 'decided'
-          : confused || (STUCK.test(t) && item)
-            ? // the coach in the sorting mode hears the confusion, or the stuck item, and switches mode
-              'item'
-            : /\b(stuck|help|can'?t decide|no idea)\b/.test(t)
-              ? 'help'
-              : choice
-                ? 'decided'
-                : goOn || /\b(let'?s go|start|ready|begin|go on|next|yes|ok(?:ay)?|keep going)\b/.test(t)
-                  ? 'start'
-                  : item
-                    ? 'item'
-                    : 'continue';
+      : undo
+        ? 'undo'
+        : anxiety || tired
+          ? 'help'
+          : /\bskip\b/.test(t)
+            ? 'decided'
+            : confused || (STUCK.test(t) && item)
+              ? // the coach in the sorting mode hears the confusion, or the stuck item, and switches mode
+                'item'
+              : /\b(stuck|help|can'?t decide|no idea)\b/.test(t)
+                ? 'help'
+                : choice
+                  ? 'decided'
+                  : goOn || /\b(let'?s go|start|ready|begin|go on|next|yes|ok(?:ay)?|keep going)\b/.test(t)
+                    ? 'start'
+                    : item
+                      ? 'item'
+                      : 'continue';
   const also = item ? listed.filter((thing) => thing !== item) : [];
   return { intent, item, also, choice, place, function: fn, anchors, anxiety };
 }

@@ -96,6 +96,8 @@ export interface SessionState {
   readonly seen: readonly ItemName[];
   /** set when the first turn is decided */
   readonly sessionStart: string | null;
+  /** the thing last put on a pile, tapped or said: what "undo that" takes back */
+  readonly lastSorted: ItemName | null;
 }
 
 export const initialSession: SessionState = {
@@ -105,6 +107,7 @@ export const initialSession: SessionState = {
   room: null,
   seen: [],
   sessionStart: null,
+  lastSorted: null,
 };
 
 /** The phase, derived from the phase data. */

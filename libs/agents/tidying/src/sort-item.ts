@@ -23,7 +23,28 @@ export function sortItem(state: SessionState, item: ItemName, placement: Placeme
     ...state,
     piles: { ...rest, [placement.pile]: [...rest[placement.pile], item] },
     destinations,
+    lastSorted: item,
     phaseData: phaseDataAfterSorting(state.phaseData, item, placement.pile !== 'unsure'),
+  };
+}
+
+/**
+ * The item taken back ("undo that"): off every pile, with no destination, so that it is to be
+ * decided again; the phase is left as it is (a category it left in refining stays behind it).
+ */
+export function unsortItem(state: SessionState, item: ItemName): SessionState {
+  const without = (pile: readonly ItemName[]) => pile.filter((i) => i !== item);
+  const destinations = new Map(state.destinations);
+  destinations.delete(item);
+  return {
+    ...state,
+    piles: {
+      belongs: without(state.piles.belongs),
+      out: without(state.piles.out),
+      unsure: without(state.piles.unsure),
+    },
+    destinations,
+    lastSorted: state.lastSorted === item ? null : state.lastSorted,
   };
 }
 

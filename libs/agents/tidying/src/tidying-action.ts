@@ -8,7 +8,8 @@ export type Action =
   | { tag: 'ask-function' }
   | { tag: 'ask-anchors' }
   | { tag: 'ask-what-is-it' }
-  | { tag: 'ask-item-decision'; item: ItemName }
+  // `reopened`: the person took back what they had decided for it ("undo that"): off its pile, asked again
+  | { tag: 'ask-item-decision'; item: ItemName; reopened?: true }
   // instructions (sorting)
   | { tag: 'first-instruction' }
   | { tag: 'instruct-trash' }
@@ -74,7 +75,9 @@ export function directive(action: Action): string {
     case 'ask-what-is-it':
       return 'Ask what the thing they mean is, or describe where it is so they can find it.';
     case 'ask-item-decision':
-      return `Propose what to do with "${action.item}" (call propose_disposition with your best guess first).`;
+      return action.reopened
+        ? `They took back what they had decided for "${action.item}": it is off its pile. Say so in a few words, then propose again what to do with it (call propose_disposition with your best guess first).`
+        : `Propose what to do with "${action.item}" (call propose_disposition with your best guess first).`;
     case 'first-instruction':
       return 'Give one tiny, concrete first action that builds momentum. No questions.';
     case 'instruct-trash':

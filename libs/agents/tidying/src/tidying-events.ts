@@ -187,6 +187,7 @@ const ActionWireSchema = z.object({
   note: z.string().optional(),
   pile: z.enum(['belongs', 'out']).optional(),
   assignment: z.record(z.string(), z.string()).optional(),
+  reopened: z.literal(true).optional(),
 });
 
 /** An action read back from an event, through the smart constructors; null if it is not one. */
@@ -211,6 +212,7 @@ export function parseAction(value: unknown): Action | null {
     case 'back-to-card':
       return { tag: a.tag, item: item.ok ? item.value : null };
     case 'ask-item-decision':
+      return item.ok ? { tag: a.tag, item: item.value, ...(a.reopened ? { reopened: true } : {}) } : null;
     case 'decision-aid':
       return item.ok ? { tag: a.tag, item: item.value } : null;
     case 'instruct-place':

@@ -22,7 +22,7 @@ import {
   type SessionState,
   type SortingData,
 } from './session-state';
-import { sortItem } from './sort-item';
+import { sortItem, unsortItem } from './sort-item';
 import type { Action } from './tidying-action';
 import type { ItemName } from './tidying-types';
 
@@ -54,6 +54,7 @@ export function applyDecision(
   const phaseData = phaseDataAfter(state, extract, action, nextPhase);
   if (!phaseData.ok) return phaseData;
   const next: SessionState = { ...state, phaseData: phaseData.value, sessionStart: state.sessionStart ?? at };
+  if (action.tag === 'ask-item-decision' && action.reopened) return ok(unsortItem(next, action.item));
   const placement = placementOfAction(action, spaceOf(next));
   return ok(placement && item ? sortItem(next, item, placement) : next);
 }

@@ -432,6 +432,48 @@ describe('where each item lands', () => {
   });
 });
 
+describe('taking a decision back', () => {
+  it('"undo that" after a tap takes the thing off its pile and asks about it again; the new answer stands', async () => {
+    // the mugs went to the kitchen with a tap (atTheDesk)
+    const s = await atTheDesk();
+    const asked: string[] = [];
+    await s.say(
+      'undo that',
+      answers(asked, () => 'Recycle'),
+    );
+
+    expect(asked).toEqual(['mugs']);
+    const path = await s.path();
+    const since = path.slice(path.findLastIndex((n) => n.kind === 'user') + 1);
+    expect(since.map((n) => n.kind === 'assistant' && n.payload['text']).filter(Boolean)).toContainEqual(
+      "(offline) Taken back: let's decide the mugs again.",
+    );
+    expect(s.state()).toMatchObject({
+      piles: { belongs: [], out: ['mugs'], unsure: [] },
+      destinations: { mugs: 'recycling' },
+      itemsProcessed: 1,
+    });
+  });
+
+  it('"take it back" after a decision in words reopens that thing; with nothing decided it only goes on', async () => {
+    const s = await atTheDesk();
+    await s.say('the stapler goes on the shelf', answers([]));
+    expect(s.state()).toMatchObject({ piles: { belongs: ['stapler'] } });
+    const asked: string[] = [];
+    await s.say('take it back', (q) => {
+      if (q.type === 'propose-disposition') asked.push(cardOf(q).item);
+      // the person leaves the card for now: the stapler is on no pile, still to be decided
+      return { action: 'cancel' };
+    });
+    expect(asked).toEqual(['stapler']);
+    expect(s.state()).toMatchObject({ piles: { belongs: [], out: ['mugs'] } });
+
+    const fresh = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await fresh.say('undo that', answers([]));
+    expect(fresh.state()).toMatchObject({ piles: { belongs: [], out: [], unsure: [] } });
+  });
+});
+
 describe('a thing named again', () => {
   it('once sorted, is answered with where it went, with no guess at it first and no card', async () => {
     const s = await atTheDesk();

@@ -102,5 +102,7 @@ export const TidyingStateSchema = z.object({
   sessionStart: z.string().nullable(),
   /** true exactly when the phase is `ended` (the user stopped, or confirmed they are done) */
   ended: z.boolean(),
+  /** the thing last put on a pile, tapped or said: what "undo that" takes back */
+  lastSorted: z.string().nullable().default(null),
 });
 export type TidyingState = z.infer<typeof TidyingStateSchema>;
