@@ -212,8 +212,8 @@ describe('a donation helper session, as the person lives it', () => {
       const asked = await walk(two, TWO_THINGS, happily);
       expect(asked.map((q) => [q.type, q.message])).toEqual([
         ['confirm', 'Are the old books in good condition?'],
-        ['form', 'A little about the kids clothes, so I find a place that will take it'],
-        ['form', 'A little about the old books, so I find a place that will take it'],
+        ['form', 'A little about the kids clothes, so I find a place that will take them'],
+        ['form', 'A little about the old books, so I find a place that will take them'],
         [
           'location',
           'Share roughly where you are, to find places near you that take the kids clothes and the old books?',
