@@ -163,6 +163,38 @@ export const scenarios = [
     },
   },
   {
+    name: '“undo that” after a tap brings the card back, and the new tap is where the thing goes',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      const mugs = await atTheMugsCard(t, page, 'undo');
+      await mugs.getByRole('button', { name: /Kitchen/ }).click();
+      await mugs.waitFor({ state: 'hidden' });
+      await waitForTurn(page);
+
+      // They meant the recycling: "undo that" takes the kitchen back and asks about the mugs again.
+      await say(page, 'undo that');
+      await waitForTurn(page);
+      await page
+        .locator('.bubble--assistant', { hasText: "Taken back: let's decide the mugs again." })
+        .waitFor();
+      const again = page.locator('app-elicit-card', { hasText: 'What about the mugs?' });
+      await again.waitFor();
+      await assertNewestInView(page, 'with the mugs asked about again');
+      const details = page.getByRole('button', { name: /session details/ });
+      if (await details.isVisible()) await details.click();
+      const panel = page.locator('app-state-panel');
+      assert.doesNotMatch(await panel.innerText(), /mugs → kitchen/, 'the mugs are off the out pile');
+      await t.shot(page, 'undo-card-again');
+
+      await again.getByRole('button', { name: /Recycle/ }).click();
+      await again.waitFor({ state: 'hidden' });
+      await waitForTurn(page);
+      await panel.filter({ hasText: 'mugs → recycling' }).waitFor();
+      assert.ok((await chatText(page)).includes('undo that'), 'their words are kept');
+      await t.shot(page, 'undo-recycled');
+    },
+  },
+  {
     name: 'a tangent inside a card comes back to it, and the session ends with where everything went',
     async run(t) {
       const page = await t.page({ phone: false });
