@@ -76,7 +76,7 @@ const NUMBER_WORDS = [
   'twelve',
 ];
 
-/** The numbers said, in order: "2", "2.5", "two", "a single". */
+/** The numbers said, in order, in digits or words: "2", "2.5", "two". */
 function numbersIn(text: string): number[] {
   const found = text.toLowerCase().match(/\d+(?:\.\d+)?|\b[a-z]+\b/g) ?? [];
   return found.flatMap((word) => {
