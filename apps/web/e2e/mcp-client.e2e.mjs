@@ -64,6 +64,10 @@ export const scenarios = [
           .getByRole('button', { name: /working/i })
           .first()
           .click();
+        // The first thing named comes next, as a card in the browser too.
+        const mugs = page.locator('app-elicit-card', { hasText: 'What about the mugs?' });
+        await mugs.waitFor({ timeout: 45_000 });
+        await mugs.getByRole('button', { name: /Kitchen/ }).click();
 
         // The MCP call returns once the person answered, with the coach's replies and the state.
         const result = await call;
