@@ -235,6 +235,23 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('names what words typed at the form left out, and asks it again', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        let typed = false;
+        await session.say('some kids clothes', (q) => {
+          if (q.type !== 'form' || typed) return happyAnswers(q);
+          typed = true;
+          return { action: 'type', text: "they're in good condition" };
+        });
+        expect(await session.replies()).toContain(
+          '(offline) From your words I could not tell: How many bags or boxes? Fill in the form below and submit it, or tap “Skip this” to go on without it.',
+        );
+        expect(session.asked.filter((q) => q.type === 'form')).toHaveLength(2);
+      },
+    ));
+
   it('says what offline cannot do with words typed at the form that do not fill it, and how to answer it, then asks it again', () =>
     inSession(
       coachGuessing(() => 'donate'),

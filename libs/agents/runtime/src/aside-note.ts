@@ -1,4 +1,4 @@
-import type { ElicitRequest } from '@sweatpants/domain';
+import { JsonSchema, type ElicitRequest } from '@sweatpants/domain';
 import * as z from 'zod';
 import { SET_QUESTION_ASIDE } from './set-question-aside';
 
@@ -14,7 +14,12 @@ import { SET_QUESTION_ASIDE } from './set-question-aside';
 /** The note's line that names the waiting question, read back by the offline rules. */
 export const WAITING_QUESTION_LINE = 'Waiting question: ';
 
-const WaitingQuestion = z.object({ type: z.string(), message: z.string() });
+const WaitingQuestion = z.object({
+  type: z.string(),
+  message: z.string(),
+  /** a form's fields, so that what the words left out can be named */
+  schema: z.record(z.string(), JsonSchema).optional(),
+});
 
 /** The waiting question as the note names it. */
 export type WaitingQuestion = z.infer<typeof WaitingQuestion>;
@@ -26,7 +31,11 @@ export type WaitingQuestion = z.infer<typeof WaitingQuestion>;
  * const notes = aside ? (agent.asideNote ?? waitingQuestionNote)(aside.question) : undefined;
  */
 export function waitingQuestionNote(question: ElicitRequest): string {
-  const waiting: WaitingQuestion = { type: question.type, message: question.message };
+  const waiting: WaitingQuestion = {
+    type: question.type,
+    message: question.message,
+    ...(question.type === 'form' && question.schema ? { schema: question.schema } : {}),
+  };
   return [
     'A question of yours is waiting for the user, and they typed words of their own instead of',
     'answering it. Reply to their words in a sentence or two. Do not ask the question again, nor',

@@ -20,29 +20,48 @@ import { keywords, mentions, tokens } from './text';
  * // { condition: 'good', bags: 1, collection: false }
  */
 export function formAnswerIn(schema: JsonSchema, text: string): { [key: string]: Json } | null {
+  const reading = readForm(schema, text);
+  return reading && reading.unread.length === 0 && validateJson(schema, reading.values).length === 0
+    ? reading.values
+    : null;
+}
+
+/** A form read from words: the values found, and the required fields they gave no value for. */
+export interface FormReading {
+  values: { [key: string]: Json };
+  /** each required field with no value in the words, by its question ("How many bags or boxes?") */
+  unread: string[];
+}
+
+/** The form's fields read from `text` as `formAnswerIn` reads them; null for a schema of no fields. */
+export function readForm(schema: JsonSchema, text: string): FormReading | null {
   if (typeof schema === 'boolean') return null;
   const properties = schema['properties'];
   if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return null;
+  const required = Array.isArray(schema['required']) ? schema['required'] : [];
   const fields = Object.entries(properties).flatMap(([name, value]) => {
     const field = asSchema(value);
     return field === undefined || typeof field === 'boolean' ? [] : [{ name, field }];
   });
-  const answer: { [key: string]: Json } = {};
+  const values: { [key: string]: Json } = {};
   const numbers = numbersIn(text);
   for (const { name, field } of fields) {
     const named = field['enum'];
     const types = schemaTypes(field) ?? [];
     if (Array.isArray(named)) {
       const value = valueNamed(named, text);
-      if (value !== undefined) answer[name] = value;
+      if (value !== undefined) values[name] = value;
     } else if (types.includes('integer') || types.includes('number')) {
       const value = numbers.shift();
-      if (value !== undefined) answer[name] = value;
+      if (value !== undefined) values[name] = value;
     } else if (types.includes('boolean')) {
-      answer[name] = saysYesTo(name, field, text);
+      values[name] = saysYesTo(name, field, text);
     }
   }
-  return validateJson(schema, answer).length === 0 ? answer : null;
+  const unread = fields
+    .filter(({ name }) => required.includes(name) && !(name in values))
+    .map(({ name, field }) => (typeof field['description'] === 'string' ? field['description'] : name));
+  return { values, unread };
 }
 
 /** The one value of `named` the words give as whole words; none, or two different, gives none. */

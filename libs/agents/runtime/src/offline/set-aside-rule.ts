@@ -1,6 +1,8 @@
+import type { Json } from '@sweatpants/domain';
 import { waitingQuestionIn } from '../aside-note';
 import { SET_QUESTION_ASIDE } from '../set-question-aside';
 import { stops } from './off-script-rule';
+import { readForm } from './form-words';
 import { asksSomething } from './text';
 import type { OfflineContext } from './offline-context';
 import type { OfflineRule } from './offline-rule';
@@ -60,14 +62,28 @@ export const waitingQuestionRule: OfflineRule = {
   reply: (ctx) => {
     const question = waitingQuestionIn(ctx.request.system);
     const how = HOW_TO_ANSWER[question?.type ?? ''] ?? 'Answer it below, or tap “Skip this”.';
-    // a question gets "I can't answer"; words that tell something ("it's quite worn") are not
-    // lost on the person, only not read into the question's fields offline
+    // a question gets "I can't answer"; words that fill part of a form are told what they left
+    // out; other words that tell something ("one of the cushions is torn") are not lost on the
+    // person, only not read into the question's fields offline
+    const unread = question?.schema ? unreadFields(question.schema, ctx.lastSaid) : [];
     const cannot = asksSomething(ctx.lastSaid)
       ? "I can't answer that offline."
-      : (CANNOT_READ[question?.type ?? ''] ?? "Offline I can't take an answer from your words.");
+      : unread.length > 0
+        ? `From your words I could not tell: ${unread.join(' ')}`
+        : (CANNOT_READ[question?.type ?? ''] ?? "Offline I can't take an answer from your words.");
     return { text: `(offline) ${cannot} ${how}` };
   },
 };
+
+/**
+ * The required fields of a form that words filling part of it left out ("in good condition" at
+ * a form that also asks how many bags): none when they filled nothing, or all of it.
+ */
+function unreadFields(schema: { [key: string]: Json }, said: string): string[] {
+  const reading = readForm(schema, said);
+  const gave = reading !== null && Object.values(reading.values).some((value) => value !== false);
+  return gave ? reading.unread : [];
+}
 
 function refusesDevice(ctx: OfflineContext): boolean {
   const question = waitingQuestionIn(ctx.request.system);
