@@ -263,9 +263,22 @@ export const confirmBatch: OfflineRule = {
   },
 };
 
+/** Asking to sort what is new ("sort my new items"): classify_pending. */
+const SORT_NEW = /\b(sort|classify|pending|new)\b/i;
+/**
+ * Asking to go through the inbox ("can you go through my inbox?", "look at my emails"): the
+ * interview, which is the concierge's work, unless the words ask to sort what is new.
+ */
+const GO_THROUGH =
+  /\b(?:go(?:ing)? (?:through|over)|look (?:at|through|over)|check|help (?:me )?with)\b.*\b(?:inbox|e-?mails?|mail|messages|items)\b|\b(?:inbox|e-?mails?|mail)\b.*\b(?:go through|look at|check|help)\b/i;
+
 export const startReviewRule: OfflineRule = {
   name: 'concierge: a question about quarantined items opens the interview',
-  when: (ctx) => inOverview(ctx) && fresh(ctx) && /quarantin|review/i.test(ctx.userText),
+  when: (ctx) =>
+    inOverview(ctx) &&
+    fresh(ctx) &&
+    (/quarantin|review/i.test(ctx.userText) ||
+      (GO_THROUGH.test(ctx.userText) && !SORT_NEW.test(ctx.userText))),
   reply: (ctx) => {
     const ids = [...new Set(ctx.userText.match(ID) ?? [])];
     const input: Json = ids.length ? { activity_ids: ids } : {};
@@ -287,7 +300,7 @@ export const reviewFinished: OfflineRule = {
 
 export const sortPending: OfflineRule = {
   name: 'concierge: sort pending items by the rules',
-  when: (ctx) => inOverview(ctx) && fresh(ctx) && /\b(sort|classify|pending|new)\b/i.test(ctx.userText),
+  when: (ctx) => inOverview(ctx) && fresh(ctx) && SORT_NEW.test(ctx.userText),
   reply: () => ({
     text: '(offline) Sorting your new items by the rules…',
     calls: [{ name: 'classify_pending', input: {} }],
