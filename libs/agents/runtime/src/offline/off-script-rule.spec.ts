@@ -127,6 +127,20 @@ describe('the offline reading of words typed at a choice', () => {
     expect(read(question, text)).toEqual(TANGENT);
   });
 
+  it.each([
+    ['archive them', 'A'],
+    ['newsletters', 'A'],
+    ['note them please', 'B'],
+    ['review', 'C'],
+  ])('reads %j, a word of one option’s label alone, as %s', (text, id) => {
+    expect(read(lettered, text)).toEqual(picks(id));
+  });
+
+  it.each(["don't archive them", 'tier', 'I would archive the newsletters but keep a note of the promos'])(
+    'reads %j, a word of no single option or a longer sentence, as a tangent',
+    (text) => expect(read(lettered, text)).toEqual(TANGENT),
+  );
+
   it.each(['A or C', 'D for all', 'none of these', 'b, or maybe option c'])(
     'takes %j, which names no single option, as a tangent',
     (text) => {

@@ -1,6 +1,7 @@
 import type { Disposition, Json } from '@sweatpants/domain';
 import { INTERPRET_QUESTION_LINE, INTERPRET_TOOL } from '../model';
 import { formAnswerIn } from './form-words';
+import { keywords } from './text';
 import { asSchema } from './json-schema';
 import type { OfflineRule } from './offline-rule';
 
@@ -159,6 +160,24 @@ function optionInWords<O extends Option>(text: string, options: readonly O[]): O
   return matches.length === 1 ? matches[0] : undefined;
 }
 
+/** Words that turn a pick around ("don't archive them"): no option is read from them. */
+const NEGATED = /\b(?:no|not|don'?t|do not|never|rather not|instead of)\b/i;
+
+/**
+ * The one option whose label holds a meaningful word of a short reply ("archive them" at "Tier 1
+ * (auto-archive)", "note it" at "Note it, don't surface"), when no other label holds any of them.
+ * A word every option shares ("tier") picks nothing; nor does a reply that says no, or a sentence.
+ */
+function optionByKeyword<O extends Option>(text: string, options: readonly O[]): O | undefined {
+  if (NEGATED.test(text) || text.trim().split(/\s+/).length > 6) return undefined;
+  const said = keywords(text);
+  const holding = options.filter((o) => {
+    const label = keywords(o.label.replace(SHOWN_LETTER, ''));
+    return said.some((word) => label.includes(word));
+  });
+  return holding.length === 1 ? holding[0] : undefined;
+}
+
 /** Whether `phrase` occurs in `text` as whole words. */
 function containsPhrase(text: string, phrase: string): boolean {
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -174,11 +193,12 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
       typeof (o as Partial<Option> | null)?.id === 'string' &&
       typeof (o as Partial<Option> | null)?.label === 'string',
   );
-  const named = optionNamedIn(text, options) ?? optionInWords(text, options);
+  const reveals = (payload['reveals'] ?? {}) as { [id: string]: { type?: string } };
+  const worded = options.filter((o) => reveals[o.id]?.type !== 'free-text');
+  const named = optionNamedIn(text, options) ?? optionInWords(text, options) ?? optionByKeyword(text, worded);
   if (named) return { choiceId: named.id };
   // Words for the option that asks for words of one's own ("Something else" → "a reading corner"),
   // unless they say where a thing goes ("the mugs go to the kitchen"): that is said aside.
-  const reveals = (payload['reveals'] ?? {}) as { [id: string]: { type?: string } };
   const open = options.find((o) => reveals[o.id]?.type === 'free-text');
   return open && placeIn(text) === null && !stops(text) && !describesThings(text)
     ? { choiceId: open.id, revealed: { text } }
