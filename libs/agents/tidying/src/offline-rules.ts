@@ -167,7 +167,10 @@ const askFunction: OfflineRule = {
   when: (ctx) =>
     isAct(ctx) && ctx.offers('ask_space_function') && fresh(ctx) && actionOf(ctx) === 'ask-function',
   reply: (ctx) => {
-    const room = /Photo: an? [a-z]+ ([a-z ]+?);/.exec(ctx.request.system)?.[1] ?? 'room';
+    // the room the photo showed, else the one the words name ("my kitchen counter is a mess")
+    const room =
+      /Photo: an? [a-z]+ ([a-z ]+?);/.exec(ctx.request.system)?.[1] ??
+      photoFromWords(ctx.recentUserText).roomType;
     return {
       // The card asks the question itself; the reply only leads into it.
       text: '(offline) First, one question about the space.',

@@ -238,6 +238,24 @@ describe('where each item lands', () => {
     },
   );
 
+  it.each([
+    ['My kitchen counter is buried in stuff', ['cooking', 'eating', 'making coffee']],
+    ['the bedroom floor is a mess', ['sleeping', 'getting dressed', 'relaxing']],
+    ['everything is a mess', ['relaxing', 'working', 'storing things']],
+  ])('with no photo, the space’s question offers what the room named in %j is for', async (text, offered) => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    const options: string[] = [];
+    await s.say(text, (q) => {
+      if (q.type === 'choose' && options.length === 0) {
+        const listed = q.payload['options'];
+        if (Array.isArray(listed))
+          for (const o of listed) options.push(String((o as { label: string }).label));
+      }
+      return tapFirst(q);
+    });
+    expect(options.slice(0, offered.length)).toEqual(offered);
+  });
+
   it('two things decided in one message: the first where it was said, the second named next, each by the name it had', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     const asked: string[] = [];
