@@ -246,11 +246,8 @@ describe('where each item lands', () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     const options: string[] = [];
     await s.say(text, (q) => {
-      if (q.type === 'choose' && options.length === 0) {
-        const listed = q.payload['options'];
-        if (Array.isArray(listed))
-          for (const o of listed) options.push(String((o as { label: string }).label));
-      }
+      if (q.type === 'choose' && options.length === 0)
+        options.push(...((q.payload as { options?: { label: string }[] }).options ?? []).map((o) => o.label));
       return tapFirst(q);
     });
     expect(options.slice(0, offered.length)).toEqual(offered);
