@@ -79,15 +79,18 @@ function setup(answers: Partial<Record<string, Answer>> = {}) {
     if (answer) return answer(payload);
     if (event === 'conversation:join') return { ok: true, conversation };
     if (event === 'elicit:response') {
-      const p = payload as { elicitId: string; content: { text: string } };
+      // as the api answers: the chat prompt's answer is the person's message, any other
+      // question's a `response` node recording it
+      const p = payload as { elicitId: string; action: string; content: { text: string } };
+      const chat = p.elicitId.startsWith('chat-');
       return {
         ok: true,
         node: {
           ...onHead[4]!,
           id: fixtureId('e1'),
           parentId: fixtureId('d2'),
-          kind: 'user',
-          payload: p.content,
+          kind: chat ? 'user' : 'response',
+          payload: chat ? p.content : { elicitId: p.elicitId, action: p.action, content: p.content },
         },
       };
     }
@@ -306,6 +309,32 @@ describe('ConversationStore', () => {
     // the agent still waits, on the question left
     expect(store.status()).toBe('waiting');
     expect(store.path().at(-1)?.id).toBe(fixtureId('r2'));
+  });
+
+  it('ends the chat prompt when a message sent from another tab arrives as its node', async () => {
+    const { store, socket } = setup();
+    await store.open('c1', false);
+    socket.serverSends('node', {
+      conversationId: 'c1',
+      node: {
+        ...onHead[4]!,
+        id: fixtureId('u9'),
+        parentId: fixtureId('d2'),
+        kind: 'user',
+        payload: { text: 'a scarf' },
+      },
+    });
+    // the composer no longer answers the old prompt, and the agent is at work on the message
+    expect(store.pending()).toBeNull();
+    expect(store.status()).toBe('running');
+    const card = {
+      elicitId: 'q9',
+      type: 'confirm' as const,
+      message: 'Keep the scarf?',
+      payload: { default: true },
+    };
+    socket.serverSends('elicit', { conversationId: 'c1', nodeId: fixtureId('u9'), ...card });
+    expect(store.pending()).toEqual(card);
   });
 
   it('holds every question pending on join, answers the one named, and leaves the others pending', async () => {

@@ -426,15 +426,21 @@ export class ConversationStore implements OnDestroy {
 
   /**
    * A node the server appended: onto the path if it extends HEAD, into the tree either way. The
-   * answer to a pending question (from this tab, another one, or typed off-script) ends that one.
+   * answer to a pending question (from this tab, another one, or typed off-script) ends that one;
+   * a message, which is how the chat prompt is answered, ends the chat prompt (one sent from
+   * another tab arrives here only as its `user` node).
    */
   appendNode(node: TreeNode): void {
     this.pathReads.delivered(node);
     this.queue.took(node);
-    const answered = node.kind === 'response' ? responseTo(node) : null;
-    if (answered !== null && this.questions.ended(answered) && this.pending() === null) {
-      this.status.set('running');
-    }
+    const answered =
+      node.kind === 'response'
+        ? [responseTo(node)]
+        : node.kind === 'user'
+          ? this.questions.all().flatMap((q) => (q.type === 'chat' ? [q.elicitId] : []))
+          : [];
+    const ended = answered.filter((id) => id !== null && this.questions.ended(id));
+    if (ended.length > 0 && this.pending() === null) this.status.set('running');
     const path = this.path();
     if (!path.some((n) => n.id === node.id) && path.at(-1)?.id === node.parentId) {
       this.path.set([...path, node]);
