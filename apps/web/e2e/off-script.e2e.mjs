@@ -182,7 +182,9 @@ export const scenarios = [
       await assertNewestInView(page, 'with the mugs asked about again');
       const details = page.getByRole('button', { name: /session details/ });
       if (await details.isVisible()) await details.click();
+      // The panel follows HEAD a moment after the card (its reads are coalesced): wait for it.
       const panel = page.locator('app-state-panel');
+      await panel.filter({ hasNotText: 'mugs → kitchen' }).waitFor();
       assert.doesNotMatch(await panel.innerText(), /mugs → kitchen/, 'the mugs are off the out pile');
       await t.shot(page, 'undo-card-again');
 
