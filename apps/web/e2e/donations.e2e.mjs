@@ -320,6 +320,43 @@ export const scenarios = [
     },
   },
   {
+    name: 'words that fill in part of a form: it comes back with them filled in, and only the rest to give',
+    async run(t) {
+      const page = await t.page({ phone: false });
+      await signUp(page, { email: t.email('part-form') });
+      await chooseDonationHelper(page);
+      await sendFirst(page, 'a winter coat');
+      const form = page.locator('app-elicit-card', { hasText: 'A little about the winter coat' });
+      await form.waitFor({ timeout: 45_000 });
+
+      await composer(page).fill("it's in good condition");
+      await composer(page).press('Enter');
+      await page
+        .locator('.bubble--assistant', {
+          hasText: 'From your words I could not tell: How many bags or boxes?',
+        })
+        .waitFor({ timeout: 45_000 });
+      // The form asked again starts from what the words gave: the condition is chosen already.
+      const again = page.locator('app-elicit-card', { hasText: 'A little about the winter coat' });
+      await again.getByLabel('What condition is it in?').waitFor();
+      assert.equal(await again.getByLabel('What condition is it in?').inputValue(), 'good');
+      assert.equal(await again.getByLabel('How many bags or boxes?').inputValue(), '');
+      await assertNewestInView(page, 'with the form asked again');
+      await t.shot(page, 'part-form-again');
+
+      await again.getByLabel('How many bags or boxes?').fill('1');
+      await again.getByRole('button', { name: 'Submit' }).click();
+      await page
+        .locator('app-elicit-card', { hasText: 'Share roughly where you are' })
+        .waitFor({ timeout: 45_000 });
+      const text = await chatText(page);
+      assert.ok(text.includes("it's in good condition"), 'their words are kept');
+      assert.ok(text.includes('What condition is it in? good'), 'the answer shows the condition they said');
+      assertNoMachinery(text, 'the chat');
+      await t.shot(page, 'part-form-answered');
+    },
+  },
+  {
     name: 'words typed at the location card: "rather not" keeps it, a place typed gets how to share it',
     async run(t) {
       /** Walks a new session to the location card: the coat's form filled in. */

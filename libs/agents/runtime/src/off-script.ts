@@ -14,7 +14,7 @@ import {
   type ToolSpec,
   type ToolUseBlock,
 } from './model';
-import { asSchema, validateJson } from './offline/json-schema';
+import { asSchema, type JsonSchema, validateJson } from './offline/json-schema';
 import type { SampleRequest } from './sample';
 
 /**
@@ -28,7 +28,15 @@ import type { SampleRequest } from './sample';
 
 /** How the model read the user's words. */
 export type Interpretation<T extends ElicitType = ElicitType> =
-  { kind: 'answer'; content: ElicitContent<T> } | { kind: 'tangent' };
+  | { kind: 'answer'; content: ElicitContent<T> }
+  | {
+      kind: 'tangent';
+      /**
+       * A form's fields the words did give ("good condition" at a form that also asks how many
+       * bags), each valid for its field: the form, asked again, starts from them.
+       */
+      given?: { [field: string]: Json };
+    };
 
 /** The question types whose answer can be put in words; a device capability cannot. */
 const ANSWERABLE_IN_WORDS: ReadonlySet<ElicitType> = new Set([
@@ -47,7 +55,7 @@ const CONTENT_SHAPES: Partial<Record<ElicitType, string>> = {
     '{"disposition": {"kind": "place", "location": <where>} | {"kind": "trash"} | {"kind": "donate"} | {"kind": "recycle"} | {"kind": "skip"} | {"kind": "need-more-info"}, "wasCorrection": <true unless it is the first choice>}',
   confirm: '{"value": true | false}',
   'free-text': '{"text": <the answer>}',
-  form: '{<each field of the question\'s "schema">: <its value as the words give it>}, only when the words give every required field (a yes/no field they do not mention is false, as its unticked box would be)',
+  form: '{<each field of the question\'s "schema">: <its value as the words give it>} (a yes/no field they do not mention is false, as its unticked box would be); when the words give some fields but not every required one, answers false with the fields they do give as the content',
 };
 
 const InterpretInput = z.object({
@@ -55,7 +63,9 @@ const InterpretInput = z.object({
   content: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe('when they answer it: the answer, in the shape given in the system prompt'),
+    .describe(
+      'when they answer it: the answer, in the shape given in the system prompt; for a form they fill in only in part, the fields they give',
+    ),
 });
 
 const INTERPRET_SPEC: ToolSpec = (() => {
@@ -124,13 +134,54 @@ export function readInterpretation<T extends ElicitType>(
     (b): b is ToolUseBlock => b.type === 'tool_use' && b.name === INTERPRET_TOOL,
   );
   const input = InterpretInput.safeParse(use?.input);
-  if (!input.success || !input.data.answers || !input.data.content) return { kind: 'tangent' };
-  const parsed = parseElicitResponse(request.type, { action: 'accept', content: input.data.content as Json });
+  if (!input.success || !input.data.content) return { kind: 'tangent' };
+  const content = input.data.content as { [key: string]: Json };
+  const schema = request.type === 'form' ? asSchema(request.schema) : undefined;
+  const tangent = (): Interpretation<T> => {
+    const given = schema === undefined ? {} : fieldsGiven(schema, content);
+    return Object.keys(given).length > 0 ? { kind: 'tangent', given } : { kind: 'tangent' };
+  };
+  if (!input.data.answers) return tangent();
+  const parsed = parseElicitResponse(request.type, { action: 'accept', content });
   if (!parsed.ok || parsed.value.action !== 'accept') return { kind: 'tangent' };
   // A form's fields are its own schema's: a reading that leaves one out or gets one wrong would
-  // come back to the asker as an incomplete form, so it is a tangent, and the form is asked again.
-  const schema = asSchema(request.schema);
-  if (schema !== undefined && validateJson(schema, parsed.value.content as Json).length > 0)
-    return { kind: 'tangent' };
+  // come back to the asker as an incomplete form, so it is a tangent, and the form is asked again
+  // with what the words did give.
+  if (schema !== undefined && validateJson(schema, content).length > 0) return tangent();
   return { kind: 'answer', content: parsed.value.content };
+}
+
+/**
+ * A form asked again after words that gave some of its fields: each of them its field's `default`
+ * (JSON Schema's, as MCP's elicitation has it), so the person only fills in the rest.
+ *
+ * @example
+ * prefilled(describeForm, { condition: 'good' }); // properties.condition.default === 'good'
+ */
+export function prefilled(
+  schema: { [key: string]: Json },
+  given: { [field: string]: Json },
+): { [key: string]: Json } {
+  const properties = schema['properties'];
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return schema;
+  const filled: { [key: string]: Json } = { ...properties };
+  for (const [name, value] of Object.entries(given)) {
+    const field = filled[name];
+    if (field !== null && typeof field === 'object' && !Array.isArray(field))
+      filled[name] = { ...field, default: value };
+  }
+  return { ...schema, properties: filled };
+}
+
+/** The fields of `content` that are the form's own and valid for their field. */
+function fieldsGiven(schema: JsonSchema, content: { [key: string]: Json }): { [field: string]: Json } {
+  if (typeof schema === 'boolean') return {};
+  const properties = schema['properties'];
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) return {};
+  const given: { [field: string]: Json } = {};
+  for (const [name, value] of Object.entries(content)) {
+    const field = asSchema(properties[name]);
+    if (field !== undefined && validateJson(field, value).length === 0) given[name] = value;
+  }
+  return given;
 }

@@ -14,7 +14,7 @@ import { createApi } from 'effection/experimental';
 import type { ModelError, ModelReply, TextBlock, ToolUseBlock } from './model';
 import { Logs, ModelContext, Run, SideQuests, type LogLevel, type RunContext } from './context';
 import { stoppedAsking, waitForAnswer, type Elicited } from './waiting-questions';
-import { interpretRequest, readInterpretation } from './off-script';
+import { interpretRequest, prefilled, readInterpretation } from './off-script';
 import {
   fromPrompt,
   MAX_SAMPLE_ATTEMPTS,
@@ -140,7 +140,8 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
     const run = yield* Run.expect();
     // The person said they are done with this agent earlier in the turn: it asks nothing more.
     if (yield* stoppedAsking(askerOf(run.authorId))) return { action: 'decline' };
-    const { onProgress, ...asking } = input;
+    const { onProgress, ...question } = input;
+    let asking: Omit<ElicitInput, 'onProgress'> = question;
     let asked = yield* askNode(run, { elicitId: randomUUID(), ...asking });
     for (;;) {
       const request = requestOf(asked);
@@ -175,6 +176,9 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
         const sampled = yield* Agent.operations.sample(reading);
         const read = sampled.ok ? readInterpretation(request, sampled.value.reply) : null;
         if (read?.kind === 'answer') return { action: 'accept', content: read.content };
+        // Words that filled in part of a form: it comes back with those fields filled in.
+        if (read?.given && asking.schema)
+          asking = { ...asking, schema: prefilled(asking.schema, read.given) };
       }
       // A tangent inside a tangent, or one with no side quest to run it: the asker reads the words.
       const sideQuest = yield* SideQuests.expect();

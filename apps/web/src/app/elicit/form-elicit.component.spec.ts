@@ -148,6 +148,53 @@ describe('FormElicitComponent with a schema from zod (descriptions, no titles)',
     expect(w.element.querySelectorAll('small.muted')).toHaveLength(0);
   });
 
+  it("starts from what the words already gave (each field's default): only the rest is to fill in", async () => {
+    const properties = described.schema.properties;
+    const w = renderWidget(FormElicitComponent, {
+      ...described,
+      schema: {
+        ...described.schema,
+        properties: { ...properties, condition: { ...properties.condition, default: 'good' } },
+      },
+    });
+    await w.settle();
+    expect(w.element.querySelector('select')!.value).toBe('good');
+    w.button('Submit').click();
+    await w.settle();
+    const alerts = Array.from(w.element.querySelectorAll('[role=alert]')).map((a) => a.textContent?.trim());
+    expect(alerts).toEqual(['How many bags or boxes? Required']);
+    const bags = w.element.querySelector('input[type=number]') as HTMLInputElement;
+    bags.value = '2';
+    bags.dispatchEvent(new Event('input'));
+    w.button('Submit').click();
+    await w.settle();
+    expect(w.answers).toEqual([
+      { action: 'accept', content: { condition: 'good', bags: 2, collection: false } },
+    ]);
+  });
+
+  it('fills in a number, a text and a yes given as defaults', async () => {
+    const w = renderWidget(FormElicitComponent, {
+      ...question,
+      schema: {
+        ...question.schema,
+        properties: {
+          ...question.schema.properties,
+          name: { ...question.schema.properties.name, default: 'lamp' },
+          count: { ...question.schema.properties.count, default: 3 },
+          fragile: { ...question.schema.properties.fragile, default: true },
+          room: { ...question.schema.properties.room, default: 'kitchen' },
+        },
+      },
+    });
+    await w.settle();
+    w.button('Submit').click();
+    await w.settle();
+    expect(w.answers).toEqual([
+      { action: 'accept', content: { name: 'lamp', count: 3, fragile: true, room: 'kitchen' } },
+    ]);
+  });
+
   it('says what is missing after the question it belongs to', async () => {
     const w = renderWidget(FormElicitComponent, described);
     w.button('Submit').click();

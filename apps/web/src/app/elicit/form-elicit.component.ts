@@ -1,8 +1,16 @@
-import { ChangeDetectionStrategy, Component, computed, input, output, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  input,
+  linkedSignal,
+  output,
+  signal,
+} from '@angular/core';
 import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import type { ElicitQuestion } from './elicit-question';
-import { type FormDraft, formFields, formValue, labelled } from './form-schema';
+import { type FormDraft, formDraft, formFields, formValue, labelled } from './form-schema';
 
 let nextId = 0;
 
@@ -21,7 +29,7 @@ let nextId = 0;
                 #check
                 type="checkbox"
                 [id]="id"
-                [checked]="draft()[field.name] ?? field.default ?? false"
+                [checked]="draft()[field.name] ?? false"
                 (change)="set(field.name, check.checked)"
               />
               <span>{{ field.label }}</span>
@@ -97,7 +105,8 @@ export class FormElicitComponent {
 
   protected readonly prefix = `form-${nextId++}-`;
   protected readonly fields = computed(() => formFields(this.question().schema));
-  protected readonly draft = signal<FormDraft>({});
+  /** the boxes as the person leaves them, starting from what the question already knows */
+  protected readonly draft = linkedSignal<FormDraft>(() => formDraft(this.fields()));
   protected readonly problems = signal<Record<string, string>>({});
   protected readonly labelled = labelled;
 

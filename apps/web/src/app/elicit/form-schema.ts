@@ -13,6 +13,7 @@ export type FormField =
       format?: string;
       minLength?: number;
       maxLength?: number;
+      default?: string;
     }
   | {
       kind: 'number' | 'integer';
@@ -22,6 +23,7 @@ export type FormField =
       required: boolean;
       minimum?: number;
       maximum?: number;
+      default?: number;
     }
   | {
       kind: 'boolean';
@@ -38,6 +40,7 @@ export type FormField =
       description?: string;
       required: boolean;
       options: { value: string; label: string }[];
+      default?: string;
     };
 
 /** The fields of a flat JSON schema, in property order; properties of other shapes are skipped. */
@@ -70,8 +73,11 @@ export function formFields(schema: { [key: string]: Json } | undefined): FormFie
             : [],
         )
       : [];
+    // What the form starts from (JSON Schema's `default`): what the person said already, say.
+    const given = raw['default'];
+    const text = typeof given === 'string' ? { default: given } : {};
     if (titled.length > 0) {
-      fields.push({ kind: 'enum', ...base, options: titled });
+      fields.push({ kind: 'enum', ...base, options: titled, ...text });
       continue;
     }
     const values = Array.isArray(raw['enum'])
@@ -83,7 +89,7 @@ export function formFields(schema: { [key: string]: Json } | undefined): FormFie
         value,
         label: typeof names[i] === 'string' ? names[i] : value,
       }));
-      fields.push({ kind: 'enum', ...base, options });
+      fields.push({ kind: 'enum', ...base, options, ...text });
       continue;
     }
     switch (raw['type']) {
@@ -94,6 +100,7 @@ export function formFields(schema: { [key: string]: Json } | undefined): FormFie
           ...(typeof raw['format'] === 'string' ? { format: raw['format'] } : {}),
           ...(typeof raw['minLength'] === 'number' ? { minLength: raw['minLength'] } : {}),
           ...(typeof raw['maxLength'] === 'number' ? { maxLength: raw['maxLength'] } : {}),
+          ...text,
         });
         break;
       case 'number':
@@ -103,13 +110,14 @@ export function formFields(schema: { [key: string]: Json } | undefined): FormFie
           ...base,
           ...(typeof raw['minimum'] === 'number' ? { minimum: raw['minimum'] } : {}),
           ...(typeof raw['maximum'] === 'number' ? { maximum: raw['maximum'] } : {}),
+          ...(typeof given === 'number' ? { default: given } : {}),
         });
         break;
       case 'boolean':
         fields.push({
           kind: 'boolean',
           ...base,
-          ...(typeof raw['default'] === 'boolean' ? { default: raw['default'] } : {}),
+          ...(typeof given === 'boolean' ? { default: given } : {}),
         });
         break;
       default:
@@ -163,6 +171,16 @@ export function formSummary(
 
 /** Raw input values (strings from text boxes, booleans from checkboxes) as the schema's types. */
 export type FormDraft = Record<string, string | boolean>;
+
+/** What a form's boxes hold before the person touches them: each field's default. */
+export function formDraft(fields: readonly FormField[]): FormDraft {
+  const draft: FormDraft = {};
+  for (const field of fields) {
+    if (field.default === undefined) continue;
+    draft[field.name] = typeof field.default === 'number' ? String(field.default) : field.default;
+  }
+  return draft;
+}
 
 /** The object to send, or the problems per field; an empty optional field is left out. */
 export function formValue(

@@ -26,6 +26,18 @@ export function formAnswerIn(schema: JsonSchema, text: string): { [key: string]:
     : null;
 }
 
+/**
+ * What words give of a form they do not fill in ("good condition" at a form that also asks how
+ * many bags): the values said, a yes/no field only when it is a yes, and the required fields left
+ * out; null when they give nothing.
+ */
+export function formPartIn(schema: JsonSchema, text: string): FormReading | null {
+  const reading = readForm(schema, text);
+  if (reading === null) return null;
+  const values = Object.fromEntries(Object.entries(reading.values).filter(([, value]) => value !== false));
+  return Object.keys(values).length > 0 ? { values, unread: reading.unread } : null;
+}
+
 /** A form read from words: the values found, and the required fields they gave no value for. */
 export interface FormReading {
   values: { [key: string]: Json };
@@ -95,9 +107,12 @@ const NUMBER_WORDS = [
   'twelve',
 ];
 
-/** The numbers said, in order, in digits or words: "2", "2.5", "two". */
+/**
+ * The numbers said, in order, in digits or words: "2", "2.5", "two". A number before "of" counts
+ * some of something else ("one of them has a stain"), so it is not one.
+ */
 function numbersIn(text: string): number[] {
-  const found = text.toLowerCase().match(/\d+(?:\.\d+)?|\b[a-z]+\b/g) ?? [];
+  const found = text.toLowerCase().match(/(?:\d+(?:\.\d+)?(?![\d.])|\b[a-z]+\b)(?!\s+of\b)/g) ?? [];
   return found.flatMap((word) => {
     if (/^\d/.test(word)) return [Number(word)];
     const at = NUMBER_WORDS.indexOf(word);

@@ -1,7 +1,7 @@
 import type { ElicitRequest, Json } from '@sweatpants/domain';
 
 import { INTERPRET_TOOL, type ModelReply } from '../model';
-import { interpretRequest, readInterpretation } from '../off-script';
+import { interpretRequest, prefilled, readInterpretation } from '../off-script';
 import { optionNamedIn } from './off-script-rule';
 import { OfflineModel } from './offline-model';
 
@@ -293,11 +293,17 @@ describe('the offline reading of words typed at a form', () => {
   ])('fills the form in from "%s"', (text, content) => expect(read(describe, text)).toEqual(fills(content)));
 
   it.each([
-    ['in good condition', 'a required field is missing'],
-    ['good, 40 bags', 'a number out of range'],
-    ['good or worn, one bag', 'two values for one field'],
+    ['in good condition', 'a required field is missing', { condition: 'good' }],
+    ['good, 40 bags', 'a number out of range', { condition: 'good' }],
+    ['good or worn, one bag', 'two values for one field', { bags: 1 }],
+  ])('leaves "%s" as a tangent (%s): the form comes back with what the words did give', (text, _, given) =>
+    expect(read(describe, text)).toEqual({ kind: 'tangent', given }),
+  );
+
+  it.each([
     ['how many is a bag?', 'a question of their own'],
     ["I'm done", 'wanting to stop'],
+    ['one of them has a stain', 'nothing the form asks'],
   ])('leaves "%s" as a tangent (%s): the form comes back as it was', (text) =>
     expect(read(describe, text)).toEqual(TANGENT),
   );
@@ -305,16 +311,33 @@ describe('the offline reading of words typed at a form', () => {
   it('asks the model with the form’s fields, so a reading that breaks them is a tangent', () => {
     const request = interpretRequest(describe, { text: 'good, one box' });
     expect(request?.system).toContain('"schema":{"type":"object"');
-    const reply = (content: { [key: string]: Json }): ModelReply => ({
-      content: [{ type: 'tool_use', id: 't1', name: INTERPRET_TOOL, input: { answers: true, content } }],
+    const reply = (answers: boolean, content: { [key: string]: Json }): ModelReply => ({
+      content: [{ type: 'tool_use', id: 't1', name: INTERPRET_TOOL, input: { answers, content } }],
       stopReason: 'tool_use',
       usage: { inputTokens: 1, outputTokens: 1 },
       model: 'a model',
     });
-    expect(readInterpretation(describe, reply({ condition: 'good', bags: 1 }))).toEqual(TANGENT);
-    expect(readInterpretation(describe, reply({ condition: 'good', bags: 1, collection: false }))).toEqual(
-      fills({ condition: 'good', bags: 1, collection: false }),
+    expect(readInterpretation(describe, reply(true, { condition: 'good', bags: 1 }))).toEqual({
+      kind: 'tangent',
+      given: { condition: 'good', bags: 1 },
+    });
+    expect(
+      readInterpretation(describe, reply(true, { condition: 'good', bags: 1, collection: false })),
+    ).toEqual(fills({ condition: 'good', bags: 1, collection: false }));
+    // what a reading gives that is not the form's, or not valid for its field, is left out
+    expect(readInterpretation(describe, reply(false, { condition: 'mint', bags: 2, colour: 'red' }))).toEqual(
+      { kind: 'tangent', given: { bags: 2 } },
     );
+  });
+
+  it('asks a form again with what was given as its fields’ defaults', () => {
+    const schema = prefilled(describe.schema ?? {}, { condition: 'good' });
+    expect(schema['properties']).toMatchObject({
+      condition: { enum: ['like new', 'good', 'worn'], default: 'good' },
+      bags: { type: 'integer' },
+    });
+    expect(schema['properties']).not.toHaveProperty('bags.default');
+    expect(describe.schema?.['properties']).not.toHaveProperty('condition.default');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Disposition, Json } from '@sweatpants/domain';
 import { INTERPRET_QUESTION_LINE, INTERPRET_TOOL } from '../model';
-import { formAnswerIn } from './form-words';
+import { formAnswerIn, formPartIn } from './form-words';
 import { keywords } from './text';
 import { asSchema } from './json-schema';
 import type { OfflineRule } from './offline-rule';
@@ -20,8 +20,15 @@ export const interpretOffScriptRule: OfflineRule = {
   when: (ctx) => ctx.offers(INTERPRET_TOOL),
   reply: (ctx) => {
     const question = questionOf(ctx.request.system);
-    const content = question ? answerIn(question, ctx.userText.trim()) : null;
-    const input: Json = content ? { answers: true, content } : { answers: false };
+    const text = ctx.userText.trim();
+    const content = question ? answerIn(question, text) : null;
+    // words that fill in part of a form say which fields they give, so it comes back with them
+    const given = question && !content ? formPartOf(question, text) : null;
+    const input: Json = content
+      ? { answers: true, content }
+      : given
+        ? { answers: false, content: given }
+        : { answers: false };
     return { calls: [{ name: INTERPRET_TOOL, input }] };
   },
 };
@@ -67,6 +74,13 @@ function answerIn(question: Question, text: string): { [key: string]: Json } | n
     default:
       return null;
   }
+}
+
+/** The fields words give a form they do not fill in; null for other questions, or none given. */
+function formPartOf(question: Question, text: string): { [key: string]: Json } | null {
+  const schema = question.type === 'form' ? asSchema(question.schema) : undefined;
+  if (schema === undefined || text === '' || asksBack(text) || stops(text)) return null;
+  return formPartIn(schema, text)?.values ?? null;
 }
 
 /** A question of the user's own is a tangent, whatever else it mentions. */

@@ -2,7 +2,7 @@ import type { Json } from '@sweatpants/domain';
 import { waitingQuestionIn } from '../aside-note';
 import { SET_QUESTION_ASIDE } from '../set-question-aside';
 import { stops } from './off-script-rule';
-import { readForm } from './form-words';
+import { formPartIn } from './form-words';
 import { asksSomething } from './text';
 import type { OfflineContext } from './offline-context';
 import type { OfflineRule } from './offline-rule';
@@ -80,9 +80,7 @@ export const waitingQuestionRule: OfflineRule = {
  * a form that also asks how many bags): none when they filled nothing, or all of it.
  */
 function unreadFields(schema: { [key: string]: Json }, said: string): string[] {
-  const reading = readForm(schema, said);
-  const gave = reading !== null && Object.values(reading.values).some((value) => value !== false);
-  return gave ? reading.unread : [];
+  return formPartIn(schema, said)?.unread ?? [];
 }
 
 function refusesDevice(ctx: OfflineContext): boolean {
