@@ -7,10 +7,10 @@ import {
   type OfflineRule,
   type OfflineToolCall,
 } from '@sweatpants/agent-runtime/offline';
-import { notForGiving, whereTheyGo } from './donation-replies';
+import { listOf, notForGiving, whereTheyGo } from './donation-replies';
 import type { Kind, Point } from './drop-off-directory';
 import { kindOf } from './item-kind';
-import { itemsIn, wantsCollection } from './said-items';
+import { isPlural, itemsIn, wantsCollection } from './said-items';
 import {
   answered,
   CheckedSchema,
@@ -173,9 +173,13 @@ function findOrSay(results: Results, wanted: readonly ToFind[]): OfflineReply {
 }
 
 function withoutLocation(items: readonly string[]): OfflineReply {
-  const things = items.length > 0 ? items.join(' and ') : 'things';
+  const [only] = items;
+  const which =
+    items.length === 0
+      ? 'things that are'
+      : `${listOf(items)} if ${items.length === 1 && only !== undefined && !isPlural(only) ? 'it is' : 'they are'}`;
   return {
-    text: `Without a rough location I can't look nearby. Most charity shops take clean ${things} in good condition; tell me another item whenever you like.`,
+    text: `Without a rough location I can't look nearby. Most charity shops take ${which} clean and in good condition; tell me another item whenever you like.`,
   };
 }
 

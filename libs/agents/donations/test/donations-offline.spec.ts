@@ -88,7 +88,27 @@ describe('the donation helper, offline', () => {
       expect(session.asked.map((q) => q.type)).toEqual(['form', 'location']);
       const path = await session.path();
       expect(path.some((n) => n.kind === 'notify')).toBe(false);
-      expect((await session.replies()).at(-1)).toMatch(/^Without a rough location I can't look nearby\./);
+      expect((await session.replies()).at(-1)).toBe(
+        "Without a rough location I can't look nearby. Most charity shops take the books if they are clean and in good condition; tell me another item whenever you like.",
+      );
+    } finally {
+      await session.runner.close();
+    }
+  });
+
+  it('names each thing it cannot look up, as one or many', async () => {
+    const session = await openSession(offline(), alwaysDonate());
+    try {
+      await session.say('a winter coat and two lamps', (q) =>
+        q.type === 'location' ? { action: 'denied' } : happyAnswers(q),
+      );
+      expect((await session.replies()).at(-1)).toContain(
+        'Most charity shops take the winter coat and the lamps if they are clean and in good condition',
+      );
+      await session.say('a sofa', (q) => (q.type === 'location' ? { action: 'denied' } : happyAnswers(q)));
+      expect((await session.replies()).at(-1)).toContain(
+        'Most charity shops take the sofa if it is clean and in good condition',
+      );
     } finally {
       await session.runner.close();
     }
