@@ -242,12 +242,14 @@ function decisionSupport(state: SessionState, extract: Extract): Decision {
 
 /**
  * What "undo that" takes back: the thing named, else the one last put on a pile (a card just
- * answered, a thing just decided in words), when it is on a pile; null when nothing is.
+ * answered, a thing just decided in words; said again, the one before it), when it is on a pile;
+ * null when nothing is.
  */
 function takenBack(state: SessionState, named: ItemName | null): ItemName | null {
-  const item = named ?? state.lastSorted;
   const { belongs, out, unsure } = state.piles;
-  return item && [...belongs, ...out, ...unsure].includes(item) ? item : null;
+  const onAPile = (item: ItemName) => [...belongs, ...out, ...unsure].includes(item);
+  if (named) return onAPile(named) ? named : null;
+  return state.sortedOrder.findLast(onAPile) ?? null;
 }
 
 /**

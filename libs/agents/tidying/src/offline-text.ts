@@ -104,8 +104,12 @@ const ANXIETY =
 
 /** Takes back what was decided ("undo that", "take it back"), when the words decide nothing new. */
 const UNDO = /\b(?:undo|take (?:that|it|this|them) back|take back|changed? my mind|scratch that)\b/;
-/** The thing taken back, named last ("take back the mug", "I changed my mind about the lamp"). */
-const UNDONE = /\b(?:the|my|this|that)\s+(?!mind\b)([a-z][a-z ]*?)\s*[.!?]*$/;
+/**
+ * The thing taken back, named last ("take back the mug", "I changed my mind about the lamp"); not
+ * "that too" or "that one as well", which take back the one before.
+ */
+const UNDONE =
+  /\b(?:the|my|this|that)\s+(?!(?:mind|too|also|one|as well|again|one too|one as well)\s*[.!?]*$)(?!mind\b)([a-z][a-z ]*?)\s*[.!?]*$/;
 /** Wants to end now: the session ends with its recap. */
 const STOP = /\b(stop|enough|i'?m done|done for (?:today|now)|finish|call it a day)\b/;
 /** Asking for a new session, not more of this one (after the recap, more words carry it on). */

@@ -96,8 +96,11 @@ export interface SessionState {
   readonly seen: readonly ItemName[];
   /** set when the first turn is decided */
   readonly sessionStart: string | null;
-  /** the thing last put on a pile, tapped or said: what "undo that" takes back */
-  readonly lastSorted: ItemName | null;
+  /**
+   * the things put on a pile, tapped or said, each once, the last put last: what "undo that"
+   * takes back, and said again, the one before
+   */
+  readonly sortedOrder: readonly ItemName[];
 }
 
 export const initialSession: SessionState = {
@@ -107,7 +110,7 @@ export const initialSession: SessionState = {
   room: null,
   seen: [],
   sessionStart: null,
-  lastSorted: null,
+  sortedOrder: [],
 };
 
 /** The phase, derived from the phase data. */

@@ -58,7 +58,7 @@ export function toWire(state: SessionState): TidyingState {
     phaseData: phaseDataToWire(state.phaseData),
     sessionStart: state.sessionStart,
     ended: isEnded(state),
-    lastSorted: state.lastSorted,
+    sortedOrder: [...state.sortedOrder],
   };
 }
 
@@ -133,7 +133,7 @@ export function fromWire(value: unknown): Result<SessionState, BadSnapshot> {
     room: wire.room,
     seen: allOf(wire.seen, mkItemName),
     sessionStart: wire.sessionStart,
-    lastSorted: wire.lastSorted === null ? null : orNull(mkItemName(wire.lastSorted)),
+    sortedOrder: allOf(wire.sortedOrder, mkItemName),
   });
 }
 

@@ -23,7 +23,7 @@ export function sortItem(state: SessionState, item: ItemName, placement: Placeme
     ...state,
     piles: { ...rest, [placement.pile]: [...rest[placement.pile], item] },
     destinations,
-    lastSorted: item,
+    sortedOrder: [...state.sortedOrder.filter((i) => i !== item), item],
     phaseData: phaseDataAfterSorting(state.phaseData, item, placement.pile !== 'unsure'),
   };
 }
@@ -44,7 +44,7 @@ export function unsortItem(state: SessionState, item: ItemName): SessionState {
       unsure: without(state.piles.unsure),
     },
     destinations,
-    lastSorted: state.lastSorted === item ? null : state.lastSorted,
+    sortedOrder: state.sortedOrder.filter((i) => i !== item),
   };
 }
 

@@ -100,8 +100,9 @@ export function sessionOf(state: Json): SessionState {
 export const tidyingReducer: StateReducer = {
   name: 'tidying',
   // 2: piles from one placement rule, destinations, the room, derived counts, the ended phase;
-  // 3: the thing last sorted (what "undo that" takes back)
-  version: 3,
+  // 3: the thing last sorted (what "undo that" takes back); 4: every thing sorted, in order
+  // (what "undo that" said again takes back)
+  version: 4,
   initial: INITIAL_TIDYING_STATE,
   apply: (state, node) => {
     if (!tidyingEventOf(node)) return state;

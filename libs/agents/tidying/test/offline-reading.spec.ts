@@ -63,6 +63,8 @@ describe("the offline rules' reading of a message", () => {
     ['take it back', { intent: 'undo', item: null }],
     ['I changed my mind about the lamp', { intent: 'undo', item: 'lamp' }],
     ['take back the coffee mug', { intent: 'undo', item: 'coffee mug' }],
+    ['undo that too', { intent: 'undo', item: null }],
+    ['undo that one as well', { intent: 'undo', item: null }],
     ['hi! my bedroom is chaos', { item: null }],
     ['sleeping and reading', { item: null, also: [] }],
     ['recycle them', { intent: 'decided', item: null, choice: 'place', place: 'recycling' }],

@@ -489,6 +489,48 @@ describe('taking a decision back', () => {
   });
 });
 
+describe('taking back more than one decision', () => {
+  it('"undo that too", typed at the card of the thing taken back, takes back the one before it as well', async () => {
+    // the mugs went to the kitchen with a tap, then the stapler on the shelf in words
+    const s = await atTheDesk();
+    await s.say('the stapler goes on the shelf', answers([]));
+    const asked: string[] = [];
+    let typed = false;
+    await s.say('undo that', (q) => {
+      if (q.type !== 'propose-disposition') return tapFirst(q);
+      const card = cardOf(q);
+      asked.push(card.item);
+      // at the stapler's card they want the mugs back too; then they sort each again
+      if (card.item === 'stapler' && !typed) {
+        typed = true;
+        return { action: 'other', content: { text: 'undo that too' } };
+      }
+      const choice = card.choices.find((c) => c.label === (card.item === 'mugs' ? 'Recycle' : undefined));
+      const picked = choice ?? card.choices[0];
+      if (!picked) return { action: 'decline' };
+      return {
+        action: 'accept',
+        content: { disposition: picked.disposition, wasCorrection: choice !== undefined },
+      };
+    });
+
+    expect(asked).toEqual(['stapler', 'mugs', 'stapler']);
+    const path = await s.path();
+    const said = path.flatMap((n) => (n.kind === 'assistant' ? [String(n.payload['text'])] : []));
+    expect(said).toContainEqual("(offline) Taken back: let's decide the mugs again.");
+    expect(s.state()).toMatchObject({ piles: { out: ['mugs'] }, destinations: { mugs: 'recycling' } });
+    expect(s.state()?.['piles']).toMatchObject({ belongs: expect.arrayContaining(['stapler']) });
+  });
+
+  it('with everything taken back, "undo that" again takes back nothing more and only goes on', async () => {
+    const s = await atTheDesk();
+    await s.say('undo that', (q) => (q.type === 'propose-disposition' ? { action: 'cancel' } : tapFirst(q)));
+    expect(s.state()).toMatchObject({ piles: { belongs: [], out: [], unsure: [] } });
+    await s.say('undo that', answers([]));
+    expect(s.state()).toMatchObject({ piles: { belongs: [], out: [], unsure: [] } });
+  });
+});
+
 describe('a thing named again', () => {
   it('once sorted, is answered with where it went, with no guess at it first and no card', async () => {
     const s = await atTheDesk();

@@ -102,7 +102,10 @@ export const TidyingStateSchema = z.object({
   sessionStart: z.string().nullable(),
   /** true exactly when the phase is `ended` (the user stopped, or confirmed they are done) */
   ended: z.boolean(),
-  /** the thing last put on a pile, tapped or said: what "undo that" takes back */
-  lastSorted: z.string().nullable().default(null),
+  /**
+   * the things put on a pile, tapped or said, the last put last: what "undo that" takes back,
+   * and said again, the one before
+   */
+  sortedOrder: z.array(z.string()).default([]),
 });
 export type TidyingState = z.infer<typeof TidyingStateSchema>;
