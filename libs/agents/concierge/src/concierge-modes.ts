@@ -43,6 +43,7 @@ export const interviewMode: Mode = defineMode({
        (auto-archive); B) promo from a vendor the user has bought from → Tier 2 (note, don't
        surface); C) important update from a service they use → Tier 3 (review). Give the options
        the ids A, B, C: each card shows its letter, and the user may type it instead of tapping.
+       Say in words what the group is; the card shows the readings, so do not list them again.
     3. When the user picks (a tap, or words such as "B for all of these"), apply the picked
        option's updates to every id of the group in ONE update_activities call.
     4. Confirm in a sentence what changed, then go on with the next group.

@@ -8,7 +8,6 @@ import {
   type OfflineRule,
 } from '@sweatpants/agent-runtime/offline';
 import {
-  cardOptions,
   clusterActivities,
   frameOptions,
   letteredLabel,
@@ -98,9 +97,10 @@ function nextGroup(ctx: OfflineContext, lead: string): OfflineReply {
     reason,
     updates,
   }));
-  const cards = cardOptions(options).map((o) => o.shown);
+  // The options are the card's, lettered there with their reasons: the words only say what the
+  // group is, so the chat does not show them twice.
   return {
-    text: `${lead}${sofar} ${n === 1 ? 'This item reads' : `These ${n} items read`} alike: ${subjects.join(', ')}.${more} It could be:\n${cards.join('\n')}`.trim(),
+    text: `${lead}${sofar} ${n === 1 ? 'This item reads' : `These ${n} items read`} alike: ${subjects.join(', ')}.${more}`.trim(),
     calls: [
       {
         name: 'present_options',
