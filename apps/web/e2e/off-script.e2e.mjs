@@ -197,6 +197,49 @@ export const scenarios = [
     },
   },
   {
+    name: '“undo that too” at the card taken back brings the one before it back as well (desktop)',
+    async run(t) {
+      const page = await t.page({ phone: false });
+      const mugs = await atTheMugsCard(t, page, 'undo-too');
+      await mugs.getByRole('button', { name: /Kitchen/ }).click();
+      await mugs.waitFor({ state: 'hidden' });
+      await waitForTurn(page);
+      await say(page, 'go');
+      await waitForTurn(page);
+      const papers = page.locator('app-elicit-card', { hasText: 'What about the papers?' });
+      await papers.getByRole('button', { name: /File it/ }).click();
+      await papers.waitFor({ state: 'hidden' });
+      await waitForTurn(page);
+
+      // Both were wrong: "undo that" takes the papers back, "undo that too" at their card the mugs.
+      await say(page, 'undo that');
+      await waitForTurn(page);
+      await papers.waitFor();
+      await say(page, 'undo that too');
+      await waitForTurn(page);
+      await page
+        .locator('.bubble--assistant', { hasText: "Taken back: let's decide the mugs again." })
+        .waitFor();
+      const mugsAgain = page.locator('app-elicit-card', { hasText: 'What about the mugs?' });
+      await mugsAgain.getByRole('button', { name: /Recycle/ }).click();
+      await mugsAgain.waitFor({ state: 'hidden' });
+      await waitForTurn(page);
+
+      // The papers' card comes back after the mugs', and each new tap is where the thing goes.
+      const papersAgain = page.locator('app-elicit-card', { hasText: 'What about the papers?' });
+      await papersAgain.getByRole('button', { name: /Recycle/ }).click();
+      await papersAgain.waitFor({ state: 'hidden' });
+      await waitForTurn(page);
+      const panel = page.locator('app-state-panel');
+      await panel.filter({ hasText: 'papers → recycling' }).waitFor();
+      const piles = await panel.innerText();
+      assert.match(piles, /mugs → recycling/, 'the mugs went to the recycling, not the kitchen');
+      assert.doesNotMatch(piles, /mugs → kitchen/);
+      await assertNewestInView(page, 'after the cards taken back are answered again');
+      await t.shot(page, 'undo-too');
+    },
+  },
+  {
     name: 'a tangent inside a card comes back to it, and the session ends with where everything went',
     async run(t) {
       const page = await t.page({ phone: false });
