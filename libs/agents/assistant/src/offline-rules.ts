@@ -5,13 +5,19 @@ import { toolRequests } from './tool-requests';
 
 /**
  * The offered tool the person means by `named`: the one of that full name, else the first (in the
- * offered order) whose name ends in `_<named>`, as `echo` names `everything_echo`.
+ * offered order) whose name ends in `_<named>`, as `echo` names `everything_echo`, else the first
+ * whose name ends in the words said, as `long-running-operation` names
+ * `everything_trigger-long-running-operation`.
  */
 export function offeredTool(ctx: OfflineContext, named: string): ToolSpec | undefined {
   const exact = ctx.tools.get(named);
   if (exact) return exact;
   const wanted = named.replace(/[^a-zA-Z0-9_-]/g, '_').toLowerCase();
-  return [...ctx.tools.values()].find((t) => t.name.toLowerCase().endsWith(`_${wanted}`));
+  const tools = [...ctx.tools.values()];
+  return (
+    tools.find((t) => t.name.toLowerCase().endsWith(`_${wanted}`)) ??
+    tools.find((t) => t.name.toLowerCase().endsWith(`-${wanted}`))
+  );
 }
 
 /** The tool's properties of the given JSON Schema types, required ones first, each in schema order. */

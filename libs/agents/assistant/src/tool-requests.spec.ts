@@ -7,6 +7,14 @@ describe('toolRequests: the tools a message names', () => {
     expect(toolRequests('use echo with "hello there".')).toEqual([{ tool: 'echo', text: 'hello there' }]);
   });
 
+  it('reads a tool named in words, as its name with dashes', () => {
+    expect(toolRequests('run the long running operation')).toEqual([{ tool: 'long-running-operation' }]);
+    expect(toolRequests('use get tiny image')).toEqual([{ tool: 'get-tiny-image' }]);
+    expect(toolRequests('call the get sum tool with 2 and 3')).toEqual([
+      { tool: 'get-sum', text: '2 and 3' },
+    ]);
+  });
+
   it('reads several, joined by then, in the order said', () => {
     expect(toolRequests('use echo with hi, then use trigger-elicitation-request')).toEqual([
       { tool: 'echo', text: 'hi' },

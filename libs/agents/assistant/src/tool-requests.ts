@@ -1,13 +1,17 @@
 /** A tool the person named, and what they said to give it. */
 export interface ToolRequest {
-  /** the tool as they named it: `echo`, or a full name such as `everything_echo` */
+  /**
+   * the tool as they named it: `echo`, a full name such as `everything_echo`, or words joined by
+   * dashes (`long-running-operation`)
+   */
   tool: string;
   /** what follows "with", quotes taken off; absent when they said nothing to give it */
   text?: string;
 }
 
+/** "use echo with hello", "run the long running operation", "call the get-sum tool with 2 and 3" */
 const USE =
-  /^\s*(?:please\s+)?(?:use|call|run)\s+(?:the\s+)?([A-Za-z0-9_.-]+)(?:\s+tool)?(?:\s+with\s+([\s\S]+?))?\s*$/i;
+  /^\s*(?:please\s+)?(?:use|call|run)\s+(?:the\s+)?([A-Za-z0-9_.-]+(?:\s+[A-Za-z0-9_.-]+)*?)(?:\s+tool)?(?:\s+with\s+([\s\S]+?))?\s*$/i;
 
 /**
  * The tools a message asks for, in the order said: "use echo with hello", "call get-sum", "use
@@ -24,7 +28,9 @@ export function toolRequests(message: string): ToolRequest[] {
     const match = USE.exec(part.replace(/[.!]+\s*$/, ''));
     if (!match?.[1]) return requests.length > 0 ? requests : [];
     const text = match[2]?.trim().replace(/^(["'“‘])([\s\S]*)(["'”’])$/, '$2');
-    requests.push(text ? { tool: match[1], text } : { tool: match[1] });
+    // a name said in words is the tool's with dashes: "long running operation"
+    const tool = match[1].replace(/\s+/g, '-');
+    requests.push(text ? { tool, text } : { tool });
   }
   return requests;
 }

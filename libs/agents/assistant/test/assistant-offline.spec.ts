@@ -75,6 +75,15 @@ describe('the assistant on the offline model', () => {
     await s.runner.close();
   });
 
+  it('calls a tool named in words, without its dashes or the start of its name', async () => {
+    const s = await session();
+    await s.say('please run the tiny image tool');
+    await s.runner.whenIdle();
+    const calls = (await s.path()).filter((n) => n.kind === 'tool_call').map((n) => n.payload['name']);
+    expect(calls).toEqual(['everything_get-tiny-image']);
+    await s.runner.close();
+  });
+
   it('says which tools it has when the one named is not among them', async () => {
     const s = await session();
     await s.say('use teleport with Paris');
