@@ -9,6 +9,7 @@ import {
   extractFromWords,
   functionsFor,
   photoFromWords,
+  withoutHedges,
 } from './offline-text';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
@@ -166,18 +167,20 @@ const askFunction: OfflineRule = {
   name: 'tidying: ask what the space is for',
   when: (ctx) =>
     isAct(ctx) && ctx.offers('ask_space_function') && fresh(ctx) && actionOf(ctx) === 'ask-function',
-  reply: (ctx) => {
-    // the room the photo showed, else the one the words name ("my kitchen counter is a mess")
-    const room =
-      /Photo: an? [a-z]+ ([a-z ]+?);/.exec(ctx.request.system)?.[1] ??
-      photoFromWords(ctx.recentUserText).roomType;
-    return {
-      // The card asks the question itself; the reply only leads into it.
-      text: '(offline) First, one question about the space.',
-      calls: [{ name: 'ask_space_function', input: { options: functionsFor(room) } }],
-    };
-  },
+  reply: (ctx) => ({
+    // The card asks the question itself; the reply only leads into it.
+    text: '(offline) First, one question about the space.',
+    calls: [{ name: 'ask_space_function', input: { options: functionsFor(roomOf(ctx)) } }],
+  }),
 };
+
+/** The room the photo showed, else the one the words name ("my kitchen counter is a mess"). */
+function roomOf(ctx: OfflineContext): string {
+  return (
+    /Photo: an? [a-z]+ ([a-z ]+?);/.exec(ctx.request.system)?.[1] ??
+    photoFromWords(ctx.recentUserText).roomType
+  );
+}
 
 const afterFunction: OfflineRule = {
   name: 'tidying: begin sorting once the function is chosen',
@@ -187,12 +190,26 @@ const afterFunction: OfflineRule = {
       .object({ function: z.string().nullable().optional() })
       .safeParse(ctx.resultOf('ask_space_function')?.data).data;
     if (!data?.function) return { text: '(offline) Tell me in a few words what you need to do here.' };
+    // "not sure, just walking through it I guess" is for walking through; "I don't know" alone
+    // is for what such a room is mostly for, which the person can change by saying so
+    const meant = withoutHedges(data.function);
+    if (meant === '') {
+      // the first of the options the card offered: what such a room is mostly for
+      const asked = z
+        .object({ options: z.array(z.string()) })
+        .safeParse(ctx.resultOf('ask_space_function')?.input).data;
+      const usual = asked?.options[0] ?? functionsFor(roomOf(ctx))[0] ?? 'what it is used for now';
+      return {
+        text: `(offline) That's all right: we'll take it as for ${usual} for now. Let's begin.`,
+        calls: [{ name: 'begin_sorting', input: { function: usual } }],
+      };
+    }
     return {
       // "working" reads as what the space is for; "I work here and study" is quoted as said.
-      text: /^(i|we|my|our|it|it's|this|the|a|an)\b/i.test(data.function)
-        ? `(offline) Got it, in your words: "${data.function}". Let's begin.`
-        : `(offline) Got it: this space is for ${data.function}. Let's begin.`,
-      calls: [{ name: 'begin_sorting', input: { function: data.function } }],
+      text: /^[a-z]+ing\b/i.test(meant)
+        ? `(offline) Got it: this space is for ${meant}. Let's begin.`
+        : `(offline) Got it, in your words: "${meant}". Let's begin.`,
+      calls: [{ name: 'begin_sorting', input: { function: meant } }],
     };
   },
 };

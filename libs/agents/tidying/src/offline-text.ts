@@ -11,6 +11,7 @@ const ROOMS: readonly [string, RegExp][] = [
   ['kitchen', /\b(kitchen|counter|sink|stove|fridge)\b/],
   ['living room', /\b(sofa|couch|living|tv|coffee table)\b/],
   ['hallway', /\b(hall|hallway|entrance|shoes)\b/],
+  ['bathroom', /\b(bathroom|shower|bathtub|toilet|towels?)\b/],
 ];
 
 const THINGS =
@@ -45,6 +46,17 @@ export function photoFromWords(text: string): OfflinePhoto {
   return { roomType, chaosLevel, visibleItems, blockedFunction, firstTarget: visibleItems[0] ?? null };
 }
 
+/**
+ * What is for the space with the hedges taken off: "I don't know, just walking through it I
+ * guess" → "just walking through it"; empty when the words only hedge ("not sure").
+ */
+export function withoutHedges(words: string): string {
+  return words
+    .replace(/^\s*(?:(?:i\s+)?(?:don'?t|do not) know|not sure|no idea|dunno|um+|hmm+|well)\b[,.\s]*/i, '')
+    .replace(/[,\s]*\b(?:i guess|i think|i suppose|maybe|probably)[.!?\s]*$/i, '')
+    .trim();
+}
+
 /** Likely purposes of a room, for ask_space_function's options. */
 export function functionsFor(roomType: string): string[] {
   switch (roomType) {
@@ -54,6 +66,12 @@ export function functionsFor(roomType: string): string[] {
       return ['sleeping', 'getting dressed', 'relaxing'];
     case 'kitchen':
       return ['cooking', 'eating', 'making coffee'];
+    case 'living room':
+      return ['relaxing', 'watching TV', 'having people over'];
+    case 'hallway':
+      return ['coming and going', 'putting on shoes and coats', 'dropping keys and bags'];
+    case 'bathroom':
+      return ['washing', 'getting ready', 'keeping towels and toiletries'];
     default:
       return ['relaxing', 'working', 'storing things'];
   }

@@ -183,6 +183,49 @@ describe('where each item lands', () => {
     expect(replies).toContain(`(offline) Got it, in your words: "I work here and study". Let's begin.`);
   });
 
+  it.each([
+    [
+      "I don't know, just walk through it I guess",
+      'just walk through it',
+      '(offline) Got it, in your words: "just walk through it". Let\'s begin.',
+    ],
+    [
+      'not sure',
+      'coming and going',
+      "(offline) That's all right: we'll take it as for coming and going for now. Let's begin.",
+    ],
+  ])(
+    'what the space is for, typed unsure ("%s"), is taken without the hedges',
+    async (typed, meant, reply) => {
+      const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+      await s.say('the hallway is a mess', (q) =>
+        q.type === 'choose' ? { action: 'other', content: { text: typed } } : tapFirst(q),
+      );
+      expect(s.state()).toMatchObject({ phase: 'sorting', function: meant });
+      const replies = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => n.payload['text']);
+      expect(replies).toContain(reply);
+    },
+  );
+
+  it('asks a hallway, a living room and a bathroom what they are for in their own terms', async () => {
+    for (const [words, options] of [
+      ['the hallway is a mess', ['coming and going', 'putting on shoes and coats', 'dropping keys and bags']],
+      ['my living room is full of stuff', ['relaxing', 'watching TV', 'having people over']],
+      ['the bathroom is cluttered', ['washing', 'getting ready', 'keeping towels and toiletries']],
+    ] as const) {
+      const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+      const asked: string[][] = [];
+      await s.say(words, (q) => {
+        if (q.type === 'choose')
+          asked.push(
+            ((q.payload as { options?: { label: string }[] }).options ?? []).map((o) => o.label).slice(0, 3),
+          );
+        return { action: 'cancel' };
+      });
+      expect(asked).toEqual([options]);
+    }
+  });
+
   it('goes through what the photo showed one by one: it names the next, and "go on" proposes it', async () => {
     const s = await atTheDesk();
     expect(s.state()).toMatchObject({ seen: ['mugs', 'papers', 'lamp'], piles: { out: ['mugs'] } });
