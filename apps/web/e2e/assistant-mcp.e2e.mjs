@@ -123,6 +123,34 @@ async function visit(t, { phone, who }) {
 
 export const scenarios = [
   {
+    name: 'the image an MCP server answers with is shown in the chat, from its tool (phone and desktop)',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('assistant-image') });
+      await chooseAssistant(page);
+      await send(page, 'please use the tiny image tool');
+      await page.waitForURL(/\/c\/[^/]+$/, { timeout: 45_000 });
+      const reply = page.locator('.bubble--assistant', { hasText: 'The image above is the MCP logo' });
+      await reply.waitFor({ timeout: 45_000 });
+      await waitForTurn(page);
+      // The image itself, loaded, above the reply that speaks of it; the reply does not name it.
+      const image = page.getByRole('img', { name: 'Image from “everything get tiny image”' });
+      await image.waitFor();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('figure img')].some((img) => img.complete && img.naturalWidth > 0),
+      );
+      const [shown, said] = await Promise.all([image.boundingBox(), reply.boundingBox()]);
+      assert.ok(shown && said && shown.y < said.y, 'the image comes before the words about it');
+      assert.doesNotMatch(await reply.innerText(), /\[image/);
+      await page.locator('figcaption', { hasText: 'From “everything get tiny image”' }).waitFor();
+      await assertNewestInView(page, 'with the image and its reply');
+      await t.shot(page, 'tool-image');
+      await page.setViewportSize(DESKTOP);
+      await page.waitForTimeout(150);
+      await t.shot(page, 'tool-image-wide');
+    },
+  },
+  {
     name: 'the assistant on a phone: a tool named in words, an outside MCP server’s question answered in the chat',
     async run(t) {
       await visit(t, { phone: true, who: 'phone' });

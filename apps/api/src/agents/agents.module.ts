@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BlobsModule } from '../blobs/blobs.module';
 import { ConciergeModule } from '../concierge/concierge.module';
 import { AgentCatalogModule } from './agent-catalog.module';
 import { AgentRegistry } from './agent-registry';
@@ -6,7 +7,7 @@ import { AgentsController } from './agents.controller';
 
 /** The registered agents over HTTP, and what running them needs (AgentRegistry). */
 @Module({
-  imports: [AgentCatalogModule, ConciergeModule],
+  imports: [AgentCatalogModule, BlobsModule, ConciergeModule],
   controllers: [AgentsController],
   providers: [AgentRegistry],
   exports: [AgentCatalogModule, AgentRegistry],

@@ -109,6 +109,31 @@ describe('the assistant and MCP servers, through the public api', () => {
     expect(lastReply(nodes)).toContain('hello');
   });
 
+  it('"use get-tiny-image" shows the person the image the server answered with, and only to them', async () => {
+    const c = await start();
+    await send(c, 'use get-tiny-image');
+    const nodes = await path(api, token, c.id);
+    const [result] = nodesOf(nodes, 'tool_result');
+    const photos = result?.payload['photos'] as { sha256: string; mediaType: string }[] | undefined;
+    expect(photos).toEqual([expect.objectContaining({ mediaType: 'image/png' })]);
+    const sha256 = photos?.[0]?.sha256 ?? '';
+    // Kept as a person's photo is: a PNG, read at /api/blobs by the conversation's owner only.
+    const mine = await fetch(api.url(`/api/blobs/${sha256}`), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('image/png');
+    expect([...new Uint8Array(await mine.arrayBuffer()).slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+    const stranger = (await register(api, 'assistant-stranger')).token;
+    const theirs = await fetch(api.url(`/api/blobs/${sha256}`), {
+      headers: { authorization: `Bearer ${stranger}` },
+    });
+    expect(theirs.status).toBe(404);
+    // The reply does not name the image in words: it is shown above it.
+    expect(lastReply(nodes)).toContain('everything_get-tiny-image:');
+    expect(lastReply(nodes)).not.toContain('[image');
+  });
+
   it('puts the server’s question to the person, and the server gets their answer', async () => {
     const c = await start();
     const socket = await connect(api, token);

@@ -101,7 +101,8 @@ const sayWhatToolsAnswered: OfflineRule = {
       .map((result) =>
         result.isError
           ? `${result.name} did not work: ${result.content}`
-          : `${result.name}: ${result.content}`,
+          : // an image kept is shown in the chat above these words: not named again in them
+            `${result.name}: ${result.content.replace(/\n?\[image [^\]]*, shown to the person\]/g, '')}`,
       )
       .join('\n\n'),
   }),

@@ -17,6 +17,7 @@ import type { Json } from '@sweatpants/domain';
 
 import type {
   ContentBlock,
+  ImageBlock,
   ModelReply,
   ModelRequest,
   ModelUsage,
@@ -30,7 +31,9 @@ export type PhotoData = ReadonlyMap<string, string>;
 /** The sha-256 of every photo in a request, once each. */
 export function photosIn(request: ModelRequest): string[] {
   const shas = request.messages.flatMap((m) =>
-    m.content.flatMap((b) => (b.type === 'image' ? [b.sha256] : [])),
+    m.content.flatMap((b) =>
+      b.type === 'image' ? [b.sha256] : b.type === 'tool_result' ? (b.images ?? []).map((i) => i.sha256) : [],
+    ),
   );
   return [...new Set(shas)];
 }
@@ -121,22 +124,28 @@ function toContentParam(block: ContentBlock, photos: PhotoData): SentBlock {
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };
-    case 'image': {
-      const data = photos.get(block.sha256);
-      return data === undefined
-        ? { type: 'text', text: `(a ${block.mediaType} photo was sent here; it could not be loaded)` }
-        : { type: 'image', source: { type: 'base64', media_type: block.mediaType, data } };
-    }
+    case 'image':
+      return imageParam(block, photos);
     case 'tool_use':
       return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
     case 'tool_result':
       return {
         type: 'tool_result',
         tool_use_id: block.toolUseId,
-        content: block.content,
+        // the images a tool returned follow its words, as the Messages API takes them
+        content: block.images?.length
+          ? [{ type: 'text', text: block.content }, ...block.images.map((image) => imageParam(image, photos))]
+          : block.content,
         ...(block.isError === undefined ? {} : { is_error: block.isError }),
       };
   }
+}
+
+function imageParam(block: ImageBlock, photos: PhotoData): TextBlockParam | ImageBlockParam {
+  const data = photos.get(block.sha256);
+  return data === undefined
+    ? { type: 'text', text: `(a ${block.mediaType} photo was sent here; it could not be loaded)` }
+    : { type: 'image', source: { type: 'base64', media_type: block.mediaType, data } };
 }
 
 /**

@@ -180,6 +180,44 @@ describe('ClaudeModel against the fake Anthropic server', () => {
     });
   });
 
+  it('sends the images a tool returned inside its result, after its words, as their bytes', async () => {
+    fake.script({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
+    const request: ModelRequest = {
+      system: 'You use tools.',
+      tools: [],
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'show me the logo' }] },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_logo', input: {} }] },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              toolUseId: 'toolu_1',
+              content: 'The logo: [image image/png, shown to the person]',
+              images: [{ type: 'image', mediaType: 'image/png', sha256: PHOTO_SHA }],
+            },
+          ],
+        },
+      ],
+    };
+
+    await modelFor().complete(request, { signal: live() });
+
+    const sent = fake.requests[0]!.body?.messages as { content: unknown[] }[];
+    expect(sent.at(-1)?.content).toEqual([
+      {
+        type: 'tool_result',
+        tool_use_id: 'toolu_1',
+        content: [
+          { type: 'text', text: 'The logo: [image image/png, shown to the person]' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG_1PX } },
+        ],
+        cache_control: CACHED,
+      },
+    ]);
+  });
+
   it("uses the request's own maxTokens over the configured one", async () => {
     fake.script({ kind: 'reply', content: [{ type: 'text', text: 'ok' }] });
 

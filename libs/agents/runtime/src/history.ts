@@ -70,12 +70,14 @@ export function historyOf(path: readonly TreeNode[]): ModelMessage[] {
       case 'tool_result': {
         const p = node.payload as unknown as ToolResultPayload;
         if (!asked.has(p.toolUseId)) break;
+        const images = (p.photos ?? []).map(imageOf);
         push('user', [
           {
             type: 'tool_result',
             toolUseId: p.toolUseId,
             content: resultText(p.outcome),
             isError: p.outcome.kind === 'error',
+            ...(images.length > 0 ? { images } : {}),
           },
         ]);
         break;

@@ -18,5 +18,6 @@ export type { CompleteOptions, Model, PhotoBytes } from './model';
 export * from './outbox';
 export { PendingElicits, type AnswerError } from './pending-elicits';
 export * from './runner';
+export { PhotoStoreContext, providePhotoStore, type PhotoStore } from './photo-store';
 export type { ConversationPort, PortError, QueuedMessages } from '@sweatpants/domain';
 export { InMemoryConversationPort } from './storage/in-memory-port';

@@ -122,6 +122,8 @@ export interface ToolResultBlock {
   toolUseId: string;
   content: string;
   isError?: boolean;
+  /** the images it returned, kept as photos, after its words */
+  images?: ImageBlock[];
 }
 
 /** A tool as the model sees it: its input as a JSON schema (made from the tool's zod schema). */

@@ -1,4 +1,4 @@
-import type { Json, TreeNode } from '@sweatpants/domain';
+import type { Json, Photo, TreeNode } from '@sweatpants/domain';
 import { Err as effectionErr, type Api, type Operation, type Result } from 'effection';
 import { createApi } from 'effection/experimental';
 import * as z from 'zod';
@@ -26,7 +26,13 @@ export interface ModeSwitch {
  * `O` is what a success carries, which another agent calling the tool gets back.
  */
 export type ToolOutcome<O = Json> =
-  | { kind: 'success'; value: O; reply?: string }
+  | {
+      kind: 'success';
+      value: O;
+      reply?: string;
+      /** images the tool got (an MCP server's), kept as photos: the model and the person see them */
+      photos?: Photo[];
+    }
   | { kind: 'error'; message: string }
   | { kind: 'break'; text: string; next: ModeSwitch };
 
@@ -247,12 +253,31 @@ export function outcomeOf<O>(answer: ToolAnswer<O>): ToolOutcome {
   return answer.ok ? ToolSuccess((answer.value ?? null) as Json) : ToolError(answer.error.message);
 }
 
-/** What a tool_result node records. */
+/**
+ * What a tool_result node records. The photos of a success are the payload's own `photos`, where
+ * the store finds every node's photos (so a blob a result names is kept, and only its owner reads
+ * it), not inside the outcome.
+ */
 export interface ToolResultPayload {
   toolUseId: string;
   name: string;
   outcome: ToolOutcome;
-  [key: string]: Json | ToolOutcome;
+  photos?: Photo[];
+  [key: string]: Json | ToolOutcome | Photo[] | undefined;
+}
+
+/** The tool_result payload of an outcome: its photos beside it. */
+function resultPayload(use: ToolUseBlock, outcome: ToolOutcome): ToolResultPayload {
+  if (outcome.kind !== 'success' || !outcome.photos?.length)
+    return { toolUseId: use.id, name: use.name, outcome };
+  const { photos, ...kept } = outcome;
+  return { toolUseId: use.id, name: use.name, outcome: kept, photos };
+}
+
+/** A recorded tool_result's outcome, its photos with it again. */
+export function recordedOutcome(payload: ToolResultPayload): ToolOutcome {
+  const { outcome, photos } = payload;
+  return outcome.kind === 'success' && photos?.length ? { ...outcome, photos } : outcome;
 }
 
 /**
@@ -281,7 +306,7 @@ export function* dispatch(tools: readonly Tool[], use: ToolUseBlock): Operation<
     ]);
   } else {
     const done = run.journal.skipTo('tool_result', matches);
-    if (done) return (done.payload as unknown as ToolResultPayload).outcome;
+    if (done) return recordedOutcome(done.payload as unknown as ToolResultPayload);
   }
   const tool = tools.find((t) => t.name === use.name);
   if (tool?.outsideEffects) yield* run.journal.durable();
@@ -291,7 +316,7 @@ export function* dispatch(tools: readonly Tool[], use: ToolUseBlock): Operation<
   yield* run.journal.append([
     {
       kind: 'tool_result',
-      payload: { toolUseId: use.id, name: use.name, outcome } as unknown as { [key: string]: Json },
+      payload: resultPayload(use, outcome) as unknown as { [key: string]: Json },
       authorId: run.authorId,
     },
   ]);

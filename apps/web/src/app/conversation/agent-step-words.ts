@@ -1,4 +1,4 @@
-import { DispositionSchema, type TreeNode } from '@sweatpants/domain';
+import { DispositionSchema, PhotoSchema, type Photo, type TreeNode } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
 import { dispositionLabel } from '../elicit/disposition-label';
@@ -277,9 +277,11 @@ export function isAgentStep(node: TreeNode): boolean {
   switch (node.kind) {
     case 'event':
     case 'tool_call':
-    case 'tool_result':
     case 'mode':
       return true;
+    // a result with images (an MCP server's) is shown: the person sees what the tool got
+    case 'tool_result':
+      return toolImagesOf(node).length === 0;
     case 'user':
       return payload['synthetic'] === true || node.authorId.startsWith('agent:');
     case 'assistant':
@@ -287,6 +289,13 @@ export function isAgentStep(node: TreeNode): boolean {
     default:
       return false;
   }
+}
+
+/** The photos a tool_result keeps (the images a tool got); none for any other node. */
+export function toolImagesOf(node: TreeNode): Photo[] {
+  if (node.kind !== 'tool_result' || !isRecord(node.payload)) return [];
+  const photos = PhotoSchema.array().safeParse(node.payload['photos']);
+  return photos.success ? photos.data : [];
 }
 
 /** A side call of the runtime's (reading off-script words, say): never part of the chat. */

@@ -125,6 +125,16 @@ describe('chatItems', () => {
       expect(steps).not.toContain(side);
     });
 
+    it('leave the images a tool got in the chat, switch or not: the person sees what it got', () => {
+      const photo = { sha256: 'd'.repeat(64), mediaType: 'image/png', bytes: 3 };
+      const got = node(
+        'tool_result',
+        { toolUseId: 't2', name: 'everything_get-tiny-image', photos: [photo] },
+        reply,
+      );
+      expect(after(chatItems([...path, got], [])).map((i) => i.node)).toEqual([said, reply, progress, got]);
+    });
+
     it('follow the switch, kept in localStorage', () => {
       showAgentSteps(true);
       expect(localStorage.getItem('sweatpants.showAgentSteps')).toBe('true');

@@ -187,6 +187,28 @@ describe('ChatNodeComponent', () => {
     expect(revoked).toEqual(['blob:photo-1']);
   });
 
+  it('shows the images a tool got on the agent’s side, saying which tool they came from', async () => {
+    const sha256 = 'c'.repeat(64);
+    const blob = jest.fn().mockResolvedValue(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }));
+    Object.assign(URL, { createObjectURL: () => 'blob:tool-1', revokeObjectURL: () => undefined });
+    TestBed.configureTestingModule({ providers: [{ provide: ApiService, useValue: { blob } }] });
+    const { fixture, element } = render(
+      node('tool_result', {
+        toolUseId: 't1',
+        name: 'everything_get-tiny-image',
+        outcome: { kind: 'success', value: 'Here is the image:\n[image image/png, shown to the person]' },
+        photos: [{ sha256, mediaType: 'image/png', bytes: 3 }],
+      }),
+    );
+    await fixture.whenStable();
+    fixture.detectChanges();
+    const figure = element.querySelector('figure.bubble--assistant');
+    expect(figure?.querySelector('figcaption')?.textContent?.trim()).toBe('From “everything get tiny image”');
+    expect(blob).toHaveBeenCalledWith(sha256);
+    expect(figure?.querySelector('img')?.getAttribute('alt')).toBe('Image from “everything get tiny image”');
+    fixture.destroy();
+  });
+
   it('shows an elicit with the answer given', () => {
     const ask = node('elicit', {
       elicitId: 'e',

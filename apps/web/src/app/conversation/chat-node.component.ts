@@ -34,6 +34,7 @@ const COPIED_MS = 2000;
 const ACTION_TARGETS: Record<NodeView['kind'], string> = {
   user: 'your message',
   assistant: 'this reply',
+  images: 'these images',
   question: 'this question',
   answer: 'this answer',
   summary: 'this summary',

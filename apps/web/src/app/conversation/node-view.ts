@@ -2,13 +2,15 @@ import { NodePayloadSchemas, type TreeNode } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
 import { answerSummary } from '../elicit/answer-summary';
-import { isAgentStep, stepWords } from './agent-step-words';
+import { isAgentStep, stepWords, toolImagesOf, words } from './agent-step-words';
 
 /** What the chat shows for one node, decided once per node so the template only lays it out. */
 export type NodeView =
   /** `photos`: stored blobs, shown by BlobImageComponent (an <img> cannot send the token itself) */
   | { kind: 'user'; text: string; photos: { sha256: string; alt: string }[] }
   | { kind: 'assistant'; text: string }
+  /** the images a tool got (an MCP server's), on the agent's side, with the tool that got them */
+  | { kind: 'images'; from: string; photos: { sha256: string; alt: string }[] }
   /** `offScript`: the user answered in their own words, shown as their message right after it. */
   | { kind: 'question'; message: string; answer: string | null; offScript: boolean }
   | { kind: 'answer'; text: string }
@@ -20,6 +22,11 @@ export type NodeView =
   | { kind: 'quiet'; text: string }
   /** the root: the chat's start, where the switch for the agent's steps is */
   | { kind: 'start' };
+
+/** A tool's images in words, where they are not shown: "An image from “get tiny image”". */
+export function imagesFrom(count: number, from: string): string {
+  return `${count === 1 ? 'An image' : `${count} images`} from ${from}`;
+}
 
 /** Words the person typed at a question instead of a tap: an answer with action `other`. */
 export function isTypedAnswer(node: TreeNode | undefined): node is TreeNode<'response'> {
@@ -86,6 +93,15 @@ export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
       const p = NodePayloadSchemas.summary.safeParse(node.payload);
       if (!p.success) return { kind: 'quiet', text: 'a summary' };
       return { kind: 'summary', text: p.data.text, ...p.data.covers };
+    }
+    case 'tool_result': {
+      const name = isRecord(node.payload) ? node.payload['name'] : undefined;
+      const from = typeof name === 'string' ? `“${words(name)}”` : 'a tool';
+      const photos = toolImagesOf(node).map((photo, i, all) => ({
+        sha256: photo.sha256,
+        alt: all.length > 1 ? `Image ${i + 1} from ${from}` : `Image from ${from}`,
+      }));
+      return { kind: 'images', from, photos };
     }
     case 'cancel':
       return { kind: 'divider', text: 'stopped' };

@@ -8,7 +8,7 @@ import { chatItems } from './chat-items';
 import { ConversationStore } from './conversation-store.service';
 import { summaryText } from './covered-messages';
 import { nodePreview } from './node-text';
-import { type NodeView, nodeView } from './node-view';
+import { imagesFrom, type NodeView, nodeView } from './node-view';
 
 /**
  * How the inspector opens, for every page that opens it: focus lands on its heading, so Enter or
@@ -39,6 +39,7 @@ interface PathLine {
 const LABELS: Record<NodeView['kind'], string> = {
   user: 'You',
   assistant: 'Reply',
+  images: 'Images',
   question: 'Question',
   answer: 'Answer',
   progress: 'Progress',
@@ -223,6 +224,8 @@ function viewText(view: NodeView): string {
       return view.message;
     case 'step':
       return view.title;
+    case 'images':
+      return imagesFrom(view.photos.length, view.from);
     case 'start':
       return 'The conversation starts here';
   }

@@ -2,7 +2,7 @@ import type { TreeNode } from '@sweatpants/domain';
 
 import { isAgentStep, isSideCall, type StepWords, stepWords, words } from '../conversation/agent-step-words';
 import { summaryText } from '../conversation/covered-messages';
-import { nodeView } from '../conversation/node-view';
+import { imagesFrom, nodeView } from '../conversation/node-view';
 import { isRecord } from '../core/json';
 import { agentName } from '../reflog/reflog-sentence';
 import type { TurnGroup } from './turn-groups';
@@ -70,6 +70,10 @@ export function boxWords(group: TurnGroup, ctx: WordsContext): BoxWords {
     }
     case 'assistant':
       return { who, tag: who, title: `${whose} reply`, text: view.text, answer: null, line: view.text };
+    case 'images': {
+      const text = imagesFrom(view.photos.length, view.from);
+      return { who, tag: who, title: `What ${view.from} got`, text, answer: null, line: text };
+    }
     case 'question':
       return {
         who,

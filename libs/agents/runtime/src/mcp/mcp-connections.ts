@@ -6,7 +6,7 @@ import { ToolError, type Tool, type ToolOutcome } from '../tool';
 import { useMcpConnection, type McpAsker, type McpConnection, type McpToolInfo } from './mcp-connection';
 import { askPerson } from './mcp-elicitation';
 import type { McpServerConfig } from './mcp-server-config';
-import { mcpTools, outcomeOfFailure, outcomeOfResult } from './mcp-tool';
+import { mcpTools, outcomeKeepingImages, outcomeOfFailure } from './mcp-tool';
 
 /** A connection, or why none could be opened. */
 type Opened = { ok: true; connection: McpConnection } | { ok: false; error: unknown };
@@ -57,7 +57,7 @@ export class McpConnections {
     try {
       for (let attempt = 1; ; attempt++) {
         try {
-          return outcomeOfResult(yield* connection.callTool(tool, args, ask));
+          return yield* outcomeKeepingImages(yield* connection.callTool(tool, args, ask));
         } catch (error) {
           // The server wants pages opened first (a sign-in): the protocol's URL elicitation by
           // error. Each is the person's link card; once they say they opened them, the call is

@@ -1,6 +1,7 @@
-import type { Json } from '@sweatpants/domain';
+import { PhotoMediaTypeSchema, type Json, type Photo } from '@sweatpants/domain';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Operation } from 'effection';
+import { call, type Operation } from 'effection';
+import { PhotoStoreContext } from '../photo-store';
 import type { ToolSpec } from '../model';
 import { ToolError, ToolSuccess, type Tool, type ToolOutcome } from '../tool';
 import type { McpToolInfo } from './mcp-connection';
@@ -70,16 +71,20 @@ function unique(name: string, taken: Set<string>): string {
 /**
  * What the model reads of a server's answer: its text blocks joined (other blocks named by what
  * they are), its structured content when it sent no text; an `isError` answer is a tool error.
+ * `kept` holds the answer's images as stored photos, in order (null for one not kept): each is
+ * the outcome's, shown to the model and the person, and its words say so.
  *
  * @example
  * outcomeOfResult({ content: [{ type: 'text', text: 'Echo: hello' }] }); // ToolSuccess('Echo: hello')
  */
-export function outcomeOfResult(result: CallToolResult): ToolOutcome {
+export function outcomeOfResult(result: CallToolResult, kept: readonly (Photo | null)[] = []): ToolOutcome {
+  let image = 0;
   const parts = (result.content ?? []).map((block) => {
     switch (block.type) {
       case 'text':
         return block.text;
       case 'image':
+        return kept[image++] ? `[image ${block.mimeType}, shown to the person]` : `[image ${block.mimeType}]`;
       case 'audio':
         return `[${block.type} ${block.mimeType}]`;
       case 'resource_link':
@@ -93,7 +98,31 @@ export function outcomeOfResult(result: CallToolResult): ToolOutcome {
       ? parts.join('\n')
       : JSON.stringify(result.structuredContent);
   if (result.isError) return ToolError(text || 'the tool failed and said nothing more');
-  return ToolSuccess(text as Json);
+  const photos = kept.filter((photo): photo is Photo => photo !== null);
+  return photos.length > 0 ? { kind: 'success', value: text, photos } : ToolSuccess(text as Json);
+}
+
+/**
+ * A server's answer as an outcome, its images kept first when the turn has a photo store (each as
+ * a person's photo is: checked, without metadata); with none, they are named in words only.
+ *
+ * @example
+ * return yield* outcomeKeepingImages(yield* connection.callTool(tool, args, ask));
+ */
+export function* outcomeKeepingImages(result: CallToolResult): Operation<ToolOutcome> {
+  const store = yield* PhotoStoreContext.expect();
+  const images = (result.content ?? []).flatMap((block) => (block.type === 'image' ? [block] : []));
+  if (!store || images.length === 0 || result.isError) return outcomeOfResult(result);
+  const kept: (Photo | null)[] = [];
+  for (const image of images) {
+    const mediaType = PhotoMediaTypeSchema.safeParse(image.mimeType);
+    kept.push(
+      mediaType.success
+        ? yield* call(() => store.keep({ mediaType: mediaType.data, data: image.data }).catch(() => null))
+        : null,
+    );
+  }
+  return outcomeOfResult(result, kept);
 }
 
 /**

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
-import type { Json, TreeNode } from '@sweatpants/domain';
+import type { InlinePhoto, Json, Photo, TreeNode } from '@sweatpants/domain';
+import type { Operation } from 'effection';
 import * as z from 'zod';
-import { defineMode, modeReducer, prompt, type AgentDefinition } from '..';
-import { Runner } from '../host';
+import { defineMode, historyOf, modeReducer, prompt, type AgentDefinition } from '..';
+import { providePhotoStore, Runner, type PhotoStore } from '../host';
 import { OfflineModel, type OfflineRule } from '../offline';
 import { InMemoryConversationPort } from '../storage/in-memory-port';
 import type { ToolOutcome } from '../tool';
@@ -66,7 +68,7 @@ function agentUsing(servers: McpServerConfig[], timeoutMs?: number): AgentDefini
   };
 }
 
-async function session(agent: AgentDefinition) {
+async function session(agent: AgentDefinition, provide?: () => Operation<void>) {
   const port = new InMemoryConversationPort();
   port.create('c1');
   const runner = await Runner.open({
@@ -75,6 +77,7 @@ async function session(agent: AgentDefinition) {
     port,
     model: new OfflineModel([callAsTold, listTools, showSchema, sayResults]),
     logs: { write: () => undefined },
+    ...(provide ? { provide } : {}),
   });
   const path = async () => {
     const read = await port.path('c1');
@@ -117,6 +120,51 @@ describe('useMcpServers: an MCP server’s tools are the agent’s', () => {
     expect(await s.replies()).toContain('everything_echo: Echo: hello');
     const call = (await s.path()).find((n) => n.kind === 'tool_call');
     expect(call?.payload).toMatchObject({ name: 'everything_echo', input: { message: 'hello' } });
+    await s.runner.close();
+  });
+
+  it('keeps the images a server answers with as photos: the result names them, and the model sees them', async () => {
+    // The host's blob store, kept in memory: what it was given, named by its bytes' sha-256.
+    const given: InlinePhoto[] = [];
+    const store: PhotoStore = {
+      keep: (image) => {
+        given.push(image);
+        const bytes = Buffer.from(image.data, 'base64');
+        const sha256 = createHash('sha256').update(bytes).digest('hex');
+        return Promise.resolve({ sha256, mediaType: image.mediaType, bytes: bytes.length });
+      },
+    };
+    const s = await session(agentUsing([everything]), providePhotoStore(store));
+    await s.send('call everything_get-tiny-image {}');
+    await s.runner.whenIdle();
+
+    expect(given.map((image) => image.mediaType)).toEqual(['image/png']);
+    const path = await s.path();
+    const result = path.find((n) => n.kind === 'tool_result');
+    const photos = result?.payload['photos'] as Photo[];
+    expect(photos).toEqual([expect.objectContaining({ mediaType: 'image/png' })]);
+    expect(await s.outcomes()).toEqual([
+      { kind: 'success', value: expect.stringContaining('[image image/png, shown to the person]') },
+    ]);
+    // The model reads the result's words, then the image itself.
+    const block = historyOf(path)
+      .flatMap((m) => m.content)
+      .find((b) => b.type === 'tool_result');
+    expect(block).toMatchObject({
+      images: [{ type: 'image', mediaType: 'image/png', sha256: photos[0]?.sha256 }],
+    });
+    await s.runner.close();
+  });
+
+  it('names an image in words only when the host keeps no photos', async () => {
+    const s = await session(agentUsing([everything]));
+    await s.send('call everything_get-tiny-image {}');
+    await s.runner.whenIdle();
+    const result = (await s.path()).find((n) => n.kind === 'tool_result');
+    expect(result?.payload['photos']).toBeUndefined();
+    expect(await s.outcomes()).toEqual([
+      { kind: 'success', value: expect.stringContaining('[image image/png]') },
+    ]);
     await s.runner.close();
   });
 
