@@ -26,6 +26,8 @@ export function distance(km: number): string {
 export function notForGiving(checks: readonly Checked[]): string {
   return checks
     .map(({ item, condition, instead }) => {
+      if (instead === 'recycling point')
+        return `${capitalised(listOf([item]))} ${isPlural(item) ? 'go' : 'goes'} to a recycling point that takes ${isPlural(item) ? 'them' : 'it'}, never the bin: most supermarkets and household recycling centres have one.`;
       const where = instead === 'recycle' ? 'recycling' : 'the bin';
       const they = isPlural(item) ? "they're" : "it's";
       return condition === 'poor'

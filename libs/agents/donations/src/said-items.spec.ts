@@ -57,6 +57,7 @@ describe('whether only the person can say a thing is fit to give', () => {
     ['used toys', true],
     ['broken old umbrella', false],
     ['winter coat', false],
+    ['old batteries', false],
   ])('%s: %s', (item, doubt) => expect(conditionInDoubt(item)).toBe(doubt));
 
   it.each([

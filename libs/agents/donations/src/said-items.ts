@@ -126,16 +126,33 @@ const DAMAGED =
 /** Words about a thing's age or use, which say nothing about whether someone else would want it. */
 const AGED = /\b(old|older|used|worn|second[\s-]?hand|pre-?loved|outgrown|vintage|spare|unused|unwanted)\b/i;
 
+/** Things no one passes on, however good: they go to a recycling point that takes them. */
+const RECYCLED_ONLY =
+  /\b(batter(?:y|ies)|light ?bulbs?|bulbs?|ink|toner|cartridges?|paint|paint tins?|aerosols?)\b/i;
+
+/**
+ * Whether `item` only ever goes to a recycling point, whatever its condition: batteries, bulbs,
+ * ink cartridges, paint.
+ *
+ * @example
+ * recycledOnly('old batteries'); // true
+ * recycledOnly('old books'); // false
+ */
+export function recycledOnly(item: string): boolean {
+  return RECYCLED_ONLY.test(item);
+}
+
 /**
  * Whether only the person can say if the thing is fit to give: its name speaks of its age or use
  * ("old books", "used toys") and of no damage. An old thing is not a broken one; the helper asks.
+ * Of old batteries there is nothing to ask: they are recycled, whatever their condition.
  *
  * @example
  * conditionInDoubt('old books'); // true
  * conditionInDoubt('broken old umbrella'); // false: it is broken
  */
 export function conditionInDoubt(item: string): boolean {
-  return AGED.test(item) && !DAMAGED.test(item);
+  return AGED.test(item) && !DAMAGED.test(item) && !recycledOnly(item);
 }
 
 /** Names that are plural without ending in a plain "s". */

@@ -65,6 +65,19 @@ describe('the donation helper, offline', () => {
     }
   });
 
+  it('asks nothing about old batteries, however the coach guesses: they go to a recycling point', async () => {
+    const session = await openSession(offline(), alwaysDonate());
+    try {
+      await session.say('where can I take old batteries?', happyAnswers);
+      expect(session.asked).toEqual([]);
+      expect((await session.replies()).at(-1)).toBe(
+        "The old batteries go to a recycling point that takes them, never the bin: most supermarkets and household recycling centres have one. Anything else you'd like to give away?",
+      );
+    } finally {
+      await session.runner.close();
+    }
+  });
+
   it('asks nothing more about a broken thing, and says why in its own voice', async () => {
     const coach = coachGuessing((item) => (item.includes('broken') ? 'trash' : 'donate'));
     const session = await openSession(offline(), coach);
