@@ -7,13 +7,7 @@ import {
   type OfflineReply,
   type OfflineRule,
 } from '@sweatpants/agent-runtime/offline';
-import {
-  clusterActivities,
-  frameOptions,
-  letteredLabel,
-  readChoice,
-  type Cluster,
-} from './option-framing';
+import { clusterActivities, frameOptions, letteredLabel, readChoice, type Cluster } from './option-framing';
 import { learntIn } from './interview-learning';
 import { recapIn, REVIEW_FINISHED } from './review-tools';
 import { answerAside, STOP, stopAside } from './offline-aside';
