@@ -224,15 +224,13 @@ describe('a concierge session, as the person lives it (offline model)', () => {
     const right = await tap(promos, 'B');
     kept.push({ what: 'the tap B on the promotions', nodeId: right.id });
     newsletter = await nextCard(promos.elicitId);
-    expect(newsletter.message).toBe(
-      'How should I read this item? Tap one, or type e.g. “B for all of these”.',
-    );
+    expect(newsletter.message).toBe('How should I read this item? Tap one, or type its letter.');
     expect(newsletter.payload.options.map((o) => o.label)).toEqual([LABELS.A, LABELS.B, LABELS.C]);
     expect((await replies()).at(-1)).toContain('Done: 3 updated, now processed, Tier 2.');
     // The next card's words recall what the interview learnt from the tap; the rewound tap taught
     // it nothing.
     expect((await replies()).at(-1)).toContain(
-      `So far you chose: ${LABELS.B} for mail from Trailgear, Trailgear Rewards, Bookbarn. This item reads alike`,
+      `So far you chose: ${LABELS.B} for mail from Trailgear, Trailgear Rewards, Bookbarn. Next, one item on its own`,
     );
     expect(await state()).toMatchObject({
       lastChoice: { optionId: 'B', label: LABELS.B, activityIds: PROMOS.map((p) => p.id) },
@@ -256,7 +254,7 @@ describe('a concierge session, as the person lives it (offline model)', () => {
     kept.push({ what: 'the letter “a” typed for the newsletter', nodeId: typed.id });
 
     bank = await nextCard(newsletter.elicitId);
-    expect(bank.message).toBe('How should I read this item? Tap one, or type e.g. “B for all of these”.');
+    expect(bank.message).toBe('How should I read this item? Tap one, or type its letter.');
     expect(bank.payload.options.map((o) => o.label)).toEqual([LABELS.A, LABELS.B, LABELS.C]);
     const said = await replies();
     expect(said).toContain('(offline) A: applying it to the item.');

@@ -94,13 +94,16 @@ function nextGroup(ctx: OfflineContext, lead: string): OfflineReply {
   // The options are the card's, lettered there with their reasons: the words only say what the
   // group is, so the chat does not show them twice.
   return {
-    text: `${lead}${sofar} ${n === 1 ? 'This item reads' : `These ${n} items read`} alike: ${subjects.join(', ')}.${more}`.trim(),
+    text: `${lead}${sofar} ${n === 1 ? 'Next, one item on its own' : `These ${n} items read alike`}: ${subjects.join(', ')}.${more}`.trim(),
     calls: [
       {
         name: 'present_options',
         input: toJson({
           activity_ids: cluster.activities.map((a) => a.id),
-          message: `How should I read ${n === 1 ? 'this item' : `these ${n} items`}? Tap one, or type e.g. “B for all of these”.`,
+          message:
+            n === 1
+              ? 'How should I read this item? Tap one, or type its letter.'
+              : `How should I read these ${n} items? Tap one, or type e.g. “B for all of these”.`,
           options,
         }),
       },
