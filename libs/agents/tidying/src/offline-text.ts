@@ -321,6 +321,8 @@ function listedThings(t: string): string[] {
         .trim()
         .replace(/[.!]+$/, '')
         .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
+        // where the things are is not their name: "receipts on my kitchen table"
+        .replace(/\s+(?:on|in|under|across|around|by|next to)\s+(?:the|my|our|a)\s+[a-z ]+$/, '')
         .replace(/^(?:a|an|the|my|some)\s+/, '')
         .replace(
           /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of|loads of|heaps of|tons of|plenty of|a couple of)\s+/,

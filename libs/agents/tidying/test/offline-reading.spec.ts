@@ -32,6 +32,7 @@ describe("the offline rules' reading of a message", () => {
     ['cables, a mug and receipts everywhere', 'cables', ['mug', 'receipts']],
     ['My desk is covered in mugs, papers and a lamp', 'mugs', ['papers', 'lamp']],
     ['the floor is full of toys, shoes and a basket', 'toys', ['shoes', 'basket']],
+    ['there are 3 mugs, 2 plates and a pile of receipts on my kitchen table', 'mugs', ['plates', 'receipts']],
   ])('reads the list %j in the order named: %j first, then %j', (text, item, also) => {
     expect(read(text)).toMatchObject({ intent: 'item', item, also });
   });
