@@ -120,6 +120,9 @@ const NOT_A_THING =
 const ANXIETY =
   /\b(?:anxious|stressed|scared|worried|overwhelmed|panic\w*)\s+(?:about|by|of)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 
+/** How much of a thing there is, which is not its name: "a big pile of jumpers" is jumpers. */
+const HEAP_OF = /^(?:(?:big|huge|small|little|massive|whole)\s+)?(?:pile|stack|heap|mountain|load)s?\s+of\s+/;
+
 /** Takes back what was decided ("undo that", "take it back"), when the words decide nothing new. */
 const UNDO = /\b(?:undo|take (?:that|it|this|them) back|take back|changed? my mind|scratch that)\b/;
 /**
@@ -239,7 +242,8 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
             : t.split(/\s+/).length <= 3
               ? bare
               : null));
-  const item = named && !NOT_A_THING.test(named) ? named.replace(/[.!?]+$/, '') : null;
+  const item =
+    named && !NOT_A_THING.test(named) ? named.replace(/[.!?]+$/, '').replace(HEAP_OF, '') || named : null;
   const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
   const intent = RESTART.test(t)
     ? 'restart'

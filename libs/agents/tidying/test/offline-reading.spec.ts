@@ -22,6 +22,13 @@ describe("the offline rules' reading of a message", () => {
   });
 
   it.each([
+    ['a big pile of jumpers', 'jumpers'],
+    ['there is a stack of magazines', 'magazines'],
+  ])('reads how much there is as no part of the name: %j is %j', (text, item) => {
+    expect(read(text)).toMatchObject({ intent: 'item', item });
+  });
+
+  it.each([
     [
       'my desk is a mess: cables, a coffee mug and a pile of old receipts',
       'cables',

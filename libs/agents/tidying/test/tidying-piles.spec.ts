@@ -433,12 +433,12 @@ describe('where each item lands', () => {
     );
 
     expect(s.state()).toMatchObject({
-      piles: { belongs: [], out: ['mugs', 'broken charger', 'scarf', 'stack of papers'], unsure: [] },
+      piles: { belongs: [], out: ['mugs', 'broken charger', 'scarf', 'papers'], unsure: [] },
       destinations: {
         mugs: 'kitchen',
         'broken charger': 'trash',
         scarf: 'donation',
-        'stack of papers': 'recycling',
+        papers: 'recycling',
       },
       itemsProcessed: 4,
     });
