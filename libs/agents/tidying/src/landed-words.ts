@@ -67,7 +67,7 @@ function spot(location: string | undefined): string {
 }
 
 /** "mugs", "a pile of books" → no, a pile; "glasses" → yes: the noun the verb agrees with. */
-function isPlural(item: string): boolean {
+export function isPlural(item: string): boolean {
   const words = item.toLowerCase().trim().split(/\s+/);
   const head = words[words.indexOf('of') - 1] ?? words.at(-1) ?? '';
   return /[^su]s$/.test(head) || /(ches|shes|sses|xes)$/.test(head);

@@ -1,4 +1,5 @@
 import type { Disposition, Json } from '@sweatpants/domain';
+import { isPlural } from './landed-words';
 
 /**
  * What the offline model reads out of a tidying message, by keyword: deterministic stand-ins for
@@ -349,6 +350,8 @@ function listedThings(t: string): string[] {
 /** The dispositions the offline model proposes for an item: its best guess first. */
 export function choicesFor(item: string): { label: string; disposition: Disposition }[] {
   const t = item.toLowerCase();
+  // "Keep them here" for the jumpers, "Keep it here" for the lamp
+  const keep = isPlural(item) ? 'Keep them here' : 'Keep it here';
   if (/\b(mugs?|cups?|plates?|dishes|glass(es)?|bottles?)\b/.test(t))
     return [
       { label: 'Kitchen', disposition: { kind: 'place', location: 'kitchen' } },
@@ -365,7 +368,7 @@ export function choicesFor(item: string): { label: string; disposition: Disposit
   if (/\b(puzzles?|board ?games?|dvds?)\b/.test(t) && !/\b(broken|missing|torn)\b/.test(t))
     return [
       { label: 'Donate', disposition: { kind: 'donate' } },
-      { label: 'Keep it here', disposition: { kind: 'place', location: 'its spot here' } },
+      { label: keep, disposition: { kind: 'place', location: 'its spot here' } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
   if (/\b(broken|old|empty|wrapper|trash)\b/.test(t))
@@ -375,7 +378,7 @@ export function choicesFor(item: string): { label: string; disposition: Disposit
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
   return [
-    { label: 'Keep it here', disposition: { kind: 'place', location: 'its spot here' } },
+    { label: keep, disposition: { kind: 'place', location: 'its spot here' } },
     { label: 'Donate', disposition: { kind: 'donate' } },
     { label: 'Not now', disposition: { kind: 'skip' } },
   ];

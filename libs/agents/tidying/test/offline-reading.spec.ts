@@ -1,4 +1,4 @@
-import { extractFromWords } from '../src/offline-text';
+import { choicesFor, extractFromWords } from '../src/offline-text';
 
 /** What the offline rules read from a message, as the extraction tool's input. */
 const read = (text: string, phase = 'sorting') => extractFromWords(text, phase);
@@ -93,5 +93,16 @@ describe("the offline rules' reading of a message", () => {
       choice: 'place',
       place: 'kitchen',
     });
+  });
+});
+
+describe("the offline coach's first guesses", () => {
+  it.each([
+    ['jumpers', 'Keep them here'],
+    ['clothes', 'Keep them here'],
+    ['lamp', 'Keep it here'],
+    ['board games', 'Keep them here'],
+  ])('offers to keep the %s here in words that agree: %j', (item, keep) => {
+    expect(choicesFor(item).map((c) => c.label)).toContain(keep);
   });
 });
