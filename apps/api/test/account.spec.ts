@@ -252,7 +252,7 @@ describe('accounts that can leave (PROTOCOL.md, Account)', () => {
     expect(words).toContain(`![Photo 1](../../${photos[0]})`);
     expect(words).toMatch(/\*\*The coach asked\*\*: .+\n\n\*\*You answered\*\*: \w/);
     expect(words).toContain('**You**: the mugs instead');
-    expect(words).not.toContain('the lamp'); // the discarded branch is in tree.json, not the transcript
+    expect(words).not.toContain('**You**: the lamp'); // the discarded branch is in tree.json, not the transcript
     expect(words).not.toContain('[Continue as'); // what the agent writes to itself is not hers
     expect(words.replace(/photos\/[0-9a-f]{64}/g, '')).not.toMatch(ID);
     expect(words).not.toMatch(/[{}]/);

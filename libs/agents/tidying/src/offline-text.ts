@@ -83,7 +83,7 @@ export function functionsFor(roomType: string): string[] {
  * laptop"), and not a part of the one in question ("some of them", "the rest").
  */
 const ARTICLE =
-  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please)\b|[,.!?]|$)/;
+  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too)\b|[,.!?]|$)/;
 const PLACE =
   /\b(?:goes|go|put it|put them|put (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 const FUNCTION =

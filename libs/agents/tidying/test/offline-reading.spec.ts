@@ -24,7 +24,9 @@ describe("the offline rules' reading of a message", () => {
   it.each([
     ['a big pile of jumpers', 'jumpers'],
     ['there is a stack of magazines', 'magazines'],
-  ])('reads how much there is as no part of the name: %j is %j', (text, item) => {
+    ['the mugs instead', 'mugs'],
+    ['the lamp again', 'lamp'],
+  ])('reads how much there is, or "instead" and "again", as no part of the name: %j is %j', (text, item) => {
     expect(read(text)).toMatchObject({ intent: 'item', item });
   });
 
