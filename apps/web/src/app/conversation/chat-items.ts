@@ -83,19 +83,10 @@ export function chatItems(
   return items;
 }
 
-/**
- * A typed answer with what the agent read it as, in its payload's `readAs`: one object per answer
- * node, so the chat's inputs stay the same between reads of the path and nothing is drawn again.
- */
+/** A typed answer with what the agent read it as, in its payload's `readAs`. */
 function withReading(answer: TreeNode, readAs: Json): TreeNode {
-  let read = withReadings.get(answer);
-  if (!read) {
-    read = { ...answer, payload: { ...(answer.payload as Record<string, Json>), readAs } } as TreeNode;
-    withReadings.set(answer, read);
-  }
-  return read;
+  return { ...answer, payload: { ...(answer.payload as Record<string, Json>), readAs } } as TreeNode;
 }
-const withReadings = new WeakMap<TreeNode, TreeNode>();
 
 function elicitIdOf(node: TreeNode): string | null {
   if (node.kind !== 'elicit' && node.kind !== 'response') return null;

@@ -70,14 +70,6 @@ describe('what words typed at a question were read as', () => {
     });
   });
 
-  it('gives the question the same answer each time the path is read, so the chat does not draw it again', () => {
-    const asked = node('elicit', form);
-    const typed = node('response', { elicitId: 'f1', action: 'other', content: { text: 'worn, one bag' } });
-    const path = [node('root', {}), asked, typed, reading(true, { condition: 'worn', bags: 1 })];
-    const answerOf = () => chatItems(path, [], { steps: false }).find((i) => i.node === asked)?.answer;
-    expect(answerOf()).toBe(answerOf());
-  });
-
   it('is nothing for words that were a tangent, or a reading asked again', () => {
     const asked = node('elicit', form);
     const typed = node('response', {
