@@ -1,9 +1,8 @@
-import type { ElicitRequest, Json, TreeNode } from '@sweatpants/domain';
+import type { ElicitRequest, TreeNode } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
 import { isAgentStep, isSideCall } from './agent-step-words';
 import { agentStepsShown } from './agent-steps';
-import { readFromWords } from './words-read';
 
 export interface ChatItem {
   node: TreeNode;
@@ -32,7 +31,6 @@ export function chatItems(
   options: ChatOptions = { steps: agentStepsShown() },
 ): ChatItem[] {
   const waiting = new Set(pending.map((q) => q.elicitId));
-  const read = readFromWords(path);
   const answers = new Map<string, TreeNode>();
   const asked = new Map<string, string | null>();
   for (const node of path) {
@@ -66,13 +64,7 @@ export function chatItems(
         // The chat elicit is the composer; its answer shows as the message itself.
         if (typeOf(node) === 'chat') continue;
         if (!answer && elicitId !== null && waiting.has(elicitId)) continue;
-        // Words typed at it that the agent took as its answer: the answer carries what they were
-        // read as, so the question shows it (the words themselves follow as the person's message).
-        const readAs = elicitId === null ? undefined : read.get(elicitId);
-        items.push({
-          node,
-          answer: answer && readAs !== undefined ? withReading(answer, readAs) : (answer ?? null),
-        });
+        items.push({ node, answer: answer ?? null });
         continue;
       }
       default:
@@ -81,11 +73,6 @@ export function chatItems(
     items.push({ node, answer: null });
   }
   return items;
-}
-
-/** A typed answer with what the agent read it as, in its payload's `readAs`. */
-function withReading(answer: TreeNode, readAs: Json): TreeNode {
-  return { ...answer, payload: { ...(answer.payload as Record<string, Json>), readAs } } as TreeNode;
 }
 
 function elicitIdOf(node: TreeNode): string | null {
