@@ -337,6 +337,28 @@ describe('ConversationStore', () => {
     expect(store.pending()).toEqual(card);
   });
 
+  it('keeps the next chat prompt when the message it follows is announced after it (a fast turn)', async () => {
+    const { store, socket } = setup();
+    await store.open('c1', false);
+    // the turn on the message ends before its nodes are announced: its prompt comes first
+    const next = { ...chatPrompt, elicitId: `chat-${fixtureId('r9')}`, message: 'Session done.' };
+    socket.serverSends('status', { conversationId: 'c1', status: 'waiting' });
+    socket.serverSends('elicit', { conversationId: 'c1', nodeId: fixtureId('r9'), ...next });
+    socket.serverSends('node', {
+      conversationId: 'c1',
+      node: {
+        ...onHead[4]!,
+        id: fixtureId('u9'),
+        parentId: fixtureId('d2'),
+        kind: 'user',
+        payload: { text: "I'm done" },
+      },
+    });
+    // the message ends only the prompt it answered: the composer offers the new one, nothing works
+    expect(store.pending()).toEqual(next);
+    expect(store.status()).toBe('waiting');
+  });
+
   it('holds every question pending on join, answers the one named, and leaves the others pending', async () => {
     const { store, socket, api } = setup();
     const coach = { ...chatPrompt, askedBy: 'tidying' };

@@ -427,8 +427,9 @@ export class ConversationStore implements OnDestroy {
   /**
    * A node the server appended: onto the path if it extends HEAD, into the tree either way. The
    * answer to a pending question (from this tab, another one, or typed off-script) ends that one;
-   * a message, which is how the chat prompt is answered, ends the chat prompt (one sent from
-   * another tab arrives here only as its `user` node).
+   * a message, which is how the chat prompt is answered, ends the chat prompt it answers, the one
+   * asked at its parent (one sent from another tab arrives here only as its `user` node). A fast
+   * turn's next prompt may arrive before the message's node is announced: that one still waits.
    */
   appendNode(node: TreeNode): void {
     this.pathReads.delivered(node);
@@ -436,8 +437,10 @@ export class ConversationStore implements OnDestroy {
     const answered =
       node.kind === 'response'
         ? [responseTo(node)]
-        : node.kind === 'user'
-          ? this.questions.all().flatMap((q) => (q.type === 'chat' ? [q.elicitId] : []))
+        : node.kind === 'user' && node.parentId !== null
+          ? this.questions
+              .all()
+              .flatMap((q) => (q.type === 'chat' && askedAt(q, node.parentId) ? [q.elicitId] : []))
           : [];
     const ended = answered.filter((id) => id !== null && this.questions.ended(id));
     if (ended.length > 0 && this.pending() === null) this.status.set('running');
@@ -452,4 +455,9 @@ export class ConversationStore implements OnDestroy {
     }
     this.tree.update((tree) => withNode(tree, node));
   }
+}
+
+/** Whether the chat prompt `q` waits at `head`: its id is the HEAD it is asked at, `chat-<head>`. */
+function askedAt(q: ElicitRequest, head: string | null): boolean {
+  return head !== null && q.elicitId === `chat-${head}`;
 }
