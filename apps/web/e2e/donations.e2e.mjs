@@ -316,7 +316,15 @@ export const scenarios = [
         'no form asked again',
       );
       assertNoMachinery(text, 'the chat');
+      // Each form says what the words were read as, above the words themselves.
+      const clothes = page.locator('ol.log .question', { hasText: 'A little about the kids clothes' });
+      assert.match(
+        await clothes.innerText(),
+        /What condition are they in\? good · How many bags or boxes\? 1 · Would you rather they were collected\? No\s*\(from your words\)/,
+      );
       await t.shot(page, 'typed-forms-location');
+      await clothes.scrollIntoViewIfNeeded();
+      await t.shot(page, 'typed-forms-read-as');
     },
   },
   {

@@ -1,8 +1,9 @@
-import type { ElicitRequest, TreeNode } from '@sweatpants/domain';
+import type { ElicitRequest, Json, TreeNode } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
 import { isAgentStep, isSideCall } from './agent-step-words';
 import { agentStepsShown } from './agent-steps';
+import { readFromWords } from './words-read';
 
 export interface ChatItem {
   node: TreeNode;
@@ -31,6 +32,7 @@ export function chatItems(
   options: ChatOptions = { steps: agentStepsShown() },
 ): ChatItem[] {
   const waiting = new Set(pending.map((q) => q.elicitId));
+  const read = readFromWords(path);
   const answers = new Map<string, TreeNode>();
   const asked = new Map<string, string | null>();
   for (const node of path) {
@@ -64,7 +66,13 @@ export function chatItems(
         // The chat elicit is the composer; its answer shows as the message itself.
         if (typeOf(node) === 'chat') continue;
         if (!answer && elicitId !== null && waiting.has(elicitId)) continue;
-        items.push({ node, answer: answer ?? null });
+        // Words typed at it that the agent took as its answer: the answer carries what they were
+        // read as, so the question shows it (the words themselves follow as the person's message).
+        const readAs = elicitId === null ? undefined : read.get(elicitId);
+        items.push({
+          node,
+          answer: answer && readAs !== undefined ? withReading(answer, readAs) : (answer ?? null),
+        });
         continue;
       }
       default:
@@ -74,6 +82,20 @@ export function chatItems(
   }
   return items;
 }
+
+/**
+ * A typed answer with what the agent read it as, in its payload's `readAs`: one object per answer
+ * node, so the chat's inputs stay the same between reads of the path and nothing is drawn again.
+ */
+function withReading(answer: TreeNode, readAs: Json): TreeNode {
+  let read = withReadings.get(answer);
+  if (!read) {
+    read = { ...answer, payload: { ...(answer.payload as Record<string, Json>), readAs } } as TreeNode;
+    withReadings.set(answer, read);
+  }
+  return read;
+}
+const withReadings = new WeakMap<TreeNode, TreeNode>();
 
 function elicitIdOf(node: TreeNode): string | null {
   if (node.kind !== 'elicit' && node.kind !== 'response') return null;

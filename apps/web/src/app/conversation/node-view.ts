@@ -1,4 +1,4 @@
-import { NodePayloadSchemas, type TreeNode } from '@sweatpants/domain';
+import { NodePayloadSchemas, type Json, type TreeNode } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
 import { answerSummary } from '../elicit/answer-summary';
@@ -11,7 +11,10 @@ export type NodeView =
   | { kind: 'assistant'; text: string }
   /** the images a tool got (an MCP server's), on the agent's side, with the tool that got them */
   | { kind: 'images'; from: string; photos: { sha256: string; alt: string }[] }
-  /** `offScript`: the user answered in their own words, shown as their message right after it. */
+  /**
+   * `offScript`: the user answered in their own words, shown as their message right after it;
+   * `answer` is then what the agent read them as, when it took them as the answer
+   */
   | { kind: 'question'; message: string; answer: string | null; offScript: boolean }
   | { kind: 'answer'; text: string }
   | { kind: 'progress'; message: string; value: number | null; max: number | null }
@@ -55,8 +58,12 @@ export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
       const p = NodePayloadSchemas.elicit.safeParse(node.payload);
       if (!p.success) return { kind: 'quiet', text: 'a question' };
       const a = answer ? NodePayloadSchemas.response.safeParse(answer.payload) : null;
-      if (a?.success && a.data.action === 'other')
-        return { kind: 'question', message: p.data.message, answer: null, offScript: true };
+      if (a?.success && a.data.action === 'other') {
+        // what the agent took the typed words to answer, when it did (see readFromWords)
+        const readAs = a.data['readAs'];
+        const read = readAs === undefined ? null : answerSummary(p.data, 'accept', readAs as Json);
+        return { kind: 'question', message: p.data.message, answer: read, offScript: true };
+      }
       const summary = a?.success
         ? answerSummary(p.data, a.data.action, a.data.content, a.data['timedOut'] === true)
         : null;
