@@ -15,7 +15,8 @@ import { createAgent, ToolCallError } from './create-agent';
 import { OfflineModel } from './offline';
 import { Runner } from './runner';
 import { InMemoryConversationPort } from './storage/in-memory-port';
-import { createTool, ToolCalls, ToolSuccess } from './tool';
+import { createTool, ToolSuccess } from './tool';
+import { ToolCalls } from './tool-dispatch';
 
 const { name: _name, ...definition } = testAgent;
 

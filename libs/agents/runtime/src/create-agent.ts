@@ -5,7 +5,8 @@ import { defineMode, type AgentDefinition, type AgentPlugin } from './agent-defi
 import { modeReducer } from './history';
 import { prompt } from './template';
 import { spendRefused } from './model';
-import { ToolCalls, ToolError, type Tool, type ToolOutcome } from './tool';
+import { ToolError, type Tool, type ToolOutcome } from './tool';
+import { ToolCalls } from './tool-dispatch';
 import { Run } from './context';
 
 /** The tools an agent exposes, by the name other code calls them with. */

@@ -4,7 +4,8 @@ import type { Operation } from 'effection';
 import { Run } from './context';
 import { ToolCallError, type CreatedAgent, type ToolCallOf, type ToolSet } from './create-agent';
 import { HeadMovedError, ReplayDivergenceError } from './journal';
-import { dispatch, type Tool } from './tool';
+import type { Tool } from './tool';
+import { dispatch } from './tool-dispatch';
 
 /**
  * How an attempt on a branch ended: committed with what it found (`forward`), or abandoned with

@@ -2,7 +2,7 @@ import { foldPath, summaryStateKey, type Json, type StateReducer, type TreeNode 
 import { imageOf, RESPOND_TOOL, type ContentBlock, type ModelMessage, type ToolUseBlock } from './model';
 import { modeOf, type AgentDefinition } from './agent-definition';
 import { replyOf } from './primitives';
-import { resultText, type ToolResultPayload } from './tool';
+import { resultText, type ToolResultPayload } from './tool-dispatch';
 
 /**
  * The model's view of a path: user and assistant messages, tool calls with their results,

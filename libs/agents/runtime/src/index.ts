@@ -87,4 +87,5 @@ export {
 } from './aside-note';
 export * from './template';
 export * from './tool';
+export * from './tool-dispatch';
 export * from './turn';

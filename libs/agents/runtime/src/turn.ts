@@ -8,7 +8,8 @@ import { setAsideBy, setQuestionAside } from './set-question-aside';
 import { historyOf, modeStateOf } from './history';
 import { OfferedTools } from './offered-tools';
 import { sample } from './primitives';
-import { createTool, dispatch, ToolSuccess, type ModeSwitch, type Tool, type ToolOutcome } from './tool';
+import { createTool, ToolSuccess, type ModeSwitch, type Tool, type ToolOutcome } from './tool';
+import { dispatch } from './tool-dispatch';
 
 const DEFAULT_MAX_STEPS = 8;
 
