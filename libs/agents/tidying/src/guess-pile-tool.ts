@@ -1,6 +1,6 @@
 import { createTool, ToolSuccess } from '@sweatpants/agent-runtime';
 import * as z from 'zod';
-import { choicesFor } from './offline-text';
+import { choicesFor } from './offline-guesses';
 import { placementOf } from './pile-placement';
 
 /**

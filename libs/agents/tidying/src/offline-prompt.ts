@@ -1,6 +1,6 @@
 import type { OfflineContext } from '@sweatpants/agent-runtime/offline';
 import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
-import type { SeenInPhoto } from './offline-text';
+import type { SeenInPhoto } from './offline-guesses';
 
 /**
  * What the tidying coach's offline rules read from a request: the lines of the act prompt (the

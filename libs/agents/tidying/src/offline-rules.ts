@@ -1,16 +1,8 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import * as z from 'zod';
 import { actionOf, firstStillToGo, fresh, isAct, line, photoTarget, saidNow } from './offline-prompt';
-import {
-  CONFUSED,
-  STUCK,
-  TIRED,
-  choicesFor,
-  extractFromWords,
-  functionsFor,
-  photoFromWords,
-  withoutHedges,
-} from './offline-text';
+import { CONFUSED, STUCK, TIRED, extractFromWords } from './offline-text';
+import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
 import { landedText, nextThingWords, thePlace, whereItLanded, type Landed } from './landed-words';

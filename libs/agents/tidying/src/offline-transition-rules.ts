@@ -1,7 +1,8 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import * as z from 'zod';
 import { actionOf, countsOf, fresh, isAct, line, photoSeen, saidNow } from './offline-prompt';
-import { CONFUSED, SKIP, STUCK, TIRED, clarifyingOpening, describeItem } from './offline-text';
+import { CONFUSED, SKIP, STUCK, TIRED, clarifyingOpening } from './offline-text';
+import { describeItem } from './offline-guesses';
 
 /**
  * Seed 001's transitions on the offline model: the coach hears, in what the user just said, that

@@ -24,7 +24,8 @@ import {
   type Proposal,
 } from './observation';
 import { extractionGuide } from './extraction-guide';
-import { extractFromWords, photoFromWords } from './offline-text';
+import { extractFromWords } from './offline-text';
+import { photoFromWords } from './offline-guesses';
 import {
   decidedItemsOf,
   functionOf,

@@ -1,4 +1,5 @@
-import { choicesFor, extractFromWords } from '../src/offline-text';
+import { choicesFor } from '../src/offline-guesses';
+import { extractFromWords } from '../src/offline-text';
 
 /** What the offline rules read from a message, as the extraction tool's input. */
 const read = (text: string, phase = 'sorting') => extractFromWords(text, phase);

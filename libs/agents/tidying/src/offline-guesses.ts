@@ -1,0 +1,161 @@
+import type { Disposition } from '@sweatpants/domain';
+import { isPlural } from './landed-words';
+
+/**
+ * What the offline model guesses from a name alone: the room a photo's words describe and what is
+ * in it, what a room is for, where a thing usually goes, what a thing looks like. Reading what a
+ * message says is ./offline-text's.
+ */
+
+const ROOMS: readonly [string, RegExp][] = [
+  ['office', /\b(desk|office|computer|monitor|study)\b/],
+  ['bedroom', /\b(bed|bedroom|wardrobe|dresser|nightstand)\b/],
+  ['kitchen', /\b(kitchen|counter|sink|stove|fridge)\b/],
+  ['living room', /\b(sofa|couch|living|tv|coffee table)\b/],
+  ['hallway', /\b(hall|hallway|entrance|shoes)\b/],
+  ['bathroom', /\b(bathroom|shower|bathtub|toilet|towels?)\b/],
+];
+
+const THINGS =
+  /\b(mugs?|cups?|papers?|lamps?|books?|cables?|chargers?|clothes|shirts?|socks?|boxes|box|bottles?|plates?|letters?|mail|toys?|shoes?|bags?|pens?|notebooks?|magazines?|dishes|glasses|laptops?|headphones|blankets?|pillows?)\b/g;
+
+export interface OfflinePhoto {
+  roomType: string;
+  chaosLevel: 'buried' | 'cluttered' | 'moderate' | 'clear';
+  visibleItems: string[];
+  blockedFunction: string | null;
+  firstTarget: string | null;
+}
+
+/** A plausible photo analysis from the words sent with the photo. */
+export function photoFromWords(text: string): OfflinePhoto {
+  const t = text.toLowerCase();
+  const roomType = ROOMS.find(([, re]) => re.test(t))?.[0] ?? 'room';
+  const chaosLevel = /\b(buried|can'?t see|everywhere|overflowing|drowning)\b/.test(t)
+    ? 'buried'
+    : /\b(clean|clear|tidy|finished)\b/.test(t) && !/\b(mess|messy|clutter)/.test(t)
+      ? 'clear'
+      : /\b(covered|mess|messy|piles?|cluttered|clutter|full)\b/.test(t)
+        ? 'cluttered'
+        : 'moderate';
+  const visibleItems = [...new Set(t.match(THINGS) ?? [])];
+  const blockedFunction =
+    roomType === 'office' && /\bdesk\b/.test(t)
+      ? "can't use the desk"
+      : roomType === 'bedroom'
+        ? "can't get into bed"
+        : null;
+  return { roomType, chaosLevel, visibleItems, blockedFunction, firstTarget: visibleItems[0] ?? null };
+}
+
+/**
+ * What is for the space with the hedges taken off: "I don't know, just walking through it I
+ * guess" → "just walking through it"; empty when the words only hedge ("not sure").
+ */
+export function withoutHedges(words: string): string {
+  return words
+    .replace(/^\s*(?:(?:i\s+)?(?:don'?t|do not) know|not sure|no idea|dunno|um+|hmm+|well)\b[,.\s]*/i, '')
+    .replace(/[,\s]*\b(?:i guess|i think|i suppose|maybe|probably)[.!?\s]*$/i, '')
+    .trim();
+}
+
+/** Likely purposes of a room, for ask_space_function's options. */
+export function functionsFor(roomType: string): string[] {
+  switch (roomType) {
+    case 'office':
+      return ['working', 'studying', 'making things'];
+    case 'bedroom':
+      return ['sleeping', 'getting dressed', 'relaxing'];
+    case 'kitchen':
+      return ['cooking', 'eating', 'making coffee'];
+    case 'living room':
+      return ['relaxing', 'watching TV', 'having people over'];
+    case 'hallway':
+      return ['coming and going', 'putting on shoes and coats', 'dropping keys and bags'];
+    case 'bathroom':
+      return ['washing', 'getting ready', 'keeping towels and toiletries'];
+    default:
+      return ['relaxing', 'working', 'storing things'];
+  }
+}
+
+/** The dispositions the offline model proposes for an item: its best guess first. */
+export function choicesFor(item: string): { label: string; disposition: Disposition }[] {
+  const t = item.toLowerCase();
+  // "Keep them here" for the jumpers, "Keep it here" for the lamp
+  const keep = isPlural(item) ? 'Keep them here' : 'Keep it here';
+  if (/\b(mugs?|cups?|plates?|dishes|glass(es)?|bottles?)\b/.test(t))
+    return [
+      { label: 'Kitchen', disposition: { kind: 'place', location: 'kitchen' } },
+      { label: 'Recycle', disposition: { kind: 'recycle' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
+  if (/\b(papers?|letters?|mail|magazines?|receipts?)\b/.test(t))
+    return [
+      { label: 'Recycle', disposition: { kind: 'recycle' } },
+      { label: 'File it', disposition: { kind: 'place', location: 'the filing box' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
+  // Games and puzzles finished with are the plainest things to give away: someone else plays them.
+  if (/\b(puzzles?|board ?games?|dvds?)\b/.test(t) && !/\b(broken|missing|torn)\b/.test(t))
+    return [
+      { label: 'Donate', disposition: { kind: 'donate' } },
+      { label: keep, disposition: { kind: 'place', location: 'its spot here' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
+  if (/\b(broken|old|empty|wrapper|trash)\b/.test(t))
+    return [
+      { label: 'Trash', disposition: { kind: 'trash' } },
+      { label: 'Recycle', disposition: { kind: 'recycle' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
+  return [
+    { label: keep, disposition: { kind: 'place', location: 'its spot here' } },
+    { label: 'Donate', disposition: { kind: 'donate' } },
+    { label: 'Not now', disposition: { kind: 'skip' } },
+  ];
+}
+
+/** What the offline model can say a thing looks like, by its name. */
+const KINDS: readonly [RegExp, string][] = [
+  [/\b(mugs?|cups?)\b/, 'something you drink from, with a handle'],
+  [/\b(glass(?:es)?|bottles?)\b/, 'something that holds a drink'],
+  [/\b(plates?|dishes|bowls?)\b/, 'tableware, left from a meal'],
+  [/\b(papers?|letters?|mail|receipts?|bills?|magazines?|notes?)\b/, 'paper: a letter, a bill or a note'],
+  [/\b(cables?|chargers?|wires?|cords?|headphones)\b/, 'a cable, or something on a cable with a plug'],
+  [/\b(clothes|shirts?|socks?|scarf|scarves|jackets?|jumpers?|sweaters?)\b/, 'something to wear'],
+  [/\b(books?|notebooks?)\b/, 'something with pages between two covers'],
+  [/\b(lamps?)\b/, 'a light on a stand'],
+  [/\b(box|boxes|bags?)\b/, 'something to keep or carry things in'],
+  [/\b(pens?|pencils?)\b/, 'something to write with'],
+  [/\b(toys?)\b/, 'something to play with'],
+  [/\b(shoes?)\b/, 'something to wear on your feet'],
+  [/\b(blankets?|pillows?)\b/, 'something soft, from a bed or a sofa'],
+  [/\b(laptops?)\b/, 'a computer that folds shut'],
+];
+
+/** What a photo showed, as the prompt's session block tells the offline model. */
+export interface SeenInPhoto {
+  room: string;
+  visible: readonly string[];
+}
+
+const overlaps = (a: string, b: string) => a.includes(b) || b.includes(a);
+
+/**
+ * How the offline model describes a thing it cannot see: what kind of thing it is, and where the
+ * user mentioned it. Null when it knows neither: then it cannot say which thing it means.
+ */
+export function describeItem(item: string, photo: SeenInPhoto | null): string | null {
+  const name = item.toLowerCase();
+  const kind = KINDS.find(([re]) => re.test(name))?.[1];
+  const match = photo?.visible.find((v) => overlaps(v.toLowerCase(), name));
+  const others = photo?.visible.filter((v) => v !== match) ?? [];
+  const where =
+    match && photo
+      ? `You mentioned ${match} with your photo of the ${photo.room}` +
+        (others.length ? `, along with ${others.join(', ')}.` : '.')
+      : '';
+  if (!kind && !where) return null;
+  return [kind ? `${kind}.` : '', where].filter(Boolean).join(' ');
+}
