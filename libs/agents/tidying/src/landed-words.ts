@@ -62,7 +62,7 @@ export function thePlace(place: string | undefined): string {
 /** Where in this space, when the words say more than "here": ", on the shelf", ", in the drawer". */
 function spot(location: string | undefined): string {
   const at = location?.trim() ?? '';
-  if (at === '' || /^(here|its spot here)$/i.test(at)) return '';
+  if (at === '' || /^(here|(?:its|their) spot here)$/i.test(at)) return '';
   return SPOT_PREPOSITION.test(at) ? `, ${at}` : `, in ${thePlace(at)}`;
 }
 

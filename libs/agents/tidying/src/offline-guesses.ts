@@ -83,7 +83,9 @@ export function functionsFor(roomType: string): string[] {
 export function choicesFor(item: string): { label: string; disposition: Disposition }[] {
   const t = item.toLowerCase();
   // "Keep them here" for the jumpers, "Keep it here" for the lamp
-  const keep = isPlural(item) ? 'Keep them here' : 'Keep it here';
+  const plural = isPlural(item);
+  const keep = plural ? 'Keep them here' : 'Keep it here';
+  const spot = plural ? 'their spot here' : 'its spot here';
   if (/\b(mugs?|cups?|plates?|dishes|glass(es)?|bottles?)\b/.test(t))
     return [
       { label: 'Kitchen', disposition: { kind: 'place', location: 'kitchen' } },
@@ -100,7 +102,7 @@ export function choicesFor(item: string): { label: string; disposition: Disposit
   if (/\b(puzzles?|board ?games?|dvds?)\b/.test(t) && !/\b(broken|missing|torn)\b/.test(t))
     return [
       { label: 'Donate', disposition: { kind: 'donate' } },
-      { label: keep, disposition: { kind: 'place', location: 'its spot here' } },
+      { label: keep, disposition: { kind: 'place', location: spot } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
   if (/\b(broken|old|empty|wrapper|trash)\b/.test(t))
@@ -110,7 +112,7 @@ export function choicesFor(item: string): { label: string; disposition: Disposit
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
   return [
-    { label: keep, disposition: { kind: 'place', location: 'its spot here' } },
+    { label: keep, disposition: { kind: 'place', location: spot } },
     { label: 'Donate', disposition: { kind: 'donate' } },
     { label: 'Not now', disposition: { kind: 'skip' } },
   ];

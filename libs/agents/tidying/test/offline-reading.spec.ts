@@ -101,11 +101,11 @@ describe("the offline rules' reading of a message", () => {
 
 describe("the offline coach's first guesses", () => {
   it.each([
-    ['jumpers', 'Keep them here'],
-    ['clothes', 'Keep them here'],
-    ['lamp', 'Keep it here'],
-    ['board games', 'Keep them here'],
-  ])('offers to keep the %s here in words that agree: %j', (item, keep) => {
-    expect(choicesFor(item).map((c) => c.label)).toContain(keep);
+    ['jumpers', 'Keep them here', 'their spot here'],
+    ['clothes', 'Keep them here', 'their spot here'],
+    ['lamp', 'Keep it here', 'its spot here'],
+    ['board games', 'Keep them here', 'their spot here'],
+  ])('offers to keep the %s here in words that agree: %j, %j', (item, keep, spot) => {
+    expect(choicesFor(item)).toContainEqual({ label: keep, disposition: { kind: 'place', location: spot } });
   });
 });

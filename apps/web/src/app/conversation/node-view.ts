@@ -61,11 +61,17 @@ export function nodeView(node: TreeNode, answer: TreeNode | null): NodeView {
       if (a?.success && a.data.action === 'other') {
         // what the agent took the typed words to answer, when it did (see readFromWords)
         const readAs = a.data['readAs'];
-        const read = readAs === undefined ? null : answerSummary(p.data, 'accept', readAs as Json);
+        const read =
+          readAs === undefined ? null : answerSummary(p.data, 'accept', readAs as Json, 'from-words');
         return { kind: 'question', message: p.data.message, answer: read, offScript: true };
       }
       const summary = a?.success
-        ? answerSummary(p.data, a.data.action, a.data.content, a.data['timedOut'] === true)
+        ? answerSummary(
+            p.data,
+            a.data.action,
+            a.data.content,
+            a.data['timedOut'] === true ? 'timed-out' : 'by-hand',
+          )
         : null;
       return { kind: 'question', message: p.data.message, answer: summary, offScript: false };
     }

@@ -4,7 +4,7 @@ describe('how an answer reads under its question', () => {
   const question = { type: 'confirm', message: 'Done for now?', payload: { default: false } };
 
   it('reads a question whose deadline passed as skipped, never as the user’s cancel', () => {
-    expect(answerSummary(question, 'cancel', undefined, true)).toBe('Skipped for now, no answer');
+    expect(answerSummary(question, 'cancel', undefined, 'timed-out')).toBe('Skipped for now, no answer');
     expect(answerSummary(question, 'cancel', undefined)).toBe('Cancelled');
     // "Skip this" on the card declines it: it reads as the button said
     expect(answerSummary(question, 'decline', undefined)).toBe('Skipped');
@@ -48,5 +48,31 @@ describe('how a form’s answer reads under its question', () => {
       'Pick up day: Friday',
     );
     expect(answerSummary(form, 'accept', { extra: [1, 2] })).toBe('Answered');
+  });
+});
+
+describe('how a thing’s place reads under its card', () => {
+  const card = {
+    type: 'propose-disposition',
+    message: 'What about the clothes?',
+    payload: {
+      item: 'clothes',
+      choices: [
+        { id: 'a', label: 'Keep them here', disposition: { kind: 'place', location: 'its spot here' } },
+      ],
+    },
+  };
+  const wardrobe = { disposition: { kind: 'place', location: 'in the wardrobe' }, wasCorrection: true };
+
+  it('says a place the way a person would, whether or not it names how it is put there', () => {
+    expect(answerSummary(card, 'accept', wardrobe)).toBe('Put in the wardrobe (my correction)');
+    const shelf = { disposition: { kind: 'place', location: 'the shelf' }, wasCorrection: true };
+    expect(answerSummary(card, 'accept', shelf)).toBe('Put in the shelf (my correction)');
+  });
+
+  it('reads what typed words were taken as as the answer itself, not as a correction', () => {
+    expect(answerSummary(card, 'accept', wardrobe, 'from-words')).toBe('Put in the wardrobe');
+    const tapped = { disposition: { kind: 'place', location: 'its spot here' }, wasCorrection: false };
+    expect(answerSummary(card, 'accept', tapped, 'from-words')).toBe('Keep them here');
   });
 });

@@ -8,29 +8,33 @@ import { formSummary } from './form-schema';
 /**
  * How an answer reads under its question in the chat: "Trash", "Yes", "Kitchen shelf"… A decline
  * reads as the card's button said it ("Skip this"): skipped. A question whose deadline passed (the
- * agent gave it one) reads as skipped for now, never as the user's cancel.
+ * agent gave it one) reads as skipped for now, never as the user's cancel. What the agent read typed
+ * words as reads as the answer itself: a place the words named is no "correction" of the card.
  */
 export function answerSummary(
   question: ElicitQuestion,
   action: ElicitAction,
   content: Json | undefined,
-  timedOut = false,
+  how: AnsweredHow = 'by-hand',
 ): string {
   switch (action) {
     case 'decline':
       return 'Skipped';
     case 'cancel':
-      return timedOut ? 'Skipped for now, no answer' : 'Cancelled';
+      return how === 'timed-out' ? 'Skipped for now, no answer' : 'Cancelled';
     case 'denied':
       return 'Permission refused';
     case 'other':
       return `Something else: ${isRecord(content) ? String(content['text'] ?? '') : ''}`;
     case 'accept':
-      return acceptedSummary(question, content);
+      return acceptedSummary(question, content, how);
   }
 }
 
-function acceptedSummary(question: ElicitQuestion, content: Json | undefined): string {
+/** How an answer came: given on the question's own card, by its deadline passing, or read from typed words. */
+export type AnsweredHow = 'by-hand' | 'timed-out' | 'from-words';
+
+function acceptedSummary(question: ElicitQuestion, content: Json | undefined, how: AnsweredHow): string {
   if (!isRecord(content)) return 'Answered';
   switch (question.type) {
     case 'chat':
@@ -40,7 +44,8 @@ function acceptedSummary(question: ElicitQuestion, content: Json | undefined): s
     case 'propose-disposition': {
       const parsed = DispositionSchema.safeParse(content['disposition']);
       if (!parsed.success) return 'Answered';
-      if (content['wasCorrection'] === true) return `${dispositionLabel(parsed.data)} (my correction)`;
+      if (content['wasCorrection'] === true && how !== 'from-words')
+        return `${dispositionLabel(parsed.data)} (my correction)`;
       // A tapped card reads as the card did.
       const same = JSON.stringify(parsed.data);
       const card = payloadOf('propose-disposition', question)?.choices.find(
@@ -58,7 +63,7 @@ function acceptedSummary(question: ElicitQuestion, content: Json | undefined): s
       const action = isRecord(revealed) && typeof revealed['action'] === 'string' ? revealed['action'] : null;
       const inner = action
         ? answerSummary(reveal, action as ElicitAction, revealed)
-        : acceptedSummary(reveal, revealed as Json);
+        : acceptedSummary(reveal, revealed as Json, how);
       return `${label} — ${inner}`;
     }
     case 'confirm':
@@ -73,7 +78,7 @@ function acceptedSummary(question: ElicitQuestion, content: Json | undefined): s
       if (!isRecord(answers)) return 'Answered';
       return questions
         .filter((q) => answers[q.id] !== undefined)
-        .map((q) => `${q.message} ${acceptedSummary(q, answers[q.id] as Json)}`)
+        .map((q) => `${q.message} ${acceptedSummary(q, answers[q.id] as Json, how)}`)
         .join(' · ');
     }
     case 'form':

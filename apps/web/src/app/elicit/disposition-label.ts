@@ -1,10 +1,16 @@
 import type { Disposition } from '@sweatpants/domain';
 
+/** A place that says how a thing is put there: "in the wardrobe", "on the shelf". */
+const PREPOSITION = /^(?:in|into|inside|on|onto|under|by|at|behind|beside|next to|back in|back on)\s/i;
+
 /** How a disposition reads on a card and in an answered question. */
 export function dispositionLabel(disposition: Disposition): string {
   switch (disposition.kind) {
     case 'place':
-      return `Put in ${disposition.location}`;
+      // "in the wardrobe", "on the shelf" say how already: "Put in in the wardrobe" would not read.
+      return PREPOSITION.test(disposition.location)
+        ? `Put ${disposition.location}`
+        : `Put in ${disposition.location}`;
     case 'trash':
       return 'Trash';
     case 'donate':
