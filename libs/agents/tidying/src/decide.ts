@@ -266,6 +266,9 @@ function askAbout(state: SessionState, item: ItemName | null): Action {
   return { tag: 'ask-item-decision', item };
 }
 
+const placed = (location: Location, item: ItemName | null): Action =>
+  item ? { tag: 'instruct-place', location, item } : { tag: 'instruct-place', location };
+
 /** The instruction for a decision the user stated. */
 function decided(extract: Extract, item: ItemName | null): Action {
   switch (extract.choice) {
@@ -274,10 +277,10 @@ function decided(extract: Extract, item: ItemName | null): Action {
     case 'unsure':
       return { tag: 'instruct-unsure' };
     case 'place':
-      if (extract.place) return { tag: 'instruct-place', location: extract.place };
+      if (extract.place) return placed(extract.place, item);
       return item ? { tag: 'ask-item-decision', item } : { tag: 'ask-what-is-it' };
     case 'keep':
-      return { tag: 'instruct-place', location: extract.place ?? KEEP_HERE };
+      return placed(extract.place ?? KEEP_HERE, item);
     case null:
       return { tag: 'instruct-next' };
   }

@@ -171,8 +171,12 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
             : t.split(/\s+/).length <= 3
               ? bare
               : null));
+  // "keep it on the shelf": the shelf is where it goes, not the thing in question
+  const isThePlace = named !== null && place !== null && (named === place || place.endsWith(` ${named}`));
   const item =
-    named && !NOT_A_THING.test(named) ? named.replace(/[.!?]+$/, '').replace(HEAP_OF, '') || named : null;
+    named && !NOT_A_THING.test(named) && !isThePlace
+      ? named.replace(/[.!?]+$/, '').replace(HEAP_OF, '') || named
+      : null;
   const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
   const intent = RESTART.test(t)
     ? 'restart'

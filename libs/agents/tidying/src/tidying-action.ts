@@ -13,7 +13,8 @@ export type Action =
   // instructions (sorting)
   | { tag: 'first-instruction' }
   | { tag: 'instruct-trash' }
-  | { tag: 'instruct-place'; location: Location }
+  // `item`: the thing put there, so the words name it ("take the books to the shelf")
+  | { tag: 'instruct-place'; location: Location; item?: ItemName }
   | { tag: 'instruct-unsure' }
   | { tag: 'instruct-next' }
   // splitting: never into zero categories
@@ -83,7 +84,7 @@ export function directive(action: Action): string {
     case 'instruct-trash':
       return 'Confirm it goes in the trash, then ask for the next thing.';
     case 'instruct-place':
-      return `Tell them to put it at ${action.location}, then ask for the next thing.`;
+      return `Tell them to put ${action.item ? `the ${action.item}` : 'it'} at ${action.location}, then ask for the next thing.`;
     case 'instruct-unsure':
       return 'Tell them to put it on the unsure pile, then ask for the next thing.';
     case 'instruct-next':

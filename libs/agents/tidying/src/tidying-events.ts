@@ -216,7 +216,10 @@ export function parseAction(value: unknown): Action | null {
     case 'decision-aid':
       return item.ok ? { tag: a.tag, item: item.value } : null;
     case 'instruct-place':
-      return location.ok ? { tag: a.tag, location: location.value } : null;
+      if (!location.ok) return null;
+      return item.ok
+        ? { tag: a.tag, location: location.value, item: item.value }
+        : { tag: a.tag, location: location.value };
     case 'instruct-split': {
       const [first, ...rest] = allOf(a.categories ?? [], mkCategoryName);
       if (!first) return null;

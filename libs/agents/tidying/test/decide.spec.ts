@@ -227,7 +227,7 @@ const rows: Row[] = [
     sorting('lamp'),
     null,
     says({ intent: 'decided', choice: 'place', place: value(mkLocation('shelf')) }),
-    { tag: 'instruct-place', location: 'shelf' },
+    { tag: 'instruct-place', location: 'shelf', item: 'lamp' },
     'sorting',
   ],
   [
@@ -243,7 +243,7 @@ const rows: Row[] = [
     sorting('lamp'),
     null,
     says({ intent: 'decided', choice: 'keep' }),
-    { tag: 'instruct-place', location: 'its place in this space' },
+    { tag: 'instruct-place', location: 'its place in this space', item: 'lamp' },
     'sorting',
   ],
   [

@@ -23,6 +23,13 @@ describe("the offline rules' reading of a message", () => {
   });
 
   it.each([
+    ['keep it on the shelf', 'shelf'],
+    ['put it in the kitchen cupboard', 'kitchen cupboard'],
+  ])('reads the place in %j as where the thing goes, never as the thing', (text, place) => {
+    expect(read(text)).toMatchObject({ intent: 'decided', item: null, choice: 'place', place });
+  });
+
+  it.each([
     ['a big pile of jumpers', 'jumpers'],
     ['there is a stack of magazines', 'magazines'],
     ['the mugs instead', 'mugs'],

@@ -84,6 +84,16 @@ describe('a tidying session on the offline model', () => {
     );
   });
 
+  it('names the thing it puts away when the words named it, and never takes the place for a thing', async () => {
+    const s = await openSession(offline());
+    await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
+    await s.say('the papers go in the drawer', tapFirst);
+    await s.say('keep it on the shelf', tapFirst);
+    const said = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
+    expect(said).toContainEqual(expect.stringMatching(/^\(offline\) Take the papers to the drawer\. /));
+    expect(said.join('\n')).not.toMatch(/the shelf to the shelf/);
+  });
+
   it('says a charity or the recycling, given in words, as where the thing goes', async () => {
     const s = await openSession(offline());
     await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
