@@ -49,6 +49,9 @@ const NOT_A_THING =
 const ANXIETY =
   /\b(?:anxious|stressed|scared|worried|overwhelmed|panic\w*)\s+(?:about|by|of)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 
+/** Losing heart, about the tidying itself rather than a thing: the coach checks in on their energy. */
+const DISHEARTENED =
+  /\b(?:what'?s|whats|what is) (?:even )?the point\b|\bpointless\b|\bwhy (?:even )?bother\b|\bhopeless\b|\bgive up\b|\b(?:be |get |gets )?messy again\b/;
 /** How much of a thing there is, which is not its name: "a big pile of jumpers" is jumpers. */
 const HEAP_OF = /^(?:(?:big|huge|small|little|massive|whole)\s+)?(?:pile|stack|heap|mountain|load)s?\s+of\s+/;
 
@@ -131,6 +134,8 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
       anchors: null,
       anxiety: null,
     };
+
+  if (DISHEARTENED.test(t)) return { ...NO_FACTS, intent: 'help', item: null, also: [] };
 
   // Two things decided at once: the first is this turn's, the second is named to come next.
   const two = twoDecisions(t, phase);

@@ -22,6 +22,13 @@ describe("the offline rules' reading of a message", () => {
     expect(read(text)).toMatchObject({ item });
   });
 
+  it.each([['ugh whats even the point, it will be messy again next week'], ["why bother, it's hopeless"]])(
+    'reads %j as losing heart, about no thing',
+    (text) => {
+      expect(read(text)).toMatchObject({ intent: 'help', item: null, choice: null });
+    },
+  );
+
   it.each([
     ['keep it on the shelf', 'shelf'],
     ['put it in the kitchen cupboard', 'kitchen cupboard'],

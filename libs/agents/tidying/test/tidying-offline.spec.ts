@@ -94,6 +94,18 @@ describe('a tidying session on the offline model', () => {
     expect(said.join('\n')).not.toMatch(/the shelf to the shelf/);
   });
 
+  it('checks in on someone losing heart, and never asks about "the point" as a thing', async () => {
+    const s = await openSession(offline());
+    await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
+    await s.say('ugh whats even the point, it will be messy again next week', tapFirst);
+    const said = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
+    expect(said.at(-1)).toMatch(/How's your energy\?/);
+    const asked = (await s.path())
+      .filter((n) => n.kind === 'elicit')
+      .map((n) => String(n.payload['message']));
+    expect(asked.join('\n')).not.toMatch(/point/);
+  });
+
   it('says a charity or the recycling, given in words, as where the thing goes', async () => {
     const s = await openSession(offline());
     await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
