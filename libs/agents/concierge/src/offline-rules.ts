@@ -269,6 +269,16 @@ const SORT_NEW = /\b(sort|classify|pending|new)\b/i;
 const GO_THROUGH =
   /\b(?:go(?:ing)? (?:through|over)|look (?:at|through|over)|check|help (?:me )?with)\b.*\b(?:inbox|e-?mails?|mail|messages|items)\b|\b(?:inbox|e-?mails?|mail)\b.*\b(?:go through|look at|check|help)\b/i;
 
+/** Asking what the concierge is for, or what "quarantined" means, before anything is read. */
+const WHAT_IS_THIS =
+  /\b(?:what(?:'s| is| are| does)?|explain|mean)\b.*\b(?:this|quarantin\w*|you do|concierge|for)\b/i;
+
+/** What the interview is about, for someone who asks before it starts. */
+const ABOUT_QUARANTINE =
+  'Quarantined items are mails your inbox held back because it could not tell how much they matter to you. ' +
+  'I go through them with you in small groups of alike items: for each group you pick how mail like it ' +
+  'should be handled (archived, noted, or shown to you), and I remember it for next time.';
+
 export const startReviewRule: OfflineRule = {
   name: 'concierge: a question about quarantined items opens the interview',
   when: (ctx) =>
@@ -279,8 +289,9 @@ export const startReviewRule: OfflineRule = {
   reply: (ctx) => {
     const ids = [...new Set(ctx.userText.match(ID) ?? [])];
     const input: Json = ids.length ? { activity_ids: ids } : {};
+    const about = WHAT_IS_THIS.test(ctx.userText) ? `${ABOUT_QUARANTINE} ` : '';
     return {
-      text: "(offline) Let's go through them together.",
+      text: `(offline) ${about}Let's go through them together.`,
       calls: [{ name: 'start_review', input }],
     };
   },

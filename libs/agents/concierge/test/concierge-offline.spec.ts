@@ -13,6 +13,23 @@ import {
 afterEach(closeConcierges);
 
 describe('the quarantine interview on the offline model', () => {
+  it('says what quarantined items are to someone who asks, then reads them', async () => {
+    const { runner, path } = await openConcierge(offlineModel());
+    const asked = 'hi, what is this exactly? I have no idea what quarantined items are';
+    expect((await runner.send({ text: asked, authorId: 'u1' })).ok).toBe(true);
+    expect((await nextQuestion(runner))?.type).toBe('choose');
+    expect(replies(await path())[0]).toMatch(
+      /^\(offline\) Quarantined items are mails your inbox held back .* Let's go through them together\.$/,
+    );
+  });
+
+  it('goes straight to the review when asked for it', async () => {
+    const { runner, path } = await openConcierge(offlineModel());
+    expect((await runner.send({ text: 'review my quarantined items', authorId: 'u1' })).ok).toBe(true);
+    await nextQuestion(runner);
+    expect(replies(await path())[0]).toBe("(offline) Let's go through them together.");
+  });
+
   it('walks query → clusters → choose → one batch update → confirm for every group, and says it is offline', async () => {
     const { runner, store, path } = await openConcierge(offlineModel());
     expect((await runner.send({ text: 'review my quarantined items', authorId: 'u1' })).ok).toBe(true);
