@@ -34,8 +34,14 @@ function optionsAskedAbout(card: Omit<OpenCard, 'elicitId'>, text: string): Open
   return card.options.filter((o) => letters.has(/^([A-Z0-9])\.\s/.exec(o.label)?.[1] ?? o.id.toUpperCase()));
 }
 
+/** A pick for part of the card ("B for the Trailgear ones but Bookbarn is a newsletter"). */
+const PART_PICK = /\b(?:but|except|apart from|other than)\b/i;
+
 /** The side quest's short answer: what the tiers or options asked about mean, then the card again. */
 function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
+  // Nothing was applied: offline, one option goes to every item a card asks about.
+  if (PART_PICK.test(text) && !asksSomething(text))
+    return `(offline) Offline I apply one option to every item on a card, so I have applied none yet. Pick the one that fits them best, or “Skip this” to leave them all quarantined for now. ${CARD_AGAIN}`;
   const tiers = [...new Set([...text.matchAll(/\btier\s*([1-3])\b/gi)].map((m) => m[1] ?? ''))];
   if (tiers.length > 0) {
     const meanings = tiers.map((tier) => {

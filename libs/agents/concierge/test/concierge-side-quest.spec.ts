@@ -78,6 +78,18 @@ describe('a side quest while a card waits (offline)', () => {
     expect(concierge.store.batches).toEqual([]);
   });
 
+  it('applies nothing to a card picked for only some of its items, says so, and the card comes back', async () => {
+    const concierge = await openConcierge(offlineModel());
+    await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+    const card = await nextQuestion(concierge.runner);
+    if (!card) throw new Error('the concierge asked nothing');
+    await aside(concierge, card, 'B for the trailgear ones but bookbarn is just a newsletter');
+    expect(replies(await concierge.path()).at(-1)).toBe(
+      `(offline) Offline I apply one option to every item on a card, so I have applied none yet. Pick the one that fits them best, or “Skip this” to leave them all quarantined for now. ${CARD_AGAIN}`,
+    );
+    expect(concierge.store.batches).toEqual([]);
+  });
+
   it('sets the card aside on "next": its items stay quarantined and the review goes on', async () => {
     const concierge = await openConcierge(offlineModel());
     await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });

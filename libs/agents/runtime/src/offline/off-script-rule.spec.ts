@@ -112,6 +112,16 @@ describe('the offline reading of words typed at a choice', () => {
     });
   });
 
+  it('does not take a pick for only part of the card as a pick for all of it: it is said aside', () => {
+    expect(read(lettered, 'B for the trailgear ones but bookbarn is just a newsletter')).toEqual(TANGENT);
+    expect(read(lettered, 'C for all except the newsletter')).toEqual(TANGENT);
+    // the words of one's own, qualified as they come, still answer "Something else"
+    expect(read(open, 'mostly sleeping but I also work from bed')).toEqual({
+      kind: 'answer',
+      content: { choiceId: 'other', revealed: { text: 'mostly sleeping but I also work from bed' } },
+    });
+  });
+
   it('does not give words about where a thing goes to "Something else": they are said aside', () => {
     expect(read(open, 'The mugs go to the kitchen')).toEqual(TANGENT);
     expect(read(open, 'put the lamp on the desk')).toEqual(TANGENT);

@@ -174,6 +174,9 @@ function optionInWords<O extends Option>(text: string, options: readonly O[]): O
   return matches.length === 1 ? matches[0] : undefined;
 }
 
+/** Words that narrow a pick to part of what the question is about ("but", "except"). */
+const QUALIFIED = /\b(?:but|except|apart from|other than)\b/i;
+
 /** Words that turn a pick around ("don't archive them"): no option is read from them. */
 const NEGATED = /\b(?:no|not|don'?t|do not|never|rather not|instead of)\b/i;
 
@@ -209,7 +212,11 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
   );
   const reveals = (payload['reveals'] ?? {}) as { [id: string]: { type?: string } };
   const worded = options.filter((o) => reveals[o.id]?.type !== 'free-text');
-  const named = optionNamedIn(text, options) ?? optionInWords(text, options) ?? optionByKeyword(text, worded);
+  // "B for the Trailgear ones but Bookbarn is a newsletter": a pick for part of what the card
+  // asks about is no answer for all of it; it is said aside, so nothing is applied to the rest.
+  const named = QUALIFIED.test(text)
+    ? undefined
+    : (optionNamedIn(text, options) ?? optionInWords(text, options) ?? optionByKeyword(text, worded));
   if (named) return { choiceId: named.id };
   // Words for the option that asks for words of one's own ("Something else" → "a reading corner"),
   // unless they say where a thing goes ("the mugs go to the kitchen"): that is said aside.
