@@ -83,7 +83,7 @@ describe('a side quest while a card waits (offline)', () => {
     await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });
     const card = await nextQuestion(concierge.runner);
     if (!card) throw new Error('the concierge asked nothing');
-    await aside(concierge, card, 'B for the trailgear ones but bookbarn is just a newsletter');
+    await aside({ ...concierge, card }, card, 'B for the trailgear ones but bookbarn is just a newsletter');
     expect(replies(await concierge.path()).at(-1)).toBe(
       `(offline) Offline I apply one option to every item on a card, so I have applied none yet. Pick the one that fits them best, or “Skip this” to leave them all quarantined for now. ${CARD_AGAIN}`,
     );
