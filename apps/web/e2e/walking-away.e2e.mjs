@@ -104,6 +104,36 @@ export const scenarios = [
     },
   },
   {
+    name: 'words typed at a card after a pause answer it',
+    async run(t) {
+      const auth = await t.api.register(t.email('card-words'), 'Walker');
+      const { id } = await t.api.createConversation(auth.token, 'concierge', 'The inbox');
+      await t.api.say(auth.token, id, 'review my quarantined items');
+      let c = await t.api.settle(auth.token, id);
+      assert.equal(c.pendingElicit.type, 'choose', 'the concierge asks about the first group');
+      await t.api.respond(auth.token, id, c.pendingElicit.elicitId, {
+        action: 'accept',
+        content: { choiceId: 'B' },
+      });
+      c = await settleOn(t, auth.token, id, c.pendingElicit.elicitId);
+      assert.equal(c.pendingElicit.type, 'choose', 'and then about the next');
+      const page = await t.signedInPage(auth, { phone: true });
+      await page.goto(`/c/${id}`);
+      const choose = page.locator('app-elicit-card app-choose-elicit');
+      await choose.waitFor();
+
+      // They think it over; the agent is put to sleep; then they type the letter.
+      await untilAsleep(t, auth.token, id);
+      await say(page, 'A');
+      await page.locator('.bubble--assistant', { hasText: /^\(offline\) Done: 1 updated/ }).waitFor();
+      await waitForTurn(page);
+      assert.equal(await page.getByText(/Queued/).count(), 0, 'the words were not queued behind the card');
+      const { state } = await t.api.call('GET', `/api/conversations/${id}/state`, { token: auth.token });
+      assert.equal(state.review.done, 4, 'the first group and this item are both decided');
+      await t.shot(page, 'card-answered-in-words-after-pause');
+    },
+  },
+  {
     name: 'branch arrows keep the waiting card',
     async run(t) {
       const { auth, id } = await mugsSorted(t, 'arrows');

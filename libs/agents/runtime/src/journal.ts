@@ -120,6 +120,16 @@ export class Journal {
     return this.cursor < this.recorded.length;
   }
 
+  /**
+   * The questions the record asked and holds no answer to, oldest first: what a rebuilt turn is
+   * about to ask again (their ids are the ones its clients were sent).
+   */
+  openInRecord(): string[] {
+    const idOf = (node: TreeNode) => String(node.payload['elicitId']);
+    const answered = new Set(this.recorded.filter((n) => n.kind === 'response').map(idOf));
+    return this.recorded.filter((n) => n.kind === 'elicit' && !answered.has(idOf(n))).map(idOf);
+  }
+
   /** The next recorded node, not consumed. */
   peek(): TreeNode | undefined {
     return this.recorded[this.cursor];

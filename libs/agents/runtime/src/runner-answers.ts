@@ -118,7 +118,16 @@ export class RunnerAnswers {
     const runner = this.runner;
     const path = runner.turnRunning() ? runner.path() : [];
     const asked = path.some((n) => n.kind === 'elicit' && n.payload['elicitId'] === elicitId);
-    if (!runner.turnRunning() || !asked || runner.elicits.has(elicitId)) return;
+    if (asked) await this.whenAsked(elicitId);
+  }
+
+  /**
+   * Resolves once the running turn holds `elicitId` (a rebuilt turn asking its open question again,
+   * or one asked a moment ago), or when the turn ends first; at once when no turn runs.
+   */
+  async whenAsked(elicitId: string): Promise<void> {
+    const runner = this.runner;
+    if (!runner.turnRunning() || runner.elicits.has(elicitId)) return;
     const held = runner.elicits.whenPending(elicitId);
     await Promise.race([held.promise, runner.whenIdle()]);
     held.cancel();

@@ -134,6 +134,11 @@ export class Runner {
   }): Promise<Result<TreeNode, RunnerError>> {
     if (this.stale) return err({ code: 'conflict', message: 'the conversation moved; reopen the runner' });
     if (this.turn.task) {
+      // A runner rebuilt after an idle close or a restart re-runs its last turn from the tree: the
+      // question it left open is asked again in a moment, and the words are for it, as they would
+      // have been had the runner stayed (not a message queued behind a question still waiting).
+      const reasked = this.elicits.list().length === 0 ? this.journal?.openInRecord()[0] : undefined;
+      if (reasked) await this.answers.whenAsked(reasked);
       // Words typed while a question waits answer it off-script (seed 004): the agent reads them
       // as its answer, or as a side quest after which it asks again.
       const waiting = this.elicits.list()[0];
