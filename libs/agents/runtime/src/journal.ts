@@ -121,12 +121,14 @@ export class Journal {
   }
 
   /**
-   * The questions the record asked and holds no answer to, oldest first: what a rebuilt turn is
-   * about to ask again (their ids are the ones its clients were sent).
+   * The questions the record asked that nothing answers yet, neither in the record nor since, oldest
+   * first: what a rebuilt turn is about to ask again (their ids are the ones its clients were sent).
    */
   openInRecord(): string[] {
     const idOf = (node: TreeNode) => String(node.payload['elicitId']);
-    const answered = new Set(this.recorded.filter((n) => n.kind === 'response').map(idOf));
+    const answered = new Set(
+      [...this.recorded, ...this.visible].filter((n) => n.kind === 'response').map(idOf),
+    );
     return this.recorded.filter((n) => n.kind === 'elicit' && !answered.has(idOf(n))).map(idOf);
   }
 

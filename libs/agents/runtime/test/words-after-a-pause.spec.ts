@@ -1,4 +1,5 @@
 import type { TreeNode } from '@sweatpants/domain';
+import { sleep } from 'effection';
 import * as z from 'zod';
 import {
   createTool,
@@ -27,6 +28,17 @@ const askOnce = createTool('ask_once')
     return ToolSuccess({ action: asked.action });
   });
 
+/** One question, a moment's work, then another. */
+const askTwice = createTool('ask_twice')
+  .description('Ask the user two things.')
+  .parameter(z.object({}))
+  .execute(function* () {
+    const first = yield* elicit({ type: 'confirm', message: 'Is it A?', payload: { default: false } });
+    yield* sleep(50);
+    const second = yield* elicit({ type: 'confirm', message: 'Is it B?', payload: { default: false } });
+    return ToolSuccess({ first: first.action, second: second.action });
+  });
+
 const asker: AgentDefinition = {
   ...testAgent,
   name: 'asker',
@@ -35,21 +47,24 @@ const asker: AgentDefinition = {
       name: 'asking',
       data: z.null(),
       template: () => prompt`Ask the user one thing.`,
-      tools: () => [askOnce],
+      tools: () => [askOnce, askTwice],
     }),
   ],
   initial: { mode: 'asking', data: null },
   state: modeReducer('asker', { mode: 'asking', data: null }),
 };
 
+/** The model asks once ("ask"), or twice ("ask twice"), then says what came back; else it notes the words. */
 const model = () =>
   new OfflineModel([
     {
       name: 'ask, then say what came back',
       when: (ctx) => ctx.offers('ask_once'),
       reply: (ctx) => {
-        const result = ctx.resultOf('ask_once');
-        return result ? { text: `heard: ${result.content}` } : { calls: [{ name: 'ask_once', input: {} }] };
+        const result = ctx.resultOf('ask_twice') ?? ctx.resultOf('ask_once');
+        if (result) return { text: `heard: ${result.content}` };
+        if (!/\bask\b/.test(ctx.userText)) return { text: `noted: ${ctx.userText}` };
+        return { calls: [{ name: /twice/.test(ctx.userText) ? 'ask_twice' : 'ask_once', input: {} }] };
       },
     },
   ]);
@@ -58,7 +73,7 @@ describe('words typed at a question after the runner was rebuilt', () => {
   it('answer the question asked again, and nothing waits in the queue', async () => {
     const s = runnerSession(asker, model);
     const first = await s.open();
-    await first.send({ text: 'go', authorId: 'u1' });
+    await first.send({ text: 'ask', authorId: 'u1' });
     const [question] = await s.questions(first, 1);
     await first.close();
 
@@ -74,9 +89,40 @@ describe('words typed at a question after the runner was rebuilt', () => {
     expect(rebuilt.queued()).toEqual([]);
     const path = await s.path();
     const words = path.filter((n): n is TreeNode<'user'> => n.kind === 'user').map((n) => n.payload.text);
-    expect(words).toEqual(['go']);
+    expect(words).toEqual(['ask']);
     expect(String(path.filter((n) => n.kind === 'assistant').at(-1)?.payload['text'])).toMatch(/^heard: /);
     expect(rebuilt.pending().map((r) => r.type)).toEqual(['chat']);
+    await rebuilt.close();
+  });
+
+  it('wait for no question the rebuilt turn has already had answered', async () => {
+    const s = runnerSession(asker, model);
+    const first = await s.open();
+    await first.send({ text: 'ask twice', authorId: 'u1' });
+    const [a] = await s.questions(first, 1);
+    await first.close();
+
+    // Rebuilt, the turn asks A again and it is tapped; the words come while the turn works on.
+    const rebuilt = await s.open();
+    await s.questions(rebuilt, 1);
+    const tapped = await rebuilt.respond(
+      { elicitId: a!.elicitId, action: 'accept', content: { value: true } },
+      'u1',
+    );
+    expect(tapped.ok).toBe(true);
+    const sent = await rebuilt.send({ text: 'and another thing', authorId: 'u1' });
+    if (!sent.ok) throw new Error(sent.error.message);
+    expect(sent.value).toMatchObject({ kind: 'user', payload: { text: 'and another thing', queued: true } });
+
+    const [b] = await s.questions(rebuilt, 1);
+    expect(b?.message).toBe('Is it B?');
+    await rebuilt.respond({ elicitId: b!.elicitId, action: 'accept', content: { value: true } }, 'u1');
+    await rebuilt.whenIdle();
+    const words = (await s.path())
+      .filter((n): n is TreeNode<'user'> => n.kind === 'user')
+      .map((n) => n.payload.text);
+    expect(words).toEqual(['ask twice', 'and another thing']);
+    expect(String((await s.path()).at(-1)?.payload['text'])).toBe('noted: and another thing');
     await rebuilt.close();
   });
 });

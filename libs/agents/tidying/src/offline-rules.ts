@@ -5,7 +5,7 @@ import { CONFUSED, STUCK, TIRED, extractFromWords } from './offline-text';
 import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
-import { isPlural, landedText, nextThingWords, thePlace, whereItLanded, type Landed } from './landed-words';
+import { landedText, nextThingWords, thePlace, whereItLanded, type Landed } from './landed-words';
 import { EXTRACT_TOOL, GROUP_TOOL, NO_WORDS, PHOTO_TOOL } from './perception';
 import { categoriesFor, categoryOf } from './categories';
 import { allOf, mkItemName } from './tidying-types';
@@ -237,9 +237,11 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
     const location = line(ctx, 'Location') ?? undefined;
     // "donate them": said back of them, not it; "the books go on the shelf": the books, by name
     const item = line(ctx, 'Item');
-    const them =
-      /\b(?:them|they|these|those)\b/.test(saidNow(ctx) ?? '') || (item !== null && isPlural(item));
-    const it = item ? `the ${item}` : them ? 'them' : 'it';
+    const it = item
+      ? `the ${item}`
+      : /\b(?:them|they|these|those)\b/.test(saidNow(ctx) ?? '')
+        ? 'them'
+        : 'it';
     const take =
       location === 'donation'
         ? `Put ${it} in the donation bag.`
