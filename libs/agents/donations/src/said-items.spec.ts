@@ -20,6 +20,7 @@ describe('reading the things out of what a person says', () => {
     ['I have a box of kids clothes, mostly size 4-6, and a high chair', ['kids clothes', 'high chair']],
     ['a pram, barely used, and a cot', ['pram', 'cot']],
     ['a desk, with its chair', ['desk']],
+    ['my old sofa and a couple of kids bikes', ['old sofa', 'kids bikes']],
   ])('%j names %j', (text, items) => expect(itemsIn(text)).toEqual(items));
 
   it.each([

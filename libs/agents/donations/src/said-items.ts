@@ -32,7 +32,7 @@ const POLITE = /,?\s*(?:please|thanks|thank\s+you|cheers)\s*$/i;
 
 /** What comes before a thing's name and is not part of it: "a bag of", "some", "my", "two boxes of". */
 const BEFORE_THING =
-  /^(?:(?:a|an|the|my|our|his|her|their|some|these|those|this|that|a\s+few|few|several|lots\s+of|a\s+lot\s+of|loads\s+of|plenty\s+of|a\s+couple\s+of|one|two|three|four|five|\d+)\s+|(?:full\s+)?(?:bin\s+)?(?:bags?|box(?:es)?|piles?|stacks?|loads?|sacks?|crates?|cartons?|heaps?|bunch(?:es)?|sets?|pairs?)\s+(?:full\s+)?of\s+)/i;
+  /^(?:(?:a|an|the|my|our|his|her|their|some|these|those|this|that|a\s+few|few|several|lots\s+of|a\s+lot\s+of|loads\s+of|plenty\s+of|a\s+couple\s+of|couple\s+of|one|two|three|four|five|\d+)\s+|(?:full\s+)?(?:bin\s+)?(?:bags?|box(?:es)?|piles?|stacks?|loads?|sacks?|crates?|cartons?|heaps?|bunch(?:es)?|sets?|pairs?)\s+(?:full\s+)?of\s+)/i;
 
 /** The asking alone, with nothing named: "donate", "give away". */
 const BARE_ASKING = /^(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|collect(?:ion)?|pick\s+up)$/i;
