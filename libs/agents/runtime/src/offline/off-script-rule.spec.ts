@@ -203,6 +203,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['sounds good', disposes({ kind: 'place', location: 'kitchen' }, false)],
     ['recycle it', disposes({ kind: 'recycle' }, true)],
     ['put it in the cupboard', disposes({ kind: 'place', location: 'in the cupboard' }, true)],
+    ['on the nightstand', disposes({ kind: 'place', location: 'on the nightstand' }, true)],
+    ['in the wardrobe.', disposes({ kind: 'place', location: 'in the wardrobe' }, true)],
     ['take it to the shed', disposes({ kind: 'place', location: 'shed' }, true)],
     ['it goes in the kitchen', disposes({ kind: 'place', location: 'kitchen' }, false)],
     ['not now', disposes({ kind: 'skip' }, true)],

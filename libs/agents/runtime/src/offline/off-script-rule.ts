@@ -273,7 +273,7 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   if (said(text, ['trash', 'bin', 'throw', 'garbage', 'toss', 'rubbish'])) return { kind: 'trash' };
   if (said(text, ['donate', 'give away', 'charity'])) return { kind: 'donate' };
   if (said(text, ['recycle', 'recycling'])) return { kind: 'recycle' };
-  const place = placeIn(text);
+  const place = placeIn(text) ?? spotAlone(text);
   if (place) return { kind: 'place', location: place };
   // "keep it", "it stays", "leave it": the thing stays where it is, whatever the proposal was
   // (a person who keeps the mug did not mean the kitchen the card proposed).
@@ -301,6 +301,18 @@ function placeIn(text: string): string | null {
   const where = placed[2].replace(/[.!]+$/, '').trim();
   const preposition = placed[1].toLowerCase();
   return preposition === 'to' ? where.replace(/^(?:the|my|a)\s+/i, '') : `${preposition} ${where}`;
+}
+
+/**
+ * A spot named on its own, as the answer to where a thing goes: "on the nightstand", "in the
+ * wardrobe". (Only at a proposal for a thing: elsewhere "in the evenings" is no place.)
+ */
+function spotAlone(text: string): string | null {
+  const spot =
+    /^\s*(?:(?:just|maybe|probably|ok|okay)[,]?\s+)?((?:in|on|into|onto|under|inside|behind|beside|by|next to)\s+(?:the|my|a|its|our)\s+[a-z][a-z ]*?)\s*[.!]*\s*$/i.exec(
+      text,
+    );
+  return spot?.[1]?.toLowerCase() ?? null;
 }
 
 function confirmAnswer(text: string): { [key: string]: Json } | null {
