@@ -31,7 +31,7 @@ import {
   type SessionState,
 } from './session-state';
 import { recapOf } from './session-recap';
-import { cannedResponse, directive, type Action } from './tidying-action';
+import { cannedResponse, directive, landedInWords, type Action } from './tidying-action';
 import { recordEvent, tidyingEventOf } from './tidying-events';
 
 const MAX_STEPS = 8;
@@ -51,8 +51,7 @@ export function* act(
 ): Operation<TurnEnd> {
   const canned = cannedResponse(action, nextSeenOf(state));
   if (canned !== null) {
-    yield* say(canned, { canned: action.tag });
-    yield* recordEvent({ type: 'response-generated', text: canned });
+    yield* tell(canned, action.tag);
     return { kind: 'done' };
   }
   const run = yield* Run.expect();
@@ -206,6 +205,9 @@ export function instruction(action: Action): string {
     'categories' in action ? `Categories: ${action.categories.join(', ')}` : '',
     'note' in action ? `Note: ${action.note}` : '',
     'reopened' in action ? 'Taken back: yes' : '',
+    'alsoSorted' in action && action.alsoSorted?.length
+      ? `Also sorted: ${action.alsoSorted.map(landedInWords).join(' ')}`
+      : '',
   ].filter(Boolean);
   return [`This turn: ${directive(action)}`, `Action: ${action.tag}`, ...details].join('\n');
 }
@@ -243,6 +245,12 @@ export function conversational(path: readonly TreeNode[]): readonly TreeNode[] {
     if (event?.type === 'photo-analyzed' && event.nodeId) internal.add(event.nodeId);
   }
   return internal.size === 0 ? path : path.filter((n) => !internal.has(n.id));
+}
+
+/** A canned line of the loop's own, said as the coach's response (`tag` names what it answers). */
+export function* tell(text: string, tag: string): Operation<void> {
+  yield* say(text, { canned: tag });
+  yield* recordEvent({ type: 'response-generated', text });
 }
 
 /** A reply of the loop's own (canned, fallback), recorded as the agent's. */

@@ -1,4 +1,4 @@
-import type { Extract, PhotoAnalysis } from './observation';
+import type { DecidedToo, Extract, PhotoAnalysis } from './observation';
 import { categoriesFor, distribute } from './categories';
 import {
   anchorsOf,
@@ -16,7 +16,7 @@ import {
   SPLIT_THRESHOLD,
   startedOver,
 } from './session-state';
-import type { Action } from './tidying-action';
+import type { Action, SortedToo } from './tidying-action';
 import { mkLocation, type AnxietyTrigger, type ItemName, type Location } from './tidying-types';
 
 /** What `decide` answers: the action for this turn and the phase the session moves to. */
@@ -269,20 +269,40 @@ function askAbout(state: SessionState, item: ItemName | null): Action {
 const placed = (location: Location, item: ItemName | null): Action =>
   item ? { tag: 'instruct-place', location, item } : { tag: 'instruct-place', location };
 
-/** The instruction for a decision the user stated. */
+/**
+ * The instruction for a decision the user stated; the further things the same words decided go
+ * with it ("the books on the shelf and the lamp on the nightstand"), when it sorts anything.
+ */
 function decided(extract: Extract, item: ItemName | null): Action {
+  const alsoSorted = extract.alsoDecided.flatMap((d) => (d.item === item ? [] : sortedToo(d)));
+  const withRest = <A extends Action>(action: A): A =>
+    alsoSorted.length > 0 ? { ...action, alsoSorted } : action;
   switch (extract.choice) {
     case 'trash':
-      return { tag: 'instruct-trash' };
+      return withRest({ tag: 'instruct-trash' });
     case 'unsure':
-      return { tag: 'instruct-unsure' };
+      return withRest({ tag: 'instruct-unsure' });
     case 'place':
-      if (extract.place) return placed(extract.place, item);
+      if (extract.place) return withRest(placed(extract.place, item));
       return item ? { tag: 'ask-item-decision', item } : { tag: 'ask-what-is-it' };
     case 'keep':
-      return placed(extract.place ?? KEEP_HERE, item);
+      return withRest(placed(extract.place ?? KEEP_HERE, item));
     case null:
       return { tag: 'instruct-next' };
+  }
+}
+
+/** A further decision as the instruction that sorts its thing; none for a place with no place named. */
+function sortedToo(d: DecidedToo): SortedToo[] {
+  switch (d.choice) {
+    case 'trash':
+      return [{ tag: 'instruct-trash', item: d.item }];
+    case 'unsure':
+      return [{ tag: 'instruct-unsure', item: d.item }];
+    case 'place':
+      return d.place ? [{ tag: 'instruct-place', location: d.place, item: d.item }] : [];
+    case 'keep':
+      return [{ tag: 'instruct-place', location: d.place ?? KEEP_HERE, item: d.item }];
   }
 }
 

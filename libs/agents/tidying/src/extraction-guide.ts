@@ -42,8 +42,9 @@ export const extractionGuide = (tool: string): string => prompt`
 
   item: the one thing the message is about, as the person would name it, without an article: "coffee
   mug", not "a coffee mug". When they list several things, the first of them, and the others in
-  also; when they decide two things at once, the first, with its choice, and the second in also
-  (the coach comes to it next). Null when they name
+  also; when they decide two things or more at once, the first, with its choice, and each further
+  one in alsoDecided, with its own choice and place (the coach sorts them all in one go). Null when
+  they name
   nothing, and never a word that only sounds like a thing: "the weather", "the time", "the space",
   "the room" and "the mess" are not items.
 
@@ -86,7 +87,9 @@ export const extractionGuide = (tool: string): string => prompt`
   "keep it here" → intent decided, choice keep
   "put the cables on the shelf" → intent decided, item "cables", choice place, place "on the shelf"
   "the mug goes to the kitchen and the receipts in the bin" → intent decided, item "mug", choice
-    place, place "kitchen", also ["receipts"]
+    place, place "kitchen", alsoDecided [{item "receipts", choice trash}]
+  "books on the shelf, the lamp on the nightstand" → intent decided, item "books", choice place,
+    place "on the shelf", alsoDecided [{item "lamp", choice place, place "on the nightstand"}]
   "not sure about the scarf" → intent decided, item "scarf", choice unsure
   "ok, next" → intent start
   "go on" → intent start

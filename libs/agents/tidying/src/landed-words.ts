@@ -63,8 +63,13 @@ export function thePlace(place: string | undefined): string {
 function spot(location: string | undefined): string {
   const at = location?.trim() ?? '';
   if (at === '' || /^(here|(?:its|their) spot here)$/i.test(at)) return '';
-  return SPOT_PREPOSITION.test(at) ? `, ${at}` : `, in ${thePlace(at)}`;
+  if (SPOT_PREPOSITION.test(at)) return `, ${at}`;
+  return `, ${SURFACE.test(at) ? 'on' : 'in'} ${thePlace(at)}`;
 }
+
+/** Where things go on top, not inside: "on the shelf", not "in the shelf". */
+const SURFACE =
+  /\b(?:shelf|shelves|desk|table|nightstand|counter|worktop|windowsill|sill|dresser|sideboard|ledge|rack|hooks?|mantelpiece|bed|chair|sofa|couch)$/i;
 
 /** "mugs", "a pile of books" → no, a pile; "glasses" → yes: the noun the verb agrees with. */
 export function isPlural(item: string): boolean {
@@ -85,6 +90,18 @@ export function landedText(data: Landed): string {
           ? nextThingWords(data.next)
           : 'What did you pick up next?';
   return `${whereItLanded(data)} ${next}`;
+}
+
+/**
+ * The coach's words for taking a thing to its place: "Take the books to the shelf.", "Put them in
+ * the donation bag."
+ */
+export function takeWords(it: string, location: string | undefined): string {
+  return location === 'donation'
+    ? `Put ${it} in the donation bag.`
+    : location === 'recycling'
+      ? `Put ${it} in the recycling.`
+      : `Take ${it} to ${thePlace(location)}.`;
 }
 
 /** The coach names the next thing still to go, so "go" is enough to carry on. */

@@ -65,11 +65,20 @@ export type Intent = (typeof INTENTS)[number];
 export const CHOICES = ['trash', 'keep', 'place', 'unsure'] as const;
 export type Choice = (typeof CHOICES)[number];
 
+/** A further thing decided in the same words as the first: "…and the lamp on the nightstand". */
+export interface DecidedToo {
+  item: ItemName;
+  choice: Choice;
+  place: Location | null;
+}
+
 export interface Extract {
   intent: Intent;
   item: ItemName | null;
   /** the other things the words name, beyond `item`, in their order: they are still to come */
   also: readonly ItemName[];
+  /** the things after `item` the words decide too, in their order: each is sorted with it */
+  alsoDecided: readonly DecidedToo[];
   choice: Choice | null;
   place: Location | null;
   function: SpaceFunction | null;
@@ -103,6 +112,19 @@ export const ExtractSchema = z.object({
     .nullable()
     .optional()
     .describe('the other things the user names beyond item, in their order (a list of things), if any'),
+  alsoDecided: z
+    .array(
+      z.object({
+        item: z.string(),
+        choice: z.enum(CHOICES),
+        place: z.string().nullable().optional(),
+      }),
+    )
+    .nullable()
+    .optional()
+    .describe(
+      'when they decide more than one thing at once: each thing after item, with its choice and place',
+    ),
   choice: z.enum(CHOICES).nullable().describe('what the user decided for the item, if anything'),
   place: z.string().nullable().describe('where the item goes, if they said'),
   function: z.string().nullable().describe('what the space is FOR, if they said'),
@@ -124,6 +146,7 @@ export const CONTINUE_EXTRACT: Extract = {
   intent: 'continue',
   item: null,
   also: [],
+  alsoDecided: [],
   choice: null,
   place: null,
   function: null,
@@ -135,16 +158,32 @@ export function parseExtract(value: unknown): Extract | null {
   const parsed = ExtractSchema.safeParse(value);
   if (!parsed.success) return null;
   const e = parsed.data;
+  const alsoDecided = decidedToo(e.alsoDecided ?? []).filter((d) => d.item !== e.item);
   return {
     intent: e.intent,
     item: orNull(mkItemName(e.item ?? '')),
-    also: allOf(e.also ?? [], mkItemName).filter((thing) => thing !== e.item),
+    also: allOf(e.also ?? [], mkItemName).filter(
+      (thing) => thing !== e.item && !alsoDecided.some((d) => d.item === thing),
+    ),
+    alsoDecided,
     choice: e.choice,
     place: orNull(mkLocation(e.place ?? '')),
     function: orNull(mkSpaceFunction(e.function ?? '')),
     anchors: e.anchors === null ? null : allOf(e.anchors, mkItemName),
     anxiety: orNull(mkAnxietyTrigger(e.anxiety ?? '')),
   };
+}
+
+/** The further decisions read back; one that names no thing, or a place choice with no place, is left out. */
+function decidedToo(
+  read: readonly { item: string; choice: Choice; place?: string | null | undefined }[],
+): DecidedToo[] {
+  return read.flatMap((d) => {
+    const item = mkItemName(d.item);
+    const place = orNull(mkLocation(d.place ?? ''));
+    if (!item.ok || (d.choice === 'place' && place === null)) return [];
+    return [{ item: item.value, choice: d.choice, place }];
+  });
 }
 
 /** The unsure pile split by what its things have in common (seed 000's emergent categories). */

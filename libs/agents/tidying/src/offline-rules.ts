@@ -5,7 +5,7 @@ import { CONFUSED, STUCK, TIRED, extractFromWords } from './offline-text';
 import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
-import { landedText, nextThingWords, thePlace, whereItLanded, type Landed } from './landed-words';
+import { landedText, nextThingWords, takeWords, whereItLanded, type Landed } from './landed-words';
 import { EXTRACT_TOOL, GROUP_TOOL, NO_WORDS, PHOTO_TOOL } from './perception';
 import { categoriesFor, categoryOf } from './categories';
 import { allOf, mkItemName } from './tidying-types';
@@ -242,13 +242,8 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
       : /\b(?:them|they|these|those)\b/.test(saidNow(ctx) ?? '')
         ? 'them'
         : 'it';
-    const take =
-      location === 'donation'
-        ? `Put ${it} in the donation bag.`
-        : location === 'recycling'
-          ? `Put ${it} in the recycling.`
-          : `Take ${it} to ${thePlace(location)}.`;
-    return `(offline) ${take} ${next ? nextThingWords(next) : 'Next?'}`;
+    const also = line(ctx, 'Also sorted');
+    return `(offline) ${takeWords(it, location)} ${also ? `${also} ` : ''}${next ? nextThingWords(next) : 'Next?'}`;
   },
   'instruct-split': (ctx) =>
     `(offline) The unsure pile is big: let us split it into smaller piles (${line(ctx, 'Categories') ?? 'by kind'}). Say go when they are ready.`,

@@ -13,7 +13,21 @@ import type { Json } from '@sweatpants/domain';
 const ARTICLE =
   /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too)\b|[,.!?]|$)/;
 const PLACE =
-  /\b(?:goes|go|put it|put them|put (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
+  /\b(?:goes|go|put it|put them|(?:put|keep) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|stays?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
+/** A thing and where it goes, with no verb: "books on the shelf", "the mugs to the kitchen". */
+const MOVED_TO =
+  /^(?:(?:the|my|these|those|some|all the|all my)\s+)?([a-z]+(?: [a-z]+)?)\s+(?:in|on|onto|into|to|by|under)\s+(?:the|my)\s+([a-z][a-z ]*?)[.!]*$/;
+/** Words that make the first half no thing ("put it", "whatever is"), or the second where things lie. */
+const NOT_MOVED =
+  /\b(?:go|goes|is|are|was|were|stay|stays|belong|belongs|can|should|must|will|needs?|has|have|it|them|put|keep|whatever|stuff|things|everything|something|all|floor|ground)\b/;
+
+/** The thing and the place of words that only say where it goes ("books on the shelf"); null otherwise. */
+function movedTo(t: string): { thing: string; place: string } | null {
+  const [, thing, place] = MOVED_TO.exec(t) ?? [];
+  if (!thing || !place || NOT_MOVED.test(thing) || NOT_MOVED.test(place) || NOT_A_THING.test(thing))
+    return null;
+  return { thing, place };
+}
 const FUNCTION =
   /\b(?:for|to)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
 /** Short words that ask the coach something ("undo that", "go back"): never a thing's name. */
@@ -34,7 +48,7 @@ const GO_ON =
   /^(?:(?:ok(?:ay)?|yes|yep|sure|right|alright|fine)[,.!]*\s+)?(?:ok(?:ay)?|yes|yep|sure|go|go on|go ahead|next|next one|one more|another(?: one)?|ready|start|let'?s go|keep going|carry on|continue)[.!]*$/;
 /** Where the words send a thing: a place named after a verb, or the recycling, or a charity. */
 function placeIn(t: string): string | null {
-  const named = PLACE.exec(t)?.[1]?.trim();
+  const named = PLACE.exec(t)?.[1]?.trim() ?? movedTo(t)?.place;
   if (named) return named;
   if (/\brecycl(?:e|ing)\b/.test(t)) return 'recycling';
   if (/\b(?:donate|give (?:it |them )?away|to (?:a )?charity)\b/.test(t)) return 'donation';
@@ -137,13 +151,23 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
 
   if (DISHEARTENED.test(t)) return { ...NO_FACTS, intent: 'help', item: null, also: [] };
 
-  // Two things decided at once: the first is this turn's, the second is named to come next.
+  // Two things decided at once: the first is this turn's, the second is sorted with it (or, with
+  // no decision of its own, named to come next).
   const two = twoDecisions(t, phase);
   if (two) {
     const first = extractFromWords(two[0], phase, coachSaid);
-    const next = extractFromWords(two[1], phase)['item'];
+    const second = extractFromWords(two[1], phase);
+    const next = second['item'];
+    if (typeof next !== 'string' || next === first['item']) return first;
+    // "the lamp stays, and the books": a thing alone is decided as the first was
+    const decision = typeof second['choice'] === 'string' ? second : first;
+    if (typeof decision['choice'] === 'string')
+      return {
+        ...first,
+        alsoDecided: [{ item: next, choice: decision['choice'], place: decision['place'] ?? null }],
+      };
     const also = Array.isArray(first['also']) ? first['also'] : [];
-    return { ...first, also: typeof next === 'string' && next !== first['item'] ? [...also, next] : also };
+    return { ...first, also: [...also, next] };
   }
 
   const place = placeIn(t);
@@ -168,6 +192,7 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
       : confused
         ? confusedAbout(t)
         : (listed[0] ??
+          movedTo(t)?.thing ??
           ARTICLE.exec(t)?.[1]?.trim() ??
           // "old receipts: bin"
           (choice !== null ? (/^([a-z][a-z ]{0,40}?)\s*:\s*\S/.exec(bare)?.[1] ?? null) : null) ??

@@ -193,7 +193,12 @@ export function* extractFromInput(
   // "the mug" is the coffee mug named before: one thing, one name, one pile
   const known = (name: ItemName) => knownNameOf(state, name);
   const item = read.item && known(read.item);
-  const extract = { ...read, item, also: read.also.map(known).filter((thing) => thing !== item) };
+  const extract = {
+    ...read,
+    item,
+    also: read.also.map(known).filter((thing) => thing !== item),
+    alsoDecided: read.alsoDecided.map((d) => ({ ...d, item: known(d.item) })).filter((d) => d.item !== item),
+  };
   const nodeId = sampled?.nodeId ?? null;
   yield* recordEvent({
     type: 'situation-classified',

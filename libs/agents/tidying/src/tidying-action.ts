@@ -1,6 +1,15 @@
-import { nextThingWords, whereItLanded } from './landed-words';
+import { nextThingWords, takeWords, whereItLanded } from './landed-words';
 import type { NonEmpty } from './session-state';
 import type { AnxietyTrigger, Assignment, CategoryName, ItemName, Location } from './tidying-types';
+
+/**
+ * A further thing the same words sorted, by name ("…and the lamp on the nightstand"): it lands on
+ * its pile with the turn's own.
+ */
+export type SortedToo =
+  | { tag: 'instruct-trash'; item: ItemName }
+  | { tag: 'instruct-place'; location: Location; item: ItemName }
+  | { tag: 'instruct-unsure'; item: ItemName };
 
 /** What the coach does this turn (seed 000's Action.hs). */
 export type Action =
@@ -12,10 +21,11 @@ export type Action =
   | { tag: 'ask-item-decision'; item: ItemName; reopened?: true }
   // instructions (sorting)
   | { tag: 'first-instruction' }
-  | { tag: 'instruct-trash' }
+  // `alsoSorted`: the further things the words sorted, by name
+  | { tag: 'instruct-trash'; alsoSorted?: readonly SortedToo[] }
   // `item`: the thing put there, so the words name it ("take the books to the shelf")
-  | { tag: 'instruct-place'; location: Location; item?: ItemName }
-  | { tag: 'instruct-unsure' }
+  | { tag: 'instruct-place'; location: Location; item?: ItemName; alsoSorted?: readonly SortedToo[] }
+  | { tag: 'instruct-unsure'; alsoSorted?: readonly SortedToo[] }
   | { tag: 'instruct-next' }
   // splitting: never into zero categories
   | { tag: 'instruct-split'; categories: NonEmpty<CategoryName>; assignment: Assignment }
@@ -44,9 +54,9 @@ export type ActionTag = Action['tag'];
 export function cannedResponse(action: Action, next: ItemName | null = null): string | null {
   switch (action.tag) {
     case 'instruct-trash':
-      return `Trashed! ${next ? nextThingWords(next) : 'Next?'}`;
+      return `Trashed! ${sortedTooWords(action)}${next ? nextThingWords(next) : 'Next?'}`;
     case 'instruct-unsure':
-      return `Unsure pile. ${next ? nextThingWords(next) : 'Next?'}`;
+      return `Unsure pile. ${sortedTooWords(action)}${next ? nextThingWords(next) : 'Next?'}`;
     case 'instruct-next':
       return next ? nextThingWords(next) : "What's next?";
     case 'already-sorted': {
@@ -82,11 +92,11 @@ export function directive(action: Action): string {
     case 'first-instruction':
       return 'Give one tiny, concrete first action that builds momentum. No questions.';
     case 'instruct-trash':
-      return 'Confirm it goes in the trash, then ask for the next thing.';
+      return `Confirm it goes in the trash${andTheRest(action)}, then ask for the next thing.`;
     case 'instruct-place':
-      return `Tell them to put ${action.item ? `the ${action.item}` : 'it'} at ${action.location}, then ask for the next thing.`;
+      return `Tell them to put ${action.item ? `the ${action.item}` : 'it'} at ${action.location}${andTheRest(action)}, then ask for the next thing.`;
     case 'instruct-unsure':
-      return 'Tell them to put it on the unsure pile, then ask for the next thing.';
+      return `Tell them to put it on the unsure pile${andTheRest(action)}, then ask for the next thing.`;
     case 'instruct-next':
       return 'Ask for the next thing.';
     case 'instruct-split':
@@ -110,4 +120,35 @@ export function directive(action: Action): string {
     case 'summary':
       return 'Summarise the session from its recap: name each pile with its count and items, and where the out items go. Warm, brief.';
   }
+}
+
+/** The sentences that say where the further things went, each followed by a space; '' for none. */
+export function sortedTooWords(action: { alsoSorted?: readonly SortedToo[] }): string {
+  return (action.alsoSorted ?? []).map((sorted) => `${landedInWords(sorted)} `).join('');
+}
+
+/** Where one further thing went, as the coach says it: "Take the lamp to the nightstand." */
+export function landedInWords(sorted: SortedToo): string {
+  switch (sorted.tag) {
+    case 'instruct-trash':
+      return whereItLanded({ item: sorted.item, pile: 'out', disposition: { kind: 'trash' } });
+    case 'instruct-unsure':
+      return whereItLanded({ item: sorted.item, pile: 'unsure' });
+    case 'instruct-place':
+      return takeWords(`the ${sorted.item}`, sorted.location);
+  }
+}
+
+/** The further things sorted, as the instruction that sorts the first of them and the rest with it. */
+export function sortingInstruction(first: SortedToo, rest: readonly SortedToo[]): Action {
+  const more = rest.length > 0 ? { alsoSorted: rest } : {};
+  return first.tag === 'instruct-place' ? { ...first, ...more } : { tag: first.tag, ...more };
+}
+
+/** For the model: the further things sorted, which its words say too. */
+function andTheRest(action: { alsoSorted?: readonly SortedToo[] }): string {
+  const rest = action.alsoSorted ?? [];
+  return rest.length === 0
+    ? ''
+    : ` and say in a few words that the rest is sorted as they said (${rest.map(landedInWords).join(' ')})`;
 }

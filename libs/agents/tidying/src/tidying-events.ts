@@ -13,7 +13,7 @@ import * as z from 'zod';
 import { Run } from '@sweatpants/agent-runtime';
 import { parseExtract, type Extract, type PhotoAnalysis } from './observation';
 import type { NonEmpty, Phase } from './session-state';
-import type { Action } from './tidying-action';
+import type { Action, SortedToo } from './tidying-action';
 import {
   allOf,
   assignmentOf,
@@ -153,6 +153,9 @@ export function extractJson(e: Extract): Json {
     item: e.item,
     // only when there are any: a reading of one thing records as it always did
     ...(e.also.length > 0 ? { also: [...e.also] } : {}),
+    ...(e.alsoDecided.length > 0
+      ? { alsoDecided: e.alsoDecided.map((d) => ({ item: d.item, choice: d.choice, place: d.place })) }
+      : {}),
     choice: e.choice,
     place: e.place,
     function: e.function,
@@ -188,6 +191,7 @@ const ActionWireSchema = z.object({
   pile: z.enum(['belongs', 'out']).optional(),
   assignment: z.record(z.string(), z.string()).optional(),
   reopened: z.literal(true).optional(),
+  alsoSorted: z.array(z.unknown()).optional(),
 });
 
 /** An action read back from an event, through the smart constructors; null if it is not one. */
@@ -202,13 +206,14 @@ export function parseAction(value: unknown): Action | null {
     case 'ask-anchors':
     case 'ask-what-is-it':
     case 'first-instruction':
-    case 'instruct-trash':
-    case 'instruct-unsure':
     case 'instruct-next':
     case 'energy-check':
     case 'summary':
     case 'answer-aside':
       return { tag: a.tag };
+    case 'instruct-trash':
+    case 'instruct-unsure':
+      return withSortedToo({ tag: a.tag }, a.alsoSorted);
     case 'back-to-card':
       return { tag: a.tag, item: item.ok ? item.value : null };
     case 'ask-item-decision':
@@ -217,9 +222,12 @@ export function parseAction(value: unknown): Action | null {
       return item.ok ? { tag: a.tag, item: item.value } : null;
     case 'instruct-place':
       if (!location.ok) return null;
-      return item.ok
-        ? { tag: a.tag, location: location.value, item: item.value }
-        : { tag: a.tag, location: location.value };
+      return withSortedToo(
+        item.ok
+          ? { tag: a.tag, location: location.value, item: item.value }
+          : { tag: a.tag, location: location.value },
+        a.alsoSorted,
+      );
     case 'instruct-split': {
       const [first, ...rest] = allOf(a.categories ?? [], mkCategoryName);
       if (!first) return null;
@@ -238,6 +246,29 @@ export function parseAction(value: unknown): Action | null {
       return item.ok && a.pile
         ? { tag: a.tag, item: item.value, pile: a.pile, location: location.ok ? location.value : null }
         : null;
+    default:
+      return null;
+  }
+}
+
+/** An instruction with the further things its words sorted, read back; one that does not parse is left out. */
+function withSortedToo<A extends Action>(action: A, wire: readonly unknown[] | undefined): A {
+  const alsoSorted = (wire ?? []).flatMap((value) => sortedTooOf(value) ?? []);
+  return alsoSorted.length > 0 ? { ...action, alsoSorted } : action;
+}
+
+function sortedTooOf(value: unknown): SortedToo | null {
+  const a = ActionWireSchema.safeParse(value).data;
+  const item = mkItemName(a?.item ?? '');
+  if (!a || !item.ok) return null;
+  switch (a.tag) {
+    case 'instruct-trash':
+    case 'instruct-unsure':
+      return { tag: a.tag, item: item.value };
+    case 'instruct-place': {
+      const location = mkLocation(a.location ?? '');
+      return location.ok ? { tag: a.tag, location: location.value, item: item.value } : null;
+    }
     default:
       return null;
   }

@@ -10,9 +10,9 @@ import {
 import type { Operation } from 'effection';
 import * as z from 'zod';
 import { type AgentDefinition, Asides, Run, modeStateOf, log, type TurnEnd } from '@sweatpants/agent-runtime';
-import { act, proposeAtOnce, switchMode, type ProposalFor } from './act';
+import { act, proposeAtOnce, switchMode, tell, type ProposalFor } from './act';
 import { isSpaceFunctionQuestion } from './disposition-tools';
-import type { Action } from './tidying-action';
+import { sortedTooWords, sortingInstruction, type Action } from './tidying-action';
 import { decide, readAfterEnd, type Decision } from './decide';
 import { parsePhotoAnalysis, type PhotoAnalysis } from './observation';
 import { analyzePhotos, extractFromInput, groupUnsurePile, type Reading, type UserInput } from './perception';
@@ -64,6 +64,20 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   // about an item this turn would have sorted.
   const settles = aside ? cardAnswerIn(decision.action, extract.item, aside.question) : null;
   if (aside && settles) {
+    // The other things the same words sorted land too, and are said: the card's own reply that
+    // follows names only its item.
+    const [first, ...rest] = 'alsoSorted' in decision.action ? (decision.action.alsoSorted ?? []) : [];
+    if (first) {
+      const sorted = yield* recordDecision(
+        { action: sortingInstruction(first, rest), nextPhase: decision.nextPhase },
+        { ...extract, item: first.item, also: [], alsoDecided: [] },
+      );
+      if (sorted.ok) yield* tell(sortedTooWords({ alsoSorted: [first, ...rest] }).trim(), 'also-sorted');
+      else
+        yield* log('error', 'tidying: the other things decided aside were refused', {
+          reason: sorted.message,
+        });
+    }
     aside.settle({ action: 'accept', content: settles });
     return { kind: 'done' };
   }

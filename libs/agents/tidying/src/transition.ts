@@ -23,7 +23,7 @@ import {
   type SortingData,
 } from './session-state';
 import { sortItem, unsortItem } from './sort-item';
-import type { Action } from './tidying-action';
+import type { Action, SortedToo } from './tidying-action';
 import type { ItemName } from './tidying-types';
 
 /**
@@ -55,12 +55,21 @@ export function applyDecision(
   if (!phaseData.ok) return phaseData;
   const next: SessionState = { ...state, phaseData: phaseData.value, sessionStart: state.sessionStart ?? at };
   if (action.tag === 'ask-item-decision' && action.reopened) return ok(unsortItem(next, action.item));
-  const placement = placementOfAction(action, spaceOf(next));
-  return ok(placement && item ? sortItem(next, item, placement) : next);
+  const space = spaceOf(next);
+  const placement = placementOfAction(action, space);
+  const sorted = placement && item ? sortItem(next, item, placement) : next;
+  // the further things the same words sorted land after it, in the order they were said
+  const rest = 'alsoSorted' in action ? (action.alsoSorted ?? []) : [];
+  return ok(
+    rest.reduce((after, too) => {
+      const where = placementOfAction(too, space);
+      return where ? sortItem(after, too.item, where) : after;
+    }, sorted),
+  );
 }
 
 /** Where an instruction puts the item in question; null for actions that decide nothing. */
-function placementOfAction(action: Action, space: Space): Placement | null {
+function placementOfAction(action: Action | SortedToo, space: Space): Placement | null {
   switch (action.tag) {
     case 'instruct-trash':
       return placementOf({ kind: 'trash' }, space);

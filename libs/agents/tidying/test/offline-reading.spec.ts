@@ -80,7 +80,7 @@ describe("the offline rules' reading of a message", () => {
   it.each([
     [
       'put the books on the shelf and the cables in the drawer',
-      { item: 'books', place: 'shelf', also: ['cables'] },
+      { item: 'books', place: 'shelf', alsoDecided: [{ item: 'cables', choice: 'place', place: 'drawer' }] },
     ],
     ['old receipts: bin', { item: 'old receipts', choice: 'trash' }],
     ["I don't know what to do with the receipts", { intent: 'item', item: 'receipts' }],
@@ -99,7 +99,29 @@ describe("the offline rules' reading of a message", () => {
     ['my wardrobe is overflowing', { item: null }],
     ['storing things', { item: null }],
     ['there are jars, a toaster and loads of mail', { item: 'jars', also: ['toaster', 'mail'] }],
-    ['the lamp stays, and the books', { item: 'lamp', choice: 'keep', also: ['books'] }],
+    [
+      'the lamp stays, and the books',
+      { item: 'lamp', choice: 'keep', alsoDecided: [{ item: 'books', choice: 'keep' }] },
+    ],
+    ['books on the shelf', { intent: 'decided', item: 'books', choice: 'place', place: 'shelf' }],
+    [
+      'books on the shelf and the lamp on the nightstand',
+      {
+        item: 'books',
+        place: 'shelf',
+        alsoDecided: [{ item: 'lamp', choice: 'place', place: 'nightstand' }],
+      },
+    ],
+    [
+      'put it on the shelf and the lamp on the nightstand',
+      { item: null, place: 'shelf', alsoDecided: [{ item: 'lamp', choice: 'place', place: 'nightstand' }] },
+    ],
+    [
+      'bin the receipts and keep the lamp',
+      { item: 'receipts', choice: 'trash', alsoDecided: [{ item: 'lamp', choice: 'keep' }] },
+    ],
+    ['the stuff on the floor', { choice: null, place: null }],
+    ['whatever is on the desk', { choice: null, place: null }],
   ])('reads %j as %j', (text, reading) => {
     expect(read(text.toLowerCase())).toMatchObject(reading);
   });

@@ -161,6 +161,47 @@ describe('a tidying session on Claude (the real SDK against the fake Anthropic s
       expect(events).toContain(type);
   });
 
+  it('sorts every thing one message decides, as Claude read it, and tells the model to say so', async () => {
+    const extraction = (input: object) => ({
+      kind: 'reply' as const,
+      content: [{ type: 'tool_use' as const, name: 'record_extraction', input: { ...nothing, ...input } }],
+    });
+    fake.script(
+      extraction({ intent: 'continue', function: 'working', anchors: ['monitor'] }),
+      { kind: 'reply', content: [{ type: 'text', text: 'Pick up the first thing by your hand.' }] },
+      extraction({
+        intent: 'decided',
+        item: 'books',
+        choice: 'place',
+        place: 'on the shelf',
+        alsoDecided: [
+          { item: 'lamp', choice: 'place', place: 'on the nightstand' },
+          { item: 'receipts', choice: 'trash' },
+        ],
+      }),
+      {
+        kind: 'reply',
+        content: [{ type: 'text', text: 'Books on the shelf, lamp on the nightstand, receipts out.' }],
+      },
+    );
+    const s = await openSession(claude());
+    await s.say('my desk; it is for working, and the monitor stays');
+    await s.say('books on the shelf, the lamp on the nightstand and the receipts in the bin');
+
+    expect(s.state()).toMatchObject({
+      phase: 'sorting',
+      piles: { belongs: ['books'], out: ['lamp', 'receipts'], unsure: [] },
+      itemsProcessed: 3,
+    });
+    const act = bodies().at(-1);
+    expect(act?.system).toMatch(/Action: instruct-place/);
+    expect(act?.system).toMatch(
+      /Also sorted: Take the lamp to the nightstand\. The receipts go in the trash\./,
+    );
+    expect(act?.system).toMatch(/say in a few words that the rest is sorted as they said/);
+    expect(fake.pendingSteps).toBe(0);
+  });
+
   it('reads the words by the offline rules when extraction fails, and asks what the space is for', async () => {
     fake.script(
       { kind: 'error', status: 400, message: 'bad request' },

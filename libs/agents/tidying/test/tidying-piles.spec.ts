@@ -296,25 +296,28 @@ describe('where each item lands', () => {
     expect(options.slice(0, offered.length)).toEqual(offered);
   });
 
-  it('two things decided in one message: the first where it was said, the second named next, each by the name it had', async () => {
+  it('two things decided in one message: both land where their words said, each by the name it had, and the reply says both', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     const asked: string[] = [];
     await s.say('My desk is a mess: cables, a coffee mug and a pile of old receipts', answers(asked));
     await s.say('the mug goes to the kitchen and the receipts in the bin', answers(asked));
 
-    // Not the mug in the bin: the coffee mug went where its words said, and is one thing.
+    // Not the mug in the bin: the coffee mug went where its words said, and is one thing; the
+    // old receipts are binned in the same turn, not asked about again.
     expect(s.state()).toMatchObject({
-      piles: { belongs: ['cables'], out: ['coffee mug'], unsure: [] },
+      piles: { belongs: ['cables'], out: ['coffee mug', 'old receipts'], unsure: [] },
       destinations: { 'coffee mug': 'kitchen' },
       seen: ['cables', 'coffee mug', 'old receipts'],
+      itemsProcessed: 3,
     });
-    expect(await lastReply(s)).toMatch(/the old receipts/);
-    await s.say(
-      'go',
-      answers(asked, () => 'Recycle'),
+    expect(await lastReply(s)).toMatch(
+      /Take the coffee mug to the kitchen\. The old receipts go in the trash\. (?!Next, the old receipts)/,
     );
-    expect(asked).toEqual(['cables', 'old receipts']);
-    expect(s.state()).toMatchObject({ piles: { out: ['coffee mug', 'old receipts'] }, itemsProcessed: 3 });
+    // A second thought about one of them lands it again, with the next thing in the same words.
+    await s.say('the cables go in the drawer, and the mug stays', answers(asked));
+    expect(asked).toEqual(['cables']);
+    expect(s.state()).toMatchObject({ piles: { belongs: ['cables', 'coffee mug'], out: ['old receipts'] } });
+    expect(s.state().destinations).toEqual({ 'old receipts': 'trash' });
   });
 
   it('words typed at a card asked aside (another thing named while a card waited) answer it too', async () => {
@@ -332,6 +335,28 @@ describe('where each item lands', () => {
       destinations: { mugs: 'kitchen', cup: 'kitchen' },
     });
     expect(await lastReply(s)).toMatch(/^The books stay here\./);
+  });
+
+  it('two things decided in words typed at a card: the card takes its own, the other lands too, and both are said', async () => {
+    const asked: string[] = [];
+    const s = await atTheDesk();
+    await s.say(
+      'Books and a lamp everywhere',
+      typingAtCards(['the books stay on the shelf and the lamp goes in the bin'], asked),
+    );
+
+    expect(asked).toEqual(['books']);
+    expect(s.state()).toMatchObject({
+      piles: { belongs: ['books'], out: ['mugs', 'lamp'], unsure: [] },
+      destinations: { mugs: 'kitchen', lamp: 'trash' },
+    });
+    const replies = (await s.path())
+      .filter((n) => n.kind === 'assistant')
+      .map((n) => String(n.payload['text']));
+    expect(replies.slice(-2)).toEqual([
+      'The lamp goes in the trash.',
+      expect.stringMatching(/^The books stay here, on the shelf\. (?!Next, the lamp)/),
+    ]);
   });
 
   it('naming, aside, the very thing the waiting card asks about points to that card instead of asking again', async () => {

@@ -222,6 +222,22 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     expect(read(mug, 'is it dishwasher safe?')).toEqual(TANGENT);
     expect(read(mug, 'my grandmother gave it to me')).toEqual(TANGENT);
   });
+
+  it.each([
+    'the mug goes to the kitchen and the lamp in the bin',
+    'bin it, the receipts too, and the lamp goes on the shelf',
+    'keep it; the cables go in the drawer',
+  ])('leaves "%s", which decides another thing too, as a tangent: the asker reads it whole', (text) => {
+    expect(read(mug, text)).toEqual(TANGENT);
+  });
+
+  it.each([
+    ['keep it here, on the shelf', disposes({ kind: 'place', location: 'on the shelf' }, true)],
+    ["bin it, it's broken", disposes({ kind: 'trash' }, true)],
+    ['yes, and thanks', disposes({ kind: 'place', location: 'kitchen' }, false)],
+  ])('still reads "%s", whose later words name no other thing, as the answer', (text, reading) => {
+    expect(read(mug, text)).toEqual(reading);
+  });
 });
 
 describe('the offline reading of words that stop', () => {

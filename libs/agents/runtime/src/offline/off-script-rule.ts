@@ -256,12 +256,27 @@ const ROOMS = [
 function dispositionAnswer(payload: Question['payload'], text: string): { [key: string]: Json } | null {
   if (asksBack(text)) return null;
   const choices = (Array.isArray(payload['choices']) ? payload['choices'] : []) as unknown as Choice[];
+  if (decidesAnotherThing(text, choices)) return null;
   const disposition = dispositionIn(text, choices);
   if (!disposition) return null;
   const first = choices[0]?.disposition;
   const wasCorrection = JSON.stringify(first) !== JSON.stringify(disposition);
   return { disposition: disposition as unknown as Json, wasCorrection };
 }
+
+/**
+ * Words that decide another thing as well ("the books stay on the shelf, and the lamp goes in the
+ * bin"): more than the card's answer, so they are a tangent, which the asker reads whole, and
+ * nothing the person decided is lost. A later part counts when it leads with a thing of its own
+ * ("the lamp …"), not a spot ("…, on the shelf") or a remark ("…, it's fine").
+ */
+function decidesAnotherThing(text: string, choices: readonly Choice[]): boolean {
+  const [first, ...rest] = text.split(/\s*(?:[,;]|\band\b|\bthen\b)\s*/i).filter(Boolean);
+  if (!first || dispositionIn(first, choices) === null) return false;
+  return rest.some((part) => ANOTHER_THING.test(part) && dispositionIn(part, choices) !== null);
+}
+
+const ANOTHER_THING = /^(?:the|my|these|those|this|that)\s+[a-z]/i;
 
 function dispositionIn(text: string, choices: readonly Choice[]): Disposition | null {
   if (said(text, ['not sure', 'not now', 'later', 'skip', "don't know", 'dunno', 'no idea']))
