@@ -197,6 +197,54 @@ export const scenarios = [
     },
   },
   {
+    name: 'two things decided in one message both land, typed at a card or at the prompt',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      const mugs = await atTheMugsCard(t, page, 'two-at-once');
+
+      // At the mugs' card: the card takes the mugs, and the lamp lands too, said in a line.
+      await say(page, 'the mugs go to the kitchen and the lamp in the bin');
+      await mugs.waitFor({ state: 'hidden' });
+      await waitForTurn(page);
+      await page.locator('.bubble--assistant', { hasText: 'The lamp goes in the trash.' }).waitFor();
+      await page.locator('.bubble--assistant', { hasText: 'The mugs go out, to the kitchen.' }).waitFor();
+      const details = page.getByRole('button', { name: /session details/ });
+      if (await details.isVisible()) await details.click();
+      const panel = page.locator('app-state-panel');
+      await panel.filter({ hasText: 'lamp → trash' }).waitFor();
+      assert.match(await panel.innerText(), /mugs → kitchen/);
+      await t.shot(page, 'two-at-a-card');
+
+      // At the prompt that names the papers: both things in one message, no verb, land as said.
+      await say(page, 'papers on the shelf and the lamp on the nightstand');
+      await waitForTurn(page);
+      await page
+        .locator('.bubble--assistant', {
+          hasText: /Take the papers to the shelf\. Take the lamp to the nightstand\./,
+        })
+        .waitFor();
+      await panel
+        .filter({ hasText: 'lamp → on the nightstand' })
+        .or(panel.filter({ hasText: 'lamp → nightstand' }))
+        .waitFor();
+      const piles = await panel.innerText();
+      assert.doesNotMatch(piles, /lamp → trash/, 'the lamp moved to where it was said to go');
+      assert.match(piles, /papers/);
+      assert.equal(
+        await page
+          .locator('app-elicit-card', { hasText: /What about the (lamp|shelf|nightstand)\?/ })
+          .count(),
+        0,
+      );
+      assert.ok(
+        (await chatText(page)).includes('papers on the shelf and the lamp on the nightstand'),
+        'their words are kept',
+      );
+      await assertNewestInView(page, 'after two things in one message');
+      await t.shot(page, 'two-at-the-prompt');
+    },
+  },
+  {
     name: '“undo that too” at the card taken back brings the one before it back as well (desktop)',
     async run(t) {
       const page = await t.page({ phone: false });
