@@ -88,12 +88,13 @@ export interface Aside {
 export type SideQuestHandler = (aside: Aside) => Operation<void>;
 /**
  * The side-quest handler in force: `elicit` calls it with an off-script answer that is a tangent.
- * Null in a side quest's own turn, so a tangent inside a tangent goes to the asker (words that
- * answer the question are read as its answer there too).
+ * It stays in force in a side quest's own turn: a tangent typed at a card asked there runs a side
+ * quest of its own, and each card comes back after the side quest it waited on (the latest first).
+ * Without a handler (outside a turn chain) the asker reads the words.
  *
  * @example
  * yield* SideQuests.set(function* (aside) {
- *   yield* SideQuests.with(null, () => Asides.with(aside, () => runTurn(agent)));
+ *   yield* Asides.with(aside, () => runTurn(agent));
  * });
  */
 export const SideQuests = createContext<SideQuestHandler | null>('sweatpants.side-quests', null);

@@ -76,6 +76,8 @@ export { useMcpServers, type McpServersPlugin } from './mcp/use-mcp-servers';
 export * from './off-script';
 export * from './offered-tools';
 export * from './primitives';
+// An agent that hears "stop" asks nothing more this turn (the questions it waits on are set aside).
+export { stopAsking } from './waiting-questions';
 export * from './protocol';
 export * from './sample';
 export { SET_QUESTION_ASIDE } from './set-question-aside';

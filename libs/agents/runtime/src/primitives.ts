@@ -180,7 +180,7 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
         if (read?.given && asking.schema)
           asking = { ...asking, schema: prefilled(asking.schema, read.given) };
       }
-      // A tangent inside a tangent, or one with no side quest to run it: the asker reads the words.
+      // A tangent with no side quest to run it (outside a turn chain): the asker reads the words.
       const sideQuest = yield* SideQuests.expect();
       if (!sideQuest) return response;
       // Seed 004: the question stays suspended while the tangent runs to its end below the
@@ -191,6 +191,9 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
       const settle = (answer: ElicitResponse) => (outcome.settled = answer);
       yield* sideQuest({ question: request, said: response.content, settle });
       if (outcome.settled) return outcome.settled;
+      // The person stopped this asker in the side quest ("I'm done" at a card asked there, whose
+      // own side quest ended it): it asks nothing more this turn, this question neither.
+      if (yield* stoppedAsking(askerOf(run.authorId))) return { action: 'decline' };
       asked = yield* askNode(run, { ...asking, elicitId: randomUUID(), resumes: request.elicitId });
     }
   },

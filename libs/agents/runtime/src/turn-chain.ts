@@ -44,10 +44,11 @@ export function* turnChain(input: TurnChainInput): Operation<void> {
   yield* Logs.set(logs);
   if (timeoutMs !== undefined) yield* Questions.set({ timeoutMs });
   yield* ElicitProtocol.implement(elicits.implementation);
-  // An off-script answer runs one turn on the user's words below the answer (seed 004).
+  // An off-script answer runs one turn on the user's words below the answer (seed 004); a card
+  // asked in that turn may get its own words, which run a side quest of their own.
   const turn = (): Operation<TurnEnd> => (agent.turn ? agent.turn(agent) : runTurn(agent));
   yield* SideQuests.set(function* (aside) {
-    yield* SideQuests.with(null, () => Asides.with(aside, turn));
+    yield* Asides.with(aside, turn);
   });
   if (provide) yield* provide();
   // The agent's own resources, as `yield* Agent` would start them.

@@ -9,7 +9,15 @@ import {
 } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import * as z from 'zod';
-import { type AgentDefinition, Asides, Run, modeStateOf, log, type TurnEnd } from '@sweatpants/agent-runtime';
+import {
+  type AgentDefinition,
+  Asides,
+  Run,
+  modeStateOf,
+  log,
+  stopAsking,
+  type TurnEnd,
+} from '@sweatpants/agent-runtime';
 import { act, proposeAtOnce, switchMode, tell, type ProposalFor } from './act';
 import { isSpaceFunctionQuestion } from './disposition-tools';
 import { sortedTooWords, sortingInstruction, type Action } from './tidying-action';
@@ -130,7 +138,12 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
     const proposed = yield* proposeAtOnce(proposal);
     if (proposed) return proposed;
   }
-  return yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text);
+  const end = yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text);
+  // Ended at a card asked in a side quest: the card that side quest was about is not asked again
+  // under the recap either.
+  if (aside && decision.action.tag === 'summary')
+    yield* stopAsking(run, aside.question.askedBy, aside.question.elicitId);
+  return end;
 }
 
 /**

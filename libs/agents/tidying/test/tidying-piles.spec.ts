@@ -359,6 +359,35 @@ describe('where each item lands', () => {
     ]);
   });
 
+  it('another thing named at a card that was itself asked aside is asked about too; then each card comes back, the latest first', async () => {
+    // The books' card waits; "a cup" asks the cup's card aside; "the cables" typed at that one asks
+    // the cables' card. Nothing they named is dropped.
+    const asked: string[] = [];
+    const s = await atTheDesk();
+    await s.say('Books, mugs and cables everywhere', typingAtCards(['a cup', 'the cables'], asked));
+
+    expect(asked).toEqual(['books', 'cup', 'cables', 'cup', 'books']);
+    expect(s.state()).toMatchObject({
+      piles: { belongs: ['cables', 'books'], out: ['mugs', 'cup'], unsure: [] },
+    });
+    expect(await lastReply(s)).toMatch(/^The books stay here\./);
+  });
+
+  it('"I\'m done" typed at a card asked aside ends the session there: the recap is the last word, no card comes back', async () => {
+    const asked: string[] = [];
+    const s = await atTheDesk();
+    await s.say('Books, mugs and cables everywhere', typingAtCards(['a cup', "I'm done"], asked));
+
+    expect(asked).toEqual(['books', 'cup']);
+    expect(s.state()).toMatchObject({ ended: true });
+    const path = await s.path();
+    expect(path.findLast((n) => n.kind === 'assistant')?.payload['text']).toMatch(/Session done/);
+    expect(path.findLastIndex((n) => n.kind === 'elicit')).toBeLessThan(
+      path.findLastIndex((n) => n.kind === 'assistant'),
+    );
+    expect(s.runner.pending()[0]?.type).toBe('chat');
+  });
+
   it('naming, aside, the very thing the waiting card asks about points to that card instead of asking again', async () => {
     // The coach starts with the mugs' card; the person types "the mugs" at it, then answers
     // (and taps the first choice of any card after that).
