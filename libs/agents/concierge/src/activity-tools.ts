@@ -6,6 +6,7 @@ import { ActivityStoreContext, type ActivityStoreError } from './activity-store'
 import { classifyAllPending, classifyPending } from './classify-pending';
 import { clusterActivities } from './option-framing';
 import { optionApplied, recordActivitiesUpdated } from './review-events';
+import { OpenCards } from './side-quest';
 import { ActivityIdsSchema, toActivityUpdates, UpdatesInputSchema } from './tool-inputs';
 
 /**
@@ -43,6 +44,13 @@ export const updateActivities: Tool = createTool('update_activities')
     const changes = toActivityUpdates(updates);
     if (changes.status === undefined && changes.classification === undefined)
       return ToolError('update_activities: the updates are empty; give a status, a classification, or both');
+    // Beside an open card (a side quest), words apply picks to that card's items only.
+    const open = yield* OpenCards.expect();
+    const foreign = open?.offer ? activity_ids.filter((id) => !open.offer?.activity_ids.includes(id)) : [];
+    if (foreign.length > 0)
+      return ToolError(
+        `update_activities: ${foreign.join(', ')} ${foreign.length === 1 ? 'is' : 'are'} not on the open card "${open?.message ?? ''}"; nothing was changed`,
+      );
     const updated = yield* call(() => store.updateActivities(activity_ids, changes));
     if (!updated.ok) return ToolError(failure('update_activities', updated.error));
     // The review's fold reads the decision from this event: what changed, and by which option.

@@ -39,9 +39,9 @@ const PART_PICK = /\b(?:but|except|apart from|other than)\b/i;
 
 /** The side quest's short answer: what the tiers or options asked about mean, then the card again. */
 function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
-  // Nothing was applied: offline, one option goes to every item a card asks about.
+  // Nothing was applied: offline, a pick for part of a card needs its letter beside each sender.
   if (PART_PICK.test(text) && !asksSomething(text))
-    return `(offline) Offline I apply one option to every item on a card, so I have applied none yet. Pick the one that fits them best, or “Skip this” to leave them all quarantined for now. ${CARD_AGAIN}`;
+    return `(offline) Offline I need a letter beside each sender you name (“B for …, A for …”), so I have applied none yet. Or pick the one that fits them all, or “Skip this” to leave them quarantined for now. ${CARD_AGAIN}`;
   const tiers = [...new Set([...text.matchAll(/\btier\s*([1-3])\b/gi)].map((m) => m[1] ?? ''))];
   if (tiers.length > 0) {
     const meanings = tiers.map((tier) => {

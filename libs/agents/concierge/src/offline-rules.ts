@@ -7,7 +7,15 @@ import {
   type OfflineReply,
   type OfflineRule,
 } from '@sweatpants/agent-runtime/offline';
-import { clusterActivities, frameOptions, letteredLabel, readChoice, type Cluster } from './option-framing';
+import {
+  clusterActivities,
+  frameOptions,
+  letteredLabel,
+  optionLetters,
+  readChoice,
+  type Cluster,
+} from './option-framing';
+import { cardOfferIn, openCardIn } from './side-quest';
 import { learntIn } from './interview-learning';
 import { recapIn, REVIEW_FINISHED } from './review-tools';
 import { answerAside, STOP, stopAside } from './offline-aside';
@@ -71,9 +79,12 @@ function remainingClusters(ctx: OfflineContext): Cluster[] {
   return clusterActivities(open);
 }
 
-/** The options of a group, or the end of the interview when no group is left. */
-function nextGroup(ctx: OfflineContext, lead: string): OfflineReply {
-  const [cluster, ...rest] = remainingClusters(ctx);
+/**
+ * The options of a group, or the end of the interview when no group is left. `first`, when given,
+ * is offered before the groups still to come (the items a card's typed words left undecided).
+ */
+function nextGroup(ctx: OfflineContext, lead: string, first?: Cluster): OfflineReply {
+  const [cluster, ...rest] = [...(first ? [first] : []), ...remainingClusters(ctx)];
   if (!cluster) {
     return {
       text: `${lead} That was the last group.`.trim(),
@@ -166,6 +177,80 @@ export const typedPick: OfflineRule = {
   },
 };
 
+/** A letter that picks an option in part of a message: "B for Trailgear", "Bookbarn is A", "option c". */
+const PART_LETTER =
+  /(?:\boption\s+([a-z0-9])\b|\b([A-Z0-9])(?=\s+for\b|\s*(?:[,.;!]|$))|(?:\bis|\bas|→|:|=)\s*([A-Z0-9])\b)/;
+
+/**
+ * A pick per sender typed at a card ("B for Trailgear, A for Bookbarn"): each option is applied to
+ * the card's items from the senders named with it, in a batch each; the card then comes back for
+ * the items left (./side-quest). Null unless every part that names a letter names a sender of the
+ * card too, and no item gets two letters.
+ */
+function picksBySender(ctx: OfflineContext): { option: Offer['options'][number]; ids: string[] }[] | null {
+  // The card's own call is not in a side quest's history (it has no result yet): its note says it.
+  const offer = cardOfferIn(ctx.request.system);
+  const items = lastQueried(ctx)?.activities.filter((a) => offer?.activity_ids.includes(a.id)) ?? [];
+  if (!offer || items.length === 0) return null;
+  const letters = optionLetters(offer.options.map((o) => o.id));
+  const picks = new Map<string, string[]>();
+  const taken = new Set<string>();
+  for (const part of ctx.userText.split(/\s*(?:[,;]|\bbut\b|\band\b|\bwhile\b)\s*/i)) {
+    const m = PART_LETTER.exec(part);
+    const letter = (m?.[1] ?? m?.[2] ?? m?.[3])?.toUpperCase();
+    if (!letter) continue;
+    const option = offer.options[letters.indexOf(letter)];
+    const from = items.filter((a) => namesSender(part, a.senderName || a.sender));
+    if (!option || from.length === 0 || from.some((a) => taken.has(a.id))) return null;
+    for (const a of from) taken.add(a.id);
+    picks.set(option.id, [...(picks.get(option.id) ?? []), ...from.map((a) => a.id)]);
+  }
+  // In the order the person named them.
+  return picks.size === 0
+    ? null
+    : [...picks].flatMap(([id, ids]) => {
+        const option = offer.options.find((o) => o.id === id);
+        return option ? [{ option, ids }] : [];
+      });
+}
+
+/** Whether words name a sender: any word of its name of four letters or more ("Trailgear" for "Trailgear Rewards"). */
+function namesSender(words: string, sender: string): boolean {
+  return sender
+    .split(/[^a-z0-9]+/i)
+    .filter((w) => w.length >= 4)
+    .some((w) => new RegExp(`\\b${w}\\b`, 'i').test(words));
+}
+
+export const splitPickAside: OfflineRule = {
+  name: 'concierge: a pick per sender typed at a card applies each option to its senders’ items',
+  when: (ctx) => !ctx.hasToolResults && openCardIn(ctx.request.system) !== undefined,
+  reply: (ctx) => {
+    const picks = picksBySender(ctx);
+    if (!picks) return undefined;
+    const read = lastQueried(ctx)?.activities ?? [];
+    const said = picks.map(({ option, ids }) => {
+      const senders = [
+        ...new Set(ids.map((id) => read.find((a) => a.id === id)).map((a) => a?.senderName || a?.sender)),
+      ];
+      return `${letterOf(ctx, option.id)} for ${senders.join(', ')}`;
+    });
+    return {
+      text: `(offline) ${said.join('; ')}: applying ${picks.length === 1 ? 'it' : 'them'}.`,
+      calls: picks.flatMap(({ option, ids }) => [
+        { name: 'update_activities', input: toJson({ activity_ids: ids, updates: option.updates }) },
+        lesson(ctx, letteredLabel(letterOf(ctx, option.id), option.label), ids),
+      ]),
+    };
+  },
+};
+
+/** The letter the open card shows for an option. */
+function letterOf(ctx: OfflineContext, id: string): string {
+  const ids = cardOfferIn(ctx.request.system)?.options.map((o) => o.id) ?? [];
+  return optionLetters(ids)[ids.indexOf(id)] ?? id;
+}
+
 export const stopReview: OfflineRule = {
   name: 'concierge: the user stops the interview',
   when: (ctx) => inInterview(ctx) && fresh(ctx) && STOP.test(ctx.userText),
@@ -225,6 +310,20 @@ export const applyPick: OfflineRule = {
         updates: UpdatesInputSchema,
       })
       .safeParse(result.data);
+    // Typed words picked for some of the card's items (a side quest applied those): the rest is
+    // offered again, before the groups still to come.
+    const inWords = z
+      .object({ applied_in_words: z.array(z.string()).min(1), remaining_ids: z.array(z.string()) })
+      .safeParse(result.data).data;
+    if (inWords) {
+      const left = (lastQueried(ctx)?.activities ?? []).filter((a) => inWords.remaining_ids.includes(a.id));
+      const [kind] = clusterActivities(left);
+      return nextGroup(
+        ctx,
+        left.length > 0 ? '(offline) Now the rest of that card.' : '(offline) That card is decided.',
+        kind ? { kind: kind.kind, activities: left } : undefined,
+      );
+    }
     if (!picked.success) {
       const lead = '(offline) No pick, so those stay quarantined for now.';
       // The last group's question stays open in the chat: a letter typed next still applies.
@@ -255,6 +354,18 @@ export const confirmBatch: OfflineRule = {
       const updates = UpdatesInputSchema.safeParse(objectField(result.input, 'updates')).data;
       const tier = updates?.classification?.autonomy_tier;
       lead = `(offline) Done: ${done?.updated_count ?? 0} updated${updates?.status ? `, now ${updates.status}` : ''}${tier ? `, Tier ${tier}` : ''}.`;
+    }
+    // Beside an open card (a side quest), picks per sender: what was applied in all, and the card
+    // comes back for what is left after this reply.
+    if (openCardIn(ctx.request.system) !== undefined) {
+      const applied = ctx.toolResults
+        .filter((r) => r.name === 'update_activities' && !r.isError)
+        .reduce(
+          (sum, r) =>
+            sum + (z.object({ updated_count: z.number() }).safeParse(r.data).data?.updated_count ?? 0),
+          0,
+        );
+      return { text: result && !result.isError ? `(offline) Done: ${applied} updated.` : lead };
     }
     return inInterview(ctx) ? nextGroup(ctx, lead) : { text: lead };
   },
@@ -368,6 +479,7 @@ function objectField(value: Json, key: string): Json | undefined {
 /** In the order the offline model asks them, before its defaults. */
 export const CONCIERGE_OFFLINE_RULES: readonly OfflineRule[] = [
   stopAside,
+  splitPickAside,
   answerAside,
   setQuestionAsideRule,
   typedPick,

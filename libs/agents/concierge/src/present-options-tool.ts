@@ -93,6 +93,19 @@ export const presentOptions: Tool = createTool(PRESENT_OPTIONS)
     );
     const stop = stopSaidAside(path.slice(asker + 1));
     if (stop) return yield* reviewEnd(stop.summary);
+    // Words typed at the card picked for some of its items by sender, and those were applied.
+    const now = yield* call(() => store.queryActivities({ ids: activity_ids, limit: activity_ids.length }));
+    const left = now.ok ? now.value.filter((a) => a.status === 'quarantined').map((a) => a.id) : activity_ids;
+    if (left.length < activity_ids.length)
+      return ToolSuccess({
+        choice: '',
+        applied_in_words: activity_ids.filter((id) => !left.includes(id)),
+        remaining_ids: left,
+        note:
+          left.length > 0
+            ? 'Their words applied options to some of these items; offer the rest again (present_options for remaining_ids).'
+            : 'Their words applied options to every one of these items: go on with the next group.',
+      });
     return ToolSuccess({
       choice: '',
       activity_ids,

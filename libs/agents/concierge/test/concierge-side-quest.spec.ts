@@ -1,6 +1,11 @@
 import type { ElicitRequest } from '@sweatpants/domain';
 import { pairToolUses, INTERPRET_TOOL, type ModelMessage } from '@sweatpants/agent-runtime';
-import { startFakeAnthropic, type FakeAnthropic, type FakeStep } from '@sweatpants/agent-claude/testing';
+import {
+  readBody,
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type FakeStep,
+} from '@sweatpants/agent-claude/testing';
 import {
   answer,
   callsOf,
@@ -78,14 +83,72 @@ describe('a side quest while a card waits (offline)', () => {
     expect(concierge.store.batches).toEqual([]);
   });
 
-  it('applies nothing to a card picked for only some of its items, says so, and the card comes back', async () => {
+  it('applies a pick typed for some of a card’s senders to their items, and offers the card again for the rest', async () => {
     const concierge = await openConcierge(offlineModel());
     await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });
     const card = await nextQuestion(concierge.runner);
     if (!card) throw new Error('the concierge asked nothing');
-    await aside({ ...concierge, card }, card, 'B for the trailgear ones but bookbarn is just a newsletter');
-    expect(replies(await concierge.path()).at(-1)).toBe(
-      `(offline) Offline I apply one option to every item on a card, so I have applied none yet. Pick the one that fits them best, or “Skip this” to leave them all quarantined for now. ${CARD_AGAIN}`,
+    await answer(
+      concierge.runner,
+      { action: 'other', content: { text: 'B for the trailgear ones but bookbarn is just a newsletter' } },
+      card,
+    );
+    const rest = await nextQuestion(concierge.runner, card);
+    // A card of its own for what is left, not the same card asked again for all three.
+    expect(rest).toMatchObject({
+      type: 'choose',
+      message: 'How should I read this item? Tap one, or type its letter.',
+    });
+    expect(rest?.resumes).toBeUndefined();
+    const trailgear = concierge.store.batches[0]?.ids;
+    expect(concierge.store.batches).toEqual([
+      {
+        ids: trailgear,
+        updates: expect.objectContaining({ classification: expect.objectContaining({ autonomyTier: 2 }) }),
+      },
+    ]);
+    expect(trailgear).toHaveLength(2);
+    const said = replies(await concierge.path());
+    expect(said).toContain('(offline) B for Trailgear, Trailgear Rewards: applying it.');
+    expect(said).toContain('(offline) Done: 2 updated.');
+    expect(said.at(-1)).toMatch(
+      /^\(offline\) Now the rest of that card\..*Next, one item on its own: “Picks for you this week” \(Bookbarn\)/,
+    );
+
+    if (!rest) throw new Error('the rest was not offered');
+    await answer(concierge.runner, { action: 'other', content: { text: 'A' } }, rest);
+    await nextQuestion(concierge.runner, rest);
+    expect(concierge.store.batches).toHaveLength(2);
+    expect(concierge.store.batches[1]?.updates).toMatchObject({ classification: { autonomyTier: 1 } });
+  });
+
+  it('applies a letter per sender for every item of a card, and goes on to the next group', async () => {
+    const concierge = await openConcierge(offlineModel());
+    await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+    const card = await nextQuestion(concierge.runner);
+    if (!card) throw new Error('the concierge asked nothing');
+    await answer(
+      concierge.runner,
+      { action: 'other', content: { text: 'B for Trailgear, A for Bookbarn' } },
+      card,
+    );
+    const next = await nextQuestion(concierge.runner, card);
+    expect(next?.resumes).toBeUndefined();
+    expect(next?.message).not.toBe(card.message);
+    expect(concierge.store.batches.map((b) => b.ids.length)).toEqual([2, 1]);
+    const said = replies(await concierge.path());
+    expect(said).toContain('(offline) B for Trailgear, Trailgear Rewards; A for Bookbarn: applying them.');
+    expect(said.at(-1)).toMatch(/^\(offline\) That card is decided\./);
+  });
+
+  it('applies nothing to words that pick for part of a card but name no option, says so, and the card comes back', async () => {
+    const concierge = await openConcierge(offlineModel());
+    await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+    const card = await nextQuestion(concierge.runner);
+    if (!card) throw new Error('the concierge asked nothing');
+    await aside({ ...concierge, card }, card, 'I buy from Trailgear sometimes but Bookbarn is just spam');
+    expect(replies(await concierge.path()).at(-1)).toMatch(
+      /^\(offline\) Offline I need a letter beside each sender/,
     );
     expect(concierge.store.batches).toEqual([]);
   });
@@ -195,6 +258,91 @@ describe('a side quest on Claude', () => {
     ]);
     expect(replies(await path()).at(-1)).toBe('Northbank is your bank.');
     expect(runner.state()).toMatchObject({ mode: 'interview' });
+  });
+
+  it('applies a pick for some of the card’s senders in the side quest, then its call offers what is left', async () => {
+    const promo = { status: 'processed', classification: { autonomy_tier: 2 } };
+    const three = {
+      activity_ids: ['mail-101', 'mail-102', 'mail-103'],
+      message: 'How should I read these 3 items?',
+      options: [
+        { id: 'A', label: 'Newsletter → Tier 1', reason: 'Bulk.', updates: { status: 'archived' } },
+        { id: 'B', label: 'Promo from a shop you use → Tier 2', reason: 'You buy there.', updates: promo },
+      ],
+    };
+    fake.script(
+      { kind: 'reply', content: [{ type: 'tool_use', name: 'start_review', input: {} }] },
+      { kind: 'reply', content: [{ type: 'tool_use', name: 'query_activities', input: {} }] },
+      { kind: 'reply', content: [{ type: 'tool_use', name: 'present_options', input: three }] },
+      { kind: 'reply', content: [{ type: 'tool_use', name: INTERPRET_TOOL, input: { answers: false } }] },
+      // In the side quest: an item that is not on the card is refused, the card's are applied.
+      {
+        kind: 'reply',
+        content: [
+          {
+            type: 'tool_use',
+            name: 'update_activities',
+            input: { activity_ids: ['mail-101', 'mail-105'], updates: promo },
+          },
+        ],
+      },
+      {
+        kind: 'reply',
+        content: [
+          {
+            type: 'tool_use',
+            name: 'update_activities',
+            input: { activity_ids: ['mail-101', 'mail-102'], updates: promo },
+          },
+        ],
+      },
+      { kind: 'reply', content: [{ type: 'text', text: 'B for the Trailgear mail. Bookbarn next.' }] },
+      // Back in the card's turn: its call says what is left, and the model offers that.
+      {
+        kind: 'reply',
+        content: [
+          {
+            type: 'tool_use',
+            name: 'present_options',
+            input: { ...three, activity_ids: ['mail-103'], message: 'And the Bookbarn mail?' },
+          },
+        ],
+      },
+    );
+    const { runner, path, store } = await openConcierge(claudeAt(fake));
+    await runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+    const asked = await nextQuestion(runner);
+    await answer(
+      runner,
+      { action: 'other', content: { text: 'B for the Trailgear ones, Bookbarn I am not sure' } },
+      asked!,
+    );
+    const rest = await nextQuestion(runner, asked);
+    expect(rest).toMatchObject({ message: 'And the Bookbarn mail?' });
+    expect(rest?.resumes).toBeUndefined();
+    expect(store.batches.map((b) => b.ids)).toEqual([['mail-101', 'mail-102']]);
+
+    const results = (await path()).filter((n) => n.kind === 'tool_result').map((n) => n.payload['outcome']);
+    expect(results).toContainEqual(
+      expect.objectContaining({
+        kind: 'error',
+        message: expect.stringContaining('update_activities: mail-105 is not on the open card'),
+      }),
+    );
+    expect(results).toContainEqual(
+      expect.objectContaining({
+        kind: 'success',
+        value: expect.objectContaining({
+          applied_in_words: ['mail-101', 'mail-102'],
+          remaining_ids: ['mail-103'],
+        }),
+      }),
+    );
+    // The side quest's model was told the card's items and what each option applies.
+    const sideQuest = readBody(fake.requests[4]!);
+    expect(JSON.stringify(sideQuest.system)).toContain(
+      'Its items and options: {\\"activity_ids\\":[\\"mail-101\\"',
+    );
   });
 
   it('ends the review from the side quest when the user stops there: the card is set aside, not asked again', async () => {

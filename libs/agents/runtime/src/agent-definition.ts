@@ -1,4 +1,4 @@
-import type { ElicitRequest, Json, StateReducer } from '@sweatpants/domain';
+import type { ElicitRequest, Json, StateReducer, TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import type * as z from 'zod';
 import type { ModeSwitch, Tool } from './tool';
@@ -103,9 +103,10 @@ export interface AgentDefinition {
   turn?(agent: AgentDefinition): Operation<TurnEnd>;
   /**
    * what `runTurn` tells the model in a side quest about the question the words were said at
-   * (./aside-note); the runtime's `waitingQuestionNote` when absent
+   * (./aside-note), which may read what the agent recorded on `path` when it asked; the runtime's
+   * `waitingQuestionNote` when absent
    */
-  asideNote?(question: ElicitRequest): string;
+  asideNote?(question: ElicitRequest, path: readonly TreeNode[]): string;
 }
 
 /**

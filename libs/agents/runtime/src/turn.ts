@@ -33,7 +33,9 @@ export function* runTurn(agent: AgentDefinition): Operation<TurnEnd> {
   // In a side quest, the question the words were said at may be set aside (./set-question-aside).
   const aside = yield* Asides.expect();
   // What the side quest's model is told of that question (./aside-note).
-  const notes = aside ? (agent.asideNote ?? waitingQuestionNote)(aside.question) : undefined;
+  const notes = aside
+    ? (agent.asideNote ?? waitingQuestionNote)(aside.question, run.journal.path())
+    : undefined;
   const maxSteps = agent.maxSteps ?? DEFAULT_MAX_STEPS;
   for (let step = 0; step < maxSteps; step++) {
     const state = modeStateOf(agent, run.journal.path());

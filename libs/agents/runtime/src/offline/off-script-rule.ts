@@ -214,9 +214,10 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
   const worded = options.filter((o) => reveals[o.id]?.type !== 'free-text');
   // "B for the Trailgear ones but Bookbarn is a newsletter": a pick for part of what the card
   // asks about is no answer for all of it; it is said aside, so nothing is applied to the rest.
-  const named = QUALIFIED.test(text)
-    ? undefined
-    : (optionNamedIn(text, options) ?? optionInWords(text, options) ?? optionByKeyword(text, worded));
+  const named =
+    QUALIFIED.test(text) || picksSeveral(text, options)
+      ? undefined
+      : (optionNamedIn(text, options) ?? optionInWords(text, options) ?? optionByKeyword(text, worded));
   if (named) return { choiceId: named.id };
   // Words for the option that asks for words of one's own ("Something else" → "a reading corner"),
   // unless they say where a thing goes ("the mugs go to the kitchen"): that is said aside.
@@ -224,6 +225,18 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
   return open && placeIn(text) === null && !stops(text) && !describesThings(text)
     ? { choiceId: open.id, revealed: { text } }
     : null;
+}
+
+/**
+ * "B for Trailgear, A for Bookbarn": a different option for each part of what the card asks
+ * about, so no one answer for all of it (said aside, like a qualified pick).
+ */
+function picksSeveral(text: string, options: readonly Option[]): boolean {
+  const picked = text
+    .split(/\s*(?:[,;]|\band\b|\bwhile\b)\s*/i)
+    .map((part) => optionNamedIn(part, options)?.id)
+    .filter((id) => id !== undefined);
+  return new Set(picked).size > 1;
 }
 
 /**
