@@ -26,6 +26,8 @@ export interface AnsweringRunner {
   head(): string | undefined;
   /** whether a turn is under way */
   turnRunning(): boolean;
+  /** the questions a rebuilt turn's record asked that nothing answers yet: it asks them again */
+  openInRecord(): readonly string[];
   readonly elicits: PendingElicits;
   /** resolves once the running turn's writes under way have landed */
   drained(): Promise<void>;
@@ -111,13 +113,17 @@ export class RunnerAnswers {
 
   /**
    * Waits while the running turn has asked `elicitId` (its node is written, so a client may know
-   * the id) but its implementation does not hold it yet; returns at once otherwise, or when the
-   * turn ends first.
+   * the id), or its record did, but its implementation does not hold it yet; returns at once
+   * otherwise, or when the turn ends first.
    */
   private async untilHeld(elicitId: string): Promise<void> {
     const runner = this.runner;
-    const path = runner.turnRunning() ? runner.path() : [];
-    const asked = path.some((n) => n.kind === 'elicit' && n.payload['elicitId'] === elicitId);
+    if (!runner.turnRunning()) return;
+    // A runner rebuilt after an idle close re-runs its turn: a card the person taps was asked in
+    // its record, and is asked again once the replay gets there (a model call, a tool or two on).
+    const asked =
+      runner.path().some((n) => n.kind === 'elicit' && n.payload['elicitId'] === elicitId) ||
+      runner.openInRecord().includes(elicitId);
     if (asked) await this.whenAsked(elicitId);
   }
 

@@ -324,6 +324,7 @@ export class Runner {
     path: () => this.journal?.path() ?? this.path,
     head: () => this.head,
     turnRunning: () => this.turn.task !== undefined,
+    openInRecord: () => this.journal?.openInRecord() ?? [],
     elicits: this.elicits,
     drained: async () => this.journal?.drained(),
     whenIdle: () => this.whenIdle(),

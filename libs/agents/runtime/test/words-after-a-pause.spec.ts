@@ -95,6 +95,33 @@ describe('words typed at a question after the runner was rebuilt', () => {
     await rebuilt.close();
   });
 
+  it('a card tapped the moment the runner is rebuilt is taken once the replay asks it again', async () => {
+    const s = runnerSession(asker, model);
+    const first = await s.open();
+    await first.send({ text: 'ask twice', authorId: 'u1' });
+    const [a] = await s.questions(first, 1);
+    await first.respond({ elicitId: a!.elicitId, action: 'accept', content: { value: true } }, 'u1');
+    let b = first.pending()[0];
+    while (b?.message !== 'Is it B?') {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      b = first.pending()[0];
+    }
+    await first.close();
+
+    // The replay takes A's answer from the record and works a moment before B is asked again.
+    const rebuilt = await s.open();
+    const tapped = await rebuilt.respond(
+      { elicitId: b.elicitId, action: 'accept', content: { value: true } },
+      'u1',
+    );
+    expect(tapped.ok).toBe(true);
+    await rebuilt.whenIdle();
+    expect(String((await s.path()).filter((n) => n.kind === 'assistant').at(-1)?.payload['text'])).toMatch(
+      /^heard: .*"second":"accept"/,
+    );
+    await rebuilt.close();
+  });
+
   it('wait for no question the rebuilt turn has already had answered', async () => {
     const s = runnerSession(asker, model);
     const first = await s.open();
