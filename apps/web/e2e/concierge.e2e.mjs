@@ -84,6 +84,48 @@ export const scenarios = [
     },
   },
   {
+    name: 'a letter typed per sender at a card applies each, and the card comes back for the one left (phone)',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('concierge-split') });
+      await startConversation(page, 'Concierge', MESSAGES[0]);
+      const card = page.locator('app-elicit-card', { hasText: 'How should I read these 3 items?' });
+      await card.waitFor();
+
+      // They buy from Trailgear; Bookbarn they are not sure of yet.
+      await say(page, 'B for the Trailgear ones but not sure about Bookbarn');
+      await page
+        .locator('.bubble--assistant', { hasText: 'B for Trailgear, Trailgear Rewards: applying it.' })
+        .waitFor();
+      const rest = page
+        .locator('app-elicit-card', { hasText: 'How should I read this item?' })
+        .filter({ hasText: 'Bookbarn' });
+      await rest.waitFor();
+      await waitForTurn(page);
+      assert.match(await page.locator('ol.log').innerText(), /Now the rest of that card\..*Bookbarn/s);
+      assert.equal(await card.count(), 0, 'the card for all three is not asked again');
+      await t.shot(page, 'split-pick-rest');
+
+      // The Bookbarn mail, on a card of its own, is a tap like any other.
+      await rest.locator('.choice').first().click();
+      await rest.waitFor({ state: 'hidden' });
+      await waitForTurn(page);
+      const toggle = page.locator('.side__toggle');
+      if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false')
+        await toggle.click();
+      // The panel follows HEAD a moment after the card (its reads are coalesced): wait for it.
+      const learnt = page.locator('app-state-panel .pile', { hasText: 'Learnt from your picks' });
+      await learnt.filter({ hasText: 'Bookbarn' }).waitFor();
+      assert.match(
+        await learnt.innerText(),
+        /Trailgear/,
+        'the pick for Trailgear is learnt, and the one for Bookbarn',
+      );
+      assert.equal(await page.locator('[role=alert]').count(), 0, 'no error anywhere');
+      await t.shot(page, 'split-pick-learnt');
+    },
+  },
+  {
     name: 'on a phone, a card of explained options taller than the screen shows its question first',
     async run(t) {
       const page = await t.page({ phone: true });
