@@ -39,6 +39,11 @@ async function untilTaken(page, text) {
     if (await taken.isVisible()) return;
     const asked = await card.locator('.elicit__message').innerText();
     assert.ok(await queuedBubble(page, text).isVisible(), 'still queued while a question waits');
+    assert.match(
+      await queuedBubble(page, text).innerText(),
+      /Queued — the coach reads this once it is done asking/,
+      'it says the question comes first',
+    );
     const choice = card.locator('.choice').first();
     if (await choice.isVisible()) await choice.click();
     else await card.getByRole('button', { name: 'Skip this' }).click();

@@ -377,4 +377,24 @@ describe('ChatPageComponent', () => {
     // Its words are not lost: back in the empty composer, to edit or send again.
     expect(composer().value).toBe('and the papers');
   });
+
+  it('says a queued message is read once the agent is done asking while a question card waits', async () => {
+    const { element, store, settle } = await setup();
+    store.status.set('waiting');
+    store.questions.replace([
+      {
+        elicitId: 'e-card',
+        type: 'confirm',
+        message: 'Is the lamp staying?',
+        payload: { default: true },
+      },
+    ]);
+    store.queue.replace([
+      { id: id('q1'), text: 'and the papers', authorId: 'u-1', createdAt: '2026-01-01T12:05:00.000Z' },
+    ]);
+    await settle();
+    const queued = element.querySelector('ol.log li.queued')!;
+    expect(queued.textContent).toContain('Queued — the agent reads this once it is done asking');
+    expect(queued.textContent).not.toContain('reads this next');
+  });
 });

@@ -160,6 +160,15 @@ export class ChatPageComponent {
     const agent = this.store.conversation()?.agent;
     return (agent && this.agents.speakers().get(agent)) || 'the agent';
   });
+  /**
+   * When the first queued message is read: next, or, while a question card waits, once the agent is
+   * done asking (queued messages are taken at its chat prompt, which comes after its questions).
+   */
+  protected readonly firstQueuedLabel = computed(() =>
+    this.pendingCards().length > 0
+      ? `Queued — ${this.reader()} reads this once it is done asking`
+      : `Queued — ${this.reader()} reads this next`,
+  );
   /** The queued message being withdrawn, whose button waits for the answer. */
   protected readonly withdrawing = signal<string | null>(null);
 
