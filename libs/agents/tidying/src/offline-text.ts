@@ -11,7 +11,7 @@ import type { Json } from '@sweatpants/domain';
  * laptop"), and not a part of the one in question ("some of them", "the rest").
  */
 const ARTICLE =
-  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too)\b|[,.!?]|$)/;
+  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too)\b|[,.!?]|$)/;
 const PLACE =
   /\b(?:goes|go|put it|put them|(?:put|keep) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|stays?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 /** A thing and where it goes, with no verb: "books on the shelf", "the mugs to the kitchen". */
@@ -20,6 +20,16 @@ const MOVED_TO =
 /** Words that make the first half no thing ("put it", "whatever is"), or the second where things lie. */
 const NOT_MOVED =
   /\b(?:go|goes|is|are|was|were|stay|stays|belong|belongs|can|should|must|will|needs?|has|have|it|them|put|keep|whatever|stuff|things|everything|something|all|floor|ground)\b/;
+
+/** A thing named bare before what is done with it: "lamp stays where it is", "books go on the shelf". */
+const SUBJECT =
+  /^(?!(?:the|my|a|an|this|that|these|those|some|one|it|they|all|everything|everything else)\b)([a-z]+(?: [a-z]+)?)\s+(?:stays?|goes|go|belongs?)\b/;
+
+/** The thing such words name first; null when they lead with no thing ("it stays", "everything goes"). */
+function subjectOf(t: string): string | null {
+  const thing = SUBJECT.exec(t)?.[1];
+  return thing && !NOT_MOVED.test(thing) && !NOT_A_THING.test(thing) ? thing : null;
+}
 
 /** The thing and the place of words that only say where it goes ("books on the shelf"); null otherwise. */
 function movedTo(t: string): { thing: string; place: string } | null {
@@ -193,6 +203,7 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
         ? confusedAbout(t)
         : (listed[0] ??
           movedTo(t)?.thing ??
+          subjectOf(t) ??
           ARTICLE.exec(t)?.[1]?.trim() ??
           // "old receipts: bin"
           (choice !== null ? (/^([a-z][a-z ]{0,40}?)\s*:\s*\S/.exec(bare)?.[1] ?? null) : null) ??
@@ -248,7 +259,8 @@ function choiceIn(t: string, place: string | null, phase: string): string | null
  */
 function twoDecisions(t: string, phase: string): [string, string] | null {
   const decides = (clause: string) =>
-    ARTICLE.test(clause) && choiceIn(clause, placeIn(clause), phase) !== null;
+    (ARTICLE.test(clause) || subjectOf(clause) !== null || movedTo(clause) !== null) &&
+    choiceIn(clause, placeIn(clause), phase) !== null;
   // "… on the shelf and the cables in the drawer": the second place says its verb by the first's
   // "the lamp stays, and the books": a thing alone takes the first's decision too
   const elided = (clause: string) =>

@@ -121,6 +121,12 @@ describe("the offline rules' reading of a message", () => {
       { item: 'receipts', choice: 'trash', alsoDecided: [{ item: 'lamp', choice: 'keep' }] },
     ],
     ['the stuff on the floor', { choice: null, place: null }],
+    ['lamp stays where it is', { intent: 'decided', item: 'lamp', choice: 'keep' }],
+    ['that goes in the kitchen', { intent: 'decided', item: null, choice: 'place', place: 'kitchen' }],
+    [
+      'books on the nightstand, lamp stays where it is',
+      { item: 'books', place: 'nightstand', alsoDecided: [{ item: 'lamp', choice: 'keep', place: null }] },
+    ],
     ['whatever is on the desk', { choice: null, place: null }],
   ])('reads %j as %j', (text, reading) => {
     expect(read(text.toLowerCase())).toMatchObject(reading);
