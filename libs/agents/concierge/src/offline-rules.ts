@@ -1,25 +1,19 @@
-import { ActivitySchema, toJson, type Activity, type Json } from '@sweatpants/domain';
+import { toJson, type Json } from '@sweatpants/domain';
 import * as z from 'zod';
-import { RESPOND_TOOL } from '@sweatpants/agent-runtime';
 import {
   setQuestionAsideRule,
   type OfflineContext,
   type OfflineReply,
   type OfflineRule,
 } from '@sweatpants/agent-runtime/offline';
-import {
-  clusterActivities,
-  frameOptions,
-  letteredLabel,
-  optionLetters,
-  readChoice,
-  type Cluster,
-} from './option-framing';
-import { cardOfferIn, openCardIn } from './side-quest';
+import { clusterActivities, frameOptions, letteredLabel, readChoice, type Cluster } from './option-framing';
+import { openCardIn } from './side-quest';
 import { learntIn } from './interview-learning';
 import { recapIn, REVIEW_FINISHED } from './review-tools';
 import { answerAside, STOP, stopAside } from './offline-aside';
 import { UpdatesInputSchema } from './tool-inputs';
+import { callsIn, lastQueried, lesson, objectField, OfferSchema, openOffer } from './offline-read';
+import { splitPickAside } from './offline-split-pick';
 
 /**
  * The concierge's offline rules: without an API key they walk the whole quarantine interview
@@ -28,42 +22,6 @@ import { UpdatesInputSchema } from './tool-inputs';
  */
 
 const ID = /\b[a-z]+-\d+\b/gi;
-
-const OfferSchema = z.object({
-  activity_ids: z.array(z.string()),
-  options: z.array(z.object({ id: z.string(), label: z.string(), updates: UpdatesInputSchema })),
-});
-type Offer = z.infer<typeof OfferSchema>;
-
-interface Call {
-  name: string;
-  input: Json;
-  /** index of the message that holds it */
-  at: number;
-}
-
-/** Every tool call of the conversation, in order. */
-function callsIn(ctx: OfflineContext): Call[] {
-  return ctx.request.messages.flatMap((message, at) =>
-    message.content.flatMap((b) => (b.type === 'tool_use' ? [{ name: b.name, input: b.input, at }] : [])),
-  );
-}
-
-/** The activities the last query read, and where its result is in the conversation. */
-function lastQueried(ctx: OfflineContext): { at: number; activities: Activity[] } | undefined {
-  let queried: { at: number; data: Json } | undefined;
-  const names = new Map<string, string>();
-  ctx.request.messages.forEach((message, at) => {
-    for (const block of message.content) {
-      if (block.type === 'tool_use') names.set(block.id, block.name);
-      if (block.type === 'tool_result' && !block.isError && names.get(block.toolUseId) === 'query_activities')
-        queried = { at, data: parse(block.content) };
-    }
-  });
-  if (!queried) return undefined;
-  const activities = z.object({ activities: z.array(ActivitySchema) }).safeParse(queried.data);
-  return activities.success ? { at: queried.at, activities: activities.data.activities } : undefined;
-}
 
 /** The quarantined activities of the last query, grouped, minus the groups already offered. */
 function remainingClusters(ctx: OfflineContext): Cluster[] {
@@ -122,23 +80,6 @@ function nextGroup(ctx: OfflineContext, lead: string, first?: Cluster): OfflineR
   };
 }
 
-/** The last options offered, if no update followed them. */
-function openOffer(ctx: OfflineContext): Offer | undefined {
-  const calls = callsIn(ctx);
-  const at = calls.findLastIndex((c) => c.name === 'present_options');
-  if (at < 0 || calls.slice(at + 1).some((c) => c.name === 'update_activities')) return undefined;
-  return OfferSchema.safeParse(calls[at]?.input).data;
-}
-
-function parse(text: string): Json {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return toJson(parsed);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * A message from the user to answer, rather than tool results to read: after a transition tool the
  * synthetic message shares the user turn with that tool's result (a card set aside by "I'm done"
@@ -176,80 +117,6 @@ export const typedPick: OfflineRule = {
     };
   },
 };
-
-/** A letter that picks an option in part of a message: "B for Trailgear", "Bookbarn is A", "option c". */
-const PART_LETTER =
-  /(?:\boption\s+([a-z0-9])\b|\b([A-Z0-9])(?=\s+for\b|\s*(?:[,.;!]|$))|(?:\bis|\bas|→|:|=)\s*([A-Z0-9])\b)/;
-
-/**
- * A pick per sender typed at a card ("B for Trailgear, A for Bookbarn"): each option is applied to
- * the card's items from the senders named with it, in a batch each; the card then comes back for
- * the items left (./side-quest). Null unless every part that names a letter names a sender of the
- * card too, and no item gets two letters.
- */
-function picksBySender(ctx: OfflineContext): { option: Offer['options'][number]; ids: string[] }[] | null {
-  // The card's own call is not in a side quest's history (it has no result yet): its note says it.
-  const offer = cardOfferIn(ctx.request.system);
-  const items = lastQueried(ctx)?.activities.filter((a) => offer?.activity_ids.includes(a.id)) ?? [];
-  if (!offer || items.length === 0) return null;
-  const letters = optionLetters(offer.options.map((o) => o.id));
-  const picks = new Map<string, string[]>();
-  const taken = new Set<string>();
-  for (const part of ctx.userText.split(/\s*(?:[,;]|\bbut\b|\band\b|\bwhile\b)\s*/i)) {
-    const m = PART_LETTER.exec(part);
-    const letter = (m?.[1] ?? m?.[2] ?? m?.[3])?.toUpperCase();
-    if (!letter) continue;
-    const option = offer.options[letters.indexOf(letter)];
-    const from = items.filter((a) => namesSender(part, a.senderName || a.sender));
-    if (!option || from.length === 0 || from.some((a) => taken.has(a.id))) return null;
-    for (const a of from) taken.add(a.id);
-    picks.set(option.id, [...(picks.get(option.id) ?? []), ...from.map((a) => a.id)]);
-  }
-  // In the order the person named them.
-  return picks.size === 0
-    ? null
-    : [...picks].flatMap(([id, ids]) => {
-        const option = offer.options.find((o) => o.id === id);
-        return option ? [{ option, ids }] : [];
-      });
-}
-
-/** Whether words name a sender: any word of its name of four letters or more ("Trailgear" for "Trailgear Rewards"). */
-function namesSender(words: string, sender: string): boolean {
-  return sender
-    .split(/[^a-z0-9]+/i)
-    .filter((w) => w.length >= 4)
-    .some((w) => new RegExp(`\\b${w}\\b`, 'i').test(words));
-}
-
-export const splitPickAside: OfflineRule = {
-  name: 'concierge: a pick per sender typed at a card applies each option to its senders’ items',
-  when: (ctx) => !ctx.hasToolResults && openCardIn(ctx.request.system) !== undefined,
-  reply: (ctx) => {
-    const picks = picksBySender(ctx);
-    if (!picks) return undefined;
-    const read = lastQueried(ctx)?.activities ?? [];
-    const said = picks.map(({ option, ids }) => {
-      const senders = [
-        ...new Set(ids.map((id) => read.find((a) => a.id === id)).map((a) => a?.senderName || a?.sender)),
-      ];
-      return `${letterOf(ctx, option.id)} for ${senders.join(', ')}`;
-    });
-    return {
-      text: `(offline) ${said.join('; ')}: applying ${picks.length === 1 ? 'it' : 'them'}.`,
-      calls: picks.flatMap(({ option, ids }) => [
-        { name: 'update_activities', input: toJson({ activity_ids: ids, updates: option.updates }) },
-        lesson(ctx, letteredLabel(letterOf(ctx, option.id), option.label), ids),
-      ]),
-    };
-  },
-};
-
-/** The letter the open card shows for an option. */
-function letterOf(ctx: OfflineContext, id: string): string {
-  const ids = cardOfferIn(ctx.request.system)?.options.map((o) => o.id) ?? [];
-  return optionLetters(ids)[ids.indexOf(id)] ?? id;
-}
 
 export const stopReview: OfflineRule = {
   name: 'concierge: the user stops the interview',
@@ -455,26 +322,6 @@ export const introduce: OfflineRule = {
     text: '(offline) I am the concierge, running on the offline model (no API key), so I follow simple rules. I can review your quarantined items with you (“review my quarantined items”) or sort new ones (“sort my new items”).',
   }),
 };
-
-/**
- * The interview's structured output for a pick: what the user chose for mail from whom, for the
- * groups after it (the senders as the query read them; the ids when it did not read them).
- */
-function lesson(ctx: OfflineContext, label: string, ids: readonly string[]): { name: string; input: Json } {
-  const read = lastQueried(ctx)?.activities ?? [];
-  const senders = ids.map((id) => {
-    const activity = read.find((a) => a.id === id);
-    return activity ? activity.senderName || activity.sender : id;
-  });
-  return {
-    name: RESPOND_TOOL,
-    input: { learnt: `${label} for mail from ${[...new Set(senders)].join(', ')}` },
-  };
-}
-
-function objectField(value: Json, key: string): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value[key] : undefined;
-}
 
 /** In the order the offline model asks them, before its defaults. */
 export const CONCIERGE_OFFLINE_RULES: readonly OfflineRule[] = [

@@ -1,0 +1,79 @@
+import { toJson } from '@sweatpants/domain';
+import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
+import { letteredLabel, optionLetters } from './option-framing';
+import { lastQueried, lesson, type Offer } from './offline-read';
+import { cardOfferIn, openCardIn } from './side-quest';
+
+/** A letter that picks an option in part of a message: "B for Trailgear", "Bookbarn is A", "option c". */
+const PART_LETTER =
+  /(?:\boption\s+([a-z0-9])\b|\b([A-Z0-9])(?=\s+for\b|\s*(?:[,.;!]|$))|(?:\bis|\bas|→|:|=)\s*([A-Z0-9])\b)/;
+
+/**
+ * A pick per sender typed at a card ("B for Trailgear, A for Bookbarn"): each option is applied to
+ * the card's items from the senders named with it, in a batch each; the card then comes back for
+ * the items left (./side-quest). Null unless every part that names a letter names a sender of the
+ * card too, and no item gets two letters.
+ */
+function picksBySender(ctx: OfflineContext): { option: Offer['options'][number]; ids: string[] }[] | null {
+  // The card's own call is not in a side quest's history (it has no result yet): its note says it.
+  const offer = cardOfferIn(ctx.request.system);
+  const items = lastQueried(ctx)?.activities.filter((a) => offer?.activity_ids.includes(a.id)) ?? [];
+  if (!offer || items.length === 0) return null;
+  const letters = optionLetters(offer.options.map((o) => o.id));
+  const picks = new Map<string, string[]>();
+  const taken = new Set<string>();
+  for (const part of ctx.userText.split(/\s*(?:[,;]|\bbut\b|\band\b|\bwhile\b)\s*/i)) {
+    const m = PART_LETTER.exec(part);
+    const letter = (m?.[1] ?? m?.[2] ?? m?.[3])?.toUpperCase();
+    if (!letter) continue;
+    const option = offer.options[letters.indexOf(letter)];
+    const from = items.filter((a) => namesSender(part, a.senderName || a.sender));
+    if (!option || from.length === 0 || from.some((a) => taken.has(a.id))) return null;
+    for (const a of from) taken.add(a.id);
+    picks.set(option.id, [...(picks.get(option.id) ?? []), ...from.map((a) => a.id)]);
+  }
+  // In the order the person named them.
+  return picks.size === 0
+    ? null
+    : [...picks].flatMap(([id, ids]) => {
+        const option = offer.options.find((o) => o.id === id);
+        return option ? [{ option, ids }] : [];
+      });
+}
+
+/** Whether words name a sender: any word of its name of four letters or more ("Trailgear" for "Trailgear Rewards"). */
+function namesSender(words: string, sender: string): boolean {
+  return sender
+    .split(/[^a-z0-9]+/i)
+    .filter((w) => w.length >= 4)
+    .some((w) => new RegExp(`\\b${w}\\b`, 'i').test(words));
+}
+
+export const splitPickAside: OfflineRule = {
+  name: 'concierge: a pick per sender typed at a card applies each option to its senders’ items',
+  when: (ctx) => !ctx.hasToolResults && openCardIn(ctx.request.system) !== undefined,
+  reply: (ctx) => {
+    const picks = picksBySender(ctx);
+    if (!picks) return undefined;
+    const read = lastQueried(ctx)?.activities ?? [];
+    const said = picks.map(({ option, ids }) => {
+      const senders = [
+        ...new Set(ids.map((id) => read.find((a) => a.id === id)).map((a) => a?.senderName || a?.sender)),
+      ];
+      return `${letterOf(ctx, option.id)} for ${senders.join(', ')}`;
+    });
+    return {
+      text: `(offline) ${said.join('; ')}: applying ${picks.length === 1 ? 'it' : 'them'}.`,
+      calls: picks.flatMap(({ option, ids }) => [
+        { name: 'update_activities', input: toJson({ activity_ids: ids, updates: option.updates }) },
+        lesson(ctx, letteredLabel(letterOf(ctx, option.id), option.label), ids),
+      ]),
+    };
+  },
+};
+
+/** The letter the open card shows for an option. */
+function letterOf(ctx: OfflineContext, id: string): string {
+  const ids = cardOfferIn(ctx.request.system)?.options.map((o) => o.id) ?? [];
+  return optionLetters(ids)[ids.indexOf(id)] ?? id;
+}
