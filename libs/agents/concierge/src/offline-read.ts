@@ -2,19 +2,13 @@ import { ActivitySchema, toJson, type Activity, type Json } from '@sweatpants/do
 import * as z from 'zod';
 import { RESPOND_TOOL } from '@sweatpants/agent-runtime';
 import type { OfflineContext } from '@sweatpants/agent-runtime/offline';
-import { UpdatesInputSchema } from './tool-inputs';
+import { CardOfferSchema, type CardOffer } from './side-quest';
 
 /**
  * What the concierge's offline rules read of the conversation they are asked in: the tool calls
  * made, the activities the last query read, the options last offered; and the lesson a pick
  * teaches (the interview's structured output).
  */
-
-export const OfferSchema = z.object({
-  activity_ids: z.array(z.string()),
-  options: z.array(z.object({ id: z.string(), label: z.string(), updates: UpdatesInputSchema })),
-});
-export type Offer = z.infer<typeof OfferSchema>;
 
 export interface Call {
   name: string;
@@ -47,11 +41,11 @@ export function lastQueried(ctx: OfflineContext): { at: number; activities: Acti
 }
 
 /** The last options offered, if no update followed them. */
-export function openOffer(ctx: OfflineContext): Offer | undefined {
+export function openOffer(ctx: OfflineContext): CardOffer | undefined {
   const calls = callsIn(ctx);
   const at = calls.findLastIndex((c) => c.name === 'present_options');
   if (at < 0 || calls.slice(at + 1).some((c) => c.name === 'update_activities')) return undefined;
-  return OfferSchema.safeParse(calls[at]?.input).data;
+  return CardOfferSchema.safeParse(calls[at]?.input).data;
 }
 
 function parse(text: string): Json {

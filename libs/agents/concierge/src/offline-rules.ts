@@ -7,12 +7,12 @@ import {
   type OfflineRule,
 } from '@sweatpants/agent-runtime/offline';
 import { clusterActivities, frameOptions, letteredLabel, readChoice, type Cluster } from './option-framing';
-import { openCardIn } from './side-quest';
+import { CardOfferSchema, openCardIn } from './side-quest';
 import { learntIn } from './interview-learning';
 import { recapIn, REVIEW_FINISHED } from './review-tools';
 import { answerAside, STOP, stopAside } from './offline-aside';
 import { UpdatesInputSchema } from './tool-inputs';
-import { callsIn, lastQueried, lesson, objectField, OfferSchema, openOffer } from './offline-read';
+import { callsIn, lastQueried, lesson, objectField, openOffer } from './offline-read';
 import { splitPickAside } from './offline-split-pick';
 
 /**
@@ -31,7 +31,7 @@ function remainingClusters(ctx: OfflineContext): Cluster[] {
   const offered = new Set(
     callsIn(ctx)
       .filter((c) => c.name === 'present_options' && c.at > since)
-      .flatMap((c) => OfferSchema.safeParse(c.input).data?.activity_ids ?? []),
+      .flatMap((c) => CardOfferSchema.safeParse(c.input).data?.activity_ids ?? []),
   );
   const open = queried.activities.filter((a) => a.status === 'quarantined' && !offered.has(a.id));
   return clusterActivities(open);

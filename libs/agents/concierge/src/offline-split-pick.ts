@@ -1,8 +1,8 @@
 import { toJson } from '@sweatpants/domain';
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import { letteredLabel, optionLetters } from './option-framing';
-import { lastQueried, lesson, type Offer } from './offline-read';
-import { cardOfferIn, openCardIn } from './side-quest';
+import { lastQueried, lesson } from './offline-read';
+import { cardOfferIn, openCardIn, type CardOffer } from './side-quest';
 
 /** A letter that picks an option in part of a message: "B for Trailgear", "Bookbarn is A", "option c". */
 const PART_LETTER =
@@ -14,7 +14,9 @@ const PART_LETTER =
  * the items left (./side-quest). Null unless every part that names a letter names a sender of the
  * card too, and no item gets two letters.
  */
-function picksBySender(ctx: OfflineContext): { option: Offer['options'][number]; ids: string[] }[] | null {
+function picksBySender(
+  ctx: OfflineContext,
+): { option: CardOffer['options'][number]; ids: string[] }[] | null {
   // The card's own call is not in a side quest's history (it has no result yet): its note says it.
   const offer = cardOfferIn(ctx.request.system);
   const items = lastQueried(ctx)?.activities.filter((a) => offer?.activity_ids.includes(a.id)) ?? [];

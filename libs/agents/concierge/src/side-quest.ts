@@ -35,7 +35,7 @@ export type OpenCard = z.infer<typeof CardSchema> & {
 };
 
 /** What the card's present_options call offered: its items, and each option's updates. */
-const CardOfferSchema = z.object({
+export const CardOfferSchema = z.object({
   activity_ids: z.array(z.string()),
   options: z.array(z.object({ id: z.string(), label: z.string(), updates: UpdatesInputSchema })),
 });

@@ -21,15 +21,18 @@ afterEach(closeConcierges);
 
 const CARD_AGAIN = 'Here is the card again: tap an option or type its letter.';
 
-/** The bank's card, on its own, on the offline model. */
-async function bankCard() {
+/** The first card the offline concierge asks for `text`: the bank's alone, or a review's first group. */
+async function firstCard(text = 'help with quarantined item mail-104') {
   const concierge = await openConcierge(offlineModel());
-  await concierge.runner.send({ text: 'help with quarantined item mail-104', authorId: 'u1' });
+  await concierge.runner.send({ text, authorId: 'u1' });
   const card = await nextQuestion(concierge.runner);
   if (!card) throw new Error('the concierge asked nothing');
   expect(card.type).toBe('choose');
   return { ...concierge, card };
 }
+const bankCard = () => firstCard();
+/** The review's first card: Trailgear's two mails and Bookbarn's. */
+const trailgearCard = () => firstCard('review my quarantined items');
 
 /** Types `text` while `card` waits; returns the card asked again after the side quest. */
 async function aside(concierge: Awaited<ReturnType<typeof bankCard>>, card: ElicitRequest, text: string) {
@@ -84,10 +87,8 @@ describe('a side quest while a card waits (offline)', () => {
   });
 
   it('applies a pick typed for some of a card’s senders to their items, and offers the card again for the rest', async () => {
-    const concierge = await openConcierge(offlineModel());
-    await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });
-    const card = await nextQuestion(concierge.runner);
-    if (!card) throw new Error('the concierge asked nothing');
+    const concierge = await trailgearCard();
+    const { card } = concierge;
     await answer(
       concierge.runner,
       { action: 'other', content: { text: 'B for the trailgear ones but bookbarn is just a newsletter' } },
@@ -123,10 +124,8 @@ describe('a side quest while a card waits (offline)', () => {
   });
 
   it('applies a letter per sender for every item of a card, and goes on to the next group', async () => {
-    const concierge = await openConcierge(offlineModel());
-    await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });
-    const card = await nextQuestion(concierge.runner);
-    if (!card) throw new Error('the concierge asked nothing');
+    const concierge = await trailgearCard();
+    const { card } = concierge;
     await answer(
       concierge.runner,
       { action: 'other', content: { text: 'B for Trailgear, A for Bookbarn' } },
@@ -142,10 +141,8 @@ describe('a side quest while a card waits (offline)', () => {
   });
 
   it('applies nothing to words that pick for part of a card but name no option, says so, and the card comes back', async () => {
-    const concierge = await openConcierge(offlineModel());
-    await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });
-    const card = await nextQuestion(concierge.runner);
-    if (!card) throw new Error('the concierge asked nothing');
+    const concierge = await trailgearCard();
+    const { card } = concierge;
     await aside({ ...concierge, card }, card, 'I buy from Trailgear sometimes but Bookbarn is just spam');
     expect(replies(await concierge.path()).at(-1)).toMatch(
       /^\(offline\) Offline I need a letter beside each sender/,
