@@ -292,6 +292,19 @@ function decided(extract: Extract, item: ItemName | null): Action {
   }
 }
 
+/**
+ * Every thing the words decided, in the order said, as the instructions that sort them: for a
+ * turn whose own action sorts nothing ("sleeping mostly, and the clothes go in the wardrobe"
+ * answers what the space is for), so the decisions still land.
+ */
+export function decisionsIn(extract: Extract): SortedToo[] {
+  const own =
+    extract.item && extract.intent === 'decided' && extract.choice
+      ? sortedToo({ item: extract.item, choice: extract.choice, place: extract.place })
+      : [];
+  return [...own, ...extract.alsoDecided.filter((d) => d.item !== extract.item).flatMap(sortedToo)];
+}
+
 /** A further decision as the instruction that sorts its thing; none for a place with no place named. */
 function sortedToo(d: DecidedToo): SortedToo[] {
   switch (d.choice) {

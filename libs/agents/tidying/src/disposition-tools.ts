@@ -120,6 +120,34 @@ export function isSpaceFunctionQuestion(question: ElicitRequest): boolean {
   return card.success && card.data.options.some((o) => /^function-\d+$/.test(o.id));
 }
 
+/**
+ * The purpose words said aside at the space's card give ("sleeping mostly, and the clothes go in
+ * the wardrobe"), with the card's answer for it: the purpose the reading found, as the option of
+ * that name or in the person's own words, else the one option the words name. Null when they name
+ * none (or several).
+ */
+export function spaceFunctionIn(
+  question: ElicitRequest,
+  found: string | null,
+  words: string,
+): { purpose: string; answer: { [key: string]: Json } } | null {
+  const card = ElicitTypes.choose.payload.safeParse(question.payload);
+  if (!card.success) return null;
+  const purposes = card.data.options.filter((o) => o.id !== OTHER);
+  // whole words only: "relaxing" is not named by "relax"
+  const asWords = (text: string) =>
+    ` ${text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()} `;
+  const said = asWords(words);
+  const named = purposes.filter((o) =>
+    found ? o.label.toLowerCase() === found.toLowerCase() : said.includes(asWords(o.label)),
+  );
+  if (named.length === 1 && named[0]) return { purpose: named[0].label, answer: { choiceId: named[0].id } };
+  return found ? { purpose: found, answer: { choiceId: OTHER, revealed: { text: found } } } : null;
+}
+
 export const askSpaceFunction: Tool = createTool('ask_space_function')
   .description(
     'Ask what the user needs to DO in this space, offering likely purposes; they can write their own.',

@@ -19,16 +19,16 @@ import {
   type TurnEnd,
 } from '@sweatpants/agent-runtime';
 import { act, proposeAtOnce, switchMode, tell, type ProposalFor } from './act';
-import { isSpaceFunctionQuestion } from './disposition-tools';
-import { sortedTooWords, sortingInstruction, type Action } from './tidying-action';
-import { decide, readAfterEnd, type Decision } from './decide';
-import { parsePhotoAnalysis, type PhotoAnalysis } from './observation';
+import { isSpaceFunctionQuestion, spaceFunctionIn } from './disposition-tools';
+import { sortedTooWords, sortingInstruction, type Action, type SortedToo } from './tidying-action';
+import { decide, decisionsIn, readAfterEnd, type Decision } from './decide';
+import { parsePhotoAnalysis, type Extract, type PhotoAnalysis } from './observation';
 import { analyzePhotos, extractFromInput, groupUnsurePile, type Reading, type UserInput } from './perception';
 import { currentSession, recordDecision } from './session-io';
 import { currentItemOf, itemsProcessedOf, nextSeenOf, type SessionState } from './session-state';
 import { latestEvent, parseDecisionEvent, recordEvent } from './tidying-events';
 import { modeFor } from './tidying-modes';
-import { mkItemName, type ItemName } from './tidying-types';
+import { mkItemName, mkSpaceFunction, orNull, type ItemName } from './tidying-types';
 import { sameDisposition } from './question';
 
 /** A user message as the turn reads it: its words, its photos, and whether a tool wrote it. */
@@ -74,20 +74,33 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   if (aside && settles) {
     // The other things the same words sorted land too, and are said: the card's own reply that
     // follows names only its item.
-    const [first, ...rest] = 'alsoSorted' in decision.action ? (decision.action.alsoSorted ?? []) : [];
-    if (first) {
-      const sorted = yield* recordDecision(
-        { action: sortingInstruction(first, rest), nextPhase: decision.nextPhase },
-        { ...extract, item: first.item, also: [], alsoDecided: [] },
-      );
-      if (sorted.ok) yield* tell(sortedTooWords({ alsoSorted: [first, ...rest] }).trim(), 'also-sorted');
-      else
-        yield* log('error', 'tidying: the other things decided aside were refused', {
-          reason: sorted.message,
-        });
-    }
+    yield* landFirst(
+      'alsoSorted' in decision.action ? (decision.action.alsoSorted ?? []) : [],
+      decision,
+      extract,
+    );
     aside.settle({ action: 'accept', content: settles });
     return { kind: 'done' };
+  }
+  // Before the space's purpose is known (asked, or asked again), the things the words decided
+  // land all the same ("the clothes go in the wardrobe"), and are said; and said at the space's
+  // card with its purpose ("sleeping mostly, and …"), the card is answered with it (which the
+  // things land knowing: a wardrobe is in the bedroom).
+  if (before.phaseData.phase === 'surveying' && SORTS_NOTHING.has(decision.action.tag)) {
+    const given =
+      aside && isSpaceFunctionQuestion(aside.question)
+        ? spaceFunctionIn(aside.question, extract.function, input.text)
+        : null;
+    const purpose = given ? orNull(mkSpaceFunction(given.purpose)) : null;
+    yield* landFirst(
+      decisionsIn(extract),
+      { ...decision, nextPhase: 'surveying' },
+      { ...extract, function: extract.function ?? purpose },
+    );
+    if (aside && given) {
+      aside.settle({ action: 'accept', content: given.answer });
+      return { kind: 'done' };
+    }
   }
   // Said aside while a question waits (a side quest) and asking nothing of the session: it is
   // answered, and the question comes back after it.
@@ -144,6 +157,28 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   if (aside && decision.action.tag === 'summary')
     yield* stopAsking(run, aside.question.askedBy, aside.question.elicitId);
   return end;
+}
+
+/** What a surveying turn does that sorts no thing of its own. */
+const SORTS_NOTHING: ReadonlySet<Action['tag']> = new Set([
+  'ask-function',
+  'ask-anchors',
+  'first-instruction',
+]);
+
+/**
+ * Records the things `sorted` decides, before the turn's own decision (in `decided`'s phase), and
+ * says them: the reply that follows names only what the turn itself is about.
+ */
+function* landFirst(sorted: readonly SortedToo[], decided: Decision, extract: Extract): Operation<void> {
+  const [first, ...rest] = sorted;
+  if (!first) return;
+  const recorded = yield* recordDecision(
+    { action: sortingInstruction(first, rest), nextPhase: decided.nextPhase },
+    { ...extract, item: first.item, also: [], alsoDecided: [] },
+  );
+  if (recorded.ok) yield* tell(sortedTooWords({ alsoSorted: sorted }).trim(), 'also-sorted');
+  else yield* log('error', 'tidying: the other things decided were refused', { reason: recorded.message });
 }
 
 /**

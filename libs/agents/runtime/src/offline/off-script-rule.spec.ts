@@ -122,6 +122,13 @@ describe('the offline reading of words typed at a choice', () => {
     });
   });
 
+  it('does not take a pick that decides another thing as well: the words are said aside, whole', () => {
+    expect(read(open, 'sleeping mostly, and the clothes go in the wardrobe')).toEqual(TANGENT);
+    expect(read(worded, 'A, then the newsletters go in the bin')).toEqual(TANGENT);
+    // a remark after the pick is no other thing decided
+    expect(read(open, 'sleeping, and that is about it')).toEqual(picks('function-2'));
+  });
+
   it('does not give words about where a thing goes to "Something else": they are said aside', () => {
     expect(read(open, 'The mugs go to the kitchen')).toEqual(TANGENT);
     expect(read(open, 'put the lamp on the desk')).toEqual(TANGENT);

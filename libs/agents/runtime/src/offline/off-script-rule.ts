@@ -214,8 +214,13 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
   const worded = options.filter((o) => reveals[o.id]?.type !== 'free-text');
   // "B for the Trailgear ones but Bookbarn is a newsletter": a pick for part of what the card
   // asks about is no answer for all of it; it is said aside, so nothing is applied to the rest.
+  // "sleeping mostly, and the clothes go in the wardrobe": more than a pick, said aside too.
   const named =
-    QUALIFIED.test(text) || picksSeveral(text, options)
+    QUALIFIED.test(text) ||
+    picksSeveral(text, options) ||
+    clausesOf(text)
+      .slice(1)
+      .some((part) => decidesAThing(part))
       ? undefined
       : (optionNamedIn(text, options) ?? optionInWords(text, options) ?? optionByKeyword(text, worded));
   if (named) return { choiceId: named.id };
@@ -232,8 +237,7 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
  * about, so no one answer for all of it (said aside, like a qualified pick).
  */
 function picksSeveral(text: string, options: readonly Option[]): boolean {
-  const picked = text
-    .split(/\s*(?:[,;]|\band\b|\bwhile\b)\s*/i)
+  const picked = clausesOf(text)
     .map((part) => optionNamedIn(part, options)?.id)
     .filter((id) => id !== undefined);
   return new Set(picked).size > 1;
@@ -284,12 +288,19 @@ function dispositionAnswer(payload: Question['payload'], text: string): { [key: 
  * ("the lamp …"), not a spot ("…, on the shelf") or a remark ("…, it's fine").
  */
 function decidesAnotherThing(text: string, choices: readonly Choice[]): boolean {
-  const [first, ...rest] = text.split(/\s*(?:[,;]|\band\b|\bthen\b)\s*/i).filter(Boolean);
+  const [first, ...rest] = clausesOf(text);
   if (!first || dispositionIn(first, choices) === null) return false;
-  return rest.some((part) => ANOTHER_THING.test(part) && dispositionIn(part, choices) !== null);
+  return rest.some((part) => decidesAThing(part, choices));
 }
 
+/** A part of a reply that leads with a thing of its own and says what becomes of it ("the lamp goes in the bin"). */
+const decidesAThing = (part: string, choices: readonly Choice[] = []) =>
+  ANOTHER_THING.test(part) && dispositionIn(part, choices) !== null;
+
 const ANOTHER_THING = /^(?:the|my|these|those|this|that)\s+[a-z]/i;
+
+/** The parts of a reply, split where one clause hands over to the next. */
+const clausesOf = (text: string) => text.split(/\s*(?:[,;]|\band\b|\bthen\b|\bwhile\b)\s*/i).filter(Boolean);
 
 function dispositionIn(text: string, choices: readonly Choice[]): Disposition | null {
   if (said(text, ['not sure', 'not now', 'later', 'skip', "don't know", 'dunno', 'no idea']))
