@@ -425,4 +425,34 @@ export const scenarios = [
       assert.match(panel, /Belongs here[\s\S]*laptop/, 'the laptop is sorted');
     },
   },
+  {
+    name: 'a thing decided in words typed at the space’s question lands, and the purpose in them answers it',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('purpose-and-thing') });
+      await startConversation(
+        page,
+        'Tidying coach',
+        'the bedroom floor is a mess: clothes, books and a lamp',
+      );
+      const question = await untilTheQuestion(page);
+      await composer(page).fill('sleeping mostly, and the clothes go in the wardrobe');
+      await composer(page).press('Enter');
+      await waitForTurn(page);
+      // Both were heard: the clothes are sorted, the question answered, and the coach goes on
+      // with the next thing, not the clothes.
+      await page.locator('ol.log', { hasText: 'Take the clothes to the wardrobe.' }).waitFor();
+      await page.locator('ol.log', { hasText: 'this space is for sleeping' }).waitFor();
+      await question.waitFor({ state: 'hidden' });
+      await page.locator('app-elicit-card', { hasText: 'What about the books?' }).waitFor();
+      assert.equal(await page.locator('app-elicit-card', { hasText: 'What about the clothes?' }).count(), 0);
+      await assertNewestInView(page, 'after the purpose and the clothes');
+      await t.shot(page, 'purpose-and-clothes');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const panel = page.locator('app-state-panel', { hasText: 'Still to go' });
+      await panel.waitFor();
+      assert.match(await panel.innerText(), /Belongs here[\s\S]*clothes/, 'the clothes are sorted');
+      await t.shot(page, 'purpose-and-clothes-panel');
+    },
+  },
 ];
