@@ -9,6 +9,7 @@ import {
   itemsProcessedOf,
   lastAnxietyOf,
   nextSeenOf,
+  pendingItemOf,
   phaseOf,
   type Phase,
   type RefiningData,
@@ -117,16 +118,6 @@ function surveying(state: SessionState, extract: Extract): Decision {
   const ready = extract.intent === 'start' || extract.intent === 'continue';
   if (anchors.length === 0 && !ready) return { action: { tag: 'ask-anchors' }, nextPhase: 'surveying' };
   return { action: { tag: 'first-instruction' }, nextPhase: 'sorting' };
-}
-
-/**
- * The item in question: the current one while it is still to be decided (not on the belongs or
- * out pile). Once decided, a reply that names no item is not about it any more.
- */
-export function pendingItemOf(state: SessionState): ItemName | null {
-  const item = currentItemOf(state);
-  const { belongs, out } = state.piles;
-  return item && !belongs.includes(item) && !out.includes(item) ? item : null;
 }
 
 function sorting(state: SessionState, extract: Extract): Decision {

@@ -90,6 +90,8 @@ export const extractionGuide = (tool: string): string => prompt`
     place, place "kitchen", alsoDecided [{item "receipts", choice trash}]
   "books on the shelf, the lamp on the nightstand" → intent decided, item "books", choice place,
     place "on the shelf", alsoDecided [{item "lamp", choice place, place "on the nightstand"}]
+  "keep the bills, bin the rest" (the thing in question: "mail") → intent decided, item "bills",
+    choice keep, alsoDecided [{item "mail", choice trash}]: the rest is the thing in question
   "not sure about the scarf" → intent decided, item "scarf", choice unsure
   "ok, next" → intent start
   "go on" → intent start

@@ -62,10 +62,14 @@ export function thePlace(place: string | undefined): string {
 /** Where in this space, when the words say more than "here": ", on the shelf", ", in the drawer". */
 function spot(location: string | undefined): string {
   const at = location?.trim() ?? '';
-  if (at === '' || /^(here|(?:its|their) spot here)$/i.test(at)) return '';
+  if (at === '' || isRightHere(at)) return '';
   if (SPOT_PREPOSITION.test(at)) return `, ${at}`;
   return `, ${SURFACE.test(at) ? 'on' : 'in'} ${thePlace(at)}`;
 }
+
+/** A place that is only "here": where the thing is, or its spot in this space. */
+const isRightHere = (location: string) =>
+  /^(?:here|(?:its|their) (?:spot|place)(?: here| in this space)?)$/i.test(location.trim());
 
 /** Where things go on top, not inside: "on the shelf", not "in the shelf". */
 const SURFACE =
@@ -94,9 +98,16 @@ export function landedText(data: Landed): string {
 
 /**
  * The coach's words for taking a thing to its place: "Take the books to the shelf.", "Put them in
- * the donation bag."
+ * the donation bag.", "The lamp stays here."
  */
 export function takeWords(it: string, location: string | undefined): string {
+  // kept where it is: "The lamp stays here.", not "Take the lamp to its place in this space."
+  if (location !== undefined && isRightHere(location))
+    return it === 'it'
+      ? 'It stays here.'
+      : it === 'them'
+        ? 'They stay here.'
+        : `${it.charAt(0).toUpperCase()}${it.slice(1)} ${isPlural(it) ? 'stay' : 'stays'} here.`;
   return location === 'donation'
     ? `Put ${it} in the donation bag.`
     : location === 'recycling'

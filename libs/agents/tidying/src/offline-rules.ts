@@ -49,7 +49,11 @@ const extract: OfflineRule = {
   reply: (ctx) => {
     const phase = /Phase: ([a-z-]+)/.exec(ctx.request.system)?.[1] ?? 'surveying';
     const coachSaid = /^The coach last said: "(.*)"$/m.exec(ctx.request.system)?.[1] ?? null;
-    const read = extractFromWords(ctx.userText, phase, coachSaid);
+    const inQuestion =
+      /^The thing in question: "(.*)"$/m.exec(ctx.request.system)?.[1] ??
+      /^The coach's next thing: "(.*)"$/m.exec(ctx.request.system)?.[1] ??
+      null;
+    const read = extractFromWords(ctx.userText, phase, coachSaid, inQuestion);
     // while sorting, a named, undecided item (or, at "go", the coach's next thing) comes with its proposal, as
     // the guide asks of the model, unless the words sound confused, stuck or tired (the act call's
     // transition tools answer those), or ask about the photo (the act call looks at it again)

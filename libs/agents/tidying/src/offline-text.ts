@@ -11,7 +11,7 @@ import type { Json } from '@sweatpants/domain';
  * laptop"), and not a part of the one in question ("some of them", "the rest").
  */
 const ARTICLE =
-  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too)\b|[,.!?]|$)/;
+  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|i|we|you)\b|[,.!?]|$)/;
 const PLACE =
   /\b(?:goes|go|put it|put them|(?:put|keep) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|stays?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 /** A thing and where it goes, with no verb: "books on the shelf", "the mugs to the kitchen". */
@@ -38,6 +38,8 @@ function movedTo(t: string): { thing: string; place: string } | null {
     return null;
   return { thing, place };
 }
+/** The rest of the thing in question, once a part of it is decided apart ("keep the bills, bin the rest"). */
+const THE_REST = /(?:^|\b(?:all )?the )(?:rest|others|remainder)\b|\beverything else\b/;
 const FUNCTION =
   /\b(?:for|to)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
 /** Short words that ask the coach something ("undo that", "go back"): never a thing's name. */
@@ -143,7 +145,12 @@ function replyToClarifying(t: string, item: string): Extracted | null {
  * The extract the offline model records for a message, as the extraction tool's input. The coach's
  * last words say what "it" is in a reply to a clarifying description.
  */
-export function extractFromWords(text: string, phase: string, coachSaid: string | null = null): Extracted {
+export function extractFromWords(
+  text: string,
+  phase: string,
+  coachSaid: string | null = null,
+  inQuestion: string | null = null,
+): Extracted {
   const t = text.toLowerCase().trim();
   const clarified = clarifiedIn(coachSaid);
   const reply = clarified ? replyToClarifying(t, clarified) : null;
@@ -167,7 +174,9 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
   if (two) {
     const first = extractFromWords(two[0], phase, coachSaid);
     const second = extractFromWords(two[1], phase);
-    const next = second['item'];
+    // "keep the bills, bin the rest": the rest is the thing in question, less the part kept apart
+    // (with no thing in question, the part alone is decided: never the rest's choice for it)
+    const next = THE_REST.test(two[1]) ? inQuestion : second['item'];
     if (typeof next !== 'string' || next === first['item']) return first;
     // "the lamp stays, and the books": a thing alone is decided as the first was
     const decision = typeof second['choice'] === 'string' ? second : first;
@@ -247,7 +256,7 @@ export function extractFromWords(text: string, phase: string, coachSaid: string 
 
 /** What the words decide for a thing: binned, put off, taken to a place, or kept here. */
 function choiceIn(t: string, place: string | null, phase: string): string | null {
-  if (/\b(trash|bin|toss|throw (?:it |them )?(?:out|away)|garbage|rubbish)\b/.test(t)) return 'trash';
+  if (/\b(trash|bin|toss|throw (?:it |them )?(?:out|away)|garbage|rubbish|junk)\b/.test(t)) return 'trash';
   if (/\b(not sure|unsure|maybe|idk|dunno|not now|skip)\b/.test(t)) return 'unsure';
   if (place) return 'place';
   return /\b(?:keep\b(?! going)|stays?\b|staying\b)/.test(t) && phase !== 'surveying' ? 'keep' : null;
@@ -259,7 +268,10 @@ function choiceIn(t: string, place: string | null, phase: string): string | null
  */
 function twoDecisions(t: string, phase: string): [string, string] | null {
   const decides = (clause: string) =>
-    (ARTICLE.test(clause) || subjectOf(clause) !== null || movedTo(clause) !== null) &&
+    (ARTICLE.test(clause) ||
+      subjectOf(clause) !== null ||
+      movedTo(clause) !== null ||
+      THE_REST.test(clause)) &&
     choiceIn(clause, placeIn(clause), phase) !== null;
   // "… on the shelf and the cables in the drawer": the second place says its verb by the first's
   // "the lamp stays, and the books": a thing alone takes the first's decision too

@@ -31,6 +31,7 @@ import {
   functionOf,
   knownNameOf,
   nextSeenOf,
+  pendingItemOf,
   phaseOf,
   type NonEmpty,
   type SessionState,
@@ -166,6 +167,8 @@ export function* extractFromInput(
   const nextSeen = nextSeenOf(state);
   // named again, these get no proposal: the coach says where they went
   const decided = decidedItemsOf(state);
+  // the thing the coach is asking about: "the rest" is what is left of it
+  const inQuestion = pendingItemOf(state);
   const sampled = yield* structured(
     {
       system: extractionGuide(EXTRACT_TOOL),
@@ -174,6 +177,7 @@ export function* extractFromInput(
         Phase: ${phaseOf(state)}. What the space is for: ${functionOf(state) ?? 'not known yet'}.
         ${photo ? `The photo shows a ${photo.chaosLevel} ${photo.roomType}.` : ''}
         ${lastReply ? `The coach last said: "${lastReply}"` : ''}
+        ${inQuestion ? `The thing in question: "${inQuestion}"` : ''}
         ${nextSeen ? `The coach's next thing: "${nextSeen}"` : ''}
         ${decided.length > 0 ? `Sorted already: ${decided.map((item) => JSON.stringify(item)).join(', ')}` : ''}`,
       messages: [{ role: 'user', content: [{ type: 'text', text: input.text || '(no words)' }] }],
@@ -188,7 +192,7 @@ export function* extractFromInput(
   );
   const read =
     sampled?.value.extract ??
-    parseExtract(extractFromWords(input.text, phaseOf(state), lastReply)) ??
+    parseExtract(extractFromWords(input.text, phaseOf(state), lastReply, inQuestion ?? nextSeen)) ??
     CONTINUE_EXTRACT;
   // "the mug" is the coffee mug named before: one thing, one name, one pile
   const known = (name: ItemName) => knownNameOf(state, name);

@@ -312,3 +312,13 @@ export function emergentCategoriesOf(state: SessionState): ReadonlyMap<CategoryN
   if (d.phase === 'decision-support' && d.resume.phase === 'refining') return d.resume.emergentCategories;
   return new Map();
 }
+
+/**
+ * The item in question: the current one while it is still to be decided (not on the belongs or
+ * out pile). Once decided, a reply that names no item is not about it any more.
+ */
+export function pendingItemOf(state: SessionState): ItemName | null {
+  const item = currentItemOf(state);
+  const { belongs, out } = state.piles;
+  return item && !belongs.includes(item) && !out.includes(item) ? item : null;
+}

@@ -70,16 +70,12 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   // Said aside, and deciding the waiting card's item after all ("the lamp? bin it"): that is the
   // card's answer, so the card is settled with it (its tool records it) rather than asked again
   // about an item this turn would have sorted.
-  const settles = aside ? cardAnswerIn(decision.action, extract.item, aside.question) : null;
+  const settles = aside ? cardSettledBy(decision.action, extract, aside.question) : null;
   if (aside && settles) {
     // The other things the same words sorted land too, and are said: the card's own reply that
     // follows names only its item.
-    yield* landFirst(
-      'alsoSorted' in decision.action ? (decision.action.alsoSorted ?? []) : [],
-      decision,
-      extract,
-    );
-    aside.settle({ action: 'accept', content: settles });
+    yield* landFirst(settles.others, decision, extract);
+    aside.settle({ action: 'accept', content: settles.answer });
     return { kind: 'done' };
   }
   // Before the space's purpose is known (asked, or asked again), the things the words decided
@@ -199,6 +195,26 @@ function proposalFor(
 function asksAgain(action: Action, waiting: ElicitRequest): boolean {
   if (action.tag === 'ask-function') return isSpaceFunctionQuestion(waiting);
   return action.tag === 'ask-item-decision' && cardItem(waiting)?.toLowerCase() === action.item.toLowerCase();
+}
+
+/**
+ * The waiting card's answer among what the words decided, with the other things they sorted: the
+ * turn's own decision, or a further one ("keep the bills, bin the rest" at the mail's card: the
+ * rest is the mail). Null when the words decide nothing about the card's item.
+ */
+function cardSettledBy(
+  action: Action,
+  extract: Extract,
+  waiting: ElicitRequest,
+): { answer: { disposition: Json; wasCorrection: boolean }; others: readonly SortedToo[] } | null {
+  const own = cardAnswerIn(action, extract.item, waiting);
+  if (own) return { answer: own, others: 'alsoSorted' in action ? (action.alsoSorted ?? []) : [] };
+  const sorted = decisionsIn(extract);
+  for (const [i, too] of sorted.entries()) {
+    const answer = cardAnswerIn(too, too.item, waiting);
+    if (answer) return { answer, others: sorted.filter((_, j) => j !== i) };
+  }
+  return null;
 }
 
 /**

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { createTool, ToolBreak, ToolError, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
-import { pendingItemOf, type Decision } from './decide';
+import type { Decision } from './decide';
 import { CONTINUE_EXTRACT, type Extract } from './observation';
 import { currentSession, recordDecision } from './session-io';
-import { itemsProcessedOf, phaseOf, type Phase, type SessionState } from './session-state';
+import { itemsProcessedOf, pendingItemOf, phaseOf, type Phase, type SessionState } from './session-state';
 import { endOfSession } from './session-recap';
 import { recordEvent } from './tidying-events';
 import { mkItemName, mkSpaceFunction, allOf, orNull } from './tidying-types';

@@ -65,6 +65,26 @@ describe("the offline rules' reading of a message", () => {
     expect(read('I need some of them for my laptop, the rest can go')).toMatchObject({ item: null });
   });
 
+  it.each([
+    ['keep the bills, bin the rest', 'keep', { choice: 'trash' }],
+    ['bills stay, rest is junk', 'keep', { choice: 'trash' }],
+    ['the bills I need to keep, the rest is junk', 'keep', { choice: 'trash' }],
+    ['keep the bills and recycle everything else', 'keep', { choice: 'place', place: 'recycling' }],
+  ])(
+    'reads %j as a part (the bills) decided apart from the rest of the thing in question',
+    (text, choice, rest) => {
+      expect(extractFromWords(text, 'sorting', null, 'mail')).toMatchObject({
+        item: 'bills',
+        choice,
+        alsoDecided: [{ item: 'mail', ...rest }],
+      });
+      // with no thing in question, the part alone: never the rest's choice for it
+      const alone = read(text);
+      expect(alone).toMatchObject({ item: 'bills', choice });
+      expect(alone['alsoDecided'] ?? []).toEqual([]);
+    },
+  );
+
   it('reads a question with a comma, or a sentence before the colon, as no list', () => {
     expect(read('wait, where do cables usually go?')).toMatchObject({ also: [] });
     expect(read('so: I moved the lamp and then I sat down')).toMatchObject({ also: [] });

@@ -336,6 +336,40 @@ describe('where each item lands', () => {
     expect(s.state().destinations).toEqual({ 'old receipts': 'trash' });
   });
 
+  it.each([['keep the letters, bin the rest'], ['the letters I need to keep, the rest is junk']])(
+    'a part kept apart at a thing’s card ("%s"): the part stays, the rest goes where the words said',
+    async (typed) => {
+      const s = await atTheDesk();
+      const asked: string[] = [];
+      await s.say('go', typingAtCards([typed], asked));
+
+      // Not the papers kept, nor the letters binned: the letters are a thing of their own, kept;
+      // what is left of the papers is binned, and the card is answered once.
+      expect(asked).toEqual(['papers']);
+      expect(s.state()).toMatchObject({
+        piles: { belongs: ['letters'], out: ['mugs', 'papers'], unsure: [] },
+        destinations: { papers: 'trash' },
+      });
+      const replies = await repliesOf(s);
+      expect(replies).toContain('The letters stay here.');
+      expect(await lastReply(s)).toMatch(/Next, the lamp/);
+    },
+  );
+
+  it('a part kept apart at the prompt, of the thing the coach named next: the part stays, the rest goes', async () => {
+    const s = await atTheDesk();
+    const asked: string[] = [];
+    await s.say('keep the letters and recycle the rest', answers(asked));
+    expect(asked).toEqual([]);
+    expect(s.state()).toMatchObject({
+      piles: { belongs: ['letters'], out: ['mugs', 'papers'], unsure: [] },
+      destinations: { papers: 'recycling' },
+    });
+    expect(await lastReply(s)).toMatch(
+      /^\(offline\) The letters stay here\. Put the papers in the recycling\. Next, the lamp/,
+    );
+  });
+
   it('a thing decided in words typed at the space’s card lands, and the purpose they give answers the card', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     const asked: string[] = [];

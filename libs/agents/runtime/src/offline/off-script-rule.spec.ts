@@ -216,6 +216,7 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['it goes in the kitchen', disposes({ kind: 'place', location: 'kitchen' }, false)],
     ['not now', disposes({ kind: 'skip' }, true)],
     ['bin it', disposes({ kind: 'trash' }, true)],
+    ["it's junk", disposes({ kind: 'trash' }, true)],
   ])('reads "%s"', (text, reading) => {
     expect(read(mug, text)).toEqual(reading);
   });
@@ -234,6 +235,9 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     'the mug goes to the kitchen and the lamp in the bin',
     'bin it, the receipts too, and the lamp goes on the shelf',
     'keep it; the cables go in the drawer',
+    // a part decided apart from the rest of the thing: two decisions, not one for all of it
+    'keep the bills, bin the rest',
+    'the bills I need to keep, the rest is junk',
   ])('leaves "%s", which decides another thing too, as a tangent: the asker reads it whole', (text) => {
     expect(read(mug, text)).toEqual(TANGENT);
   });

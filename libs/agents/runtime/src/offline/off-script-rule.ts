@@ -293,11 +293,15 @@ function decidesAnotherThing(text: string, choices: readonly Choice[]): boolean 
   return rest.some((part) => decidesAThing(part, choices));
 }
 
-/** A part of a reply that leads with a thing of its own and says what becomes of it ("the lamp goes in the bin"). */
+/**
+ * A part of a reply that leads with a thing of its own, or names the rest of the one asked about,
+ * and says what becomes of it ("the lamp goes in the bin", "bin the rest").
+ */
 const decidesAThing = (part: string, choices: readonly Choice[] = []) =>
-  ANOTHER_THING.test(part) && dispositionIn(part, choices) !== null;
+  (ANOTHER_THING.test(part) || THE_REST.test(part)) && dispositionIn(part, choices) !== null;
 
 const ANOTHER_THING = /^(?:the|my|these|those|this|that)\s+[a-z]/i;
+const THE_REST = /(?:^|\b(?:all )?the )(?:rest|others|remainder)\b|\beverything else\b/i;
 
 /** The parts of a reply, split where one clause hands over to the next. */
 const clausesOf = (text: string) => text.split(/\s*(?:[,;]|\band\b|\bthen\b|\bwhile\b)\s*/i).filter(Boolean);
@@ -309,7 +313,7 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   const labelled = choices.map((c, i) => ({ id: String(i), label: c.label ?? '' }));
   const named = optionInWords(text, labelled);
   if (named) return choices[Number(named.id)]?.disposition ?? null;
-  if (said(text, ['trash', 'bin', 'throw', 'garbage', 'toss', 'rubbish'])) return { kind: 'trash' };
+  if (said(text, ['trash', 'bin', 'throw', 'garbage', 'toss', 'rubbish', 'junk'])) return { kind: 'trash' };
   if (said(text, ['donate', 'give away', 'charity'])) return { kind: 'donate' };
   if (said(text, ['recycle', 'recycling'])) return { kind: 'recycle' };
   const place = placeIn(text) ?? spotAlone(text);
