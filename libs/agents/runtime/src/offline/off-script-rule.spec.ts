@@ -214,6 +214,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['in the wardrobe.', disposes({ kind: 'place', location: 'in the wardrobe' }, true)],
     ['take it to the shed', disposes({ kind: 'place', location: 'shed' }, true)],
     ['it goes in the kitchen', disposes({ kind: 'place', location: 'kitchen' }, false)],
+    // where it stays, said: that spot, not only "here"
+    ['keys stay on the hook', disposes({ kind: 'place', location: 'on the hook' }, true)],
     ['not now', disposes({ kind: 'skip' }, true)],
     ['bin it', disposes({ kind: 'trash' }, true)],
     ["it's junk", disposes({ kind: 'trash' }, true)],

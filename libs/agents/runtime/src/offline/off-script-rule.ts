@@ -337,7 +337,7 @@ function placeIn(text: string): string | null {
   const room = ROOMS.find((r) => said(text, [r]));
   if (room) return room;
   const placed =
-    /\b(?:put|goes|go|belongs|move|take|keep)\b.*?\b(in|on|to|into|by|under|at|inside|behind|beside)\s+(.+)$/i.exec(
+    /\b(?:put|goes|go|belongs|move|take|keep|stays?|lives|hangs?)\b.*?\b(in|on|to|into|by|under|at|inside|behind|beside)\s+(.+)$/i.exec(
       text,
     );
   if (!placed?.[1] || !placed[2]) return null;
