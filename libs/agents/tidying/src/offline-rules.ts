@@ -1,6 +1,15 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import * as z from 'zod';
-import { actionOf, firstStillToGo, fresh, isAct, line, photoTarget, saidNow } from './offline-prompt';
+import {
+  actionOf,
+  countsOf,
+  firstStillToGo,
+  fresh,
+  isAct,
+  line,
+  photoTarget,
+  saidNow,
+} from './offline-prompt';
 import { CONFUSED, STUCK, TIRED, extractFromWords } from './offline-text';
 import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
@@ -260,7 +269,29 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   summary: () => '(offline) Good work today.',
   'answer-aside': () =>
     '(offline) The offline model cannot answer that one: Claude could. Back to where we were.',
+  'answer-question': answerFromTheSession,
 };
+
+/**
+ * A question at the prompt, answered from the session block where it asks about the session
+ * ("how many are left?", "what have I sorted so far?"); the next thing follows either way.
+ */
+function answerFromTheSession(ctx: OfflineContext): string {
+  const asked = saidNow(ctx) ?? '';
+  const toGo = line(ctx, 'Still to go');
+  const next = firstStillToGo(ctx);
+  const then = next ? nextThingWords(next) : 'What did you pick up next?';
+  if (/\b(?:left|remaining|to go|still)\b|\bwhat(?:'s| is)? next\b/.test(asked))
+    return toGo
+      ? `(offline) Still to go: ${toGo}. ${then}`
+      : '(offline) Nothing you have named is still to go. What did you pick up next?';
+  if (/\b(?:sorted|done|so far|how many|piles?|out|binned|trash)\b/.test(asked)) {
+    const piles = line(ctx, 'Piles');
+    const going = line(ctx, 'Going out of this space');
+    return `(offline) So far: ${countsOf(ctx).processed} sorted${piles ? ` (${piles})` : ''}${going ? `; going out: ${going}` : ''}. ${then}`;
+  }
+  return `(offline) The offline model cannot answer that one: Claude could. ${then}`;
+}
 
 const replyToAction: OfflineRule = {
   name: 'tidying: a short reply for the decided action',

@@ -41,6 +41,8 @@ export type Action =
   | { tag: 'summary' }
   // a side quest (seed 004): something said aside while a question waits, answered before it returns
   | { tag: 'answer-aside' }
+  // a question of their own at the prompt ("how many are left?"): answered, then the next thing
+  | { tag: 'answer-question' }
   // said aside: what the waiting card asks about (an item, or what the space is for when `item` is
   // null), so the card is pointed to, not asked twice
   | { tag: 'back-to-card'; item: ItemName | null };
@@ -111,6 +113,8 @@ export function directive(action: Action): string {
       return `Acknowledge their progress (${action.note}) in a sentence.`;
     case 'already-sorted':
       return `"${action.item}" is sorted already (${action.pile === 'belongs' ? 'it stays' : `it goes to ${action.location ?? 'its place'}`}): say so, then ask for the next thing.`;
+    case 'answer-question':
+      return 'They asked something: answer it in a sentence or two from the session above (its piles, what is still to go), without tools, then name the next thing still to go, if there is one.';
     case 'answer-aside':
       return 'While a question waits, they said something aside: answer it in a sentence or two, without tools. Their question comes back right after.';
     case 'back-to-card':

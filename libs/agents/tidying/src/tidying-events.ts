@@ -210,6 +210,7 @@ export function parseAction(value: unknown): Action | null {
     case 'energy-check':
     case 'summary':
     case 'answer-aside':
+    case 'answer-question':
       return { tag: a.tag };
     case 'instruct-trash':
     case 'instruct-unsure':

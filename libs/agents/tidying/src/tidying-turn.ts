@@ -99,9 +99,12 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
     }
   }
   // Said aside while a question waits (a side quest) and asking nothing of the session: it is
-  // answered, and the question comes back after it.
+  // answered, and the question comes back after it. Asked at the prompt ("how many are left?"),
+  // a question is answered too, not met with "What's next?".
   if (input.aside && decision.action.tag === 'instruct-next')
     decision = { action: { tag: 'answer-aside' }, nextPhase: before.phaseData.phase };
+  else if (decision.action.tag === 'instruct-next' && /\?\s*$/.test(input.text))
+    decision = { action: { tag: 'answer-question' }, nextPhase: before.phaseData.phase };
   // Said aside, what the waiting card asks about ("the clothes" typed at the clothes' card, or
   // anything said before the space's purpose is known): the card is pointed to, not asked again
   // below itself.

@@ -356,6 +356,22 @@ describe('where each item lands', () => {
     },
   );
 
+  it('a question at the prompt is answered from the session, not met with "What’s next?"', async () => {
+    const s = await atTheDesk();
+    await s.say('how many things are left?');
+    expect(await lastReply(s)).toBe(
+      '(offline) Still to go: papers, lamp. Next, the papers: say go, or tell me what you picked up.',
+    );
+    await s.say('what have I sorted so far?');
+    expect(await lastReply(s)).toMatch(
+      /^\(offline\) So far: 1 sorted \(0 belong, 1 out, 0 unsure\); going out: mugs → kitchen\. Next, the papers/,
+    );
+    // one it cannot answer offline says so, and the session goes on where it was
+    await s.say('should I get a new desk?');
+    expect(await lastReply(s)).toMatch(/cannot answer that one.*Next, the papers/);
+    expect(s.state()).toMatchObject({ piles: { belongs: [], out: ['mugs'], unsure: [] } });
+  });
+
   it('a part kept apart at the prompt, of the thing the coach named next: the part stays, the rest goes', async () => {
     const s = await atTheDesk();
     const asked: string[] = [];

@@ -181,6 +181,8 @@ function actionWords(value: unknown): string {
       return 'sum up the session';
     case 'answer-aside':
       return 'answer what you asked on the side';
+    case 'answer-question':
+      return 'answer what you asked';
     default:
       return tag ? words(tag) : '';
   }
