@@ -455,4 +455,42 @@ export const scenarios = [
       await t.shot(page, 'purpose-and-clothes-panel');
     },
   },
+  {
+    name: 'a part kept apart at a card (“keep the bills, bin the rest”) and a question at the prompt: both heard',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('part-apart') });
+      await startConversation(
+        page,
+        'Tidying coach',
+        'my kitchen table is covered in mail, keys and a fruit bowl',
+      );
+      const question = await untilTheQuestion(page);
+      await question.getByRole('button', { name: 'eating', exact: true }).click();
+      await waitForTurn(page);
+      const mail = page.locator('app-elicit-card', { hasText: 'What about the mail?' });
+      await mail.waitFor();
+      await composer(page).fill('keep the bills, bin the rest');
+      await composer(page).press('Enter');
+      await waitForTurn(page);
+      // The bills stay, what is left of the mail goes in the trash: the card is answered once.
+      await page.locator('ol.log', { hasText: 'The bills stay here.' }).waitFor();
+      await page.locator('ol.log', { hasText: 'The mail goes in the trash.' }).waitFor();
+      await mail.waitFor({ state: 'hidden' });
+      await t.shot(page, 'bills-kept-mail-binned');
+
+      // A question at the prompt is answered from the session, then the next thing is named.
+      await say(page, 'how many things are left?');
+      await waitForTurn(page);
+      await page.locator('ol.log', { hasText: 'Still to go: keys, fruit bowl.' }).waitFor();
+      await assertNewestInView(page, 'after the question');
+      await t.shot(page, 'question-answered');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const panel = page.locator('app-state-panel', { hasText: 'Still to go' });
+      await panel.waitFor();
+      const text = await panel.innerText();
+      assert.match(text, /Belongs here[\s\S]*bills/, 'the bills are kept');
+      assert.match(text, /Out[\s\S]*mail/, 'the rest of the mail is out');
+    },
+  },
 ];
