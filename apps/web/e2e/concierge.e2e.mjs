@@ -126,6 +126,39 @@ export const scenarios = [
     },
   },
   {
+    name: 'back to a card after a pause to pick again: only that card waits, and the new pick is applied (desktop)',
+    async run(t) {
+      const page = await t.page({ phone: false });
+      await signUp(page, { email: t.email('concierge-pick-again') });
+      await startConversation(page, 'Concierge', MESSAGES[0]);
+      const first = page.locator('app-elicit-card.pending', { hasText: 'How should I read these 3 items?' });
+      await first.waitFor();
+      await first.getByRole('button', { name: /^A\. Newsletter/ }).click();
+      await page.locator('ol.log', { hasText: 'Done: 3 updated, now archived, Tier 1.' }).waitFor();
+      const second = page.locator('app-elicit-card.pending', { hasText: 'How should I read this item?' });
+      await second.waitFor();
+
+      // They think it over (the api closes the idle runner), then go back to the first card.
+      await page.waitForTimeout(1_000);
+      const answered = page.locator('ol.log > li', { hasText: 'How should I read these 3 items?' }).last();
+      await answered.getByRole('button', { name: /^Actions for/ }).click();
+      await page.getByRole('menuitem', { name: 'Rewind to here' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Go back' }).click();
+      await first.waitFor();
+      // The card that came after it is gone, not left on screen answering nothing.
+      await second.waitFor({ state: 'hidden' });
+      assert.equal(await page.locator('app-elicit-card.pending').count(), 1, 'one card waits');
+      await t.shot(page, 'back-to-the-card');
+
+      await first.getByRole('button', { name: /^B\. Promo/ }).click();
+      await page.locator('ol.log', { hasText: 'Done: 3 updated, now processed, Tier 2.' }).waitFor();
+      await second.waitFor();
+      assert.equal(await page.locator('app-elicit-card.pending').count(), 1, 'one card waits');
+      assert.equal(await page.locator('[role=alert]').count(), 0, 'no error anywhere');
+      await t.shot(page, 'picked-again');
+    },
+  },
+  {
     name: 'on a phone, a card of explained options taller than the screen shows its question first',
     async run(t) {
       const page = await t.page({ phone: true });

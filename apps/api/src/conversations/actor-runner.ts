@@ -28,6 +28,15 @@ export class ActorRunner {
     return (await this.driven()).runner;
   }
 
+  /**
+   * Before HEAD moves: the runner, opened on the stored HEAD when none is (it closed while idle).
+   * What it asks there is what the clients were shown, and `reopen` withdraws each question the
+   * new HEAD does not ask, so no card stays on screen answering nothing.
+   */
+  async holdBeforeMove(): Promise<void> {
+    if (!this.peek()) await this.get();
+  }
+
   /** The open runner, without opening one (a listing should not start turns). */
   peek(): Runner | undefined {
     return this.opened?.runner;

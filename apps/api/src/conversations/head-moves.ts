@@ -48,6 +48,7 @@ export class HeadMoves {
     expectedHead?: string,
   ): Promise<HeadMove> {
     await this.checkHead(expectedHead);
+    await this.runner.holdBeforeMove();
     const target = unwrap(await this.store.resolve(record.id, to), 'to');
     const start = this.runner.peek()?.pathTo(target.id);
     const moved = await this.fromLeft(expectedHead, (head) =>
@@ -74,6 +75,7 @@ export class HeadMoves {
     expectedHead?: string,
   ): Promise<NodeAndHead> {
     await this.checkHead(expectedHead);
+    await this.runner.holdBeforeMove();
     const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
     const original = await this.store.node(record.id, target.id);
     if (original?.kind !== 'user' || original.parentId === null) {
@@ -116,6 +118,7 @@ export class HeadMoves {
     expectedHead?: string,
   ): Promise<{ head: string }> {
     await this.checkHead(expectedHead);
+    await this.runner.holdBeforeMove();
     const target = unwrap(await this.store.resolve(record.id, nodeRef), 'nodeId');
     const input = await this.answeredInput(target.id);
     const start = this.runner.peek()?.pathTo(input.id);
@@ -136,6 +139,7 @@ export class HeadMoves {
   }
 
   async recover(user: AuthUser, record: ConversationRecord, reflogId: string): Promise<HeadMove> {
+    await this.runner.holdBeforeMove();
     const entry = await this.store.reflogEntry(record.id, reflogId);
     if (!entry) throw new ApiError('not_found', `no reflog entry ${reflogId} in this conversation`);
     const moved = await this.fromLeft(undefined, (head) =>

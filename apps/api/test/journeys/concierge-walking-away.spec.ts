@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/te
 import { ConversationActors } from '../../src/conversations/conversation-actors';
 import { conversation, createConversation, path, until } from '../support/flows';
 import { register, startApi, type TestApi } from '../support/test-api';
-import { connect, request, type ClientSocket } from '../support/test-socket';
+import { connect, record, request, type ClientSocket } from '../support/test-socket';
 
 /**
  * The concierge's card, tapped after the person thought about it past the idle time: the api
@@ -73,5 +73,30 @@ describe('a concierge card tapped after a pause', () => {
       (n) => n.kind === 'tool_result' && n.payload['name'] === 'update_activities',
     );
     expect(updated?.payload['outcome']).toMatchObject({ kind: 'success', value: { updated_count: 3 } });
+  });
+
+  it('rewound to the card after a pause, the card after it is withdrawn: no stale card stays on screen', async () => {
+    const waiting = (await conversation(api, token, c.id)).pendingElicit!;
+    const first = (await path(api, token, c.id)).find(
+      (n) => n.kind === 'elicit' && n.payload['type'] === 'choose',
+    );
+    if (!first) throw new Error('the first card is not on the path');
+    const withdrawn = record(socket, 'elicit:withdrawn');
+    const asked = record(socket, 'elicit');
+
+    // Away past the idle time again, then back to the first card to pick again.
+    await api.app.get(ConversationActors).close(c.id);
+    const rewound = await request(socket, 'conversation:rewind', { conversationId: c.id, to: first.id });
+    if (!rewound.ok) throw new Error(rewound.error.message);
+
+    expect(await withdrawn.next((e) => e.elicitId === waiting.elicitId)).toMatchObject({
+      reason: expect.stringMatching(/^(?:head moved|branch left)$/),
+    });
+    expect(await asked.next((e) => e.elicitId === first.payload['elicitId'])).toMatchObject({
+      type: 'choose',
+    });
+    expect((await conversation(api, token, c.id)).pendingElicits.map((q) => q.elicitId)).toEqual([
+      first.payload['elicitId'],
+    ]);
   });
 });
