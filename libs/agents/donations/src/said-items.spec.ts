@@ -33,6 +33,9 @@ describe('reading the things out of what a person says', () => {
     ["they're in good condition, just one box"],
     ['two bags'],
     ["it's quite worn"],
+    // replies to a question about the things, typed at it
+    ['mostly, a few have stains'],
+    ['yes mostly'],
   ])('%j names no thing, rather than being quoted as one', (text) => expect(itemsIn(text)).toEqual([]));
 
   it('takes a few things at a time from a long list', () =>

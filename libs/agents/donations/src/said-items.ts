@@ -39,14 +39,15 @@ const BARE_ASKING = /^(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|
 
 /** Words that are a person speaking, not the name of a thing: "I", "is", "do", "they're". */
 const SPEAKING =
-  /\b(?:i|i'm|i'd|i've|we|we're|you|it|it's|they|they're|they've|he|she|is|are|was|were|do|does|did|can|could|would|should|will|what|where|how|why|when)\b/i;
+  /\b(?:i|i'm|i'd|i've|we|we're|you|it|it's|they|they're|they've|he|she|is|are|was|were|have|has|had|do|does|did|can|could|would|should|will|what|where|how|why|when)\b/i;
 
 /**
  * A part that says more of the thing named before it, not a thing of its own: "kids clothes,
- * mostly size 4-6", "a pram, barely used", "a lamp, in good condition", "a desk, with its chair".
+ * mostly size 4-6", "a pram, barely used", "a lamp, in good condition", "a desk, with its chair";
+ * a reply word leading a part ("yes, mostly") names nothing either.
  */
 const DESCRIBES =
-  /^(?:mostly|mainly|largely|size[sd]?|ages?|aged|about|around|roughly|approx(?:imately)?|barely|hardly|lightly|never|nearly|almost|still|in\s+(?:good|great|ok|okay|fair|decent|perfect|excellent|working|mint)\b|like\s+new|brand\s+new|with)\b/i;
+  /^(?:yes|yeah|yep|no|nope|ok(?:ay)?|sure|mostly|mainly|largely|size[sd]?|ages?|aged|about|around|roughly|approx(?:imately)?|barely|hardly|lightly|never|nearly|almost|still|in\s+(?:good|great|ok|okay|fair|decent|perfect|excellent|working|mint)\b|like\s+new|brand\s+new|with)\b/i;
 
 /** A part that only says how much there is ("just one box", "two bags"): an amount, not a thing. */
 const AMOUNT_ONLY =

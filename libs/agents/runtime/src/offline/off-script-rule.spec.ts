@@ -281,6 +281,19 @@ describe('the offline reading of words that stop', () => {
     },
   );
 
+  it.each([
+    ['mostly, a few have stains', true],
+    ['the cushions are a bit torn but otherwise fine', true],
+    ['yes, like new', true],
+    ['not really, they are worn out', false],
+    ['no', false],
+  ])('reads "%s", said of a thing’s condition, as %s', (text, value) => {
+    expect(read(yesNo('Are the old baby clothes in good condition?'), text)).toEqual({
+      kind: 'answer',
+      content: { value },
+    });
+  });
+
   it('takes "I\'m done" as yes to a question about being done', () => {
     expect(read(yesNo('Done for now?'), "I'm done")).toEqual({ kind: 'answer', content: { value: true } });
   });

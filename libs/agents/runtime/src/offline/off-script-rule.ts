@@ -360,7 +360,15 @@ function spotAlone(text: string): string | null {
 
 function confirmAnswer(text: string): { [key: string]: Json } | null {
   if (asksBack(text)) return null;
-  if (said(text, ['no', 'nope', 'not yet', 'keep going', 'continue'])) return { value: false };
-  if (said(text, ['yes', 'yeah', 'yep', 'sure', 'ok', 'okay', 'done', 'stop'])) return { value: true };
+  if (said(text, ['no', 'nope', 'not yet', 'keep going', 'continue', ...MOSTLY_NOT])) return { value: false };
+  if (said(text, ['yes', 'yeah', 'yep', 'sure', 'ok', 'okay', 'done', 'stop', ...MOSTLY]))
+    return { value: true };
   return null;
 }
+
+/**
+ * A yes said as people say it about a thing ("mostly, a few have stains", "torn but otherwise
+ * fine"), and a no ("not really", "falling apart").
+ */
+const MOSTLY = ['mostly', 'mainly', 'pretty much', 'more or less', 'fine', 'good', 'great', 'like new'];
+const MOSTLY_NOT = ['not really', 'not good', 'not great', 'not fine', 'worn out', 'falling apart', 'broken'];
