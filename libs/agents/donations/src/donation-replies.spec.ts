@@ -73,4 +73,13 @@ describe('what the helper says about where things go', () => {
         'Then the old books are best taken to recycling: charity shops can only pass on things in good condition.',
     );
   });
+
+  it('says why a car seat is not passed on, and where it goes instead', () => {
+    expect(
+      notForGiving([{ item: 'car seat from 2015', kind: 'anything', donatable: false, instead: 'safety' }]),
+    ).toBe(
+      "The car seat from 2015 isn't passed on second-hand: no one can vouch that it was never in an accident, " +
+        'and it wears out with age. A household recycling centre takes it.',
+    );
+  });
 });

@@ -26,6 +26,8 @@ export function distance(km: number): string {
 export function notForGiving(checks: readonly Checked[]): string {
   return checks
     .map(({ item, condition, instead }) => {
+      if (instead === 'safety')
+        return `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} passed on second-hand: no one can vouch that ${isPlural(item) ? 'they were' : 'it was'} never in an accident, and ${isPlural(item) ? 'they wear' : 'it wears'} out with age. A household recycling centre takes ${isPlural(item) ? 'them' : 'it'}.`;
       if (instead === 'recycling point')
         return `${capitalised(listOf([item]))} ${isPlural(item) ? 'go' : 'goes'} to a recycling point that takes ${isPlural(item) ? 'them' : 'it'}, never the bin: most supermarkets and household recycling centres have one.`;
       const where = instead === 'recycle' ? 'recycling' : 'the bin';

@@ -13,7 +13,7 @@ import { NEAR_KM, searchDirectory } from './directory-search';
 import { KindSchema, PointSchema } from './drop-off-directory';
 import { comesInBags, kindOf } from './item-kind';
 import { listOf } from './donation-replies';
-import { conditionInDoubt, isPlural, MAX_ITEMS_AT_ONCE, recycledOnly } from './said-items';
+import { conditionInDoubt, isPlural, MAX_ITEMS_AT_ONCE, recycledOnly, safetyFirst } from './said-items';
 
 /** The coach's guess at an item's pile, as the helper reads it. */
 export interface CoachGuess {
@@ -83,6 +83,8 @@ export function donationTools(coach: CoachTools): DonationTools {
       const checked = { item, kind: kindOf(item), coach: { guess, pile } };
       // batteries, bulbs, paint: never given, whatever the coach's guess or their condition
       if (recycledOnly(item)) return Ok({ ...checked, donatable: false, instead: 'recycling point' });
+      // car seats, helmets: no one can vouch for their history, so no charity passes them on
+      if (safetyFirst(item)) return Ok({ ...checked, donatable: false, instead: 'safety' });
       const unfit = guess !== null && NOT_FOR_GIVING.has(guess);
       if (!unfit) return Ok({ ...checked, donatable: true });
       // The coach's rule reads "old" as worn out; an old book can be a good one. Only the person

@@ -1,4 +1,11 @@
-import { conditionInDoubt, isPlural, itemsIn, MAX_ITEMS_AT_ONCE, wantsCollection } from './said-items';
+import {
+  conditionInDoubt,
+  isPlural,
+  itemsIn,
+  MAX_ITEMS_AT_ONCE,
+  safetyFirst,
+  wantsCollection,
+} from './said-items';
 
 describe('reading the things out of what a person says', () => {
   it.each([
@@ -53,6 +60,17 @@ describe('hearing that a person would rather it were collected', () => {
     ['a winter coat', false],
     ["I'd rather not have it collected", false],
   ])('%j: %s', (text, wanted) => expect(wantsCollection(text)).toBe(wanted));
+});
+
+describe('things never passed on second-hand, for safety', () => {
+  it.each(['car seat from 2015', 'baby car seat', 'bike helmet', 'cot mattress'])('%j is one', (item) =>
+    expect(safetyFirst(item)).toBe(true),
+  );
+  it.each(['high chair', 'old seat cushions', 'pram'])('%j is not', (item) =>
+    expect(safetyFirst(item)).toBe(false),
+  );
+  it('is not asked about its condition, old or not', () =>
+    expect(conditionInDoubt('old car seat')).toBe(false));
 });
 
 describe('whether only the person can say a thing is fit to give', () => {

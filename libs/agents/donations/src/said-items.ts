@@ -144,6 +144,25 @@ export function recycledOnly(item: string): boolean {
 }
 
 /**
+ * Things kept safe only while their history is known, so never passed on second-hand: a car seat
+ * (it may have been in a crash, and it expires), a cycle helmet, a cot mattress.
+ */
+const SAFETY_FIRST =
+  /\b(?:(?:baby |child |kids? |booster )?car ?seats?|booster seats?|(?:cycle |bike |bicycle |riding )?helmets?|(?:cot|crib|moses basket) mattress(?:es)?)\b/i;
+
+/**
+ * Whether `item` is never passed on second-hand for safety, whatever its condition: car seats,
+ * helmets, cot mattresses.
+ *
+ * @example
+ * safetyFirst('car seat from 2015'); // true
+ * safetyFirst('high chair'); // false
+ */
+export function safetyFirst(item: string): boolean {
+  return SAFETY_FIRST.test(item);
+}
+
+/**
  * Whether only the person can say if the thing is fit to give: its name speaks of its age or use
  * ("old books", "used toys") and of no damage. An old thing is not a broken one; the helper asks.
  * Of old batteries there is nothing to ask: they are recycled, whatever their condition.
@@ -153,7 +172,7 @@ export function recycledOnly(item: string): boolean {
  * conditionInDoubt('broken old umbrella'); // false: it is broken
  */
 export function conditionInDoubt(item: string): boolean {
-  return AGED.test(item) && !DAMAGED.test(item) && !recycledOnly(item);
+  return AGED.test(item) && !DAMAGED.test(item) && !recycledOnly(item) && !safetyFirst(item);
 }
 
 /** Names that are plural without ending in a plain "s". */
