@@ -92,6 +92,9 @@ export const extractionGuide = (tool: string): string => prompt`
     place "on the shelf", alsoDecided [{item "lamp", choice place, place "on the nightstand"}]
   "keep the bills, bin the rest" (the thing in question: "mail") → intent decided, item "bills",
     choice keep, alsoDecided [{item "mail", choice trash}]: the rest is the thing in question
+  "two go to the kitchen, one I use for pens so it stays" (the thing in question: "mugs") → intent
+    decided, item "mugs", choice place, place "kitchen", alsoDecided [{item "mug for pens", choice
+    keep}]: the one kept apart gets a name of its own
   "not sure about the scarf" → intent decided, item "scarf", choice unsure
   "ok, next" → intent start
   "go on" → intent start

@@ -75,10 +75,14 @@ const isRightHere = (location: string) =>
 const SURFACE =
   /\b(?:shelf|shelves|desk|table|nightstand|counter|worktop|windowsill|sill|dresser|sideboard|ledge|rack|hooks?|mantelpiece|bed|chair|sofa|couch)$/i;
 
-/** "mugs", "a pile of books" → no, a pile; "glasses" → yes: the noun the verb agrees with. */
+/**
+ * "mugs", "a pile of books" → no, a pile; "a mug for pens" → no, a mug; "glasses" → yes: the noun
+ * the verb agrees with, the one before the first preposition.
+ */
 export function isPlural(item: string): boolean {
   const words = item.toLowerCase().trim().split(/\s+/);
-  const head = words[words.indexOf('of') - 1] ?? words.at(-1) ?? '';
+  const at = words.findIndex((w) => /^(?:of|for|with|from)$/.test(w));
+  const head = words[at - 1] ?? words.at(-1) ?? '';
   return /[^su]s$/.test(head) || /(ches|shes|sses|xes)$/.test(head);
 }
 

@@ -23,7 +23,7 @@ const NOT_MOVED =
 
 /** A thing named bare before what is done with it: "lamp stays where it is", "books go on the shelf". */
 const SUBJECT =
-  /^(?!(?:the|my|a|an|this|that|these|those|some|one|it|they|all|everything|everything else)\b)([a-z]+(?: [a-z]+)?)\s+(?:stays?|goes|go|belongs?)\b/;
+  /^(?!(?:the|my|a|an|this|that|these|those|some|one|two|three|four|five|both|most|half|it|they|all|everything|everything else)\b)([a-z]+(?: [a-z]+)?)\s+(?:stays?|goes|go|belongs?)\b/;
 
 /** The thing such words name first; null when they lead with no thing ("it stays", "everything goes"). */
 function subjectOf(t: string): string | null {
@@ -38,6 +38,13 @@ function movedTo(t: string): { thing: string; place: string } | null {
     return null;
   return { thing, place };
 }
+/**
+ * Some of the thing in question, told by how many ("two go to the kitchen"); "one" of them is a
+ * part kept apart ("one I use for pens so it stays").
+ */
+const COUNTED = /^(?:one|two|three|four|five|both|most|half|a couple|a few)(?: of (?:them|these|those))?\b/;
+const ONE_APART = /^one(?: of (?:them|these|those))?\b/;
+
 /** The rest of the thing in question, once a part of it is decided apart ("keep the bills, bin the rest"). */
 const THE_REST = /(?:^|\b(?:all )?the )(?:rest|others|remainder)\b|\beverything else\b/;
 const FUNCTION =
@@ -172,11 +179,19 @@ export function extractFromWords(
   // no decision of its own, named to come next).
   const two = twoDecisions(t, phase);
   if (two) {
-    const first = extractFromWords(two[0], phase, coachSaid);
-    const second = extractFromWords(two[1], phase);
+    const [said, more] = two;
+    const first = counted(extractFromWords(said, phase, coachSaid), said, inQuestion);
+    const second = extractFromWords(more, phase);
     // "keep the bills, bin the rest": the rest is the thing in question, less the part kept apart
-    // (with no thing in question, the part alone is decided: never the rest's choice for it)
-    const next = THE_REST.test(two[1]) ? inQuestion : second['item'];
+    // (with no thing in question, the part alone is decided: never the rest's choice for it);
+    // "two go to the kitchen, one stays": the one is a part of it with a name of its own
+    const next = THE_REST.test(more)
+      ? inQuestion
+      : ONE_APART.test(more) && inQuestion
+        ? partOf(inQuestion, more)
+        : COUNTED.test(more)
+          ? inQuestion
+          : second['item'];
     if (typeof next !== 'string' || next === first['item']) return first;
     // "the lamp stays, and the books": a thing alone is decided as the first was
     const decision = typeof second['choice'] === 'string' ? second : first;
@@ -263,6 +278,26 @@ function choiceIn(t: string, place: string | null, phase: string): string | null
 }
 
 /**
+ * The reading of a clause told by how many: of the thing in question ("two go to the kitchen"),
+ * or, for "one" of them, the part kept apart; as read when no thing is in question.
+ */
+function counted(read: Extracted, clause: string, inQuestion: string | null): Extracted {
+  if (!inQuestion || !COUNTED.test(clause) || typeof read['item'] === 'string') return read;
+  return { ...read, item: ONE_APART.test(clause) ? partOf(inQuestion, clause) : inQuestion };
+}
+
+/**
+ * A name for one of the thing in question, kept apart: by what it is for when the words say
+ * ("one I use for pens" of the mugs → "mug for pens"), else "one mug". Never the thing's own
+ * name, so the session keeps it apart from the rest.
+ */
+function partOf(thing: string, clause: string): string {
+  const one = thing.replace(/(?:(?<=(?:s|sh|ch|x))es|(?<=[^s])s)$/, '');
+  const use = /\bfor (?:my |the )?([a-z]+)\b/.exec(clause)?.[1];
+  return use ? `${one} for ${use}` : `one ${one}`;
+}
+
+/**
  * Words that decide two things, cut where the second starts ("the mug goes to the kitchen | the
  * receipts in the bin"): each side names a thing and decides it. Null for one decision.
  */
@@ -271,7 +306,8 @@ function twoDecisions(t: string, phase: string): [string, string] | null {
     (ARTICLE.test(clause) ||
       subjectOf(clause) !== null ||
       movedTo(clause) !== null ||
-      THE_REST.test(clause)) &&
+      THE_REST.test(clause) ||
+      COUNTED.test(clause)) &&
     choiceIn(clause, placeIn(clause), phase) !== null;
   // "… on the shelf and the cables in the drawer": the second place says its verb by the first's
   // "the lamp stays, and the books": a thing alone takes the first's decision too

@@ -85,6 +85,27 @@ describe("the offline rules' reading of a message", () => {
     },
   );
 
+  it.each([
+    [
+      'two go to the kitchen, one I use for pens so it stays',
+      'mugs',
+      { item: 'mug for pens', choice: 'keep' },
+    ],
+    ['one stays, the rest go to the kitchen', 'one mug', { item: 'mugs', choice: 'place', place: 'kitchen' }],
+  ])(
+    'reads %j, told by how many, as the thing in question and a part of it kept apart',
+    (text, item, also) => {
+      expect(extractFromWords(text.toLowerCase(), 'sorting', null, 'mugs')).toMatchObject({
+        item,
+        alsoDecided: [also],
+      });
+    },
+  );
+
+  it('reads "two go to the kitchen" as no thing called "two"', () => {
+    expect(read('two go to the kitchen')).toMatchObject({ item: null, choice: 'place', place: 'kitchen' });
+  });
+
   it('reads a question with a comma, or a sentence before the colon, as no list', () => {
     expect(read('wait, where do cables usually go?')).toMatchObject({ also: [] });
     expect(read('so: I moved the lamp and then I sat down')).toMatchObject({ also: [] });

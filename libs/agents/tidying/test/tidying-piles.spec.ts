@@ -372,6 +372,22 @@ describe('where each item lands', () => {
     expect(s.state()).toMatchObject({ piles: { belongs: [], out: ['mugs'], unsure: [] } });
   });
 
+  it('some of a thing told by how many at its card: the one kept apart stays, the rest go where the words said', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('my desk: laptop, three mugs and a dead plant', tapFirst);
+    await s.say('go', typingAtCards(['two go to the kitchen, one I use for pens so it stays'], []));
+
+    // Not every mug to the kitchen: the mug for pens is a thing of its own, kept; the card is
+    // answered once, with the rest.
+    expect(s.state()).toMatchObject({
+      piles: { belongs: ['laptop', 'mug for pens'], out: ['mugs'], unsure: [] },
+      destinations: { mugs: 'kitchen' },
+    });
+    const replies = await repliesOf(s);
+    expect(replies).toContain('The mug for pens stays here.');
+    expect(await lastReply(s)).toMatch(/^The mugs go out, to the kitchen\. Next, the dead plant/);
+  });
+
   it('a part kept apart at the prompt, of the thing the coach named next: the part stays, the rest goes', async () => {
     const s = await atTheDesk();
     const asked: string[] = [];

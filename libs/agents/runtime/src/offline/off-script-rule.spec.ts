@@ -240,6 +240,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     // a part decided apart from the rest of the thing: two decisions, not one for all of it
     'keep the bills, bin the rest',
     'the bills I need to keep, the rest is junk',
+    // some of it by how many: a part with a decision of its own
+    'two go to the kitchen, one I use for pens so it stays',
   ])('leaves "%s", which decides another thing too, as a tangent: the asker reads it whole', (text) => {
     expect(read(mug, text)).toEqual(TANGENT);
   });

@@ -295,13 +295,16 @@ function decidesAnotherThing(text: string, choices: readonly Choice[]): boolean 
 
 /**
  * A part of a reply that leads with a thing of its own, or names the rest of the one asked about,
- * and says what becomes of it ("the lamp goes in the bin", "bin the rest").
+ * or some of it by how many, and says what becomes of it ("the lamp goes in the bin", "bin the
+ * rest", "one I use for pens so it stays").
  */
 const decidesAThing = (part: string, choices: readonly Choice[] = []) =>
-  (ANOTHER_THING.test(part) || THE_REST.test(part)) && dispositionIn(part, choices) !== null;
+  (ANOTHER_THING.test(part) || THE_REST.test(part) || COUNTED.test(part)) &&
+  dispositionIn(part, choices) !== null;
 
 const ANOTHER_THING = /^(?:the|my|these|those|this|that)\s+[a-z]/i;
 const THE_REST = /(?:^|\b(?:all )?the )(?:rest|others|remainder)\b|\beverything else\b/i;
+const COUNTED = /^(?:one|two|three|four|five|both|most|half|a couple|a few)(?: of (?:them|these|those))?\b/i;
 
 /** The parts of a reply, split where one clause hands over to the next. */
 const clausesOf = (text: string) => text.split(/\s*(?:[,;]|\band\b|\bthen\b|\bwhile\b)\s*/i).filter(Boolean);
