@@ -1,4 +1,5 @@
 import type { Json } from '@sweatpants/domain';
+import { COUNTED, THE_REST } from '@sweatpants/agent-runtime/offline';
 
 /**
  * What the offline model reads out of a tidying message, by keyword: a deterministic stand-in for
@@ -38,15 +39,8 @@ function movedTo(t: string): { thing: string; place: string } | null {
     return null;
   return { thing, place };
 }
-/**
- * Some of the thing in question, told by how many ("two go to the kitchen"); "one" of them is a
- * part kept apart ("one I use for pens so it stays").
- */
-const COUNTED = /^(?:one|two|three|four|five|both|most|half|a couple|a few)(?: of (?:them|these|those))?\b/;
+/** "One" of the thing in question ("one I use for pens so it stays"): a part kept apart. */
 const ONE_APART = /^one(?: of (?:them|these|those))?\b/;
-
-/** The rest of the thing in question, once a part of it is decided apart ("keep the bills, bin the rest"). */
-const THE_REST = /(?:^|\b(?:all )?the )(?:rest|others|remainder)\b|\beverything else\b/;
 const FUNCTION =
   /\b(?:for|to)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
 /** Short words that ask the coach something ("undo that", "go back"): never a thing's name. */

@@ -1,7 +1,7 @@
 import type { Disposition, Json } from '@sweatpants/domain';
 import { INTERPRET_QUESTION_LINE, INTERPRET_TOOL } from '../model';
 import { formAnswerIn, formPartIn } from './form-words';
-import { keywords } from './text';
+import { COUNTED, keywords, THE_REST } from './text';
 import { asSchema } from './json-schema';
 import type { OfflineRule } from './offline-rule';
 
@@ -303,8 +303,6 @@ const decidesAThing = (part: string, choices: readonly Choice[] = []) =>
   dispositionIn(part, choices) !== null;
 
 const ANOTHER_THING = /^(?:the|my|these|those|this|that)\s+[a-z]/i;
-const THE_REST = /(?:^|\b(?:all )?the )(?:rest|others|remainder)\b|\beverything else\b/i;
-const COUNTED = /^(?:one|two|three|four|five|both|most|half|a couple|a few)(?: of (?:them|these|those))?\b/i;
 
 /** The parts of a reply, split where one clause hands over to the next. */
 const clausesOf = (text: string) => text.split(/\s*(?:[,;]|\band\b|\bthen\b|\bwhile\b)\s*/i).filter(Boolean);

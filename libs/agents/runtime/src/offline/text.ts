@@ -19,6 +19,14 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Words for part of the thing asked about: the rest of it once a part is decided apart ("keep the
+ * bills, bin the rest"), and some of it told by how many ("two go to the kitchen, one stays").
+ */
+export const THE_REST = /(?:^|\b(?:all )?the )(?:rest|others|remainder)\b|\beverything else\b/i;
+export const COUNTED =
+  /^(?:one|two|three|four|five|both|most|half|a couple|a few)(?: of (?:them|these|those))?\b/i;
+
 /** Words that ask something: a question mark, or a question's first word. */
 const ASKS =
   /\?|^\s*(?:what|why|how|who|whose|when|where|which|is|are|can|could|do|does|did|will|would|should)\b/i;
