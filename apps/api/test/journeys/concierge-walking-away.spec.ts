@@ -76,7 +76,8 @@ describe('a concierge card tapped after a pause', () => {
   });
 
   it('rewound to the card after a pause, the card after it is withdrawn: no stale card stays on screen', async () => {
-    const waiting = (await conversation(api, token, c.id)).pendingElicit!;
+    const waiting = (await conversation(api, token, c.id)).pendingElicit;
+    if (!waiting) throw new Error('no card waits after the first one was answered');
     const first = (await path(api, token, c.id)).find(
       (n) => n.kind === 'elicit' && n.payload['type'] === 'choose',
     );

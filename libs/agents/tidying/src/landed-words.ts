@@ -111,7 +111,7 @@ export function takeWords(it: string, location: string | undefined): string {
       ? 'It stays here.'
       : it === 'them'
         ? 'They stay here.'
-        : `${it.charAt(0).toUpperCase()}${it.slice(1)} ${isPlural(it) ? 'stay' : 'stays'} here.`;
+        : whereItLanded({ item: it.replace(/^the /, ''), pile: 'belongs' });
   return location === 'donation'
     ? `Put ${it} in the donation bag.`
     : location === 'recycling'
