@@ -29,12 +29,13 @@ export class ActorRunner {
   }
 
   /**
-   * Before HEAD moves: the runner, opened on the stored HEAD when none is (it closed while idle).
-   * What it asks there is what the clients were shown, and `reopen` withdraws each question the
-   * new HEAD does not ask, so no card stays on screen answering nothing.
+   * Before HEAD moves: the runner, opened on the stored HEAD when none is (it closed while idle),
+   * once it asks again what its record left open. What it asks there is what the clients were
+   * shown, and `reopen` withdraws each question the new HEAD does not ask, so no card stays on
+   * screen answering nothing.
    */
   async holdBeforeMove(): Promise<void> {
-    if (!this.peek()) await this.get();
+    await (this.peek() ?? (await this.get())).whenAsking();
   }
 
   /** The open runner, without opening one (a listing should not start turns). */

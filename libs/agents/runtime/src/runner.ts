@@ -281,6 +281,14 @@ export class Runner {
       : foldPath(this.options.agent.state, this.path);
   }
 
+  /**
+   * Resolves once `pending()` lists what the conversation waits on: a turn rebuilt from the tree
+   * (after an idle close, a restart) has asked again each question its record left open, or ended.
+   */
+  async whenAsking(): Promise<void> {
+    for (const elicitId of this.journal?.openInRecord() ?? []) await this.answers.whenAsked(elicitId);
+  }
+
   /** Resolves when no turn is running (a test's or a shutdown's wait). */
   whenIdle(): Promise<void> {
     return this.turn.whenIdle();
