@@ -22,6 +22,7 @@ import { VisibleSessions1795540000001 } from './1795540000001-VisibleSessions';
 import { IdentityLinks1795550000000 } from './1795550000000-IdentityLinks';
 import { SpendLimits1795570000000 } from './1795570000000-SpendLimits';
 import { AppendRuns1795580000000 } from './1795580000000-AppendRuns';
+import { ActivityChanges1795590000000 } from './1795590000000-ActivityChanges';
 import { pgliteAsPgDriver } from './pglite-driver';
 
 /** Every migration, oldest first. The api runs them at start; tests run them per database. */
@@ -47,6 +48,7 @@ export const migrations = [
   IdentityLinks1795550000000,
   SpendLimits1795570000000,
   AppendRuns1795580000000,
+  ActivityChanges1795590000000,
 ];
 
 /** The names TypeORM records in the `migrations` table, one per migration above. */

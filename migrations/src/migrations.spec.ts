@@ -39,6 +39,7 @@ const ALL = [
   'IdentityLinks1795550000000',
   'SpendLimits1795570000000',
   'AppendRuns1795580000000',
+  'ActivityChanges1795590000000',
 ];
 
 /** What the reflog's action check allows and whether the activity index exists. */
@@ -91,6 +92,7 @@ describe('migrations', () => {
       'account_events',
       'blobs',
       'concierge_activities',
+      'concierge_activity_changes',
       'concierge_people',
       'conversations',
       'email_tokens',

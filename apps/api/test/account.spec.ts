@@ -72,6 +72,9 @@ async function rowsOf(url: string, userId: string): Promise<Record<string, numbe
       node_blobs: await count(`SELECT count(*) AS n FROM node_blobs WHERE conversation_id IN (${mine})`),
       concierge_activities: await count(`SELECT count(*) AS n FROM concierge_activities WHERE owner_id = $1`),
       concierge_people: await count(`SELECT count(*) AS n FROM concierge_people WHERE owner_id = $1`),
+      concierge_activity_changes: await count(
+        `SELECT count(*) AS n FROM concierge_activity_changes WHERE owner_id = $1`,
+      ),
       refresh_tokens: await count(`SELECT count(*) AS n FROM refresh_tokens WHERE user_id::text = $1`),
       email_tokens: await count(`SELECT count(*) AS n FROM email_tokens WHERE user_id::text = $1`),
     };
@@ -91,6 +94,7 @@ const NONE = Object.freeze({
   node_blobs: 0,
   concierge_activities: 0,
   concierge_people: 0,
+  concierge_activity_changes: 0,
   refresh_tokens: 0,
   email_tokens: 0,
 });

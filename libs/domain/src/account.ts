@@ -59,7 +59,7 @@ export type ExportedConversation = z.infer<typeof ExportedConversationSchema>;
 
 /**
  * `concierge.json` in the export: the inbox items and people the concierge keeps for the person,
- * as stored (a classification is exported as it was written, whatever version of it that was).
+ * and what their conversations changed of the items, as stored (a classification is exported as it was written, whatever version of it that was).
  */
 export const ExportedConciergeSchema = z.object({
   activities: z.array(
@@ -70,5 +70,19 @@ export const ExportedConciergeSchema = z.object({
     }),
   ),
   people: z.array(PersonSchema),
+  /**
+   * what each conversation's picks changed, oldest first: the activity before and after, and
+   * whether a rewind undid it (it is redone if the conversation returns to that branch)
+   */
+  changes: z.array(
+    z.object({
+      conversationId: z.string(),
+      changeId: z.string(),
+      activityId: z.string(),
+      before: z.object({ status: z.string(), classification: JsonSchema }),
+      after: z.object({ status: z.string(), classification: JsonSchema }),
+      undone: z.boolean(),
+    }),
+  ),
 });
 export type ExportedConcierge = z.infer<typeof ExportedConciergeSchema>;

@@ -133,6 +133,92 @@ describe('the concierge store in Postgres', () => {
   });
 });
 
+describe("a conversation's changes in Postgres, following its HEAD", () => {
+  const status = async (owner: string, id: string) => {
+    const read = await stores.forOwner(owner).queryActivities({ ids: [id] });
+    if (!read.ok) throw new Error(read.error.message);
+    return { status: read.value[0]?.status, tier: read.value[0]?.classification.autonomyTier };
+  };
+  const quarantined = { status: 'quarantined', tier: 3 };
+
+  it('undoes a pick HEAD left and redoes it when HEAD returns, the batch as one', async () => {
+    await stores.seedDemo('rewinder', NOW);
+    const store = stores.forOwner('rewinder');
+    const pick = { conversationId: 'c-1', changeId: 'call-1' };
+    await store.updateActivities(
+      ['mail-101', 'mail-102'],
+      { status: 'archived', classification: { autonomyTier: 1 } },
+      pick,
+    );
+    const archived = { status: 'archived', tier: 1 };
+    expect(await status('rewinder', 'mail-102')).toEqual(archived);
+
+    expect(await store.followHead('c-1', [])).toEqual({ ok: true, value: { undone: 2, redone: 0 } });
+    expect(await status('rewinder', 'mail-101')).toEqual(quarantined);
+    expect(await status('rewinder', 'mail-102')).toEqual(quarantined);
+    expect(await store.followHead('c-1', [])).toEqual({ ok: true, value: { undone: 0, redone: 0 } });
+
+    expect(await store.followHead('c-1', ['call-1'])).toEqual({ ok: true, value: { undone: 0, redone: 2 } });
+    expect(await status('rewinder', 'mail-101')).toEqual(archived);
+  });
+
+  it("leaves what another conversation changed since, and another owner's rows", async () => {
+    await stores.seedDemo('two-tabs', NOW);
+    await stores.seedDemo('neighbour', NOW);
+    const store = stores.forOwner('two-tabs');
+    await store.updateActivities(
+      ['mail-101'],
+      { status: 'archived' },
+      { conversationId: 'c-1', changeId: 'mine' },
+    );
+    await store.updateActivities(
+      ['mail-101'],
+      { status: 'surfaced' },
+      { conversationId: 'c-2', changeId: 'theirs' },
+    );
+    await stores
+      .forOwner('neighbour')
+      .updateActivities(['mail-101'], { status: 'processed' }, { conversationId: 'c-1', changeId: 'mine' });
+
+    expect(await store.followHead('c-1', [])).toEqual({ ok: true, value: { undone: 0, redone: 0 } });
+    expect((await status('two-tabs', 'mail-101')).status).toBe('surfaced');
+    expect((await status('neighbour', 'mail-101')).status).toBe('processed');
+  });
+
+  it('logs a call made again once, in force, and its rows go with their activity', async () => {
+    await stores.seedDemo('replayed', NOW);
+    const store = stores.forOwner('replayed');
+    const pick = { conversationId: 'c-1', changeId: 'call-1' };
+    await store.updateActivities(['mail-103'], { status: 'archived' }, pick);
+    await store.followHead('c-1', []);
+    await store.updateActivities(['mail-103'], { status: 'archived' }, pick);
+    await store.followHead('c-1', ['call-1']);
+    expect((await status('replayed', 'mail-103')).status).toBe('archived');
+    await store.followHead('c-1', []);
+    expect(await status('replayed', 'mail-103')).toEqual(quarantined);
+    // The person's export says what the pick did, and that it was taken back.
+    expect((await stores.exportFor('replayed')).changes).toEqual([
+      expect.objectContaining({
+        conversationId: 'c-1',
+        activityId: 'mail-103',
+        before: expect.objectContaining({ status: 'quarantined' }),
+        after: expect.objectContaining({ status: 'archived' }),
+        undone: true,
+      }),
+    ]);
+
+    const owner = PgSqlClient.connect(db.url, { max: 1 });
+    try {
+      const logged = `SELECT count(*)::int AS n FROM concierge_activity_changes WHERE owner_id = 'replayed'`;
+      expect(await owner.query(logged)).toEqual([{ n: 1 }]);
+      await owner.query(`DELETE FROM concierge_activities WHERE owner_id = 'replayed'`);
+      expect(await owner.query(logged)).toEqual([{ n: 0 }]);
+    } finally {
+      await owner.close();
+    }
+  });
+});
+
 describe('the ConciergeActivities migration', () => {
   it('drops exactly its tables in down() (the migrations after it reverted first)', async () => {
     const names = migrations.map((m) => m.name);
@@ -152,11 +238,19 @@ describe('the ConciergeActivities migration', () => {
       }
     };
     try {
-      expect(await tables()).toEqual(['concierge_activities', 'concierge_people']);
+      expect(await tables()).toEqual([
+        'concierge_activities',
+        'concierge_activity_changes',
+        'concierge_people',
+      ]);
       await migrateDown({ url: fresh.url }, fromIt.length);
       expect(await tables()).toEqual([]);
       expect(await migrateUp({ url: fresh.url })).toEqual(fromIt);
-      expect(await tables()).toEqual(['concierge_activities', 'concierge_people']);
+      expect(await tables()).toEqual([
+        'concierge_activities',
+        'concierge_activity_changes',
+        'concierge_people',
+      ]);
     } finally {
       await fresh.drop();
     }

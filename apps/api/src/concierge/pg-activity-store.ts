@@ -17,10 +17,14 @@ import {
 import {
   demoActivities,
   demoPeople,
+  followHeadPlan,
   unknownIds,
+  type ActivityChange,
   type ActivityStore,
   type ActivityStoreError,
   type ActivityStores,
+  type ActivityValues,
+  type ChangeMaker,
 } from '@sweatpants/agent-concierge';
 import type { SqlClient } from '@sweatpants/tree-store';
 
@@ -40,14 +44,45 @@ const QUERY_ACTIVITIES = `
   LIMIT $7`;
 
 const LOCK_ACTIVITIES = `
-  SELECT id FROM concierge_activities WHERE owner_id = $1 AND id = ANY ($2::text[]) FOR UPDATE`;
+  SELECT id, status, classification FROM concierge_activities
+  WHERE owner_id = $1 AND id = ANY ($2::text[]) ORDER BY id FOR UPDATE`;
 
 // `||` merges the partial classification over the stored one: the fields given replace.
 const UPDATE_ACTIVITIES = `
   UPDATE concierge_activities
   SET status = COALESCE($3, status), classification = classification || $4::jsonb,
       updated_at = clock_timestamp()
-  WHERE owner_id = $1 AND id = ANY ($2::text[])`;
+  WHERE owner_id = $1 AND id = ANY ($2::text[])
+  RETURNING id, status, classification`;
+
+// A call made again (its turn replayed) keeps the row's first `before` and is in force again.
+const LOG_CHANGES = `
+  INSERT INTO concierge_activity_changes (owner_id, activity_id, conversation_id, change_id,
+    before_status, before_classification, after_status, after_classification)
+  SELECT $1, r.id, $2, $3, r.before_status, r.before_classification, r.after_status, r.after_classification
+  FROM jsonb_to_recordset($4::jsonb) AS r (id text, before_status text, before_classification jsonb,
+       after_status text, after_classification jsonb)
+  ON CONFLICT (conversation_id, change_id, activity_id) DO UPDATE
+  SET after_status = EXCLUDED.after_status, after_classification = EXCLUDED.after_classification,
+      undone = false`;
+
+const TOUCHED_BY = `
+  SELECT DISTINCT activity_id FROM concierge_activity_changes WHERE owner_id = $1 AND conversation_id = $2`;
+
+const CHANGES_OF = `
+  SELECT seq, conversation_id, change_id, activity_id, before_status, before_classification,
+         after_status, after_classification, undone
+  FROM concierge_activity_changes WHERE owner_id = $1 AND activity_id = ANY ($2::text[]) ORDER BY seq`;
+
+const SET_ACTIVITIES = `
+  UPDATE concierge_activities a SET status = r.status, classification = r.classification,
+      updated_at = clock_timestamp()
+  FROM jsonb_to_recordset($2::jsonb) AS r (id text, status text, classification jsonb)
+  WHERE a.owner_id = $1 AND a.id = r.id`;
+
+const MARK_CHANGES = `
+  UPDATE concierge_activity_changes SET undone = (seq = ANY ($2::bigint[]))
+  WHERE owner_id = $1 AND seq = ANY ($2::bigint[] || $3::bigint[])`;
 
 const QUERY_PEOPLE = `
   SELECT id, email, name, relationship, notes FROM concierge_people
@@ -101,13 +136,19 @@ export class PgActivityStores implements ActivityStores {
    * people they know, as stored, unvalidated (an export must not fail on an old classification).
    */
   async exportFor(ownerId: string): Promise<ExportedConcierge> {
-    const [activities, people] = await Promise.all([
+    const [activities, people, changes] = await Promise.all([
       this.db.query<ActivityRow & { created_at: Date | string; updated_at: Date | string }>(
         `SELECT ${ACTIVITY_COLUMNS}, created_at, updated_at FROM concierge_activities WHERE owner_id = $1 ORDER BY id`,
         [ownerId],
       ),
       this.db.query<Person>(
         `SELECT id, email, name, relationship, notes FROM concierge_people WHERE owner_id = $1 ORDER BY id`,
+        [ownerId],
+      ),
+      this.db.query<ChangeRow>(
+        `SELECT seq, conversation_id, change_id, activity_id, before_status, before_classification,
+                after_status, after_classification, undone
+         FROM concierge_activity_changes WHERE owner_id = $1 ORDER BY seq`,
         [ownerId],
       ),
     ]);
@@ -126,6 +167,14 @@ export class PgActivityStores implements ActivityStores {
         updatedAt: new Date(row.updated_at).toISOString(),
       })),
       people,
+      changes: changes.map((row) => ({
+        conversationId: row.conversation_id,
+        changeId: row.change_id,
+        activityId: row.activity_id,
+        before: { status: row.before_status, classification: row.before_classification as Json },
+        after: { status: row.after_status, classification: row.after_classification as Json },
+        undone: row.undone,
+      })),
     };
   }
 
@@ -163,22 +212,65 @@ class PgActivityStore implements ActivityStore {
   updateActivities(
     ids: readonly string[],
     updates: ActivityUpdates,
+    by?: ChangeMaker,
   ): Promise<Result<ActivityUpdateResult, ActivityStoreError>> {
     const unique = [...new Set(ids)];
     return guarded(() =>
       this.db.transaction(async (tx) => {
         // Locked first, so the check and the update see the same rows: all of them or none.
-        const found = await tx.query<{ id: string }>(LOCK_ACTIVITIES, [this.ownerId, unique]);
+        const found = await tx.query<ValuesRow>(LOCK_ACTIVITIES, [this.ownerId, unique]);
         const known = new Set(found.map((r) => r.id));
         const unknown = unique.filter((id) => !known.has(id));
         if (unknown.length > 0) return err(unknownIds(unknown));
-        await tx.query(UPDATE_ACTIVITIES, [
+        const after = await tx.query<ValuesRow>(UPDATE_ACTIVITIES, [
           this.ownerId,
           unique,
           updates.status ?? null,
           JSON.stringify(updates.classification ?? {}),
         ]);
+        if (by) {
+          const before = new Map(found.map((r) => [r.id, r]));
+          const log = after.map((r) => ({
+            id: r.id,
+            before_status: before.get(r.id)?.status,
+            before_classification: before.get(r.id)?.classification,
+            after_status: r.status,
+            after_classification: r.classification,
+          }));
+          await tx.query(LOG_CHANGES, [this.ownerId, by.conversationId, by.changeId, JSON.stringify(log)]);
+        }
         return ok({ updatedCount: unique.length, activityIds: unique });
+      }),
+    );
+  }
+
+  followHead(
+    conversationId: string,
+    holding: readonly string[],
+  ): Promise<Result<{ undone: number; redone: number }, ActivityStoreError>> {
+    return guarded(() =>
+      this.db.transaction(async (tx) => {
+        const touched = await tx.query<{ activity_id: string }>(TOUCHED_BY, [this.ownerId, conversationId]);
+        if (touched.length === 0) return ok({ undone: 0, redone: 0 });
+        const ids = touched.map((r) => r.activity_id);
+        // Locked before the log is read: another conversation's change to them waits for this one.
+        const rows = await tx.query<ValuesRow>(LOCK_ACTIVITIES, [this.ownerId, ids]);
+        const changes = await tx.query<ChangeRow>(CHANGES_OF, [this.ownerId, ids]);
+        const plan = followHeadPlan(
+          conversationId,
+          new Set(holding),
+          changes.map(changeOf),
+          new Map(rows.map((r) => [r.id, valuesOf(r)])),
+        );
+        if (plan.writes.length > 0) {
+          const writes = plan.writes.map((w) => ({ id: w.activityId, ...w.values }));
+          await tx.query(SET_ACTIVITIES, [this.ownerId, JSON.stringify(writes)]);
+        }
+        if (plan.undone.length + plan.redone.length > 0) {
+          const seqs = (changes: ActivityChange[]) => changes.map((c) => c.seq);
+          await tx.query(MARK_CHANGES, [this.ownerId, seqs(plan.undone), seqs(plan.redone)]);
+        }
+        return ok({ undone: plan.undone.length, redone: plan.redone.length });
       }),
     );
   }
@@ -194,6 +286,44 @@ class PgActivityStore implements ActivityStore {
       return ok(rows.map((row) => PersonSchema.parse(row)));
     });
   }
+}
+
+/** An activity's status and classification as stored. */
+interface ValuesRow {
+  id: string;
+  status: string;
+  classification: unknown;
+}
+
+/** A row of concierge_activity_changes. */
+interface ChangeRow {
+  seq: string | number;
+  conversation_id: string;
+  change_id: string;
+  activity_id: string;
+  before_status: string;
+  before_classification: unknown;
+  after_status: string;
+  after_classification: unknown;
+  undone: boolean;
+}
+
+const ActivityValuesSchema = ActivitySchema.pick({ status: true, classification: true });
+
+function valuesOf(row: { status: string; classification: unknown }): ActivityValues {
+  return ActivityValuesSchema.parse(row);
+}
+
+function changeOf(row: ChangeRow): ActivityChange {
+  return {
+    seq: Number(row.seq),
+    conversationId: row.conversation_id,
+    changeId: row.change_id,
+    activityId: row.activity_id,
+    before: valuesOf({ status: row.before_status, classification: row.before_classification }),
+    after: valuesOf({ status: row.after_status, classification: row.after_classification }),
+    undone: row.undone,
+  };
 }
 
 function activityOf(row: ActivityRow): Activity {

@@ -203,9 +203,8 @@ describe('a concierge session, as the person lives it (offline model)', () => {
     const after = await nextCard(promos.elicitId);
     expect(await state()).toMatchObject({ review: { done: 3, total: 5 } });
 
-    // Back to the card: the same question, not yet answered, and the review as it was then. (The
-    // activities the abandoned tap archived stay archived until the next pick changes them: a
-    // rewind moves the conversation, not the activity store.)
+    // Back to the card: the same question, not yet answered, and the review as it was then (the
+    // activities the abandoned tap archived are put back: concierge-pick-taken-back.spec).
     const asked: ElicitEvent = await elicits.next((e) => e.elicitId === promos.elicitId);
     const rewound = await call<HeadMove>(api, 'POST', `/api/conversations/${c.id}/rewind`, {
       token,

@@ -8,6 +8,7 @@ import type {
   Result,
 } from '@sweatpants/domain';
 import { createContext, type Operation } from 'effection';
+import type { ChangeMaker } from './activity-changes';
 
 /** Why the store could not do what was asked. */
 export type ActivityStoreError =
@@ -25,12 +26,24 @@ export interface ActivityStore {
   queryActivities(filter: ActivityFilter): Promise<Result<Activity[], ActivityStoreError>>;
   /**
    * Applies one change to every listed activity, all or nothing: an id the owner does not have
-   * refuses the whole batch with `unknown_ids`.
+   * refuses the whole batch with `unknown_ids`. Made `by` a conversation's call, the change is
+   * logged (each activity before and after) so it can follow that conversation's HEAD; the same
+   * call made again (a turn replayed after a crash) logs it once.
    */
   updateActivities(
     ids: readonly string[],
     updates: ActivityUpdates,
+    by?: ChangeMaker,
   ): Promise<Result<ActivityUpdateResult, ActivityStoreError>>;
+  /**
+   * Brings the activities `conversationId` changed in line with its HEAD, where the changes
+   * `holding` hold (`followHeadPlan`): its others are undone, and those undone before are redone.
+   * All in one transaction; how many changes were undone and redone.
+   */
+  followHead(
+    conversationId: string,
+    holding: readonly string[],
+  ): Promise<Result<{ undone: number; redone: number }, ActivityStoreError>>;
   /** the owner's people: `email` exactly (ignoring case), `search` a part of email or name */
   queryPeople(filter: PeopleFilter): Promise<Result<Person[], ActivityStoreError>>;
 }

@@ -51,13 +51,19 @@ export const updateActivities: Tool = createTool('update_activities')
       return ToolError(
         `update_activities: ${foreign.join(', ')} ${foreign.length === 1 ? 'is' : 'are'} not on the open card "${open?.message ?? ''}"; nothing was changed`,
       );
-    const updated = yield* call(() => store.updateActivities(activity_ids, changes));
+    // The change is this call's (its node, stored before the call is made), so it follows HEAD.
+    const run = yield* Run.expect();
+    const path = run.journal.path();
+    const callNode = path.findLast(
+      (n) => n.kind === 'tool_call' && n.payload['name'] === 'update_activities',
+    );
+    const by = callNode ? { conversationId: run.conversationId, changeId: callNode.id } : undefined;
+    const updated = yield* call(() => store.updateActivities(activity_ids, changes, by));
     if (!updated.ok) return ToolError(failure('update_activities', updated.error));
     // The review's fold reads the decision from this event: what changed, and by which option.
     const { activityIds } = updated.value;
-    const run = yield* Run.expect();
-    const option = optionApplied(run.journal.path(), activityIds, changes);
-    yield* recordActivitiesUpdated({ activityIds, updates: changes, option });
+    const option = optionApplied(path, activityIds, changes);
+    yield* recordActivitiesUpdated({ activityIds, updates: changes, option, change: by?.changeId ?? null });
     return ToolSuccess({
       updated_count: updated.value.updatedCount,
       activity_ids: updated.value.activityIds,

@@ -1,7 +1,15 @@
 import { createAgent, modelIsBusy, summariseAs, type AgentDefinition } from '@sweatpants/agent-runtime';
-import { ConciergeStateSchema } from '@sweatpants/domain';
+import { ConciergeStateSchema, type Json } from '@sweatpants/domain';
+import { call, type Operation } from 'effection';
+import { ActivityStoreContext } from './activity-store';
 
-import { classifyPendingTool, queryActivities, queryPeople, updateActivities } from './activity-tools';
+import {
+  classifyPendingTool,
+  failure,
+  queryActivities,
+  queryPeople,
+  updateActivities,
+} from './activity-tools';
 import { assistantMode, CONCIERGE_INITIAL, interviewMode } from './concierge-modes';
 import { conciergeState } from './concierge-state';
 import { conciergeAsideNote, conciergeTurn } from './side-quest';
@@ -28,6 +36,7 @@ export const Concierge = createAgent(
     // The runtime's turn, told about the open card when it is a side quest (seed 004).
     turn: conciergeTurn,
     asideNote: conciergeAsideNote,
+    followHead,
     chatPrompt: (state) => {
       const parsed = ConciergeStateSchema.safeParse(state);
       return parsed.success && parsed.data.mode === 'interview'
@@ -47,6 +56,19 @@ export const Concierge = createAgent(
         : `Something went wrong on my side (${error.code}). Nothing was changed; please try again.`,
   },
 );
+
+/**
+ * The activities this conversation changed, brought in line with HEAD as a runner opens there: a
+ * rewind past a pick puts its items back as they were, a recover applies it again (see
+ * ./activity-changes).
+ */
+function* followHead(state: Json, conversationId: string): Operation<void> {
+  const holding = ConciergeStateSchema.safeParse(state).data?.changes;
+  if (!holding) return;
+  const store = yield* ActivityStoreContext.expect();
+  const followed = yield* call(() => store.followHead(conversationId, holding));
+  if (!followed.ok) throw new Error(failure('follow HEAD', followed.error));
+}
 
 /** What a runner drives for the concierge. */
 export const conciergeAgent: AgentDefinition = Concierge.definition;

@@ -20,6 +20,7 @@ export const INITIAL_CONCIERGE_STATE: ConciergeState = {
   lastChoice: null,
   updated: 0,
   review: null,
+  changes: [],
 };
 
 const emptyReview = (): ConciergeReview => ({ items: [], done: 0, total: 0, learnt: [] });
@@ -33,9 +34,9 @@ const emptyReview = (): ConciergeReview => ({ items: [], done: 0, total: 0, lear
  */
 export const conciergeState: StateReducer<ConciergeState> = {
   name: 'concierge',
-  // 2: the review; 3: what it learnt. Older snapshots are ignored; a summary that kept only an
-  // older state is upgraded below.
-  version: 3,
+  // 2: the review; 3: what it learnt; 4: the changes that hold. Older snapshots are ignored; a
+  // summary that kept only an older state is upgraded below.
+  version: 4,
   initial: INITIAL_CONCIERGE_STATE,
   apply: (state, node) => {
     switch (node.kind) {
@@ -53,9 +54,10 @@ export const conciergeState: StateReducer<ConciergeState> = {
         return applyResult(state, node);
       case 'event': {
         const event = activitiesUpdatedOf(node);
-        return event && state.mode === 'interview'
-          ? { ...state, review: decide(state.review, event) }
-          : state;
+        if (!event) return state;
+        const changes = event.change ? [...state.changes, event.change] : state.changes;
+        const review = state.mode === 'interview' ? decide(state.review, event) : state.review;
+        return { ...state, review, changes };
       }
       case 'summary':
         return fromOlderVersion(state, node);
@@ -169,18 +171,22 @@ function counted(items: ReviewItem[]): Omit<ConciergeReview, 'learnt'> {
 }
 
 /**
- * A summary written by an older version keeps the state as that version folded it: a version 2
- * state is this one with nothing learnt; a version 1 state has no review either (the fold cannot
- * see the nodes the summary replaced).
+ * A summary written by an older version keeps the state as that version folded it: a version 3
+ * state is this one with no changes logged (none were, before version 4, so none is undone); a
+ * version 2 state has nothing learnt; a version 1 state has no review either (the fold cannot see
+ * the nodes the summary replaced).
  */
 function fromOlderVersion(state: ConciergeState, node: TreeNode): ConciergeState {
   const states = objectOf(node.payload['states']);
-  const second = ConciergeStateSchema.safeParse(states[summaryStateKey({ name: 'concierge', version: 2 })]);
-  if (second.success) return second.data;
-  const first = ConciergeStateSchema.omit({ review: true }).safeParse(
-    states[summaryStateKey({ name: 'concierge', version: 1 })],
-  );
-  return first.success ? { ...first.data, review: null } : state;
+  const older = ConciergeStateSchema.omit({ changes: true });
+  for (const version of [3, 2]) {
+    const kept = older.safeParse(states[summaryStateKey({ name: 'concierge', version })]);
+    if (kept.success) return { ...kept.data, changes: [] };
+  }
+  const first = older
+    .omit({ review: true })
+    .safeParse(states[summaryStateKey({ name: 'concierge', version: 1 })]);
+  return first.success ? { ...first.data, review: null, changes: [] } : state;
 }
 
 function objectOf(value: unknown): { [key: string]: unknown } {

@@ -10,6 +10,12 @@ import {
   type Person,
   type Result,
 } from '@sweatpants/domain';
+import {
+  followHeadPlan,
+  type ActivityChange,
+  type ActivityValues,
+  type ChangeMaker,
+} from './activity-changes';
 import type { ActivityStore, ActivityStoreError } from './activity-store';
 
 /**
@@ -21,6 +27,8 @@ export class InMemoryActivityStore implements ActivityStore {
   private readonly people: Person[];
   /** every batch update that was applied, in order (what a test counts) */
   readonly batches: { ids: string[]; updates: ActivityUpdates }[] = [];
+  /** the changes conversations made, oldest first (see ./activity-changes) */
+  private readonly changes: ActivityChange[] = [];
   /** when set, every call answers this error instead (a store that is down) */
   failure: ActivityStoreError | undefined;
 
@@ -57,6 +65,7 @@ export class InMemoryActivityStore implements ActivityStore {
   async updateActivities(
     ids: readonly string[],
     updates: ActivityUpdates,
+    by?: ChangeMaker,
   ): Promise<Result<ActivityUpdateResult, ActivityStoreError>> {
     if (this.failure) return err(this.failure);
     const unique = [...new Set(ids)];
@@ -65,14 +74,60 @@ export class InMemoryActivityStore implements ActivityStore {
     for (const id of unique) {
       const activity = this.activities.get(id);
       if (!activity) continue;
-      this.activities.set(id, {
+      const after = {
         ...activity,
         status: updates.status ?? activity.status,
         classification: { ...activity.classification, ...updates.classification },
-      });
+      };
+      this.activities.set(id, after);
+      if (by) this.logChange(by, activity, after);
     }
     this.batches.push({ ids: unique, updates: structuredClone(updates) });
     return ok({ updatedCount: unique.length, activityIds: unique });
+  }
+
+  async followHead(
+    conversationId: string,
+    holding: readonly string[],
+  ): Promise<Result<{ undone: number; redone: number }, ActivityStoreError>> {
+    if (this.failure) return err(this.failure);
+    const touched = new Set(
+      this.changes.filter((c) => c.conversationId === conversationId).map((c) => c.activityId),
+    );
+    const current = new Map([...touched].flatMap((id) => this.get(id) ?? []).map((a) => [a.id, a] as const));
+    const plan = followHeadPlan(
+      conversationId,
+      new Set(holding),
+      this.changes.filter((c) => touched.has(c.activityId)),
+      current,
+    );
+    for (const { activityId, values } of plan.writes) {
+      const activity = this.activities.get(activityId);
+      if (activity) this.activities.set(activityId, { ...activity, ...structuredClone(values) });
+    }
+    for (const change of plan.undone) change.undone = true;
+    for (const change of plan.redone) change.undone = false;
+    return ok({ undone: plan.undone.length, redone: plan.redone.length });
+  }
+
+  /** As the Postgres adapter logs it: a call made again keeps its first `before` and is in force. */
+  private logChange(by: ChangeMaker, before: Activity, after: Activity): void {
+    const values = (a: Activity): ActivityValues =>
+      structuredClone({ status: a.status, classification: a.classification });
+    const again = this.changes.find(
+      (c) =>
+        c.conversationId === by.conversationId && c.changeId === by.changeId && c.activityId === after.id,
+    );
+    if (again) Object.assign(again, { after: values(after), undone: false });
+    else
+      this.changes.push({
+        ...by,
+        seq: this.changes.length + 1,
+        activityId: after.id,
+        before: values(before),
+        after: values(after),
+        undone: false,
+      });
   }
 
   async queryPeople(filter: PeopleFilter): Promise<Result<Person[], ActivityStoreError>> {

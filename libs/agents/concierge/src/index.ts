@@ -1,3 +1,4 @@
+export * from './activity-changes';
 export * from './activity-store';
 export * from './activity-tools';
 export * from './classify-pending';

@@ -20,6 +20,8 @@ export const ActivitiesUpdatedSchema = z.object({
   updates: ActivityUpdatesSchema,
   /** the option applied, as its card showed it; null when the change matched no offer */
   option: z.object({ id: z.string(), label: z.string() }).nullable(),
+  /** the change as the store logged it (the call's node id), which holds while this event is on the path */
+  change: z.string().nullable().default(null),
 });
 export type ActivitiesUpdated = z.infer<typeof ActivitiesUpdatedSchema>;
 

@@ -23,6 +23,25 @@ describe('the concierge state fold', () => {
     expect(state.review).toEqual({ items: [], done: 0, total: 0, learnt: [] });
   });
 
+  it('keeps the changes that hold on the path, in any mode, so a runner opened there can follow it', () => {
+    const changed = (change: string | undefined) =>
+      node('event', {
+        type: 'activities-updated',
+        activityIds: ['mail-101'],
+        updates: { status: 'archived' },
+        option: null,
+        ...(change ? { change } : {}),
+      });
+    const state = foldPath(conciergeState, [
+      changed('call-1'),
+      node('mode', { from: 'assistant', to: 'interview' }),
+      changed('call-2'),
+      // recorded before changes were logged: nothing of it to follow
+      changed(undefined),
+    ]);
+    expect(state.changes).toEqual(['call-1', 'call-2']);
+  });
+
   it('counts an item changed in the interview without being read, and merges later changes', () => {
     const state = foldPath(conciergeState, [
       node('mode', { from: 'assistant', to: 'interview' }),
@@ -89,7 +108,27 @@ describe('the concierge state fold', () => {
       covers: { fromId: '1'.repeat(64), toId: '2'.repeat(64), count: 5 },
       states: { 'concierge@2': kept },
     });
-    expect(foldPath(conciergeState, [summary])).toEqual({ ...kept, review: { ...kept.review, learnt: [] } });
+    expect(foldPath(conciergeState, [summary])).toEqual({
+      ...kept,
+      review: { ...kept.review, learnt: [] },
+      changes: [],
+    });
+  });
+
+  it('takes the state a summary kept under version 3, with no change logged (none was)', () => {
+    const kept = {
+      mode: 'interview',
+      reviewing: [],
+      lastChoice: null,
+      updated: 3,
+      review: { items: [], done: 0, total: 0, learnt: ['promotions from vendors: noted'] },
+    };
+    const summary = node('summary', {
+      text: 'earlier',
+      covers: { fromId: '1'.repeat(64), toId: '2'.repeat(64), count: 5 },
+      states: { 'concierge@3': kept },
+    });
+    expect(foldPath(conciergeState, [summary])).toEqual({ ...kept, changes: [] });
   });
 
   it('takes the state a summary kept under version 1, with no review', () => {
@@ -99,6 +138,6 @@ describe('the concierge state fold', () => {
       covers: { fromId: '1'.repeat(64), toId: '2'.repeat(64), count: 5 },
       states: { 'concierge@1': kept },
     });
-    expect(foldPath(conciergeState, [summary])).toEqual({ ...kept, review: null });
+    expect(foldPath(conciergeState, [summary])).toEqual({ ...kept, review: null, changes: [] });
   });
 });

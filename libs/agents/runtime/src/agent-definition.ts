@@ -107,6 +107,13 @@ export interface AgentDefinition {
    * `waitingQuestionNote` when absent
    */
   asideNote?(question: ElicitRequest, path: readonly TreeNode[]): string;
+  /**
+   * Brings what the agent's tools changed outside the tree in line with HEAD, whose state is
+   * `state`: run as a runner opens, before it asks or takes anything, with the services `provide`
+   * sets. A rewind leaves a branch whose changes no longer hold; a recover returns to one whose
+   * changes hold again. Every open runs it, so a move whose runner died before it ran is caught up.
+   */
+  followHead?(state: Json, conversationId: string): Operation<void>;
 }
 
 /**

@@ -21,6 +21,7 @@ import { InputQueue } from './input-queue';
 import { TurnSlot } from './turn-slot';
 import { HeadMovedError, Journal, type FoldCache } from './journal';
 import { cutOffTurn, openingPath } from './opening-path';
+import { followHead } from './follow-head';
 import { silentOutbox, whileOpen, type Outbox, type RunnerStatus } from './outbox';
 import type { RunnerError, RunnerOptions } from './runner-options';
 import { turnChain } from './turn-chain';
@@ -85,6 +86,7 @@ export class Runner {
       : await openingPath(options.port, options.conversationId, options.agent);
     if (!path.ok) throw new Error(`opening ${options.conversationId}: ${path.error.message}`);
     runner.path = path.value;
+    await followHead(options, path.value);
     const { port, conversationId } = options;
     runner.queue = await InputQueue.load(port.queue, conversationId, path.value, (items) =>
       runner.outbox.queue(items),

@@ -175,5 +175,11 @@ export const ConciergeStateSchema = z.object({
    * first. A new interview starts a new one.
    */
   review: ConciergeReviewSchema.nullable(),
+  /**
+   * The changes to activities that hold here: the update_activities calls on the path, by the id
+   * of their call node. A runner opened at HEAD undoes this conversation's other changes (a
+   * branch left by a rewind) and applies these again (one returned to).
+   */
+  changes: z.array(z.string()),
 });
 export type ConciergeState = z.infer<typeof ConciergeStateSchema>;
