@@ -159,6 +159,33 @@ export const scenarios = [
     },
   },
   {
+    name: 'a pick taken back puts its mail back: skipped instead, a new review still finds it (phone)',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('concierge-take-back') });
+      await startConversation(page, 'Concierge', MESSAGES[0]);
+      const promos = page.locator('app-elicit-card.pending', { hasText: 'How should I read these 3 items?' });
+      await promos.getByRole('button', { name: /^A\. Newsletter/ }).click();
+      await page.locator('ol.log', { hasText: 'Done: 3 updated, now archived, Tier 1.' }).waitFor();
+      await page.locator('app-elicit-card.pending', { hasText: 'How should I read this item?' }).waitFor();
+
+      // Second thoughts: back to the card, and skip it this time.
+      const answered = page.locator('ol.log > li', { hasText: 'How should I read these 3 items?' }).last();
+      await answered.getByRole('button', { name: /^Actions for/ }).click();
+      await page.getByRole('menuitem', { name: 'Rewind to here' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Go back' }).click();
+      await promos.getByRole('button', { name: 'Skip this' }).click();
+      await page.locator('app-elicit-card.pending', { hasText: 'How should I read this item?' }).waitFor();
+      await t.shot(page, 'skipped-instead');
+
+      // A new review finds the three still waiting: the pick taken back archived nothing.
+      await startConversation(page, 'Concierge', MESSAGES[0]);
+      await promos.waitFor();
+      assert.equal(await page.locator('ol.log', { hasText: 'Done: 3 updated' }).count(), 0);
+      await t.shot(page, 'still-in-quarantine');
+    },
+  },
+  {
     name: 'on a phone, a card of explained options taller than the screen shows its question first',
     async run(t) {
       const page = await t.page({ phone: true });

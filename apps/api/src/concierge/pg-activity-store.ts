@@ -248,11 +248,16 @@ class PgActivityStore implements ActivityStore {
     conversationId: string,
     holding: readonly string[],
   ): Promise<Result<{ undone: number; redone: number }, ActivityStoreError>> {
-    return guarded(() =>
-      this.db.transaction(async (tx) => {
-        const touched = await tx.query<{ activity_id: string }>(TOUCHED_BY, [this.ownerId, conversationId]);
-        if (touched.length === 0) return ok({ undone: 0, redone: 0 });
-        const ids = touched.map((r) => r.activity_id);
+    return guarded(async () => {
+      // Most conversations changed nothing: one read, and no transaction, says so. (Only this
+      // conversation's runner adds to what it touched, and that runner is the one opening.)
+      const touched = await this.db.query<{ activity_id: string }>(TOUCHED_BY, [
+        this.ownerId,
+        conversationId,
+      ]);
+      if (touched.length === 0) return ok({ undone: 0, redone: 0 });
+      const ids = touched.map((r) => r.activity_id);
+      return this.db.transaction(async (tx) => {
         // Locked before the log is read: another conversation's change to them waits for this one.
         const rows = await tx.query<ValuesRow>(LOCK_ACTIVITIES, [this.ownerId, ids]);
         const changes = await tx.query<ChangeRow>(CHANGES_OF, [this.ownerId, ids]);
@@ -271,8 +276,8 @@ class PgActivityStore implements ActivityStore {
           await tx.query(MARK_CHANGES, [this.ownerId, seqs(plan.undone), seqs(plan.redone)]);
         }
         return ok({ undone: plan.undone.length, redone: plan.redone.length });
-      }),
-    );
+      });
+    });
   }
 
   queryPeople(filter: PeopleFilter): Promise<Result<Person[], ActivityStoreError>> {
