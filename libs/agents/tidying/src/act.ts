@@ -216,6 +216,7 @@ export function instruction(action: Action): string {
 function contextOf(state: SessionState, photo: PhotoAnalysis | null, userText: string): string {
   const cats = [...emergentCategoriesOf(state)].filter(([, items]) => items.length > 0).map(([c]) => c);
   const going = [...state.destinations].map(([item, where]) => `${item} → ${where}`);
+  const kept = [...state.spots].map(([item, where]) => `${item} → ${where}`);
   const toGo = stillToGoOf(state);
   return prompt`
     Session
@@ -224,6 +225,7 @@ function contextOf(state: SessionState, photo: PhotoAnalysis | null, userText: s
     Staying for sure: ${anchorsOf(state).join(', ') || 'nothing named yet'}
     Piles: ${state.piles.belongs.length} belong, ${state.piles.out.length} out, ${state.piles.unsure.length} unsure
     ${going.length ? `Going out of this space: ${going.join(', ')}` : ''}
+    ${kept.length ? `Kept in this space, at their spot: ${kept.join(', ')}` : ''}
     Items processed: ${itemsProcessedOf(state)}
     ${isEnded(state) ? `Recap: ${recapOf(state)}` : ''}
     ${cats.length ? `Emergent categories: ${cats.join(', ')}; current: ${currentCategoryOf(state) ?? 'none'}` : ''}

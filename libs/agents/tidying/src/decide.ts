@@ -250,7 +250,7 @@ function takenBack(state: SessionState, named: ItemName | null): ItemName | null
 function askAbout(state: SessionState, item: ItemName | null): Action {
   if (!item) return { tag: 'ask-what-is-it' };
   if (state.piles.belongs.includes(item))
-    return { tag: 'already-sorted', item, pile: 'belongs', location: null };
+    return { tag: 'already-sorted', item, pile: 'belongs', location: state.spots.get(item) ?? null };
   if (state.piles.out.includes(item)) {
     return { tag: 'already-sorted', item, pile: 'out', location: state.destinations.get(item) ?? null };
   }

@@ -1,3 +1,4 @@
+import { isRightHere } from './pile-placement';
 import { SPLIT_THRESHOLD } from './session-state';
 
 /**
@@ -66,10 +67,6 @@ function spot(location: string | undefined): string {
   if (SPOT_PREPOSITION.test(at)) return `, ${at}`;
   return `, ${SURFACE.test(at) ? 'on' : 'in'} ${thePlace(at)}`;
 }
-
-/** A place that is only "here": where the thing is, or its spot in this space. */
-const isRightHere = (location: string) =>
-  /^(?:here|(?:its|their) (?:spot|place)(?: here| in this space)?)$/i.test(location.trim());
 
 /** Where things go on top, not inside: "on the shelf", not "in the shelf". */
 const SURFACE =

@@ -9,8 +9,12 @@ import { mkLocation, type Location } from './tidying-types';
  * known by its kind of room (the photo analysis) or, failing that, by what it is for.
  */
 
-/** Where an item lands: the pile, and for the out pile where it is taken. */
-export type Placement = { pile: 'belongs' } | { pile: 'out'; destination: Location } | { pile: 'unsure' };
+/**
+ * Where an item lands: the pile, for the out pile where it is taken, and for the belongs pile the
+ * spot the words named ("on the hook by the door").
+ */
+export type Placement =
+  { pile: 'belongs'; spot?: Location } | { pile: 'out'; destination: Location } | { pile: 'unsure' };
 
 /** The space being tidied, as far as it is known. */
 export interface Space {
@@ -87,6 +91,10 @@ const TRASH = fixed('trash');
 const DONATION = fixed('donation');
 const RECYCLING = fixed('recycling');
 
+/** A place that is only "here": where the thing is, or its spot in this space. */
+export const isRightHere = (location: string) =>
+  /^(?:here|(?:its|their) (?:spot|place)(?: here| in this space)?)$/i.test(location.trim());
+
 /** The pile a disposition puts an item on, with the destination of an item that goes out. */
 export function placementOf(disposition: Disposition, space: Space): Placement {
   switch (disposition.kind) {
@@ -104,7 +112,9 @@ export function placementOf(disposition: Disposition, space: Space): Placement {
       // a place with no words says nothing about where: the item stays where it is for now
       if (!where.ok) return { pile: 'unsure' };
       return isWithinSpace(where.value, space)
-        ? { pile: 'belongs' }
+        ? isRightHere(where.value)
+          ? { pile: 'belongs' }
+          : { pile: 'belongs', spot: where.value }
         : { pile: 'out', destination: where.value };
     }
   }

@@ -6,19 +6,20 @@ export const PILE_LABELS = { out: 'Out', belongs: 'Belongs here', unsure: 'Unsur
 
 /**
  * What the session comes to, in a line: every non-empty pile with its count and its items, each
- * item of the out pile with where it goes, then what the photos showed that is on no pile yet.
- * "Out (2): old letters → trash, coffee mug → kitchen; Belongs here (1): lamp; Unsure (1): cable;
- * Still to go (1): papers".
+ * item of the out pile with where it goes and of the belongs pile with its spot when one was
+ * named, then what the photos showed that is on no pile yet. "Out (2): old letters → trash, coffee
+ * mug → kitchen; Belongs here (2): lamp, keys → hook by the door; Unsure (1): cable; Still to go
+ * (1): papers".
  */
 export function recapOf(state: SessionState): string {
   const { out, belongs, unsure } = state.piles;
-  const whereTo = (item: ItemName) => {
-    const destination = state.destinations.get(item);
-    return destination ? `${item} → ${destination}` : item;
+  const at = (places: ReadonlyMap<ItemName, string>) => (item: ItemName) => {
+    const place = places.get(item);
+    return place ? `${item} → ${place}` : item;
   };
   const piles: [string, readonly string[]][] = [
-    [PILE_LABELS.out, out.map(whereTo)],
-    [PILE_LABELS.belongs, belongs],
+    [PILE_LABELS.out, out.map(at(state.destinations))],
+    [PILE_LABELS.belongs, belongs.map(at(state.spots))],
     [PILE_LABELS.unsure, unsure],
   ];
   piles.push(['Still to go', stillToGoOf(state)]);
@@ -36,6 +37,7 @@ export function endOfSession(state: SessionState) {
     out: [...state.piles.out],
     unsure: [...state.piles.unsure],
     destinations: Object.fromEntries(state.destinations),
+    spots: Object.fromEntries(state.spots),
     recap: recapOf(state),
   };
 }

@@ -87,6 +87,8 @@ export interface SessionState {
   readonly piles: Piles;
   /** where each item of the out pile goes: a place elsewhere, or trash, donation, recycling */
   readonly destinations: ReadonlyMap<ItemName, Location>;
+  /** where in this space an item of the belongs pile goes, when the words named a spot */
+  readonly spots: ReadonlyMap<ItemName, Location>;
   /** the kind of room being tidied, from the latest photo analysis; null until a photo said */
   readonly room: string | null;
   /**
@@ -107,6 +109,7 @@ export const initialSession: SessionState = {
   phaseData: { phase: 'surveying', gatheredFunction: null, gatheredAnchors: [] },
   piles: { belongs: [], out: [], unsure: [] },
   destinations: new Map(),
+  spots: new Map(),
   room: null,
   seen: [],
   sessionStart: null,

@@ -50,6 +50,7 @@ export function toWire(state: SessionState): TidyingState {
       unsure: [...state.piles.unsure],
     },
     destinations: Object.fromEntries(state.destinations),
+    spots: Object.fromEntries(state.spots),
     itemsProcessed: itemsProcessedOf(state),
     room: state.room,
     seen: [...state.seen],
@@ -129,7 +130,8 @@ export function fromWire(value: unknown): Result<SessionState, BadSnapshot> {
       out: allOf(wire.piles.out, mkItemName),
       unsure: allOf(wire.piles.unsure, mkItemName),
     },
-    destinations: destinationsFromWire(wire.destinations),
+    destinations: placesFromWire(wire.destinations),
+    spots: placesFromWire(wire.spots),
     room: wire.room,
     seen: allOf(wire.seen, mkItemName),
     sessionStart: wire.sessionStart,
@@ -137,14 +139,15 @@ export function fromWire(value: unknown): Result<SessionState, BadSnapshot> {
   });
 }
 
-function destinationsFromWire(wire: Record<string, string>): Map<ItemName, Location> {
-  const destinations = new Map<ItemName, Location>();
+/** Each item's place (a destination, a spot), as the wire names them. */
+function placesFromWire(wire: Record<string, string>): Map<ItemName, Location> {
+  const places = new Map<ItemName, Location>();
   for (const [name, where] of Object.entries(wire)) {
     const item = mkItemName(name);
     const location = mkLocation(where);
-    if (item.ok && location.ok) destinations.set(item.value, location.value);
+    if (item.ok && location.ok) places.set(item.value, location.value);
   }
-  return destinations;
+  return places;
 }
 
 type WireActive = { function: string; anchors: string[]; lastAnxiety: string | null };

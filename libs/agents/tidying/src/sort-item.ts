@@ -5,7 +5,7 @@ import type { CategoryName, ItemName } from './tidying-types';
 /**
  * The one place an item moves between piles, whether a one-tap card or the user's words decided
  * it: off every other pile and onto the one its placement names, with its destination kept while
- * it is out. In refining it leaves its category (decided or put off again, it is not proposed
+ * it is out and its spot while it belongs. In refining it leaves its category (decided or put off again, it is not proposed
  * there twice), and a final decision settles the last worry: either the item that worried the
  * user is dealt with, or they moved on past the pivot.
  */
@@ -19,10 +19,14 @@ export function sortItem(state: SessionState, item: ItemName, placement: Placeme
   const destinations = new Map(state.destinations);
   destinations.delete(item);
   if (placement.pile === 'out') destinations.set(item, placement.destination);
+  const spots = new Map(state.spots);
+  spots.delete(item);
+  if (placement.pile === 'belongs' && placement.spot) spots.set(item, placement.spot);
   return {
     ...state,
     piles: { ...rest, [placement.pile]: [...rest[placement.pile], item] },
     destinations,
+    spots,
     sortedOrder: [...state.sortedOrder.filter((i) => i !== item), item],
     phaseData: phaseDataAfterSorting(state.phaseData, item, placement.pile !== 'unsure'),
   };
@@ -36,6 +40,8 @@ export function unsortItem(state: SessionState, item: ItemName): SessionState {
   const without = (pile: readonly ItemName[]) => pile.filter((i) => i !== item);
   const destinations = new Map(state.destinations);
   destinations.delete(item);
+  const spots = new Map(state.spots);
+  spots.delete(item);
   return {
     ...state,
     piles: {
@@ -44,6 +50,7 @@ export function unsortItem(state: SessionState, item: ItemName): SessionState {
       unsure: without(state.piles.unsure),
     },
     destinations,
+    spots,
     sortedOrder: state.sortedOrder.filter((i) => i !== item),
   };
 }

@@ -62,10 +62,13 @@ export function cannedResponse(action: Action, next: ItemName | null = null): st
     case 'instruct-next':
       return next ? nextThingWords(next) : "What's next?";
     case 'already-sorted': {
+      // out: where it is taken; belongs: its spot here
       const where = whereItLanded({
         item: action.item,
         pile: action.pile,
-        ...(action.location ? { destination: action.location } : {}),
+        ...(action.location
+          ? { destination: action.location, disposition: { location: action.location } }
+          : {}),
       });
       return `Already sorted: ${where.replace(/^The /, 'the ')} ${next ? nextThingWords(next) : 'What did you pick up next?'}`;
     }

@@ -75,7 +75,18 @@ describe('the pile a disposition puts an item on', () => {
     ['recycle', { kind: 'recycle' }, desk, { pile: 'out', destination: 'recycling' }],
     ['not now', { kind: 'skip' }, desk, { pile: 'unsure' }],
     ['need more info', { kind: 'need-more-info' }, desk, { pile: 'unsure' }],
-    ['a place in this room', { kind: 'place', location: 'on the desk' }, desk, { pile: 'belongs' }],
+    [
+      'a place in this room, kept as its spot',
+      { kind: 'place', location: 'on the desk' },
+      desk,
+      { pile: 'belongs', spot: 'on the desk' },
+    ],
+    [
+      'right here: no spot to keep',
+      { kind: 'place', location: 'their spot here' },
+      desk,
+      { pile: 'belongs' },
+    ],
     [
       'a place in another room',
       { kind: 'place', location: 'kitchen' },
@@ -86,7 +97,7 @@ describe('the pile a disposition puts an item on', () => {
       'a place in the room being tidied',
       { kind: 'place', location: 'kitchen' },
       kitchen,
-      { pile: 'belongs' },
+      { pile: 'belongs', spot: 'kitchen' },
     ],
     ['a place with no words', { kind: 'place', location: '  ' }, desk, { pile: 'unsure' }],
   ])('%s', (_name, disposition, space, placement) => {

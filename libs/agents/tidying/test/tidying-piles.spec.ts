@@ -670,8 +670,16 @@ describe('where each item lands', () => {
     expect(state).toMatchObject({
       piles: { belongs: ['cable', 'mugs'], out: [], unsure: [] },
       destinations: {},
+      // each where in this space the words put it
+      spots: { cable: 'top drawer', mugs: 'shelf' },
       itemsProcessed: 2,
     });
+    // Named once more, the mugs are said where they now are: their spot, not only "here".
+    await s.say(
+      'the mugs',
+      answers([], () => 'Not now'),
+    );
+    expect(await lastReply(s)).toMatch(/^Already sorted: the mugs stay here, on the shelf\./);
   });
 });
 
@@ -866,7 +874,7 @@ describe('the end of a session', () => {
     expect(await lastReply(s)).toBe(
       '(offline) Session done: 4 items sorted. ' +
         'Out (3): mugs → kitchen, old letters → trash, coffee mug → kitchen; ' +
-        'Belongs here (1): lamp; Unsure (1): cable; Still to go (1): papers. Well done.',
+        'Belongs here (1): lamp → desk; Unsure (1): cable; Still to go (1): papers. Well done.',
     );
     expect(s.runner.pending()[0]?.message).toMatch(/Tell me anything else you put away/);
 

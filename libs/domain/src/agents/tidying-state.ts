@@ -84,6 +84,11 @@ export const TidyingStateSchema = z.object({
   piles: TidyingPilesSchema,
   /** where each item of the out pile goes: a place elsewhere ("kitchen"), or trash, donation, recycling */
   destinations: z.record(z.string(), z.string()).default({}),
+  /**
+   * where in this space an item of the belongs pile goes, when the words said more than "here"
+   * ("on the hook by the door"); absent from states folded before spots were kept
+   */
+  spots: z.record(z.string(), z.string()).default({}),
   /** the decided items (belongs and out), each counted once */
   itemsProcessed: z.number().int().min(0),
   /** the kind of room being tidied (from the photo analysis), which says whether a place is within it */

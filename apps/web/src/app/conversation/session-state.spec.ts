@@ -1,20 +1,21 @@
 import { sessionStateView } from './session-state';
 
 describe('the session panel', () => {
-  it('shows where each item on its way out goes', () => {
+  it('shows where each item on its way out goes, and the spot here of one kept when it was named', () => {
     const view = sessionStateView({
       at: 'h',
       agent: 'tidying',
       state: {
         phase: 'sorting',
-        itemsProcessed: 3,
-        piles: { belongs: ['lamp'], out: ['mugs', 'old letters'], unsure: [] },
+        itemsProcessed: 4,
+        piles: { belongs: ['lamp', 'keys'], out: ['mugs', 'old letters'], unsure: [] },
         destinations: { mugs: 'kitchen', 'old letters': 'trash' },
+        spots: { keys: 'on the hook by the door' },
         anchors: [],
       },
     });
     expect(view.piles).toEqual([
-      { label: 'Belongs here', items: ['lamp'] },
+      { label: 'Belongs here', items: ['lamp', 'keys → on the hook by the door'] },
       { label: 'Out', items: ['mugs → kitchen', 'old letters → trash'] },
       { label: 'Unsure', items: [] },
     ]);

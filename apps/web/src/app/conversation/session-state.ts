@@ -26,12 +26,17 @@ export function sessionStateView(response: StateResponse): SessionStateView {
     const piles = state['piles'];
     const sorted = new Set<string>();
     if (isRecord(piles)) {
-      // An item on its way out says where it goes: "mugs → kitchen".
-      const destinations = isRecord(state['destinations']) ? state['destinations'] : {};
+      // An item on its way out says where it goes ("mugs → kitchen"), one kept here its spot
+      // when one was named ("keys → hook by the door").
+      const places: Record<string, unknown> = {
+        out: isRecord(state['destinations']) ? state['destinations'] : {},
+        belongs: isRecord(state['spots']) ? state['spots'] : {},
+      };
       for (const key of ['belongs', 'out', 'unsure']) {
         for (const item of strings(piles[key])) sorted.add(item);
+        const at = places[key];
         const items = strings(piles[key]).map((item) => {
-          const to = key === 'out' ? destinations[item] : undefined;
+          const to = isRecord(at) ? at[item] : undefined;
           return typeof to === 'string' && to !== '' ? `${item} → ${to}` : item;
         });
         view.piles.push({ label: PILE_LABELS[key] ?? key, items });
