@@ -2,6 +2,7 @@ import { ActivitySchema, toJson, type Activity, type Json } from '@sweatpants/do
 import * as z from 'zod';
 import { RESPOND_TOOL } from '@sweatpants/agent-runtime';
 import type { OfflineContext } from '@sweatpants/agent-runtime/offline';
+import { REVIEW_FINISHED } from './review-tools';
 import { CardOfferSchema, type CardOffer } from './side-quest';
 
 /**
@@ -16,6 +17,19 @@ export interface Call {
   /** index of the message that holds it */
   at: number;
 }
+
+/**
+ * A message from the user to answer, rather than tool results to read: after a transition tool the
+ * synthetic message shares the user turn with that tool's result (a card set aside by "I'm done"
+ * ends the review from its own tool: see ./set-aside).
+ */
+export const fresh = (ctx: OfflineContext) =>
+  ctx.toolResults.every(
+    (r) => r.name === 'start_review' || r.name === 'finish_review' || r.content.startsWith(REVIEW_FINISHED),
+  );
+
+/** In the overview (assistant mode), where a review can be started. */
+export const inOverview = (ctx: OfflineContext) => ctx.offers('start_review');
 
 /** Every tool call of the conversation, in order. */
 export function callsIn(ctx: OfflineContext): Call[] {

@@ -12,7 +12,8 @@ import { learntIn } from './interview-learning';
 import { recapIn, REVIEW_FINISHED } from './review-tools';
 import { answerAside, STOP, stopAside } from './offline-aside';
 import { UpdatesInputSchema } from './tool-inputs';
-import { callsIn, lastQueried, lesson, objectField, openOffer } from './offline-read';
+import { callsIn, fresh, inOverview, lastQueried, lesson, objectField, openOffer } from './offline-read';
+import { readInbox, tellInbox } from './offline-inbox';
 import { splitPickAside } from './offline-split-pick';
 
 /**
@@ -80,17 +81,7 @@ function nextGroup(ctx: OfflineContext, lead: string, first?: Cluster): OfflineR
   };
 }
 
-/**
- * A message from the user to answer, rather than tool results to read: after a transition tool the
- * synthetic message shares the user turn with that tool's result (a card set aside by "I'm done"
- * ends the review from its own tool: see ./set-aside).
- */
-const fresh = (ctx: OfflineContext) =>
-  ctx.toolResults.every(
-    (r) => r.name === 'start_review' || r.name === 'finish_review' || r.content.startsWith(REVIEW_FINISHED),
-  );
 const inInterview = (ctx: OfflineContext) => ctx.offers('present_options');
-const inOverview = (ctx: OfflineContext) => ctx.offers('start_review');
 
 export const typedPick: OfflineRule = {
   name: 'concierge: a pick typed in the chat applies the offered option',
@@ -336,8 +327,10 @@ export const CONCIERGE_OFFLINE_RULES: readonly OfflineRule[] = [
   applyPick,
   confirmBatch,
   reportSorted,
+  tellInbox,
   reviewFinished,
   startReviewRule,
+  readInbox,
   sortPending,
   introduce,
 ];

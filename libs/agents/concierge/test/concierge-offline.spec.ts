@@ -147,4 +147,22 @@ describe('the quarantine interview on the offline model', () => {
       '(offline) Sorted 4: 1 surfaced, 1 archived, 1 processed, 1 quarantined. Say “review my quarantined items” to decide the unclear ones.',
     );
   });
+
+  it('says what the inbox holds when asked, changing nothing, and the next words still work', async () => {
+    const { runner, store, path } = await openConcierge(offlineModel(), { store: demoStore() });
+    await runner.send({ text: "what's in my inbox?", authorId: 'u1' });
+    await runner.whenIdle();
+    expect(replies(await path()).at(-1)).toBe(
+      '(offline) Your inbox holds 11 items: 1 shown to you, 5 held back (quarantined), 4 new, not sorted yet, 1 archived. ' +
+        'Shown to you: “Dinner on Sunday?” from Sam Rivera. ' +
+        'Say “review my quarantined items” to decide the ones held back, or “sort my new items” to sort the new ones.',
+    );
+    expect(store.batches).toEqual([]);
+
+    await runner.send({ text: 'how many emails do I have?', authorId: 'u1' });
+    await runner.whenIdle();
+    expect(replies(await path()).at(-1)).toMatch(/^\(offline\) Your inbox holds 11 items:/);
+    await runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+    expect((await nextQuestion(runner))?.type).toBe('choose');
+  });
 });
