@@ -16,7 +16,7 @@ const WHAT_IS_IN =
 const STATUS_WORDS: Record<ActivityStatus, string> = {
   surfaced: 'shown to you',
   quarantined: 'held back (quarantined)',
-  pending: 'new, not sorted yet',
+  pending: 'new and not sorted yet',
   processed: 'noted',
   archived: 'archived',
 };

@@ -153,7 +153,7 @@ describe('the quarantine interview on the offline model', () => {
     await runner.send({ text: "what's in my inbox?", authorId: 'u1' });
     await runner.whenIdle();
     expect(replies(await path()).at(-1)).toBe(
-      '(offline) Your inbox holds 11 items: 1 shown to you, 5 held back (quarantined), 4 new, not sorted yet, 1 archived. ' +
+      '(offline) Your inbox holds 11 items: 1 shown to you, 5 held back (quarantined), 4 new and not sorted yet, 1 archived. ' +
         'Shown to you: “Dinner on Sunday?” from Sam Rivera. ' +
         'Say “review my quarantined items” to decide the ones held back, or “sort my new items” to sort the new ones.',
     );
