@@ -9,7 +9,8 @@ import { keywords, mentions, tokens } from './text';
  * - a field of named values (`enum`) takes the one value the words name ("good");
  * - number fields take the numbers said, digits or words, in the form's order ("one box" → 1);
  * - a yes/no field is yes when the words name it ("collected" for "Would you rather it were
- *   collected?"), and no otherwise, as its unticked box would be;
+ *   collected?"), or say a plain yes when it is the form's one yes/no question; no otherwise, as
+ *   its unticked box would be;
  * - a field of free words cannot be told from the rest of the sentence, so it is never filled.
  *
  * The reading is an answer only when it fills the form as submitted would (every required field,
@@ -57,6 +58,9 @@ export function readForm(schema: JsonSchema, text: string): FormReading | null {
   });
   const values: { [key: string]: Json } = {};
   const numbers = numbersIn(text);
+  // With one yes/no question on the form, a plain "yes" answers it ("yes please, it won't fit in my car").
+  const yesNo = fields.filter(({ field }) => (schemaTypes(field) ?? []).includes('boolean'));
+  const plainYes = yesNo.length === 1 && saysPlainYes(text);
   for (const { name, field } of fields) {
     const named = field['enum'];
     const types = schemaTypes(field) ?? [];
@@ -67,7 +71,7 @@ export function readForm(schema: JsonSchema, text: string): FormReading | null {
       const value = numbers.shift();
       if (value !== undefined) values[name] = value;
     } else if (types.includes('boolean')) {
-      values[name] = saysYesTo(name, field, text);
+      values[name] = plainYes || saysYesTo(name, field, text);
     }
   }
   const unread = fields
@@ -140,6 +144,15 @@ function saysYesTo(name: string, field: { readonly [keyword: string]: Json }, te
     return !NEGATION.test(said.slice(Math.max(0, at - 4), at).join(' '));
   });
 }
+
+/** A yes said outright, not just after a no ("no, yes it is" aside): "yes please", "yeah", "sure". */
+function saysPlainYes(text: string): boolean {
+  const said = tokens(text);
+  return said.some(
+    (word, at) => YES.has(word) && !NEGATION.test(said.slice(Math.max(0, at - 4), at).join(' ')),
+  );
+}
+const YES = new Set(['yes', 'yeah', 'yep', 'yup', 'sure', 'definitely', 'absolutely']);
 
 /** Asks a form puts one way and people another: "picked up" for "collected". */
 const OTHER_WORDS_FOR: Record<string, string> = {

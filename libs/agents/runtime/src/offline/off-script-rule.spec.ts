@@ -346,7 +346,24 @@ describe('the offline reading of words typed at a form', () => {
     ["good, 2 boxes, I don't need them collected", { condition: 'good', bags: 2, collection: false }],
     ["like new, one bag, and I'd like it picked up", { condition: 'like new', bags: 1, collection: true }],
     ['worn, 1 box, please pick them up', { condition: 'worn', bags: 1, collection: true }],
+    // the form's one yes/no question, answered by a plain yes
+    ['good, 2 boxes, yes please', { condition: 'good', bags: 2, collection: true }],
+    ['good, 2 boxes, no thanks', { condition: 'good', bags: 2, collection: false }],
+    ["good, 2 boxes, not yet sure, they're heavy", { condition: 'good', bags: 2, collection: false }],
   ])('fills the form in from "%s"', (text, content) => expect(read(describe, text)).toEqual(fills(content)));
+
+  it('takes a plain yes as the answer to a form whose one question is yes or no', () => {
+    const collect: ElicitRequest = {
+      ...describe,
+      message: 'A little about the old sofa, so I find a place that will take it',
+      schema: {
+        type: 'object',
+        properties: { collection: { type: 'boolean', description: 'Would you rather it were collected?' } },
+      },
+    };
+    expect(read(collect, "yes please, it won't fit in my car")).toEqual(fills({ collection: true }));
+    expect(read(collect, "no, I'll drive it over")).toEqual(fills({ collection: false }));
+  });
 
   it.each([
     ['in good condition', 'a required field is missing', { condition: 'good' }],
