@@ -141,7 +141,7 @@ function findOrSay(results: Results, wanted: readonly ToFind[]): OfflineReply {
   if (wanted.length === 0 && finds.length === 0)
     return { text: "No problem. Tell me whenever you'd like to find a place for something." };
   const unlocated = finds.filter((f) => !f.located);
-  if (unlocated.length > 0) return withoutLocation(wanted.map((w) => w.item));
+  if (unlocated.length > 0) return withoutLocation(wanted);
   const left = wanted.filter((w) => !finds.some((f) => f.item === w.item));
   const [first, ...rest] = left;
   if (first) {
@@ -172,16 +172,34 @@ function findOrSay(results: Results, wanted: readonly ToFind[]): OfflineReply {
   return { text: where.text, calls: [{ name: 'copy_directions', input: { text: where.copy.join('\n') } }] };
 }
 
-function withoutLocation(items: readonly string[]): OfflineReply {
-  const [only] = items;
-  const which =
-    items.length === 0
-      ? 'things that are'
-      : `${listOf(items)} if ${items.length === 1 && only !== undefined && !isPlural(only) ? 'it is' : 'they are'}`;
-  return {
-    text: `Without a rough location I can't look nearby. Most charity shops take ${which} clean and in good condition; tell me another item whenever you like.`,
+/**
+ * What to do without a search: where things like these are usually taken, and for the ones the
+ * person would rather have collected, how that is done, since a charity shop does not come to them.
+ */
+function withoutLocation(wanted: readonly ToFind[]): OfflineReply {
+  const taken = wanted.filter((w) => !w.collection).map((w) => w.item);
+  const collected = wanted.filter((w) => w.collection).map((w) => w.item);
+  const thingsAre = (items: readonly string[]) => {
+    const [only] = items;
+    return `${listOf(items)} if ${items.length === 1 && only !== undefined && !isPlural(only) ? 'it is' : 'they are'}`;
   };
+  const sentences = [
+    "Without a rough location I can't look nearby.",
+    wanted.length === 0 ? 'Most charity shops take things that are clean and in good condition.' : '',
+    taken.length > 0 ? `Most charity shops take ${thingsAre(taken)} clean and in good condition.` : '',
+    collected.length > 0
+      ? `For ${listOf(collected)}, which you'd rather have collected: many charities collect for free, so book a collection with one near you.`
+      : '',
+    collected.some((item) => UPHOLSTERED.test(item))
+      ? 'A sofa or an armchair is only taken with its fire-safety label still on.'
+      : '',
+    'Tell me another item whenever you like.',
+  ];
+  return { text: sentences.filter(Boolean).join(' ') };
 }
+
+/** Furniture a charity takes only with its fire-safety label (UK furniture fire-safety rules). */
+const UPHOLSTERED = /\b(?:sofas?|settees?|couch(?:es)?|armchairs?|sofa ?beds?)\b/i;
 
 /** The last point a search in `finds` knew, so the person is asked where they are only once. */
 function pointIn(finds: readonly Found[]): Point | undefined {

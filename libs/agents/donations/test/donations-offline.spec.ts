@@ -102,7 +102,7 @@ describe('the donation helper, offline', () => {
       const path = await session.path();
       expect(path.some((n) => n.kind === 'notify')).toBe(false);
       expect((await session.replies()).at(-1)).toBe(
-        "Without a rough location I can't look nearby. Most charity shops take the books if they are clean and in good condition; tell me another item whenever you like.",
+        "Without a rough location I can't look nearby. Most charity shops take the books if they are clean and in good condition. Tell me another item whenever you like.",
       );
     } finally {
       await session.runner.close();
@@ -121,6 +121,28 @@ describe('the donation helper, offline', () => {
       await session.say('a sofa', (q) => (q.type === 'location' ? { action: 'denied' } : happyAnswers(q)));
       expect((await session.replies()).at(-1)).toContain(
         'Most charity shops take the sofa if it is clean and in good condition',
+      );
+    } finally {
+      await session.runner.close();
+    }
+  });
+
+  it('says how a collection is had for what the person would rather have collected', async () => {
+    const session = await openSession(offline(), alwaysDonate());
+    try {
+      await session.say('an old sofa and a box of books', (q) =>
+        q.type === 'location'
+          ? { action: 'denied' }
+          : q.type === 'form' && q.message.includes('sofa')
+            ? { action: 'accept', content: { condition: 'good', collection: true } }
+            : happyAnswers(q),
+      );
+      expect((await session.replies()).at(-1)).toBe(
+        "Without a rough location I can't look nearby. " +
+          'Most charity shops take the books if they are clean and in good condition. ' +
+          "For the old sofa, which you'd rather have collected: many charities collect for free, so book a collection with one near you. " +
+          'A sofa or an armchair is only taken with its fire-safety label still on. ' +
+          'Tell me another item whenever you like.',
       );
     } finally {
       await session.runner.close();
