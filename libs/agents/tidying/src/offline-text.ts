@@ -42,7 +42,9 @@ function movedTo(t: string): { thing: string; place: string } | null {
 /** "One" of the thing in question ("one I use for pens so it stays"): a part kept apart. */
 const ONE_APART = /^one(?: of (?:them|these|those))?\b/;
 const FUNCTION =
-  /\b(?:for|to)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
+  /\b(?:for|to|where (?:i|we))\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
+/** What the space is for, as a doing: "work" → "working", "study" → "studying". */
+const doing = (verb: string) => (verb.endsWith('ing') ? verb : `${verb}ing`);
 /** Short words that ask the coach something ("undo that", "go back"): never a thing's name. */
 const COMMAND =
   /^(?:undo|redo|go|wait|stop|help|what|why|how|no|nope|yes|back|again|sorry|thanks|done|next|later|repeat|show|tell|explain)\b/;
@@ -129,6 +131,9 @@ export function clarifiedIn(coachSaid: string | null): string | null {
 }
 
 type Extracted = { [key: string]: Json };
+
+/** Words that say how sure a person is, said beside a thing and what becomes of it. */
+const SURELY = /\b(?:obviously|definitely|of course|clearly|certainly|surely|absolutely)\b,?/g;
 const NO_FACTS = { choice: null, place: null, function: null, anchors: null, anxiety: null };
 
 /**
@@ -152,7 +157,12 @@ export function extractFromWords(
   coachSaid: string | null = null,
   inQuestion: string | null = null,
 ): Extracted {
-  const t = text.toLowerCase().trim();
+  // "the laptop obviously stays": how sure they are is no part of the thing's name
+  const t = text
+    .toLowerCase()
+    .replace(SURELY, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
   const clarified = clarifiedIn(coachSaid);
   const reply = clarified ? replyToClarifying(t, clarified) : null;
   if (reply) return reply;
@@ -199,7 +209,8 @@ export function extractFromWords(
   }
 
   const place = placeIn(t);
-  const fn = FUNCTION.exec(t)?.[1] ?? null;
+  const said = FUNCTION.exec(t)?.[1];
+  const fn = said ? doing(said) : null;
   const anxiety = ANXIETY.exec(t)?.[1]?.trim() ?? null;
   const stop = STOP.test(t);
   const tired = !stop && TIRED.test(t);

@@ -141,11 +141,14 @@ export function nextSeenOf(state: SessionState): ItemName | null {
   return stillToGoOf(state).find((item) => item !== current) ?? null;
 }
 
-/** The things seen (shown or named) that are on no pile yet, in the order they came. */
+/**
+ * The things seen (shown or named) that are on no pile yet, in the order they came; not the ones
+ * that stay for sure (the anchors: "the laptop obviously stays" is not asked about).
+ */
 export function stillToGoOf(state: SessionState): readonly ItemName[] {
   const { belongs, out, unsure } = state.piles;
-  const sorted = new Set<string>([...belongs, ...out, ...unsure]);
-  return state.seen.filter((item) => !sorted.has(item));
+  const settled = new Set<string>([...belongs, ...out, ...unsure, ...anchorsOf(state)]);
+  return state.seen.filter((item) => !settled.has(item));
 }
 
 /**

@@ -88,11 +88,13 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
         ? spaceFunctionIn(aside.question, extract.function, input.text)
         : null;
     const purpose = given ? orNull(mkSpaceFunction(given.purpose)) : null;
-    yield* landFirst(
-      decisionsIn(extract),
-      { ...decision, nextPhase: 'surveying' },
-      { ...extract, function: extract.function ?? purpose },
-    );
+    const landing = { ...extract, function: extract.function ?? purpose };
+    const decided = decisionsIn(extract);
+    yield* landFirst(decided, { ...decision, nextPhase: 'surveying' }, landing);
+    // "it's where I work, the laptop obviously stays": what stays for sure is kept, with nothing
+    // to land, before the card is answered (its answer's turn reads the session, not these words)
+    if (aside && given && decided.length === 0 && extract.anchors?.length)
+      yield* recordDecision({ ...decision, nextPhase: 'surveying' }, landing);
     if (aside && given) {
       aside.settle({ action: 'accept', content: given.answer });
       return { kind: 'done' };

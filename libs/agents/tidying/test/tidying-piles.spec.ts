@@ -425,6 +425,24 @@ describe('where each item lands', () => {
     );
   });
 
+  it('words of one’s own at the space’s card that keep a thing: it stays for sure, and the purpose answers the card', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    const asked: string[] = [];
+    const typing = typingAtTheSpacesCard("it's where I work from home, the laptop obviously stays", asked);
+    await s.say('my desk: laptop, three mugs, a stack of papers, chargers, a plant', typing);
+
+    // "where I work" is what the space is for; the laptop stays for sure, so it is not asked
+    // about: sorting starts with the next thing.
+    expect(s.state()).toMatchObject({ phase: 'sorting', function: 'working', anchors: ['laptop'] });
+    expect(asked).toEqual(['mugs']);
+    expect(await repliesOf(s)).toEqual(
+      expect.arrayContaining([
+        "(offline) Got it: this space is for working. Let's begin.",
+        '(offline) Start small: pick up the mugs.',
+      ]),
+    );
+  });
+
   it('a thing decided at the space’s card with no purpose in the words lands, and the card is asked again', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     const asked: string[] = [];

@@ -21,7 +21,7 @@ describe('the session panel', () => {
     ]);
   });
 
-  it('lists what is still to go: the things seen or named that are on no pile yet', () => {
+  it('lists what is still to go: the things seen or named that are on no pile yet, nor staying for sure', () => {
     const view = sessionStateView({
       at: 'h',
       agent: 'tidying',
@@ -30,11 +30,14 @@ describe('the session panel', () => {
         itemsProcessed: 1,
         piles: { belongs: ['laptop'], out: [], unsure: [] },
         destinations: {},
-        seen: ['laptop', 'mugs', 'papers'],
-        anchors: [],
+        seen: ['laptop', 'mugs', 'papers', 'desk lamp'],
+        anchors: ['desk lamp'],
       },
     });
-    expect(view.lists).toEqual([{ label: 'Still to go', items: ['mugs', 'papers'] }]);
+    expect(view.lists).toEqual([
+      { label: 'Still to go', items: ['mugs', 'papers'] },
+      { label: 'Staying for sure', items: ['desk lamp'] },
+    ]);
   });
 
   it('shows how far the concierge review is, and what was applied to each item', () => {

@@ -42,11 +42,12 @@ export function sessionStateView(response: StateResponse): SessionStateView {
         view.piles.push({ label: PILE_LABELS[key] ?? key, items });
       }
     }
-    // What the photos showed and the person named that is on no pile yet: the coach comes to it.
-    const toGo = strings(state['seen']).filter((item) => !sorted.has(item));
-    if (toGo.length > 0) view.lists.push({ label: 'Still to go', items: toGo });
+    // What the photos showed and the person named that is on no pile yet, and not staying for
+    // sure (an anchor): the coach comes to it.
     const anchors = strings(state['anchors']);
-    if (anchors.length > 0) view.lists.push({ label: 'Anchors', items: anchors });
+    const toGo = strings(state['seen']).filter((item) => !sorted.has(item) && !anchors.includes(item));
+    if (toGo.length > 0) view.lists.push({ label: 'Still to go', items: toGo });
+    if (anchors.length > 0) view.lists.push({ label: 'Staying for sure', items: anchors });
   } else {
     // An agent's mode is how it works (its prompt and tools), not something the person tracks:
     // what the mode is doing shows as its own facts, as the concierge's review does.

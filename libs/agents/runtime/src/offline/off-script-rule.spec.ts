@@ -125,6 +125,8 @@ describe('the offline reading of words typed at a choice', () => {
   it('does not take a pick that decides another thing as well: the words are said aside, whole', () => {
     expect(read(open, 'sleeping mostly, and the clothes go in the wardrobe')).toEqual(TANGENT);
     expect(read(worded, 'A, then the newsletters go in the bin')).toEqual(TANGENT);
+    // words of one's own for "Something else" that decide a thing too
+    expect(read(open, "it's where I work from home, the laptop obviously stays")).toEqual(TANGENT);
     // a remark after the pick is no other thing decided
     expect(read(open, 'sleeping, and that is about it')).toEqual(picks('function-2'));
   });

@@ -214,13 +214,14 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
   const worded = options.filter((o) => reveals[o.id]?.type !== 'free-text');
   // "B for the Trailgear ones but Bookbarn is a newsletter": a pick for part of what the card
   // asks about is no answer for all of it; it is said aside, so nothing is applied to the rest.
-  // "sleeping mostly, and the clothes go in the wardrobe": more than a pick, said aside too.
+  // "sleeping mostly, and the clothes go in the wardrobe": more than a pick, said aside too, as
+  // are words of one's own that do the same ("it's where I work, the laptop obviously stays").
+  const decidesMore = clausesOf(text)
+    .slice(1)
+    .some((part) => decidesAThing(part));
+  if (decidesMore) return null;
   const named =
-    QUALIFIED.test(text) ||
-    picksSeveral(text, options) ||
-    clausesOf(text)
-      .slice(1)
-      .some((part) => decidesAThing(part))
+    QUALIFIED.test(text) || picksSeveral(text, options)
       ? undefined
       : (optionNamedIn(text, options) ?? optionInWords(text, options) ?? optionByKeyword(text, worded));
   if (named) return { choiceId: named.id };
