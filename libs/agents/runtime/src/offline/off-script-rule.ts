@@ -195,6 +195,21 @@ function optionByKeyword<O extends Option>(text: string, options: readonly O[]):
   return holding.length === 1 ? holding[0] : undefined;
 }
 
+/**
+ * "just archive them all, I never read those": a pick by a word of its label in the first clause,
+ * the rest a reason that names no option (one that does, "archive them, and note the bank one",
+ * is no single pick).
+ */
+function optionByFirstClause<O extends Option>(text: string, options: readonly O[]): O | undefined {
+  const [first, ...rest] = clausesOf(text);
+  if (!first || rest.length === 0) return undefined;
+  const picked = optionByKeyword(first, options);
+  const namesAnother = rest.some(
+    (part) => optionByKeyword(part, options) !== undefined || optionNamedIn(part, options) !== undefined,
+  );
+  return picked && !namesAnother ? picked : undefined;
+}
+
 /** Whether `phrase` occurs in `text` as whole words. */
 function containsPhrase(text: string, phrase: string): boolean {
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -223,7 +238,10 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
   const named =
     QUALIFIED.test(text) || picksSeveral(text, options)
       ? undefined
-      : (optionNamedIn(text, options) ?? optionInWords(text, options) ?? optionByKeyword(text, worded));
+      : (optionNamedIn(text, options) ??
+        optionInWords(text, options) ??
+        optionByKeyword(text, worded) ??
+        optionByFirstClause(text, worded));
   if (named) return { choiceId: named.id };
   // Words for the option that asks for words of one's own ("Something else" → "a reading corner"),
   // unless they say where a thing goes ("the mugs go to the kitchen"): that is said aside.
