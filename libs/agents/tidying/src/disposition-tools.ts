@@ -11,7 +11,7 @@ import { withDonationOffer } from './donation-hand-off';
 import { landedText, type LandedAt } from './landed-words';
 import { askQuestion, type ChoiceOption, type Question } from './question';
 import { currentSession } from './session-io';
-import { nextSeenOf, phaseOf, type SessionState } from './session-state';
+import { anchorsOf, nextSeenOf, phaseOf, type SessionState } from './session-state';
 import { recordEvent } from './tidying-events';
 
 /**
@@ -182,7 +182,9 @@ export const askSpaceFunction: Tool = createTool('ask_space_function')
           : (options.find((o) => o.id === answer.choiceId)?.label ?? '');
     if (chosen === '') return ToolSuccess({ function: null, fallback: true });
     yield* recordEvent({ type: 'function-chosen', function: chosen });
-    return ToolSuccess({ function: chosen });
+    // what was said to stay for sure meanwhile (at the card, in the same words), to be said back
+    const staying = anchorsOf(yield* currentSession());
+    return ToolSuccess({ function: chosen, ...(staying.length > 0 ? { staying: [...staying] } : {}) });
   });
 
 export const confirmDone: Tool = createTool('confirm_done')

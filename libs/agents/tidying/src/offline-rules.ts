@@ -14,7 +14,7 @@ import { CONFUSED, STUCK, TIRED, extractFromWords } from './offline-text';
 import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
-import { landedText, nextThingWords, takeWords, whereItLanded, type Landed } from './landed-words';
+import { isPlural, landedText, nextThingWords, takeWords, whereItLanded, type Landed } from './landed-words';
 import { EXTRACT_TOOL, GROUP_TOOL, NO_WORDS, PHOTO_TOOL } from './perception';
 import { categoriesFor, categoryOf } from './categories';
 import { allOf, mkItemName } from './tidying-types';
@@ -209,11 +209,18 @@ const afterFunction: OfflineRule = {
         calls: [{ name: 'begin_sorting', input: { function: usual } }],
       };
     }
+    // what they said stays for sure ("the laptop obviously stays") is said back, not asked about
+    const staying =
+      z.object({ staying: z.array(z.string()) }).safeParse(ctx.resultOf('ask_space_function')?.data).data
+        ?.staying ?? [];
+    const stays = staying
+      .map((thing) => ` The ${thing} ${isPlural(thing) ? 'stay' : 'stays'} for sure.`)
+      .join('');
     return {
       // "working" reads as what the space is for; "I work here and study" is quoted as said.
       text: /^[a-z]+ing\b/i.test(meant)
-        ? `(offline) Got it: this space is for ${meant}. Let's begin.`
-        : `(offline) Got it, in your words: "${meant}". Let's begin.`,
+        ? `(offline) Got it: this space is for ${meant}.${stays} Let's begin.`
+        : `(offline) Got it, in your words: "${meant}".${stays} Let's begin.`,
       calls: [{ name: 'begin_sorting', input: { function: meant } }],
     };
   },

@@ -437,7 +437,7 @@ describe('where each item lands', () => {
     expect(asked).toEqual(['mugs']);
     expect(await repliesOf(s)).toEqual(
       expect.arrayContaining([
-        "(offline) Got it: this space is for working. Let's begin.",
+        "(offline) Got it: this space is for working. The laptop stays for sure. Let's begin.",
         '(offline) Start small: pick up the mugs.',
       ]),
     );
