@@ -4,6 +4,24 @@ import { say, signUp, startConversation, waitForTurn } from './support/ui.mjs';
 
 const MESSAGES = ['review my quarantined items', 'B for all of these', 'yes, all of them'];
 
+/** The promotions' card answered with A (archived), and the next card waiting; returns both cards. */
+async function archiveThePromotions(page) {
+  const promos = page.locator('app-elicit-card.pending', { hasText: 'How should I read these 3 items?' });
+  await promos.getByRole('button', { name: /^A\. Newsletter/ }).click();
+  await page.locator('ol.log', { hasText: 'Done: 3 updated, now archived, Tier 1.' }).waitFor();
+  const next = page.locator('app-elicit-card.pending', { hasText: 'How should I read this item?' });
+  await next.waitFor();
+  return { promos, next };
+}
+
+/** "Rewind to here" on the promotions' card, answered, as a person does it from its actions. */
+async function backToThePromotions(page) {
+  const answered = page.locator('ol.log > li', { hasText: 'How should I read these 3 items?' }).last();
+  await answered.getByRole('button', { name: /^Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Rewind to here' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Go back' }).click();
+}
+
 /** Answers whatever the reveal of a chosen option asks. */
 async function answerReveal(page) {
   const reveal = page.locator('app-choose-elicit .reveal');
@@ -131,19 +149,11 @@ export const scenarios = [
       const page = await t.page({ phone: false });
       await signUp(page, { email: t.email('concierge-pick-again') });
       await startConversation(page, 'Concierge', MESSAGES[0]);
-      const first = page.locator('app-elicit-card.pending', { hasText: 'How should I read these 3 items?' });
-      await first.waitFor();
-      await first.getByRole('button', { name: /^A\. Newsletter/ }).click();
-      await page.locator('ol.log', { hasText: 'Done: 3 updated, now archived, Tier 1.' }).waitFor();
-      const second = page.locator('app-elicit-card.pending', { hasText: 'How should I read this item?' });
-      await second.waitFor();
+      const { promos: first, next: second } = await archiveThePromotions(page);
 
       // They think it over (the api closes the idle runner), then go back to the first card.
       await page.waitForTimeout(1_000);
-      const answered = page.locator('ol.log > li', { hasText: 'How should I read these 3 items?' }).last();
-      await answered.getByRole('button', { name: /^Actions for/ }).click();
-      await page.getByRole('menuitem', { name: 'Rewind to here' }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Go back' }).click();
+      await backToThePromotions(page);
       await first.waitFor();
       // The card that came after it is gone, not left on screen answering nothing.
       await second.waitFor({ state: 'hidden' });
@@ -164,16 +174,10 @@ export const scenarios = [
       const page = await t.page({ phone: true });
       await signUp(page, { email: t.email('concierge-take-back') });
       await startConversation(page, 'Concierge', MESSAGES[0]);
-      const promos = page.locator('app-elicit-card.pending', { hasText: 'How should I read these 3 items?' });
-      await promos.getByRole('button', { name: /^A\. Newsletter/ }).click();
-      await page.locator('ol.log', { hasText: 'Done: 3 updated, now archived, Tier 1.' }).waitFor();
-      await page.locator('app-elicit-card.pending', { hasText: 'How should I read this item?' }).waitFor();
+      const { promos } = await archiveThePromotions(page);
 
       // Second thoughts: back to the card, and skip it this time.
-      const answered = page.locator('ol.log > li', { hasText: 'How should I read these 3 items?' }).last();
-      await answered.getByRole('button', { name: /^Actions for/ }).click();
-      await page.getByRole('menuitem', { name: 'Rewind to here' }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Go back' }).click();
+      await backToThePromotions(page);
       await promos.getByRole('button', { name: 'Skip this' }).click();
       await page.locator('app-elicit-card.pending', { hasText: 'How should I read this item?' }).waitFor();
       await t.shot(page, 'skipped-instead');
