@@ -69,9 +69,11 @@ const LOG_CHANGES = `
 const TOUCHED_BY = `
   SELECT DISTINCT activity_id FROM concierge_activity_changes WHERE owner_id = $1 AND conversation_id = $2`;
 
+const CHANGE_COLUMNS = `seq, conversation_id, change_id, activity_id, before_status, before_classification,
+  after_status, after_classification, undone`;
+
 const CHANGES_OF = `
-  SELECT seq, conversation_id, change_id, activity_id, before_status, before_classification,
-         after_status, after_classification, undone
+  SELECT ${CHANGE_COLUMNS}
   FROM concierge_activity_changes WHERE owner_id = $1 AND activity_id = ANY ($2::text[]) ORDER BY seq`;
 
 const SET_ACTIVITIES = `
@@ -146,9 +148,7 @@ export class PgActivityStores implements ActivityStores {
         [ownerId],
       ),
       this.db.query<ChangeRow>(
-        `SELECT seq, conversation_id, change_id, activity_id, before_status, before_classification,
-                after_status, after_classification, undone
-         FROM concierge_activity_changes WHERE owner_id = $1 ORDER BY seq`,
+        `SELECT ${CHANGE_COLUMNS} FROM concierge_activity_changes WHERE owner_id = $1 ORDER BY seq`,
         [ownerId],
       ),
     ]);
