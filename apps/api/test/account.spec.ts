@@ -564,6 +564,20 @@ describe('accounts that can leave (PROTOCOL.md, Account)', () => {
       expect(audits.rowCount).toBe(1);
     });
 
+    it("takes the concierge's log of what its picks changed, with the activities it changed", async () => {
+      const gina = await someone('gina');
+      await writer.query(
+        `INSERT INTO concierge_activity_changes (owner_id, activity_id, conversation_id, change_id,
+           before_status, before_classification, after_status, after_classification)
+         SELECT owner_id, id, $2, 'a-pick', status, classification, 'archived', classification
+         FROM concierge_activities WHERE owner_id = $1 AND id = 'mail-101'`,
+        [gina.id, gina.conversation],
+      );
+      expect((await rowsOf(db.url, gina.id)).concierge_activity_changes).toBe(1);
+      expect(await purge(purger, gina.id)).toMatchObject({ conversations: 1 });
+      expect(await rowsOf(db.url, gina.id)).toEqual(NONE);
+    });
+
     it("is the api's only way to delete, and writes the only audit rows", async () => {
       const frank = await someone('frank');
       await expect(
