@@ -9,7 +9,8 @@ const PART_LETTER =
   /(?:\boption\s+([a-z0-9])\b|\b([A-Z0-9])(?=\s+for\b|\s*(?:[,.;!]|$))|(?:\bis|\bas|→|:|=)\s*([A-Z0-9])\b)/;
 
 /**
- * A pick per sender typed at a card ("B for Trailgear, A for Bookbarn"): each option is applied to
+ * A pick per sender typed at a card ("B for Trailgear, A for Bookbarn", or by the options' own
+ * words: "archive the Trailgear ones, note Bookbarn"): each option is applied to
  * the card's items from the senders named with it, in a batch each; the card then comes back for
  * the items left (./side-quest). Null unless every part that names a letter names a sender of the
  * card too, and no item gets two letters.
@@ -27,9 +28,10 @@ function picksBySender(
   for (const part of ctx.userText.split(/\s*(?:[,;]|\bbut\b|\band\b|\bwhile\b)\s*/i)) {
     const m = PART_LETTER.exec(part);
     const letter = (m?.[1] ?? m?.[2] ?? m?.[3])?.toUpperCase();
-    if (!letter) continue;
-    const option = offer.options[letters.indexOf(letter)];
+    const option = letter ? offer.options[letters.indexOf(letter)] : optionByWord(part, offer.options);
     const from = items.filter((a) => namesSender(part, a.senderName || a.sender));
+    // a word of an option's label with no sender beside it ("archive them") picks for no one
+    if (!letter && (!option || from.length === 0)) continue;
     if (!option || from.length === 0 || from.some((a) => taken.has(a.id))) return null;
     for (const a of from) taken.add(a.id);
     picks.set(option.id, [...(picks.get(option.id) ?? []), ...from.map((a) => a.id)]);
@@ -42,6 +44,33 @@ function picksBySender(
         return option ? [{ option, ids }] : [];
       });
 }
+
+/**
+ * The one option whose action, in its label's brackets, a part names without a letter: "archive
+ * the Trailgear ones" (auto-archive), "note Bookbarn" (note, don't surface). What kind of mail a
+ * label says ("newsletter") is not taken as a pick: "Bookbarn is just a newsletter" says what it
+ * is, not what to do. None when the part turns it around ("don't archive") or fits two options.
+ */
+function optionByWord(part: string, options: CardOffer['options']): CardOffer['options'][number] | undefined {
+  if (NEGATED.test(part)) return undefined;
+  const said = new Set(part.toLowerCase().split(/[^a-z]+/));
+  const naming = options.filter((o) => actionWords(o.label).some((word) => said.has(word)));
+  return naming.length === 1 ? naming[0] : undefined;
+}
+
+/** "… → Tier 2 (note, don't surface)" → ["note"]: the bracket's actions, not the ones it turns down. */
+function actionWords(label: string): string[] {
+  const bracket = /\(([^)]*)\)\s*$/.exec(label)?.[1] ?? '';
+  return bracket
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .filter((action) => !NEGATED.test(action))
+    .flatMap((action) => action.split(/[^a-z]+/))
+    .filter((word) => word.length >= 4);
+}
+
+/** Words that turn a pick around. */
+const NEGATED = /\b(?:no|not|don'?t|do not|never|rather not)\b/i;
 
 /** Whether words name a sender: any word of its name of four letters or more ("Trailgear" for "Trailgear Rewards"). */
 function namesSender(words: string, sender: string): boolean {

@@ -140,6 +140,24 @@ describe('a side quest while a card waits (offline)', () => {
     expect(said.at(-1)).toMatch(/^\(offline\) That card is decided\./);
   });
 
+  it('applies an option per sender named by its own words, not its letter', async () => {
+    const concierge = await trailgearCard();
+    const { card } = concierge;
+    await answer(
+      concierge.runner,
+      { action: 'other', content: { text: 'archive the Trailgear ones, note Bookbarn' } },
+      card,
+    );
+    await nextQuestion(concierge.runner, card);
+    expect(concierge.store.batches.map((b) => [b.ids.length, b.updates.status])).toEqual([
+      [2, 'archived'],
+      [1, 'processed'],
+    ]);
+    expect(replies(await concierge.path())).toContain(
+      '(offline) A for Trailgear, Trailgear Rewards; B for Bookbarn: applying them.',
+    );
+  });
+
   it('applies nothing to words that pick for part of a card but name no option, says so, and the card comes back', async () => {
     const concierge = await trailgearCard();
     const { card } = concierge;
