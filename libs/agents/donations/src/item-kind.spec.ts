@@ -13,12 +13,12 @@ describe('the kind of place that takes a thing', () => {
 });
 
 describe('how much there is of a thing', () => {
-  it.each([['kids clothes'], ['old books'], ['box of lego'], ['mugs']])(
+  it.each([['kids clothes'], ['old books'], ['box of lego'], ['mugs'], ['phone chargers']])(
     '%s may fill bags or boxes: the form asks how many',
     (item) => expect(comesInBags(item)).toBe(true),
   );
 
-  it.each([['sofa'], ['wooden chair'], ['bike'], ['old mattress'], ['washing machine']])(
+  it.each([['sofa'], ['wooden chair'], ['bike'], ['old mattress'], ['washing machine'], ['old laptop']])(
     'a %s comes as it is: the form does not ask about bags',
     (item) => expect(comesInBags(item)).toBe(false),
   );

@@ -27,6 +27,8 @@ export function kindOf(item: string): Kind {
 /** Things that come as they are, one piece, never in bags or boxes: furniture and other bulky things. */
 const BULKY =
   /\b(bikes?|bicycles?|prams?|buggy|buggies|pushchairs?|cots?|fridges?|freezers?|washing machines?|tvs?|televisions?|mattress(es)?|pianos?|treadmills?)\b/;
+/** A device is one piece too (a laptop is one laptop, not a bag of them), when it is the thing named: not "phone chargers". */
+const DEVICE = /^(?:laptops?|computers?|monitors?|printers?|tablets?|phones?)$/;
 
 /**
  * Whether the helper asks how many bags or boxes of `item` there are: not for a sofa or a bike.
@@ -36,5 +38,10 @@ const BULKY =
  * comesInBags('old sofa'); // false
  */
 export function comesInBags(item: string): boolean {
-  return kindOf(item) !== 'furniture' && !BULKY.test(item.toLowerCase());
+  const text = item.toLowerCase();
+  const words = text.trim().split(/\s+/);
+  // the thing named: the word before "of", "for"…, or the last ("old laptop", "laptop for school")
+  const at = words.findIndex((w) => /^(?:of|for|with|from)$/.test(w));
+  const head = words[at - 1] ?? words.at(-1) ?? '';
+  return kindOf(item) !== 'furniture' && !BULKY.test(text) && !DEVICE.test(head);
 }
