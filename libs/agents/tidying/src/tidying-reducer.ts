@@ -1,4 +1,4 @@
-import { toJson, type Json, type StateReducer, type TreeNode } from '@sweatpants/domain';
+import { summaryStateKey, toJson, type Json, type StateReducer, type TreeNode } from '@sweatpants/domain';
 import { parsePhotoAnalysis } from './observation';
 import { placementOf } from './pile-placement';
 import {
@@ -101,10 +101,12 @@ export const tidyingReducer: StateReducer = {
   name: 'tidying',
   // 2: piles from one placement rule, destinations, the room, derived counts, the ended phase;
   // 3: the thing last sorted (what "undo that" takes back); 4: every thing sorted, in order
-  // (what "undo that" said again takes back)
-  version: 4,
+  // (what "undo that" said again takes back); 5: where in the space a kept thing goes (spots).
+  // Older snapshots are ignored; a summary that kept only an older state is upgraded below.
+  version: 5,
   initial: INITIAL_TIDYING_STATE,
   apply: (state, node) => {
+    if (node.kind === 'summary') return fromOlderVersion(state, node);
     if (!tidyingEventOf(node)) return state;
     const session = sessionOf(state);
     const next = foldSession(session, node);
@@ -112,3 +114,19 @@ export const tidyingReducer: StateReducer = {
     return next === session ? state : toJson(toWire(next));
   },
 };
+
+/**
+ * A summary written by an older version keeps the session as that version folded it, and the
+ * nodes it replaced are gone: the newest older state is read as this version's wire shape, which
+ * fills in what that version did not keep (no spots before 5, no sorted order before 4) as empty.
+ */
+function fromOlderVersion(state: Json, node: TreeNode): Json {
+  const states = (node.payload as { states?: { [key: string]: Json } }).states ?? {};
+  for (let version = tidyingReducer.version - 1; version >= 1; version--) {
+    const kept = states[summaryStateKey({ name: 'tidying', version })];
+    if (kept === undefined) continue;
+    const session = fromWire(kept);
+    if (session.ok) return toJson(toWire(session.value));
+  }
+  return state;
+}
