@@ -7,7 +7,7 @@ import type {
 } from '@sweatpants/domain';
 import { createTestDatabase, type TestDatabase } from '@sweatpants/migrations/testing';
 import { ConversationActors } from '../../src/conversations/conversation-actors';
-import { conversation, createConversation, path, until } from '../support/flows';
+import { conversation, createConversation, path, say, until } from '../support/flows';
 import { call, register, startApi, type TestApi } from '../support/test-api';
 import { connect, request, type ClientSocket } from '../support/test-socket';
 
@@ -16,9 +16,10 @@ import { connect, request, type ClientSocket } from '../support/test-socket';
  * Taken back (a rewind to the card), the mail is as it was before the pick; the card skipped
  * instead, it stays so; the pick's branch recovered, the pick holds again. What the person would
  * notice is what a new review finds in quarantine, so that is what each step reads, through a
- * second conversation of theirs (the api has no read of the activities themselves).
+ * second conversation of theirs (the api has no read of the activities themselves). The new mail
+ * sorted by the rules ("sort my new items") is taken back the same way, read as the inbox's count.
  */
-describe('a concierge pick taken back (offline model)', () => {
+describe('a concierge change taken back (offline model)', () => {
   let db: TestDatabase;
   let api: TestApi;
   let token: string;
@@ -133,5 +134,61 @@ describe('a concierge pick taken back (offline model)', () => {
       (v) => v.head === rewind?.oldHead && v.status === 'waiting',
     );
     expect(await quarantined()).toEqual(['mail-104', 'mail-105']);
+  });
+
+  describe('the new mail sorted by the rules', () => {
+    let d: Conversation;
+    /** What the concierge says the inbox holds, asked in a new conversation. */
+    const inbox = async (): Promise<string> => {
+      const fresh = await createConversation(api, token, { agent: 'concierge' });
+      await waitingOn(fresh.id, 'chat');
+      await say(api, token, fresh.id, "what's in my inbox?");
+      const reply = (await path(api, token, fresh.id)).findLast(
+        (n) => n.kind === 'assistant' && n.payload['purpose'] === undefined,
+      );
+      return String(reply?.payload['text']);
+    };
+
+    it('"sort my new items" sorts the four waiting', async () => {
+      expect(await inbox()).toContain('4 new and not sorted yet');
+      d = await createConversation(api, token, { agent: 'concierge' });
+      await waitingOn(d.id, 'chat');
+      await say(api, token, d.id, 'sort my new items');
+      expect(await inbox()).not.toContain('new and not sorted yet');
+    });
+
+    it('rewound to before the words after a pause, the four wait to be sorted again', async () => {
+      await api.app.get(ConversationActors).close(d.id);
+      const asked = (await path(api, token, d.id)).findLast(
+        (n) => n.kind === 'user' && n.payload['text'] === 'sort my new items',
+      );
+      if (!asked?.parentId) throw new Error('the words are not on the path');
+      const rewound = await request(socket, 'conversation:rewind', {
+        conversationId: d.id,
+        to: asked.parentId,
+      });
+      if (!rewound.ok) throw new Error(rewound.error.message);
+      await waitingOn(d.id, 'chat');
+      expect(await inbox()).toContain('4 new and not sorted yet');
+    });
+
+    it('the words recovered, the four are sorted again', async () => {
+      const reflog = await call<ReflogPage>(api, 'GET', `/api/conversations/${d.id}/reflog?limit=100`, {
+        token,
+      });
+      const rewind = reflog.body.entries.find((e) => e.action === 'rewind');
+      const left = reflog.body.entries.find((e) => e.newHead === rewind?.oldHead);
+      if (!left) throw new Error('no reflog entry names the HEAD the rewind left');
+      const recovered = await request(socket, 'conversation:recover', {
+        conversationId: d.id,
+        reflogId: left.id,
+      });
+      if (!recovered.ok) throw new Error(recovered.error.message);
+      await until(
+        () => conversation(api, token, d.id),
+        (v) => v.head === rewind?.oldHead && v.status === 'waiting',
+      );
+      expect(await inbox()).not.toContain('new and not sorted yet');
+    });
   });
 });

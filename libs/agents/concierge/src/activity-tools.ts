@@ -1,11 +1,12 @@
-import { ActivityFilterSchema, PeopleFilterSchema } from '@sweatpants/domain';
+import { ActivityFilterSchema, PeopleFilterSchema, type TreeNode } from '@sweatpants/domain';
 import { call } from 'effection';
 import * as z from 'zod';
 import { createTool, Ok, Run, ToolError, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
+import type { ChangeMaker } from './activity-changes';
 import { ActivityStoreContext, type ActivityStoreError } from './activity-store';
 import { classifyAllPending, classifyPending } from './classify-pending';
 import { clusterActivities } from './option-framing';
-import { optionApplied, recordActivitiesUpdated } from './review-events';
+import { optionApplied, recordActivitiesClassified, recordActivitiesUpdated } from './review-events';
 import { OpenCards } from './side-quest';
 import { ActivityIdsSchema, toActivityUpdates, UpdatesInputSchema } from './tool-inputs';
 
@@ -51,13 +52,9 @@ export const updateActivities: Tool = createTool('update_activities')
       return ToolError(
         `update_activities: ${foreign.join(', ')} ${foreign.length === 1 ? 'is' : 'are'} not on the open card "${open?.message ?? ''}"; nothing was changed`,
       );
-    // The change is this call's (its node, stored before the call is made), so it follows HEAD.
     const run = yield* Run.expect();
     const path = run.journal.path();
-    const callNode = path.findLast(
-      (n) => n.kind === 'tool_call' && n.payload['name'] === 'update_activities',
-    );
-    const by = callNode ? { conversationId: run.conversationId, changeId: callNode.id } : undefined;
+    const by = changeMadeBy(run.conversationId, path, 'update_activities');
     const updated = yield* call(() => store.updateActivities(activity_ids, changes, by));
     if (!updated.ok) return ToolError(failure('update_activities', updated.error));
     // The review's fold reads the decision from this event: what changed, and by which option.
@@ -89,11 +86,29 @@ export const classifyPendingTool: Tool = createTool('classify_pending')
   )
   .input(z.object({ activity_ids: ActivityIdsSchema.optional() }))
   .execute(function* ({ activity_ids }) {
-    const report = activity_ids ? yield* classifyPending(activity_ids) : yield* classifyAllPending();
+    const run = yield* Run.expect();
+    const by = changeMadeBy(run.conversationId, run.journal.path(), 'classify_pending');
+    const report = activity_ids ? yield* classifyPending(activity_ids, by) : yield* classifyAllPending(by);
     if (!report.ok) return ToolError(failure('classify_pending', report.error));
-    const { classified, byStatus, quarantined, skipped } = report.value;
+    const { classified, classifiedIds, byStatus, quarantined, skipped } = report.value;
+    // Sorted by this call, the activities go back to waiting when a rewind leaves it.
+    if (by && classifiedIds.length > 0)
+      yield* recordActivitiesClassified({ activityIds: classifiedIds, change: by.changeId });
     return ToolSuccess({ classified, by_status: byStatus, quarantined, skipped });
   });
+
+/**
+ * Who makes a change to activities: this call, by its node (stored before the call is made), so
+ * the change follows the conversation's HEAD. None when the call is not on the path.
+ */
+function changeMadeBy(
+  conversationId: string,
+  path: readonly TreeNode[],
+  tool: string,
+): ChangeMaker | undefined {
+  const callNode = path.findLast((n) => n.kind === 'tool_call' && n.payload['name'] === tool);
+  return callNode ? { conversationId, changeId: callNode.id } : undefined;
+}
 
 /** The text a model reads for a store failure; it says that nothing changed. */
 export function failure(tool: string, error: ActivityStoreError): string {

@@ -12,7 +12,7 @@ import {
 import * as z from 'zod';
 import { RESPOND_TOOL } from '@sweatpants/agent-runtime';
 import { InterviewOutputSchema, withLesson } from './interview-learning';
-import { activitiesUpdatedOf, type ActivitiesUpdated } from './review-events';
+import { activitiesClassifiedOf, activitiesUpdatedOf, type ActivitiesUpdated } from './review-events';
 
 export const INITIAL_CONCIERGE_STATE: ConciergeState = {
   mode: 'assistant',
@@ -53,6 +53,8 @@ export const conciergeState: StateReducer<ConciergeState> = {
       case 'tool_result':
         return applyResult(state, node);
       case 'event': {
+        const classified = activitiesClassifiedOf(node);
+        if (classified) return { ...state, changes: [...state.changes, classified.change] };
         const event = activitiesUpdatedOf(node);
         if (!event) return state;
         const changes = event.change ? [...state.changes, event.change] : state.changes;

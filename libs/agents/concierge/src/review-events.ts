@@ -33,10 +33,39 @@ export function activitiesUpdatedOf(node: TreeNode): ActivitiesUpdated | undefin
 
 /** Writes the event under HEAD, or, replaying a turn, takes the one its first run wrote. */
 export function* recordActivitiesUpdated(event: Omit<ActivitiesUpdated, 'type'>): Operation<void> {
+  yield* recordEvent(ACTIVITIES_UPDATED, event);
+}
+
+/** The event type classify_pending records after it sorted activities by the rules. */
+export const ACTIVITIES_CLASSIFIED = 'activities-classified';
+
+/**
+ * Activities sorted by the fixed rules, each group in its own batch but all under one call: the
+ * change that holds while this event is on the path. Not a decision of the review (the rules made
+ * it, not the person), so only the state's `changes` read it.
+ */
+export const ActivitiesClassifiedSchema = z.object({
+  type: z.literal(ACTIVITIES_CLASSIFIED),
+  activityIds: z.array(z.string()),
+  change: z.string(),
+});
+export type ActivitiesClassified = z.infer<typeof ActivitiesClassifiedSchema>;
+
+/** The activities-classified event a node records, if it is one. */
+export function activitiesClassifiedOf(node: TreeNode): ActivitiesClassified | undefined {
+  if (node.kind !== 'event' || node.payload['type'] !== ACTIVITIES_CLASSIFIED) return undefined;
+  return ActivitiesClassifiedSchema.safeParse(node.payload).data;
+}
+
+/** Writes the event under HEAD, or, replaying a turn, takes the one its first run wrote. */
+export function* recordActivitiesClassified(event: Omit<ActivitiesClassified, 'type'>): Operation<void> {
+  yield* recordEvent(ACTIVITIES_CLASSIFIED, event);
+}
+
+function* recordEvent(type: string, event: object): Operation<void> {
   const run = yield* Run.expect();
-  const what = `the ${ACTIVITIES_UPDATED} event`;
-  if (run.journal.take('event', what, (n) => n.payload['type'] === ACTIVITIES_UPDATED)) return;
-  const payload = toJsonObject({ type: ACTIVITIES_UPDATED, ...event });
+  if (run.journal.take('event', `the ${type} event`, (n) => n.payload['type'] === type)) return;
+  const payload = toJsonObject({ type, ...event });
   yield* run.journal.append([{ kind: 'event', payload, authorId: run.authorId }]);
 }
 

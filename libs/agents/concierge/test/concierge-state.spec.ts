@@ -95,6 +95,19 @@ describe('the concierge state fold', () => {
     expect(state.review).toBeNull();
   });
 
+  it('keeps the sorting by the rules as a change that holds, without deciding anything in the review', () => {
+    const state = foldPath(conciergeState, [
+      node('mode', { from: 'assistant', to: 'interview' }),
+      node('event', {
+        type: 'activities-classified',
+        activityIds: ['mail-106', 'mail-107'],
+        change: 'sort-1',
+      }),
+    ]);
+    expect(state.changes).toEqual(['sort-1']);
+    expect(state.review).toMatchObject({ items: [], done: 0 });
+  });
+
   it('takes the state a summary kept under version 2, with nothing learnt', () => {
     const kept = {
       mode: 'interview',

@@ -31,4 +31,20 @@ describe('an agent step in words', () => {
       stepWords(node('tool_result', { name: 'finish_review', outcome: { kind: 'error', message: 'no' } })),
     ).toEqual({ title: '“finish review” failed', detail: 'no' });
   });
+
+  it('says how many activities the rules sorted, and which option a pick applied', () => {
+    expect(
+      stepWords(node('event', { type: 'activities-classified', activityIds: ['m1', 'm2'], change: 'c' })),
+    ).toEqual({ title: 'Sorted 2 activities by the rules', detail: '' });
+    expect(
+      stepWords(
+        node('event', {
+          type: 'activities-updated',
+          activityIds: ['m1'],
+          updates: { status: 'archived' },
+          option: { id: 'A', label: 'Archive them' },
+        }),
+      ),
+    ).toEqual({ title: 'Updated 1 activity', detail: 'Archive them' });
+  });
 });

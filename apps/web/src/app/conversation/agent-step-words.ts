@@ -123,6 +123,10 @@ function eventWords(p: Record<string, unknown>): StepWords {
         detail: option ?? '',
       };
     }
+    case 'activities-classified': {
+      const ids = Array.isArray(p['activityIds']) ? p['activityIds'].length : 0;
+      return none(`Sorted ${ids} ${ids === 1 ? 'activity' : 'activities'} by the rules`);
+    }
     default:
       return { title: sentence(type), detail: inputDetail(p, ['type']) };
   }
