@@ -446,6 +446,9 @@ export const scenarios = [
       await question.waitFor({ state: 'hidden' });
       await page.locator('app-elicit-card', { hasText: 'What about the books?' }).waitFor();
       assert.equal(await page.locator('app-elicit-card', { hasText: 'What about the clothes?' }).count(), 0);
+      // The question in the log says what the words answered it with, as a tapped one would.
+      const answered = page.locator('ol.log .question', { hasText: QUESTION });
+      assert.match(await answered.innerText(), /sleeping \(from your words\)/);
       await assertNewestInView(page, 'after the purpose and the clothes');
       await t.shot(page, 'purpose-and-clothes');
       await page.setViewportSize({ width: 1280, height: 800 });

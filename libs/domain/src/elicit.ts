@@ -287,6 +287,18 @@ export const ElicitAnswerSchema = z.object({
 });
 export type ElicitAnswer = z.infer<typeof ElicitAnswerSchema>;
 
+/** The event type the runtime records when a question is settled by the turn its words ran. */
+export const QUESTION_SETTLED = 'question-settled';
+
+/**
+ * Words typed at a question that were not its answer run a turn of their own (a side quest). When
+ * that turn decided what the question asks ("it's where I work from home" at "What do you need to
+ * DO in this space?"), the question is settled, not asked again: the runtime records which one and
+ * how (an event, which the model's history skips), so the chat can show it answered by the words.
+ */
+export const QuestionSettledSchema = ElicitAnswerSchema.extend({ type: z.literal(QUESTION_SETTLED) });
+export type QuestionSettled = z.infer<typeof QuestionSettledSchema>;
+
 /**
  * Checks an answer against the type it answers: the action must be one the type allows, `accept`
  * needs content of that type, `other`

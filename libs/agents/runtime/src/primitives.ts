@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   err,
   ok,
+  QUESTION_SETTLED,
+  toJsonObject,
   type ElicitRequest,
   type ElicitResponse,
   type ElicitType,
@@ -190,7 +192,10 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
       const outcome: { settled?: ElicitResponse } = {};
       const settle = (answer: ElicitResponse) => (outcome.settled = answer);
       yield* sideQuest({ question: request, said: response.content, settle });
-      if (outcome.settled) return outcome.settled;
+      if (outcome.settled) {
+        yield* recordSettled(run, request.elicitId, outcome.settled);
+        return outcome.settled;
+      }
       // The person stopped this asker in the side quest ("I'm done" at a card asked there, whose
       // own side quest ended it): it asks nothing more this turn, this question neither.
       if (yield* stoppedAsking(askerOf(run.authorId))) return { action: 'decline' };
@@ -330,6 +335,23 @@ function* recordRetry(run: RunContext, reason: string): Operation<void> {
   yield* run.journal.append([
     { kind: 'event', payload: { type: 'sample-retry', reason }, authorId: run.authorId },
   ]);
+}
+
+/**
+ * Records that the side quest's turn settled the question `elicitId` (QUESTION_SETTLED). A turn
+ * replayed from a record made before these events were written has none there: nothing is added
+ * in the middle of that record.
+ */
+function* recordSettled(run: RunContext, elicitId: string, answer: ElicitResponse): Operation<void> {
+  const next = run.journal.peek();
+  const ours = (n: TreeNode) =>
+    n.kind === 'event' && n.payload['type'] === QUESTION_SETTLED && n.payload['elicitId'] === elicitId;
+  if (next) {
+    if (ours(next)) run.journal.take('event', `the settling of ${elicitId}`, ours);
+    return;
+  }
+  const payload = toJsonObject({ type: QUESTION_SETTLED, elicitId, ...answer });
+  yield* run.journal.append([{ kind: 'event', payload, authorId: run.authorId }]);
 }
 
 /** The elicit node that asks `payload`: the one the journal recorded, or a new one. */

@@ -83,6 +83,11 @@ describe("words that stop, typed at one of an agent's questions", () => {
       'Is it B?',
     ]);
     expect(said(path)).toContain('(offline) All right, we stop here.');
+    // The words' own turn settled A (declined it), and the path says so; B was withdrawn.
+    const settled = path.filter((n) => n.kind === 'event' && n.payload['type'] === 'question-settled');
+    expect(settled.map((n) => [n.payload['elicitId'], n.payload['action']])).toEqual([
+      [a!.elicitId, 'decline'],
+    ]);
     expect(said(path).at(-1)).toBe('heard: {"a":"decline","b":"decline","c":"decline"}');
     expect(runner.pending().map((r) => r.type)).toEqual(['chat']);
     await runner.close();

@@ -435,6 +435,21 @@ describe('where each item lands', () => {
     // about: sorting starts with the next thing.
     expect(s.state()).toMatchObject({ phase: 'sorting', function: 'working', anchors: ['laptop'] });
     expect(asked).toEqual(['mugs']);
+    // The card is answered by those words, and the path says so (the chat shows "↳ working").
+    const path = await s.path();
+    const card = path.find((n) => n.kind === 'elicit' && n.payload['type'] === 'choose');
+    const options = (card?.payload['payload'] as { options: { id: string; label: string }[] }).options;
+    const working = options.find((o) => o.label === 'working');
+    expect(path.filter((n) => n.kind === 'event' && n.payload['type'] === 'question-settled')).toEqual([
+      expect.objectContaining({
+        payload: {
+          type: 'question-settled',
+          elicitId: card?.payload['elicitId'],
+          action: 'accept',
+          content: { choiceId: working?.id },
+        },
+      }),
+    ]);
     expect(await repliesOf(s)).toEqual(
       expect.arrayContaining([
         "(offline) Got it: this space is for working. The laptop stays for sure. Let's begin.",

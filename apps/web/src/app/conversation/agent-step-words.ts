@@ -1,4 +1,10 @@
-import { DispositionSchema, PhotoSchema, type Photo, type TreeNode } from '@sweatpants/domain';
+import {
+  DispositionSchema,
+  PhotoSchema,
+  QUESTION_SETTLED,
+  type Photo,
+  type TreeNode,
+} from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
 import { dispositionLabel } from '../elicit/disposition-label';
@@ -123,6 +129,8 @@ function eventWords(p: Record<string, unknown>): StepWords {
         detail: option ?? '',
       };
     }
+    case QUESTION_SETTLED:
+      return none('Took what you said as the answer to the question');
     case 'activities-classified': {
       const ids = Array.isArray(p['activityIds']) ? p['activityIds'].length : 0;
       return none(`Sorted ${ids} ${ids === 1 ? 'activity' : 'activities'} by the rules`);

@@ -91,4 +91,48 @@ describe('what words typed at a question were read as', () => {
     const again = node('elicit', { ...form, elicitId: 'f2', resumes: 'f1' });
     expect(readFromWords([asked, typed, reading(true, { condition: 'mint' }), again]).size).toBe(0);
   });
+
+  it('is the answer the turn of a tangent settled the question with, shown as from the words', () => {
+    const space = {
+      elicitId: 's1',
+      type: 'choose',
+      message: 'What do you need to DO in this space?',
+      payload: {
+        options: [
+          { id: 'function-1', label: 'working' },
+          { id: 'function-2', label: 'studying' },
+        ],
+      },
+    };
+    const asked = node('elicit', space);
+    const typed = node('response', {
+      elicitId: 's1',
+      action: 'other',
+      content: { text: "it's where I work from home, the laptop obviously stays" },
+    });
+    const path = [
+      node('root', {}),
+      asked,
+      typed,
+      reading(false),
+      node('assistant', { text: 'Got it: this space is for working. The laptop stays for sure.' }),
+      node('event', {
+        type: 'question-settled',
+        elicitId: 's1',
+        action: 'accept',
+        content: { choiceId: 'function-1' },
+      }),
+    ];
+
+    expect(readFromWords(path).get('s1')).toEqual({ choiceId: 'function-1' });
+    const [item] = chatItems(path, [], { steps: false }).filter((i) => i.node === asked);
+    expect(nodeView(asked, item?.answer ?? null)).toMatchObject({ answer: 'working', offScript: true });
+  });
+
+  it('is nothing for a question the turn of a tangent set aside', () => {
+    const asked = node('elicit', form);
+    const typed = node('response', { elicitId: 'f1', action: 'other', content: { text: 'not now' } });
+    const settled = node('event', { type: 'question-settled', elicitId: 'f1', action: 'decline' });
+    expect(readFromWords([asked, typed, reading(false), settled]).size).toBe(0);
+  });
 });
