@@ -1,6 +1,6 @@
 import type { Json } from '@sweatpants/domain';
 import { asSchema, type JsonSchema, schemaTypes, validateJson } from './json-schema';
-import { keywords, mentions, tokens } from './text';
+import { EMPHATIC_NO, keywords, mentions, tokens, YES_WORDS } from './text';
 
 /**
  * The offline reading of words typed at a form ("they're in good condition, just one box"): each
@@ -147,12 +147,13 @@ function saysYesTo(name: string, field: { readonly [keyword: string]: Json }, te
 
 /** A yes said outright, not just after a no ("no, yes it is" aside): "yes please", "yeah", "sure". */
 function saysPlainYes(text: string): boolean {
+  if (EMPHATIC_NO.test(text)) return false;
   const said = tokens(text);
   return said.some(
     (word, at) => YES.has(word) && !NEGATION.test(said.slice(Math.max(0, at - 4), at).join(' ')),
   );
 }
-const YES = new Set(['yes', 'yeah', 'yep', 'yup', 'sure', 'definitely', 'absolutely']);
+const YES = new Set<string>(YES_WORDS);
 
 /** Asks a form puts one way and people another: "picked up" for "collected". */
 const OTHER_WORDS_FOR: Record<string, string> = {

@@ -261,6 +261,12 @@ describe('the offline reading of words typed at a proposal for an item', () => {
   ])('still reads "%s", whose later words name no other thing, as the answer', (text, reading) => {
     expect(read(mug, text)).toEqual(reading);
   });
+
+  it('takes "yup" or "definitely" as the proposal, and "definitely not" as no yes to it', () => {
+    expect(read(mug, 'yup')).toEqual(disposes({ kind: 'place', location: 'kitchen' }, false));
+    expect(read(mug, 'definitely')).toEqual(disposes({ kind: 'place', location: 'kitchen' }, false));
+    expect(read(mug, 'definitely not')).toEqual(TANGENT);
+  });
 });
 
 describe('the offline reading of words that stop', () => {
@@ -297,6 +303,9 @@ describe('the offline reading of words that stop', () => {
     ['yes, like new', true],
     ['not really, they are worn out', false],
     ['no', false],
+    ['absolutely', true],
+    ['absolutely not, they are stained', false],
+    ['definitely not', false],
   ])('reads "%s", said of a thing’s condition, as %s', (text, value) => {
     expect(read(yesNo('Are the old baby clothes in good condition?'), text)).toEqual({
       kind: 'answer',
@@ -371,6 +380,7 @@ describe('the offline reading of words typed at a form', () => {
     };
     expect(read(collect, "yes please, it won't fit in my car")).toEqual(fills({ collection: true }));
     expect(read(collect, "no, I'll drive it over")).toEqual(fills({ collection: false }));
+    expect(read(collect, "definitely not, I'll drive it over")).toEqual(fills({ collection: false }));
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import type { Disposition, Json } from '@sweatpants/domain';
 import { INTERPRET_QUESTION_LINE, INTERPRET_TOOL } from '../model';
 import { formAnswerIn, formPartIn } from './form-words';
-import { COUNTED, keywords, THE_REST } from './text';
+import { COUNTED, EMPHATIC_NO, keywords, THE_REST, YES_WORDS } from './text';
 import { asSchema } from './json-schema';
 import type { OfflineRule } from './offline-rule';
 
@@ -342,8 +342,9 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   // (a person who keeps the mug did not mean the kitchen the card proposed).
   if (said(text, ['keep', 'keeping', 'stays', 'stay', 'leave it', 'belongs here']))
     return { kind: 'place', location: 'here' };
-  // "yes", "ok", "sounds good": the proposal as it stands.
-  if (said(text, ['yes', 'yep', 'yeah', 'ok', 'okay', 'sure', 'fine', 'sounds good', 'agreed']))
+  // "yes", "ok", "sounds good": the proposal as it stands ("definitely not" is no such yes).
+  if (EMPHATIC_NO.test(text)) return null;
+  if (said(text, [...YES_WORDS, 'ok', 'okay', 'fine', 'sounds good', 'agreed']))
     return choices[0]?.disposition ?? null;
   return null;
 }
@@ -380,9 +381,12 @@ function spotAlone(text: string): string | null {
 
 function confirmAnswer(text: string): { [key: string]: Json } | null {
   if (asksBack(text)) return null;
-  if (said(text, ['no', 'nope', 'not yet', 'keep going', 'continue', ...MOSTLY_NOT])) return { value: false };
-  if (said(text, ['yes', 'yeah', 'yep', 'sure', 'ok', 'okay', 'done', 'stop', ...MOSTLY]))
-    return { value: true };
+  if (
+    said(text, ['no', 'nope', 'not yet', 'keep going', 'continue', ...MOSTLY_NOT]) ||
+    EMPHATIC_NO.test(text)
+  )
+    return { value: false };
+  if (said(text, [...YES_WORDS, 'ok', 'okay', 'done', 'stop', ...MOSTLY])) return { value: true };
   return null;
 }
 

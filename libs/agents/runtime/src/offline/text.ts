@@ -27,6 +27,16 @@ export const THE_REST = /(?:^|\b(?:all )?the )(?:rest|others|remainder)\b|\bever
 export const COUNTED =
   /^(?:one|two|three|four|five|both|most|half|a couple|a few)(?: of (?:them|these|those))?\b/i;
 
+/**
+ * A yes said outright ("yep", "sure", "absolutely"). Not "ok": that also starts a sentence that
+ * goes on to say something else ("ok so it's worn"), so only readings that take the whole reply as
+ * a yes (a proposal, a yes/no question) add it.
+ */
+export const YES_WORDS = ['yes', 'yeah', 'yep', 'yup', 'sure', 'definitely', 'absolutely'] as const;
+
+/** "definitely not", "absolutely not", "of course not": a no, though it starts like a yes. */
+export const EMPHATIC_NO = /\b(?:definitely|absolutely|certainly|of course)\s+not\b/i;
+
 /** Words that ask something: a question mark, or a question's first word. */
 const ASKS =
   /\?|^\s*(?:what|why|how|who|whose|when|where|which|is|are|can|could|do|does|did|will|would|should)\b/i;
