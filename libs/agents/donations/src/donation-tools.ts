@@ -111,14 +111,21 @@ export function donationTools(coach: CoachTools): DonationTools {
         item: z.string().trim().min(1).max(200),
         condition: ConditionSchema.optional().describe('the condition the person already gave'),
         collection: z.boolean().optional().describe('true when the person already asked for collection'),
+        bags: z
+          .number()
+          .int()
+          .min(1)
+          .max(10)
+          .optional()
+          .describe('how many bags or boxes the person already said ("a bag of kids clothes": 1)'),
       }),
     )
-    .execute(function* ({ item, condition, collection }) {
+    .execute(function* ({ item, condition, collection, bags }) {
       const form = descriptionForm(item).omit({
         ...(condition === undefined ? {} : { condition: true }),
         ...(collection === undefined ? {} : { collection: true }),
-        // a sofa or a bike comes as it is, not in bags or boxes
-        ...(comesInBags(item) ? {} : { bags: true }),
+        // a sofa or a bike comes as it is, not in bags or boxes; and what was said is not asked
+        ...(comesInBags(item) && bags === undefined ? {} : { bags: true }),
       });
       const answer = yield* askForm(
         `A little about the ${item}, so I find a place that will take ${isPlural(item) ? 'them' : 'it'}`,
@@ -131,12 +138,13 @@ export function donationTools(coach: CoachTools): DonationTools {
           const known = {
             condition: given.condition ?? condition,
             collection: given.collection ?? collection,
+            bags: given.bags ?? bags,
           };
           // JSON has no undefined: what is not known is left out
           return Ok({
             item,
             described: true,
-            ...(given.bags === undefined ? {} : { bags: given.bags }),
+            ...(known.bags === undefined ? {} : { bags: known.bags }),
             ...(known.condition === undefined ? {} : { condition: known.condition }),
             ...(known.collection === undefined ? {} : { collection: known.collection }),
           });

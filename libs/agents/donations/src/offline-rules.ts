@@ -10,7 +10,7 @@ import {
 import { listOf, notForGiving, whereTheyGo } from './donation-replies';
 import type { Kind, Point } from './drop-off-directory';
 import { kindOf } from './item-kind';
-import { isPlural, itemsIn, wantsCollection } from './said-items';
+import { bagsOf, isPlural, itemsIn, wantsCollection } from './said-items';
 import {
   answered,
   CheckedSchema,
@@ -79,7 +79,7 @@ function nextStep(ctx: OfflineContext, results: Results): OfflineReply {
   }
   if (thisTurn.length === 0) return firstStep(ctx, results, collect);
   if (!answered(thisTurn, 'describe_donation') && !answered(thisTurn, 'find_drop_off'))
-    return afterChecks(read(thisTurn, 'check_item', CheckedSchema), collect);
+    return afterChecks(read(thisTurn, 'check_item', CheckedSchema), collect, results.opening);
   return findOrSay(results, toFind(results, collect));
 }
 
@@ -99,20 +99,24 @@ function firstStep(ctx: OfflineContext, results: Results, collect: boolean): Off
 }
 
 /** Each thing checked: a gentle no for those that cannot be given, the short form for the rest. */
-function afterChecks(checks: readonly Checked[], collect: boolean): OfflineReply {
+function afterChecks(checks: readonly Checked[], collect: boolean, said: string): OfflineReply {
   if (checks.length === 0) return { text: 'I could not check that one. What is the item called?' };
   const unfit = notForGiving(checks.filter((c) => !c.donatable));
   const fit = checks.filter((c) => c.donatable);
   if (fit.length === 0) return { text: `${unfit} Anything else you'd like to give away?` };
-  const calls = fit.map((c): OfflineToolCall => ({
-    name: 'describe_donation',
-    input: {
-      item: c.item,
-      // what the person already said is not asked again
-      ...(c.condition === 'good' ? { condition: 'good' } : {}),
-      ...(collect ? { collection: true } : {}),
-    },
-  }));
+  const calls = fit.map((c): OfflineToolCall => {
+    const bags = bagsOf(said, c.item);
+    return {
+      name: 'describe_donation',
+      input: {
+        item: c.item,
+        // what the person already said is not asked again
+        ...(c.condition === 'good' ? { condition: 'good' } : {}),
+        ...(collect ? { collection: true } : {}),
+        ...(bags === undefined ? {} : { bags }),
+      },
+    };
+  });
   return unfit === '' ? { calls } : { text: unfit, calls };
 }
 

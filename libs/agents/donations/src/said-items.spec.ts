@@ -1,4 +1,5 @@
 import {
+  bagsOf,
   conditionInDoubt,
   isPlural,
   itemsIn,
@@ -28,6 +29,9 @@ describe('reading the things out of what a person says', () => {
     ['a pram, barely used, and a cot', ['pram', 'cot']],
     ['a desk, with its chair', ['desk']],
     ['my old sofa and a couple of kids bikes', ['old sofa', 'kids bikes']],
+    // what is said of a thing after its name is not part of the name
+    ['I have a bag of kids clothes and an old kettle that still works', ['kids clothes', 'old kettle']],
+    ['a lamp which needs a new plug, and some books', ['lamp', 'books']],
   ])('%j names %j', (text, items) => expect(itemsIn(text)).toEqual(items));
 
   it.each([
@@ -89,4 +93,16 @@ describe('whether only the person can say a thing is fit to give', () => {
     ['glass', false],
     ['jeans', true],
   ])('%s is plural: %s', (item, plural) => expect(isPlural(item)).toBe(plural));
+});
+
+describe('how many bags or boxes of a thing the words said', () => {
+  it.each([
+    ['I have a bag of kids clothes and some old books', 'kids clothes', 1],
+    ['I have a bag of kids clothes and some old books', 'old books', undefined],
+    ['two boxes of toys and a lamp', 'toys', 2],
+    ['3 big bags of old books', 'old books', 3],
+    ['an old kettle', 'old kettle', undefined],
+    ['a box full of books', 'books', 1],
+    ['a crate of vinyl records', 'vinyl records', 1],
+  ])('%j says of %j: %j', (text, item, bags) => expect(bagsOf(text, item)).toBe(bags));
 });

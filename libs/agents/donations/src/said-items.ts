@@ -49,6 +49,12 @@ const SPEAKING =
 const DESCRIBES =
   /^(?:yes|yeah|yep|no|nope|ok(?:ay)?|sure|mostly|mainly|largely|size[sd]?|ages?|aged|about|around|roughly|approx(?:imately)?|barely|hardly|lightly|never|nearly|almost|still|in\s+(?:good|great|ok|okay|fair|decent|perfect|excellent|working|mint)\b|like\s+new|brand\s+new|with)\b/i;
 
+/**
+ * What a part says of its thing after naming it: "an old kettle that still works", "a lamp which
+ * needs a new plug". The thing is named before it.
+ */
+const SAID_OF_IT = /\s+(?:that|which)\s+.*$/i;
+
 /** A part that only says how much there is ("just one box", "two bags"): an amount, not a thing. */
 const AMOUNT_ONLY =
   /^(?:(?:just|only|about|around)\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?|\d+)\s+(?:(?:big|small|large)\s+)?(?:bags?|box(?:es)?|sacks?|crates?|cartons?|loads?)$/i;
@@ -79,7 +85,7 @@ export function itemsIn(text: string): string[] {
   for (const part of parts) {
     const said = part.replace(/[?!.;:]+$/, '').trim();
     if (DESCRIBES.test(said) || AMOUNT_ONLY.test(said)) continue;
-    const item = withoutWordsBefore(said);
+    const item = withoutWordsBefore(said.replace(SAID_OF_IT, ''));
     if (item === '' || BARE_ASKING.test(item) || !namesAThing(item)) continue;
     if (!items.some((known) => known.toLowerCase() === item.toLowerCase())) items.push(asNamed(item));
   }
@@ -104,6 +110,31 @@ function withoutWordsBefore(part: string): string {
 function namesAThing(item: string): boolean {
   const words = item.split(/\s+/);
   return words.length <= MAX_ITEM_WORDS && !SPEAKING.test(item) && /[a-z]/i.test(item);
+}
+
+const COUNTS = ['a', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/**
+ * How many bags or boxes of `item` the words said there are ("a bag of kids clothes" → 1, "two
+ * boxes of toys" → 2, "3 bags of books" → 3), so the form does not ask it again; undefined when
+ * they did not say.
+ *
+ * @example
+ * bagsOf('I have a bag of kids clothes and an old kettle', 'kids clothes'); // 1
+ * bagsOf('I have a bag of kids clothes and an old kettle', 'old kettle'); // undefined
+ */
+export function bagsOf(text: string, item: string): number | undefined {
+  const name = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const said = new RegExp(
+    `\\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|\\d+)\\s+(?:(?:big|small|large|full)\\s+)?(?:bin\\s+)?(?:bags?|box(?:es)?|sacks?|crates?|cartons?)\\s+(?:full\\s+)?of\\s+(?:(?:the|my|our|some|old)\\s+)?${name}\\b`,
+    'i',
+  ).exec(text);
+  const count = said?.[1]?.toLowerCase();
+  if (count === undefined) return undefined;
+  const bags = /^\d+$/.test(count)
+    ? Number(count)
+    : Math.max(COUNTS.indexOf(count === 'an' ? 'a' : count), 1);
+  return bags >= 1 && bags <= 10 ? bags : undefined;
 }
 
 /**

@@ -56,6 +56,9 @@ describe('the donation helper reads what a person says as a person would', () =>
       const [, clothesForm, booksForm] = session.asked;
       expect(clothesForm?.schema?.['properties']).toHaveProperty('condition');
       expect(booksForm?.schema?.['properties']).not.toHaveProperty('condition');
+      // "a bag of kids clothes" said how many bags: only the books' form asks it
+      expect(clothesForm?.schema?.['properties']).not.toHaveProperty('bags');
+      expect(booksForm?.schema?.['properties']).toHaveProperty('bags');
 
       const replies = await session.replies();
       expect(replies.slice(-2)).toEqual([
