@@ -69,9 +69,15 @@ export function donationTools(coach: CoachTools): DonationTools {
     .parameter(
       z.object({
         item: z.string().trim().min(1).max(200).describe('one thing, as the person named it: "kids clothes"'),
+        condition: z
+          .literal('good')
+          .optional()
+          .describe(
+            '"good" when the person already said so ("an old kettle that still works"): not asked again',
+          ),
       }),
     )
-    .execute(function* ({ item }) {
+    .execute(function* ({ item, condition }) {
       let coachSays: CoachGuess;
       try {
         coachSays = yield* coach.guessPile({ item });
@@ -90,6 +96,7 @@ export function donationTools(coach: CoachTools): DonationTools {
       // The coach's rule reads "old" as worn out; an old book can be a good one. Only the person
       // knows, so the helper asks rather than turn it away.
       if (!conditionInDoubt(item)) return Ok({ ...checked, donatable: false, instead: guess });
+      if (condition === 'good') return Ok({ ...checked, donatable: true, condition });
       const answer = yield* elicit({
         type: 'confirm',
         message: `${isPlural(item) ? 'Are' : 'Is'} the ${item} in good condition?`,

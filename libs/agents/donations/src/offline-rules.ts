@@ -10,7 +10,7 @@ import {
 import { listOf, notForGiving, whereTheyGo } from './donation-replies';
 import type { Kind, Point } from './drop-off-directory';
 import { kindOf } from './item-kind';
-import { bagsOf, isPlural, itemsIn, wantsCollection } from './said-items';
+import { bagsOf, isPlural, itemsIn, saidGood, wantsCollection } from './said-items';
 import {
   answered,
   CheckedSchema,
@@ -86,7 +86,14 @@ function nextStep(ctx: OfflineContext, results: Results): OfflineReply {
 /** The person's words: the things in them, or collection for what was looked for before. */
 function firstStep(ctx: OfflineContext, results: Results, collect: boolean): OfflineReply {
   const items = itemsIn(ctx.recentUserText);
-  if (items.length > 0) return { calls: items.map((item) => ({ name: 'check_item', input: { item } })) };
+  if (items.length > 0)
+    return {
+      calls: items.map((item) => ({
+        name: 'check_item',
+        // what the person already said of it is not asked again
+        input: saidGood(ctx.recentUserText, item) ? { item, condition: 'good' } : { item },
+      })),
+    };
   if (!collect && CLOSING.test(ctx.recentUserText.trim()))
     return { text: "You're welcome. Tell me whenever there's something else you'd like to give away." };
   if (!collect) return { text: ASK_AGAIN };

@@ -3,6 +3,7 @@ import {
   conditionInDoubt,
   isPlural,
   itemsIn,
+  saidGood,
   MAX_ITEMS_AT_ONCE,
   safetyFirst,
   wantsCollection,
@@ -105,4 +106,17 @@ describe('how many bags or boxes of a thing the words said', () => {
     ['a box full of books', 'books', 1],
     ['a crate of vinyl records', 'vinyl records', 1],
   ])('%j says of %j: %j', (text, item, bags) => expect(bagsOf(text, item)).toBe(bags));
+});
+
+describe('whether the words after a thing say it is in good condition', () => {
+  it.each([
+    ['I have an old kettle that still works', 'old kettle', true],
+    ["my old bike, it's fine", 'old bike', false],
+    ['my old bike, in good condition', 'old bike', true],
+    ['an old pram, barely used, and a cot', 'old pram', true],
+    ['some old books that are like new', 'old books', true],
+    ['I have an old kettle', 'old kettle', false],
+    ['an old lamp that works but the shade is torn', 'old lamp', false],
+    ['an old lamp that is broken', 'old lamp', false],
+  ])('%j of %j: %j', (text, item, good) => expect(saidGood(text, item)).toBe(good));
 });

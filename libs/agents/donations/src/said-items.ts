@@ -112,6 +112,25 @@ function namesAThing(item: string): boolean {
   return words.length <= MAX_ITEM_WORDS && !SPEAKING.test(item) && /[a-z]/i.test(item);
 }
 
+/** Words that say a thing is fit to pass on: it works, it is in good condition, it is as new. */
+const GOOD_AS_SAID =
+  /^(?:(?:that|which)(?:'s|\s+is|\s+are)?\s+)?(?:still\s+)?(?:works?(?:\s+(?:fine|well|perfectly))?|working|in\s+(?:good|great|perfect|excellent|working)\s+(?:condition|order|nick)|like\s+new|as\s+new|(?:barely|hardly|never)\s+used)\b/i;
+
+/**
+ * Whether the words right after a thing's name say it is in good condition ("an old kettle that
+ * still works", "my old bike, in good condition"), so no one asks them again.
+ *
+ * @example
+ * saidGood('I have an old kettle that still works', 'old kettle'); // true
+ * saidGood('I have an old kettle', 'old kettle'); // false
+ */
+export function saidGood(text: string, item: string): boolean {
+  const at = text.toLowerCase().indexOf(item.toLowerCase());
+  if (at < 0) return false;
+  const after = text.slice(at + item.length).replace(/^\s*,?\s*/, '');
+  return GOOD_AS_SAID.test(after) && !DAMAGED.test(after.split(/,|\band\b/i)[0] ?? '');
+}
+
 const COUNTS = ['a', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
 /**

@@ -71,6 +71,21 @@ describe('the donation helper reads what a person says as a person would', () =>
       expect(said).not.toContain('I have a bag');
     }));
 
+  it('takes "an old kettle that still works" at its word: the old kettle, not asked about its condition', () =>
+    inSession(coachByRuleOfThumb(), async (session) => {
+      await session.say('I have a bag of kids clothes and an old kettle that still works', happyAnswers);
+
+      const forms = session.asked.filter((q) => q.type === 'form');
+      expect(session.asked.filter((q) => q.type === 'confirm')).toEqual([]);
+      expect(forms.map((q) => [q.message, Object.keys(q.schema?.['properties'] ?? {})])).toEqual([
+        [
+          'A little about the kids clothes, so I find a place that will take them',
+          ['condition', 'collection'],
+        ],
+        ['A little about the old kettle, so I find a place that will take it', ['bags', 'collection']],
+      ]);
+    }));
+
   it('asks how many bags of clothes there are, but not of a sofa', () =>
     inSession(coachByRuleOfThumb(), async (session) => {
       await session.say('I want to give away a sofa and some kids clothes', happyAnswers);
