@@ -91,7 +91,7 @@ function firstStep(ctx: OfflineContext, results: Results, collect: boolean): Off
       calls: items.map((item) => ({
         name: 'check_item',
         // what the person already said of it is not asked again
-        input: saidGood(ctx.recentUserText, item) ? { item, condition: 'good' } : { item },
+        input: { item, ...(saidGood(ctx.recentUserText, item) ? { condition: 'good' } : {}) },
       })),
     };
   if (!collect && CLOSING.test(ctx.recentUserText.trim()))
