@@ -371,5 +371,16 @@ function listedThings(t: string): string[] {
     /^(?:wait|hmm+|well|so|ok|okay|yes|no|oh|um+|uh+|actually|also|hey|hi|hello|sorry|thanks)$/.test(
       parts[0] ?? '',
     );
+  // "my bedroom is a disaster, clothes everywhere, books and a guitar": the space said first
+  // (a sentence of its own), then the list of what is in it
+  const [first = '', ...rest] = parts;
+  if (SAID_OF_THE_SPACE.test(first) && rest.length >= 2 && rest.every(isThing)) return rest;
   return parts.length >= 2 && parts.every(isThing) && !interjection ? parts : [];
 }
+
+/**
+ * A sentence about the space itself, its "my" already gone: "bedroom is a disaster", "desk's a
+ * mess", "spare room looks awful" (not "it is", which speaks of a thing).
+ */
+const SAID_OF_THE_SPACE =
+  /^(?!(?:i|it|this|that|there|they|he|she|we|you)\b)[a-z]+(?:\s+[a-z]+)?(?:\s+(?:is|are|looks?)\s|'s\s+(?:a|an|so|such|totally|completely|full|covered)\b)/;

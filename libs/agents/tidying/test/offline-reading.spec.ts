@@ -57,6 +57,13 @@ describe("the offline rules' reading of a message", () => {
     ['My desk is covered in mugs, papers and a lamp', 'mugs', ['papers', 'lamp']],
     ['the floor is full of toys, shoes and a basket', 'toys', ['shoes', 'basket']],
     ['there are 3 mugs, 2 plates and a pile of receipts on my kitchen table', 'mugs', ['plates', 'receipts']],
+    // the space said of first, in a sentence of its own
+    [
+      'my bedroom is a disaster, clothes everywhere, books, a guitar and a pile of cables',
+      'clothes',
+      ['books', 'guitar', 'cables'],
+    ],
+    ["the desk's a state, mugs, papers and a lamp", 'mugs', ['papers', 'lamp']],
   ])('reads the list %j in the order named: %j first, then %j', (text, item, also) => {
     expect(read(text)).toMatchObject({ intent: 'item', item, also });
   });
