@@ -184,7 +184,7 @@ export function extractFromWords(
   const two = twoDecisions(t, phase);
   if (two) {
     const [said, more] = two;
-    const first = counted(extractFromWords(said, phase, coachSaid), said, inQuestion);
+    const first = ofTheOnes(counted(extractFromWords(said, phase, coachSaid), said, inQuestion), inQuestion);
     const second = extractFromWords(more, phase);
     // "keep the bills, bin the rest": the rest is the thing in question, less the part kept apart
     // (with no thing in question, the part alone is decided: never the rest's choice for it);
@@ -195,7 +195,7 @@ export function extractFromWords(
         ? partOf(inQuestion, more)
         : COUNTED.test(more)
           ? inQuestion
-          : second['item'];
+          : (kindOfIt(second['item'], inQuestion) ?? second['item']);
     if (typeof next !== 'string' || next === first['item']) return first;
     // "the lamp stays, and the books": a thing alone is decided as the first was
     const decision = typeof second['choice'] === 'string' ? second : first;
@@ -289,6 +289,26 @@ function choiceIn(t: string, place: string | null, phase: string): string | null
 function counted(read: Extracted, clause: string, inQuestion: string | null): Extracted {
   if (!inQuestion || !COUNTED.test(clause) || typeof read['item'] === 'string') return read;
   return { ...read, item: ONE_APART.test(clause) ? partOf(inQuestion, clause) : inQuestion };
+}
+
+/** "the clean ones", "the broken one": some of the thing in question, told by a word of their own. */
+const ONES = /^(?:([a-z]+)\s+)?ones?$/;
+
+/**
+ * "the clean ones go in the wardrobe, the dirty ones in the laundry basket" of the clothes: the
+ * first part is the thing in question (decided as the card asked), a later one a part kept apart
+ * by its word ("dirty clothes"), as "two go to the kitchen, one stays" is.
+ */
+function ofTheOnes(read: Extracted, inQuestion: string | null): Extracted {
+  const item = read['item'];
+  return inQuestion && typeof item === 'string' && ONES.test(item) ? { ...read, item: inQuestion } : read;
+}
+
+/** The part of the thing in question "the dirty ones" names: "dirty clothes"; null for other words. */
+function kindOfIt(item: unknown, inQuestion: string | null): string | null {
+  const kind = typeof item === 'string' && inQuestion ? ONES.exec(item) : null;
+  if (!kind || !inQuestion) return null;
+  return kind[1] ? `${kind[1]} ${inQuestion}` : partOf(inQuestion, '');
 }
 
 /**

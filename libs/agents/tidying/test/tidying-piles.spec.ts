@@ -388,6 +388,27 @@ describe('where each item lands', () => {
     expect(await lastReply(s)).toMatch(/^The mugs go out, to the kitchen\. Next, the dead plant/);
   });
 
+  it('the clothes split in words typed at their card: the clean ones in the wardrobe here, the dirty ones to the laundry', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    const asked: string[] = [];
+    await s.say(
+      'my bedroom is a disaster, clothes everywhere, books and a guitar',
+      typingAtCards(['the clean ones go in the wardrobe, the dirty ones in the laundry basket'], asked),
+    );
+    // The room is for sleeping (the first purpose tapped), so the wardrobe is here: the clothes
+    // stay, in it; the dirty ones are a part kept apart, out to the laundry basket. Neither part
+    // swallows the other's place.
+    expect(asked[0]).toBe('clothes');
+    expect(s.state()).toMatchObject({
+      piles: { belongs: ['clothes'], out: ['dirty clothes'] },
+      spots: { clothes: 'wardrobe' },
+      destinations: { 'dirty clothes': 'laundry basket' },
+    });
+    const replies = await repliesOf(s);
+    expect(replies).toEqual(expect.arrayContaining(['Take the dirty clothes to the laundry basket.']));
+    expect(replies.at(-1)).toMatch(/^The clothes stay here, in the wardrobe\. Next, the books/);
+  });
+
   it('a part kept apart at the prompt, of the thing the coach named next: the part stays, the rest goes', async () => {
     const s = await atTheDesk();
     const asked: string[] = [];

@@ -319,9 +319,13 @@ function decidesAnotherThing(text: string, choices: readonly Choice[]): boolean 
  */
 const decidesAThing = (part: string, choices: readonly Choice[] = []) =>
   (ANOTHER_THING.test(part) || THE_REST.test(part) || COUNTED.test(part)) &&
-  dispositionIn(part, choices) !== null;
+  (dispositionIn(part, choices) !== null || PLACED.test(part));
 
 const ANOTHER_THING = /^(?:the|my|these|those|this|that)\s+[a-z]/i;
+
+/** A thing and its place, the verb left to the part before: "…, the dirty ones in the laundry basket". */
+const PLACED =
+  /^(?:the|my|these|those|this|that)\s+[a-z ]+?\s+(?:in|on|into|onto|to|by|under|inside)\s+(?:the|my|a|an|its|their|our)\s+[a-z]/i;
 
 /** The parts of a reply, split where one clause hands over to the next. */
 const clausesOf = (text: string) => text.split(/\s*(?:[,;]|\band\b|\bthen\b|\bwhile\b)\s*/i).filter(Boolean);
