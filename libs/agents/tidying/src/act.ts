@@ -41,6 +41,7 @@ const MAX_STEPS = 8;
  * current mode, with the session as context, the action as its instruction and the mode's tools.
  * Tool calls run through the runtime's dispatcher; a transition tool ends the turn with its mode
  * switch and synthetic message. Whatever the user is told is recorded as `response-generated`.
+ * `waiting`: said aside while a card waits, which comes back after the reply (./tidying-action).
  */
 export function* act(
   agent: AgentDefinition,
@@ -48,8 +49,9 @@ export function* act(
   action: Action,
   photo: PhotoAnalysis | null,
   userText: string,
+  waiting = false,
 ): Operation<TurnEnd> {
-  const canned = cannedResponse(action, nextSeenOf(state));
+  const canned = cannedResponse(action, nextSeenOf(state), waiting);
   if (canned !== null) {
     yield* tell(canned, action.tag);
     return { kind: 'done' };

@@ -51,16 +51,18 @@ export type ActionTag = Action['tag'];
 
 /**
  * The canned replies (seed 000's cannedResponse); every other action is the model's to word.
- * Where the seed asks "Next?", the next thing still to go is named when there is one.
+ * Where the seed asks "Next?", the next thing still to go is named when there is one; said aside
+ * while a card waits (`waiting`), nothing is asked for next: the card comes back below the reply.
  */
-export function cannedResponse(action: Action, next: ItemName | null = null): string | null {
+export function cannedResponse(action: Action, next: ItemName | null = null, waiting = false): string | null {
+  const then = (otherwise: string) => (waiting ? '' : next ? nextThingWords(next) : otherwise);
   switch (action.tag) {
     case 'instruct-trash':
-      return `Trashed! ${sortedTooWords(action)}${next ? nextThingWords(next) : 'Next?'}`;
+      return `Trashed! ${sortedTooWords(action)}${then('Next?')}`.trim();
     case 'instruct-unsure':
-      return `Unsure pile. ${sortedTooWords(action)}${next ? nextThingWords(next) : 'Next?'}`;
+      return `Unsure pile. ${sortedTooWords(action)}${then('Next?')}`.trim();
     case 'instruct-next':
-      return next ? nextThingWords(next) : "What's next?";
+      return then("What's next?") || null;
     case 'already-sorted': {
       // out: where it is taken; belongs: its spot here
       const where = whereItLanded({
@@ -70,7 +72,7 @@ export function cannedResponse(action: Action, next: ItemName | null = null): st
           ? { destination: action.location, disposition: { location: action.location } }
           : {}),
       });
-      return `Already sorted: ${where.replace(/^The /, 'the ')} ${next ? nextThingWords(next) : 'What did you pick up next?'}`;
+      return `Already sorted: ${where.replace(/^The /, 'the ')} ${then('What did you pick up next?')}`.trim();
     }
     case 'back-to-card':
       return action.item

@@ -152,7 +152,7 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
     const proposed = yield* proposeAtOnce(proposal);
     if (proposed) return proposed;
   }
-  const end = yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text);
+  const end = yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text, !!aside);
   // Ended at a card asked in a side quest: the card that side quest was about is not asked again
   // under the recap either.
   if (aside && decision.action.tag === 'summary')

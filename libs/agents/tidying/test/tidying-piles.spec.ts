@@ -835,6 +835,22 @@ describe('a thing named again', () => {
     expect(replies).toEqual([expect.stringMatching(/^Already sorted: the mugs go out, to the kitchen\./)]);
     expect(asked).toEqual([]);
   });
+
+  it('asked about at the next thing’s card, is answered with where it went and the card comes back: no "say go"', async () => {
+    const s = await atTheDesk();
+    let typed = false;
+    const cards: string[] = [];
+    await s.say('go', (q) => {
+      if (q.type !== 'propose-disposition') return tapFirst(q);
+      cards.push(cardOf(q).item);
+      if (typed) return tapFirst(q);
+      typed = true;
+      return { action: 'other', content: { text: 'where did the mugs go?' } };
+    });
+    // The papers' card, asked about the mugs, then the papers' card again (tapped, this time).
+    expect(cards).toEqual(['papers', 'papers']);
+    expect(await repliesOf(s)).toContain('Already sorted: the mugs go out, to the kitchen.');
+  });
 });
 
 describe('a big unsure pile', () => {
