@@ -15,7 +15,7 @@ const TIERS: Record<string, string> = {
   '2': 'Tier 2 means I keep a note of such mail but do not show it to you',
   '3': 'Tier 3 means I show such mail to you every time, for you to review',
 };
-const CARD_AGAIN = 'Here is the card again: tap an option or type its letter.';
+export const CARD_AGAIN = 'Here is the card again: tap an option or type its letter.';
 /** Words that move on from the card without picking: "next", "skip it", "pass". */
 const SKIP = /^\s*(next( one)?|skip( it| this( one)?)?|pass|move on)\s*[.!]*\s*$/i;
 

@@ -14,7 +14,7 @@ import { answerAside, STOP, stopAside } from './offline-aside';
 import { UpdatesInputSchema } from './tool-inputs';
 import { callsIn, fresh, inOverview, lastQueried, lesson, objectField, openOffer } from './offline-read';
 import { readInbox, tellInbox } from './offline-inbox';
-import { splitPickAside } from './offline-split-pick';
+import { samePickAside, splitPickAside } from './offline-split-pick';
 
 /**
  * The concierge's offline rules: without an API key they walk the whole quarantine interview
@@ -318,6 +318,7 @@ export const introduce: OfflineRule = {
 export const CONCIERGE_OFFLINE_RULES: readonly OfflineRule[] = [
   stopAside,
   splitPickAside,
+  samePickAside,
   answerAside,
   setQuestionAsideRule,
   typedPick,

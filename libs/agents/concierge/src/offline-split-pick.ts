@@ -1,5 +1,7 @@
 import { toJson } from '@sweatpants/domain';
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
+import { learntIn } from './interview-learning';
+import { CARD_AGAIN } from './offline-aside';
 import { letteredLabel, optionLetters } from './option-framing';
 import { lastQueried, lesson } from './offline-read';
 import { cardOfferIn, openCardIn, type CardOffer } from './side-quest';
@@ -99,6 +101,37 @@ export const splitPickAside: OfflineRule = {
         { name: 'update_activities', input: toJson({ activity_ids: ids, updates: option.updates }) },
         lesson(ctx, letteredLabel(letterOf(ctx, option.id), option.label), ids),
       ]),
+    };
+  },
+};
+
+/** "same as before", "the same again", "ditto": the reading picked last in this review, once more. */
+const SAME_AGAIN =
+  /^(?:(?:the\s+)?same(?:\s+(?:as\s+(?:before|last\s+time|the\s+last\s+(?:one|ones|group|card)|(?:those|them|the\s+others?))|again|here|for\s+(?:this|these|them|it)))?|ditto)[.!]*$/i;
+
+export const samePickAside: OfflineRule = {
+  name: 'concierge: "same as before" typed at a card applies the reading picked last to all of it',
+  when: (ctx) =>
+    !ctx.hasToolResults &&
+    openCardIn(ctx.request.system) !== undefined &&
+    SAME_AGAIN.test(ctx.userText.trim()),
+  reply: (ctx) => {
+    const offer = cardOfferIn(ctx.request.system);
+    // The lesson the last pick taught: "A. Newsletter from a marketing list → … for mail from …".
+    const last = learntIn(ctx.request.system).at(-1)?.split(' for mail from ')[0];
+    const option = offer?.options.find((o) => letteredLabel(letterOf(ctx, o.id), o.label) === last);
+    if (!offer || !option || !last) {
+      return {
+        text: `(offline) There is no earlier pick in this review to go by. ${CARD_AGAIN}`,
+      };
+    }
+    const ids = offer.activity_ids;
+    return {
+      text: `(offline) ${letterOf(ctx, option.id)} again, as before: applying it.`,
+      calls: [
+        { name: 'update_activities', input: toJson({ activity_ids: ids, updates: option.updates }) },
+        lesson(ctx, last, ids),
+      ],
     };
   },
 };

@@ -123,6 +123,31 @@ describe('a side quest while a card waits (offline)', () => {
     expect(concierge.store.batches[1]?.updates).toMatchObject({ classification: { autonomyTier: 1 } });
   });
 
+  it('takes "same as before" at the next card as the reading picked last, for all of it', async () => {
+    const concierge = await trailgearCard();
+    await answer(concierge.runner, { action: 'accept', content: { choiceId: 'A' } }, concierge.card);
+    const next = await nextQuestion(concierge.runner, concierge.card);
+    if (!next) throw new Error('no second card');
+    await answer(concierge.runner, { action: 'other', content: { text: 'same as before' } }, next);
+    await nextQuestion(concierge.runner, next);
+
+    expect(concierge.store.batches).toHaveLength(2);
+    expect(concierge.store.batches[1]).toEqual({
+      ids: expect.any(Array),
+      updates: expect.objectContaining({ classification: expect.objectContaining({ autonomyTier: 1 }) }),
+    });
+    expect(replies(await concierge.path())).toContain('(offline) A again, as before: applying it.');
+  });
+
+  it('says there is nothing to go by for "same as before" at the first card, and the card comes back', async () => {
+    const concierge = await trailgearCard();
+    await aside(concierge, concierge.card, 'same as before');
+    expect(replies(await concierge.path()).at(-1)).toBe(
+      `(offline) There is no earlier pick in this review to go by. ${CARD_AGAIN}`,
+    );
+    expect(concierge.store.batches).toEqual([]);
+  });
+
   it('applies a letter per sender for every item of a card, and goes on to the next group', async () => {
     const concierge = await trailgearCard();
     const { card } = concierge;
