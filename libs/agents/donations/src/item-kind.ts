@@ -30,11 +30,18 @@ const BULKY =
 /** A device is one piece too (a laptop is one laptop, not a bag of them), when it is the thing named: not "phone chargers". */
 const DEVICE = /^(?:laptops?|computers?|monitors?|printers?|tablets?|phones?)$/;
 
+/** Names of many things at once that are not plural in form: they come in bags too. */
+const MASS =
+  /^(?:clothing|bedding|linen|crockery|cutlery|kitchenware|stuff|lego|knitwear|footwear|jewellery|jewelry|stationery|yarn|fabric)$/;
+
 /**
- * Whether the helper asks how many bags or boxes of `item` there are: not for a sofa or a bike.
+ * Whether the helper asks how many bags or boxes of `item` there are: for things that come many
+ * at a time ("kids clothes", "bedding"); not for one thing named as one ("a winter coat", "the
+ * kettle"), nor a sofa, a bike or a laptop however many.
  *
  * @example
  * comesInBags('kids clothes'); // true
+ * comesInBags('winter coat'); // false
  * comesInBags('old sofa'); // false
  */
 export function comesInBags(item: string): boolean {
@@ -43,5 +50,18 @@ export function comesInBags(item: string): boolean {
   // the thing named: the word before "of", "for"…, or the last ("old laptop", "laptop for school")
   const at = words.findIndex((w) => /^(?:of|for|with|from)$/.test(w));
   const head = words[at - 1] ?? words.at(-1) ?? '';
-  return kindOf(item) !== 'furniture' && !BULKY.test(text) && !DEVICE.test(head);
+  // "a box of lego", "a bag of toys": the things inside are many, whatever holds them
+  const many = CONTAINER.test(head) || MASS.test(head) || isPluralWord(head);
+  return many && kindOf(item) !== 'furniture' && !BULKY.test(text) && !DEVICE.test(head);
+}
+
+/** What holds many things: "a box of …", "a set of …". */
+const CONTAINER = /^(?:box(?:es)?|bags?|sacks?|crates?|piles?|stacks?|sets?|loads?|bunch(?:es)?|collection)$/;
+
+/** Names that are plural without ending in a plain "s". */
+const PLURAL_WORDS = /^(?:clothes|jeans|trousers|shorts|pyjamas|pajamas|children|people|scissors|glasses)$/;
+
+/** A word in the plural: "mugs", "clothes"; not "glass", "bus" or "dress". */
+export function isPluralWord(word: string): boolean {
+  return PLURAL_WORDS.test(word) || (/[^s]s$/i.test(word) && !/(?:ss|us|is)$/i.test(word));
 }

@@ -4,6 +4,8 @@
  * can be given away. Plain patterns, the same every time, for the offline model and the tools.
  */
 
+import { isPluralWord } from './item-kind';
+
 /** More than this many things in one message are taken a few at a time: each costs questions. */
 export const MAX_ITEMS_AT_ONCE = 4;
 
@@ -225,10 +227,6 @@ export function conditionInDoubt(item: string): boolean {
   return AGED.test(item) && !DAMAGED.test(item) && !recycledOnly(item) && !safetyFirst(item);
 }
 
-/** Names that are plural without ending in a plain "s". */
-const PLURAL_WORDS =
-  /\b(clothes|jeans|trousers|cutlery|shorts|pyjamas|pajamas|children|people|scissors|glasses)$/i;
-
 /**
  * Whether a thing's name is plural, so a sentence about it agrees: "Are the old books …",
  * "Is the kettle …".
@@ -238,6 +236,5 @@ const PLURAL_WORDS =
  * isPlural('winter coat'); // false
  */
 export function isPlural(item: string): boolean {
-  const last = item.trim().split(/\s+/).at(-1) ?? '';
-  return PLURAL_WORDS.test(last) || (/[^s]s$/i.test(last) && !/(?:ss|us|is)$/i.test(last));
+  return isPluralWord((item.trim().split(/\s+/).at(-1) ?? '').toLowerCase());
 }

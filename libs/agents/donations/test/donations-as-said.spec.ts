@@ -82,7 +82,7 @@ describe('the donation helper reads what a person says as a person would', () =>
           'A little about the kids clothes, so I find a place that will take them',
           ['condition', 'collection'],
         ],
-        ['A little about the old kettle, so I find a place that will take it', ['bags', 'collection']],
+        ['A little about the old kettle, so I find a place that will take it', ['collection']],
       ]);
     }));
 
