@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   err,
   ok,
-  QUESTION_SETTLED,
-  toJsonObject,
   type ElicitRequest,
   type ElicitResponse,
   type ElicitType,
@@ -15,7 +13,7 @@ import { call, ensure, type Api, type Operation } from 'effection';
 import { createApi } from 'effection/experimental';
 import type { ModelError, ModelReply, TextBlock, ToolUseBlock } from './model';
 import { Logs, ModelContext, Run, SideQuests, type LogLevel, type RunContext } from './context';
-import { stoppedAsking, waitForAnswer, type Elicited } from './waiting-questions';
+import { recordSettled, stoppedAsking, waitForAnswer, type Elicited } from './waiting-questions';
 import { interpretRequest, prefilled, readInterpretation } from './off-script';
 import {
   fromPrompt,
@@ -156,6 +154,7 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
         `the answer to ${request.elicitId}`,
         (n) => n.payload.elicitId === request.elicitId,
       );
+      const replayed = answered !== undefined;
       if (!answered) {
         const { answeredBy, ...response } = yield* waitForAnswer(run, request, asked, onProgress);
         const payload = { elicitId: request.elicitId, ...response } as TreeNode<'response'>['payload'];
@@ -193,7 +192,7 @@ export const Agent: Api<AgentApi> = createApi<AgentApi>('sweatpants.agent', {
       const settle = (answer: ElicitResponse) => (outcome.settled = answer);
       yield* sideQuest({ question: request, said: response.content, settle });
       if (outcome.settled) {
-        yield* recordSettled(run, request.elicitId, outcome.settled);
+        yield* recordSettled(run, request.elicitId, outcome.settled, replayed);
         return outcome.settled;
       }
       // The person stopped this asker in the side quest ("I'm done" at a card asked there, whose
@@ -335,23 +334,6 @@ function* recordRetry(run: RunContext, reason: string): Operation<void> {
   yield* run.journal.append([
     { kind: 'event', payload: { type: 'sample-retry', reason }, authorId: run.authorId },
   ]);
-}
-
-/**
- * Records that the side quest's turn settled the question `elicitId` (QUESTION_SETTLED). A turn
- * replayed from a record made before these events were written has none there: nothing is added
- * in the middle of that record.
- */
-function* recordSettled(run: RunContext, elicitId: string, answer: ElicitResponse): Operation<void> {
-  const next = run.journal.peek();
-  const ours = (n: TreeNode) =>
-    n.kind === 'event' && n.payload['type'] === QUESTION_SETTLED && n.payload['elicitId'] === elicitId;
-  if (next) {
-    if (ours(next)) run.journal.take('event', `the settling of ${elicitId}`, ours);
-    return;
-  }
-  const payload = toJsonObject({ type: QUESTION_SETTLED, elicitId, ...answer });
-  yield* run.journal.append([{ kind: 'event', payload, authorId: run.authorId }]);
 }
 
 /** The elicit node that asks `payload`: the one the journal recorded, or a new one. */

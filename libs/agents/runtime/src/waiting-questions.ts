@@ -1,4 +1,12 @@
-import type { ElicitRequest, ElicitResponse, ElicitType, Json, TreeNode } from '@sweatpants/domain';
+import {
+  QUESTION_SETTLED,
+  toJsonObject,
+  type ElicitRequest,
+  type ElicitResponse,
+  type ElicitType,
+  type Json,
+  type TreeNode,
+} from '@sweatpants/domain';
 import { createContext, race, sleep, withResolvers, type Operation } from 'effection';
 import type { RunContext } from './context';
 import { ElicitProtocol } from './elicit-protocol';
@@ -102,4 +110,26 @@ export function* stopAsking(run: RunContext, askedBy: string | undefined, except
 /** Whether the person stopped `askedBy` earlier in this turn (`stopAsking`). */
 export function* stoppedAsking(askedBy: string | undefined): Operation<boolean> {
   return (yield* StoppedAskers.expect())?.has(askedBy ?? '') ?? false;
+}
+
+/**
+ * Records that the side quest's turn settled the question `elicitId` (QUESTION_SETTLED), or,
+ * replaying, takes the event its first run recorded (after what other askers of the turn recorded
+ * before it). Words `replayed` from a record made before these events were written have none
+ * after them: nothing is added in the middle of that record. Words heard live are recorded after
+ * whatever other askers still replay.
+ */
+export function* recordSettled(
+  run: RunContext,
+  elicitId: string,
+  answer: ElicitResponse,
+  replayed: boolean,
+): Operation<void> {
+  const ours = (n: TreeNode<'event'>) =>
+    n.payload['type'] === QUESTION_SETTLED && n.payload['elicitId'] === elicitId;
+  const recorded = yield* run.journal.takeWhenReached('event', `the settling of ${elicitId}`, ours);
+  if (recorded || (replayed && run.journal.replaying)) return;
+  yield* run.journal.replayed();
+  const payload = toJsonObject({ type: QUESTION_SETTLED, elicitId, ...answer });
+  yield* run.journal.append([{ kind: 'event', payload, authorId: run.authorId }]);
 }
