@@ -91,9 +91,10 @@ export const classifyPendingTool: Tool = createTool('classify_pending')
     const report = activity_ids ? yield* classifyPending(activity_ids, by) : yield* classifyAllPending(by);
     if (!report.ok) return ToolError(failure('classify_pending', report.error));
     const { classified, classifiedIds, byStatus, quarantined, skipped } = report.value;
-    // Sorted by this call, the activities go back to waiting when a rewind leaves it.
-    if (by && classifiedIds.length > 0)
-      yield* recordActivitiesClassified({ activityIds: classifiedIds, change: by.changeId });
+    // Sorted by this call, the activities go back to waiting when a rewind leaves it. Recorded
+    // even when this run sorted none: a turn replayed after a crash finds them sorted already, and
+    // the change its first run logged must still hold.
+    if (by) yield* recordActivitiesClassified({ activityIds: classifiedIds, change: by.changeId });
     return ToolSuccess({ classified, by_status: byStatus, quarantined, skipped });
   });
 
