@@ -116,23 +116,27 @@ describe('a concierge change taken back (offline model)', () => {
     expect(await quarantined()).toEqual(ALL);
   });
 
-  it('the branch with the pick recovered, the pick holds again', async () => {
-    const reflog = await call<ReflogPage>(api, 'GET', `/api/conversations/${c.id}/reflog?limit=100`, {
+  /** Recovers, from the reflog, the HEAD the conversation's rewind left, and waits for it. */
+  const recoverWhatTheRewindLeft = async (id: string): Promise<void> => {
+    const reflog = await call<ReflogPage>(api, 'GET', `/api/conversations/${id}/reflog?limit=100`, {
       token,
     });
     const rewind = reflog.body.entries.find((e) => e.action === 'rewind');
     const left = reflog.body.entries.find((e) => e.newHead === rewind?.oldHead);
     if (!left) throw new Error('no reflog entry names the HEAD the rewind left');
-
     const recovered = await request(socket, 'conversation:recover', {
-      conversationId: c.id,
+      conversationId: id,
       reflogId: left.id,
     });
     if (!recovered.ok) throw new Error(recovered.error.message);
     await until(
-      () => conversation(api, token, c.id),
+      () => conversation(api, token, id),
       (v) => v.head === rewind?.oldHead && v.status === 'waiting',
     );
+  };
+
+  it('the branch with the pick recovered, the pick holds again', async () => {
+    await recoverWhatTheRewindLeft(c.id);
     expect(await quarantined()).toEqual(['mail-104', 'mail-105']);
   });
 
@@ -173,21 +177,7 @@ describe('a concierge change taken back (offline model)', () => {
     });
 
     it('the words recovered, the four are sorted again', async () => {
-      const reflog = await call<ReflogPage>(api, 'GET', `/api/conversations/${d.id}/reflog?limit=100`, {
-        token,
-      });
-      const rewind = reflog.body.entries.find((e) => e.action === 'rewind');
-      const left = reflog.body.entries.find((e) => e.newHead === rewind?.oldHead);
-      if (!left) throw new Error('no reflog entry names the HEAD the rewind left');
-      const recovered = await request(socket, 'conversation:recover', {
-        conversationId: d.id,
-        reflogId: left.id,
-      });
-      if (!recovered.ok) throw new Error(recovered.error.message);
-      await until(
-        () => conversation(api, token, d.id),
-        (v) => v.head === rewind?.oldHead && v.status === 'waiting',
-      );
+      await recoverWhatTheRewindLeft(d.id);
       expect(await inbox()).not.toContain('new and not sorted yet');
     });
   });
