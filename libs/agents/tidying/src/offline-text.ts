@@ -1,5 +1,6 @@
 import type { Json } from '@sweatpants/domain';
 import { COUNTED, THE_REST } from '@sweatpants/agent-runtime/offline';
+import { counted, kindOfIt, ofTheOnes, ONE_APART, partOf } from './offline-parts';
 
 /**
  * What the offline model reads out of a tidying message, by keyword: a deterministic stand-in for
@@ -40,7 +41,6 @@ function movedTo(t: string): { thing: string; place: string } | null {
   return { thing, place };
 }
 /** "One" of the thing in question ("one I use for pens so it stays"): a part kept apart. */
-const ONE_APART = /^one(?: of (?:them|these|those))?\b/;
 const FUNCTION =
   /\b(?:for|to|where (?:i|we))\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
 /** What the space is for, as a doing: "work" → "working", "study" → "studying". */
@@ -280,46 +280,6 @@ function choiceIn(t: string, place: string | null, phase: string): string | null
   if (/\b(not sure|unsure|maybe|idk|dunno|not now|skip)\b/.test(t)) return 'unsure';
   if (place) return 'place';
   return /\b(?:keep\b(?! going)|stays?\b|staying\b)/.test(t) && phase !== 'surveying' ? 'keep' : null;
-}
-
-/**
- * The reading of a clause told by how many: of the thing in question ("two go to the kitchen"),
- * or, for "one" of them, the part kept apart; as read when no thing is in question.
- */
-function counted(read: Extracted, clause: string, inQuestion: string | null): Extracted {
-  if (!inQuestion || !COUNTED.test(clause) || typeof read['item'] === 'string') return read;
-  return { ...read, item: ONE_APART.test(clause) ? partOf(inQuestion, clause) : inQuestion };
-}
-
-/** "the clean ones", "the broken one": some of the thing in question, told by a word of their own. */
-const ONES = /^(?:([a-z]+)\s+)?ones?$/;
-
-/**
- * "the clean ones go in the wardrobe, the dirty ones in the laundry basket" of the clothes: the
- * first part is the thing in question (decided as the card asked), a later one a part kept apart
- * by its word ("dirty clothes"), as "two go to the kitchen, one stays" is.
- */
-function ofTheOnes(read: Extracted, inQuestion: string | null): Extracted {
-  const item = read['item'];
-  return inQuestion && typeof item === 'string' && ONES.test(item) ? { ...read, item: inQuestion } : read;
-}
-
-/** The part of the thing in question "the dirty ones" names: "dirty clothes"; null for other words. */
-function kindOfIt(item: unknown, inQuestion: string | null): string | null {
-  const kind = typeof item === 'string' && inQuestion ? ONES.exec(item) : null;
-  if (!kind || !inQuestion) return null;
-  return kind[1] ? `${kind[1]} ${inQuestion}` : partOf(inQuestion, '');
-}
-
-/**
- * A name for one of the thing in question, kept apart: by what it is for when the words say
- * ("one I use for pens" of the mugs → "mug for pens"), else "one mug". Never the thing's own
- * name, so the session keeps it apart from the rest.
- */
-function partOf(thing: string, clause: string): string {
-  const one = thing.replace(/(?:(?<=(?:s|sh|ch|x))es|(?<=[^s])s)$/, '');
-  const use = /\bfor (?:my |the )?([a-z]+)\b/.exec(clause)?.[1];
-  return use ? `${one} for ${use}` : `one ${one}`;
 }
 
 /**

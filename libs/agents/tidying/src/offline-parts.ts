@@ -1,0 +1,53 @@
+import type { Json } from '@sweatpants/domain';
+import { COUNTED } from '@sweatpants/agent-runtime/offline';
+
+/**
+ * Parts of the thing in question, as the offline reading names them: told by how many ("two go to
+ * the kitchen, one stays"), or by a word of their own ("the clean ones …, the dirty ones …"). Each
+ * part kept apart gets a name of its own, never the thing's, so the session keeps it apart.
+ */
+
+type Extracted = { [key: string]: Json };
+
+/** "one", "one of them": a single one of the thing in question. */
+export const ONE_APART = /^one(?: of (?:them|these|those))?\b/;
+
+/**
+ * The reading of a clause told by how many: of the thing in question ("two go to the kitchen"),
+ * or, for "one" of them, the part kept apart; as read when no thing is in question.
+ */
+export function counted(read: Extracted, clause: string, inQuestion: string | null): Extracted {
+  if (!inQuestion || !COUNTED.test(clause) || typeof read['item'] === 'string') return read;
+  return { ...read, item: ONE_APART.test(clause) ? partOf(inQuestion, clause) : inQuestion };
+}
+
+/** "the clean ones", "the broken one": some of the thing in question, told by a word of their own. */
+const ONES = /^(?:([a-z]+)\s+)?ones?$/;
+
+/**
+ * "the clean ones go in the wardrobe, the dirty ones in the laundry basket" of the clothes: the
+ * first part is the thing in question (decided as the card asked), a later one a part kept apart
+ * by its word ("dirty clothes"), as "two go to the kitchen, one stays" is.
+ */
+export function ofTheOnes(read: Extracted, inQuestion: string | null): Extracted {
+  const item = read['item'];
+  return inQuestion && typeof item === 'string' && ONES.test(item) ? { ...read, item: inQuestion } : read;
+}
+
+/** The part of the thing in question "the dirty ones" names: "dirty clothes"; null for other words. */
+export function kindOfIt(item: unknown, inQuestion: string | null): string | null {
+  const kind = typeof item === 'string' && inQuestion ? ONES.exec(item) : null;
+  if (!kind || !inQuestion) return null;
+  return kind[1] ? `${kind[1]} ${inQuestion}` : partOf(inQuestion, '');
+}
+
+/**
+ * A name for one of the thing in question, kept apart: by what it is for when the words say
+ * ("one I use for pens" of the mugs → "mug for pens"), else "one mug". Never the thing's own
+ * name, so the session keeps it apart from the rest.
+ */
+export function partOf(thing: string, clause: string): string {
+  const one = thing.replace(/(?:(?<=(?:s|sh|ch|x))es|(?<=[^s])s)$/, '');
+  const use = /\bfor (?:my |the )?([a-z]+)\b/.exec(clause)?.[1];
+  return use ? `${one} for ${use}` : `one ${one}`;
+}
