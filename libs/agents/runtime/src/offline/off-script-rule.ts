@@ -1,7 +1,7 @@
 import type { Disposition, Json } from '@sweatpants/domain';
 import { INTERPRET_QUESTION_LINE, INTERPRET_TOOL } from '../model';
 import { formAnswerIn, formPartIn } from './form-words';
-import { COUNTED, EMPHATIC_NO, keywords, THE_REST, YES_WORDS } from './text';
+import { COUNTED, EMPHATIC_NO, keywords, MOSTLY, MOSTLY_NOT, THE_REST, YES_WORDS } from './text';
 import { asSchema } from './json-schema';
 import type { OfflineRule } from './offline-rule';
 
@@ -393,10 +393,3 @@ function confirmAnswer(text: string): { [key: string]: Json } | null {
   if (said(text, [...YES_WORDS, 'ok', 'okay', 'done', 'stop', ...MOSTLY])) return { value: true };
   return null;
 }
-
-/**
- * A yes said as people say it about a thing ("mostly, a few have stains", "torn but otherwise
- * fine"), and a no ("not really", "falling apart").
- */
-const MOSTLY = ['mostly', 'mainly', 'pretty much', 'more or less', 'fine', 'good', 'great', 'like new'];
-const MOSTLY_NOT = ['not really', 'not good', 'not great', 'not fine', 'worn out', 'falling apart', 'broken'];

@@ -34,6 +34,30 @@ export const COUNTED =
  */
 export const YES_WORDS = ['yes', 'yeah', 'yep', 'yup', 'sure', 'definitely', 'absolutely'] as const;
 
+/**
+ * A yes said as people say it about a thing ("mostly, a few have stains", "torn but otherwise
+ * fine"), and a no ("not really", "falling apart").
+ */
+export const MOSTLY = [
+  'mostly',
+  'mainly',
+  'pretty much',
+  'more or less',
+  'fine',
+  'good',
+  'great',
+  'like new',
+];
+export const MOSTLY_NOT = [
+  'not really',
+  'not good',
+  'not great',
+  'not fine',
+  'worn out',
+  'falling apart',
+  'broken',
+];
+
 /** "definitely not", "absolutely not", "of course not": a no, though it starts like a yes. */
 export const EMPHATIC_NO = /\b(?:definitely|absolutely|certainly|of course)\s+not\b/i;
 
