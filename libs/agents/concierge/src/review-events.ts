@@ -27,8 +27,7 @@ export type ActivitiesUpdated = z.infer<typeof ActivitiesUpdatedSchema>;
 
 /** The activities-updated event a node records, if it is one. */
 export function activitiesUpdatedOf(node: TreeNode): ActivitiesUpdated | undefined {
-  if (node.kind !== 'event' || node.payload['type'] !== ACTIVITIES_UPDATED) return undefined;
-  return ActivitiesUpdatedSchema.safeParse(node.payload).data;
+  return eventOf(node, ACTIVITIES_UPDATED, ActivitiesUpdatedSchema);
 }
 
 /** Writes the event under HEAD, or, replaying a turn, takes the one its first run wrote. */
@@ -53,13 +52,18 @@ export type ActivitiesClassified = z.infer<typeof ActivitiesClassifiedSchema>;
 
 /** The activities-classified event a node records, if it is one. */
 export function activitiesClassifiedOf(node: TreeNode): ActivitiesClassified | undefined {
-  if (node.kind !== 'event' || node.payload['type'] !== ACTIVITIES_CLASSIFIED) return undefined;
-  return ActivitiesClassifiedSchema.safeParse(node.payload).data;
+  return eventOf(node, ACTIVITIES_CLASSIFIED, ActivitiesClassifiedSchema);
 }
 
 /** Writes the event under HEAD, or, replaying a turn, takes the one its first run wrote. */
 export function* recordActivitiesClassified(event: Omit<ActivitiesClassified, 'type'>): Operation<void> {
   yield* recordEvent(ACTIVITIES_CLASSIFIED, event);
+}
+
+/** The event of `type` a node records, read by its schema; undefined for any other node. */
+function eventOf<T>(node: TreeNode, type: string, schema: z.ZodType<T>): T | undefined {
+  if (node.kind !== 'event' || node.payload['type'] !== type) return undefined;
+  return schema.safeParse(node.payload).data;
 }
 
 function* recordEvent(type: string, event: object): Operation<void> {
