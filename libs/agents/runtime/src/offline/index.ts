@@ -22,5 +22,5 @@ export {
 export { inputFor, type InputHints, valueFor } from './input-synthesis';
 export { formatIssues, type JsonSchema, type SchemaIssue, validateJson } from './json-schema';
 export { asksSomething, COUNTED, keywords, mentions, stem, THE_REST } from './text';
-export { optionNamedIn } from './off-script-rule';
+export { optionNamedIn } from './option-words';
 export { setQuestionAsideRule, waitingQuestionRule } from './set-aside-rule';

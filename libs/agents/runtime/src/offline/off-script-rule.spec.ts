@@ -2,7 +2,7 @@ import type { ElicitRequest, Json } from '@sweatpants/domain';
 
 import { INTERPRET_TOOL, type ModelReply } from '../model';
 import { interpretRequest, prefilled, readInterpretation } from '../off-script';
-import { optionNamedIn } from './off-script-rule';
+import { optionNamedIn } from './option-words';
 import { OfflineModel } from './offline-model';
 
 /** How the offline model reads `text` typed while `question` waits: the runtime's whole path. */
@@ -131,6 +131,23 @@ describe('the offline reading of words typed at a choice', () => {
     expect(read(open, 'sleeping, and that is about it')).toEqual(picks('function-2'));
   });
 
+  it.each(['sleeping, and the kids do homework here', 'sleeping and reading', 'working, plus band practice'])(
+    'gives a pick and something more of the same kind, %j, to "Something else" whole, so none of it is lost',
+    (text) => {
+      expect(read(open, text)).toEqual({
+        kind: 'answer',
+        content: { choiceId: 'other', revealed: { text } },
+      });
+    },
+  );
+
+  it.each(['sleeping, and that is about it', 'sleeping, mostly', 'working, I guess', 'sleeping, obviously'])(
+    'takes a pick with a remark after it, %j, as the pick',
+    (text) => {
+      expect(read(open, text)).toEqual(picks(text.startsWith('working') ? 'function-1' : 'function-2'));
+    },
+  );
+
   it('does not give words about where a thing goes to "Something else": they are said aside', () => {
     expect(read(open, 'The mugs go to the kitchen')).toEqual(TANGENT);
     expect(read(open, 'put the lamp on the desk')).toEqual(TANGENT);
@@ -227,6 +244,12 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['not now', disposes({ kind: 'skip' }, true)],
     ['bin it', disposes({ kind: 'trash' }, true)],
     ["it's junk", disposes({ kind: 'trash' }, true)],
+    // a word of a thing's name is no choice: "junk mail", "bin bags"
+    ['the junk mail goes in recycling', disposes({ kind: 'recycle' }, true)],
+    [
+      'put it in the cupboard with the bin bags',
+      disposes({ kind: 'place', location: 'in the cupboard with the bin bags' }, true),
+    ],
   ])('reads "%s"', (text, reading) => {
     expect(read(mug, text)).toEqual(reading);
   });

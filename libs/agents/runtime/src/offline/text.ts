@@ -197,3 +197,7 @@ function isWhitespace(code: number): boolean {
 export function wordChunks(text: string): string[] {
   return text.split(/(?<=\S)(?=\s)/).filter((chunk) => chunk.length > 0);
 }
+
+/** The parts of a reply, split where one clause hands over to the next. */
+export const clausesOf = (text: string): string[] =>
+  text.split(/\s*(?:[,;]|\band\b|\bthen\b|\bwhile\b)\s*/i).filter(Boolean);
