@@ -31,7 +31,7 @@ import {
   type SessionState,
 } from './session-state';
 import { recapOf } from './session-recap';
-import { cannedResponse, directive, landedInWords, type Action } from './tidying-action';
+import { CARD_WAITING, cannedResponse, directive, landedInWords, type Action } from './tidying-action';
 import { recordEvent, tidyingEventOf } from './tidying-events';
 
 const MAX_STEPS = 8;
@@ -67,7 +67,7 @@ export function* act(
       // The mode's voice and tools stay put between calls and are cached; the session and the
       // turn's instruction change every call and go after the conversation.
       system: mode.render(data),
-      notes: [contextOf(state, photo, userText), instruction(action)].join('\n\n'),
+      notes: [contextOf(state, photo, userText), instruction(action, waiting)].join('\n\n'),
       messages: photosAsAnalysed(historyOf(conversational(path)), photo, userText),
       tools: tools.map((t) => t.spec),
     });
@@ -199,8 +199,11 @@ const PHOTO_SEEN: TextBlock = {
   text: '(a photo, already looked at: see Photo in the session notes)',
 };
 
-/** The line that tells the model this turn's action (the offline rules read it too). */
-export function instruction(action: Action): string {
+/**
+ * The line that tells the model this turn's action (the offline rules read it too). `waiting`: the
+ * words were said aside, and the card they were said at comes back below the reply.
+ */
+export function instruction(action: Action, waiting = false): string {
   const details = [
     'item' in action ? `Item: ${action.item}` : '',
     'location' in action ? `Location: ${action.location}` : '',
@@ -210,6 +213,7 @@ export function instruction(action: Action): string {
     'alsoSorted' in action && action.alsoSorted?.length
       ? `Also sorted: ${action.alsoSorted.map(landedInWords).join(' ')}`
       : '',
+    waiting ? `${CARD_WAITING}: yes (it comes back below your reply, so ask for nothing next)` : '',
   ].filter(Boolean);
   return [`This turn: ${directive(action)}`, `Action: ${action.tag}`, ...details].join('\n');
 }

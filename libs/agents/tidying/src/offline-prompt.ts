@@ -1,5 +1,7 @@
 import type { OfflineContext } from '@sweatpants/agent-runtime/offline';
+import { nextThingWords } from './landed-words';
 import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
+import { CARD_WAITING } from './tidying-action';
 import type { SeenInPhoto } from './offline-guesses';
 
 /**
@@ -46,6 +48,16 @@ export function photoTarget(ctx: OfflineContext): string | null {
 /** The first thing seen or named that is on no pile yet, from the prompt's "Still to go" line. */
 export const firstStillToGo = (ctx: OfflineContext): string | null =>
   /^Still to go: ([^,\n]+)/m.exec(ctx.request.system)?.[1]?.trim() ?? null;
+
+/**
+ * What a reply asks for after it: the next thing still to go, or `otherwise`; nothing while a card
+ * waits to come back below it (the words were said aside).
+ */
+export function thenAsk(ctx: OfflineContext, otherwise: string): string {
+  if (line(ctx, CARD_WAITING)) return '';
+  const next = firstStillToGo(ctx);
+  return next ? nextThingWords(next) : otherwise;
+}
 
 /** The room and the things the latest photo showed, from the session block. */
 export function photoSeen(ctx: OfflineContext): SeenInPhoto | null {

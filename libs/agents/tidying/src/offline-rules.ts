@@ -1,20 +1,11 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import * as z from 'zod';
-import {
-  actionOf,
-  countsOf,
-  firstStillToGo,
-  fresh,
-  isAct,
-  line,
-  photoTarget,
-  saidNow,
-} from './offline-prompt';
+import { actionOf, countsOf, thenAsk, fresh, isAct, line, photoTarget, saidNow } from './offline-prompt';
 import { CONFUSED, STUCK, TIRED, extractFromWords } from './offline-text';
 import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
-import { isPlural, landedText, nextThingWords, takeWords, whereItLanded, type Landed } from './landed-words';
+import { isPlural, landedText, takeWords, whereItLanded, type Landed } from './landed-words';
 import { EXTRACT_TOOL, GROUP_TOOL, NO_WORDS, PHOTO_TOOL } from './perception';
 import { categoriesFor, categoryOf } from './categories';
 import { allOf, mkItemName } from './tidying-types';
@@ -253,7 +244,6 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   'first-instruction': (ctx) =>
     `(offline) Start small: pick up the ${photoTarget(ctx) ?? 'nearest thing'} and tell me what it is.`,
   'instruct-place': (ctx) => {
-    const next = firstStillToGo(ctx);
     const location = line(ctx, 'Location') ?? undefined;
     // "donate them": said back of them, not it; "the books go on the shelf": the books, by name
     const item = line(ctx, 'Item');
@@ -263,7 +253,7 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
         ? 'them'
         : 'it';
     const also = line(ctx, 'Also sorted');
-    return `(offline) ${takeWords(it, location)} ${also ? `${also} ` : ''}${next ? nextThingWords(next) : 'Next?'}`;
+    return `(offline) ${takeWords(it, location)} ${also ? `${also} ` : ''}${thenAsk(ctx, 'Next?')}`.trim();
   },
   'instruct-split': (ctx) =>
     `(offline) The unsure pile is big: let us split it into smaller piles (${line(ctx, 'Categories') ?? 'by kind'}). Say go when they are ready.`,
@@ -274,30 +264,30 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
     `(offline) Let's leave that for now and work on ${line(ctx, 'Location') ?? 'something easier'}.`,
   'ack-progress': (ctx) => `(offline) Nice progress: ${line(ctx, 'Note') ?? 'the space looks clear'}.`,
   summary: () => '(offline) Good work today.',
-  'answer-aside': () =>
-    '(offline) The offline model cannot answer that one: Claude could. Back to where we were.',
+  'answer-aside': answerFromTheSession,
   'answer-question': answerFromTheSession,
 };
 
 /**
  * A question at the prompt, answered from the session block where it asks about the session
- * ("how many are left?", "what have I sorted so far?"); the next thing follows either way.
+ * ("how many are left?", "what have I sorted so far?"); the next thing follows either way, unless
+ * it was asked at a card, which comes back below the answer.
  */
 function answerFromTheSession(ctx: OfflineContext): string {
   const asked = saidNow(ctx) ?? '';
   const toGo = line(ctx, 'Still to go');
-  const next = firstStillToGo(ctx);
-  const then = next ? nextThingWords(next) : 'What did you pick up next?';
-  if (/\b(?:left|remaining|to go|still)\b|\bwhat(?:'s| is)? next\b/.test(asked))
-    return toGo
-      ? `(offline) Still to go: ${toGo}. ${then}`
-      : '(offline) Nothing you have named is still to go. What did you pick up next?';
-  if (/\b(?:sorted|done|so far|how many|piles?|out|binned|trash)\b/.test(asked)) {
-    const piles = line(ctx, 'Piles');
-    const going = line(ctx, 'Going out of this space');
-    return `(offline) So far: ${countsOf(ctx).processed} sorted${piles ? ` (${piles})` : ''}${going ? `; going out: ${going}` : ''}. ${then}`;
-  }
-  return `(offline) The offline model cannot answer that one: Claude could. ${then}`;
+  const then = thenAsk(ctx, 'What did you pick up next?');
+  const answer = (() => {
+    if (/\b(?:left|remaining|to go|still)\b|\bwhat(?:'s| is)? next\b/.test(asked))
+      return toGo ? `Still to go: ${toGo}.` : 'Nothing you have named is still to go.';
+    if (/\b(?:sorted|done|so far|how many|piles?|out|binned|trash)\b/.test(asked)) {
+      const piles = line(ctx, 'Piles');
+      const going = line(ctx, 'Going out of this space');
+      return `So far: ${countsOf(ctx).processed} sorted${piles ? ` (${piles})` : ''}${going ? `; going out: ${going}` : ''}.`;
+    }
+    return `The offline model cannot answer that one: Claude could.${then ? '' : ' Back to where we were.'}`;
+  })();
+  return `(offline) ${answer} ${then}`.trim();
 }
 
 const replyToAction: OfflineRule = {

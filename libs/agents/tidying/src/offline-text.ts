@@ -15,7 +15,7 @@ import { counted, kindOfIt, ofTheOnes, ONE_APART, partOf } from './offline-parts
 const ARTICLE =
   /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|i|we|you)\b|[,.!?]|$)/;
 const PLACE =
-  /\b(?:goes|go|put it|put them|(?:put|keep) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|stays?|keep it|keep them)\s+(?:in|on|into|at|to|by)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
+  /\b(?:goes|go|put it|put them|(?:put|keep) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|stays?|keep it|keep them|keeps?|kept|stored?)\s+(?:in|on|into|at|to|by|under)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 /** A thing and where it goes, with no verb: "books on the shelf", "the mugs to the kitchen". */
 const MOVED_TO =
   /^(?:(?:the|my|these|those|some|all the|all my)\s+)?([a-z]+(?: [a-z]+)?)\s+(?:in|on|onto|into|to|by|under)\s+(?:the|my)\s+([a-z][a-z ]*?)[.!]*$/;
@@ -265,7 +265,11 @@ export function extractFromWords(
                 ? 'help'
                 : choice
                   ? 'decided'
-                  : goOn || /\b(let'?s go|start|ready|begin|go on|next|yes|ok(?:ay)?|keep going)\b/.test(t)
+                  : // ("where to start" is no start: it asks for one)
+                    goOn ||
+                      /\b(let'?s go|(?<!where to )start|ready|begin|go on|next|yes|ok(?:ay)?|keep going)\b/.test(
+                        t,
+                      )
                     ? 'start'
                     : item
                       ? 'item'
@@ -276,7 +280,13 @@ export function extractFromWords(
 
 /** What the words decide for a thing: binned, put off, taken to a place, or kept here. */
 function choiceIn(t: string, place: string | null, phase: string): string | null {
-  if (/\b(trash|bin|toss|throw (?:it |them )?(?:out|away)|garbage|rubbish|junk)\b/.test(t)) return 'trash';
+  // ("junk mail" and "bin bags" are things, not what is done with them)
+  if (
+    /\b(trash|bin|toss|throw (?:it |them )?(?:out|away)|garbage|rubbish|junk)\b(?! (?:mail|drawer|food|bags?|liners?)\b)/.test(
+      t,
+    )
+  )
+    return 'trash';
   if (/\b(not sure|unsure|maybe|idk|dunno|not now|skip)\b/.test(t)) return 'unsure';
   if (place) return 'place';
   return /\b(?:keep\b(?! going)|stays?\b|staying\b)/.test(t) && phase !== 'surveying' ? 'keep' : null;
@@ -318,11 +328,12 @@ function twoDecisions(t: string, phase: string): [string, string] | null {
 function listedThings(t: string): string[] {
   if (t.includes('?') || !/,|\band\b/.test(t)) return [];
   const told = t
-    // what comes before a colon says what the list is of
-    .replace(/^[^:,]{1,60}:\s*/, '')
+    // what comes before a colon says what the list is of, as does a sentence before that ("ugh,
+    // where to start, my desk is a mess: …")
+    .replace(/^(?:[^:]*?[,.;]\s+)?[^:,.;]{1,60}:\s*/, '')
     // and so does the space that is covered in it ("my desk is covered in mugs, papers and a lamp")
     .replace(
-      /^[^:,]{1,60}?\b(?:is|are)\s+(?:(?:all|just|totally|completely)\s+)?(?:covered|full|buried|piled(?: high)?|cluttered|littered|strewn|overflowing|drowning)\s+(?:in|with|of|under)\s+/,
+      /^(?:[^:]*?[,.;]\s+)?[^:,.;]{1,60}?\b(?:is|are)\s+(?:(?:all|just|totally|completely)\s+)?(?:covered|full|buried|piled(?: high)?|cluttered|littered|strewn|overflowing|drowning)\s+(?:in|with|of|under)\s+/,
       '',
     )
     .replace(/^(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got)|we have)\s+/, '');

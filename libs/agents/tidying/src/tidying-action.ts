@@ -83,6 +83,9 @@ export function cannedResponse(action: Action, next: ItemName | null = null, wai
   }
 }
 
+/** The label of the prompt's line that says a card waits to come back below the reply. */
+export const CARD_WAITING = 'Card waiting';
+
 /** What the model is asked to do for an action, in a line of its system prompt. */
 export function directive(action: Action): string {
   switch (action.tag) {

@@ -64,6 +64,13 @@ describe("the offline rules' reading of a message", () => {
       ['books', 'guitar', 'cables'],
     ],
     ["the desk's a state, mugs, papers and a lamp", 'mugs', ['papers', 'lamp']],
+    // a sentence before the one that says what the space is covered in, or what its list is of
+    [
+      "honestly I don't know where to start, the kitchen table is covered in mail, mugs and my kid's art stuff",
+      'mail',
+      ['mugs', "kid's art stuff"],
+    ],
+    ['ugh. where to start, my desk is a mess: cables, a mug and receipts', 'cables', ['mug', 'receipts']],
   ])('reads the list %j in the order named: %j first, then %j', (text, item, also) => {
     expect(read(text)).toMatchObject({ intent: 'item', item, also });
   });
@@ -89,6 +96,19 @@ describe("the offline rules' reading of a message", () => {
       const alone = read(text);
       expect(alone).toMatchObject({ item: 'bills', choice });
       expect(alone['alsoDecided'] ?? []).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['the bills I keep in the drawer', 'bills', { choice: 'place', place: 'drawer' }],
+    ['the junk mail goes in recycling', 'junk mail', { choice: 'place', place: 'recycling' }],
+    ['bin bags go under the sink', 'bin bags', { choice: 'place', place: 'sink' }],
+    ['the junk drawer stays', 'junk drawer', { choice: 'keep' }],
+    ['bin the junk mail', 'junk mail', { choice: 'trash' }],
+  ])(
+    'reads %j as deciding %j as it says, a word of its name ("junk", "bin") no choice of its own',
+    (text, item, decided) => {
+      expect(read(text)).toMatchObject({ intent: 'decided', item, ...decided });
     },
   );
 

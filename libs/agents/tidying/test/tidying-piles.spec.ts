@@ -853,6 +853,43 @@ describe('a thing named again', () => {
   });
 });
 
+describe('words said aside at a card', () => {
+  /** Says `text` at the first card the next thing brings, then taps every card; the cards asked. */
+  async function saidAtTheNextCard(s: Session, text: string): Promise<string[]> {
+    let typed = false;
+    const cards: string[] = [];
+    await s.say('go', (q) => {
+      if (q.type !== 'propose-disposition') return tapFirst(q);
+      cards.push(cardOf(q).item);
+      if (typed) return tapFirst(q);
+      typed = true;
+      return { action: 'other', content: { text } };
+    });
+    return cards;
+  }
+
+  it('that sort other things are answered with where they go, and ask for nothing next: the card comes back', async () => {
+    const s = await atTheDesk();
+    const cards = await saidAtTheNextCard(
+      s,
+      'the stapler I keep in the drawer, the junk mail goes in recycling',
+    );
+    expect(cards).toEqual(['papers', 'papers']);
+    const reply = (await repliesOf(s)).find((r) => r.includes('stapler'));
+    expect(reply).toBe('(offline) Take the stapler to the drawer. Put the junk mail in the recycling.');
+    expect(s.state()).toMatchObject({ destinations: { 'junk mail': 'recycling' } });
+  });
+
+  it('that ask how many are left are answered, and ask for nothing next: the card comes back', async () => {
+    const s = await atTheDesk();
+    const cards = await saidAtTheNextCard(s, 'how many are left?');
+    expect(cards).toEqual(['papers', 'papers']);
+    expect(await repliesOf(s)).toContainEqual(
+      expect.stringMatching(/^\(offline\) Still to go: papers, lamp\.$/),
+    );
+  });
+});
+
 describe('a big unsure pile', () => {
   it('seven things put off (tapped or said) are split, then each is asked about once in refining', async () => {
     const s = await atTheDesk('Not now');
