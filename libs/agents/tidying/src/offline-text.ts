@@ -287,6 +287,11 @@ function choiceIn(t: string, place: string | null, phase: string): string | null
     )
   )
     return 'trash';
+  // "the broken crayons can go", "get rid of it": gone, with nowhere said
+  if (
+    /\b(?:get rid of|chuck|ditch)\b|\b(?:can|could|should|may) (?:all )?go(?: away| now)?(?=[,.!]|$)/.test(t)
+  )
+    return 'trash';
   if (/\b(not sure|unsure|maybe|idk|dunno|not now|skip)\b/.test(t)) return 'unsure';
   if (place) return 'place';
   return /\b(?:keep\b(?! going)|stays?\b|staying\b)/.test(t) && phase !== 'surveying' ? 'keep' : null;

@@ -105,12 +105,22 @@ describe("the offline rules' reading of a message", () => {
     ['bin bags go under the sink', 'bin bags', { choice: 'place', place: 'sink' }],
     ['the junk drawer stays', 'junk drawer', { choice: 'keep' }],
     ['bin the junk mail', 'junk mail', { choice: 'trash' }],
+    ['the broken crayons can go', 'broken crayons', { choice: 'trash' }],
+    ['get rid of the old magazines', 'old magazines', { choice: 'trash' }],
   ])(
     'reads %j as deciding %j as it says, a word of its name ("junk", "bin") no choice of its own',
     (text, item, decided) => {
       expect(read(text)).toMatchObject({ intent: 'decided', item, ...decided });
     },
   );
+
+  it('reads "the drawings I want to keep, the broken crayons can go" as two things decided', () => {
+    expect(read('the drawings I want to keep, the broken crayons can go')).toMatchObject({
+      item: 'drawings',
+      choice: 'keep',
+      alsoDecided: [{ item: 'broken crayons', choice: 'trash' }],
+    });
+  });
 
   it.each([
     [

@@ -74,5 +74,8 @@ describe('how a thing’s place reads under its card', () => {
     expect(answerSummary(card, 'accept', wardrobe, 'from-words')).toBe('Put in the wardrobe');
     const tapped = { disposition: { kind: 'place', location: 'its spot here' }, wasCorrection: false };
     expect(answerSummary(card, 'accept', tapped, 'from-words')).toBe('Keep them here');
+    // "keep it" typed: kept where it is, in the words' own "here"
+    const kept = { disposition: { kind: 'place', location: 'here' }, wasCorrection: true };
+    expect(answerSummary(card, 'accept', kept, 'from-words')).toBe('Keep it here');
   });
 });

@@ -3,10 +3,15 @@ import type { Disposition } from '@sweatpants/domain';
 /** A place that says how a thing is put there: "in the wardrobe", "on the shelf". */
 const PREPOSITION = /^(?:in|into|inside|on|onto|under|by|at|behind|beside|next to|back in|back on)\s/i;
 
+/** A place that is where the thing already is. */
+const HERE = /^(?:(?:right|just) )?here$|^where it is$/i;
+
 /** How a disposition reads on a card and in an answered question. */
 export function dispositionLabel(disposition: Disposition): string {
   switch (disposition.kind) {
     case 'place':
+      // kept where it is ("keep it" typed at a card): "Put in here" would not read
+      if (HERE.test(disposition.location.trim())) return 'Keep it here';
       // "in the wardrobe", "on the shelf" say how already: "Put in in the wardrobe" would not read.
       return PREPOSITION.test(disposition.location)
         ? `Put ${disposition.location}`

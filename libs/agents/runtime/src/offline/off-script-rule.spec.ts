@@ -244,6 +244,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['not now', disposes({ kind: 'skip' }, true)],
     ['bin it', disposes({ kind: 'trash' }, true)],
     ["it's junk", disposes({ kind: 'trash' }, true)],
+    ['it can go', disposes({ kind: 'trash' }, true)],
+    ['get rid of it', disposes({ kind: 'trash' }, true)],
     // a word of a thing's name is no choice: "junk mail", "bin bags"
     ['the junk mail goes in recycling', disposes({ kind: 'recycle' }, true)],
     [
@@ -275,6 +277,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     'two go to the kitchen, one I use for pens so it stays',
     // a part with its place, the verb left to the first: the place is not "in the cupboard, the …"
     'the clean ones go in the cupboard, the chipped ones in the box by the door',
+    // a part kept, another said to go
+    'the drawings I want to keep, the broken crayons can go',
   ])('leaves "%s", which decides another thing too, as a tangent: the asker reads it whole', (text) => {
     expect(read(mug, text)).toEqual(TANGENT);
   });

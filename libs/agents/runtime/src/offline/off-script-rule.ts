@@ -238,6 +238,10 @@ const ANOTHER_THING = /^(?:the|my|these|those|this|that)\s+[a-z]/i;
 const PLACED =
   /^(?:the|my|these|those|this|that)\s+[a-z ]+?\s+(?:in|on|into|onto|to|by|under|inside)\s+(?:the|my|a|an|its|their|our)\s+[a-z]/i;
 
+/** Words that bin a thing: "bin it", "it's junk", "get rid of it", "the broken crayons can go". */
+const BINNED =
+  /\b(?:trash|bin|throw|garbage|toss|rubbish|junk|get rid of|chuck|ditch)\b|\b(?:can|could|should|may) (?:all )?go(?: away| now)?\s*[.!]*$/i;
+
 function dispositionIn(text: string, choices: readonly Choice[]): Disposition | null {
   if (said(text, ['not sure', 'not now', 'later', 'skip', "don't know", 'dunno', 'no idea']))
     return { kind: 'skip' };
@@ -247,7 +251,7 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   if (named) return choices[Number(named.id)]?.disposition ?? null;
   // ("junk mail" and "bin bags" are things, not what is done with them)
   const plain = text.replace(/\b(?:junk|bin|rubbish|trash)\s+(?:mail|drawer|food|bags?|liners?)\b/gi, 'it');
-  if (said(plain, ['trash', 'bin', 'throw', 'garbage', 'toss', 'rubbish', 'junk'])) return { kind: 'trash' };
+  if (BINNED.test(plain)) return { kind: 'trash' };
   if (said(text, ['donate', 'give away', 'charity'])) return { kind: 'donate' };
   if (said(text, ['recycle', 'recycling'])) return { kind: 'recycle' };
   const place = placeIn(text) ?? spotAlone(text);
