@@ -33,6 +33,12 @@ describe('reading the things out of what a person says', () => {
     // what is said of a thing after its name is not part of the name
     ['I have a bag of kids clothes and an old kettle that still works', ['kids clothes', 'old kettle']],
     ['a lamp which needs a new plug, and some books', ['lamp', 'books']],
+    // a sentence of its own first, then the things, each part as it was said
+    [
+      "we're moving next month, I have a sofa, a cot my son has outgrown and about 4 boxes of books",
+      ['sofa', 'cot', 'books'],
+    ],
+    ['a high chair the kids have outgrown', ['high chair']],
   ])('%j names %j', (text, items) => expect(itemsIn(text)).toEqual(items));
 
   it.each([

@@ -28,7 +28,7 @@ const LEAD =
 
 /** Words a person ends with after naming their things: what they want done, and politeness. */
 const TAIL =
-  /\s+(?:(?:that|which)\s+)?(?:(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need)\s+to\s+|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:hoping|looking|trying)\s+to\s+|to\s+|for\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|donation|donating|giving\s+away)\b.*$|\s+(?:(?:that|which)\s+)?(?:i|we)\s+(?:no\s+longer|don't|do\s+not|never)\s+(?:need|use|want|wear|read).*$|\s+(?:(?:that|which)\s+)?(?:the\s+)?kids\s+(?:have\s+)?outgrown.*$/i;
+  /\s+(?:(?:that|which)\s+)?(?:(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need)\s+to\s+|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:hoping|looking|trying)\s+to\s+|to\s+|for\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|donation|donating|giving\s+away)\b.*$|\s+(?:(?:that|which)\s+)?(?:i|we)\s+(?:no\s+longer|don't|do\s+not|never)\s+(?:need|use|want|wear|read).*$|\s+(?:(?:that|which)\s+)?(?:(?:the|my|our|his|her)\s+)?(?:kids?|children|child|son|daughter|baby|boys?|girls?|little\s+ones?)\s+(?:has\s+|have\s+)?outgrown.*$/i;
 
 const POLITE = /,?\s*(?:please|thanks|thank\s+you|cheers)\s*$/i;
 
@@ -57,6 +57,10 @@ const DESCRIBES =
  */
 const SAID_OF_IT = /\s+(?:that|which)\s+.*$/i;
 
+/** "about" before how many there are: "about 4 boxes of books", "around two bags of toys". */
+const ROUGHLY_SO_MANY =
+  /^(?:about|around|roughly|approx(?:imately)?|maybe)\s+(?=(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple)\s)/i;
+
 /** A part that only says how much there is ("just one box", "two bags"): an amount, not a thing. */
 const AMOUNT_ONLY =
   /^(?:(?:just|only|about|around)\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?|\d+)\s+(?:(?:big|small|large)\s+)?(?:bags?|box(?:es)?|sacks?|crates?|cartons?|loads?)$/i;
@@ -79,13 +83,19 @@ export function itemsIn(text: string): string[] {
     .replace(/[?!.]+\s*$/, '')
     .replace(POLITE, '')
     .replace(LEAD, '')
-    .replace(TAIL, '')
     .replace(POLITE, '')
     .trim();
   const parts = plain.split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&|plus|as\s+well\s+as)\s+/i);
   const items: string[] = [];
   for (const part of parts) {
-    const said = part.replace(/[?!.;:]+$/, '').trim();
+    // each part may lead with its own "I have" ("we're moving, I have a sofa and …") and end with
+    // its own "my son has outgrown"; "about 4 boxes of books" says how many, not what it is like
+    const said = part
+      .replace(/[?!.;:]+$/, '')
+      .replace(LEAD, '')
+      .replace(TAIL, '')
+      .replace(ROUGHLY_SO_MANY, '')
+      .trim();
     if (DESCRIBES.test(said) || AMOUNT_ONLY.test(said)) continue;
     const item = withoutWordsBefore(said.replace(SAID_OF_IT, ''));
     if (item === '' || BARE_ASKING.test(item) || !namesAThing(item)) continue;
