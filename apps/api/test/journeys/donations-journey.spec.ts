@@ -234,6 +234,27 @@ describe('a donation helper session, as the person lives it', () => {
       two.socket.close();
     }, 30_000);
 
+    it('takes a sentence of the move before the things, and a thing said with who outgrew it, as the things in it', async () => {
+      const moving = await open(j.api, 'donations-moving');
+      const asked = await walk(
+        moving,
+        "we're moving next month, I have a sofa, a cot my son has outgrown and about 4 boxes of books",
+        happily,
+      );
+      const forms = asked.filter((q) => q.type === 'form');
+      expect(forms.map((q) => q.message)).toEqual([
+        'A little about the sofa, so I find a place that will take it',
+        'A little about the cot, so I find a place that will take it',
+        'A little about the books, so I find a place that will take them',
+      ]);
+      // "about 4 boxes of books" said how many: the books' form does not ask it again
+      expect(forms[2]?.schema?.['properties']).not.toHaveProperty('bags');
+      const said = replies(await path(moving.api, moving.token, moving.c.id)).join('\n');
+      for (const thing of ['the sofa', 'the cot', 'the books']) expect(said).toContain(thing);
+      expect(said).not.toMatch(/couldn't tell which things/);
+      moving.socket.close();
+    }, 30_000);
+
     it('says plainly it knows no place near someone in Berlin, and calls nothing near', async () => {
       const far = await open(j.api, 'donations-berlin');
       const asked = await walk(far, "I'd like to give away my winter coat", (q) =>
