@@ -3,7 +3,7 @@ import { inject, Injectable } from '@angular/core';
 import { createHttpClient, type ListedConversation, type ListedConversationPage } from '@sweatpants/domain';
 
 import { toApiError } from '../core/api-error';
-import { angularTransport } from '../core/api.service';
+import { angularTransport } from '../core/angular-transport';
 
 /**
  * The routes that list conversations with whether each is archived, and unarchive, through

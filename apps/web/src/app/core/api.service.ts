@@ -1,4 +1,4 @@
-import { HttpClient, HttpErrorResponse, type HttpResponse as AngularResponse } from '@angular/common/http';
+import { HttpClient } from '@angular/common/http';
 import { inject, Injectable } from '@angular/core';
 import {
   createHttpClient,
@@ -40,8 +40,6 @@ import {
   type GcRequest,
   type GcRunList,
   type HeadMove,
-  type HttpRequest,
-  type HttpTransport,
   type LoginRequest,
   type NodeAndHead,
   type NodeResponse,
@@ -63,8 +61,7 @@ import {
   type VerifiedEmail,
   type VerifyEmailRequest,
 } from '@sweatpants/domain';
-import { firstValueFrom, type Observable } from 'rxjs';
-
+import { angularTransport } from './angular-transport';
 import { toApiError } from './api-error';
 
 /** How many tree nodes to ask for per page; the tree endpoint pages with `after`. */
@@ -397,33 +394,3 @@ export class ApiService {
 }
 
 const treePage = (after: string | undefined) => ({ after, limit: TREE_PAGE });
-
-/**
- * The typed client's transport over Angular's HttpClient: every call goes through the app's
- * interceptors. An HTTP error status is an answer to hand back; only a call that got none (status
- * 0: offline, refused) rejects, as HttpErrorResponse, which toApiError words for a person.
- */
-export function angularTransport(http: HttpClient): HttpTransport {
-  const send = (request: HttpRequest): Observable<AngularResponse<unknown>> => {
-    const options = { body: request.body, headers: request.headers, observe: 'response' as const };
-    switch (request.responseType) {
-      case 'binary':
-        return http.request(request.method, request.url, { ...options, responseType: 'blob' });
-      case 'text':
-        return http.request(request.method, request.url, { ...options, responseType: 'text' });
-      case 'json':
-        return http.request<unknown>(request.method, request.url, { ...options, responseType: 'json' });
-    }
-  };
-  return async (request) => {
-    try {
-      const answer = await firstValueFrom(send(request));
-      return { status: answer.status, body: answer.body ?? undefined };
-    } catch (error: unknown) {
-      if (error instanceof HttpErrorResponse && error.status !== 0) {
-        return { status: error.status, body: error.error as unknown };
-      }
-      throw error;
-    }
-  };
-}

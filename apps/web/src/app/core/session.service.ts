@@ -22,7 +22,7 @@ import {
 
 import { defer, finalize, type Observable } from 'rxjs';
 
-import { angularTransport } from './api.service';
+import { angularTransport } from './angular-transport';
 
 const STORAGE_KEY = 'sweatpants.session';
 /** Held while one tab refreshes, so two tabs never present the same refresh token at once. */
