@@ -208,4 +208,36 @@ describe('a tidying session, as the person sees it', () => {
     const byUser = all.body.entries.filter((e) => !e.actorId.startsWith('agent:')).map((e) => e.action);
     expect(byUser).toEqual(expect.arrayContaining(['edit', 'rewind', 'recover']));
   }, 60_000);
+
+  it('takes a kitchen table told in a sentence of its own, and two things sorted at a card, as a person meant them', async () => {
+    c = await createConversation(api, token);
+    // A sentence before the list: the coach starts with the first thing named, not the table.
+    const opened = await type(
+      "honestly I don't know where to start, the kitchen table is covered in mail, mugs and my kid's art stuff",
+    );
+    expect(opened.next).toMatchObject({ type: 'choose', message: 'What do you need to DO in this space?' });
+
+    // A pick and more besides: none of it is lost.
+    const purpose = await type('eating, and the kids do homework here');
+    expect(purpose.next).toMatchObject({ type: 'propose-disposition', payload: { item: 'mail' } });
+    expect(await state()).toMatchObject({ function: 'eating, and the kids do homework here' });
+
+    // Two parts of the mail sorted in words at its card: each lands where it was said to go, the
+    // reply says so and asks for nothing next, and the mail's card comes back for the rest.
+    const card = purpose.next;
+    const parts = await type('the bills I keep in the drawer, the junk mail goes in recycling');
+    expect(lastReply(await path(api, token, c.id))).toBe(
+      '(offline) Take the bills to the drawer. Put the junk mail in the recycling.',
+    );
+    expect(parts.next).toMatchObject({
+      type: 'propose-disposition',
+      payload: card.payload,
+      resumes: card.elicitId,
+    });
+    expect(await state()).toMatchObject({
+      piles: { belongs: ['bills'], out: ['junk mail'], unsure: [] },
+      spots: { bills: 'drawer' },
+      destinations: { 'junk mail': 'recycling' },
+    });
+  }, 60_000);
 });
