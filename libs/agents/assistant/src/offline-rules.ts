@@ -1,6 +1,7 @@
 import type { Json } from '@sweatpants/domain';
 import type { ToolSpec } from '@sweatpants/agent-runtime';
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
+import { toolDescribedBy } from './described-tool';
 import { toolRequests } from './tool-requests';
 
 /**
@@ -67,7 +68,7 @@ export function valuesSaid(tool: ToolSpec, text: string | undefined): Record<str
 
 /** The tools offered, by the names a person would say (without their server's prefix). */
 function toolList(ctx: OfflineContext): string {
-  const names = [...ctx.tools.keys()];
+  const names = [...ctx.tools.keys()].map((name) => name.replace(/^[^_]*_/, ''));
   return names.length > 0 ? names.join(', ') : 'none: no MCP server is connected';
 }
 
@@ -89,6 +90,20 @@ const callNamedTools: OfflineRule = {
         };
       }),
     };
+  },
+};
+
+/** "what is the sum of 3 and 4?", "echo hello": the one tool the words describe, with the rest. */
+const callDescribedTool: OfflineRule = {
+  name: 'assistant: call the tool the person describes',
+  when: (ctx) => !ctx.hasToolResults && toolDescribedBy([...ctx.tools.values()], ctx.userText) !== undefined,
+  reply: (ctx) => {
+    const { tool, text } = toolDescribedBy([...ctx.tools.values()], ctx.userText) as {
+      tool: ToolSpec;
+      text: string;
+    };
+    const values = valuesSaid(tool, text === '' ? undefined : text);
+    return { calls: [{ name: tool.name, input: ctx.inputFor(tool.name, { values }) }] };
   },
 };
 
@@ -120,10 +135,12 @@ const explainTools: OfflineRule = {
 
 /**
  * How the assistant answers with no API key: it calls the tools the person names ("use echo with
- * hello", several joined by "then"), says what they answered, and otherwise lists its tools.
+ * hello", several joined by "then") or the one their words describe ("what is the sum of 3 and
+ * 4?"), says what they answered, and otherwise lists its tools.
  */
 export const ASSISTANT_OFFLINE_RULES: readonly OfflineRule[] = [
   callNamedTools,
+  callDescribedTool,
   sayWhatToolsAnswered,
   explainTools,
 ];

@@ -84,12 +84,31 @@ describe('the assistant on the offline model', () => {
     await s.runner.close();
   });
 
+  it('calls the tool the words describe, with the numbers they give it', async () => {
+    const s = await session();
+    await s.say('what is the sum of 3 and 4?');
+    await s.runner.whenIdle();
+    const call = (await s.path()).find((n): n is TreeNode<'tool_call'> => n.kind === 'tool_call');
+    expect(call?.payload).toMatchObject({ name: 'everything_get-sum', input: { a: 3, b: 4 } });
+    expect(await s.lastReply()).toBe('everything_get-sum: The sum of 3 and 4 is 7.');
+    await s.runner.close();
+  });
+
+  it('says how to ask, and its tools by the names a person would say, when the words ask for none', async () => {
+    const s = await session();
+    await s.say('what can you do?');
+    await s.runner.whenIdle();
+    expect(await s.lastReply()).toMatch(/^Tell me which tool to use .* The tools I have: echo, .*get-sum/);
+    expect((await s.path()).some((n) => n.kind === 'tool_call')).toBe(false);
+    await s.runner.close();
+  });
+
   it('says which tools it has when the one named is not among them', async () => {
     const s = await session();
     await s.say('use teleport with Paris');
     await s.runner.whenIdle();
     const reply = await s.lastReply();
-    expect(reply).toMatch(/^I have no tool called teleport\. The tools I have: .*everything_echo/);
+    expect(reply).toMatch(/^I have no tool called teleport\. The tools I have: echo, /);
     expect((await s.path()).some((n) => n.kind === 'tool_call')).toBe(false);
     await s.runner.close();
   });
