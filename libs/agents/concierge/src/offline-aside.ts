@@ -37,8 +37,25 @@ function optionsAskedAbout(card: Omit<OpenCard, 'elicitId'>, text: string): Open
 /** A pick for part of the card ("B for the Trailgear ones but Bookbarn is a newsletter"). */
 const PART_PICK = /\b(?:but|except|apart from|other than)\b/i;
 
+/** Words that say the sender is a stranger: "never heard of them", "I never signed up for that". */
+const STRANGER =
+  /\b(?:never heard of|don'?t know (?:them|who|this|these|that)|no idea who|never signed up|didn'?t sign up|not signed up)\b/i;
+
+/**
+ * Mail from a stranger is most likely a marketing list: the option that says so, pointed to (not
+ * picked: what kind of sender they are is the person's to say, by its letter).
+ */
+function strangerHint(card: Omit<OpenCard, 'elicitId'>): string | undefined {
+  const list = card.options.find((o) => /marketing list/i.test(o.label));
+  if (!list) return undefined;
+  const letter = /^([A-Z0-9])\.\s/.exec(list.label)?.[1];
+  return `(offline) Mail from a sender you never signed up for is most likely a marketing list: “${list.label}”.${letter ? ` Type ${letter} to pick it.` : ''} ${CARD_AGAIN}`;
+}
+
 /** The side quest's short answer: what the tiers or options asked about mean, then the card again. */
 function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
+  const hint = STRANGER.test(text) ? strangerHint(card) : undefined;
+  if (hint) return hint;
   // Nothing was applied: offline, a pick for part of a card needs its letter beside each sender.
   if (PART_PICK.test(text) && !asksSomething(text))
     return `(offline) Offline I need a letter beside each sender you name (“B for …, A for …”), so I have applied none yet. Or pick the one that fits them all, or “Skip this” to leave them quarantined for now. ${CARD_AGAIN}`;

@@ -86,6 +86,22 @@ describe('a side quest while a card waits (offline)', () => {
     expect(concierge.store.batches).toEqual([]);
   });
 
+  it.each([
+    'never heard of them, no idea why I get that',
+    "I don't know who that is",
+    'I never signed up for this',
+  ])(
+    'points to the marketing list’s option when the sender is a stranger (%j), picks nothing, and the card comes back',
+    async (text) => {
+      const concierge = await bankCard();
+      await aside(concierge, concierge.card, text);
+      expect(replies(await concierge.path()).at(-1)).toBe(
+        `(offline) Mail from a sender you never signed up for is most likely a marketing list: “A. Newsletter from a marketing list → Tier 1 (auto-archive)”. Type A to pick it. ${CARD_AGAIN}`,
+      );
+      expect(concierge.store.batches).toEqual([]);
+    },
+  );
+
   it('applies a pick typed for some of a card’s senders to their items, and offers the card again for the rest', async () => {
     const concierge = await trailgearCard();
     const { card } = concierge;
