@@ -227,7 +227,7 @@ describe('a tidying session, as the person sees it', () => {
     const card = purpose.next;
     const parts = await type('the bills I keep in the drawer, the junk mail goes in recycling');
     expect(lastReply(await path(api, token, c.id))).toBe(
-      '(offline) Take the bills to the drawer. Put the junk mail in the recycling.',
+      '(offline) The bills stay here, in the drawer. Put the junk mail in the recycling.',
     );
     expect(parts.next).toMatchObject({
       type: 'propose-disposition',

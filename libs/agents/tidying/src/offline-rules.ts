@@ -237,6 +237,15 @@ const endSession: OfflineRule = {
   },
 };
 
+/** The spot the session block says `item` is kept at in this space, if it is kept at one. */
+function keptAt(ctx: OfflineContext, item: string): string | undefined {
+  const kept = line(ctx, 'Kept in this space, at their spot') ?? '';
+  return kept
+    .split(', ')
+    .map((entry) => entry.split(' → '))
+    .find(([thing]) => thing === item)?.[1];
+}
+
 const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   'ask-function': () => '(offline) What do you need to DO in this space?',
   'ask-anchors': () => "(offline) What's definitely staying in this space?",
@@ -253,7 +262,16 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
         ? 'them'
         : 'it';
     const also = line(ctx, 'Also sorted');
-    return `(offline) ${takeWords(it, location)} ${also ? `${also} ` : ''}${thenAsk(ctx, 'Next?')}`.trim();
+    // said to stay at a spot of its own in this space ("the stapler stays on the desk"): it stays
+    // there, not taken to it
+    const kept =
+      item !== null &&
+      keptAt(ctx, item) !== undefined &&
+      /\b(?:stays?|staying|keep|kept|leave)\b/.test(saidNow(ctx) ?? '');
+    const where = kept
+      ? whereItLanded({ item, pile: 'belongs', disposition: { location: keptAt(ctx, item) } })
+      : takeWords(it, location);
+    return `(offline) ${where} ${also ? `${also} ` : ''}${thenAsk(ctx, 'Next?')}`.trim();
   },
   'instruct-split': (ctx) =>
     `(offline) The unsure pile is big: let us split it into smaller piles (${line(ctx, 'Categories') ?? 'by kind'}). Say go when they are ready.`,

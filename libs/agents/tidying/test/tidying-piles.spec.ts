@@ -83,6 +83,13 @@ async function atTheDesk(mugs = 'Kitchen') {
 }
 
 describe('where each item lands', () => {
+  it('a thing said to stay at its spot ("the stapler stays on the desk") stays there: it is not taken to it', async () => {
+    const s = await atTheDesk();
+    await s.say('the stapler stays on the desk', answers([]));
+    expect(s.state()).toMatchObject({ spots: { stapler: 'desk' } });
+    expect(await lastReply(s)).toMatch(/^\(offline\) The stapler stays here, on the desk\. /);
+  });
+
   it('a coffee mug taken to the kitchen while tidying a desk goes out, and the kitchen is kept as where it goes', async () => {
     const s = await atTheDesk();
     await s.say(
@@ -876,7 +883,9 @@ describe('words said aside at a card', () => {
     );
     expect(cards).toEqual(['papers', 'papers']);
     const reply = (await repliesOf(s)).find((r) => r.includes('stapler'));
-    expect(reply).toBe('(offline) Take the stapler to the drawer. Put the junk mail in the recycling.');
+    expect(reply).toBe(
+      '(offline) The stapler stays here, in the drawer. Put the junk mail in the recycling.',
+    );
     expect(s.state()).toMatchObject({ destinations: { 'junk mail': 'recycling' } });
   });
 
