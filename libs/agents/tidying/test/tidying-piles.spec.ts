@@ -82,6 +82,20 @@ async function atTheDesk(mugs = 'Kitchen') {
   return s;
 }
 
+/** Says `text` at the first card the next thing brings, then taps every card; the cards asked. */
+async function saidAtTheNextCard(s: Session, text: string): Promise<string[]> {
+  let typed = false;
+  const cards: string[] = [];
+  await s.say('go', (q) => {
+    if (q.type !== 'propose-disposition') return tapFirst(q);
+    cards.push(cardOf(q).item);
+    if (typed) return tapFirst(q);
+    typed = true;
+    return { action: 'other', content: { text } };
+  });
+  return cards;
+}
+
 describe('where each item lands', () => {
   it('a thing said to stay at its spot ("the stapler stays on the desk") stays there: it is not taken to it', async () => {
     const s = await atTheDesk();
@@ -845,15 +859,7 @@ describe('a thing named again', () => {
 
   it('asked about at the next thing’s card, is answered with where it went and the card comes back: no "say go"', async () => {
     const s = await atTheDesk();
-    let typed = false;
-    const cards: string[] = [];
-    await s.say('go', (q) => {
-      if (q.type !== 'propose-disposition') return tapFirst(q);
-      cards.push(cardOf(q).item);
-      if (typed) return tapFirst(q);
-      typed = true;
-      return { action: 'other', content: { text: 'where did the mugs go?' } };
-    });
+    const cards = await saidAtTheNextCard(s, 'where did the mugs go?');
     // The papers' card, asked about the mugs, then the papers' card again (tapped, this time).
     expect(cards).toEqual(['papers', 'papers']);
     expect(await repliesOf(s)).toContain('Already sorted: the mugs go out, to the kitchen.');
@@ -861,20 +867,6 @@ describe('a thing named again', () => {
 });
 
 describe('words said aside at a card', () => {
-  /** Says `text` at the first card the next thing brings, then taps every card; the cards asked. */
-  async function saidAtTheNextCard(s: Session, text: string): Promise<string[]> {
-    let typed = false;
-    const cards: string[] = [];
-    await s.say('go', (q) => {
-      if (q.type !== 'propose-disposition') return tapFirst(q);
-      cards.push(cardOf(q).item);
-      if (typed) return tapFirst(q);
-      typed = true;
-      return { action: 'other', content: { text } };
-    });
-    return cards;
-  }
-
   it('that sort other things are answered with where they go, and ask for nothing next: the card comes back', async () => {
     const s = await atTheDesk();
     const cards = await saidAtTheNextCard(
