@@ -38,8 +38,16 @@ export function ofTheOnes(read: Extracted, inQuestion: string | null): Extracted
 export function kindOfIt(item: unknown, inQuestion: string | null): string | null {
   const kind = typeof item === 'string' && inQuestion ? ONES.exec(item) : null;
   if (!kind || !inQuestion) return null;
-  return kind[1] ? `${kind[1]} ${inQuestion}` : partOf(inQuestion, '');
+  // "the chipped one" of the mugs is one mug: "chipped mug"
+  const named = typeof item === 'string' && item.endsWith('ones') ? inQuestion : singular(inQuestion);
+  return kind[1] ? `${kind[1]} ${named}` : partOf(inQuestion, '');
 }
+
+/** "mugs" → "mug", "dishes" → "dish", "glasses" → "glass"; "clothes" and "stuff" stay. */
+const singular = (thing: string): string =>
+  /(?:clothes|stuff|[^s]ss)$/.test(thing)
+    ? thing
+    : thing.replace(/(?:(?<=(?:ss|sh|ch|x))es|(?<=[^s])s)$/, '');
 
 /**
  * A name for one of the thing in question, kept apart: by what it is for when the words say
@@ -47,7 +55,7 @@ export function kindOfIt(item: unknown, inQuestion: string | null): string | nul
  * name, so the session keeps it apart from the rest.
  */
 export function partOf(thing: string, clause: string): string {
-  const one = thing.replace(/(?:(?<=(?:s|sh|ch|x))es|(?<=[^s])s)$/, '');
+  const one = singular(thing);
   const use = /\bfor (?:my |the )?([a-z]+)\b/.exec(clause)?.[1];
   return use ? `${one} for ${use}` : `one ${one}`;
 }

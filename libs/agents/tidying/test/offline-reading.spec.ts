@@ -114,6 +114,17 @@ describe("the offline rules' reading of a message", () => {
     },
   );
 
+  it('reads "the chipped one" of the mugs as one chipped mug, and "the chipped ones" as chipped mugs', () => {
+    const text = (ones: string) => `the mugs go in the sink, except ${ones}, that's for the bin`;
+    expect(extractFromWords(text('the chipped one'), 'sorting', null, 'mugs')).toMatchObject({
+      item: 'mugs',
+      alsoDecided: [{ item: 'chipped mug', choice: 'trash' }],
+    });
+    expect(extractFromWords(text('the chipped ones'), 'sorting', null, 'mugs')).toMatchObject({
+      alsoDecided: [{ item: 'chipped mugs', choice: 'trash' }],
+    });
+  });
+
   it('reads "the drawings I want to keep, the broken crayons can go" as two things decided', () => {
     expect(read('the drawings I want to keep, the broken crayons can go')).toMatchObject({
       item: 'drawings',
