@@ -16,7 +16,6 @@ const SAID_FOR: Readonly<Record<string, string>> = {
   add: 'sum',
   plus: 'sum',
   total: 'sum',
-  image: 'image',
   picture: 'image',
   logo: 'image',
   repeat: 'echo',
