@@ -306,6 +306,22 @@ export const reportSorted: OfflineRule = {
   },
 };
 
+/** Asking to take a pick back: "undo the Weekly Sprout one", "I changed my mind about B". */
+const TAKE_BACK =
+  /\b(?:undo|take (?:it |that |this |them )?back|changed? my (?:mind|pick|answer)|revert|reverse)\b/i;
+
+/**
+ * A pick is taken back the way every word is in a conversation here: by rewinding to before it
+ * (its mail waits again, and the reflog keeps the pick to recover). The offline concierge says how.
+ */
+export const howToTakeBack: OfflineRule = {
+  name: 'concierge: say how a pick is taken back',
+  when: (ctx) => inOverview(ctx) && fresh(ctx) && TAKE_BACK.test(ctx.userText),
+  reply: () => ({
+    text: '(offline) To take a pick back, rewind to before it: open ⋯ on the message that picked it and choose “Rewind to here”. Its mail waits to be reviewed again, and the pick is not lost: the reflog keeps it, to recover.',
+  }),
+};
+
 export const introduce: OfflineRule = {
   name: 'concierge: say what the offline concierge can do',
   when: (ctx) => inOverview(ctx) && fresh(ctx),
@@ -330,6 +346,7 @@ export const CONCIERGE_OFFLINE_RULES: readonly OfflineRule[] = [
   reportSorted,
   tellInbox,
   reviewFinished,
+  howToTakeBack,
   startReviewRule,
   readInbox,
   sortPending,

@@ -148,6 +148,19 @@ describe('the quarantine interview on the offline model', () => {
     );
   });
 
+  it.each(['actually, undo the weekly sprout one, I do read that', 'I changed my mind about the bank one'])(
+    'answers "%s" with how a pick is taken back (a rewind to before it), changing nothing itself',
+    async (text) => {
+      const { runner, store, path } = await openConcierge(offlineModel(), { store: demoStore() });
+      await runner.send({ text, authorId: 'u1' });
+      await runner.whenIdle();
+      expect(replies(await path()).at(-1)).toMatch(
+        /^\(offline\) To take a pick back, rewind to before it: open ⋯ on the message that picked it and choose “Rewind to here”\./,
+      );
+      expect(store.batches).toEqual([]);
+    },
+  );
+
   it('says what the inbox holds when asked, changing nothing, and the next words still work', async () => {
     const { runner, store, path } = await openConcierge(offlineModel(), { store: demoStore() });
     await runner.send({ text: "what's in my inbox?", authorId: 'u1' });
