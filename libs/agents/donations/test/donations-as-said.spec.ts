@@ -226,6 +226,31 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('takes "actually I\'ll keep the cot" typed at the cot\'s form as leaving it: the sofa is still placed, the cot not', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say("I've got a sofa and a cot to give away", (q) =>
+          q.type === 'form' && q.message.includes('the cot')
+            ? { action: 'type', text: "actually I'll keep the cot, my sister might want it" }
+            : happyAnswers(q),
+        );
+        expect(session.asked.filter((q) => q.type === 'form').map((q) => q.message)).toEqual([
+          'A little about the sofa, so I find a place that will take it',
+          'A little about the cot, so I find a place that will take it',
+        ]);
+        const replies = await session.replies();
+        expect(replies).toContain('(offline) All right, I leave that question.');
+        expect(replies.join('\n')).not.toMatch(/can't fill the form/);
+        // where they are is asked for the sofa alone, and the sofa is placed
+        expect(session.asked.filter((q) => q.type === 'location').map((q) => q.message)).toEqual([
+          'Share roughly where you are, to find places near you that take the sofa?',
+        ]);
+        expect(replies).toContainEqual(expect.stringMatching(/^Take (?:it|the sofa) to /));
+        expect(replies.join('\n')).not.toMatch(/Take the cot/);
+      },
+    ));
+
   it('takes words typed at the form that fill it in as its answer: the form is not asked again', () =>
     inSession(
       coachGuessing(() => 'donate'),

@@ -11,6 +11,13 @@ import type { OfflineRule } from './offline-rule';
 const REFUSES =
   /^\s*(?:no\b|nope\b|nah\b|i'?d rather not|rather not|i'?d prefer not|prefer not|i don'?t want to|don'?t want to|not (?:sharing|comfortable)|keep (?:it|that) private|no thanks)/i;
 
+/**
+ * Changing one's mind about the thing a question is about ("actually I'll keep the cot", "never
+ * mind the lamp", "forget it"): that question is set aside, as "Skip this" would.
+ */
+const KEEPS_IT =
+  /\b(?:i'?ll keep (?:it|them|that|those|the\b)|i(?:'m| am) keeping (?:it|them|the\b)|never ?mind (?:it|that|this|the\b)|forget (?:it|that|this|about it|the\b)|not (?:giving|donating) (?:it|them|that|the\b) away)/i;
+
 /** What offline cannot make of words that tell something at each kind of question. */
 const CANNOT_READ: Record<string, string> = {
   location: "Offline I can't look a place up by its name.",
@@ -29,14 +36,17 @@ const HOW_TO_ANSWER: Record<string, string> = {
 /**
  * The offline reading of a side quest's words that stop ("I'm done" typed at a form): the question
  * is set aside (../set-question-aside), with every other the agent asks this turn, and a sentence
- * says so. Words that refuse a device question ("I'd rather not" at the location) set that one
- * aside. An agent lists it among its rules where its own reading of such words does not come first.
+ * says so. Words that refuse a device question ("I'd rather not" at the location), or change one's
+ * mind about the thing asked about ("actually I'll keep the cot"), set that one aside. An agent lists it among its rules where its own reading of such words does not come first.
  */
 export const setQuestionAsideRule: OfflineRule = {
   name: 'offline runtime: words that stop, said at a question, set the question aside',
   when: (ctx) =>
     ctx.offers(SET_QUESTION_ASIDE) &&
-    (ctx.resultOf(SET_QUESTION_ASIDE) !== undefined || stops(ctx.lastSaid) || refusesDevice(ctx)),
+    (ctx.resultOf(SET_QUESTION_ASIDE) !== undefined ||
+      stops(ctx.lastSaid) ||
+      refusesDevice(ctx) ||
+      KEEPS_IT.test(ctx.lastSaid)),
   reply: (ctx) => {
     const done = ctx.resultOf(SET_QUESTION_ASIDE);
     if (!done) return { calls: [{ name: SET_QUESTION_ASIDE, input: { all: stops(ctx.lastSaid) } }] };
