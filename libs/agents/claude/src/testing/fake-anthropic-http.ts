@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 
-import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParams, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { ErrorType } from '@anthropic-ai/sdk/resources/shared';
 
 import type { Json } from '@sweatpants/domain';
+import * as z from 'zod';
 
 import { errorBody } from './fake-anthropic-steps';
 
@@ -80,4 +81,29 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+// Just what the API itself checks first; the rest of the body is the test's to inspect.
+const MessagesBodySchema = z.looseObject({
+  model: z.string(),
+  max_tokens: z.number(),
+  messages: z.array(z.unknown()),
+});
+
+/** The system prompt a request sent, as one text. */
+export function systemTextOf(body: MessageCreateParams | undefined): string | undefined {
+  const system = body?.system;
+  return system === undefined || typeof system === 'string' ? system : system.map((b) => b.text).join('\n\n');
+}
+
+/** The request body, when it has what the API checks first; undefined for one it would refuse. */
+export function parseMessagesBody(raw: string): MessageCreateParams | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  // The check covers only the required fields; the SDK's type for the rest is what it sent.
+  return MessagesBodySchema.safeParse(json).success ? (json as MessageCreateParams) : undefined;
 }

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 
 import type { MessageCreateParams } from '@anthropic-ai/sdk/resources/messages';
-import * as z from 'zod';
 
 import {
   breakpointCount,
@@ -27,7 +26,15 @@ import {
 } from './fake-anthropic-steps';
 import type { FakeBlock, FakeStep, FakeUsage } from './fake-anthropic-steps';
 import { paced, replyMs, type FakeTiming } from './fake-anthropic-clock';
-import { apiKeyOf, readBody, sendError, sendJson, SseStream } from './fake-anthropic-http';
+import {
+  apiKeyOf,
+  parseMessagesBody,
+  readBody,
+  sendError,
+  sendJson,
+  SseStream,
+  systemTextOf,
+} from './fake-anthropic-http';
 
 /** How long a dropped stream's first words travel before the connection goes. */
 const DROP_AFTER_MS = 20;
@@ -104,13 +111,6 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   await fake.listen();
   return fake;
 }
-
-// Just what the API itself checks first; the rest of the body is the test's to inspect.
-const MessagesBodySchema = z.looseObject({
-  model: z.string(),
-  max_tokens: z.number(),
-  messages: z.array(z.unknown()),
-});
 
 class FakeAnthropicServer implements FakeAnthropic {
   private readonly server: Server;
@@ -382,20 +382,4 @@ function replyTokens(content: FakeBlock[]): number {
     1,
     counted.reduce((sum, n) => sum + n, 0),
   );
-}
-
-function systemTextOf(body: MessageCreateParams | undefined): string | undefined {
-  const system = body?.system;
-  return system === undefined || typeof system === 'string' ? system : system.map((b) => b.text).join('\n\n');
-}
-
-function parseMessagesBody(raw: string): MessageCreateParams | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  // The check covers only the required fields; the SDK's type for the rest is what it sent.
-  return MessagesBodySchema.safeParse(json).success ? (json as MessageCreateParams) : undefined;
 }
