@@ -396,7 +396,7 @@ describe.each([
     expect(form.type).toBe('form');
     await answer(api, token, c.id, form, {
       action: 'accept',
-      content: { condition: 'good', bags: 1, collection: false },
+      content: { condition: 'good', collection: false },
     });
     const located = await until(
       () => conversation(api, token, c.id),

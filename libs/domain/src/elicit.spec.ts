@@ -15,20 +15,25 @@ describe('parseElicitResponse', () => {
       ok: false,
       error: {
         message: 'a confirm question is not answered denied: it takes accept, decline, cancel, other',
-        fields: ['action'],
+        problems: [
+          {
+            field: 'action',
+            message: 'a confirm question is not answered denied: it takes accept, decline, cancel, other',
+          },
+        ],
       },
     });
     // The chat prompt is answered with a message; skipping it means nothing.
     expect(parseElicitResponse('chat', { action: 'decline' })).toMatchObject({
       ok: false,
-      error: { fields: ['action'] },
+      error: { problems: [{ field: 'action' }] },
     });
   });
 
   it('checks an accept’s content against its type, and an off-script answer’s words', () => {
     expect(parseElicitResponse('confirm', { action: 'accept', content: { value: 'yes' } })).toMatchObject({
       ok: false,
-      error: { fields: ['content.value'] },
+      error: { problems: [{ field: 'content.value' }] },
     });
     expect(parseElicitResponse('confirm', { action: 'other', content: { text: '  ' } })).toMatchObject({
       ok: false,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MAX_MESSAGE_LENGTH, MAX_MESSAGE_PHOTOS } from './message';
 import { ElicitActionSchema, JsonSchema, PhotoSchema, type InlinePhoto, type Json } from './node';
+import type { FieldProblem } from './result';
 
 /**
  * Elicits: what the backend asks of the browser (PROTOCOL.md, Elicit types). Each type has the
@@ -302,33 +303,34 @@ export type QuestionSettled = z.infer<typeof QuestionSettledSchema>;
 /**
  * Checks an answer against the type it answers: the action must be one the type allows, `accept`
  * needs content of that type, `other`
- * needs `{text, photos?}` with text or a photo, the rest carry none. The error names each bad field, as PROTOCOL.md's 400 does.
+ * needs `{text, photos?}` with text or a photo, the rest carry none. The error names each bad field
+ * and why, as PROTOCOL.md's 400 `details` do.
  */
 export function parseElicitResponse<T extends ElicitType>(
   type: T,
   answer: { action: ElicitAnswer['action']; content?: Json | undefined },
-): { ok: true; value: ElicitResponse<T> } | { ok: false; error: { message: string; fields: string[] } } {
-  const fail = (issues: z.core.$ZodIssue[]) => ({
-    ok: false as const,
-    error: {
-      message: issues
-        .map((i) => `content${i.path.map((p) => `.${String(p)}`).join('')}: ${i.message}`)
-        .join('; '),
-      fields: issues.map((i) => ['content', ...i.path.map(String)].join('.')),
-    },
-  });
+):
+  | { ok: true; value: ElicitResponse<T> }
+  | { ok: false; error: { message: string; problems: FieldProblem[] } } {
+  const fail = (issues: z.core.$ZodIssue[]) => {
+    const problems = issues.map((i) => ({
+      field: ['content', ...i.path.map(String)].join('.'),
+      message: i.message,
+    }));
+    return {
+      ok: false as const,
+      error: { message: problems.map((p) => `${p.field}: ${p.message}`).join('; '), problems },
+    };
+  };
   const spec = registry.get(type);
-  if (!spec)
-    return { ok: false, error: { message: `${type} is not a declared elicit type`, fields: ['type'] } };
+  if (!spec) {
+    const message = `${type} is not a declared elicit type`;
+    return { ok: false, error: { message, problems: [{ field: 'type', message }] } };
+  }
   const allowed: readonly string[] = spec.actions;
   if (!allowed.includes(answer.action)) {
-    return {
-      ok: false,
-      error: {
-        message: `a ${type} question is not answered ${answer.action}: it takes ${allowed.join(', ')}`,
-        fields: ['action'],
-      },
-    };
+    const message = `a ${type} question is not answered ${answer.action}: it takes ${allowed.join(', ')}`;
+    return { ok: false, error: { message, problems: [{ field: 'action', message }] } };
   }
   switch (answer.action) {
     case 'accept': {

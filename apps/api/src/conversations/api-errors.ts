@@ -41,7 +41,7 @@ export function runnerError(error: RunnerError, head: string | undefined): ApiEr
       return new ApiError(
         'invalid_request',
         error.message,
-        (error.fields ?? ['content']).map((field) => ({ field, message: error.message })),
+        error.problems ?? [{ field: 'content', message: error.message }],
       );
   }
 }

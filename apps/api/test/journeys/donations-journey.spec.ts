@@ -77,6 +77,25 @@ async function giveAwayACoat(j: Journey) {
   });
   // one coat: no bags or boxes to count
   expect(form.schema?.['properties']).not.toHaveProperty('bags');
+  // a condition the form does not offer and a field it did not ask are refused, each named, and
+  // the form stays asked: nothing is dropped quietly or answered for them
+  const misfit = await request(j.socket, 'elicit:response', {
+    conversationId: j.c.id,
+    elicitId: form.elicitId,
+    action: 'accept',
+    content: { condition: 'soggy', collection: false, colour: 'red' },
+  });
+  expect(misfit).toMatchObject({
+    ok: false,
+    error: {
+      code: 'invalid_request',
+      details: [
+        { field: 'content.condition', message: 'expected one of "like new", "good", "worn"' },
+        { field: 'content.colour', message: 'is not an allowed property' },
+      ],
+    },
+  });
+  expect((await conversation(j.api, j.token, j.c.id)).pendingElicit?.elicitId).toBe(form.elicitId);
   await answer(j, form, { action: 'accept', content: { condition: 'good', collection: false } });
 
   const location = await nextAsk(j, form.elicitId);
@@ -138,13 +157,22 @@ async function walk(
   return asked;
 }
 
-/** What a person answers on the happy path: good condition, two bags, a drop-off, London. */
+/**
+ * What a person answers on the happy path: good condition, two bags, a drop-off, London. The form
+ * is filled as drawn: only the fields it asks.
+ */
 function happily(q: ElicitRequest): { action: string; content?: unknown } {
   switch (q.type) {
     case 'confirm':
       return { action: 'accept', content: { value: true } };
-    case 'form':
-      return { action: 'accept', content: { condition: 'good', bags: 2, collection: false } };
+    case 'form': {
+      const asked = Object.keys(q.schema?.['properties'] ?? {});
+      const filled = Object.entries({ condition: 'good', bags: 2, collection: false });
+      return {
+        action: 'accept',
+        content: Object.fromEntries(filled.filter(([field]) => asked.includes(field))),
+      };
+    }
     case 'location':
       return { action: 'accept', content: HERE };
     case 'clipboard-write':

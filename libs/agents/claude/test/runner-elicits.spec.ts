@@ -140,7 +140,10 @@ describe('the chat prompt', () => {
     const bad = await runner.respond({ elicitId, action: 'accept', content: { text: 42 } }, 'u1');
     const declined = await runner.respond({ elicitId, action: 'decline' }, 'u1');
 
-    expect(!bad.ok && bad.error).toMatchObject({ code: 'invalid_request', fields: ['content.text'] });
+    expect(!bad.ok && bad.error).toMatchObject({
+      code: 'invalid_request',
+      problems: [{ field: 'content.text' }],
+    });
     expect(!declined.ok && declined.error.code).toBe('invalid_request');
     expect(kinds(await pathOf(port))).toEqual(['root']);
     expect(runner.pending()).toEqual([expect.objectContaining({ elicitId })]);
@@ -229,7 +232,10 @@ describe('a tool’s question', () => {
       'u1',
     );
 
-    expect(!bad.ok && bad.error).toMatchObject({ code: 'invalid_request', fields: ['content.value'] });
+    expect(!bad.ok && bad.error).toMatchObject({
+      code: 'invalid_request',
+      problems: [{ field: 'content.value' }],
+    });
     expect(runner.pending()).toEqual([asked]);
     await runner.cancel('u1');
   });

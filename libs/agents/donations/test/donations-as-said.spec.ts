@@ -5,6 +5,7 @@ import {
   BERLIN,
   coachByRuleOfThumb,
   coachGuessing,
+  filled,
   happyAnswers,
   openSession,
   type Answer,
@@ -105,10 +106,7 @@ describe('the donation helper reads what a person says as a person would', () =>
     inSession(coachByRuleOfThumb(), async (session) => {
       await session.say('I want to give away a sofa and a bike', (q) =>
         q.type === 'form'
-          ? {
-              action: 'accept',
-              content: { condition: 'good', collection: q.message.includes('sofa'), bags: 1 },
-            }
+          ? filled(q, { condition: 'good', collection: q.message.includes('sofa'), bags: 1 })
           : happyAnswers(q),
       );
 
@@ -160,9 +158,7 @@ describe('the donation helper reads what a person says as a person would', () =>
       coachGuessing(() => 'donate'),
       async (session) => {
         await session.say('a box of books', (q) =>
-          q.type === 'form'
-            ? { action: 'accept', content: { condition: 'good', bags: 1, collection: true } }
-            : happyAnswers(q),
+          q.type === 'form' ? filled(q, { condition: 'good', bags: 1, collection: true }) : happyAnswers(q),
         );
         // nothing to carry anywhere, so no address to copy
         expect(session.asked.map((q) => q.type)).toEqual(['form', 'location']);

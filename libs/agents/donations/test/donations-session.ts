@@ -105,10 +105,22 @@ export async function openSession(model: Model, coach: CoachTools): Promise<Sess
 export const RUSSELL_SQUARE = { lat: 51.5229, lng: -0.1256 };
 
 /** Fills every question the helper asks on the happy path. */
+/**
+ * A form filled as a client draws it: the values of only the fields it asks (a field it did not
+ * ask is refused, as PROTOCOL.md's 400 says).
+ */
+export function filled(q: ElicitRequest, values: { [field: string]: Json }): Answer {
+  const asked = Object.keys(q.schema?.['properties'] ?? {});
+  return {
+    action: 'accept',
+    content: Object.fromEntries(Object.entries(values).filter(([field]) => asked.includes(field))),
+  };
+}
+
 export function happyAnswers(q: ElicitRequest): Answer {
   switch (q.type) {
     case 'form':
-      return { action: 'accept', content: { condition: 'good', bags: 2, collection: false } };
+      return filled(q, { condition: 'good', bags: 2, collection: false });
     case 'location':
       return { action: 'accept', content: RUSSELL_SQUARE, progress: [{ status: 'acquiring' }] };
     case 'clipboard-write':

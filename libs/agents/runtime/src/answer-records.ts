@@ -135,9 +135,6 @@ export function chatMessage(answer: ElicitAnswer): Result<{ text: string; photos
   const parsed = parseElicitResponse('chat', answer);
   if (!parsed.ok) return err({ code: 'invalid_request', ...parsed.error });
   if (parsed.value.action === 'accept' || parsed.value.action === 'other') return ok(parsed.value.content);
-  return err({
-    code: 'invalid_request',
-    message: 'the chat prompt is answered with a message',
-    fields: ['action'],
-  });
+  const message = 'the chat prompt is answered with a message';
+  return err({ code: 'invalid_request', message, problems: [{ field: 'action', message }] });
 }

@@ -5,6 +5,7 @@ import {
   type ElicitAnswer,
   type ElicitRequest,
   type ElicitResponse,
+  type FieldProblem,
   type Json,
   type Result,
 } from '@sweatpants/domain';
@@ -12,6 +13,7 @@ import { createQueue, type Queue } from 'effection';
 import type { Implementation } from './protocol';
 import type * as z from 'zod';
 import type { ElicitResponseSchema, ElicitProtocolSpec } from './elicit-protocol';
+import { asSchema, validateJson } from './offline/json-schema';
 
 type Event =
   | { kind: 'progress'; payload: Json }
@@ -26,7 +28,8 @@ interface Pending {
 export interface AnswerError {
   code: 'not_found' | 'invalid_request';
   message: string;
-  fields?: string[];
+  /** each bad field and why, as PROTOCOL.md's 400 `details` */
+  problems?: FieldProblem[];
 }
 
 /**
@@ -120,15 +123,18 @@ export class PendingElicits {
   }
 
   /**
-   * Answers a pending elicit; refuses an unknown id or a content that does not fit the type.
+   * Answers a pending elicit; refuses an unknown id or a content that does not fit the type (a
+   * form's, the schema it was asked with: a field it did not ask is refused, not dropped).
    * `authorId`, the user who answered, is recorded as the author of the answer's node.
    */
   answer(answer: ElicitAnswer, authorId?: string): Result<ElicitResponse, AnswerError> {
     const pending = this.pending.get(answer.elicitId);
     if (!pending) return err({ code: 'not_found', message: `no pending elicit ${answer.elicitId}` });
     const parsed = parseElicitResponse(pending.request.type, answer);
-    if (!parsed.ok)
-      return err({ code: 'invalid_request', message: parsed.error.message, fields: parsed.error.fields });
+    if (!parsed.ok) return err({ code: 'invalid_request', ...parsed.error });
+    const misfit =
+      parsed.value.action === 'accept' ? formMisfit(pending.request, parsed.value.content) : undefined;
+    if (misfit) return err(misfit);
     const response = authorId === undefined ? parsed.value : { ...parsed.value, answeredBy: authorId };
     pending.events.add({ kind: 'answer', response });
     return ok(parsed.value);
@@ -141,4 +147,24 @@ export class PendingElicits {
     pending.events.add({ kind: 'progress', payload });
     return ok(undefined);
   }
+}
+
+/**
+ * How a form's content breaks the schema the form was asked with, named as PROTOCOL.md's 400 names
+ * fields (`content.bags`), or undefined when it fits or the question is no form.
+ */
+function formMisfit(request: ElicitRequest, content: Json): AnswerError | undefined {
+  const schema = request.type === 'form' ? asSchema(request.schema) : undefined;
+  if (schema === undefined) return undefined;
+  const issues = validateJson(schema, content);
+  if (issues.length === 0) return undefined;
+  const problems = issues.map((issue) => ({
+    field: `content${issue.path.slice(1)}`,
+    message: issue.message,
+  }));
+  return {
+    code: 'invalid_request',
+    message: problems.map(({ field, message }) => `${field}: ${message}`).join('; '),
+    problems,
+  };
 }

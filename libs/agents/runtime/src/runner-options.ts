@@ -1,4 +1,4 @@
-import type { TreeNode } from '@sweatpants/domain';
+import type { FieldProblem, TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import type { Model } from './model';
 import type { ConversationPort } from '@sweatpants/domain';
@@ -44,5 +44,6 @@ export interface RunnerOptions {
 export interface RunnerError {
   code: 'conflict' | 'not_found' | 'invalid_request';
   message: string;
-  fields?: string[];
+  /** each bad field and why, as PROTOCOL.md's 400 `details` */
+  problems?: FieldProblem[];
 }

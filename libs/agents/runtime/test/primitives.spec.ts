@@ -397,7 +397,10 @@ describe('elicit', () => {
     const [pending] = elicits.list();
     expect(pending).toMatchObject({ type: 'confirm', message: 'Done for today?' });
     const bad = elicits.answer({ elicitId: pending!.elicitId, action: 'accept', content: { value: 'yes' } });
-    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_request', fields: ['content.value'] } });
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', problems: [{ field: 'content.value' }] },
+    });
     expect(
       elicits.answer({ elicitId: pending!.elicitId, action: 'accept', content: { value: true } }).ok,
     ).toBe(true);
@@ -458,11 +461,11 @@ describe('a question of a type the app created', () => {
     // An action the type does not take, and content that does not fit, are refused; it stays pending.
     expect(elicits.answer({ elicitId: id, action: 'decline' })).toMatchObject({
       ok: false,
-      error: { fields: ['action'] },
+      error: { problems: [{ field: 'action' }] },
     });
     expect(elicits.answer({ elicitId: id, action: 'accept', content: { stars: 9 } })).toMatchObject({
       ok: false,
-      error: { fields: ['content.stars'] },
+      error: { problems: [{ field: 'content.stars' }] },
     });
     expect(elicits.answer({ elicitId: id, action: 'accept', content: { stars: 4 } }).ok).toBe(true);
     expect(await result).toEqual({ action: 'accept', content: { stars: 4 } });
