@@ -236,7 +236,7 @@ describe('the donation helper reads what a person says as a person would', () =>
           'A little about the cot, so I find a place that will take it',
         ]);
         const replies = await session.replies();
-        expect(replies).toContain('(offline) All right, I leave that question.');
+        expect(replies).toContain('(offline) All right, you keep the cot; I leave that question.');
         expect(replies.join('\n')).not.toMatch(/can't fill the form/);
         // where they are is asked for the sofa alone, and the sofa is placed
         expect(session.asked.filter((q) => q.type === 'location').map((q) => q.message)).toEqual([
@@ -244,6 +244,25 @@ describe('the donation helper reads what a person says as a person would', () =>
         ]);
         expect(replies).toContainEqual(expect.stringMatching(/^Take (?:it|the sofa) to /));
         expect(replies.join('\n')).not.toMatch(/Take the cot/);
+      },
+    ));
+
+  it('takes "never mind the lamp" typed at the lamp\'s form as leaving the lamp alone, not as stopping: the sofa is still placed', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say('I want to give away a sofa and a lamp', (q) =>
+          q.type === 'form' && q.message.includes('the lamp')
+            ? { action: 'type', text: 'never mind the lamp' }
+            : happyAnswers(q),
+        );
+        const replies = await session.replies();
+        expect(replies).toContain('(offline) All right, we leave the lamp.');
+        expect(replies).not.toContain('(offline) All right, we stop here.');
+        expect(session.asked.filter((q) => q.type === 'location').map((q) => q.message)).toEqual([
+          'Share roughly where you are, to find places near you that take the sofa?',
+        ]);
+        expect(replies).toContainEqual(expect.stringMatching(/^Take (?:it|the sofa) to /));
       },
     ));
 

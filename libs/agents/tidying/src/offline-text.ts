@@ -293,6 +293,8 @@ function choiceIn(t: string, place: string | null, phase: string): string | null
   )
     return 'trash';
   if (/\b(not sure|unsure|maybe|idk|dunno|not now|skip)\b/.test(t)) return 'unsure';
+  // "never mind the cup", "forget about them": put off, as "Not now" would
+  if (/\b(?:never ?mind|forget(?: about)?) (?:it|them|that|those|the\b)/.test(t)) return 'unsure';
   if (place) return 'place';
   return /\b(?:keep\b(?! going)|stays?\b|staying\b)/.test(t) && phase !== 'surveying' ? 'keep' : null;
 }

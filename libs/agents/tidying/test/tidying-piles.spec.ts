@@ -594,6 +594,19 @@ describe('where each item lands', () => {
     expect(s.runner.pending()[0]?.type).toBe('chat');
   });
 
+  it('"never mind the cup" typed at the cup\'s card puts the cup off, as "Not now" would: the session goes on', async () => {
+    const asked: string[] = [];
+    const s = await atTheDesk();
+    await s.say('Books, mugs and cables everywhere', typingAtCards(['a cup', 'never mind the cup'], asked));
+
+    // the cup's card is answered by the words, not asked again; the books' card comes back
+    expect(asked).toEqual(['books', 'cup', 'books']);
+    expect(s.state()).toMatchObject({ ended: false, piles: { unsure: ['cup'] } });
+    expect(await repliesOf(s)).toContain(
+      'The cup: not now, onto the unsure pile. Next, the papers: say go, or tell me what you picked up.',
+    );
+  });
+
   it('naming, aside, the very thing the waiting card asks about points to that card instead of asking again', async () => {
     // The coach starts with the mugs' card; the person types "the mugs" at it, then answers
     // (and taps the first choice of any card after that).

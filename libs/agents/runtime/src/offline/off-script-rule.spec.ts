@@ -4,6 +4,7 @@ import { INTERPRET_TOOL, type ModelReply } from '../model';
 import { interpretRequest, prefilled, readInterpretation } from '../off-script';
 import { optionNamedIn } from './option-words';
 import { OfflineModel } from './offline-model';
+import { stops } from './off-script-rule';
 
 /** How the offline model reads `text` typed while `question` waits: the runtime's whole path. */
 function read(question: ElicitRequest, text: string) {
@@ -324,6 +325,11 @@ describe('the offline reading of words that stop', () => {
       expect(read(purpose, text)).toEqual(TANGENT);
       expect(read(yesNo('Is the kettle in good condition?'), text)).toEqual(TANGENT);
     },
+  );
+
+  it.each(['never mind the lamp', 'never mind it', 'never mind about the form'])(
+    'takes "%s" as minding one thing, not as stopping',
+    (text) => expect(stops(text)).toBe(false),
   );
 
   it.each([

@@ -95,9 +95,12 @@ function formPartOf(question: Question, text: string): { [key: string]: Json } |
 const asksBack = (text: string) => text.includes('?');
 /** A yes/no question about stopping ("Done for now?", "Shall we wrap up?"). */
 const asksToStop = (message: string) => /\b(done|stop|finish|wrap)/i.test(message);
-/** Wanting to stop ("I'm done", "that's enough", "never mind") answers no question: a tangent. */
+/**
+ * Wanting to stop ("I'm done", "that's enough", "never mind") answers no question: a tangent.
+ * "never mind the lamp" minds one thing only: no stop.
+ */
 export const stops = (text: string): boolean =>
-  /^\s*(?:ok(?:ay)?,?\s+)?(?:i'?m done|i am done|stop|enough|that(?:'?s| is) (?:all|enough)|never ?mind|let'?s stop|done for (?:today|now))\b/i.test(
+  /^\s*(?:ok(?:ay)?,?\s+)?(?:i'?m done|i am done|stop|enough|that(?:'?s| is) (?:all|enough)|never ?mind(?!\s+(?:it|them|that|this|those|these|the|about|my)\b)|let'?s stop|done for (?:today|now))\b/i.test(
     text,
   );
 const said = (text: string, words: readonly string[]) =>

@@ -18,6 +18,21 @@ const REFUSES =
 const KEEPS_IT =
   /\b(?:i'?ll keep (?:it|them|that|those|the\b)|i(?:'m| am) keeping (?:it|them|the\b)|never ?mind (?:it|that|this|the\b)|forget (?:it|that|this|about it|the\b)|not (?:giving|donating) (?:it|them|that|the\b) away)/i;
 
+/** The thing a change of mind names ("I'll keep the cot, my sister…" → keeps "the cot"). */
+const MIND_CHANGED_ABOUT =
+  /\b(keep(?:ing)?|never ?mind|forget(?: about)?|giving|donating)\s+(the\s+[a-z][a-z' -]*?)(?=\s*(?:[,.;!?]|\b(?:and|away|for|after|then|now)\b|$))/i;
+
+/** What is said once a question is set aside: the thing kept or left, when the words named one. */
+function setAsideSentence(said: string, all: boolean): string {
+  if (all) return '(offline) All right, we stop here.';
+  const named = MIND_CHANGED_ABOUT.exec(said);
+  if (!named?.[2]) return '(offline) All right, I leave that question.';
+  const thing = named[2].toLowerCase();
+  return /^keep/i.test(named[1] ?? '')
+    ? `(offline) All right, you keep ${thing}; I leave that question.`
+    : `(offline) All right, we leave ${thing}.`;
+}
+
 /** What offline cannot make of words that tell something at each kind of question. */
 const CANNOT_READ: Record<string, string> = {
   location: "Offline I can't look a place up by its name.",
@@ -51,10 +66,12 @@ export const setQuestionAsideRule: OfflineRule = {
     const done = ctx.resultOf(SET_QUESTION_ASIDE);
     if (!done) return { calls: [{ name: SET_QUESTION_ASIDE, input: { all: stops(ctx.lastSaid) } }] };
     const all =
-      typeof done.input === 'object' && done.input !== null && 'all' in done.input && done.input['all'];
-    return {
-      text: all ? '(offline) All right, we stop here.' : '(offline) All right, I leave that question.',
-    };
+      typeof done.input === 'object' &&
+      done.input !== null &&
+      'all' in done.input &&
+      done.input['all'] === true;
+    // (the words are in an earlier message than the tool's result this reply follows)
+    return { text: setAsideSentence(ctx.recentUserText, all) };
   },
 };
 
