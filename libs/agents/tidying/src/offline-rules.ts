@@ -5,7 +5,7 @@ import { CONFUSED, STUCK, TIRED, extractFromWords } from './offline-text';
 import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
-import { isPlural, landedText, takeWords, whereItLanded, type Landed } from './landed-words';
+import { isPlural, landedText, takeWords, thePlace, whereItLanded, type Landed } from './landed-words';
 import { EXTRACT_TOOL, GROUP_TOOL, NO_WORDS, PHOTO_TOOL } from './perception';
 import { categoriesFor, categoryOf } from './categories';
 import { allOf, mkItemName } from './tidying-types';
@@ -268,10 +268,18 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
       item !== null &&
       keptAt(ctx, item) !== undefined &&
       /\b(?:stays?|staying|keep|kept|leave)\b/.test(saidNow(ctx) ?? '');
+    // a move already made ("the papers are back in the drawer now") is said done, not asked for
+    const moved = item !== null && location !== undefined && MOVE_MADE.test(saidNow(ctx) ?? '');
     const where = kept
       ? whereItLanded({ item, pile: 'belongs', disposition: { location: keptAt(ctx, item) } })
-      : takeWords(it, location);
-    return `(offline) ${where} ${also ? `${also} ` : ''}${thenAsk(ctx, 'Next?')}`.trim();
+      : moved
+        ? `Good: the ${item} ${isPlural(item) ? 'are' : 'is'} in ${thePlace(location)}.`
+        : takeWords(it, location);
+    // "…, how am I doing?": what the session says of it follows
+    const said = saidNow(ctx) ?? '';
+    const asked = said.includes('?') ? sessionAnswer(ctx, said) : null;
+    const then = thenAsk(ctx, 'Next?');
+    return `(offline) ${where} ${also ? `${also} ` : ''}${asked ? `${asked} ` : ''}${then}`.trim();
   },
   'instruct-split': (ctx) =>
     `(offline) The unsure pile is big: let us split it into smaller piles (${line(ctx, 'Categories') ?? 'by kind'}). Say go when they are ready.`,
@@ -292,20 +300,33 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
  * it was asked at a card, which comes back below the answer.
  */
 function answerFromTheSession(ctx: OfflineContext): string {
-  const asked = saidNow(ctx) ?? '';
-  const toGo = line(ctx, 'Still to go');
   const then = thenAsk(ctx, 'What did you pick up next?');
-  const answer = (() => {
-    if (/\b(?:left|remaining|to go|still)\b|\bwhat(?:'s| is)? next\b/.test(asked))
-      return toGo ? `Still to go: ${toGo}.` : 'Nothing you have named is still to go.';
-    if (/\b(?:sorted|done|so far|how many|piles?|out|binned|trash)\b/.test(asked)) {
-      const piles = line(ctx, 'Piles');
-      const going = line(ctx, 'Going out of this space');
-      return `So far: ${countsOf(ctx).processed} sorted${piles ? ` (${piles})` : ''}${going ? `; going out: ${going}` : ''}.`;
-    }
-    return `The offline model cannot answer that one: Claude could.${then ? '' : ' Back to where we were.'}`;
-  })();
+  const answer =
+    sessionAnswer(ctx, saidNow(ctx) ?? '') ??
+    `The offline model cannot answer that one: Claude could.${then ? '' : ' Back to where we were.'}`;
   return `(offline) ${answer} ${then}`.trim();
+}
+
+/** Words that tell of a move already made: "took the mugs to the kitchen", "the papers are back in the drawer". */
+const MOVE_MADE =
+  /\b(?:took|moved|brought|carried|returned|put (?:it|them|the [a-z ]+?) back|(?:is|are) (?:now |already )?back|(?:is|are) now|already)\b/;
+
+/** What the session block says to a question about the session, or null when it asks of none. */
+function sessionAnswer(ctx: OfflineContext, asked: string): string | null {
+  if (/\b(?:left|remaining|to go|still)\b|\bwhat(?:'s| is)? next\b/.test(asked)) {
+    const toGo = line(ctx, 'Still to go');
+    return toGo ? `Still to go: ${toGo}.` : 'Nothing you have named is still to go.';
+  }
+  if (
+    /\b(?:sorted|done|so far|how many|piles?|out|binned|trash|how am i doing|how(?:'s| is) it going|progress)\b/.test(
+      asked,
+    )
+  ) {
+    const piles = line(ctx, 'Piles');
+    const going = line(ctx, 'Going out of this space');
+    return `So far: ${countsOf(ctx).processed} sorted${piles ? ` (${piles})` : ''}${going ? `; going out: ${going}` : ''}.`;
+  }
+  return null;
 }
 
 const replyToAction: OfflineRule = {

@@ -13,9 +13,9 @@ import { counted, kindOfIt, ofTheOnes, ONE_APART, partOf } from './offline-parts
  * laptop"), and not a part of the one in question ("some of them", "the rest").
  */
 const ARTICLE =
-  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|i|we|you)\b|[,.!?]|$)/;
+  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|back|i|we|you)\b|[,.!?]|$)/;
 const PLACE =
-  /\b(?:goes|go|put it|put them|(?:put|keep) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|stays?|keep it|keep them|keeps?|kept|stored?)\s+(?:in|on|into|at|to|by|under)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
+  /\b(?:goes|go|put it|put them|(?:put|keep|took|take|moved?|brought|bring|carried|carry) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|stays?|keep it|keep them|keeps?|kept|stored?|(?:is|are) (?:now |already )?back|(?:is|are) (?:now|already))\s+(?:in|on|into|at|to|by|under)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?:\s+(?:now|already|again|too))?(?=[,.!?]|$)/;
 /** A thing and where it goes, with no verb: "books on the shelf", "the mugs to the kitchen". */
 const MOVED_TO =
   /^(?:(?:the|my|these|those|some|all the|all my)\s+)?([a-z]+(?: [a-z]+)?)\s+(?:in|on|onto|into|to|by|under)\s+(?:the|my)\s+([a-z][a-z ]*?)[.!]*$/;
@@ -25,7 +25,7 @@ const NOT_MOVED =
 
 /** A thing named bare before what is done with it: "lamp stays where it is", "books go on the shelf". */
 const SUBJECT =
-  /^(?!(?:the|my|a|an|this|that|these|those|some|one|two|three|four|five|both|most|half|it|they|all|everything|everything else)\b)([a-z]+(?: [a-z]+)?)\s+(?:stays?|goes|go|belongs?)\b/;
+  /^(?!(?:the|my|a|an|this|that|these|those|some|one|two|three|four|five|both|most|half|it|they|all|everything|everything else)\b)([a-z]+(?: [a-z]+)?)\s+(?:stays?|goes|go|belongs?|(?:is|are) (?:now |already )?back)\b/;
 
 /** The thing such words name first; null when they lead with no thing ("it stays", "everything goes"). */
 function subjectOf(t: string): string | null {

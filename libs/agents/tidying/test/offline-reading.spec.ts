@@ -228,6 +228,24 @@ describe("the offline rules' reading of a message", () => {
       place: 'kitchen',
     });
   });
+
+  it.each([
+    ['plates are back in the kitchen now. how am I doing?', 'plates', 'kitchen'],
+    ['I put the plates back in the kitchen', 'plates', 'kitchen'],
+    ['took the plates to the kitchen', 'plates', 'kitchen'],
+    ['the mugs are now in the kitchen', 'mugs', 'kitchen'],
+    ['I moved the shoes to the hallway', 'shoes', 'hallway'],
+  ])('reads a move already made, "%s", as the %s placed in the %s', (text, item, place) => {
+    expect(read(text.toLowerCase())).toMatchObject({ intent: 'decided', item, choice: 'place', place });
+  });
+
+  it('reads where things lie in the mess ("the clothes are on the floor") as no move', () => {
+    expect(read('the clothes are on the floor')).toMatchObject({
+      item: 'clothes',
+      choice: null,
+      place: null,
+    });
+  });
 });
 
 describe("the offline coach's first guesses", () => {

@@ -387,10 +387,21 @@ describe('where each item lands', () => {
     expect(await lastReply(s)).toMatch(
       /^\(offline\) So far: 1 sorted \(0 belong, 1 out, 0 unsure\); going out: mugs → kitchen\. Next, the papers/,
     );
+    await s.say('how am I doing?');
+    expect(await lastReply(s)).toMatch(/^\(offline\) So far: 1 sorted \(0 belong, 1 out, 0 unsure\)/);
     // one it cannot answer offline says so, and the session goes on where it was
     await s.say('should I get a new desk?');
     expect(await lastReply(s)).toMatch(/cannot answer that one.*Next, the papers/);
     expect(s.state()).toMatchObject({ piles: { belongs: [], out: ['mugs'], unsure: [] } });
+  });
+
+  it('a move already made, told with a question about the session, is said done and the question answered', async () => {
+    const s = await atTheDesk();
+    await s.say('the papers are back in the drawer now. how am I doing?', tapFirst);
+    expect(s.state()).toMatchObject({ piles: { belongs: ['papers'], out: ['mugs'] } });
+    expect(await lastReply(s)).toBe(
+      '(offline) Good: the papers are in the drawer. So far: 2 sorted (1 belong, 1 out, 0 unsure); going out: mugs → kitchen. Next, the lamp: say go, or tell me what you picked up.',
+    );
   });
 
   it('some of a thing told by how many at its card: the one kept apart stays, the rest go where the words said', async () => {
