@@ -39,6 +39,12 @@ describe('reading the things out of what a person says', () => {
       ['sofa', 'cot', 'books'],
     ],
     ['a high chair the kids have outgrown', ['high chair']],
+    // sentences of their own, each leading with its own words; the place being cleared is no thing
+    [
+      "hi, I'm clearing out my mum's flat. there's a dining table with 4 chairs, loads of kitchen stuff and two bags of her clothes",
+      ['dining table with 4 chairs', 'kitchen stuff', 'clothes'],
+    ],
+    ["We're clearing out the garage. Got a bike and a lawnmower.", ['bike', 'lawnmower']],
   ])('%j names %j', (text, items) => expect(itemsIn(text)).toEqual(items));
 
   it.each([

@@ -36,6 +36,10 @@ const POLITE = /,?\s*(?:please|thanks|thank\s+you|cheers)\s*$/i;
 const BEFORE_THING =
   /^(?:(?:a|an|the|my|our|his|her|their|some|these|those|this|that|a\s+few|few|several|lots\s+of|a\s+lot\s+of|loads\s+of|plenty\s+of|a\s+couple\s+of|couple\s+of|one|two|three|four|five|\d+)\s+|(?:full\s+)?(?:bin\s+)?(?:bags?|box(?:es)?|piles?|stacks?|loads?|sacks?|crates?|cartons?|heaps?|bunch(?:es)?|sets?|pairs?)\s+(?:full\s+)?of\s+)/i;
 
+/** The place being cleared, not a thing in it: "(clearing out) my mum's flat", "the garage". */
+const CLEARED_PLACE =
+  /^(?:[a-z]+'s\s+)?(?:flat|house|home|garage|loft|attic|shed|cellar|basement|apartment|place|room|bedroom|spare\s+room|office|storage\s+unit)$/i;
+
 /** The asking alone, with nothing named: "donate", "give away". */
 const BARE_ASKING = /^(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|collect(?:ion)?|pick\s+up)$/i;
 
@@ -76,16 +80,21 @@ const AMOUNT_ONLY =
  * itemsIn("I'd rather it were collected"); // []
  */
 export function itemsIn(text: string): string[] {
-  const plain = text
+  // "I'm clearing out my mum's flat. There's a table, …": each sentence leads with its own words
+  const parts = text
     .trim()
-    .replace(GREETING, '')
-    .replace(COLLECTION, '')
-    .replace(/[?!.]+\s*$/, '')
-    .replace(POLITE, '')
-    .replace(LEAD, '')
-    .replace(POLITE, '')
-    .trim();
-  const parts = plain.split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&|plus|as\s+well\s+as)\s+/i);
+    .split(/(?<=[.!?;])\s+/)
+    .flatMap((sentence) =>
+      sentence
+        .replace(GREETING, '')
+        .replace(COLLECTION, '')
+        .replace(/[?!.]+\s*$/, '')
+        .replace(POLITE, '')
+        .replace(LEAD, '')
+        .replace(POLITE, '')
+        .trim()
+        .split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&|plus|as\s+well\s+as)\s+/i),
+    );
   const items: string[] = [];
   for (const part of parts) {
     // each part may lead with its own "I have" ("we're moving, I have a sofa and …") and end with
@@ -98,7 +107,7 @@ export function itemsIn(text: string): string[] {
       .trim();
     if (DESCRIBES.test(said) || AMOUNT_ONLY.test(said)) continue;
     const item = withoutWordsBefore(said.replace(SAID_OF_IT, ''));
-    if (item === '' || BARE_ASKING.test(item) || !namesAThing(item)) continue;
+    if (item === '' || BARE_ASKING.test(item) || CLEARED_PLACE.test(item) || !namesAThing(item)) continue;
     if (!items.some((known) => known.toLowerCase() === item.toLowerCase())) items.push(asNamed(item));
   }
   return items.slice(0, MAX_ITEMS_AT_ONCE).map((item) => item.slice(0, 200));
