@@ -80,9 +80,32 @@ export function readForm(schema: JsonSchema, text: string): FormReading | null {
   return { values, unread };
 }
 
+/**
+ * What people say for a few values forms often offer: "decent" is "good", "barely used" is "like
+ * new", "tatty" is "worn". Read only where the form offers the value. Not "ok" or "old": they
+ * lead a sentence or colour a thing ("it's old but works") more often than they grade it.
+ */
+const SAID_FOR_VALUE: { readonly [value: string]: readonly string[] } = {
+  good: ['decent', 'fine', 'great', 'good nick', 'nice'],
+  'like new': [
+    'as new',
+    'brand new',
+    'barely used',
+    'hardly used',
+    'never used',
+    'mint',
+    'pristine',
+    'unused',
+  ],
+  worn: ['tatty', 'battered', 'shabby', 'scruffy', 'well used', 'used a lot', 'worn out', 'rough'],
+};
+
 /** The one value of `named` the words give as whole words; none, or two different, gives none. */
 function valueNamed(named: readonly Json[], text: string): Json | undefined {
-  const found = named.filter((value) => typeof value === 'string' && mentions(text, [value]));
+  const found = named.filter(
+    (value) =>
+      typeof value === 'string' && mentions(text, [value, ...(SAID_FOR_VALUE[value.toLowerCase()] ?? [])]),
+  );
   // "like new" also mentions "new": the longer value said is the one meant
   const meant = found.filter(
     (value) =>

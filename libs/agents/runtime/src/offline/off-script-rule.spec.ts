@@ -402,6 +402,10 @@ describe('the offline reading of words typed at a form', () => {
     ['good, 2 boxes, yes please', { condition: 'good', bags: 2, collection: true }],
     ['good, 2 boxes, no thanks', { condition: 'good', bags: 2, collection: false }],
     ["good, 2 boxes, not yet sure, they're heavy", { condition: 'good', bags: 2, collection: false }],
+    // the offered values as people say them
+    ["it's all in decent shape, maybe 3 boxes", { condition: 'good', bags: 3, collection: false }],
+    ['barely used, one bag', { condition: 'like new', bags: 1, collection: false }],
+    ['a bit tatty, two bags', { condition: 'worn', bags: 2, collection: false }],
   ])('fills the form in from "%s"', (text, content) => expect(read(describe, text)).toEqual(fills(content)));
 
   it('takes a plain yes as the answer to a form whose one question is yes or no', () => {
