@@ -117,6 +117,7 @@ describe('how many bags or boxes of a thing the words said', () => {
     ['an old kettle', 'old kettle', undefined],
     ['a box full of books', 'books', 1],
     ['a crate of vinyl records', 'vinyl records', 1],
+    ['loads of kitchen stuff and two bags of her clothes', 'clothes', 2],
   ])('%j says of %j: %j', (text, item, bags) => expect(bagsOf(text, item)).toBe(bags));
 });
 

@@ -166,7 +166,7 @@ const COUNTS = ['a', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eig
 export function bagsOf(text: string, item: string): number | undefined {
   const name = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const said = new RegExp(
-    `\\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|\\d+)\\s+(?:(?:big|small|large|full)\\s+)?(?:bin\\s+)?(?:bags?|box(?:es)?|sacks?|crates?|cartons?)\\s+(?:full\\s+)?of\\s+(?:(?:the|my|our|some|old)\\s+)?${name}\\b`,
+    `\\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|\\d+)\\s+(?:(?:big|small|large|full)\\s+)?(?:bin\\s+)?(?:bags?|box(?:es)?|sacks?|crates?|cartons?)\\s+(?:full\\s+)?of\\s+(?:(?:the|my|our|his|her|their|some|old)\\s+)?${name}\\b`,
     'i',
   ).exec(text);
   const count = said?.[1]?.toLowerCase();
