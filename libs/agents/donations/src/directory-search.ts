@@ -12,11 +12,13 @@ import { toJson } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import * as z from 'zod';
 import {
+  ConditionSchema,
   DropOffDirectory,
   KindSchema,
   PlaceSchema,
   PointSchema,
   ServiceSchema,
+  type Condition,
   type Kind,
   type Place,
   type Point,
@@ -47,10 +49,23 @@ export type Searched = z.infer<typeof SearchedSchema>;
 export const Directory = createAgent(
   {
     search: createTool('search_directory')
-      .parameter(z.object({ near: PointSchema, kind: KindSchema, service: ServiceSchema }))
-      .execute(function* ({ near, kind, service }) {
+      .parameter(
+        z.object({
+          near: PointSchema,
+          kind: KindSchema,
+          service: ServiceSchema,
+          condition: ConditionSchema.optional(),
+        }),
+      )
+      .execute(function* ({ near, kind, service, condition }) {
         const directory = yield* DropOffDirectory.attach();
-        const search = yield* directory.invoke('search', { near, kind, limit: 3, service });
+        const search = yield* directory.invoke('search', {
+          near,
+          kind,
+          limit: 3,
+          service,
+          ...(condition === undefined ? {} : { condition }),
+        });
         let next = yield* search.next();
         while (!next.done) {
           const { list, checked, total } = next.value;
@@ -86,19 +101,26 @@ export interface Found extends Searched {
  * and tries places they could take it to instead, which is what a person would do for them. When
  * neither is near, the answer is the collection search's, so the reply says how far services are.
  */
-export function* searchDirectory(near: Point, kind: Kind, collection: boolean): Operation<Found> {
+export function* searchDirectory(
+  near: Point,
+  kind: Kind,
+  collection: boolean,
+  condition?: Condition,
+): Operation<Found> {
+  // worn things are looked for only where they are taken worn (see DropOffDirectory's search)
+  const asIs = condition === undefined ? {} : { condition };
   if (!collection)
-    return { ...(yield* Directory.tools.search({ near, kind, service: 'drop-off' })), collection };
+    return { ...(yield* Directory.tools.search({ near, kind, service: 'drop-off', ...asIs })), collection };
   const collected = yield* fork(Directory, 'services that collect', function* (attempt) {
     return inReach(
-      yield* attempt.tools.search({ near, kind, service: 'collection' }),
+      yield* attempt.tools.search({ near, kind, service: 'collection', ...asIs }),
       'no service that collects reaches',
     );
   });
   if (collected.forwarded) return { ...collected.value, collection: true };
   const dropOff = yield* fork(Directory, 'places to take it instead', function* (attempt) {
     return inReach(
-      yield* attempt.tools.search({ near, kind, service: 'drop-off' }),
+      yield* attempt.tools.search({ near, kind, service: 'drop-off', ...asIs }),
       'no place near to take it either',
     );
   });

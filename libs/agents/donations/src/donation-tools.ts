@@ -10,7 +10,7 @@ import {
 } from '@sweatpants/agent-runtime';
 import * as z from 'zod';
 import { NEAR_KM, searchDirectory } from './directory-search';
-import { KindSchema, PointSchema } from './drop-off-directory';
+import { ConditionSchema, KindSchema, PointSchema } from './drop-off-directory';
 import { comesInBags, kindOf } from './item-kind';
 import { listOf } from './donation-replies';
 import { conditionInDoubt, isPlural, MAX_ITEMS_AT_ONCE, recycledOnly, safetyFirst } from './said-items';
@@ -30,7 +30,6 @@ export interface CoachTools {
 }
 
 const Copied = z.object({ success: z.boolean() });
-const ConditionSchema = z.enum(['like new', 'good', 'worn']);
 const Confirmed = z.object({ value: z.boolean() });
 
 /** Dispositions that mean "not fit to give away": a charity shop would have to throw it out. */
@@ -173,6 +172,9 @@ export function donationTools(coach: CoachTools): DonationTools {
         kind: KindSchema,
         near: PointSchema.optional().describe('where the person said they are, from an earlier search'),
         collection: z.boolean().optional().describe('true: services that collect, not places to take it'),
+        condition: ConditionSchema.optional().describe(
+          'as the person described it: worn things are not sent to shops that resell, only to banks and reuse centres',
+        ),
         also: z
           .array(z.string().trim().min(1).max(200))
           .max(MAX_ITEMS_AT_ONCE)
@@ -187,7 +189,15 @@ export function donationTools(coach: CoachTools): DonationTools {
           .describe('the other things the location is asked for that the person would rather were collected'),
       }),
     )
-    .execute(function* ({ item, kind, near: known, collection = false, also = [], alsoCollected = [] }) {
+    .execute(function* ({
+      item,
+      kind,
+      near: known,
+      collection = false,
+      condition,
+      also = [],
+      alsoCollected = [],
+    }) {
       // The browser says what it is doing while the device finds itself (a phone's GPS can take
       // a while); the helper tells the person it is waiting on their device, not on itself.
       const statuses: string[] = [];
@@ -215,6 +225,7 @@ export function donationTools(coach: CoachTools): DonationTools {
         near,
         kind,
         collection,
+        condition,
       );
       return Ok({
         item,

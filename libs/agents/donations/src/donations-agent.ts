@@ -62,8 +62,9 @@ export function createDonations(
           when check_item says instead "safety" (a car seat, a helmet), say why: its history cannot
           be vouched for.
           Otherwise call describe_donation, passing what the person already told you (its
-          condition, that they want it collected), then find_drop_off with the thing's kind,
-          passing near when they already shared where they are.
+          condition, that they want it collected), then find_drop_off with the thing's kind and
+          its condition as described (worn things are not sent to shops that resell), passing
+          near when they already shared where they are.
           Honour collection: when the person would rather it were collected or picked up (said in
           words or in the form), call find_drop_off with collection true and name the service it
           finds, or say plainly that you know no collection near them. Never offer a drop-off

@@ -26,6 +26,24 @@ describe('the drop-off directory protocol', () => {
     ]);
   });
 
+  it('leaves out shops that resell when the things are worn: a textile bank takes worn clothes, a charity shop does not', async () => {
+    const found = await run(() =>
+      DropOffDirectory.with(demoDirectory, function* () {
+        const directory = yield* DropOffDirectory.attach();
+        return yield* directory.call('search', {
+          near: RUSSELL_SQUARE,
+          kind: 'clothes',
+          limit: 3,
+          condition: 'worn',
+        });
+      }),
+    );
+    expect(found.places.map((p) => p.name)).toEqual([
+      'Textile bank, Brunswick Centre car park',
+      'Camden Reuse Centre',
+    ]);
+  });
+
   it('searches the services that collect only when asked, each with how far it reaches', async () => {
     const progress: unknown[] = [];
     const found = await run(() =>

@@ -19,6 +19,10 @@ export const KINDS = [
 export const KindSchema = z.enum(KINDS);
 export type Kind = z.infer<typeof KindSchema>;
 
+/** What condition a thing is in, as the person says on its form. */
+export const ConditionSchema = z.enum(['like new', 'good', 'worn']);
+export type Condition = z.infer<typeof ConditionSchema>;
+
 /** How a place takes things: the person brings them, or it comes and collects them. */
 export const ServiceSchema = z.enum(['drop-off', 'collection']);
 export type Service = z.infer<typeof ServiceSchema>;
@@ -50,6 +54,8 @@ export const DropOffDirectory = createProtocol('drop-off-directory', {
       limit: z.number().int().min(1).max(10),
       /** drop-off places when absent, as before collection services were listed */
       service: ServiceSchema.optional(),
+      /** worn things: places that only resell what they take are left out */
+      condition: ConditionSchema.optional(),
     }),
     progress: z.object({ list: z.string(), checked: z.number().int(), total: z.number().int() }),
     returns: z.object({
@@ -69,6 +75,8 @@ interface Listed {
   takes: readonly Kind[];
   at: Point;
   servesKm?: number;
+  /** it sells on what it takes, so it takes only what is fit to sell (a charity shop) */
+  resells?: true;
 }
 
 /**
@@ -87,6 +95,7 @@ const DEMO_LISTS: readonly { list: string; service: Service; places: readonly Li
         opening: 'Mon–Sat 10:00–17:30',
         takes: ['clothes', 'books', 'toys', 'kitchenware'],
         at: { lat: 51.5246, lng: -0.1246 },
+        resells: true,
       },
       {
         name: 'Second Chapter Books',
@@ -94,6 +103,7 @@ const DEMO_LISTS: readonly { list: string; service: Service; places: readonly Li
         opening: 'Tue–Sun 11:00–18:00',
         takes: ['books'],
         at: { lat: 51.5219, lng: -0.1186 },
+        resells: true,
       },
     ],
   },
@@ -134,6 +144,7 @@ const DEMO_LISTS: readonly { list: string; service: Service; places: readonly Li
         takes: ['clothes', 'books', 'toys'],
         at: { lat: 51.5246, lng: -0.1246 },
         servesKm: 5,
+        resells: true,
       },
       {
         name: 'Camden Reuse Centre collection van',
@@ -153,12 +164,15 @@ const DEMO_LISTS: readonly { list: string; service: Service; places: readonly Li
  * helper's to say.
  */
 export const demoDirectory: DirectoryImplementation = {
-  *search({ near, kind, limit, service = 'drop-off' }, send) {
+  *search({ near, kind, limit, service = 'drop-off', condition }, send) {
     const lists = DEMO_LISTS.filter((l) => l.service === service);
     const found: { place: Listed; km: number }[] = [];
     for (const [i, { list, places }] of lists.entries()) {
       for (const place of places)
-        if (place.takes.includes(kind) || place.takes.includes('anything'))
+        if (
+          (place.takes.includes(kind) || place.takes.includes('anything')) &&
+          !(condition === 'worn' && place.resells)
+        )
           found.push({ place, km: distanceKm(near, place.at) });
       yield* send({ list, checked: i + 1, total: lists.length });
     }

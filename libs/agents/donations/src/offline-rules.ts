@@ -8,7 +8,7 @@ import {
   type OfflineToolCall,
 } from '@sweatpants/agent-runtime/offline';
 import { listOf, notForGiving, whereTheyGo } from './donation-replies';
-import type { Kind, Point } from './drop-off-directory';
+import type { Condition, Kind, Point } from './drop-off-directory';
 import { kindOf } from './item-kind';
 import { bagsOf, isPlural, itemsIn, saidGood, wantsCollection } from './said-items';
 import {
@@ -38,6 +38,7 @@ interface ToFind {
   item: string;
   kind: Kind;
   collection: boolean;
+  condition?: Condition;
 }
 
 /** Words that close a turn rather than name a thing: "thanks", "that's all". */
@@ -140,6 +141,7 @@ function toFind({ thisTurn, earlier }: Results, collect: boolean): ToFind[] {
         item: d.item,
         kind: checks.find((c) => c.item === d.item)?.kind ?? kindOf(d.item),
         collection: collect || d.collection === true,
+        ...(d.condition === undefined ? {} : { condition: d.condition }),
       }));
   const before = read(lastTurnOf(earlier, 'find_drop_off'), 'find_drop_off', FoundSchema);
   const items = [...new Map(before.map((f) => [f.item, f])).values()];
@@ -167,6 +169,7 @@ function findOrSay(results: Results, wanted: readonly ToFind[]): OfflineReply {
           kind: w.kind,
           ...(near ? { near } : {}),
           ...(w.collection ? { collection: true } : {}),
+          ...(w.condition === undefined ? {} : { condition: w.condition }),
           ...(also.length > 0 ? { also } : {}),
           ...(alsoCollected.length > 0 ? { alsoCollected } : {}),
         },

@@ -1,7 +1,7 @@
 import type { OfflineContext } from '@sweatpants/agent-runtime/offline';
 import { toJson, type Json } from '@sweatpants/domain';
 import * as z from 'zod';
-import { KindSchema, PlaceSchema, PointSchema } from './drop-off-directory';
+import { ConditionSchema, KindSchema, PlaceSchema, PointSchema } from './drop-off-directory';
 
 /**
  * What the helper's own tools answered, read back from the conversation for the offline model:
@@ -24,6 +24,7 @@ export const DescribedSchema = z.object({
   item: z.string(),
   described: z.boolean(),
   collection: z.boolean().optional(),
+  condition: ConditionSchema.optional(),
 });
 export type Described = z.infer<typeof DescribedSchema>;
 

@@ -137,6 +137,16 @@ describe('the donation helper reads what a person says as a person would', () =>
       expect(await everythingSaid(session)).not.toMatch(/coach/i);
     }));
 
+  it('sends clothes the form says are worn to the textile bank, not to a charity shop that resells', () =>
+    inSession(coachByRuleOfThumb(), async (session) => {
+      await session.say('two bags of clothes', (q) =>
+        q.type === 'form' ? filled(q, { condition: 'worn', collection: false }) : happyAnswers(q),
+      );
+      const replies = await session.replies();
+      expect(replies.join('\n')).toMatch(/^Take them to Textile bank, Brunswick Centre car park/m);
+      expect(replies.join('\n')).not.toMatch(/Hospice Charity Shop/);
+    }));
+
   it('says plainly it knows no place near someone in Berlin, and what they could do instead', () =>
     inSession(
       coachGuessing(() => 'donate'),
