@@ -45,20 +45,24 @@ const STRANGER =
  * Mail from a stranger is most likely a marketing list: the option that says so, pointed to (not
  * picked: what kind of sender they are is the person's to say, by its letter).
  */
-function strangerHint(card: Omit<OpenCard, 'elicitId'>): string | undefined {
+function strangerHint(card: Omit<OpenCard, 'elicitId'>, part: boolean): string | undefined {
   const list = card.options.find((o) => /marketing list/i.test(o.label));
   if (!list) return undefined;
   const letter = /^([A-Z0-9])\.\s/.exec(list.label)?.[1];
-  return `(offline) Mail from a sender you never signed up for is most likely a marketing list: “${list.label}”.${letter ? ` Type ${letter} to pick it.` : ''} ${CARD_AGAIN}`;
+  const likely = `Mail from a sender you never signed up for is most likely a marketing list: “${list.label}”.`;
+  // said of one sender among others: its letter would pick for all of them, so it goes beside it
+  if (part) return `${likely}${letter ? ` Put ${letter} beside that sender.` : ''}`;
+  return `${likely}${letter ? ` Type ${letter} to pick it.` : ''}`;
 }
 
 /** The side quest's short answer: what the tiers or options asked about mean, then the card again. */
 function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
-  const hint = STRANGER.test(text) ? strangerHint(card) : undefined;
-  if (hint) return hint;
+  const part = PART_PICK.test(text) && !asksSomething(text);
+  const hint = STRANGER.test(text) ? strangerHint(card, part) : undefined;
   // Nothing was applied: offline, a pick for part of a card needs its letter beside each sender.
-  if (PART_PICK.test(text) && !asksSomething(text))
-    return `(offline) Offline I need a letter beside each sender you name (“B for …, A for …”), so I have applied none yet. Or pick the one that fits them all, or “Skip this” to leave them quarantined for now. ${CARD_AGAIN}`;
+  if (part)
+    return `(offline) Offline I need a letter beside each sender you name (“B for …, A for …”), so I have applied none yet.${hint ? ` ${hint}` : ''} Or pick the one that fits them all, or “Skip this” to leave them quarantined for now. ${CARD_AGAIN}`;
+  if (hint) return `(offline) ${hint} ${CARD_AGAIN}`;
   const tiers = [...new Set([...text.matchAll(/\btier\s*([1-3])\b/gi)].map((m) => m[1] ?? ''))];
   if (tiers.length > 0) {
     const meanings = tiers.map((tier) => {

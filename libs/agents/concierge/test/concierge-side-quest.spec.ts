@@ -102,6 +102,21 @@ describe('a side quest while a card waits (offline)', () => {
     },
   );
 
+  it('says, when one sender of several is a stranger, that its letter goes beside it: none is applied to all', async () => {
+    const concierge = await trailgearCard();
+    await aside(
+      concierge,
+      concierge.card,
+      "trailgear is a shop I actually buy from, but bookbarn I've never heard of",
+    );
+    const said = replies(await concierge.path()).at(-1);
+    expect(said).toContain('Offline I need a letter beside each sender you name');
+    expect(said).toContain('most likely a marketing list');
+    expect(said).toContain('Put A beside that sender.');
+    expect(said).not.toContain('Type A to pick it');
+    expect(concierge.store.batches).toEqual([]);
+  });
+
   it('applies a pick typed for some of a card’s senders to their items, and offers the card again for the rest', async () => {
     const concierge = await trailgearCard();
     const { card } = concierge;
