@@ -110,15 +110,27 @@ export function useMcpConnection(server: McpServerConfig, timeoutMs: number): Op
               deadline.restart();
             }
           };
+          const options = {
+            signal: controller.signal,
+            // Ours counts, paused while the person answers; the SDK's would not pause.
+            timeout: LONGEST_TIMER_MS,
+            onprogress: () => deadline.restart(),
+          };
+          // A tool that runs only as a task (MCP's tasks: call now, fetch the result later)
+          const task: { id?: string } | undefined = tools.some(
+            (tool) => tool.name === name && tool.execution?.taskSupport === 'required',
+          )
+            ? {}
+            : undefined;
           try {
             const result = yield* call(() =>
               Promise.race([
-                client.callTool({ name, arguments: args }, CallToolResultSchema, {
-                  signal: controller.signal,
-                  // Ours counts, paused while the person answers; the SDK's would not pause.
-                  timeout: LONGEST_TIMER_MS,
-                  onprogress: () => deadline.restart(),
-                }),
+                task
+                  ? taskResult(client, name, args, options, (id) => {
+                      task.id = id;
+                      deadline.restart();
+                    })
+                  : client.callTool({ name, arguments: args }, CallToolResultSchema, options),
                 deadline.expired,
               ]),
             );
@@ -128,7 +140,11 @@ export function useMcpConnection(server: McpServerConfig, timeoutMs: number): Op
             deadline.stop();
             asking = undefined;
             // Timed out, or halted mid-call (a Stop, a closed runner): the server is told to cancel.
-            if (!settled) controller.abort();
+            if (!settled) {
+              controller.abort();
+              const id = task?.id;
+              if (id) void client.experimental.tasks.cancelTask(id).catch(() => undefined);
+            }
           }
         },
       });
@@ -156,6 +172,37 @@ function transportFor(server: McpServerConfig, stderrLine: (line: string) => voi
     for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') stderrLine(line.trim());
   });
   return transport;
+}
+
+/**
+ * A task-based call's result: the task is created, its status polled as the server suggests (each
+ * status heard is a sign of life, as progress is), and its result fetched once it completes; a
+ * question the server asks meanwhile comes through the client's elicitation handler.
+ */
+async function taskResult(
+  client: Client,
+  name: string,
+  args: { [key: string]: unknown },
+  options: { signal: AbortSignal; timeout: number; onprogress: () => void },
+  heard: (taskId: string) => void,
+): Promise<CallToolResult> {
+  const stream = client.experimental.tasks.callToolStream({ name, arguments: args }, CallToolResultSchema, {
+    ...options,
+    task: {},
+  });
+  for await (const message of stream) {
+    switch (message.type) {
+      case 'taskCreated':
+      case 'taskStatus':
+        heard(message.task.taskId);
+        break;
+      case 'result':
+        return message.result as CallToolResult;
+      case 'error':
+        throw message.error;
+    }
+  }
+  throw new McpError(ErrorCode.InternalError, `${name} ended without a result`);
 }
 
 /** Every page of the server's tools. */

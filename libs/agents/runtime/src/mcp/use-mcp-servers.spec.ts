@@ -168,6 +168,36 @@ describe('useMcpServers: an MCP server’s tools are the agent’s', () => {
     await s.runner.close();
   });
 
+  it('calls a tool that runs only as a task: created, polled, and its result recorded', async () => {
+    const s = await session(agentUsing([everything]));
+    await s.send('call everything_simulate-research-query {"topic":"winter coats"}');
+    await s.runner.whenIdle();
+
+    const [outcome] = await s.outcomes();
+    expect(outcome).toMatchObject({ kind: 'success' });
+    const text = String((outcome as { value: Json }).value);
+    expect(text).toContain('# Research Report: winter coats');
+    expect(text).toContain('Stage 4: Generating report ✓');
+    await s.runner.close();
+  });
+
+  it('puts the question a task asks while it waits for input to the person, and the task goes on with the answer', async () => {
+    const s = await session(agentUsing([everything]));
+    await s.send('call everything_simulate-research-query {"topic":"python","ambiguous":true}');
+    const asked = await question(s.runner);
+    expect(asked).toMatchObject({ type: 'form', message: expect.stringContaining('"python"') });
+    const answered = s.runner.answer(
+      { elicitId: asked.elicitId, action: 'accept', content: { interpretation: 'snake' } },
+      'u1',
+    );
+    expect(answered.ok).toBe(true);
+    await s.runner.whenIdle();
+
+    const text = String(((await s.outcomes())[0] as { value: Json }).value);
+    expect(text).toContain('# Research Report: python (snake)');
+    await s.runner.close();
+  });
+
   it('puts the server’s elicitation to the person as a form, and the server gets their answer', async () => {
     const s = await session(agentUsing([everything]));
     await s.send('call everything_trigger-elicitation-request {}');
