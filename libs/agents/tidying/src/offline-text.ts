@@ -13,7 +13,7 @@ import { counted, kindOfIt, ofTheOnes, ONE_APART, partOf } from './offline-parts
  * laptop"), and not a part of the one in question ("some of them", "the rest").
  */
 const ARTICLE =
-  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|back|i|we|you)\b|[,.!?]|$)/;
+  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?|is|are|was|were|has|have)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|back|i|we|you)\b|[,.!?]|$)/;
 const PLACE =
   /\b(?:goes|go|put it|put them|(?:put|keep|took|take|moved?|brought|bring|carried|carry) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|stays?|keep it|keep them|keeps?|kept|stored?|(?:is|are) (?:now |already )?back|(?:is|are) (?:now|already))\s+(?:in|on|into|at|to|by|under)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?:\s+(?:now|already|again|too))?(?=[,.!?]|$)/;
 /** A thing and where it goes, with no verb: "books on the shelf", "the mugs to the kitchen". */
@@ -83,6 +83,10 @@ const DISHEARTENED =
   /\b(?:what'?s|whats|what is) (?:even )?the point\b|\bpointless\b|\bwhy (?:even )?bother\b|\bhopeless\b|\bgive up\b|\b(?:be |get |gets )?messy again\b/;
 /** How much of a thing there is, which is not its name: "a big pile of jumpers" is jumpers. */
 const HEAP_OF = /^(?:(?:big|huge|small|little|massive|whole)\s+)?(?:pile|stack|heap|mountain|load)s?\s+of\s+/;
+
+/** "some of it is bills …, the rest …": a part of the thing in question named, before the rest. */
+const PART_NAMED =
+  /^(?:some|most|a few|a couple|half|part) of (?:it|them|these|those) (?:is|are) (?:just |all |mostly )?(?=[a-z]+(?: [a-z]+)*?\s*,\s*(?:and |but )?(?:the rest|the others|everything else)\b)/;
 
 /** Takes back what was decided ("undo that", "take it back"), when the words decide nothing new. */
 const UNDO = /\b(?:undo|take (?:that|it|this|them) back|take back|changed? my mind|scratch that)\b/;
@@ -180,8 +184,9 @@ export function extractFromWords(
   if (DISHEARTENED.test(t)) return { ...NO_FACTS, intent: 'help', item: null, also: [] };
 
   // Two things decided at once: the first is this turn's, the second is sorted with it (or, with
-  // no decision of its own, named to come next).
-  const two = twoDecisions(t, phase);
+  // no decision of its own, named to come next). "some of it is bills I need to pay, the rest is
+  // junk": the part named is a thing of its own, decided as the words say, and the rest with it.
+  const two = twoDecisions(t.replace(PART_NAMED, 'the '), phase);
   if (two) {
     const [said, more] = two;
     const first = ofTheOnes(counted(extractFromWords(said, phase, coachSaid), said, inQuestion), inQuestion);
@@ -296,7 +301,12 @@ function choiceIn(t: string, place: string | null, phase: string): string | null
   // "never mind the cup", "forget about them": put off, as "Not now" would
   if (/\b(?:never ?mind|forget(?: about)?) (?:it|them|that|those|the\b)/.test(t)) return 'unsure';
   if (place) return 'place';
-  return /\b(?:keep\b(?! going)|stays?\b|staying\b)/.test(t) && phase !== 'surveying' ? 'keep' : null;
+  // "bills I need to pay": kept at hand, to be dealt with
+  return /\b(?:keep\b(?! going)|stays?\b|staying\b|(?:i|we) (?:still )?(?:need|have|want) to (?:pay|read|sign|answer|reply to|deal with|file|fill in|fix|use|wear|keep)\b)/.test(
+    t,
+  ) && phase !== 'surveying'
+    ? 'keep'
+    : null;
 }
 
 /**

@@ -605,6 +605,31 @@ describe('where each item lands', () => {
     expect(s.runner.pending()[0]?.type).toBe('chat');
   });
 
+  it('a part of the thing named at its card ("some of it is bills I need to pay, the rest is junk") is kept apart: the bills stay, the rest is binned', async () => {
+    const asked: string[] = [];
+    const s = await atTheDesk();
+    await s.say(
+      "there's a stack of mail and a tangle of chargers",
+      typingAtCards(['some of it is bills I need to pay, the rest is junk'], asked),
+    );
+    expect(asked[0]).toBe('mail');
+    expect(s.state()).toMatchObject({
+      piles: { belongs: ['bills'], out: ['mugs', 'mail'] },
+      destinations: { mail: 'trash' },
+    });
+    const replies = await repliesOf(s);
+    expect(replies).toContainEqual(expect.stringMatching(/The bills stay here\./));
+    expect(replies).toContainEqual(expect.stringMatching(/The mail goes in the trash\./));
+  });
+
+  it('"this is my desk, it\'s a disaster" names no thing: no card asks about "is my desk"', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say("this is my desk, it's a disaster", answers(asked), [PHOTO]);
+    await s.say("there's a stack of mail and some mugs", answers(asked));
+    expect(asked.join(' ')).not.toMatch(/is my desk/);
+  });
+
   it('"never mind the cup" typed at the cup\'s card puts the cup off, as "Not now" would: the session goes on', async () => {
     const asked: string[] = [];
     const s = await atTheDesk();

@@ -222,9 +222,15 @@ function dispositionAnswer(payload: Question['payload'], text: string): { [key: 
  */
 function decidesAnotherThing(text: string, choices: readonly Choice[]): boolean {
   const [first, ...rest] = clausesOf(text);
-  if (!first || dispositionIn(first, choices) === null) return false;
+  if (!first) return false;
+  // "some of it is bills I need to pay, the rest is junk": a part of it told apart, then the rest
+  if (SOME_OF_IT.test(first)) return rest.some((part) => decidesAThing(part, choices));
+  if (dispositionIn(first, choices) === null) return false;
   return rest.some((part) => decidesAThing(part, choices));
 }
+
+/** A part of the thing asked about, told apart first: "some of it is bills", "most of them are mine". */
+const SOME_OF_IT = /^(?:some|most|a few|a couple|half|part|a lot|lots) of (?:it|them|these|those)\b/i;
 
 /**
  * A part of a reply that leads with a thing of its own, or names the rest of the one asked about,
