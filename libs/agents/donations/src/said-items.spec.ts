@@ -45,6 +45,8 @@ describe('reading the things out of what a person says', () => {
       ['dining table with 4 chairs', 'kitchen stuff', 'clothes'],
     ],
     ["We're clearing out the garage. Got a bike and a lawnmower.", ['bike', 'lawnmower']],
+    // whose it was is no part of its name
+    ["got a kettle, a toaster and my son's old bike", ['kettle', 'toaster', 'old bike']],
   ])('%j names %j', (text, items) => expect(itemsIn(text)).toEqual(items));
 
   it.each([

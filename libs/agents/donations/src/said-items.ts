@@ -32,9 +32,12 @@ const TAIL =
 
 const POLITE = /,?\s*(?:please|thanks|thank\s+you|cheers)\s*$/i;
 
-/** What comes before a thing's name and is not part of it: "a bag of", "some", "my", "two boxes of". */
+/**
+ * What comes before a thing's name and is not part of it: "a bag of", "some", "my", "two boxes of",
+ * and whose it was ("my son's old bike" is an old bike: "the son's old bike" reads wrong back).
+ */
 const BEFORE_THING =
-  /^(?:(?:a|an|the|my|our|his|her|their|some|these|those|this|that|a\s+few|few|several|lots\s+of|a\s+lot\s+of|loads\s+of|plenty\s+of|a\s+couple\s+of|couple\s+of|one|two|three|four|five|\d+)\s+|(?:full\s+)?(?:bin\s+)?(?:bags?|box(?:es)?|piles?|stacks?|loads?|sacks?|crates?|cartons?|heaps?|bunch(?:es)?|sets?|pairs?)\s+(?:full\s+)?of\s+)/i;
+  /^(?:(?:a|an|the|my|our|his|her|their|some|these|those|this|that|a\s+few|few|several|lots\s+of|a\s+lot\s+of|loads\s+of|plenty\s+of|a\s+couple\s+of|couple\s+of|one|two|three|four|five|\d+)\s+|(?:son|daughter|kid|kids|child|children|baby|mum|mom|mother|dad|father|husband|wife|partner|brother|sister|gran|grandma|grandad|grandpa|nan|friend|flatmate|roommate)(?:'s|s')\s+|(?:full\s+)?(?:bin\s+)?(?:bags?|box(?:es)?|piles?|stacks?|loads?|sacks?|crates?|cartons?|heaps?|bunch(?:es)?|sets?|pairs?)\s+(?:full\s+)?of\s+)/i;
 
 /** The place being cleared, not a thing in it: "(clearing out) my mum's flat", "the garage". */
 const CLEARED_PLACE =
