@@ -65,8 +65,11 @@ function spot(location: string | undefined): string {
   const at = location?.trim() ?? '';
   if (at === '' || isRightHere(at)) return '';
   if (SPOT_PREPOSITION.test(at)) return `, ${at}`;
-  return `, ${SURFACE.test(at) ? 'on' : 'in'} ${thePlace(at)}`;
+  return `, ${SURFACE.test(at) ? 'on' : BESIDE.test(at) ? 'by' : 'in'} ${thePlace(at)}`;
 }
+
+/** Where things stand beside, not inside: "by the door", not "in the door". */
+const BESIDE = /\b(?:door|window|radiator|fireplace|entrance|stairs)$/i;
 
 /** Where things go on top, not inside: "on the shelf", not "in the shelf". */
 const SURFACE =

@@ -64,6 +64,9 @@ const GO_ON =
 /** Where the words send a thing: a place named after a verb, or the recycling, or a charity. */
 function placeIn(t: string): string | null {
   const named = PLACE.exec(t)?.[1]?.trim() ?? movedTo(t)?.place;
+  // "the old trainers can go to charity": given away, not taken to a place called "charity"
+  if (named && /^(?:a |the )?(?:charity|charity shop|donations?|donation bag|goodwill)$/.test(named))
+    return 'donation';
   if (named) return named;
   if (/\brecycl(?:e|ing)\b/.test(t)) return 'recycling';
   if (/\b(?:donate|give (?:it |them )?away|to (?:a )?charity)\b/.test(t)) return 'donation';

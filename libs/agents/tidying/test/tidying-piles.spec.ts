@@ -622,6 +622,23 @@ describe('where each item lands', () => {
     expect(replies).toContainEqual(expect.stringMatching(/The mail goes in the trash\./));
   });
 
+  it('"the ones I wear every day stay by the door, the old trainers can go to charity": the shoes stay by the door, the trainers are given away', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my hallway: shoes everywhere, a bike, coats on the floor and a pile of post',
+      typingAtCards(
+        ['the ones I wear every day stay by the door, the old trainers can go to charity'],
+        asked,
+      ),
+    );
+    expect(asked[0]).toBe('shoes');
+    const replies = await repliesOf(s);
+    expect(replies).toContainEqual(expect.stringMatching(/Put the old trainers in the donation bag\./));
+    expect(replies).toContainEqual(expect.stringMatching(/^The shoes stay here, by the door\./));
+    expect(replies.join('\n')).not.toMatch(/to the charity|in the door/);
+  });
+
   it('"this is my desk, it\'s a disaster" names no thing: no card asks about "is my desk"', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
