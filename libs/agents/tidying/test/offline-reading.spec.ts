@@ -239,6 +239,10 @@ describe("the offline rules' reading of a message", () => {
     expect(read(text.toLowerCase())).toMatchObject({ intent: 'decided', item, choice: 'place', place });
   });
 
+  it('reads "the bike goes in the shed really" as the shed, not "shed really"', () => {
+    expect(read('the bike goes in the shed really')).toMatchObject({ item: 'bike', place: 'shed' });
+  });
+
   it('reads where things lie in the mess ("the clothes are on the floor") as no move', () => {
     expect(read('the clothes are on the floor')).toMatchObject({
       item: 'clothes',

@@ -239,6 +239,9 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['on the nightstand', disposes({ kind: 'place', location: 'on the nightstand' }, true)],
     ['in the wardrobe.', disposes({ kind: 'place', location: 'in the wardrobe' }, true)],
     ['take it to the shed', disposes({ kind: 'place', location: 'shed' }, true)],
+    // a word after the place that colours the sentence is no part of it
+    ['it lives in the shed really', disposes({ kind: 'place', location: 'in the shed' }, true)],
+    ['take it to the shed for now', disposes({ kind: 'place', location: 'shed' }, true)],
     ['it goes in the kitchen', disposes({ kind: 'place', location: 'kitchen' }, false)],
     // where it stays, said: that spot, not only "here"
     ['keys stay on the hook', disposes({ kind: 'place', location: 'on the hook' }, true)],

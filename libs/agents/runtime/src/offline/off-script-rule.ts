@@ -289,10 +289,18 @@ function placeIn(text: string): string | null {
       text,
     );
   if (!placed?.[1] || !placed[2]) return null;
-  const where = placed[2].replace(/[.!]+$/, '').trim();
+  // "in the shed really": a word after the place that colours the sentence is no part of it
+  const where = placed[2]
+    .replace(/[.!]+$/, '')
+    .replace(TRAILING_FILLER, '')
+    .trim();
   const preposition = placed[1].toLowerCase();
   return preposition === 'to' ? where.replace(/^(?:the|my|a)\s+/i, '') : `${preposition} ${where}`;
 }
+
+/** Words after a place that colour the sentence: "really", "I guess", "for now". */
+const TRAILING_FILLER =
+  /(?:,?\s+(?:really|though|i guess|i think|i suppose|probably|mostly|anyway|honestly|actually|for now|now|already|again|too))+$/i;
 
 /**
  * A spot named on its own, as the answer to where a thing goes: "on the nightstand", "in the
