@@ -64,8 +64,18 @@ export function thePlace(place: string | undefined): string {
 function spot(location: string | undefined): string {
   const at = location?.trim() ?? '';
   if (at === '' || isRightHere(at)) return '';
-  if (SPOT_PREPOSITION.test(at)) return `, ${at}`;
-  return `, ${SURFACE.test(at) ? 'on' : BESIDE.test(at) ? 'by' : 'in'} ${thePlace(at)}`;
+  return `, ${atTheSpot(at)}`;
+}
+
+/** A spot with the preposition it takes: "hooks" → "on the hooks", "door" → "by the door". */
+function atTheSpot(at: string): string {
+  if (SPOT_PREPOSITION.test(at)) return at;
+  return `${SURFACE.test(at) ? 'on' : BESIDE.test(at) ? 'by' : 'in'} ${thePlace(at)}`;
+}
+
+/** Moving a thing to its spot in this space: "Put the coats on the hooks." */
+export function putWords(it: string, at: string): string {
+  return `Put ${it} ${atTheSpot(at.trim())}.`;
 }
 
 /** Where things stand beside, not inside: "by the door", not "in the door". */

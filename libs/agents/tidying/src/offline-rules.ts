@@ -5,7 +5,15 @@ import { CONFUSED, STUCK, TIRED, extractFromWords } from './offline-text';
 import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
-import { isPlural, landedText, takeWords, thePlace, whereItLanded, type Landed } from './landed-words';
+import {
+  isPlural,
+  landedText,
+  putWords,
+  takeWords,
+  thePlace,
+  whereItLanded,
+  type Landed,
+} from './landed-words';
 import { EXTRACT_TOOL, GROUP_TOOL, NO_WORDS, PHOTO_TOOL } from './perception';
 import { categoriesFor, categoryOf } from './categories';
 import { allOf, mkItemName } from './tidying-types';
@@ -270,11 +278,15 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
       /\b(?:stays?|staying|keep|kept|leave)\b/.test(saidNow(ctx) ?? '');
     // a move already made ("the papers are back in the drawer now") is said done, not asked for
     const moved = item !== null && location !== undefined && MOVE_MADE.test(saidNow(ctx) ?? '');
+    // a spot of its own in this space, said as where it goes ("coats go on the hooks"): put there
+    const spot = item !== null ? keptAt(ctx, item) : undefined;
     const where = kept
-      ? whereItLanded({ item, pile: 'belongs', disposition: { location: keptAt(ctx, item) } })
+      ? whereItLanded({ item, pile: 'belongs', disposition: { location: spot } })
       : moved
         ? `Good: the ${item} ${isPlural(item) ? 'are' : 'is'} in ${thePlace(location)}.`
-        : takeWords(it, location);
+        : spot !== undefined && location !== 'donation' && location !== 'recycling'
+          ? putWords(it, spot)
+          : takeWords(it, location);
     // "…, how am I doing?": what the session says of it follows
     const said = saidNow(ctx) ?? '';
     const asked = said.includes('?') ? sessionAnswer(ctx, said) : null;

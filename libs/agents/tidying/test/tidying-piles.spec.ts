@@ -639,6 +639,16 @@ describe('where each item lands', () => {
     expect(replies.join('\n')).not.toMatch(/to the charity|in the door/);
   });
 
+  it('a thing said to go to a spot of this space ("coats go on the hooks") is put there, not taken to it', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('my hallway: coats on the floor and a pile of post', tapFirst);
+    await s.say('coats go on the hooks', tapFirst);
+    expect(s.state()).toMatchObject({ piles: { belongs: ['coats'] } });
+    expect(await repliesOf(s)).toContainEqual(
+      expect.stringMatching(/^\(offline\) Put the coats on the hooks\. /),
+    );
+  });
+
   it('"this is my desk, it\'s a disaster" names no thing: no card asks about "is my desk"', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
