@@ -100,7 +100,8 @@ const UNDO = /\b(?:undo|take (?:that|it|this|them) back|take back|changed? my mi
 const UNDONE =
   /\b(?:the|my|this|that)\s+(?!(?:mind|too|also|one|as well|again|one too|one as well)\s*[.!?]*$)(?!mind\b)([a-z][a-z ]*?)\s*[.!?]*$/;
 /** Wants to end now: the session ends with its recap. */
-const STOP = /\b(stop|enough|i'?m done|done for (?:today|now)|finish|call it a day)\b/;
+const STOP =
+  /\b(stop|enough|i'?m done|done for (?:today|now)|finish|call it a (?:day|night)|that'?s (?:it|all) for (?:today|now|the day)|wrap (?:it |this )?up|let'?s leave it there)\b/;
 /** Asking for a new session, not more of this one (after the recap, more words carry it on). */
 const RESTART =
   /\b(start (?:over|again|afresh|a new session)|new session|from scratch|another room|a different room|next room)\b/;

@@ -649,6 +649,27 @@ describe('where each item lands', () => {
     );
   });
 
+  it('parts of the post told each with its place at its card ("bills on the side table, flyers in the recycling") land each where said; none is binned whole', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my hallway: a pile of post and some coats',
+      typingAtCards(['bills on the side table, flyers in the recycling'], asked),
+    );
+    expect(asked[0]).toBe('post');
+    const replies = (await repliesOf(s)).join('\n');
+    expect(replies).not.toMatch(/The post goes in the recycling/);
+    expect(s.state().destinations).toMatchObject({ flyers: 'recycling' });
+    expect(s.state()).toMatchObject({ piles: { belongs: expect.arrayContaining(['bills']) } });
+  });
+
+  it('"that\'s it for today" at the prompt ends the session with its recap', async () => {
+    const s = await atTheDesk();
+    await s.say("that's it for today", tapFirst);
+    expect(s.state()).toMatchObject({ ended: true });
+    expect(await lastReply(s)).toMatch(/Session done/);
+  });
+
   it('"this is my desk, it\'s a disaster" names no thing: no card asks about "is my desk"', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));

@@ -241,6 +241,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['take it to the shed', disposes({ kind: 'place', location: 'shed' }, true)],
     // a word after the place that colours the sentence is no part of it
     ['it lives in the shed really', disposes({ kind: 'place', location: 'in the shed' }, true)],
+    // a remark of a spot after the pick is no other thing
+    ['keep it, still in the box', disposes({ kind: 'place', location: 'in the box' }, true)],
     ['take it to the shed for now', disposes({ kind: 'place', location: 'shed' }, true)],
     ['it goes in the kitchen', disposes({ kind: 'place', location: 'kitchen' }, false)],
     // where it stays, said: that spot, not only "here"

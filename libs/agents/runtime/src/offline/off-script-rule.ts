@@ -223,11 +223,16 @@ function dispositionAnswer(payload: Question['payload'], text: string): { [key: 
 function decidesAnotherThing(text: string, choices: readonly Choice[]): boolean {
   const [first, ...rest] = clausesOf(text);
   if (!first) return false;
-  // "some of it is bills I need to pay, the rest is junk": a part of it told apart, then the rest
-  if (SOME_OF_IT.test(first)) return rest.some((part) => decidesAThing(part, choices));
-  if (dispositionIn(first, choices) === null) return false;
-  return rest.some((part) => decidesAThing(part, choices));
+  // "some of it is bills I need to pay, the rest is junk": a part of it told apart, then the rest;
+  // "bills on the side table, flyers in the recycling": parts of it, each with its place
+  const decidesFirst =
+    SOME_OF_IT.test(first) || BARE_PLACED.test(first) || dispositionIn(first, choices) !== null;
+  return decidesFirst && rest.some((part) => decidesAThing(part, choices));
 }
+
+/** A thing named bare and where it goes, the verb left out: "bills on the side table". */
+const BARE_PLACED =
+  /^(?!(?:still|just|maybe|probably|all|it|they|them|mostly|only|right|back|over|up|down|out|keep|put|stays?|goes|go|leave)\b)[a-z]+(?: [a-z]+)?\s+(?:in|on|into|onto|to|by|under|inside)\s+(?:the|my|a|an|our)\s+[a-z]/i;
 
 /** A part of the thing asked about, told apart first: "some of it is bills", "most of them are mine". */
 const SOME_OF_IT = /^(?:some|most|a few|a couple|half|part|a lot|lots) of (?:it|them|these|those)\b/i;
@@ -238,8 +243,9 @@ const SOME_OF_IT = /^(?:some|most|a few|a couple|half|part|a lot|lots) of (?:it|
  * rest", "one I use for pens so it stays").
  */
 const decidesAThing = (part: string, choices: readonly Choice[] = []) =>
-  (ANOTHER_THING.test(part) || THE_REST.test(part) || COUNTED.test(part)) &&
-  (dispositionIn(part, choices) !== null || PLACED.test(part));
+  BARE_PLACED.test(part) ||
+  ((ANOTHER_THING.test(part) || THE_REST.test(part) || COUNTED.test(part)) &&
+    (dispositionIn(part, choices) !== null || PLACED.test(part)));
 
 const ANOTHER_THING = /^(?:the|my|these|those|this|that)\s+[a-z]/i;
 
