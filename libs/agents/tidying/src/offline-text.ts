@@ -91,6 +91,29 @@ const HEAP_OF = /^(?:(?:big|huge|small|little|massive|whole)\s+)?(?:pile|stack|h
 const PART_NAMED =
   /^(?:some|most|a few|a couple|half|part) of (?:it|them|these|those) (?:is|are) (?:just |all |mostly )?(?=[a-z]+(?: [a-z]+)*?\s*,\s*(?:and |but )?(?:the rest|the others|everything else)\b)/;
 
+/** A part named, then the rest of the thing decided: "the bills, the rest is junk". */
+const PART_THEN_REST = /^([a-z][a-z' ]*?)\s*[,;]\s*((?:and |but )?(?:all )?the (?:rest|others)\b.*)$/;
+
+/**
+ * "the bills, the rest is junk", "bills I need to pay, the rest can go": a part named before the
+ * rest is decided is told apart from it, so it stays (when nothing else is said of it), and it is
+ * a thing of its own, named as one ("the bills"); the words as they are otherwise.
+ */
+function partApart(t: string, phase: string): string {
+  const [, part, rest] = PART_THEN_REST.exec(t) ?? [];
+  // (not "one stays, …", some of it by how many, nor "I need some of them …", a sentence)
+  if (
+    !part ||
+    !rest ||
+    COUNTED.test(part) ||
+    /^(?:i|we|you|he|she|it|they|them|all|everything|both|some)\b/.test(part)
+  )
+    return t;
+  if (choiceIn(rest, placeIn(rest), phase) === null) return t;
+  const named = /^(?:the|my|these|those) /.test(part) ? part : `the ${part}`;
+  return `${choiceIn(part, placeIn(part), phase) === null ? 'keep ' : ''}${named}, ${rest}`;
+}
+
 /** Takes back what was decided ("undo that", "take it back"), when the words decide nothing new. */
 const UNDO = /\b(?:undo|take (?:that|it|this|them) back|take back|changed? my mind|scratch that)\b/;
 /**
@@ -190,7 +213,7 @@ export function extractFromWords(
   // Two things decided at once: the first is this turn's, the second is sorted with it (or, with
   // no decision of its own, named to come next). "some of it is bills I need to pay, the rest is
   // junk": the part named is a thing of its own, decided as the words say, and the rest with it.
-  const two = twoDecisions(t.replace(PART_NAMED, 'the '), phase);
+  const two = twoDecisions(partApart(t.replace(PART_NAMED, 'the '), phase), phase);
   if (two) {
     const [said, more] = two;
     const first = ofTheOnes(counted(extractFromWords(said, phase, coachSaid), said, inQuestion), inQuestion);

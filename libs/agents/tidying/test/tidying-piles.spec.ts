@@ -605,22 +605,28 @@ describe('where each item lands', () => {
     expect(s.runner.pending()[0]?.type).toBe('chat');
   });
 
-  it('a part of the thing named at its card ("some of it is bills I need to pay, the rest is junk") is kept apart: the bills stay, the rest is binned', async () => {
-    const asked: string[] = [];
-    const s = await atTheDesk();
-    await s.say(
-      "there's a stack of mail and a tangle of chargers",
-      typingAtCards(['some of it is bills I need to pay, the rest is junk'], asked),
-    );
-    expect(asked[0]).toBe('mail');
-    expect(s.state()).toMatchObject({
-      piles: { belongs: ['bills'], out: ['mugs', 'mail'] },
-      destinations: { mail: 'trash' },
-    });
-    const replies = await repliesOf(s);
-    expect(replies).toContainEqual(expect.stringMatching(/The bills stay here\./));
-    expect(replies).toContainEqual(expect.stringMatching(/The mail goes in the trash\./));
-  });
+  it.each([
+    'some of it is bills I need to pay, the rest is junk',
+    'the bills I need to pay, the rest is junk',
+    // the part named bare: told apart from the rest, so it is not binned with it
+    'the bills, the rest is junk',
+    'bills, the rest can go',
+  ])(
+    'a part of the thing named at its card ("%s") is kept apart: the bills stay, the rest is binned',
+    async (words) => {
+      const asked: string[] = [];
+      const s = await atTheDesk();
+      await s.say("there's a stack of mail and a tangle of chargers", typingAtCards([words], asked));
+      expect(asked[0]).toBe('mail');
+      expect(s.state()).toMatchObject({
+        piles: { belongs: ['bills'], out: ['mugs', 'mail'] },
+        destinations: { mail: 'trash' },
+      });
+      const replies = await repliesOf(s);
+      expect(replies).toContainEqual(expect.stringMatching(/The bills stay here\./));
+      expect(replies).toContainEqual(expect.stringMatching(/The mail goes in the trash\./));
+    },
+  );
 
   it('"the ones I wear every day stay by the door, the old trainers can go to charity": the shoes stay by the door, the trainers are given away', async () => {
     const asked: string[] = [];

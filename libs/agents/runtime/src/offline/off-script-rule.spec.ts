@@ -279,6 +279,9 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     // a part decided apart from the rest of the thing: two decisions, not one for all of it
     'keep the bills, bin the rest',
     'the bills I need to keep, the rest is junk',
+    // a part named with why it is kept, then the rest: the rest is not all of it
+    'the bills I need to pay, the rest is junk',
+    'bills, the rest can go',
     // some of it by how many: a part with a decision of its own
     'two go to the kitchen, one I use for pens so it stays',
     // a part with its place, the verb left to the first: the place is not "in the cupboard, the …"
@@ -293,6 +296,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['keep it here, on the shelf', disposes({ kind: 'place', location: 'on the shelf' }, true)],
     ["bin it, it's broken", disposes({ kind: 'trash' }, true)],
     ['yes, and thanks', disposes({ kind: 'place', location: 'kitchen' }, false)],
+    // all of it, then the rest: no part told apart
+    ['bin it, and the rest too', disposes({ kind: 'trash' }, true)],
   ])('still reads "%s", whose later words name no other thing, as the answer', (text, reading) => {
     expect(read(mug, text)).toEqual(reading);
   });

@@ -227,8 +227,15 @@ function decidesAnotherThing(text: string, choices: readonly Choice[]): boolean 
   // "bills on the side table, flyers in the recycling": parts of it, each with its place
   const decidesFirst =
     SOME_OF_IT.test(first) || BARE_PLACED.test(first) || dispositionIn(first, choices) !== null;
-  return decidesFirst && rest.some((part) => decidesAThing(part, choices));
+  if (decidesFirst && rest.some((part) => decidesAThing(part, choices))) return true;
+  // "the bills I need to pay, the rest is junk": whatever leads, a rest decided after it makes the
+  // lead a part of the thing told apart (kept, by the look of it), not all of it
+  return !WHOLE.test(first) && rest.some((part) => THE_REST.test(part) && decidesAThing(part, choices));
 }
+
+/** A lead that is the whole thing asked about ("bin it", "they stay"), not a part of it. */
+const WHOLE =
+  /^(?:(?:yes|yep|ok(?:ay)?|so|and|well)[,.]?\s+)?(?:it|they|them|all|everything|both)\b|^(?:bin|trash|keep|toss|recycle|donate|put|move|take)\b/i;
 
 /** A thing named bare and where it goes, the verb left out: "bills on the side table". */
 const BARE_PLACED =
