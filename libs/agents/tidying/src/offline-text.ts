@@ -371,6 +371,13 @@ function twoDecisions(t: string, phase: string): [string, string] | null {
  */
 function listedThings(t: string): string[] {
   if (t.includes('?') || !/,|\band\b/.test(t)) return [];
+  // "ugh the kitchen counter. dishes, a toaster and menus": a sentence of its own says where, the
+  // list follows in another; the things are those of the sentences that list them
+  const sentences = t.split(/(?<=[a-z])[.!;]\s+(?=[a-z])/);
+  if (sentences.length > 1) {
+    const listed = sentences.flatMap(listedThings);
+    if (listed.length > 0) return listed;
+  }
   const told = t
     // what comes before a colon says what the list is of, as does a sentence before that ("ugh,
     // where to start, my desk is a mess: …")
@@ -390,6 +397,8 @@ function listedThings(t: string): string[] {
         .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
         // where the things are is not their name: "receipts on my kitchen table"
         .replace(/\s+(?:on|in|under|across|around|by|next to)\s+(?:the|my|our|a)\s+[a-z ]+$/, '')
+        // "a toaster we never use": what is said of a thing is no part of its name
+        .replace(/\s+(?:(?:that|which)\s+)?(?:i|we|you|they|he|she|nobody|no one)\s+[a-z' ]+$/, '')
         .replace(/^(?:a|an|the|my|some)\s+/, '')
         .replace(
           /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of|loads of|heaps of|tons of|plenty of|a couple of)\s+/,

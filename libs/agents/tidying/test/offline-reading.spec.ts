@@ -71,6 +71,12 @@ describe("the offline rules' reading of a message", () => {
       ['mugs', "kid's art stuff"],
     ],
     ['ugh. where to start, my desk is a mess: cables, a mug and receipts', 'cables', ['mug', 'receipts']],
+    // the space in a sentence of its own, the list in the next; what is said of a thing is no name
+    [
+      "ugh the kitchen counter. dishes, a toaster we never use, the kids' school stuff and a bunch of takeaway menus",
+      'dishes',
+      ['toaster', "kids' school stuff", 'takeaway menus'],
+    ],
   ])('reads the list %j in the order named: %j first, then %j', (text, item, also) => {
     expect(read(text)).toMatchObject({ intent: 'item', item, also });
   });
