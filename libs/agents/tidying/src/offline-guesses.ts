@@ -79,13 +79,36 @@ export function functionsFor(roomType: string): string[] {
   }
 }
 
+/** The space a guess is for, as far as the offline model knows it: its room, what it is for. */
+export interface GuessedSpace {
+  room: string | null;
+  purpose: string | null;
+}
+
+const NO_SPACE: GuessedSpace = { room: null, purpose: null };
+
+/** A kitchen, by its room or by what it is for ("cooking mostly, and breakfast for the kids"). */
+const isKitchen = (space: GuessedSpace) =>
+  space.room === 'kitchen' ||
+  /\b(?:cook\w*|eat\w*|meals?|breakfast|lunch|dinner|coffee|tea|kitchen|baking)\b/.test(space.purpose ?? '');
+
 /** The dispositions the offline model proposes for an item: its best guess first. */
-export function choicesFor(item: string): { label: string; disposition: Disposition }[] {
+export function choicesFor(
+  item: string,
+  space: GuessedSpace = NO_SPACE,
+): { label: string; disposition: Disposition }[] {
   const t = item.toLowerCase();
   // "Keep them here" for the jumpers, "Keep it here" for the lamp
   const plural = isPlural(item);
   const keep = plural ? 'Keep them here' : 'Keep it here';
   const spot = plural ? 'their spot here' : 'its spot here';
+  // In the kitchen the dishes are where they belong already: away in the cupboard, or washed first.
+  if (/\b(mugs?|cups?|plates?|dishes|glass(es)?)\b/.test(t) && isKitchen(space))
+    return [
+      { label: 'Cupboard', disposition: { kind: 'place', location: 'in the cupboard' } },
+      { label: 'Sink', disposition: { kind: 'place', location: 'in the sink' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
   if (/\b(mugs?|cups?|plates?|dishes|glass(es)?|bottles?)\b/.test(t))
     return [
       { label: 'Kitchen', disposition: { kind: 'place', location: 'kitchen' } },

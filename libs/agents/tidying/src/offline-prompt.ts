@@ -2,7 +2,7 @@ import type { OfflineContext } from '@sweatpants/agent-runtime/offline';
 import { nextThingWords } from './landed-words';
 import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
 import { CARD_WAITING } from './tidying-action';
-import type { SeenInPhoto } from './offline-guesses';
+import type { GuessedSpace, SeenInPhoto } from './offline-guesses';
 
 /**
  * What the tidying coach's offline rules read from a request: the lines of the act prompt (the
@@ -65,6 +65,20 @@ export function photoSeen(ctx: OfflineContext): SeenInPhoto | null {
   if (!photo?.[1] || !photo[2]) return null;
   const visible = photo[2] === 'nothing named' ? [] : photo[2].split(', ').map((v) => v.trim());
   return { room: photo[1], visible };
+}
+
+/**
+ * The space as the prompt tells it: the room a photo showed (the act prompt's session block, or
+ * the extraction's notes) and what it is for, when known.
+ */
+export function spaceSaid(ctx: OfflineContext): GuessedSpace {
+  const room =
+    photoSeen(ctx)?.room ??
+    /^The photo shows an? [a-z]+ ([a-z ]+?)\.$/m.exec(ctx.request.system)?.[1] ??
+    null;
+  // (a line of the act prompt's own, or said after the phase in the extraction's notes)
+  const purpose = /\bWhat the space is for: ([^\n]*?)\.?$/m.exec(ctx.request.system)?.[1]?.trim() ?? null;
+  return { room, purpose: purpose === 'not known yet' ? null : purpose };
 }
 
 /** The session's counts, from the session block: decided items and the unsure pile. */

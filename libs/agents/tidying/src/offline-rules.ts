@@ -1,6 +1,16 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import * as z from 'zod';
-import { actionOf, countsOf, thenAsk, fresh, isAct, line, photoTarget, saidNow } from './offline-prompt';
+import {
+  actionOf,
+  countsOf,
+  thenAsk,
+  fresh,
+  isAct,
+  line,
+  photoTarget,
+  saidNow,
+  spaceSaid,
+} from './offline-prompt';
 import { CONFUSED, STUCK, TIRED, extractFromWords } from './offline-text';
 import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
@@ -75,7 +85,7 @@ const extract: OfflineRule = {
       !sortedAlready(ctx.request.system).has(named.toLowerCase()) &&
       read.choice === null &&
       ![CONFUSED, STUCK, TIRED, ABOUT_THE_PHOTO].some((r) => r.test(said))
-        ? { choices: choicesFor(named), reason: 'a first guess' }
+        ? { choices: choicesFor(named, spaceSaid(ctx)), reason: 'a first guess' }
         : null;
     // a named item's card is readied with a first sentence to the person, as the guide asks
     return {
@@ -132,7 +142,10 @@ const proposeForItem: OfflineRule = {
     return {
       text: opening,
       calls: [
-        { name: 'propose_disposition', input: { item, choices: choicesFor(item), reason: 'a first guess' } },
+        {
+          name: 'propose_disposition',
+          input: { item, choices: choicesFor(item, spaceSaid(ctx)), reason: 'a first guess' },
+        },
       ],
     };
   },

@@ -645,6 +645,24 @@ describe('where each item lands', () => {
     expect(replies.join('\n')).not.toMatch(/to the charity|in the door/);
   });
 
+  it('in a kitchen told in words alone, the dishes are guessed for the cupboard, not taken "to the kitchen" they are in', async () => {
+    const asked: string[] = [];
+    const guesses: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    const tap = answers(asked);
+    await s.say('ugh the kitchen counter. dishes, a toaster we never use and takeaway menus', (q) => {
+      if (q.type === 'propose-disposition' && cardOf(q).item === 'dishes')
+        guesses.push(...cardOf(q).choices.map((c) => c.label));
+      return tap(q);
+    });
+
+    expect(asked[0]).toBe('dishes');
+    expect(guesses).toEqual(['Cupboard', 'Sink', 'Not now']);
+    expect(s.state()).toMatchObject({ piles: { belongs: expect.arrayContaining(['dishes']) } });
+    expect(s.state()).toMatchObject({ spots: { dishes: 'in the cupboard' } });
+    expect((await repliesOf(s)).join('\n')).not.toMatch(/dishes to the kitchen/i);
+  });
+
   it('a thing said to go to a spot of this space ("coats go on the hooks") is put there, not taken to it', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say('my hallway: coats on the floor and a pile of post', tapFirst);
