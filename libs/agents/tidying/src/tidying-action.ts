@@ -1,4 +1,5 @@
-import { nextThingWords, takeWords, whereItLanded } from './landed-words';
+import { nextThingWords, putWords, takeWords, whereItLanded } from './landed-words';
+import { isRightHere, isWithinSpace } from './pile-placement';
 import type { NonEmpty } from './session-state';
 import type { AnxietyTrigger, Assignment, CategoryName, ItemName, Location } from './tidying-types';
 
@@ -139,6 +140,9 @@ export function sortedTooWords(action: { alsoSorted?: readonly SortedToo[] }): s
   return (action.alsoSorted ?? []).map((sorted) => `${landedInWords(sorted)} `).join('');
 }
 
+/** No room known: a place that names a room, or somewhere away, is taken to; any other is a spot here. */
+const UNKNOWN_SPACE = { room: null, function: null };
+
 /** Where one further thing went, as the coach says it: "Take the lamp to the nightstand." */
 export function landedInWords(sorted: SortedToo): string {
   switch (sorted.tag) {
@@ -147,7 +151,10 @@ export function landedInWords(sorted: SortedToo): string {
     case 'instruct-unsure':
       return whereItLanded({ item: sorted.item, pile: 'unsure' });
     case 'instruct-place':
-      return takeWords(`the ${sorted.item}`, sorted.location);
+      // a spot of this space ("the dirty ones in the sink"): put there, not taken to it
+      return !isRightHere(sorted.location) && isWithinSpace(sorted.location, UNKNOWN_SPACE)
+        ? putWords(`the ${sorted.item}`, sorted.location)
+        : takeWords(`the ${sorted.item}`, sorted.location);
   }
 }
 

@@ -663,6 +663,24 @@ describe('where each item lands', () => {
     expect((await repliesOf(s)).join('\n')).not.toMatch(/dishes to the kitchen/i);
   });
 
+  it('"the clean ones go in the cupboard, the dirty ones in the sink" at the dishes\' card: each part is put at its spot here, not taken to it', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'ugh the kitchen counter. dishes, a toaster we never use and takeaway menus',
+      typingAtCards(['the clean ones go in the cupboard, the dirty ones in the sink'], asked),
+    );
+
+    expect(asked[0]).toBe('dishes');
+    expect(s.state()).toMatchObject({
+      piles: { belongs: expect.arrayContaining(['dishes', 'dirty dishes']) },
+      spots: { dishes: 'cupboard', 'dirty dishes': 'sink' },
+    });
+    const replies = (await repliesOf(s)).join('\n');
+    expect(replies).toMatch(/Put the dirty dishes in the sink\./);
+    expect(replies).not.toMatch(/Take the dirty dishes/);
+  });
+
   it('a thing said to go to a spot of this space ("coats go on the hooks") is put there, not taken to it', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say('my hallway: coats on the floor and a pile of post', tapFirst);
