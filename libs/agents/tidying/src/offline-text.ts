@@ -69,7 +69,13 @@ function placeIn(t: string): string | null {
     return 'donation';
   if (named) return named;
   if (/\brecycl(?:e|ing)\b/.test(t)) return 'recycling';
-  if (/\b(?:donate|give (?:it |them )?away|to (?:a )?charity)\b/.test(t)) return 'donation';
+  // "someone else might use it": given away
+  if (
+    /\b(?:donate|give (?:it |them )?away|to (?:a )?charity)\b|\b(?:someone|somebody)(?: else)? (?:could|might|would|can|will)\b/.test(
+      t,
+    )
+  )
+    return 'donation';
   return null;
 }
 /**
@@ -397,8 +403,12 @@ function listedThings(t: string): string[] {
         .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
         // where the things are is not their name: "receipts on my kitchen table"
         .replace(/\s+(?:on|in|under|across|around|by|next to)\s+(?:the|my|our|a)\s+[a-z ]+$/, '')
-        // "a toaster we never use": what is said of a thing is no part of its name
-        .replace(/\s+(?:(?:that|which)\s+)?(?:i|we|you|they|he|she|nobody|no one)\s+[a-z' ]+$/, '')
+        // "a toaster we never use": what is said of a thing is no part of its name (of a thing
+        // named with its article: "honestly we never use it" names none)
+        .replace(
+          /^((?:a|an|the|my|some)\s+[a-z' ]+?)\s+(?:(?:that|which)\s+)?(?:i|we|you|they|he|she|nobody|no one)\s+[a-z' ]+$/,
+          '$1',
+        )
         .replace(/^(?:a|an|the|my|some)\s+/, '')
         .replace(
           /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of|loads of|heaps of|tons of|plenty of|a couple of)\s+/,
@@ -409,7 +419,9 @@ function listedThings(t: string): string[] {
     .filter((part) => part !== '');
   const isThing = (part: string) =>
     part.split(/\s+/).length <= 3 &&
-    !/^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she)\b/.test(part) &&
+    !/^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she|someone|somebody|something|anyone|anything|nobody|nothing|everyone|everything)\b/.test(
+      part,
+    ) &&
     !NOT_A_THING.test(part);
   const interjection =
     /^(?:wait|hmm+|well|so|ok|okay|yes|no|oh|um+|uh+|actually|also|hey|hi|hello|sorry|thanks)$/.test(

@@ -81,6 +81,13 @@ describe("the offline rules' reading of a message", () => {
     expect(read(text)).toMatchObject({ intent: 'item', item, also });
   });
 
+  it.each(['honestly we never use it, someone else might', 'someone else could use it'])(
+    'reads %j as the thing in question given away, naming no thing ("honestly" is none)',
+    (text) => {
+      expect(read(text)).toMatchObject({ item: null, also: [], choice: 'place', place: 'donation' });
+    },
+  );
+
   it('reads a part of the thing in question ("some of them"), or what it is for ("for my laptop"), as no new thing', () => {
     expect(read('I need some of them for my laptop, the rest can go')).toMatchObject({ item: null });
   });

@@ -254,6 +254,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['get rid of it', disposes({ kind: 'trash' }, true)],
     // a word of a thing's name is no choice: "junk mail", "bin bags"
     ['the junk mail goes in recycling', disposes({ kind: 'recycle' }, true)],
+    // someone else would have it: given away
+    ['honestly we never use it, someone else might', disposes({ kind: 'donate' }, true)],
     [
       'put it in the cupboard with the bin bags',
       disposes({ kind: 'place', location: 'in the cupboard with the bin bags' }, true),

@@ -260,6 +260,9 @@ const ANOTHER_THING = /^(?:the|my|these|those|this|that)\s+[a-z]/i;
 const PLACED =
   /^(?:the|my|these|those|this|that)\s+[a-z ]+?\s+(?:in|on|into|onto|to|by|under|inside)\s+(?:the|my|a|an|its|their|our)\s+[a-z]/i;
 
+/** Someone else would have the thing: "someone else might", "somebody could use it". */
+const SOMEONE_ELSE = /\b(?:someone|somebody)(?: else)? (?:could|might|would|can|will)\b/i;
+
 /** Words that bin a thing: "bin it", "it's junk", "get rid of it", "the broken crayons can go". */
 const BINNED =
   /\b(?:trash|bin|throw|garbage|toss|rubbish|junk|get rid of|chuck|ditch)\b|\b(?:can|could|should|may) (?:all )?go(?: away| now)?\s*[.!]*$/i;
@@ -274,7 +277,8 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   // ("junk mail" and "bin bags" are things, not what is done with them)
   const plain = text.replace(/\b(?:junk|bin|rubbish|trash)\s+(?:mail|drawer|food|bags?|liners?)\b/gi, 'it');
   if (BINNED.test(plain)) return { kind: 'trash' };
-  if (said(text, ['donate', 'give away', 'charity'])) return { kind: 'donate' };
+  // "someone else might use it": given away
+  if (said(text, ['donate', 'give away', 'charity']) || SOMEONE_ELSE.test(text)) return { kind: 'donate' };
   if (said(text, ['recycle', 'recycling'])) return { kind: 'recycle' };
   const place = placeIn(text) ?? spotAlone(text);
   if (place) return { kind: 'place', location: place };
