@@ -68,7 +68,7 @@ function placeIn(t: string): string | null {
   if (named && /^(?:a |the )?(?:charity|charity shop|donations?|donation bag|goodwill)$/.test(named))
     return 'donation';
   if (named) return named;
-  if (/\brecycl(?:e|ing)\b/.test(t)) return 'recycling';
+  if (/\brecycl(?:e|ed|ing)\b/.test(t)) return 'recycling';
   // "someone else might use it": given away
   if (
     /\b(?:donate|give (?:it |them )?away|to (?:a )?charity)\b|\b(?:someone|somebody)(?: else)? (?:could|might|would|can|will)\b/.test(

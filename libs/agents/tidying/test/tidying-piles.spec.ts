@@ -681,6 +681,26 @@ describe('where each item lands', () => {
     expect(replies).not.toMatch(/Take the dirty dishes/);
   });
 
+  it('"the homework goes in their school bags, the old worksheets can be recycled" at a card: each part lands where said, no place runs on into the next part', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      "ugh the kitchen counter. the kids' school stuff, dishes and menus",
+      typingAtCards(['the homework goes in their school bags, the old worksheets can be recycled'], asked),
+    );
+
+    expect(asked[0]).toBe("kids' school stuff");
+    expect(s.state()).toMatchObject({
+      piles: {
+        belongs: expect.arrayContaining(['homework']),
+        out: expect.arrayContaining(['old worksheets']),
+      },
+      spots: { homework: 'their school bags' },
+      destinations: { 'old worksheets': 'recycling' },
+    });
+    expect((await repliesOf(s)).join('\n')).not.toMatch(/school bags, the old worksheets/);
+  });
+
   it('a thing said to go to a spot of this space ("coats go on the hooks") is put there, not taken to it', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say('my hallway: coats on the floor and a pile of post', tapFirst);

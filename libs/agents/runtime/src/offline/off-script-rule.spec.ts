@@ -290,6 +290,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     'the clean ones go in the cupboard, the chipped ones in the box by the door',
     // a part kept, another said to go
     'the drawings I want to keep, the broken crayons can go',
+    // a part with its place, another recycled: the place ends where the next part begins
+    'the homework goes in their school bags, the old worksheets can be recycled',
   ])('leaves "%s", which decides another thing too, as a tangent: the asker reads it whole', (text) => {
     expect(read(mug, text)).toEqual(TANGENT);
   });

@@ -279,7 +279,7 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   if (BINNED.test(plain)) return { kind: 'trash' };
   // "someone else might use it": given away
   if (said(text, ['donate', 'give away', 'charity']) || SOMEONE_ELSE.test(text)) return { kind: 'donate' };
-  if (said(text, ['recycle', 'recycling'])) return { kind: 'recycle' };
+  if (said(text, ['recycle', 'recycled', 'recycling'])) return { kind: 'recycle' };
   const place = placeIn(text) ?? spotAlone(text);
   if (place) return { kind: 'place', location: place };
   // "keep it", "it stays", "leave it": the thing stays where it is, whatever the proposal was
@@ -302,7 +302,7 @@ function placeIn(text: string): string | null {
   const room = ROOMS.find((r) => said(text, [r]));
   if (room) return room;
   const placed =
-    /\b(?:put|goes|go|belongs|move|take|keep|stays?|lives|hangs?)\b.*?\b(in|on|to|into|by|under|at|inside|behind|beside)\s+(.+)$/i.exec(
+    /\b(?:put|goes|go|belongs|move|take|keep|stays?|lives|hangs?)\b.*?\b(in|on|to|into|by|under|at|inside|behind|beside)\s+([^,;]+)/i.exec(
       text,
     );
   if (!placed?.[1] || !placed[2]) return null;
