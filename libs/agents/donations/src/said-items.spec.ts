@@ -39,6 +39,10 @@ describe('reading the things out of what a person says', () => {
       ['sofa', 'cot', 'books'],
     ],
     ['a high chair the kids have outgrown', ['high chair']],
+    [
+      "I've got a kids bike my daughter grew out of and a microwave that still works, where can they go?",
+      ['kids bike', 'microwave'],
+    ],
     // sentences of their own, each leading with its own words; the place being cleared is no thing
     [
       "hi, I'm clearing out my mum's flat. there's a dining table with 4 chairs, loads of kitchen stuff and two bags of her clothes",

@@ -28,7 +28,7 @@ const LEAD =
 
 /** Words a person ends with after naming their things: what they want done, and politeness. */
 const TAIL =
-  /\s+(?:(?:that|which)\s+)?(?:(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need)\s+to\s+|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:hoping|looking|trying)\s+to\s+|to\s+|for\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|donation|donating|giving\s+away)\b.*$|\s+(?:(?:that|which)\s+)?(?:i|we)\s+(?:no\s+longer|don't|do\s+not|never)\s+(?:need|use|want|wear|read).*$|\s+(?:(?:that|which)\s+)?(?:(?:the|my|our|his|her)\s+)?(?:kids?|children|child|son|daughter|baby|boys?|girls?|little\s+ones?)\s+(?:has\s+|have\s+)?outgrown.*$/i;
+  /\s+(?:(?:that|which)\s+)?(?:(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need)\s+to\s+|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:hoping|looking|trying)\s+to\s+|to\s+|for\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|donation|donating|giving\s+away)\b.*$|\s+(?:(?:that|which)\s+)?(?:i|we)\s+(?:no\s+longer|don't|do\s+not|never)\s+(?:need|use|want|wear|read).*$|\s+(?:(?:that|which)\s+)?(?:(?:the|my|our|his|her)\s+)?(?:kids?|children|child|son|daughter|baby|boys?|girls?|little\s+ones?)\s+(?:(?:has|have)\s+)?(?:outgrown|grew\s+out\s+of|grown\s+out\s+of|stopped\s+using|no\s+longer\s+uses?|doesn't\s+use|don't\s+use|never\s+uses?)\b.*$/i;
 
 const POLITE = /,?\s*(?:please|thanks|thank\s+you|cheers)\s*$/i;
 
