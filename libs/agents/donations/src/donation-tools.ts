@@ -91,7 +91,9 @@ export function donationTools(coach: CoachTools): DonationTools {
       // car seats, helmets: no one can vouch for their history, so no charity passes them on
       if (safetyFirst(item)) return Ok({ ...checked, donatable: false, instead: 'safety' });
       const unfit = guess !== null && NOT_FOR_GIVING.has(guess);
-      if (!unfit) return Ok({ ...checked, donatable: true });
+      // fit to give: what the person said of its condition ("a microwave that still works") goes
+      // on with it, so the form does not ask it again
+      if (!unfit) return Ok({ ...checked, donatable: true, ...(condition ? { condition } : {}) });
       // The coach's rule reads "old" as worn out; an old book can be a good one. Only the person
       // knows, so the helper asks rather than turn it away.
       if (!conditionInDoubt(item)) return Ok({ ...checked, donatable: false, instead: guess });

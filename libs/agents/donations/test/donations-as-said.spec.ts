@@ -87,6 +87,20 @@ describe('the donation helper reads what a person says as a person would', () =>
       ]);
     }));
 
+  it('takes "a microwave that still works" at its word too, when nothing doubts it: its form asks no condition', () =>
+    inSession(coachByRuleOfThumb(), async (session) => {
+      await session.say(
+        "I've got a kids bike my daughter grew out of and a microwave that still works, where can they go?",
+        happyAnswers,
+      );
+
+      const forms = session.asked.filter((q) => q.type === 'form');
+      expect(forms.map((q) => [q.message, Object.keys(q.schema?.['properties'] ?? {})])).toEqual([
+        ['A little about the kids bike, so I find a place that will take it', ['condition', 'collection']],
+        ['A little about the microwave, so I find a place that will take it', ['collection']],
+      ]);
+    }));
+
   it('asks how many bags of clothes there are, but not of a sofa', () =>
     inSession(coachByRuleOfThumb(), async (session) => {
       await session.say('I want to give away a sofa and some kids clothes', happyAnswers);
