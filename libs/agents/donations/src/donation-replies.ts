@@ -82,7 +82,7 @@ export function whereTheyGo(finds: readonly Located[]): Where {
   const farDropOffs = finds.filter((f) => !f.collection && f.places.length === 0);
   if (farDropOffs.length > 0)
     sentences.push(
-      `I don't know any place near you that takes ${alternatives(farDropOffs)}${howFar(farDropOffs)}. Instead, a charity shop, clothes bank or reuse centre near you may well take ${itOrThem(farDropOffs)}: your local council's website lists where to give things away.`,
+      `I don't know any place near you that takes ${alternatives(farDropOffs)}${howFar(farDropOffs)}. Instead, ${kindsOfPlaceFor(farDropOffs)} near you may well take ${itOrThem(farDropOffs)}: your local council's website lists where to give things away.`,
     );
   const noCollection = finds.filter((f) => f.collection && f.places.length === 0);
   if (noCollection.length > 0)
@@ -90,6 +90,13 @@ export function whereTheyGo(finds: readonly Located[]): Where {
       `I don't know of any collection service near you for ${alternatives(noCollection)}${howFar(noCollection)}. Instead, you could ring a charity shop near you (many collect bigger donations), or offer ${itOrThem(noCollection)} on a local reuse group, where someone nearby comes to pick things up.`,
     );
   return { text: sentences.join(' '), copy };
+}
+
+/** The kinds of place that take such things: a clothes bank only for clothes, never for a bike. */
+function kindsOfPlaceFor(finds: readonly Located[]): string {
+  return finds.some((f) => f.kind === 'clothes')
+    ? 'a charity shop, clothes bank or reuse centre'
+    : 'a charity shop or reuse centre';
 }
 
 const itOrThem = (finds: readonly Located[]) =>

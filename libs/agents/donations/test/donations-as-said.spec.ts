@@ -177,6 +177,17 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('names no clothes bank for a bike and a microwave it knows no place for', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say('a kids bike and a microwave that still works', where(BERLIN));
+        const reply = (await session.replies()).at(-1)!;
+        expect(reply).toMatch(/Instead, a charity shop or reuse centre near you may well take them/);
+        expect(reply).not.toMatch(/clothes bank/);
+      },
+    ));
+
   it('honours collection ticked on the form: a service that collects, not a place to take it', () =>
     inSession(
       coachGuessing(() => 'donate'),
