@@ -38,7 +38,7 @@ function optionsAskedAbout(card: Omit<OpenCard, 'elicitId'>, text: string): Open
 const PART_PICK = /\b(?:but|except|apart from|other than)\b/i;
 
 /** Words that say the sender is a stranger: "never heard of them", "I never signed up for that". */
-const STRANGER =
+export const STRANGER =
   /\b(?:never heard of|don'?t know (?:them|who|this|these|that)|no idea who|never signed up|didn'?t sign up|not signed up)\b/i;
 
 /**

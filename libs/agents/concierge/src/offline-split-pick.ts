@@ -1,7 +1,7 @@
 import { toJson } from '@sweatpants/domain';
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import { learntIn } from './interview-learning';
-import { CARD_AGAIN } from './offline-aside';
+import { CARD_AGAIN, STRANGER } from './offline-aside';
 import { letteredLabel, optionLetters } from './option-framing';
 import { lastQueried, lesson } from './offline-read';
 import { cardOfferIn, openCardIn, type CardOffer } from './side-quest';
@@ -17,9 +17,11 @@ const PART_LETTER =
  * the items left (./side-quest). Null unless every part that names a letter names a sender of the
  * card too, and no item gets two letters.
  */
-function picksBySender(
-  ctx: OfflineContext,
-): { option: CardOffer['options'][number]; ids: string[] }[] | null {
+function picksBySender(ctx: OfflineContext): {
+  picks: { option: CardOffer['options'][number]; ids: string[] }[];
+  /** senders said to be strangers ("bookbarn I've never heard of"), picked for by no part */
+  strangers: string[];
+} | null {
   // The card's own call is not in a side quest's history (it has no result yet): its note says it.
   const offer = cardOfferIn(ctx.request.system);
   const items = lastQueried(ctx)?.activities.filter((a) => offer?.activity_ids.includes(a.id)) ?? [];
@@ -27,11 +29,18 @@ function picksBySender(
   const letters = optionLetters(offer.options.map((o) => o.id));
   const picks = new Map<string, string[]>();
   const taken = new Set<string>();
+  const strangers: string[] = [];
   for (const part of ctx.userText.split(/\s*(?:[,;]|\bbut\b|\band\b|\bwhile\b)\s*/i)) {
     const m = PART_LETTER.exec(part);
     const letter = (m?.[1] ?? m?.[2] ?? m?.[3])?.toUpperCase();
-    const option = letter ? offer.options[letters.indexOf(letter)] : optionByWord(part, offer.options);
+    const option = letter
+      ? offer.options[letters.indexOf(letter)]
+      : (optionByWord(part, offer.options) ?? optionByKind(part, offer.options));
     const from = items.filter((a) => namesSender(part, a.senderName || a.sender));
+    // a sender said to be a stranger is most likely a marketing list: said so, not picked (what
+    // kind of sender it is stays the person's to say)
+    if (!letter && !option && STRANGER.test(part))
+      strangers.push(...from.map((a) => a.senderName || a.sender));
     // a word of an option's label with no sender beside it ("archive them") picks for no one
     if (!letter && (!option || from.length === 0)) continue;
     if (!option || from.length === 0 || from.some((a) => taken.has(a.id))) return null;
@@ -41,10 +50,13 @@ function picksBySender(
   // In the order the person named them.
   return picks.size === 0
     ? null
-    : [...picks].flatMap(([id, ids]) => {
-        const option = offer.options.find((o) => o.id === id);
-        return option ? [{ option, ids }] : [];
-      });
+    : {
+        picks: [...picks].flatMap(([id, ids]) => {
+          const option = offer.options.find((o) => o.id === id);
+          return option ? [{ option, ids }] : [];
+        }),
+        strangers: [...new Set(strangers)],
+      };
 }
 
 /**
@@ -59,6 +71,29 @@ function optionByWord(part: string, options: CardOffer['options']): CardOffer['o
   const naming = options.filter((o) => actionWords(o.label).some((word) => said.has(word)));
   return naming.length === 1 ? naming[0] : undefined;
 }
+
+/**
+ * What the person says a sender is to them, in the words of one option's reading: "I buy from
+ * Trailgear a lot", "it's a shop I use" (a vendor you've bought from); "Bookbarn is just spam"
+ * (a marketing list). Only a kind said outright: "never heard of them" is a hint, not a pick
+ * (./offline-aside). None when the part turns it around or the kind fits two options.
+ */
+function optionByKind(part: string, options: CardOffer['options']): CardOffer['options'][number] | undefined {
+  if (NEGATED.test(part)) return undefined;
+  const kind = SAID_KINDS.find(({ said }) => said.test(part));
+  if (!kind) return undefined;
+  const naming = options.filter((o) => kind.label.test(o.label.split('→')[0] ?? ''));
+  return naming.length === 1 ? naming[0] : undefined;
+}
+
+/** Kinds of sender as people say them, each with the words of the option's reading it is. */
+const SAID_KINDS: readonly { said: RegExp; label: RegExp }[] = [
+  {
+    said: /\b(?:(?:i|we)\s+(?:\w+\s+)?(?:buy|bought|shop|order(?:ed)?)\s+(?:from|at|with)|(?:a\s+)?shops?\s+(?:i|we)\s+(?:\w+\s+)?(?:use|buy\s+from|shop\s+at))\b/i,
+    label: /\b(?:bought from|vendor)\b/i,
+  },
+  { said: /\b(?:spam|junk|marketing)\b/i, label: /\bmarketing list\b/i },
+];
 
 /** "… → Tier 2 (note, don't surface)" → ["note"]: the bracket's actions, not the ones it turns down. */
 function actionWords(label: string): string[] {
@@ -86,8 +121,9 @@ export const splitPickAside: OfflineRule = {
   name: 'concierge: a pick per sender typed at a card applies each option to its senders’ items',
   when: (ctx) => !ctx.hasToolResults && openCardIn(ctx.request.system) !== undefined,
   reply: (ctx) => {
-    const picks = picksBySender(ctx);
-    if (!picks) return undefined;
+    const bySender = picksBySender(ctx);
+    if (!bySender) return undefined;
+    const { picks, strangers } = bySender;
     const read = lastQueried(ctx)?.activities ?? [];
     const said = picks.map(({ option, ids }) => {
       const senders = [
@@ -95,8 +131,13 @@ export const splitPickAside: OfflineRule = {
       ];
       return `${letterOf(ctx, option.id)} for ${senders.join(', ')}`;
     });
+    const list = cardOfferIn(ctx.request.system)?.options.find((o) => /marketing list/i.test(o.label));
+    const hint =
+      strangers.length > 0 && list
+        ? ` ${strangers.join(', ')}: mail from a sender you never signed up for is most likely a marketing list (${letterOf(ctx, list.id)}).`
+        : '';
     return {
-      text: `(offline) ${said.join('; ')}: applying ${picks.length === 1 ? 'it' : 'them'}.`,
+      text: `(offline) ${said.join('; ')}: applying ${picks.length === 1 ? 'it' : 'them'}.${hint}`,
       calls: picks.flatMap(({ option, ids }) => [
         { name: 'update_activities', input: toJson({ activity_ids: ids, updates: option.updates }) },
         lesson(ctx, letteredLabel(letterOf(ctx, option.id), option.label), ids),

@@ -102,19 +102,32 @@ describe('a side quest while a card waits (offline)', () => {
     },
   );
 
-  it('says, when one sender of several is a stranger, that its letter goes beside it: none is applied to all', async () => {
+  it('applies the kind said of one sender ("a shop I actually buy from") and says the stranger among them is most likely a marketing list, picking nothing for it', async () => {
     const concierge = await trailgearCard();
-    await aside(
-      concierge,
+    await answer(
+      concierge.runner,
+      {
+        action: 'other',
+        content: { text: "trailgear is a shop I actually buy from, but bookbarn I've never heard of" },
+      },
       concierge.card,
-      "trailgear is a shop I actually buy from, but bookbarn I've never heard of",
     );
-    const said = replies(await concierge.path()).at(-1);
-    expect(said).toContain('Offline I need a letter beside each sender you name');
-    expect(said).toContain('most likely a marketing list');
-    expect(said).toContain('Put A beside that sender.');
-    expect(said).not.toContain('Type A to pick it');
-    expect(concierge.store.batches).toEqual([]);
+    const rest = await nextQuestion(concierge.runner, concierge.card);
+
+    expect(concierge.store.batches).toEqual([
+      {
+        ids: expect.arrayContaining([expect.any(String), expect.any(String)]),
+        updates: expect.objectContaining({ classification: expect.objectContaining({ autonomyTier: 2 }) }),
+      },
+    ]);
+    expect(replies(await concierge.path())).toContain(
+      '(offline) B for Trailgear, Trailgear Rewards: applying it. Bookbarn: mail from a sender you never signed up for is most likely a marketing list (A).',
+    );
+    // Bookbarn's item is asked on a card of its own.
+    expect(rest).toMatchObject({
+      type: 'choose',
+      message: 'How should I read this item? Tap one, or type its letter.',
+    });
   });
 
   it('applies a pick typed for some of a card’s senders to their items, and offers the card again for the rest', async () => {
@@ -152,6 +165,33 @@ describe('a side quest while a card waits (offline)', () => {
     await nextQuestion(concierge.runner, rest);
     expect(concierge.store.batches).toHaveLength(2);
     expect(concierge.store.batches[1]?.updates).toMatchObject({ classification: { autonomyTier: 1 } });
+  });
+
+  it('takes what each sender is, said outright ("I buy from trailgear…, bookbarn is just spam"), as the option of that reading for its items', async () => {
+    const concierge = await trailgearCard();
+    await answer(
+      concierge.runner,
+      {
+        action: 'other',
+        content: { text: 'I buy from trailgear a lot so keep their stuff but bookbarn is just spam' },
+      },
+      concierge.card,
+    );
+    await nextQuestion(concierge.runner, concierge.card);
+
+    expect(concierge.store.batches).toEqual([
+      {
+        ids: expect.arrayContaining([expect.any(String), expect.any(String)]),
+        updates: expect.objectContaining({ classification: expect.objectContaining({ autonomyTier: 2 }) }),
+      },
+      {
+        ids: [expect.any(String)],
+        updates: expect.objectContaining({ classification: expect.objectContaining({ autonomyTier: 1 }) }),
+      },
+    ]);
+    expect(replies(await concierge.path())).toContain(
+      '(offline) B for Trailgear, Trailgear Rewards; A for Bookbarn: applying them.',
+    );
   });
 
   it('takes "same as before" at the next card as the reading picked last, for all of it', async () => {
@@ -217,7 +257,7 @@ describe('a side quest while a card waits (offline)', () => {
   it('applies nothing to words that pick for part of a card but name no option, says so, and the card comes back', async () => {
     const concierge = await trailgearCard();
     const { card } = concierge;
-    await aside({ ...concierge, card }, card, 'I buy from Trailgear sometimes but Bookbarn is just spam');
+    await aside({ ...concierge, card }, card, 'Trailgear sometimes but Bookbarn not really');
     expect(replies(await concierge.path()).at(-1)).toMatch(
       /^\(offline\) Offline I need a letter beside each sender/,
     );
