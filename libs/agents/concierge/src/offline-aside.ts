@@ -55,10 +55,29 @@ function strangerHint(card: Omit<OpenCard, 'elicitId'>, part: boolean): string |
   return `${likely}${letter ? ` Type ${letter} to pick it.` : ''}`;
 }
 
+/** Words that say the person reads such mail: "I actually read that one every week", "I like it". */
+const READS =
+  /\b(?:i\s+(?:\w+\s+)?read\s+(?:it|that|them|this|those|these)|i\s+(?:really\s+)?(?:like|love|enjoy)\s+(?:it|that|them|this|those|these|reading)|i\s+want\s+to\s+(?:see|read)\s+(?:it|that|them|this))\b/i;
+
+/**
+ * Mail the person reads is best shown to them: the option that reviews it, pointed to (not picked:
+ * which reading fits stays theirs to say, by its letter).
+ */
+function readerHint(card: Omit<OpenCard, 'elicitId'>): string | undefined {
+  const shown = card.options.find((o) => /\(review\)\s*$/i.test(o.label));
+  if (!shown) return undefined;
+  const letter = /^([A-Z0-9])\.\s/.exec(shown.label)?.[1];
+  return `Mail you read is best shown to you each time: “${shown.label}”.${letter ? ` Type ${letter} to pick it.` : ''}`;
+}
+
 /** The side quest's short answer: what the tiers or options asked about mean, then the card again. */
 function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
   const part = PART_PICK.test(text) && !asksSomething(text);
-  const hint = STRANGER.test(text) ? strangerHint(card, part) : undefined;
+  const hint = STRANGER.test(text)
+    ? strangerHint(card, part)
+    : !part && READS.test(text) && !/\b(?:never|don'?t|do not|rarely)\b/i.test(text)
+      ? readerHint(card)
+      : undefined;
   // Nothing was applied: offline, a pick for part of a card needs its letter beside each sender.
   if (part)
     return `(offline) Offline I need a letter beside each sender you name (“B for …, A for …”), so I have applied none yet.${hint ? ` ${hint}` : ''} Or pick the one that fits them all, or “Skip this” to leave them quarantined for now. ${CARD_AGAIN}`;

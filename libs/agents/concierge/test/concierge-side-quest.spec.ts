@@ -102,6 +102,18 @@ describe('a side quest while a card waits (offline)', () => {
     },
   );
 
+  it.each(["I actually read that one every week, it's a newsletter I like", 'I like reading those'])(
+    'points to the option that shows mail to them when they read it (%j), picks nothing, and the card comes back',
+    async (text) => {
+      const concierge = await bankCard();
+      await aside(concierge, concierge.card, text);
+      expect(replies(await concierge.path()).at(-1)).toBe(
+        `(offline) Mail you read is best shown to you each time: “C. Important update from a service you use → Tier 3 (review)”. Type C to pick it. ${CARD_AGAIN}`,
+      );
+      expect(concierge.store.batches).toEqual([]);
+    },
+  );
+
   it('applies the kind said of one sender ("a shop I actually buy from") and says the stranger among them is most likely a marketing list, picking nothing for it', async () => {
     const concierge = await trailgearCard();
     await answer(
