@@ -1,6 +1,6 @@
 import type { Json } from '@sweatpants/domain';
 import type { ToolSpec } from '@sweatpants/agent-runtime';
-import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
+import type { OfflineContext, OfflineReply, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import { toolDescribedBy } from './described-tool';
 import { toolRequests } from './tool-requests';
 
@@ -79,6 +79,8 @@ const callNamedTools: OfflineRule = {
   reply: (ctx) => {
     const requests = toolRequests(ctx.userText);
     const missing = requests.filter((r) => !offeredTool(ctx, r.tool)).map((r) => r.tool);
+    // a name not quite a tool's ("run the long operation"): the one tool the words describe
+    if (missing.length > 0 && requests.length === 1 && describedIn(ctx)) return describedCall(ctx);
     if (missing.length > 0)
       return { text: `I have no tool called ${missing.join(' or ')}. The tools I have: ${toolList(ctx)}.` };
     return {
@@ -93,19 +95,25 @@ const callNamedTools: OfflineRule = {
   },
 };
 
+const describedIn = (ctx: OfflineContext) =>
+  toolDescribedBy([...ctx.tools.values()], ctx.userText) !== undefined;
+
 /** "what is the sum of 3 and 4?", "echo hello": the one tool the words describe, with the rest. */
 const callDescribedTool: OfflineRule = {
   name: 'assistant: call the tool the person describes',
-  when: (ctx) => !ctx.hasToolResults && toolDescribedBy([...ctx.tools.values()], ctx.userText) !== undefined,
-  reply: (ctx) => {
-    const { tool, text } = toolDescribedBy([...ctx.tools.values()], ctx.userText) as {
-      tool: ToolSpec;
-      text: string;
-    };
-    const values = valuesSaid(tool, text === '' ? undefined : text);
-    return { calls: [{ name: tool.name, input: ctx.inputFor(tool.name, { values }) }] };
-  },
+  when: (ctx) => !ctx.hasToolResults && describedIn(ctx),
+  reply: (ctx) => describedCall(ctx),
 };
+
+/** The call of the one tool the words describe, with the words left as what to give it. */
+function describedCall(ctx: OfflineContext): OfflineReply {
+  const { tool, text } = toolDescribedBy([...ctx.tools.values()], ctx.userText) as {
+    tool: ToolSpec;
+    text: string;
+  };
+  const values = valuesSaid(tool, text === '' ? undefined : text);
+  return { calls: [{ name: tool.name, input: ctx.inputFor(tool.name, { values }) }] };
+}
 
 /** After the calls, what each tool answered, in its own words; a failure said as one. */
 const sayWhatToolsAnswered: OfflineRule = {

@@ -9,6 +9,10 @@ describe('toolRequests: the tools a message names', () => {
 
   it('reads a tool named in words, as its name with dashes', () => {
     expect(toolRequests('run the long running operation')).toEqual([{ tool: 'long-running-operation' }]);
+    // politeness is no part of the name
+    expect(toolRequests('run the long running operation please')).toEqual([
+      { tool: 'long-running-operation' },
+    ]);
     expect(toolRequests('use get tiny image')).toEqual([{ tool: 'get-tiny-image' }]);
     expect(toolRequests('call the get sum tool with 2 and 3')).toEqual([
       { tool: 'get-sum', text: '2 and 3' },

@@ -13,6 +13,9 @@ export interface ToolRequest {
 const USE =
   /^\s*(?:please\s+)?(?:use|call|run)\s+(?:the\s+)?([A-Za-z0-9_.-]+(?:\s+[A-Za-z0-9_.-]+)*?)(?:\s+tool)?(?:\s+with\s+([\s\S]+?))?\s*$/i;
 
+/** Politeness after the request: "run the long running operation please". */
+const POLITE = /,?\s+(?:please|for me|now|thanks|thank you|cheers)\s*$/i;
+
 /**
  * The tools a message asks for, in the order said: "use echo with hello", "call get-sum", "use
  * echo with hi then use trigger-elicitation-request". None when it asks for no tool.
@@ -25,7 +28,8 @@ export function toolRequests(message: string): ToolRequest[] {
   const parts = message.split(/,?\s+(?:and\s+)?then\s+/i);
   const requests: ToolRequest[] = [];
   for (const part of parts) {
-    const match = USE.exec(part.replace(/[.!]+\s*$/, ''));
+    // "…, please", "… for me": politeness is no part of a tool's name
+    const match = USE.exec(part.replace(/[.!]+\s*$/, '').replace(POLITE, ''));
     if (!match?.[1]) return requests.length > 0 ? requests : [];
     const text = match[2]?.trim().replace(/^(["'“‘])([\s\S]*)(["'”’])$/, '$2');
     // a name said in words is the tool's with dashes: "long running operation"

@@ -103,6 +103,15 @@ describe('the assistant on the offline model', () => {
     await s.runner.close();
   });
 
+  it('calls the tool the words describe when the name said is not quite one ("use the sum of numbers tool with 3 and 4")', async () => {
+    const s = await session();
+    await s.say('use the sum of numbers tool with 3 and 4');
+    await s.runner.whenIdle();
+    const call = (await s.path()).find((n): n is TreeNode<'tool_call'> => n.kind === 'tool_call');
+    expect(call?.payload).toMatchObject({ name: 'everything_get-sum', input: { a: 3, b: 4 } });
+    await s.runner.close();
+  });
+
   it('says which tools it has when the one named is not among them', async () => {
     const s = await session();
     await s.say('use teleport with Paris');
