@@ -54,7 +54,7 @@ export class RunnerOutbox implements Outbox {
   };
 
   readonly notify = (message: {
-    nodeId: string;
+    nodeId?: string;
     message: string;
     progress?: number;
     total?: number;

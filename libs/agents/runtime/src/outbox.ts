@@ -14,8 +14,11 @@ export interface Outbox {
   elicit(request: ElicitRequest, nodeId: string): void;
   /** a question no longer waits (`timeout`, `cancelled`): the client takes it down */
   withdrawn(elicitId: string, reason: string): void;
-  /** a notice, with its progress when the tool gave one */
-  notify(message: { nodeId: string; message: string; progress?: number; total?: number }): void;
+  /**
+   * a notice, with its progress when the tool gave one; `nodeId` is its notify node, absent for a
+   * passing one that is kept nowhere (an MCP server's progress during a call)
+   */
+  notify(message: { nodeId?: string; message: string; progress?: number; total?: number }): void;
   /** streamed model text, for display only; `nodeId` is the node the reply will follow */
   token(nodeId: string, text: string): void;
   /** the messages waiting to be taken changed (one queued, taken or withdrawn): all of them, oldest first */

@@ -41,13 +41,22 @@ export interface McpConnection {
   /** what the server last wrote to stderr (stdio servers), to tell a person why it failed */
   readonly stderr: string;
   /**
-   * Calls `name`; an elicitation the server sends meanwhile is put to `ask`. Throws McpTimeoutError
+   * Calls `name`; an elicitation the server sends meanwhile is put to `ask`, and its progress
+   * notifications to `progress`. Throws McpTimeoutError
    * when the server is silent for longer than its timeout (not counting the time the person takes
    * to answer it), and the SDK's errors when it refuses or goes away. Halting the operation
    * cancels the call at the server.
    */
-  callTool(name: string, args: { [key: string]: unknown }, ask: McpAsker): Operation<CallToolResult>;
+  callTool(
+    name: string,
+    args: { [key: string]: unknown },
+    ask: McpAsker,
+    progress?: McpProgress,
+  ): Operation<CallToolResult>;
 }
+
+/** What a server says of a call's progress while it runs: how far, of how much, in its words. */
+export type McpProgress = (progress: { progress: number; total?: number; message?: string }) => void;
 
 /**
  * A connection to `server` as an effection resource: connected and its tools listed when it is
@@ -95,7 +104,7 @@ export function useMcpConnection(server: McpServerConfig, timeoutMs: number): Op
         get stderr() {
           return stderr.join('\n');
         },
-        *callTool(name, args, ask) {
+        *callTool(name, args, ask, progress) {
           const deadline = new McpDeadline(
             timeoutMs,
             () => new McpTimeoutError(`${name} did not answer within ${seconds(timeoutMs)}`),
@@ -114,7 +123,10 @@ export function useMcpConnection(server: McpServerConfig, timeoutMs: number): Op
             signal: controller.signal,
             // Ours counts, paused while the person answers; the SDK's would not pause.
             timeout: LONGEST_TIMER_MS,
-            onprogress: () => deadline.restart(),
+            onprogress: (heard: { progress: number; total?: number; message?: string }) => {
+              deadline.restart();
+              progress?.(heard);
+            },
           };
           // A tool that runs only as a task (MCP's tasks: call now, fetch the result later)
           const task: { id?: string } | undefined = tools.some(
@@ -183,7 +195,11 @@ async function taskResult(
   client: Client,
   name: string,
   args: { [key: string]: unknown },
-  options: { signal: AbortSignal; timeout: number; onprogress: () => void },
+  options: {
+    signal: AbortSignal;
+    timeout: number;
+    onprogress: (heard: { progress: number; total?: number; message?: string }) => void;
+  },
   heard: (taskId: string) => void,
 ): Promise<CallToolResult> {
   const stream = client.experimental.tasks.callToolStream({ name, arguments: args }, CallToolResultSchema, {

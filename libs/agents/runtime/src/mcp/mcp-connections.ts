@@ -1,9 +1,16 @@
 import type { Json } from '@sweatpants/domain';
 import { all, suspend, useScope, withResolvers, type Operation, type Scope } from 'effection';
 import { UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js';
+import { Run } from '../context';
 import { log } from '../primitives';
 import { ToolError, type Tool, type ToolOutcome } from '../tool';
-import { useMcpConnection, type McpAsker, type McpConnection, type McpToolInfo } from './mcp-connection';
+import {
+  useMcpConnection,
+  type McpAsker,
+  type McpConnection,
+  type McpProgress,
+  type McpToolInfo,
+} from './mcp-connection';
 import { askPerson } from './mcp-elicitation';
 import type { McpServerConfig } from './mcp-server-config';
 import { mcpTools, outcomeKeepingImages, outcomeOfFailure } from './mcp-tool';
@@ -54,10 +61,22 @@ export class McpConnections {
     const scope = yield* useScope();
     const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {};
     const ask: McpAsker = (elicitation) => scope.run(() => askPerson(elicitation));
+    // The server's progress is shown while the call runs and kept nowhere: a replayed turn would
+    // not hear it again, and the call's result is what the tree keeps.
+    const run = yield* Run.get();
+    const progress: McpProgress = (heard) =>
+      run?.outbox.notify({
+        // (in words, as the chat names tools: "trigger long running operation: 2 of 5")
+        message:
+          heard.message ??
+          `${tool.replace(/[-_]+/g, ' ')}: ${heard.progress}${heard.total === undefined ? '' : ` of ${heard.total}`}`,
+        progress: heard.progress,
+        ...(heard.total === undefined ? {} : { total: heard.total }),
+      });
     try {
       for (let attempt = 1; ; attempt++) {
         try {
-          return yield* outcomeKeepingImages(yield* connection.callTool(tool, args, ask));
+          return yield* outcomeKeepingImages(yield* connection.callTool(tool, args, ask, progress));
         } catch (error) {
           // The server wants pages opened first (a sign-in): the protocol's URL elicitation by
           // error. Each is the person's link card; once they say they opened them, the call is

@@ -5,7 +5,7 @@ import type { InlinePhoto, Json, Photo, TreeNode } from '@sweatpants/domain';
 import type { Operation } from 'effection';
 import * as z from 'zod';
 import { defineMode, historyOf, modeReducer, prompt, type AgentDefinition } from '..';
-import { providePhotoStore, Runner, type PhotoStore } from '../host';
+import { providePhotoStore, Runner, silentOutbox, type Outbox, type PhotoStore } from '../host';
 import { OfflineModel, type OfflineRule } from '../offline';
 import { InMemoryConversationPort } from '../storage/in-memory-port';
 import type { ToolOutcome } from '../tool';
@@ -68,7 +68,7 @@ function agentUsing(servers: McpServerConfig[], timeoutMs?: number): AgentDefini
   };
 }
 
-async function session(agent: AgentDefinition, provide?: () => Operation<void>) {
+async function session(agent: AgentDefinition, provide?: () => Operation<void>, outbox?: Outbox) {
   const port = new InMemoryConversationPort();
   port.create('c1');
   const runner = await Runner.open({
@@ -78,6 +78,7 @@ async function session(agent: AgentDefinition, provide?: () => Operation<void>) 
     model: new OfflineModel([callAsTold, listTools, showSchema, sayResults]),
     logs: { write: () => undefined },
     ...(provide ? { provide } : {}),
+    ...(outbox ? { outbox } : {}),
   });
   const path = async () => {
     const read = await port.path('c1');
@@ -165,6 +166,32 @@ describe('useMcpServers: an MCP server’s tools are the agent’s', () => {
     expect(await s.outcomes()).toEqual([
       { kind: 'success', value: expect.stringContaining('[image image/png]') },
     ]);
+    await s.runner.close();
+  });
+
+  it('shows the progress a server reports during a call as passing notices, kept nowhere on the tree', async () => {
+    const notices: Parameters<Outbox['notify']>[0][] = [];
+    const s = await session(agentUsing([everything]), undefined, {
+      ...silentOutbox,
+      notify: (notice) => notices.push(notice),
+    });
+    await s.send('call everything_trigger-long-running-operation {"duration":1,"steps":3}');
+    await s.runner.whenIdle();
+
+    // each step as the server reported it (its last may land after the result, and is then moot)
+    expect(notices.slice(0, 2)).toEqual(
+      [1, 2].map((step) => ({
+        message: `trigger long running operation: ${step} of 3`,
+        progress: step,
+        total: 3,
+      })),
+    );
+    expect(notices.map((n) => n.progress)).toEqual(notices.map((_, i) => i + 1));
+    const path = await s.path();
+    expect(path.some((n) => n.kind === 'notify')).toBe(false);
+    expect(String(((await s.outcomes())[0] as { value: Json }).value)).toContain(
+      'Long running operation completed',
+    );
     await s.runner.close();
   });
 
