@@ -123,6 +123,29 @@ async function visit(t, { phone, who }) {
 
 export const scenarios = [
   {
+    name: 'a long MCP tool shows the steps its server reports while it runs, then its result (phone)',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('assistant-progress') });
+      await chooseAssistant(page);
+      await send(page, 'run the long running operation please');
+      await page.waitForURL(/\/c\/[^/]+$/, { timeout: 45_000 });
+      // While it runs: the server's own count, with a bar, where "Working…" would be.
+      const working = page
+        .getByRole('status')
+        .filter({ hasText: /trigger long running operation: [1-4] of 5/ });
+      await working.waitFor({ timeout: 45_000 });
+      const bar = working.getByRole('progressbar');
+      assert.equal(await bar.getAttribute('max'), '5');
+      await t.shot(page, 'tool-progress');
+      const done = page.locator('.bubble--assistant', { hasText: 'Long running operation completed' });
+      await done.waitFor({ timeout: 45_000 });
+      await waitForTurn(page);
+      assert.equal(await page.getByRole('progressbar').count(), 0, 'no bar is left once it is done');
+      await assertNewestInView(page, 'with the result');
+    },
+  },
+  {
     name: 'the image an MCP server answers with is shown in the chat, from its tool (phone and desktop)',
     async run(t) {
       const page = await t.page({ phone: true });
