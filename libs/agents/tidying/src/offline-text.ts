@@ -69,6 +69,11 @@ function placeIn(t: string): string | null {
     return 'donation';
   if (named) return named;
   if (/\brecycl(?:e|ed|ing)\b/.test(t)) return 'recycling';
+  // "most of it needs washing": to the wash, by way of the laundry basket
+  if (
+    /\b(?:needs?|to be|for the) (?:a )?wash(?:ing|ed)?\b|\b(?:needs?|to be) (?:cleaned|laundered)\b/.test(t)
+  )
+    return 'laundry basket';
   // "someone else might use it": given away
   if (
     /\b(?:donate|give (?:it |them )?away|to (?:a )?charity)\b|\b(?:someone|somebody)(?: else)? (?:could|might|would|can|will)\b/.test(
@@ -402,7 +407,7 @@ function listedThings(t: string): string[] {
         .replace(/[.!]+$/, '')
         .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
         // where the things are is not their name: "receipts on my kitchen table"
-        .replace(/\s+(?:on|in|under|across|around|by|next to)\s+(?:the|my|our|a)\s+[a-z ]+$/, '')
+        .replace(/\s+(?:on|in|under|across|around|by|next to|all over|over)\s+(?:the|my|our|a)\s+[a-z ]+$/, '')
         // "a toaster we never use": what is said of a thing is no part of its name (of a thing
         // named with its article: "honestly we never use it" names none)
         .replace(

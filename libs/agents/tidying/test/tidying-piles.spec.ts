@@ -701,6 +701,21 @@ describe('where each item lands', () => {
     expect((await repliesOf(s)).join('\n')).not.toMatch(/school bags, the old worksheets/);
   });
 
+  it('"most of it needs washing" at the clothes\' card takes them to the laundry basket, not "cannot answer that one"', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my bedroom. clothes all over the chair and a pile of books by the bed',
+      typingAtCards(['most of it needs washing'], asked),
+    );
+
+    expect(asked[0]).toBe('clothes');
+    expect(s.state()).toMatchObject({ destinations: { clothes: 'laundry basket' } });
+    const replies = (await repliesOf(s)).join('\n');
+    expect(replies).toMatch(/The clothes go out, to the laundry basket\./);
+    expect(replies).not.toMatch(/cannot answer that one/);
+  });
+
   it('a thing said to go to a spot of this space ("coats go on the hooks") is put there, not taken to it', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say('my hallway: coats on the floor and a pile of post', tapFirst);
