@@ -407,7 +407,10 @@ function listedThings(t: string): string[] {
         .replace(/[.!]+$/, '')
         .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
         // where the things are is not their name: "receipts on my kitchen table"
-        .replace(/\s+(?:on|in|under|across|around|by|next to|all over|over)\s+(?:the|my|our|a)\s+[a-z ]+$/, '')
+        .replace(
+          /\s+(?:on|in|under|across|around|by|next to|all over|over)\s+(?:the|my|our|a)\s+[a-z ]+$/,
+          '',
+        )
         // "a toaster we never use": what is said of a thing is no part of its name (of a thing
         // named with its article: "honestly we never use it" names none)
         .replace(
