@@ -242,10 +242,16 @@ export function extractFromWords(
     if (typeof next !== 'string' || next === first['item']) return first;
     // "the lamp stays, and the books": a thing alone is decided as the first was
     const decision = typeof second['choice'] === 'string' ? second : first;
+    // ("…, the catalogues and flyers in the recycling": the flyers go with the catalogues)
+    const withIt =
+      Array.isArray(second['alsoDecided']) && next === second['item'] ? second['alsoDecided'] : [];
     if (typeof decision['choice'] === 'string')
       return {
         ...first,
-        alsoDecided: [{ item: next, choice: decision['choice'], place: decision['place'] ?? null }],
+        alsoDecided: [
+          { item: next, choice: decision['choice'], place: decision['place'] ?? null },
+          ...withIt,
+        ],
       };
     const also = Array.isArray(first['also']) ? first['also'] : [];
     return { ...first, also: [...also, next] };
@@ -318,8 +324,26 @@ export function extractFromWords(
                       ? 'item'
                       : 'continue';
   const also = item ? listed.filter((thing) => thing !== item) : [];
-  return { intent, item, also, choice, place, function: fn, anchors, anxiety };
+  // "the catalogues and flyers go in the recycling": the second thing goes with the first
+  const [, first, second] = (choice !== null && item !== null && TWO_SUBJECTS.exec(t)) || [];
+  const alsoDecided =
+    first === item && second && !NOT_A_THING.test(second) ? [{ item: second, choice, place }] : [];
+  return {
+    intent,
+    item,
+    also,
+    choice,
+    place,
+    function: fn,
+    anchors,
+    anxiety,
+    ...(alsoDecided.length > 0 ? { alsoDecided } : {}),
+  };
 }
+
+/** Two things decided together: "the catalogues and flyers go in the recycling". */
+const TWO_SUBJECTS =
+  /^(?:the |my |these |those |all the )?([a-z]+(?: [a-z]+)?) and (?:the |my |all the )?([a-z]+(?: (?!(?:go|goes|can|should|straight|belongs?|stays?|in|on|into|to)\b)[a-z]+)?)\s+(?:go|goes|can go|should go|straight|belongs?|stays?|in|on|into|to)\b/;
 
 /** What the words decide for a thing: binned, put off, taken to a place, or kept here. */
 function choiceIn(t: string, place: string | null, phase: string): string | null {

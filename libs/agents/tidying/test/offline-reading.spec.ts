@@ -81,6 +81,27 @@ describe("the offline rules' reading of a message", () => {
     expect(read(text)).toMatchObject({ intent: 'item', item, also });
   });
 
+  it.each([
+    [
+      'the catalogues and flyers go in the recycling',
+      'catalogues',
+      [{ item: 'flyers', choice: 'place', place: 'recycling' }],
+    ],
+    [
+      'bills go in the drawer, the catalogues and flyers straight in the recycling',
+      'bills',
+      [
+        { item: 'catalogues', choice: 'place', place: 'recycling' },
+        { item: 'flyers', choice: 'place', place: 'recycling' },
+      ],
+    ],
+  ])(
+    'reads %j with both things said together decided alike: %j first, then %j',
+    (text, item, alsoDecided) => {
+      expect(read(text)).toMatchObject({ intent: 'decided', item, alsoDecided });
+    },
+  );
+
   it.each(['honestly we never use it, someone else might', 'someone else could use it'])(
     'reads %j as the thing in question given away, naming no thing ("honestly" is none)',
     (text) => {

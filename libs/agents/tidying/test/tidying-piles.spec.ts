@@ -716,6 +716,21 @@ describe('where each item lands', () => {
     expect(replies).not.toMatch(/cannot answer that one/);
   });
 
+  it('"bills go in the drawer, the catalogues and flyers straight in the recycling" at the post\'s card: each thing lands, the flyers too', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my hallway is a nightmare: a pile of post and shoes everywhere',
+      typingAtCards(['bills go in the drawer, the catalogues and flyers straight in the recycling'], asked),
+    );
+
+    expect(asked[0]).toBe('post');
+    expect(s.state()).toMatchObject({
+      spots: { bills: 'drawer' },
+      destinations: { catalogues: 'recycling', flyers: 'recycling' },
+    });
+  });
+
   it('a thing said to go to a spot of this space ("coats go on the hooks") is put there, not taken to it', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say('my hallway: coats on the floor and a pile of post', tapFirst);
