@@ -1,6 +1,7 @@
 import type { Json } from '@sweatpants/domain';
 import { COUNTED, THE_REST } from '@sweatpants/agent-runtime/offline';
 import { counted, kindOfIt, ofTheOnes, ONE_APART, partOf } from './offline-parts';
+import { listedThings, NOT_A_THING } from './offline-things';
 
 /**
  * What the offline model reads out of a tidying message, by keyword: a deterministic stand-in for
@@ -83,12 +84,6 @@ function placeIn(t: string): string | null {
     return 'donation';
   return null;
 }
-/**
- * Words that name the space or what it is for, never a thing in it: the room ("my bedroom is
- * chaos"), the mess, an activity ("sleeping and reading").
- */
-const NOT_A_THING =
-  /^(?:(?:my|the|this)\s+)?(?:(?:[a-z]+\s+)?(?:space|room|desk|counter|countertop|worktop|surface|floor|wardrobe|closet|cupboard|cabinet|dresser|drawers|shelves|bookshelf|bookcase)|storing(?: things)?|storage|mess|chaos|bedroom|kitchen|office|bathroom|lounge|hallway|garage|attic|loft|basement|study|flat|apartment|house|home|work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|studying|eating|playing|gaming|writing)$/;
 const ANXIETY =
   /\b(?:anxious|stressed|scared|worried|overwhelmed|panic\w*)\s+(?:about|by|of)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 
@@ -396,79 +391,3 @@ function twoDecisions(t: string, phase: string): [string, string] | null {
   }
   return null;
 }
-
-/**
- * Every thing a list names, in its order, as what there is may be told ("there's a laptop, three
- * mugs and a stack of papers" → laptop, mugs, papers; "my desk is a mess: cables, a mug and
- * receipts" → cables, mug, receipts): the coach takes the first, and the rest are still to come.
- * Empty for words that are not a list of things: a question ("wait, where do cables go?"), or
- * parts that are sentences.
- */
-function listedThings(t: string): string[] {
-  if (t.includes('?') || !/,|\band\b/.test(t)) return [];
-  // "ugh the kitchen counter. dishes, a toaster and menus": a sentence of its own says where, the
-  // list follows in another; the things are those of the sentences that list them
-  const sentences = t.split(/(?<=[a-z])[.!;]\s+(?=[a-z])/);
-  if (sentences.length > 1) {
-    const listed = sentences.flatMap(listedThings);
-    if (listed.length > 0) return listed;
-  }
-  const told = t
-    // what comes before a colon says what the list is of, as does a sentence before that ("ugh,
-    // where to start, my desk is a mess: …")
-    .replace(/^(?:[^:]*?[,.;]\s+)?[^:,.;]{1,60}:\s*/, '')
-    // and so does the space that is covered in it ("my desk is covered in mugs, papers and a lamp")
-    .replace(
-      /^(?:[^:]*?[,.;]\s+)?[^:,.;]{1,60}?\b(?:is|are)\s+(?:(?:all|just|totally|completely)\s+)?(?:covered|full|buried|piled(?: high)?|cluttered|littered|strewn|overflowing|drowning)\s+(?:in|with|of|under)\s+/,
-      '',
-    )
-    .replace(/^(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got)|we have)\s+/, '');
-  const parts = told
-    .split(/,|\band\b/)
-    .map((part) =>
-      part
-        .trim()
-        .replace(/[.!]+$/, '')
-        .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
-        // where the things are is not their name: "receipts on my kitchen table"
-        .replace(
-          /\s+(?:on|in|under|across|around|by|next to|all over|over)\s+(?:the|my|our|a)\s+[a-z ]+$/,
-          '',
-        )
-        // "a toaster we never use": what is said of a thing is no part of its name (of a thing
-        // named with its article: "honestly we never use it" names none)
-        .replace(
-          /^((?:a|an|the|my|some)\s+[a-z' ]+?)\s+(?:(?:that|which)\s+)?(?:i|we|you|they|he|she|nobody|no one)\s+[a-z' ]+$/,
-          '$1',
-        )
-        .replace(/^(?:a|an|the|my|some)\s+/, '')
-        .replace(
-          /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of|loads of|heaps of|tons of|plenty of|a couple of)\s+/,
-          '',
-        )
-        .replace(/^(?:(?:a\s+)?(?:stack|pile|bunch|box|bag|couple)\s+of)\s+/, ''),
-    )
-    .filter((part) => part !== '');
-  const isThing = (part: string) =>
-    part.split(/\s+/).length <= 3 &&
-    !/^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she|someone|somebody|something|anyone|anything|nobody|nothing|everyone|everything)\b/.test(
-      part,
-    ) &&
-    !NOT_A_THING.test(part);
-  const interjection =
-    /^(?:wait|hmm+|well|so|ok|okay|yes|no|oh|um+|uh+|actually|also|hey|hi|hello|sorry|thanks)$/.test(
-      parts[0] ?? '',
-    );
-  // "my bedroom is a disaster, clothes everywhere, books and a guitar": the space said first
-  // (a sentence of its own), then the list of what is in it
-  const [first = '', ...rest] = parts;
-  if (SAID_OF_THE_SPACE.test(first) && rest.length >= 2 && rest.every(isThing)) return rest;
-  return parts.length >= 2 && parts.every(isThing) && !interjection ? parts : [];
-}
-
-/**
- * A sentence about the space itself, its "my" already gone: "bedroom is a disaster", "desk's a
- * mess", "spare room looks awful" (not "it is", which speaks of a thing).
- */
-const SAID_OF_THE_SPACE =
-  /^(?!(?:i|it|this|that|there|they|he|she|we|you)\b)[a-z]+(?:\s+[a-z]+)?(?:\s+(?:is|are|looks?)\s|'s\s+(?:a|an|so|such|totally|completely|full|covered)\b)/;
