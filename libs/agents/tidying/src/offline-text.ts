@@ -1,5 +1,5 @@
 import type { Json } from '@sweatpants/domain';
-import { COUNTED, THE_REST } from '@sweatpants/agent-runtime/offline';
+import { COUNTED, SOMEONE_ELSE, THE_REST } from '@sweatpants/agent-runtime/offline';
 import { counted, kindOfIt, ofTheOnes, ONE_APART, partOf } from './offline-parts';
 import { listedThings, NOT_A_THING } from './offline-things';
 
@@ -76,11 +76,7 @@ function placeIn(t: string): string | null {
   )
     return 'laundry basket';
   // "someone else might use it": given away
-  if (
-    /\b(?:donate|give (?:it |them )?away|to (?:a )?charity)\b|\b(?:someone|somebody)(?: else)? (?:could|might|would|can|will)\b/.test(
-      t,
-    )
-  )
+  if (/\b(?:donate|give (?:it |them )?away|to (?:a )?charity)\b/.test(t) || SOMEONE_ELSE.test(t))
     return 'donation';
   return null;
 }

@@ -56,7 +56,14 @@ export interface McpConnection {
 }
 
 /** What a server says of a call's progress while it runs: how far, of how much, in its words. */
-export type McpProgress = (progress: { progress: number; total?: number; message?: string }) => void;
+export type McpProgress = (progress: McpProgressHeard) => void;
+
+/** One progress notification of a call, as the SDK hands it over. */
+export interface McpProgressHeard {
+  progress: number;
+  total?: number;
+  message?: string;
+}
 
 /**
  * A connection to `server` as an effection resource: connected and its tools listed when it is
@@ -123,7 +130,7 @@ export function useMcpConnection(server: McpServerConfig, timeoutMs: number): Op
             signal: controller.signal,
             // Ours counts, paused while the person answers; the SDK's would not pause.
             timeout: LONGEST_TIMER_MS,
-            onprogress: (heard: { progress: number; total?: number; message?: string }) => {
+            onprogress: (heard: McpProgressHeard) => {
               deadline.restart();
               progress?.(heard);
             },
@@ -198,7 +205,7 @@ async function taskResult(
   options: {
     signal: AbortSignal;
     timeout: number;
-    onprogress: (heard: { progress: number; total?: number; message?: string }) => void;
+    onprogress: (heard: McpProgressHeard) => void;
   },
   heard: (taskId: string) => void,
 ): Promise<CallToolResult> {

@@ -21,6 +21,6 @@ export {
 } from './default-rules';
 export { inputFor, type InputHints, valueFor } from './input-synthesis';
 export { formatIssues, type JsonSchema, type SchemaIssue, validateJson } from './json-schema';
-export { asksSomething, COUNTED, keywords, mentions, stem, THE_REST } from './text';
+export { asksSomething, COUNTED, keywords, mentions, SOMEONE_ELSE, stem, THE_REST } from './text';
 export { optionNamedIn } from './option-words';
 export { setQuestionAsideRule, waitingQuestionRule } from './set-aside-rule';

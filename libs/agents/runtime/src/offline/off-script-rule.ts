@@ -1,7 +1,16 @@
 import type { Disposition, Json } from '@sweatpants/domain';
 import { INTERPRET_QUESTION_LINE, INTERPRET_TOOL } from '../model';
 import { formAnswerIn, formPartIn } from './form-words';
-import { clausesOf, COUNTED, EMPHATIC_NO, MOSTLY, MOSTLY_NOT, THE_REST, YES_WORDS } from './text';
+import {
+  clausesOf,
+  COUNTED,
+  EMPHATIC_NO,
+  MOSTLY,
+  MOSTLY_NOT,
+  SOMEONE_ELSE,
+  THE_REST,
+  YES_WORDS,
+} from './text';
 import {
   optionByFirstClause,
   optionByKeyword,
@@ -259,9 +268,6 @@ const ANOTHER_THING = /^(?:the|my|these|those|this|that)\s+[a-z]/i;
 /** A thing and its place, the verb left to the part before: "…, the dirty ones in the laundry basket". */
 const PLACED =
   /^(?:the|my|these|those|this|that)\s+[a-z ]+?\s+(?:in|on|into|onto|to|by|under|inside)\s+(?:the|my|a|an|its|their|our)\s+[a-z]/i;
-
-/** Someone else would have the thing: "someone else might", "somebody could use it". */
-const SOMEONE_ELSE = /\b(?:someone|somebody)(?: else)? (?:could|might|would|can|will)\b/i;
 
 /** Words that bin a thing: "bin it", "it's junk", "get rid of it", "the broken crayons can go". */
 const BINNED =

@@ -24,6 +24,9 @@ const STOP_WORDS = new Set(
  * bills, bin the rest"), and some of it told by how many ("two go to the kitchen, one stays").
  */
 export const THE_REST = /(?:^|\b(?:all )?the )(?:rest|others|remainder)\b|\beverything else\b/i;
+
+/** Someone else would have the thing: "someone else might", "somebody could use it". */
+export const SOMEONE_ELSE = /\b(?:someone|somebody)(?: else)? (?:could|might|would|can|will)\b/i;
 export const COUNTED =
   /^(?:one|two|three|four|five|both|most|half|a couple|a few)(?: of (?:them|these|those))?\b/i;
 
