@@ -8,7 +8,25 @@ import { mkCategoryName, type Assignment, type CategoryName, type ItemName } fro
 const KINDS: readonly { name: string; words: readonly string[] }[] = [
   {
     name: 'papers',
-    words: ['paper', 'letter', 'mail', 'document', 'receipt', 'bill', 'note', 'book', 'magazine'],
+    words: [
+      'paper',
+      'letter',
+      'mail',
+      'post',
+      'document',
+      'receipt',
+      'bill',
+      'note',
+      'book',
+      'magazine',
+      'flyer',
+      'leaflet',
+      'catalogue',
+      'envelope',
+      'statement',
+      'homework',
+      'worksheet',
+    ],
   },
   {
     name: 'electronics',
@@ -28,6 +46,20 @@ export function categoryOf(item: ItemName): CategoryName {
   const text = item.toLowerCase();
   const kind = KINDS.find((k) => k.words.some((w) => text.includes(w)));
   return brand(kind?.name ?? EVERYTHING_ELSE);
+}
+
+/** A name for a mix of things, any of which may be part of it: "the kids' school stuff", "that pile". */
+const MIX = /\b(?:stuff|things|bits|pile|box|bag|mess|junk|clutter|odds and ends)$/i;
+
+/**
+ * Whether `part` may be one of the things `whole` is made of: anything of a mix ("the homework" of
+ * the kids' school stuff), else a thing of the same kind ("the bills" of the post), never one of
+ * no kind ("the stapler" of the papers).
+ */
+export function mayBePartOf(part: ItemName, whole: ItemName): boolean {
+  if (MIX.test(whole.trim())) return true;
+  const kind = categoryOf(whole);
+  return kind !== EVERYTHING_ELSE && categoryOf(part) === kind;
 }
 
 /** The categories of a non-empty pile, biggest first (ties in the order above): never none. */

@@ -10,7 +10,7 @@ import { log, createTool, ToolReply, ToolSuccess, type Tool } from '@sweatpants/
 import { withDonationOffer } from './donation-hand-off';
 import { landedText, type LandedAt } from './landed-words';
 import { askQuestion, type ChoiceOption, type Question } from './question';
-import { currentSession } from './session-io';
+import { currentSession, toldInPartsLast } from './session-io';
 import { anchorsOf, nextSeenOf, phaseOf, type SessionState } from './session-state';
 import { recordEvent } from './tidying-events';
 
@@ -73,6 +73,13 @@ function proposeDispositionTool({ settles }: { settles: boolean }): Tool {
         }
         return asked;
       });
+      // Settled by the words said at it, which told the thing all in its parts: each part has
+      // landed, and the thing is done.
+      if (asked.fallback && (yield* toldInPartsLast(input.item))) {
+        const where = landing(yield* currentSession(), input.item);
+        const value = { item: input.item, inParts: true, ...where };
+        return ToolReply(value, landedText({ ...where, item: input.item, inParts: true }));
+      }
       if (asked.answer.kind !== 'disposition' || asked.fallback) {
         yield* log('warn', 'propose_disposition: no answer, skipping the item for now', { item: input.item });
         return ToolSuccess({

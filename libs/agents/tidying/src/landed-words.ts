@@ -22,6 +22,8 @@ export type Landed = Partial<LandedAt> & {
   item?: string;
   disposition?: { kind?: string; location?: string };
   fallback?: boolean;
+  /** the item was told all in its parts, each of which landed on its own */
+  inParts?: boolean;
 };
 
 /**
@@ -29,6 +31,7 @@ export type Landed = Partial<LandedAt> & {
  * kitchen.", "The books stay here.", "The lamp goes in the trash."
  */
 export function whereItLanded(data: Landed): string {
+  if (data.inParts) return `That's all of the ${data.item ?? 'thing'} sorted.`;
   const item = data.item ? `The ${data.item}` : 'That';
   const plural = data.item !== undefined && isPlural(data.item);
   const verb = (one: string, many: string) => (plural ? many : one);

@@ -4,7 +4,7 @@ import { Run } from '@sweatpants/agent-runtime';
 import type { Decision } from './decide';
 import type { Extract } from './observation';
 import { phaseOf, type SessionState } from './session-state';
-import { actionJson, extractJson, recordEvent } from './tidying-events';
+import { actionJson, extractJson, latestEvent, parseDecisionEvent, recordEvent } from './tidying-events';
 import { sessionOf, tidyingReducer } from './tidying-reducer';
 import { applyDecision } from './transition';
 
@@ -12,6 +12,17 @@ import { applyDecision } from './transition';
 export function* currentSession(): Operation<SessionState> {
   const run = yield* Run.expect();
   return sessionOf(run.journal.fold(tidyingReducer));
+}
+
+/**
+ * Whether the latest decision took `item` as told all in its parts (the words said at its card
+ * sorted its parts): its card, settled by them, has no answer of its own.
+ */
+export function* toldInPartsLast(item: string): Operation<boolean> {
+  const run = yield* Run.expect();
+  const event = latestEvent(run.journal.path(), 'action-taken');
+  const decision = event ? parseDecisionEvent(event) : null;
+  return !!decision && 'partsOf' in decision.action && decision.action.partsOf === item;
 }
 
 /**

@@ -12,6 +12,17 @@ export type SortedToo =
   | { tag: 'instruct-place'; location: Location; item: ItemName }
   | { tag: 'instruct-unsure'; item: ItemName };
 
+/** What an instruction sorts besides its own thing. */
+export interface Sorts {
+  /** the further things the words sorted, by name */
+  readonly alsoSorted?: readonly SortedToo[];
+  /**
+   * the thing in question, told all in its parts by these words ("bills on the side table, flyers
+   * in the recycling" at the post's card): the parts are sorted, and the thing is no more to go
+   */
+  readonly partsOf?: ItemName;
+}
+
 /** What the coach does this turn (seed 000's Action.hs). */
 export type Action =
   // questions (surveying)
@@ -22,11 +33,10 @@ export type Action =
   | { tag: 'ask-item-decision'; item: ItemName; reopened?: true }
   // instructions (sorting)
   | { tag: 'first-instruction' }
-  // `alsoSorted`: the further things the words sorted, by name
-  | { tag: 'instruct-trash'; alsoSorted?: readonly SortedToo[] }
+  | ({ tag: 'instruct-trash' } & Sorts)
   // `item`: the thing put there, so the words name it ("take the books to the shelf")
-  | { tag: 'instruct-place'; location: Location; item?: ItemName; alsoSorted?: readonly SortedToo[] }
-  | { tag: 'instruct-unsure'; alsoSorted?: readonly SortedToo[] }
+  | ({ tag: 'instruct-place'; location: Location; item?: ItemName } & Sorts)
+  | ({ tag: 'instruct-unsure' } & Sorts)
   | { tag: 'instruct-next' }
   // splitting: never into zero categories
   | { tag: 'instruct-split'; categories: NonEmpty<CategoryName>; assignment: Assignment }

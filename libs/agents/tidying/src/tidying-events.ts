@@ -192,6 +192,7 @@ const ActionWireSchema = z.object({
   assignment: z.record(z.string(), z.string()).optional(),
   reopened: z.literal(true).optional(),
   alsoSorted: z.array(z.unknown()).optional(),
+  partsOf: z.string().optional(),
 });
 
 /** An action read back from an event, through the smart constructors; null if it is not one. */
@@ -214,7 +215,7 @@ export function parseAction(value: unknown): Action | null {
       return { tag: a.tag };
     case 'instruct-trash':
     case 'instruct-unsure':
-      return withSortedToo({ tag: a.tag }, a.alsoSorted);
+      return withSortedToo({ tag: a.tag }, a);
     case 'back-to-card':
       return { tag: a.tag, item: item.ok ? item.value : null };
     case 'ask-item-decision':
@@ -227,7 +228,7 @@ export function parseAction(value: unknown): Action | null {
         item.ok
           ? { tag: a.tag, location: location.value, item: item.value }
           : { tag: a.tag, location: location.value },
-        a.alsoSorted,
+        a,
       );
     case 'instruct-split': {
       const [first, ...rest] = allOf(a.categories ?? [], mkCategoryName);
@@ -252,10 +253,21 @@ export function parseAction(value: unknown): Action | null {
   }
 }
 
-/** An instruction with the further things its words sorted, read back; one that does not parse is left out. */
-function withSortedToo<A extends Action>(action: A, wire: readonly unknown[] | undefined): A {
-  const alsoSorted = (wire ?? []).flatMap((value) => sortedTooOf(value) ?? []);
-  return alsoSorted.length > 0 ? { ...action, alsoSorted } : action;
+/**
+ * An instruction with the further things its words sorted, read back (one that does not parse is
+ * left out), and the thing they were all the parts of.
+ */
+function withSortedToo<A extends Action>(
+  action: A,
+  wire: { alsoSorted?: readonly unknown[] | undefined; partsOf?: string | undefined },
+): A {
+  const alsoSorted = (wire.alsoSorted ?? []).flatMap((value) => sortedTooOf(value) ?? []);
+  const partsOf = mkItemName(wire.partsOf ?? '');
+  return {
+    ...action,
+    ...(alsoSorted.length > 0 ? { alsoSorted } : {}),
+    ...(partsOf.ok ? { partsOf: partsOf.value } : {}),
+  };
 }
 
 function sortedTooOf(value: unknown): SortedToo | null {

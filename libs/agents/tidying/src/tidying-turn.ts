@@ -18,6 +18,7 @@ import {
   stopAsking,
   type TurnEnd,
 } from '@sweatpants/agent-runtime';
+import { mayBePartOf } from './categories';
 import { act, proposeAtOnce, switchMode, tell, type ProposalFor } from './act';
 import { isSpaceFunctionQuestion, spaceFunctionIn } from './disposition-tools';
 import { sortedTooWords, sortingInstruction, type Action, type SortedToo } from './tidying-action';
@@ -25,7 +26,13 @@ import { decide, decisionsIn, readAfterEnd, type Decision } from './decide';
 import { parsePhotoAnalysis, type Extract, type PhotoAnalysis } from './observation';
 import { analyzePhotos, extractFromInput, groupUnsurePile, type Reading, type UserInput } from './perception';
 import { currentSession, recordDecision } from './session-io';
-import { currentItemOf, itemsProcessedOf, nextSeenOf, type SessionState } from './session-state';
+import {
+  currentItemOf,
+  decidedItemsOf,
+  itemsProcessedOf,
+  nextSeenOf,
+  type SessionState,
+} from './session-state';
 import { latestEvent, parseDecisionEvent, recordEvent } from './tidying-events';
 import { modeFor } from './tidying-modes';
 import { mkItemName, mkSpaceFunction, orNull, type ItemName } from './tidying-types';
@@ -118,6 +125,11 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
       },
       nextPhase: before.phaseData.phase,
     };
+  // Told all in its parts at its card ("bills on the side table, flyers in the recycling" at the
+  // post's): the parts land and the thing is done, so its card is settled rather than asked again
+  // about a rest there is none of.
+  const inParts = aside ? toldInPartsAt(before, decision.action, extract, aside.question) : null;
+  if (inParts) decision = { ...decision, action: inParts };
   // The unsure pile splits into groups drawn from its own things (the model's; by kind offline).
   if (decision.action.tag === 'instruct-split') {
     const drawn = yield* groupUnsurePile(before.piles.unsure);
@@ -134,6 +146,7 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
     if (!recorded.ok) return { kind: 'failed', code: 'invalid_phase' };
   }
   const state = recorded.state;
+  if (aside && inParts && decision.action === inParts) aside.settle({ action: 'decline' });
   if (decision.action.tag === 'summary') {
     yield* recordEvent({ type: 'session-ended', itemsProcessed: itemsProcessedOf(state) });
     // "I'm done" said at a card ends the session: the card is set aside with it, not asked again
@@ -220,6 +233,31 @@ function cardSettledBy(
     if (answer) return { answer, others: sorted.filter((_, j) => j !== i) };
   }
   return null;
+}
+
+/**
+ * The turn's instruction as the waiting card's thing told all in its parts, when the words said at
+ * its card sort two or more things, each new to the session and of the thing ("bills on the side
+ * table, flyers in the recycling" at the post's card); null otherwise. One part alone leaves the
+ * rest of the thing to its card; a thing seen before, or of another kind ("the stapler" at the
+ * papers' card), is no part of it.
+ */
+function toldInPartsAt(
+  before: SessionState,
+  action: Action,
+  extract: Extract,
+  waiting: ElicitRequest,
+): Action | null {
+  const thing = cardItem(waiting);
+  if (!thing || !extract.item) return null;
+  if (action.tag !== 'instruct-place' && action.tag !== 'instruct-trash' && action.tag !== 'instruct-unsure')
+    return null;
+  const sorted = [extract.item, ...(action.alsoSorted ?? []).map((too) => too.item)];
+  const known = new Set(
+    [thing, ...before.seen, ...decidedItemsOf(before), ...before.piles.unsure].map((i) => i.toLowerCase()),
+  );
+  const parts = sorted.filter((item) => !known.has(item.toLowerCase()) && mayBePartOf(item, thing));
+  return parts.length >= 2 && parts.length === sorted.length ? { ...action, partsOf: thing } : null;
 }
 
 /**

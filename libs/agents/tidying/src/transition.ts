@@ -13,6 +13,7 @@ import {
   mkRefining,
   mkSplitting,
   spaceOf,
+  toldInParts,
   withSeen,
   type ActiveState,
   type InvalidPhase,
@@ -60,12 +61,11 @@ export function applyDecision(
   const sorted = placement && item ? sortItem(next, item, placement) : next;
   // the further things the same words sorted land after it, in the order they were said
   const rest = 'alsoSorted' in action ? (action.alsoSorted ?? []) : [];
-  return ok(
-    rest.reduce((after, too) => {
-      const where = placementOfAction(too, space);
-      return where ? sortItem(after, too.item, where) : after;
-    }, sorted),
-  );
+  const landed = rest.reduce((after, too) => {
+    const where = placementOfAction(too, space);
+    return where ? sortItem(after, too.item, where) : after;
+  }, sorted);
+  return ok('partsOf' in action && action.partsOf ? toldInParts(landed, action.partsOf) : landed);
 }
 
 /** Where an instruction puts the item in question; null for actions that decide nothing. */

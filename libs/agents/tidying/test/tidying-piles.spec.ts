@@ -755,6 +755,59 @@ describe('where each item lands', () => {
     expect(s.state()).toMatchObject({ piles: { belongs: expect.arrayContaining(['bills']) } });
   });
 
+  it('a thing told all in its parts at its card ("bills on the side table, flyers in the recycling") is done: its card is not asked again for a rest, and the next thing is named', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my hallway: a pile of post and some coats',
+      typingAtCards(['bills on the side table, flyers in the recycling'], asked),
+    );
+
+    expect(asked).toEqual(['post']);
+    expect(s.state()).toMatchObject({
+      piles: { belongs: ['bills'], out: ['flyers'], unsure: [] },
+      spots: { bills: 'side table' },
+      destinations: { flyers: 'recycling' },
+    });
+    expect(s.state().seen).not.toContain('post');
+    const replies = await repliesOf(s);
+    expect(replies).toContainEqual(
+      expect.stringMatching(/Put the bills on the side table\. Put the flyers in the recycling\./),
+    );
+    expect(replies.at(-1)).toBe(
+      "That's all of the post sorted. Next, the coats: say go, or tell me what you picked up.",
+    );
+
+    await s.say('go', answers(asked));
+    expect(asked).toEqual(['post', 'coats']);
+    expect(await lastReply(s)).not.toMatch(/post/);
+  });
+
+  it('one part of a thing told at its card leaves the rest of it to its card, which comes back', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my hallway: a pile of post and some coats',
+      typingAtCards(['bills on the side table'], asked),
+    );
+
+    expect(asked).toEqual(['post', 'post']);
+    expect(s.state()).toMatchObject({ piles: { belongs: expect.arrayContaining(['bills', 'post']) } });
+  });
+
+  it("things seen before, said at another thing's card, are no parts of it: that card comes back", async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my hallway: a pile of post, coats and shoes',
+      typingAtCards(['the coats go on the hooks, the shoes on the rack'], asked),
+    );
+
+    expect(asked.slice(0, 2)).toEqual(['post', 'post']);
+    expect(s.state().seen).toContain('post');
+    expect(s.state()).toMatchObject({ spots: { coats: 'hooks', shoes: 'rack' } });
+  });
+
   it('"that\'s it for today" at the prompt ends the session with its recap', async () => {
     const s = await atTheDesk();
     await s.say("that's it for today", tapFirst);
