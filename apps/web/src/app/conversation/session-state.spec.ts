@@ -8,14 +8,18 @@ describe('the session panel', () => {
       state: {
         phase: 'sorting',
         itemsProcessed: 4,
-        piles: { belongs: ['lamp', 'keys'], out: ['mugs', 'old letters'], unsure: [] },
-        destinations: { mugs: 'kitchen', 'old letters': 'trash' },
-        spots: { keys: 'on the hook by the door' },
+        piles: { belongs: ['lamp', 'keys', 'bills', 'shoes'], out: ['mugs', 'old letters'], unsure: [] },
+        destinations: { mugs: 'the kitchen', 'old letters': 'trash' },
+        spots: { keys: 'on the hook by the door', bills: 'side table', shoes: 'by the door' },
         anchors: [],
       },
     });
+    // Each place as the arrow reads it, whether the words said "on the hook" or "side table".
     expect(view.piles).toEqual([
-      { label: 'Belongs here', items: ['lamp', 'keys → on the hook by the door'] },
+      {
+        label: 'Belongs here',
+        items: ['lamp', 'keys → hook by the door', 'bills → side table', 'shoes → by the door'],
+      },
       { label: 'Out', items: ['mugs → kitchen', 'old letters → trash'] },
       { label: 'Unsure', items: [] },
     ]);

@@ -37,7 +37,7 @@ export function sessionStateView(response: StateResponse): SessionStateView {
         const at = places[key];
         const items = strings(piles[key]).map((item) => {
           const to = isRecord(at) ? at[item] : undefined;
-          return typeof to === 'string' && to !== '' ? `${item} → ${to}` : item;
+          return typeof to === 'string' && to !== '' ? `${item} → ${placeAfterArrow(to)}` : item;
         });
         view.piles.push({ label: PILE_LABELS[key] ?? key, items });
       }
@@ -62,6 +62,15 @@ export function sessionStateView(response: StateResponse): SessionStateView {
     }
   }
   return view;
+}
+
+/**
+ * A place as it reads after the arrow: the words said it "on the hook by the door" or "the
+ * kitchen", and the arrow already says "to", so every line reads alike ("keys → hook by the
+ * door"). A word that says where beside it stays ("shoes → by the door").
+ */
+function placeAfterArrow(place: string): string {
+  return place.replace(/^(?:(?:in|on|into|onto|inside|at)\s+)?(?:the\s+)?/i, '') || place;
 }
 
 function reviewLine(item: unknown): string {
