@@ -243,6 +243,48 @@ export const scenarios = [
     },
   },
   {
+    name: 'a thing told all in its parts at its card is done: its card does not come back, its parts are on their piles',
+    async run(t) {
+      const page = await t.page({ phone: true });
+      await signUp(page, { email: t.email('in-parts') });
+      await startConversation(page, 'Tidying coach', 'my hallway: a pile of post and some coats');
+      const question = await untilTheQuestion(page);
+      await question.getByRole('button', { name: 'coming and going', exact: true }).click();
+      await waitForTurn(page);
+      const post = page.locator('app-elicit-card', { hasText: 'What about the post?' });
+      await post.waitFor();
+
+      await say(page, 'bills on the side table, flyers in the recycling');
+      await post.waitFor({ state: 'hidden' });
+      await waitForTurn(page);
+      await page
+        .locator('.bubble--assistant', {
+          hasText: 'Put the bills on the side table. Put the flyers in the recycling.',
+        })
+        .waitFor();
+      await page.locator('.bubble--assistant', { hasText: "That's all of the post sorted." }).waitFor();
+      assert.equal(await post.count(), 0, 'the post’s card is not asked again for a rest');
+      assert.match(
+        await page.locator('ol.log > li').last().innerText(),
+        /Next, the coats: say go/,
+        'the next thing is named last',
+      );
+      await page.locator('ol.log .bubble--user', { hasText: 'bills on the side table' }).waitFor();
+      await assertNewestInView(page, 'after the parts landed');
+      await t.shot(page, 'told-in-parts');
+
+      // On a wide screen the panel has each part where it was said, and the post no more to go.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const panel = page.locator('app-state-panel');
+      await panel.filter({ hasText: 'bills → side table' }).waitFor();
+      const piles = await panel.innerText();
+      assert.match(piles, /flyers → recycling/);
+      assert.match(piles, /Still to go[\s\S]*coats/);
+      assert.doesNotMatch(piles, /\bpost\b/, 'the post itself is on no pile and not still to go');
+      await t.shot(page, 'told-in-parts-panel');
+    },
+  },
+  {
     name: '“undo that too” at the card taken back brings the one before it back as well (desktop)',
     async run(t) {
       const page = await t.page({ phone: false });
