@@ -12,10 +12,11 @@ const PART_LETTER =
 
 /**
  * A pick per sender typed at a card ("B for Trailgear, A for Bookbarn", or by the options' own
- * words: "archive the Trailgear ones, note Bookbarn"): each option is applied to
- * the card's items from the senders named with it, in a batch each; the card then comes back for
- * the items left (./side-quest). Null unless every part that names a letter names a sender of the
- * card too, and no item gets two letters.
+ * words: "archive the Trailgear ones, note Bookbarn"), or per item named by its subject ("the
+ * points one matters to me"), with "the others" for the card's items no other part named: each
+ * option is applied to the items named with it, in a batch each; the card then comes back for the
+ * items left (./side-quest). Null unless every part that names a letter names items of the card
+ * too, and no item gets two letters.
  */
 function picksBySender(ctx: OfflineContext): {
   picks: { option: CardOffer['options'][number]; ids: string[] }[];
@@ -30,13 +31,22 @@ function picksBySender(ctx: OfflineContext): {
   const picks = new Map<string, string[]>();
   const taken = new Set<string>();
   const strangers: string[] = [];
+  /** the option for "the others": the items no other part named */
+  let others: CardOffer['options'][number] | undefined;
   for (const part of ctx.userText.split(/\s*(?:[,;]|\bbut\b|\band\b|\bwhile\b)\s*/i)) {
     const m = PART_LETTER.exec(part);
     const letter = (m?.[1] ?? m?.[2] ?? m?.[3])?.toUpperCase();
     const option = letter
       ? offer.options[letters.indexOf(letter)]
       : (optionByWord(part, offer.options) ?? optionByKind(part, offer.options));
-    const from = items.filter((a) => namesSender(part, a.senderName || a.sender));
+    const from = items.filter(
+      (a) => namesSender(part, a.senderName || a.sender) || namesSubject(part, a.subject, items),
+    );
+    if (from.length === 0 && THE_OTHERS.test(part)) {
+      if (letter && !option) return null;
+      others = option ?? others;
+      continue;
+    }
     // a sender said to be a stranger is most likely a marketing list: said so, not picked (what
     // kind of sender it is stays the person's to say)
     if (!letter && !option && STRANGER.test(part))
@@ -47,6 +57,10 @@ function picksBySender(ctx: OfflineContext): {
     for (const a of from) taken.add(a.id);
     picks.set(option.id, [...(picks.get(option.id) ?? []), ...from.map((a) => a.id)]);
   }
+  // "the others" are the others of the items the other parts named: alone, it names none.
+  const left = items.filter((a) => !taken.has(a.id));
+  if (others && taken.size > 0 && left.length > 0)
+    picks.set(others.id, [...(picks.get(others.id) ?? []), ...left.map((a) => a.id)]);
   // In the order the person named them.
   return picks.size === 0
     ? null
@@ -92,8 +106,36 @@ const SAID_KINDS: readonly { said: RegExp; label: RegExp }[] = [
     said: /\b(?:(?:i|we)\s+(?:\w+\s+)?(?:buy|bought|shop|order(?:ed)?)\s+(?:from|at|with)|(?:a\s+)?shops?\s+(?:i|we)\s+(?:\w+\s+)?(?:use|buy\s+from|shop\s+at))\b/i,
     label: /\b(?:bought from|vendor)\b/i,
   },
-  { said: /\b(?:spam|junk|marketing)\b/i, label: /\bmarketing list\b/i },
+  { said: /\b(?:spam|junk|marketing|ads|adverts?|advertising)\b/i, label: /\bmarketing list\b/i },
+  {
+    said: /\b(?:matters?\s+to\s+(?:me|us)|(?:is|are|it'?s)\s+important|(?:i|we)\s+(?:need|want)\s+to\s+see|(?:i|we)\s+care\s+about)\b/i,
+    label: /\bimportant update\b/i,
+  },
 ];
+
+/** "the others", "the rest", "everything else": the card's items no other part named. */
+const THE_OTHERS =
+  /\b(?:the\s+others?|the\s+other\s+(?:ones?|two|three|four)|the\s+rest|everything\s+else)\b/i;
+
+/**
+ * Whether words name an item by its subject, as people point to one mail among a few: "the points
+ * one", "the one about the rain shells". Each word said must be in its subject and the words in no
+ * other item's of the card, so "the week one" names none when two subjects say "week".
+ */
+function namesSubject(words: string, subject: string, items: readonly { subject: string }[]): boolean {
+  const said = SUBJECT_NAMED.exec(words);
+  const named = (said?.[1] ?? said?.[2] ?? '')
+    .toLowerCase()
+    .split(/[^a-z0-9%]+/)
+    .filter((w) => w.length >= 3 && w !== 'the');
+  if (named.length === 0) return false;
+  const says = (text: string) => named.every((w) => new RegExp(`\\b${w}`, 'i').test(text));
+  return says(subject) && items.filter((a) => says(a.subject)).length === 1;
+}
+
+/** "the points one", "the rain shells ones", "the one about points", "the mail about the sale". */
+const SUBJECT_NAMED =
+  /\bthe\s+([a-z0-9%][\w%' ]{1,40}?)\s+(?:one|ones|mail|email|message)\b|\bthe\s+(?:one|mail|email|message)\s+about\s+(?:the\s+|my\s+|your\s+)?([a-z0-9%]+)/i;
 
 /** "… → Tier 2 (note, don't surface)" → ["note"]: the bracket's actions, not the ones it turns down. */
 function actionWords(label: string): string[] {
@@ -107,7 +149,7 @@ function actionWords(label: string): string[] {
 }
 
 /** Words that turn a pick around. */
-const NEGATED = /\b(?:no|not|don'?t|do not|never|rather not)\b/i;
+const NEGATED = /\b(?:no|not|don'?t|do not|doesn'?t|does not|isn'?t|never|rather not)\b/i;
 
 /** Whether words name a sender: any word of its name of four letters or more ("Trailgear" for "Trailgear Rewards"). */
 function namesSender(words: string, sender: string): boolean {

@@ -206,6 +206,41 @@ describe('a side quest while a card waits (offline)', () => {
     );
   });
 
+  it.each([
+    'the points one matters to me, the others are just ads',
+    'the one about points is important, the rest are ads',
+  ])(
+    'takes an item named by its subject and "the others" (%j) as a pick each, for all of the card',
+    async (text) => {
+      const concierge = await trailgearCard();
+      await answer(concierge.runner, { action: 'other', content: { text } }, concierge.card);
+      await nextQuestion(concierge.runner, concierge.card);
+
+      expect(concierge.store.batches).toEqual([
+        {
+          ids: [expect.any(String)],
+          updates: expect.objectContaining({ classification: expect.objectContaining({ autonomyTier: 3 }) }),
+        },
+        {
+          ids: expect.arrayContaining([expect.any(String), expect.any(String)]),
+          updates: expect.objectContaining({ classification: expect.objectContaining({ autonomyTier: 1 }) }),
+        },
+      ]);
+      const [points, others] = concierge.store.batches;
+      expect(others?.ids).toHaveLength(2);
+      expect(others?.ids).not.toContain(points?.ids[0]);
+      expect(replies(await concierge.path())).toContain(
+        '(offline) C for Trailgear Rewards; A for Trailgear, Bookbarn: applying them.',
+      );
+    },
+  );
+
+  it('names no item by a word two subjects share, and takes "the others" alone as naming none', async () => {
+    const concierge = await trailgearCard();
+    await aside(concierge, concierge.card, 'the others are just ads');
+    expect(concierge.store.batches).toEqual([]);
+  });
+
   it('takes "same as before" at the next card as the reading picked last, for all of it', async () => {
     const concierge = await trailgearCard();
     await answer(concierge.runner, { action: 'accept', content: { choiceId: 'A' } }, concierge.card);

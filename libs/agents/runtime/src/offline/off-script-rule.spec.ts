@@ -180,6 +180,9 @@ describe('the offline reading of words typed at a choice', () => {
     'tier',
     'I would archive the newsletters but keep a note of the promos',
     'archive them, and note the bank one',
+    // a pick for one of them, then the rest: the asker reads each part
+    'the one about points is important, the rest are ads',
+    'archive the newsletter one, the others I need',
   ])('reads %j, a word of no single option or a longer sentence, as a tangent', (text) =>
     expect(read(lettered, text)).toEqual(TANGENT),
   );

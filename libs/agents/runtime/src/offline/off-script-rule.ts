@@ -130,9 +130,11 @@ function chooseAnswer(payload: Question['payload'], text: string): { [key: strin
   // asks about is no answer for all of it; it is said aside, so nothing is applied to the rest.
   // "sleeping mostly, and the clothes go in the wardrobe": more than a pick, said aside too, as
   // are words of one's own that do the same ("it's where I work, the laptop obviously stays").
+  // "the points one matters to me, the others are just ads": a pick for one of them and another
+  // for the rest is no answer for all of it either.
   const decidesMore = clausesOf(text)
     .slice(1)
-    .some((part) => decidesAThing(part));
+    .some((part) => decidesAThing(part) || THE_REST.test(part));
   if (decidesMore) return null;
   const open = options.find((o) => reveals[o.id]?.type === 'free-text');
   // "eating, and the kids do homework here": a pick and something more of the same kind answer
