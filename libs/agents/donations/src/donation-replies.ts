@@ -29,7 +29,7 @@ export function notForGiving(checks: readonly Checked[]): string {
       if (instead === 'safety')
         return `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} passed on second-hand: no one can vouch that ${isPlural(item) ? 'they were' : 'it was'} never in an accident, and ${isPlural(item) ? 'they wear' : 'it wears'} out with age. A household recycling centre takes ${isPlural(item) ? 'them' : 'it'}.`;
       if (instead === 'recycling point')
-        return `${capitalised(listOf([item]))} ${isPlural(item) ? 'go' : 'goes'} to a recycling point that takes ${isPlural(item) ? 'them' : 'it'}, never the bin: most supermarkets and household recycling centres have one.`;
+        return `${capitalised(listOf([item]))} ${isPlural(item) ? 'go' : 'goes'} to a recycling point that takes ${isPlural(item) ? 'them' : 'it'}, never the bin: ${recyclingPointFor(item, isPlural(item) ? 'them' : 'it')}.`;
       const where = instead === 'recycle' ? 'recycling' : 'the bin';
       const they = isPlural(item) ? "they're" : "it's";
       return condition === 'poor'
@@ -37,6 +37,19 @@ export function notForGiving(checks: readonly Checked[]): string {
         : `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} something a charity shop could pass on, so ${they} for ${where}.`;
     })
     .join(' ');
+}
+
+/**
+ * Where a thing that only goes to a recycling point is taken, as it truly is: batteries in a
+ * supermarket's battery bin, paint only at a household recycling centre.
+ */
+function recyclingPointFor(item: string, them: string): string {
+  if (/\bbatter/i.test(item))
+    return `most supermarkets have a battery bin, and household recycling centres take ${them} too`;
+  if (/\b(?:ink|toner|cartridges?)\b/i.test(item))
+    return `many shops that sell cartridges take ${them} back, as do household recycling centres`;
+  if (/\bbulbs?\b/i.test(item)) return `household recycling centres take ${them}, and so do many DIY shops`;
+  return `your household recycling centre takes ${them}`;
 }
 
 /** What the helper says once it has searched, and the places to offer to copy (drop-offs only). */

@@ -49,6 +49,12 @@ describe('reading the things out of what a person says', () => {
       ['dining table with 4 chairs', 'kitchen stuff', 'clothes'],
     ],
     ["We're clearing out the garage. Got a bike and a lawnmower.", ['bike', 'lawnmower']],
+    // the place said first, then what is in it, as a phone types it
+    [
+      'clearing out the garage: an old exercise bike, a box of paperbacks and some paint tins',
+      ['old exercise bike', 'paperbacks', 'paint tins'],
+    ],
+    ['getting rid of some books and a lamp', ['books', 'lamp']],
     // whose it was is no part of its name
     ["got a kettle, a toaster and my son's old bike", ['kettle', 'toaster', 'old bike']],
   ])('%j names %j', (text, items) => expect(itemsIn(text)).toEqual(items));

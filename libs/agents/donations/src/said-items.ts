@@ -24,7 +24,7 @@ const COLLECTION =
 
 /** Words a person leads with before naming their things. */
 const LEAD =
-  /^(?:(?:so|well|ok|okay|um|right)[,]?\s+)?(?:(?:(?:i|we)(?:'ve|\s+have)?\s+)?got|(?:i|we)\s+have|(?:i'm|i\s+am|we're|we\s+are)\s+(?:getting\s+rid\s+of|giving\s+away|donating|clearing\s+out)|(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need|love)\s+to\s+(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for)|(?:i|we)\s+(?:want|need)\s+(?:to\s+)?(?:give\s+away|donate|get\s+rid\s+of)|(?:can|could|may)\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|get\s+rid\s+of)|where\s+can\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|take|get\s+rid\s+of)|(?:please\s+)?help\s+me\s+(?:give\s+away|donate|get\s+rid\s+of|find\s+a\s+(?:home|place)\s+for)|there(?:'s|\s+is|\s+are)|here(?:'s|\s+is|\s+are)|(?:please\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for))\s+/i;
+  /^(?:(?:so|well|ok|okay|um|right)[,]?\s+)?(?:(?:(?:i|we)(?:'ve|\s+have)?\s+)?got|(?:i|we)\s+have|(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:getting\s+rid\s+of|giving\s+away|donating|clearing\s+out)|(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need|love)\s+to\s+(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for)|(?:i|we)\s+(?:want|need)\s+(?:to\s+)?(?:give\s+away|donate|get\s+rid\s+of)|(?:can|could|may)\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|get\s+rid\s+of)|where\s+can\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|take|get\s+rid\s+of)|(?:please\s+)?help\s+me\s+(?:give\s+away|donate|get\s+rid\s+of|find\s+a\s+(?:home|place)\s+for)|there(?:'s|\s+is|\s+are)|here(?:'s|\s+is|\s+are)|(?:please\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for))\s+/i;
 
 /** Words a person ends with after naming their things: what they want done, and politeness. */
 const TAIL =
@@ -83,10 +83,11 @@ const AMOUNT_ONLY =
  * itemsIn("I'd rather it were collected"); // []
  */
 export function itemsIn(text: string): string[] {
-  // "I'm clearing out my mum's flat. There's a table, …": each sentence leads with its own words
+  // "I'm clearing out my mum's flat. There's a table, …" and "clearing out the garage: a bike, …":
+  // each sentence leads with its own words
   const parts = text
     .trim()
-    .split(/(?<=[.!?;])\s+/)
+    .split(/(?<=[.!?;:])\s+/)
     .flatMap((sentence) =>
       sentence
         .replace(GREETING, '')

@@ -66,13 +66,32 @@ describe('the donation helper, offline', () => {
     }
   });
 
+  it('reads the things after the place being cleared ("clearing out the garage: …"): none is lost, and the paint goes to a household recycling centre', async () => {
+    const session = await openSession(offline(), alwaysDonate());
+    try {
+      await session.say(
+        'clearing out the garage: an old exercise bike, a box of paperbacks and some paint tins',
+        happyAnswers,
+      );
+      expect(session.asked.map((q) => q.message).join('\n')).toMatch(/exercise bike/);
+      expect(session.asked.map((q) => q.message).join('\n')).toMatch(/paperbacks/);
+      const replies = (await session.replies()).join('\n');
+      expect(replies).toContain(
+        'The paint tins go to a recycling point that takes them, never the bin: your household recycling centre takes them.',
+      );
+      expect(replies).not.toMatch(/supermarket/);
+    } finally {
+      await session.runner.close();
+    }
+  });
+
   it('asks nothing about old batteries, however the coach guesses: they go to a recycling point', async () => {
     const session = await openSession(offline(), alwaysDonate());
     try {
       await session.say('where can I take old batteries?', happyAnswers);
       expect(session.asked).toEqual([]);
       expect((await session.replies()).at(-1)).toBe(
-        "The old batteries go to a recycling point that takes them, never the bin: most supermarkets and household recycling centres have one. Anything else you'd like to give away?",
+        "The old batteries go to a recycling point that takes them, never the bin: most supermarkets have a battery bin, and household recycling centres take them too. Anything else you'd like to give away?",
       );
     } finally {
       await session.runner.close();
