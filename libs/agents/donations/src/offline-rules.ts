@@ -1,5 +1,6 @@
 import {
   asksSomething,
+  placeNamedIn,
   setQuestionAsideRule,
   waitingQuestionRule,
   type OfflineContext,
@@ -55,13 +56,15 @@ export const DONATIONS_OFFLINE_RULES: readonly OfflineRule[] = [
   setQuestionAsideRule,
   // Other words typed at a question point back to it, unless they ask for something the walk
   // does: things to give away, or collection ("I'd rather it were collected"; not a question
-  // about it: "what does collected mean?").
+  // about it: "what does collected mean?"). A town's name ("Reading", which could be several) is
+  // no thing to give away.
   {
     ...waitingQuestionRule,
     when: (ctx) =>
       (waitingQuestionRule.when?.(ctx) ?? true) &&
-      itemsIn(ctx.lastSaid).length === 0 &&
-      (asksSomething(ctx.lastSaid) || !wantsCollection(ctx.lastSaid)),
+      (placeNamedIn(ctx.lastSaid) !== null ||
+        (itemsIn(ctx.lastSaid).length === 0 &&
+          (asksSomething(ctx.lastSaid) || !wantsCollection(ctx.lastSaid)))),
   },
   {
     name: 'donations: the next step for the things the person named',

@@ -362,6 +362,42 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('takes the town typed at the location ("I\'m in Camden Town") as where they are: the search runs near it', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say('a winter coat', (q) =>
+          q.type === 'location' ? { action: 'type', text: "I'm in Camden Town" } : happyAnswers(q),
+        );
+        // asked once, answered by the words
+        expect(session.asked.map((q) => q.type)).toEqual(['form', 'location', 'clipboard-write']);
+        expect((await session.replies()).join('\n')).toMatch(
+          /Take it to Camden Reuse Centre, 140 York Way, N1: 1\.5 km away/,
+        );
+      },
+    ));
+
+  it('asks which one when the town typed at the location is several ("Reading"), then takes "Reading, UK"', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        const typed = ['Reading', 'Reading, UK'];
+        await session.say('a winter coat', (q) => {
+          const text = q.type === 'location' ? typed.shift() : undefined;
+          return text ? { action: 'type', text } : happyAnswers(q);
+        });
+        const replies = await session.replies();
+        expect(replies).toContain(
+          '(offline) I know more than one Reading (in United Kingdom and United States): say which with its country or a city near it, as in “Reading, United Kingdom”. I can only look near you with the rough location your device shares: tap “Share my location”, or “Skip this” and I will say what I can without it.',
+        );
+        expect(session.asked.filter((q) => q.type === 'location')).toHaveLength(2);
+        // Reading is 57 km from the places the demo directory knows, in central London
+        expect(replies.at(-1)).toMatch(
+          /^I don't know any place near you that takes the winter coat: the places I know are in central London, about 5\d km from you\./,
+        );
+      },
+    ));
+
   it('answers a place typed at the location with how to share it, and asks again: the tap then finds places', () =>
     inSession(
       coachGuessing(() => 'donate'),
@@ -377,7 +413,7 @@ describe('the donation helper reads what a person says as a person would', () =>
         expect(again).toMatchObject({ type: 'location', resumes: first?.elicitId });
         const replies = await session.replies();
         expect(replies).toContain(
-          "(offline) Offline I can't look a place up by its name. I can only look near you with the rough location your device shares: tap “Share my location”, or “Skip this” and I will say what I can without it.",
+          '(offline) Offline I can look up a town or city by its name, but those words name none I know. I can only look near you with the rough location your device shares: tap “Share my location”, or “Skip this” and I will say what I can without it.',
         );
         expect(replies).toContainEqual(expect.stringMatching(/^Take it to Textile bank/));
       },

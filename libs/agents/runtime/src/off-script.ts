@@ -38,13 +38,17 @@ export type Interpretation<T extends ElicitType = ElicitType> =
       given?: { [field: string]: Json };
     };
 
-/** The question types whose answer can be put in words; a device capability cannot. */
+/**
+ * The question types whose answer can be put in words: a location too, as the town someone names
+ * ("I'm in Leeds"); the clipboard's cannot.
+ */
 const ANSWERABLE_IN_WORDS: ReadonlySet<ElicitType> = new Set([
   'choose',
   'propose-disposition',
   'confirm',
   'free-text',
   'form',
+  'location',
 ]);
 
 /** What an `accept` of each type holds, for the model. */
@@ -55,6 +59,8 @@ const CONTENT_SHAPES: Partial<Record<ElicitType, string>> = {
     '{"disposition": {"kind": "place", "location": <where>} | {"kind": "trash"} | {"kind": "donate"} | {"kind": "recycle"} | {"kind": "skip"} | {"kind": "need-more-info"}, "wasCorrection": <true unless it is the first choice>}',
   confirm: '{"value": true | false}',
   'free-text': '{"text": <the answer>}',
+  location:
+    '{"lat": <latitude>, "lng": <longitude>} of the town, city or district the words name as where they are (its centre, roughly); a place the words do not name is no answer',
   form: '{<each field of the question\'s "schema">: <its value as the words give it>} (a yes/no field they do not mention is false, as its unticked box would be); when the words give some fields but not every required one, answers false with the fields they do give as the content',
 };
 

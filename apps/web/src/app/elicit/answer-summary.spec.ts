@@ -15,6 +15,18 @@ describe('how an answer reads under its question', () => {
   });
 });
 
+describe('how a location reads under its question', () => {
+  const where = { type: 'location', message: 'Share roughly where you are?', payload: { accuracy: 'low' } };
+  it('says the device shared it, or not when the words named a town', () => {
+    expect(answerSummary(where, 'accept', { lat: 53.79648, lng: -1.54785 })).toBe(
+      'Location shared (53.796, -1.548)',
+    );
+    expect(answerSummary(where, 'accept', { lat: 53.79648, lng: -1.54785 }, 'from-words')).toBe(
+      'Location (53.796, -1.548)',
+    );
+  });
+});
+
 describe('how a form’s answer reads under its question', () => {
   const form = {
     type: 'form',

@@ -69,7 +69,8 @@ function acceptedSummary(question: ElicitQuestion, content: Json | undefined, ho
     case 'confirm':
       return content['value'] === true ? 'Yes' : 'No';
     case 'location':
-      return `Location shared (${Number(content['lat']).toFixed(3)}, ${Number(content['lng']).toFixed(3)})`;
+      // a town named in words ("I'm in Leeds") is where they are, but nothing the device shared
+      return `${how === 'from-words' ? 'Location' : 'Location shared'} (${Number(content['lat']).toFixed(3)}, ${Number(content['lng']).toFixed(3)})`;
     case 'clipboard-write':
       return content['success'] === true ? 'Copied' : 'Not copied';
     case 'group': {

@@ -24,3 +24,4 @@ export { formatIssues, type JsonSchema, type SchemaIssue, validateJson } from '.
 export { asksSomething, COUNTED, keywords, mentions, SOMEONE_ELSE, stem, THE_REST } from './text';
 export { optionNamedIn } from './option-words';
 export { setQuestionAsideRule, waitingQuestionRule } from './set-aside-rule';
+export { placeNamedIn, type NamedPlace, type PlaceReading } from './place-names';

@@ -514,3 +514,31 @@ describe('optionNamedIn', () => {
     expect(optionNamedIn('the first one was wrong', options)).toBeUndefined();
   });
 });
+
+describe('reading words typed at a location question', () => {
+  const where: ElicitRequest<'location'> = {
+    elicitId: 'e9',
+    type: 'location',
+    message: 'Share roughly where you are, to find places near you that take the winter coat?',
+    payload: { accuracy: 'low' },
+  };
+
+  it.each([
+    ["I'm in Leeds", { lat: 53.79648, lng: -1.54785 }],
+    ['im in leeds ls6', { lat: 53.79648, lng: -1.54785 }],
+    ['near Camden Town, London', { lat: 51.54057, lng: -0.14334 }],
+    ['Reading, UK', { lat: 51.45625, lng: -0.97113 }],
+  ])('answers %j with the town it names', (text, at) =>
+    expect(read(where, text)).toEqual({ kind: 'answer', content: at }),
+  );
+
+  it.each([
+    'at home',
+    'why do you need that?',
+    "I'd rather not, I'm in Leeds",
+    // a name several towns of a size share: the person says which
+    'Reading',
+    // a place too small for the list
+    "I'm near Russell Square",
+  ])('leaves %j as a tangent', (text) => expect(read(where, text)).toEqual(TANGENT));
+});

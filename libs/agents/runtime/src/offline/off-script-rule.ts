@@ -7,6 +7,7 @@ import {
   EMPHATIC_NO,
   MOSTLY,
   MOSTLY_NOT,
+  REFUSES,
   SOMEONE_ELSE,
   THE_REST,
   YES_WORDS,
@@ -20,6 +21,7 @@ import {
   type Option,
 } from './option-words';
 import { asSchema } from './json-schema';
+import { placeNamedIn } from './place-names';
 import type { OfflineRule } from './offline-rule';
 
 /**
@@ -27,7 +29,8 @@ import type { OfflineRule } from './offline-rule';
  * request, see runtime/off-script.ts): plain keyword rules, the same every time. Words that name
  * an option answer a choice: its letter as the card shows it or its id ("B", "b for all of
  * these", "option c", "go with A"), or the option's own words; so do a disposition or a yes/no,
- * and words that fill a form in ("good condition, one box"; ./form-words).
+ * and words that fill a form in ("good condition, one box"; ./form-words), or name the town someone
+ * is in at a location question ("I'm in Leeds"; ./place-names).
  * Words typed for a "Something else" option that reveals a free-text question answer that. A
  * question of the user's own ("wait, where do cables go?", "what does tier 2 mean?"), wanting to
  * stop ("I'm done"), or anything it cannot place is a tangent, so the asker's side quest reads it.
@@ -87,6 +90,11 @@ function answerIn(question: Question, text: string): { [key: string]: Json } | n
     case 'form': {
       const schema = asSchema(question.schema);
       return schema === undefined || asksBack(text) || stops(text) ? null : formAnswerIn(schema, text);
+    }
+    case 'location': {
+      // "I'm in Leeds": the town's centre is roughly where they are, as the question asks
+      const read = stops(text) || REFUSES.test(text) ? null : placeNamedIn(text);
+      return read?.kind === 'place' ? { lat: read.place.lat, lng: read.place.lng } : null;
     }
     default:
       return null;

@@ -25,6 +25,10 @@ const STOP_WORDS = new Set(
  */
 export const THE_REST = /(?:^|\b(?:all )?the )(?:rest|others|remainder)\b|\beverything else\b/i;
 
+/** Not wanting to share what a device question asks ("I'd rather not", "no thanks", "keep it private"). */
+export const REFUSES =
+  /^\s*(?:no\b|nope\b|nah\b|i'?d rather not|rather not|i'?d prefer not|prefer not|i don'?t want to|don'?t want to|not (?:sharing|comfortable)|keep (?:it|that) private|no thanks)/i;
+
 /** Someone else would have the thing: "someone else might", "somebody could use it". */
 export const SOMEONE_ELSE = /\b(?:someone|somebody)(?: else)? (?:could|might|would|can|will)\b/i;
 export const COUNTED =
