@@ -1,6 +1,5 @@
 import {
   asksSomething,
-  placeNamedIn,
   setQuestionAsideRule,
   waitingQuestionRule,
   type OfflineContext,
@@ -9,6 +8,7 @@ import {
   type OfflineToolCall,
 } from '@sweatpants/agent-runtime/offline';
 import { listOf, notForGiving, whereTheyGo } from './donation-replies';
+import { townAtLocationRule, wordsAtLocationRule } from './offline-location';
 import type { Condition, Kind, Point } from './drop-off-directory';
 import { kindOf } from './item-kind';
 import { bagsOf, isPlural, itemsIn, saidGood, wantsCollection } from './said-items';
@@ -54,17 +54,19 @@ export const DONATIONS_OFFLINE_RULES: readonly OfflineRule[] = [
   // "I'm done" typed at a question: it is set aside, not walked again from the things named; so is
   // the location, refused in words.
   setQuestionAsideRule,
+  // The town typed at the location question answers it; other words there ("Reading", which
+  // could be several) are told what it takes, never read as things to give away.
+  townAtLocationRule,
+  wordsAtLocationRule,
   // Other words typed at a question point back to it, unless they ask for something the walk
   // does: things to give away, or collection ("I'd rather it were collected"; not a question
-  // about it: "what does collected mean?"). A town's name ("Reading", which could be several) is
-  // no thing to give away.
+  // about it: "what does collected mean?").
   {
     ...waitingQuestionRule,
     when: (ctx) =>
       (waitingQuestionRule.when?.(ctx) ?? true) &&
-      (placeNamedIn(ctx.lastSaid) !== null ||
-        (itemsIn(ctx.lastSaid).length === 0 &&
-          (asksSomething(ctx.lastSaid) || !wantsCollection(ctx.lastSaid)))),
+      itemsIn(ctx.lastSaid).length === 0 &&
+      (asksSomething(ctx.lastSaid) || !wantsCollection(ctx.lastSaid)),
   },
   {
     name: 'donations: the next step for the things the person named',

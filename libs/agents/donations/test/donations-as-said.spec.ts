@@ -388,7 +388,7 @@ describe('the donation helper reads what a person says as a person would', () =>
         });
         const replies = await session.replies();
         expect(replies).toContain(
-          '(offline) I know more than one Reading (in United Kingdom and United States): say which with its country or a city near it, as in “Reading, United Kingdom”. I can only look near you with the rough location your device shares: tap “Share my location”, or “Skip this” and I will say what I can without it.',
+          '(offline) I know more than one Reading (in United Kingdom and United States): say which with its country or a city near it, as in “Reading, United Kingdom”. Type the town you are in (“Leeds”), tap “Share my location”, or “Skip this” and I will say what I can without it.',
         );
         expect(session.asked.filter((q) => q.type === 'location')).toHaveLength(2);
         // Reading is 57 km from the places the demo directory knows, in central London
@@ -413,7 +413,7 @@ describe('the donation helper reads what a person says as a person would', () =>
         expect(again).toMatchObject({ type: 'location', resumes: first?.elicitId });
         const replies = await session.replies();
         expect(replies).toContain(
-          '(offline) Offline I can look up a town or city by its name, but those words name none I know. I can only look near you with the rough location your device shares: tap “Share my location”, or “Skip this” and I will say what I can without it.',
+          '(offline) Offline I know towns and cities by their names, and those words name none I know. Type the town you are in (“Leeds”), tap “Share my location”, or “Skip this” and I will say what I can without it.',
         );
         expect(replies).toContainEqual(expect.stringMatching(/^Take it to Textile bank/));
       },

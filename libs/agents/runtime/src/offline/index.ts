@@ -21,7 +21,7 @@ export {
 } from './default-rules';
 export { inputFor, type InputHints, valueFor } from './input-synthesis';
 export { formatIssues, type JsonSchema, type SchemaIssue, validateJson } from './json-schema';
-export { asksSomething, COUNTED, keywords, mentions, SOMEONE_ELSE, stem, THE_REST } from './text';
+export { asksSomething, COUNTED, keywords, mentions, REFUSES, SOMEONE_ELSE, stem, THE_REST } from './text';
 export { optionNamedIn } from './option-words';
 export { setQuestionAsideRule, waitingQuestionRule } from './set-aside-rule';
-export { placeNamedIn, type NamedPlace, type PlaceReading } from './place-names';
+export { questionToRead, type QuestionToRead } from './off-script-rule';

@@ -7,7 +7,6 @@ import {
   EMPHATIC_NO,
   MOSTLY,
   MOSTLY_NOT,
-  REFUSES,
   SOMEONE_ELSE,
   THE_REST,
   YES_WORDS,
@@ -21,7 +20,6 @@ import {
   type Option,
 } from './option-words';
 import { asSchema } from './json-schema';
-import { placeNamedIn } from './place-names';
 import type { OfflineRule } from './offline-rule';
 
 /**
@@ -29,17 +27,18 @@ import type { OfflineRule } from './offline-rule';
  * request, see runtime/off-script.ts): plain keyword rules, the same every time. Words that name
  * an option answer a choice: its letter as the card shows it or its id ("B", "b for all of
  * these", "option c", "go with A"), or the option's own words; so do a disposition or a yes/no,
- * and words that fill a form in ("good condition, one box"; ./form-words), or name the town someone
- * is in at a location question ("I'm in Leeds"; ./place-names).
+ * and words that fill a form in ("good condition, one box"; ./form-words). A location named in words
+ * is an agent's to read (offline it needs a list of places).
  * Words typed for a "Something else" option that reveals a free-text question answer that. A
  * question of the user's own ("wait, where do cables go?", "what does tier 2 mean?"), wanting to
  * stop ("I'm done"), or anything it cannot place is a tangent, so the asker's side quest reads it.
  */
 export const interpretOffScriptRule: OfflineRule = {
   name: 'offline runtime: read off-script words against the question',
-  when: (ctx) => ctx.offers(INTERPRET_TOOL),
+  when: (ctx) =>
+    ctx.offers(INTERPRET_TOOL) && !AGENTS_TO_READ.has(questionToRead(ctx.request.system)?.type ?? ''),
   reply: (ctx) => {
-    const question = questionOf(ctx.request.system);
+    const question = questionToRead(ctx.request.system);
     const text = ctx.userText.trim();
     const content = question ? answerIn(question, text) : null;
     // words that fill in part of a form say which fields they give, so it comes back with them
@@ -53,7 +52,25 @@ export const interpretOffScriptRule: OfflineRule = {
   },
 };
 
-interface Question {
+/**
+ * Questions whose words the runtime cannot read offline, but an agent's rules may: a location by
+ * the town it names ("I'm in Leeds") wants a list of places. What no rule reads is said aside
+ * (`unreadOffScriptRule`).
+ */
+const AGENTS_TO_READ: ReadonlySet<string> = new Set(['location']);
+
+/**
+ * Words typed at a question that no rule read (an agent's rules go between this and the runtime's
+ * reading): said aside, so the asker's side quest reads them.
+ */
+export const unreadOffScriptRule: OfflineRule = {
+  name: 'offline runtime: words no rule read at a question are said aside',
+  when: (ctx) => ctx.offers(INTERPRET_TOOL),
+  reply: () => ({ calls: [{ name: INTERPRET_TOOL, input: { answers: false } }] }),
+};
+
+/** A question the runtime asks the model to read typed words against. */
+export interface QuestionToRead {
   type: string;
   message?: string;
   payload: { [key: string]: Json };
@@ -61,11 +78,12 @@ interface Question {
   schema?: Json;
 }
 
-function questionOf(system: string): Question | null {
+/** The question an off-script reading asks about, from its request's system prompt; null for other requests. */
+export function questionToRead(system: string): QuestionToRead | null {
   const line = new RegExp(`^${INTERPRET_QUESTION_LINE}(.+)$`, 'm').exec(system)?.[1];
   if (!line) return null;
   try {
-    const parsed = JSON.parse(line) as Question;
+    const parsed = JSON.parse(line) as QuestionToRead;
     return typeof parsed.type === 'string' && parsed.payload && typeof parsed.payload === 'object'
       ? parsed
       : null;
@@ -75,7 +93,7 @@ function questionOf(system: string): Question | null {
 }
 
 /** The answer the words give, shaped for the question, or null for a tangent. */
-function answerIn(question: Question, text: string): { [key: string]: Json } | null {
+function answerIn(question: QuestionToRead, text: string): { [key: string]: Json } | null {
   if (text === '') return null;
   switch (question.type) {
     case 'choose':
@@ -91,18 +109,13 @@ function answerIn(question: Question, text: string): { [key: string]: Json } | n
       const schema = asSchema(question.schema);
       return schema === undefined || asksBack(text) || stops(text) ? null : formAnswerIn(schema, text);
     }
-    case 'location': {
-      // "I'm in Leeds": the town's centre is roughly where they are, as the question asks
-      const read = stops(text) || REFUSES.test(text) ? null : placeNamedIn(text);
-      return read?.kind === 'place' ? { lat: read.place.lat, lng: read.place.lng } : null;
-    }
     default:
       return null;
   }
 }
 
 /** The fields words give a form they do not fill in; null for other questions, or none given. */
-function formPartOf(question: Question, text: string): { [key: string]: Json } | null {
+function formPartOf(question: QuestionToRead, text: string): { [key: string]: Json } | null {
   const schema = question.type === 'form' ? asSchema(question.schema) : undefined;
   if (schema === undefined || text === '' || asksBack(text) || stops(text)) return null;
   return formPartIn(schema, text)?.values ?? null;
@@ -123,7 +136,7 @@ export const stops = (text: string): boolean =>
 const said = (text: string, words: readonly string[]) =>
   words.some((w) => new RegExp(`\\b${w}\\b`, 'i').test(text));
 
-function chooseAnswer(payload: Question['payload'], text: string): { [key: string]: Json } | null {
+function chooseAnswer(payload: QuestionToRead['payload'], text: string): { [key: string]: Json } | null {
   // "wait, what does tier 2 mean?", "B?": a question of the user's own, answered before the card.
   if (asksBack(text)) return null;
   const listed: unknown[] = Array.isArray(payload['options']) ? payload['options'] : [];
@@ -222,7 +235,7 @@ const ROOMS = [
   'attic',
 ];
 
-function dispositionAnswer(payload: Question['payload'], text: string): { [key: string]: Json } | null {
+function dispositionAnswer(payload: QuestionToRead['payload'], text: string): { [key: string]: Json } | null {
   if (asksBack(text)) return null;
   const choices = (Array.isArray(payload['choices']) ? payload['choices'] : []) as unknown as Choice[];
   if (decidesAnotherThing(text, choices)) return null;

@@ -13,7 +13,7 @@ import type {
 } from '../model';
 import { DEFAULT_OFFLINE_RULES } from './default-rules';
 import { formatIssues, validateJson } from './json-schema';
-import { interpretOffScriptRule } from './off-script-rule';
+import { interpretOffScriptRule, unreadOffScriptRule } from './off-script-rule';
 import { createOfflineContext, type OfflineContext } from './offline-context';
 import type { OfflineReply, OfflineRule } from './offline-rule';
 import { countWords, hashJson, wordChunks } from './text';
@@ -47,7 +47,9 @@ export class OfflineModel implements Model {
   constructor(rules: readonly OfflineRule[] = [], options: { paceMs?: number } = {}) {
     // The runtime's own requests (reading off-script words) come first: no agent rule is meant
     // for them.
-    this.rules = [interpretOffScriptRule, ...rules, ...DEFAULT_OFFLINE_RULES];
+    // The runtime reads words typed at a question first; what it leaves to an agent's rules
+    // (a town's name at a location question) and they do not read is said aside.
+    this.rules = [interpretOffScriptRule, ...rules, unreadOffScriptRule, ...DEFAULT_OFFLINE_RULES];
     this.paceMs = options.paceMs ?? 0;
   }
 

@@ -3,7 +3,6 @@ import { waitingQuestionIn } from '../aside-note';
 import { SET_QUESTION_ASIDE } from '../set-question-aside';
 import { stops } from './off-script-rule';
 import { formPartIn } from './form-words';
-import { placeNamedIn } from './place-names';
 import { asksSomething, REFUSES } from './text';
 import type { OfflineContext } from './offline-context';
 import type { OfflineRule } from './offline-rule';
@@ -32,7 +31,7 @@ function setAsideSentence(said: string, all: boolean): string {
 
 /** What offline cannot make of words that tell something at each kind of question. */
 const CANNOT_READ: Record<string, string> = {
-  location: 'Offline I can look up a town or city by its name, but those words name none I know.',
+  location: "Offline I can't look a place up by its name.",
   form: "Offline I can't fill the form in from your words.",
 };
 
@@ -90,25 +89,14 @@ export const waitingQuestionRule: OfflineRule = {
     // out; other words that tell something ("one of the cushions is torn") are not lost on the
     // person, only not read into the question's fields offline
     const unread = question?.schema ? unreadFields(question.schema, ctx.lastSaid) : [];
-    const several = question?.type === 'location' ? placeNamedIn(ctx.lastSaid) : null;
     const cannot = asksSomething(ctx.lastSaid)
       ? "I can't answer that offline."
       : unread.length > 0
         ? `From your words I could not tell: ${unread.join(' ')}`
-        : several?.kind === 'ambiguous'
-          ? whichOne(several.name, several.countries)
-          : (CANNOT_READ[question?.type ?? ''] ?? "Offline I can't take an answer from your words.");
+        : (CANNOT_READ[question?.type ?? ''] ?? "Offline I can't take an answer from your words.");
     return { text: `(offline) ${cannot} ${how}` };
   },
 };
-
-/** A town's name that several places share, asked back: "I know more than one Reading (…)". */
-function whichOne(name: string, countries: readonly string[]): string {
-  const inWords = new Intl.DisplayNames(['en'], { type: 'region' });
-  const named = countries.map((code) => inWords.of(code) ?? code);
-  const where = named.length > 1 ? ` (in ${named.slice(0, -1).join(', ')} and ${named.at(-1)})` : '';
-  return `I know more than one ${name}${where}: say which with its country or a city near it, as in “${name}, ${named[0] ?? 'London'}”.`;
-}
 
 /**
  * The required fields of a form that words filling part of it left out ("in good condition" at
