@@ -48,9 +48,14 @@ export const wordsAtLocationRule: OfflineRule = {
 };
 
 /** A town's name that several places share, asked back: "I know more than one Reading (…)". */
-function whichOne(name: string, countries: readonly string[]): string {
+function whichOne(typed: string, countries: readonly string[]): string {
+  // "reading" as a phone types it is the town Reading
+  const name = typed === typed.toLowerCase() ? typed.replace(/\b[a-z]/g, (c) => c.toUpperCase()) : typed;
   const inWords = new Intl.DisplayNames(['en'], { type: 'region' });
   const named = countries.map((code) => inWords.of(code) ?? code);
-  const where = named.length > 1 ? ` (in ${named.slice(0, -1).join(', ')} and ${named.at(-1)})` : '';
+  const the = (country: string) =>
+    /^(?:United|Netherlands|Philippines|Czech)\b/.test(country) ? `the ${country}` : country;
+  const where =
+    named.length > 1 ? ` (in ${named.slice(0, -1).map(the).join(', ')} and ${the(named.at(-1) ?? '')})` : '';
   return `I know more than one ${name}${where}: say which with its country or a city near it, as in “${name}, ${named[0] ?? 'London'}”.`;
 }

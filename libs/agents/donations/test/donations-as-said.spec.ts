@@ -381,14 +381,15 @@ describe('the donation helper reads what a person says as a person would', () =>
     inSession(
       coachGuessing(() => 'donate'),
       async (session) => {
-        const typed = ['Reading', 'Reading, UK'];
+        // as a phone types it
+        const typed = ['reading', 'Reading, UK'];
         await session.say('a winter coat', (q) => {
           const text = q.type === 'location' ? typed.shift() : undefined;
           return text ? { action: 'type', text } : happyAnswers(q);
         });
         const replies = await session.replies();
         expect(replies).toContain(
-          '(offline) I know more than one Reading (in United Kingdom and United States): say which with its country or a city near it, as in “Reading, United Kingdom”. Type the town you are in (“Leeds”), tap “Share my location”, or “Skip this” and I will say what I can without it.',
+          '(offline) I know more than one Reading (in the United Kingdom and the United States): say which with its country or a city near it, as in “Reading, United Kingdom”. Type the town you are in (“Leeds”), tap “Share my location”, or “Skip this” and I will say what I can without it.',
         );
         expect(session.asked.filter((q) => q.type === 'location')).toHaveLength(2);
         // Reading is 57 km from the places the demo directory knows, in central London
