@@ -255,6 +255,54 @@ export const scenarios = [
     },
   },
   {
+    name: 'the donation helper takes the town typed at its location question, and asks which when several share the name (desktop)',
+    async run(t) {
+      // No location shared by the device: the person types where they are instead.
+      const page = await t.page({ phone: false });
+      await signUp(page, { email: t.email('donate-town') });
+      await chooseDonationHelper(page);
+      await sendFirst(page, COAT);
+      const form = page.locator('app-elicit-card', { hasText: 'A little about the winter coat' });
+      await form.waitFor({ timeout: 45_000 });
+      await form.getByLabel('What condition is it in?').selectOption('good');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await form.waitFor({ state: 'hidden' });
+      const where = page.locator('app-elicit-card', { hasText: 'Share roughly where you are' });
+      await where.waitFor({ timeout: 45_000 });
+
+      // A name two towns of a size share, as a phone types it: asked which, the question stays.
+      await composer(page).fill('reading');
+      await composer(page).press('Enter');
+      await page
+        .locator('ol.log', {
+          hasText:
+            'I know more than one Reading (in the United Kingdom and the United States): say which with its country or a city near it',
+        })
+        .waitFor({ timeout: 45_000 });
+      await waitForTurn(page);
+      await where.waitFor();
+      await t.shot(page, 'which-reading');
+
+      // A town the demo directory is near: its places, as if the device had shared it.
+      await composer(page).fill("I'm in Camden Town");
+      await composer(page).press('Enter');
+      await page
+        .locator('.bubble--assistant', {
+          hasText: 'Take it to Camden Reuse Centre, 140 York Way, N1: 1.5 km away',
+        })
+        .waitFor({ timeout: 45_000 });
+      await page
+        .locator('ol.log .question__answer', { hasText: 'Location (51.541, -0.143)' })
+        .first()
+        .waitFor();
+      assert.ok(!(await chatText(page)).includes('Location shared'), 'the device shared nothing');
+      await page.locator('ol.log .bubble--user', { hasText: "I'm in Camden Town" }).waitFor();
+      await assertNewestInView(page, 'with the places near the town named');
+      assertNoMachinery(await chatText(page), 'the chat');
+      await t.shot(page, 'town-typed');
+    },
+  },
+  {
     name: 'the donation helper says a broken umbrella goes in the bin, in its own voice, and asks nothing',
     async run(t) {
       const auth = await t.api.register(t.email('umbrella'), 'Umbrella');
