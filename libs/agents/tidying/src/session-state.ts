@@ -181,14 +181,6 @@ export function withSeen(state: SessionState, things: readonly ItemName[]): Sess
   return added.length === 0 ? state : { ...state, seen: [...state.seen, ...added] };
 }
 
-/**
- * The state once `thing` was told all in its parts ("bills on the side table, flyers in the
- * recycling" of the post): its parts are the things sorted, so it is no more among those to go.
- */
-export function toldInParts(state: SessionState, thing: ItemName): SessionState {
-  return { ...state, seen: state.seen.filter((item) => item !== thing) };
-}
-
 /** The space being tidied, as the pile placement needs it. */
 export const spaceOf = (state: SessionState): Space => ({ room: state.room, function: functionOf(state) });
 

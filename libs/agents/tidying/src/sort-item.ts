@@ -55,6 +55,20 @@ export function unsortItem(state: SessionState, item: ItemName): SessionState {
   };
 }
 
+/**
+ * The thing told all in its parts ("bills on the side table, flyers in the recycling" of the post):
+ * its parts are what is sorted, so it is off every pile, out of its category in refining, and no
+ * more among the things seen to go through.
+ */
+export function toldInParts(state: SessionState, item: ItemName): SessionState {
+  const off = unsortItem(state, item);
+  return {
+    ...off,
+    seen: off.seen.filter((i) => i !== item),
+    phaseData: phaseDataAfterSorting(off.phaseData, item, true),
+  };
+}
+
 function phaseDataAfterSorting(d: PhaseData, item: ItemName, decided: boolean): PhaseData {
   const calm = (active: ActiveState): ActiveState =>
     decided && active.lastAnxiety ? { ...active, lastAnxiety: null } : active;

@@ -13,7 +13,6 @@ import {
   mkRefining,
   mkSplitting,
   spaceOf,
-  toldInParts,
   withSeen,
   type ActiveState,
   type InvalidPhase,
@@ -23,7 +22,7 @@ import {
   type SessionState,
   type SortingData,
 } from './session-state';
-import { sortItem, unsortItem } from './sort-item';
+import { sortItem, toldInParts, unsortItem } from './sort-item';
 import type { Action, SortedToo } from './tidying-action';
 import type { ItemName } from './tidying-types';
 

@@ -1189,6 +1189,34 @@ describe('a big unsure pile', () => {
   });
 });
 
+describe('a thing on the unsure pile told all in its parts at its card in refining', () => {
+  it('is off the unsure pile and out of its category: its parts are on theirs', async () => {
+    const s = await atTheDesk('Not now');
+    for (const thing of ['a book', 'a cable', 'a sock', 'a letter', 'a charger', 'a pen'])
+      await s.say(
+        thing,
+        answers([], () => 'Not now'),
+      );
+    const asked: string[] = [];
+    const partsOfTheLetter = (q: ElicitRequest): Answer =>
+      q.type === 'propose-disposition' && cardOf(q).item === 'letter'
+        ? { action: 'other', content: { text: 'the bill in the drawer, the flyer in the recycling' } }
+        : answers(asked)(q);
+    // split, then the papers first: the book, then the letter
+    for (let turn = 0; turn < 3 && !asked.includes('cable'); turn++) await s.say('go', partsOfTheLetter);
+
+    const state = s.state();
+    expect(state.phase).toBe('refining');
+    expect(state.piles.unsure).not.toContain('letter');
+    expect(state.piles).toMatchObject({ out: expect.arrayContaining(['flyer']) });
+    expect(state.spots).toMatchObject({ bill: 'drawer' });
+    const { phaseData } = state;
+    if (phaseData.phase !== 'refining') throw new Error(`phase data of ${phaseData.phase}, not refining`);
+    expect(Object.values(phaseData.emergentCategories).flat()).not.toContain('letter');
+    expect(await repliesOf(s)).toContainEqual(expect.stringMatching(/^That's all of the letter sorted\./));
+  });
+});
+
 describe('a worry', () => {
   it('is steered away from, and forgotten once the user has moved on and decided something', async () => {
     const s = await atTheDesk();
