@@ -128,10 +128,24 @@ export function choicesFor(
       { label: keep, disposition: { kind: 'place', location: spot } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
-  if (/\b(broken|old|empty|wrapper|trash)\b/.test(t))
+  // Photos and keepsakes are kept, however old: kept safe if not here, never binned at a tap.
+  if (/\b(photos?|photographs?|albums?|keepsakes?|souvenirs?|certificates?|medals?)\b/.test(t))
+    return [
+      { label: keep, disposition: { kind: 'place', location: spot } },
+      { label: 'Keepsake box', disposition: { kind: 'place', location: 'a keepsake box' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
+  if (/\b(broken|empty|wrapper|trash)\b/.test(t))
     return [
       { label: 'Trash', disposition: { kind: 'trash' } },
       { label: 'Recycle', disposition: { kind: 'recycle' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
+  // Old is not broken: an old thing that still does its job is for someone else.
+  if (/\bold\b/.test(t))
+    return [
+      { label: 'Donate', disposition: { kind: 'donate' } },
+      { label: keep, disposition: { kind: 'place', location: spot } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
   return [

@@ -59,7 +59,10 @@ export function listedThings(t: string): string[] {
           /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of|loads of|heaps of|tons of|plenty of|a couple of)\s+/,
           '',
         )
-        .replace(/^(?:(?:a\s+)?(?:stack|pile|bunch|box|bag|couple)\s+of)\s+/, ''),
+        .replace(
+          /^(?:(?:a\s+)?(?:stacks?|piles?|bunch(?:es)?|box(?:es)?|bags?|crates?|heaps?|loads?|couple)\s+of)\s+/,
+          '',
+        ),
     )
     .filter((part) => part !== '');
   const isThing = (part: string) =>

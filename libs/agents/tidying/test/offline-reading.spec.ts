@@ -295,4 +295,17 @@ describe("the offline coach's first guesses", () => {
   ])('offers to keep the %s here in words that agree: %j, %j', (item, keep, spot) => {
     expect(choicesFor(item)).toContainEqual({ label: keep, disposition: { kind: 'place', location: spot } });
   });
+
+  it.each([
+    // photos and keepsakes are kept, however old
+    ['old photos', 'Keep them here'],
+    ['photo album', 'Keep it here'],
+    // old is not broken: someone else may use it
+    ['old books', 'Donate'],
+    ['old jumper', 'Donate'],
+    ['broken lamp', 'Trash'],
+    ['old letters', 'Recycle'],
+  ])('guesses the %s first as %j', (item, first) => {
+    expect(choicesFor(item)[0]?.label).toBe(first);
+  });
 });

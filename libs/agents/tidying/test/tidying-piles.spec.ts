@@ -808,6 +808,17 @@ describe('where each item lands', () => {
     expect(s.state()).toMatchObject({ spots: { coats: 'hooks', shoes: 'rack' } });
   });
 
+  it('a list of things in boxes and piles ("boxes of old photos, a treadmill and a pile of ironing") names each; the photos are kept at a tap', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('the spare room: boxes of old photos, a treadmill and a pile of ironing', answers(asked));
+    for (let turn = 0; turn < 2; turn++) await s.say('go', answers(asked));
+
+    expect(asked).toEqual(['old photos', 'treadmill', 'ironing']);
+    expect(s.state().piles.belongs).toContain('old photos');
+    expect(s.state().piles.out).not.toContain('old photos');
+  });
+
   it('"that\'s it for today" at the prompt ends the session with its recap', async () => {
     const s = await atTheDesk();
     await s.say("that's it for today", tapFirst);
