@@ -14,6 +14,7 @@ const ROOMS: readonly [string, RegExp][] = [
   ['living room', /\b(sofa|couch|living|tv|coffee table)\b/],
   ['hallway', /\b(hall|hallway|entrance|shoes)\b/],
   ['bathroom', /\b(bathroom|shower|bathtub|toilet|towels?)\b/],
+  ['garage', /\b(garage|shed|workshop)\b/],
 ];
 
 const THINGS =
@@ -74,6 +75,8 @@ export function functionsFor(roomType: string): string[] {
       return ['coming and going', 'putting on shoes and coats', 'dropping keys and bags'];
     case 'bathroom':
       return ['washing', 'getting ready', 'keeping towels and toiletries'];
+    case 'garage':
+      return ['storing things', 'parking the car', 'fixing and making things'];
     default:
       return ['relaxing', 'working', 'storing things'];
   }

@@ -54,6 +54,8 @@ export function listedThings(t: string): string[] {
           /^((?:a|an|the|my|some)\s+[a-z' ]+?)\s+(?:(?:that|which)\s+)?(?:i|we|you|they|he|she|nobody|no one)\s+[a-z' ]+$/,
           '$1',
         )
+        // "jeans that don't fit", "a lamp which flickers": what is said of it is no part of its name
+        .replace(/^([a-z' -]+?)\s+(?:that|which)\s+[a-z' ]+$/, '$1')
         .replace(/^(?:a|an|the|my|some)\s+/, '')
         .replace(
           /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of|loads of|heaps of|tons of|plenty of|a couple of)\s+/,

@@ -819,6 +819,34 @@ describe('where each item lands', () => {
     expect(s.state().piles.out).not.toContain('old photos');
   });
 
+  it('"take them to the tip" at a card sends the thing out, to the tip; a garage is for storing things first', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'garage. paint tins, a broken bike, camping gear',
+      typingAtCards(['take them to the tip'], asked),
+    );
+
+    expect(s.state().function).toBe('storing things');
+    expect(asked[0]).toBe('paint tins');
+    expect(s.state()).toMatchObject({
+      piles: { out: ['paint tins'] },
+      destinations: { 'paint tins': 'tip' },
+    });
+    expect(await repliesOf(s)).toContainEqual(expect.stringMatching(/^The paint tins go out, to the tip\./));
+  });
+
+  it('a thing named with what is said of it ("jeans that dont fit") is one of the list, as are the rest', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my wardrobe is overflowing: jeans that dont fit, a wedding dress, and a load of odd socks',
+      answers(asked),
+    );
+    for (let turn = 0; turn < 2; turn++) await s.say('go', answers(asked));
+    expect(asked).toEqual(['jeans', 'wedding dress', 'odd socks']);
+  });
+
   it('"that\'s it for today" at the prompt ends the session with its recap', async () => {
     const s = await atTheDesk();
     await s.say("that's it for today", tapFirst);
