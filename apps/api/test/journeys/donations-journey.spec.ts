@@ -237,11 +237,12 @@ describe('a donation helper session, as the person lives it', () => {
       );
     }, 30_000);
 
-    it('takes a sentence as the things in it, asks about the old books, and places each by name', async () => {
+    it('takes a sentence as the things in it, asks about each by its name, and places each by name', async () => {
       const two = await open(j.api, 'donations-two-things');
       const asked = await walk(two, TWO_THINGS, happily);
+      // old is not broken: the coach's rule of thumb gives old books away, so the form asks their
+      // condition, and nothing before it
       expect(asked.map((q) => [q.type, q.message])).toEqual([
-        ['confirm', 'Are the old books in good condition?'],
         ['form', 'A little about the kids clothes, so I find a place that will take them'],
         ['form', 'A little about the old books, so I find a place that will take them'],
         [
