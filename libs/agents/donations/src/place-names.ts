@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { distanceKm, type Point } from './drop-off-directory';
 
 /**
  * Towns and cities by name, for the offline reading of words typed at a location question ("I'm
@@ -167,7 +168,7 @@ function resolve(name: string, within: string | undefined): PlaceReading {
       ? found.filter((at) => g.countries[g.country[at] ?? 0] === country)
       : around === undefined
         ? found
-        : found.filter((at) => distanceKm(g, at, around) <= NEAR_KM);
+        : found.filter((at) => distanceKm(pointOf(g, at), pointOf(g, around)) <= NEAR_KM);
   }
   const [top, next] = found;
   if (top === undefined) return null;
@@ -191,14 +192,8 @@ function resolve(name: string, within: string | undefined): PlaceReading {
   };
 }
 
-/** Great-circle distance between two places of the gazetteer, in kilometres. */
-function distanceKm(g: Gazetteer, a: number, b: number): number {
-  const rad = (deg: number) => (deg * Math.PI) / 180;
-  const [latA, latB] = [rad(g.lat[a] ?? 0), rad(g.lat[b] ?? 0)];
-  const dLng = rad((g.lng[b] ?? 0) - (g.lng[a] ?? 0));
-  const h = Math.sin((latB - latA) / 2) ** 2 + Math.cos(latA) * Math.cos(latB) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
+/** A place of the gazetteer as a point, for the directory's own distance. */
+const pointOf = (g: Gazetteer, at: number): Point => ({ lat: g.lat[at] ?? 0, lng: g.lng[at] ?? 0 });
 
 /** A reply of this many words or fewer may be a place's name alone, however it is written. */
 const SHORT_REPLY_WORDS = 5;
