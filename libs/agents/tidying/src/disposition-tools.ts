@@ -8,11 +8,12 @@ import {
 import * as z from 'zod';
 import { log, createTool, ToolReply, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
 import { withDonationOffer } from './donation-hand-off';
-import { landedText, type LandedAt } from './landed-words';
+import { landedText, whatComesNext, type LandedAt } from './landed-words';
 import { askQuestion, type ChoiceOption, type Question } from './question';
 import { currentSession, toldInPartsLast } from './session-io';
-import { anchorsOf, nextSeenOf, phaseOf, type SessionState } from './session-state';
+import { anchorsOf, isOnAPile, nextSeenOf, phaseOf, type SessionState } from './session-state';
 import { recordEvent } from './tidying-events';
+import { mkItemName } from './tidying-types';
 
 /**
  * The tools that ask the user something (seed 002): each builds a question of the DSL, asks it
@@ -79,6 +80,15 @@ function proposeDispositionTool({ settles }: { settles: boolean }): Tool {
         const where = landing(yield* currentSession(), input.item);
         const value = { item: input.item, inParts: true, ...where };
         return ToolReply(value, landedText({ ...where, item: input.item, inParts: true }));
+      }
+      // Settled by the words said at it, which were doubt ("it might fit again one day"): decision
+      // support asked about the thing on a card of its own, and the person decided there, where
+      // it was said where the thing landed. What comes next is all that is left to say.
+      const after = yield* currentSession();
+      const item = mkItemName(input.item);
+      if (asked.fallback && item.ok && !isOnAPile(state, item.value) && isOnAPile(after, item.value)) {
+        const where = landing(after, input.item);
+        return ToolReply({ item: input.item, decidedApart: true, ...where }, whatComesNext(where));
       }
       if (asked.answer.kind !== 'disposition' || asked.fallback) {
         yield* log('warn', 'propose_disposition: no answer, skipping the item for now', { item: input.item });

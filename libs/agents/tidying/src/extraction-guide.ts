@@ -35,8 +35,10 @@ export const extractionGuide = (tool: string): string => prompt`
     ("undo that", "take that back", "wait, I changed my mind about the mug"): item is that thing
     when they name it, else null (the last thing decided; "undo that too" said again, the one
     before it).
-  - help: they are stuck, overwhelmed or cannot decide ("I can't decide", "this is too much"), or
-    lose heart ("what's the point, it'll be messy again": about no thing, item null).
+  - help: they are stuck, overwhelmed or cannot decide ("I can't decide", "this is too much"),
+    hold on to a thing for a day that may come without deciding ("it might fit again one day",
+    "just in case": item is the thing in question), or lose heart ("what's the point, it'll be
+    messy again": about no thing, item null).
   - stop: they want to end the session ("I'm done", "that's enough for today").
   - restart: they want a new session from scratch (start over, another room).
 

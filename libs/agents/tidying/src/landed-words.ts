@@ -101,16 +101,19 @@ export function isPlural(item: string): boolean {
 
 /** Says where the item landed, then what comes next. */
 export function landedText(data: Landed): string {
+  return `${whereItLanded(data)} ${whatComesNext(data)}`;
+}
+
+/** What the coach asks for once a thing has landed: the pile to split, the next thing, or what is next. */
+export function whatComesNext(data: Partial<LandedAt>): string {
   const unsure = data.unsure ?? 0;
-  const next =
-    data.phase === 'sorting' && unsure > SPLIT_THRESHOLD
-      ? `That makes ${unsure} unsure: say go and we will split that pile.`
-      : data.phase === 'refining'
-        ? 'Say go for the next one.'
-        : data.next
-          ? nextThingWords(data.next)
-          : 'What did you pick up next?';
-  return `${whereItLanded(data)} ${next}`;
+  return data.phase === 'sorting' && unsure > SPLIT_THRESHOLD
+    ? `That makes ${unsure} unsure: say go and we will split that pile.`
+    : data.phase === 'refining'
+      ? 'Say go for the next one.'
+      : data.next
+        ? nextThingWords(data.next)
+        : 'What did you pick up next?';
 }
 
 /**

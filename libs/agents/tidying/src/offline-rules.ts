@@ -11,7 +11,7 @@ import {
   saidNow,
   spaceSaid,
 } from './offline-prompt';
-import { CONFUSED, STUCK, TIRED, extractFromWords } from './offline-text';
+import { CONFUSED, TIRED, extractFromWords, soundsStuck } from './offline-text';
 import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
@@ -84,7 +84,8 @@ const extract: OfflineRule = {
       typeof named === 'string' &&
       !sortedAlready(ctx.request.system).has(named.toLowerCase()) &&
       read.choice === null &&
-      ![CONFUSED, STUCK, TIRED, ABOUT_THE_PHOTO].some((r) => r.test(said))
+      !soundsStuck(said) &&
+      ![CONFUSED, TIRED, ABOUT_THE_PHOTO].some((r) => r.test(said))
         ? { choices: choicesFor(named, spaceSaid(ctx)), reason: 'a first guess' }
         : null;
     // a named item's card is readied with a first sentence to the person, as the guide asks

@@ -137,7 +137,19 @@ export const TIRED =
 export const CONFUSED =
   /\b(idk what|i don'?t know what(?! to do)|no idea what|which one|which [a-z]+(?: [a-z]+)?\?|what do you mean|what are you talking about|what(?:'s| is) (?:that|this)\b|i can'?t (?:see|find) (?:it|that|the|any))/;
 /** Cannot decide about a thing (user_seems_stuck when the thing is named). */
-export const STUCK = /\b(stuck|can'?t decide|cannot decide|torn|(?:don'?t|do not) know what to do)\b/;
+const STUCK = /\b(stuck|can'?t decide|cannot decide|torn|(?:don'?t|do not) know what to do)\b/;
+/**
+ * Holding on to a thing for a day that may come ("it might fit again one day", "just in case",
+ * "you never know"): the doubt decision support is for, unless the words also decide.
+ */
+const HESITANT =
+  /\b(?:(?:might|may|could) (?:need|use|want|wear|fit|read|play|fix)\b.*\b(?:one day|someday|some day|again|eventually|later|in future|at some point)|just in case|you never know|but what if i need)\b/;
+
+/** Words that sound stuck on the thing in question (user_seems_stuck), deciding nothing. */
+export function soundsStuck(said: string): boolean {
+  const t = said.toLowerCase();
+  return STUCK.test(t) || (HESITANT.test(t) && choiceIn(t, placeIn(t), 'sorting') === null);
+}
 /** Puts the thing off, or gives up on knowing it: skip it (skip_item, while clarifying). */
 export const SKIP = /\b(skip|leave it|forget it|never ?mind|no idea|don'?t know|dunno|idk|not sure|still)\b/;
 /** Now sees the thing meant (resume_sorting, while clarifying). */
@@ -276,17 +288,20 @@ export function extractFromWords(
           ARTICLE.exec(t)?.[1]?.trim() ??
           // "old receipts: bin"
           (choice !== null ? (/^([a-z][a-z ]{0,40}?)\s*:\s*\S/.exec(bare)?.[1] ?? null) : null) ??
-          (choice !== null || COMMAND.test(t) || !bareIsThing
+          (choice !== null || COMMAND.test(t) || !bareIsThing || soundsStuck(t)
             ? null
             : t.split(/\s+/).length <= 3
               ? bare
               : null));
   // "keep it on the shelf": the shelf is where it goes, not the thing in question
   const isThePlace = named !== null && place !== null && (named === place || place.endsWith(` ${named}`));
-  const item =
+  const thing =
     named && !NOT_A_THING.test(named) && !isThePlace
       ? named.replace(/[.!?]+$/, '').replace(HEAP_OF, '') || named
       : null;
+  // "it might fit again one day", at the jumper's card: stuck on the thing in question
+  const stuck = soundsStuck(t);
+  const item = thing ?? (stuck ? inQuestion : null);
   const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
   const intent = RESTART.test(t)
     ? 'restart'
@@ -298,10 +313,10 @@ export function extractFromWords(
           ? 'help'
           : /\bskip\b/.test(t)
             ? 'decided'
-            : confused || (STUCK.test(t) && item)
+            : confused || (stuck && thing)
               ? // the coach in the sorting mode hears the confusion, or the stuck item, and switches mode
                 'item'
-              : /\b(stuck|help|can'?t decide|no idea)\b/.test(t)
+              : stuck || /\b(help|no idea)\b/.test(t)
                 ? 'help'
                 : choice
                   ? 'decided'

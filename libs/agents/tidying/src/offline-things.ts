@@ -54,6 +54,12 @@ export function listedThings(t: string): string[] {
           /^((?:a|an|the|my|some)\s+[a-z' ]+?)\s+(?:(?:that|which)\s+)?(?:i|we|you|they|he|she|nobody|no one)\s+[a-z' ]+$/,
           '$1',
         )
+        // "clothes I never wear", "old bags we don't use": the same without the article, when
+        // what follows says how little the thing is used ("honestly we never use it" names none)
+        .replace(
+          /^(?!(?:[a-z]+ly|well|so|ok|okay|yes|no|oh|actually|also|and|but)\b)([a-z'-]+(?:\s+[a-z'-]+)?)\s+(?:i|we|you|they|he|she|nobody|no one)\s+(?:never|don'?t|no longer|hardly|rarely|barely|can'?t|haven'?t|used to|won'?t|doesn'?t)\b[a-z' ]*$/,
+          '$1',
+        )
         // "jeans that don't fit", "a lamp which flickers": what is said of it is no part of its name
         .replace(/^([a-z' -]+?)\s+(?:that|which)\s+[a-z' ]+$/, '$1')
         .replace(/^(?:a|an|the|my|some)\s+/, '')

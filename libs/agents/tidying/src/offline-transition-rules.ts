@@ -1,7 +1,7 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import * as z from 'zod';
 import { actionOf, countsOf, fresh, isAct, line, photoSeen, saidNow } from './offline-prompt';
-import { CONFUSED, SKIP, STUCK, TIRED, clarifyingOpening } from './offline-text';
+import { CONFUSED, SKIP, TIRED, clarifyingOpening, soundsStuck } from './offline-text';
 import { describeItem } from './offline-guesses';
 
 /**
@@ -35,7 +35,8 @@ export const noticeConfusion: OfflineRule = {
 /** Sorting, the user is stuck on the item in question: decision support for it. */
 export const noticeStuck: OfflineRule = {
   name: 'tidying: the user is stuck on the item, so support the decision',
-  when: (ctx) => isAct(ctx) && ctx.offers('user_seems_stuck') && fresh(ctx) && STUCK.test(saidNow(ctx) ?? ''),
+  when: (ctx) =>
+    isAct(ctx) && ctx.offers('user_seems_stuck') && fresh(ctx) && soundsStuck(saidNow(ctx) ?? ''),
   reply: (ctx) => {
     const item = itemInQuestion(ctx);
     if (!item) return undefined;

@@ -132,6 +132,12 @@ export const decidedItemsOf = (state: SessionState): readonly ItemName[] => [
   ...state.piles.out,
 ];
 
+/** Whether the thing is on a pile, put off (unsure) included. */
+export const isOnAPile = (state: SessionState, item: ItemName): boolean =>
+  [...state.piles.belongs, ...state.piles.out, ...state.piles.unsure].some(
+    (i) => i.toLowerCase() === item.toLowerCase(),
+  );
+
 /**
  * The next thing the photos showed that is on no pile yet and not the one in question: what the
  * coach proposes when the person says "go on", and names when it asks what is next.

@@ -29,6 +29,7 @@ import { currentSession, recordDecision } from './session-io';
 import {
   currentItemOf,
   decidedItemsOf,
+  isOnAPile,
   itemsProcessedOf,
   nextSeenOf,
   type SessionState,
@@ -166,6 +167,12 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
     if (proposed) return proposed;
   }
   const end = yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text, !!aside);
+  // Stuck at a card ("it might fit again one day"): decision support asked about the thing on a
+  // card of its own, and the person decided there. The card the words were said at is settled, not
+  // asked again about a thing already on a pile.
+  const thing = aside ? cardItem(aside.question) : null;
+  if (aside && thing && !isOnAPile(before, thing) && isOnAPile(yield* currentSession(), thing))
+    aside.settle({ action: 'decline' });
   // Ended at a card asked in a side quest: the card that side quest was about is not asked again
   // under the recap either.
   if (aside && decision.action.tag === 'summary')

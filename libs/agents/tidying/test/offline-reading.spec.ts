@@ -77,6 +77,12 @@ describe("the offline rules' reading of a message", () => {
       'dishes',
       ['toaster', "kids' school stuff", 'takeaway menus'],
     ],
+    // what is said of a thing named without its article is no name either
+    [
+      'my wardrobe is overflowing, clothes I never wear, shoes and old bags',
+      'clothes',
+      ['shoes', 'old bags'],
+    ],
   ])('reads the list %j in the order named: %j first, then %j', (text, item, also) => {
     expect(read(text)).toMatchObject({ intent: 'item', item, also });
   });

@@ -716,6 +716,37 @@ describe('where each item lands', () => {
     expect(replies).not.toMatch(/cannot answer that one/);
   });
 
+  it('"it might fit again one day" at the jumper\'s card is doubt: the coach supports the decision and asks about the jumper again', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'a jumper that doesnt fit anymore',
+      typingAtCards(['it might fit again one day though'], asked),
+    );
+
+    expect(asked).toEqual(['jumper', 'jumper']);
+    const replies = (await repliesOf(s)).join('\n');
+    expect(replies).toMatch(/Does the jumper help with what this space is for\?/);
+    expect(replies).not.toMatch(/cannot answer that one/);
+    // decided on decision support's card, said once, and the card the doubt was said at is not back
+    expect(s.state().piles.belongs).toContain('jumper');
+    expect(replies.match(/The jumper stays here/g)).toHaveLength(1);
+    expect(await lastReply(s)).toBe('What did you pick up next?');
+  });
+
+  it('"keep it, I might need it one day" at a card decides: no doubt to talk through', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'a jumper that doesnt fit anymore',
+      typingAtCards(['keep it, I might need it one day'], asked),
+    );
+
+    expect(asked).toEqual(['jumper']);
+    expect(s.state().piles.belongs).toContain('jumper');
+    expect((await repliesOf(s)).join('\n')).not.toMatch(/help with what this space is for/);
+  });
+
   it('"bills go in the drawer, the catalogues and flyers straight in the recycling" at the post\'s card: each thing lands, the flyers too', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
