@@ -95,10 +95,27 @@ const isKitchen = (space: GuessedSpace) =>
   space.room === 'kitchen' ||
   /\b(?:cook\w*|eat\w*|meals?|breakfast|lunch|dinner|coffee|tea|kitchen|baking)\b/.test(space.purpose ?? '');
 
-/** The dispositions the offline model proposes for an item: its best guess first. */
+/**
+ * What is said of a thing right after its name that tells it is done with here: "a jumper that
+ * doesnt fit anymore", "clothes I never wear", "a bike my daughter outgrew".
+ */
+const DONE_WITH =
+  /^\s*(?:(?:that|which)\s+)?(?:(?:i|we|you|they|he|she|nobody|no one|the kids?|my [a-z]+)\s+)?(?:(?:doesn'?t|don'?t|does not|do not|no longer|never|hardly ever|rarely|can'?t|won'?t)\s+(?:fits?|wear|use|play with|play|read|need)\b|(?:has |have |'ve )?(?:outgrew|outgrown|grew out of|grown out of)\b)/;
+
+/** Whether the words said of `item` tell it is done with here (see DONE_WITH). */
+function doneWithIn(said: string, item: string): boolean {
+  const after = said.toLowerCase().split(item.toLowerCase())[1];
+  return after !== undefined && DONE_WITH.test(after.split(/,|\band\b|[.;!?]/)[0] ?? '');
+}
+
+/**
+ * The dispositions the offline model proposes for an item: its best guess first. `said` is what
+ * the person said of it, when the guess is made on their words.
+ */
 export function choicesFor(
   item: string,
   space: GuessedSpace = NO_SPACE,
+  said = '',
 ): { label: string; disposition: Disposition }[] {
   const t = item.toLowerCase();
   // "Keep them here" for the jumpers, "Keep it here" for the lamp
@@ -144,8 +161,9 @@ export function choicesFor(
       { label: 'Recycle', disposition: { kind: 'recycle' } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
-  // Old is not broken: an old thing that still does its job is for someone else.
-  if (/\bold\b/.test(t))
+  // Old is not broken: an old thing that still does its job is for someone else, as is one that
+  // no longer fits or is never used.
+  if (/\bold\b/.test(t) || doneWithIn(said, item))
     return [
       { label: 'Donate', disposition: { kind: 'donate' } },
       { label: keep, disposition: { kind: 'place', location: spot } },

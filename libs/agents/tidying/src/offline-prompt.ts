@@ -81,6 +81,14 @@ export function spaceSaid(ctx: OfflineContext): GuessedSpace {
   return { room, purpose: purpose === 'not known yet' ? null : purpose };
 }
 
+/** All the person said in the messages the request carries, oldest first: what a guess may read of a thing. */
+export const allSaid = (ctx: OfflineContext): string =>
+  ctx.request.messages
+    .filter((message) => message.role === 'user')
+    .flatMap((message) => message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])))
+    .join('\n')
+    .replace(/[\u2018\u2019]/g, "'");
+
 /** The session's counts, from the session block: decided items and the unsure pile. */
 export function countsOf(ctx: OfflineContext): { processed: number; unsure: number } {
   const processed = Number(line(ctx, 'Items processed') ?? 0);

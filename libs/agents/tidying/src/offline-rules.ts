@@ -2,6 +2,7 @@ import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offl
 import * as z from 'zod';
 import {
   actionOf,
+  allSaid,
   countsOf,
   thenAsk,
   fresh,
@@ -86,7 +87,7 @@ const extract: OfflineRule = {
       read.choice === null &&
       !soundsStuck(said) &&
       ![CONFUSED, TIRED, ABOUT_THE_PHOTO].some((r) => r.test(said))
-        ? { choices: choicesFor(named, spaceSaid(ctx)), reason: 'a first guess' }
+        ? { choices: choicesFor(named, spaceSaid(ctx), said), reason: 'a first guess' }
         : null;
     // a named item's card is readied with a first sentence to the person, as the guide asks
     return {
@@ -145,7 +146,7 @@ const proposeForItem: OfflineRule = {
       calls: [
         {
           name: 'propose_disposition',
-          input: { item, choices: choicesFor(item, spaceSaid(ctx)), reason: 'a first guess' },
+          input: { item, choices: choicesFor(item, spaceSaid(ctx), allSaid(ctx)), reason: 'a first guess' },
         },
       ],
     };

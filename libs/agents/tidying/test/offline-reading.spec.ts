@@ -314,4 +314,15 @@ describe("the offline coach's first guesses", () => {
   ])('guesses the %s first as %j', (item, first) => {
     expect(choicesFor(item)[0]?.label).toBe(first);
   });
+
+  it.each([
+    ['jumper', 'a jumper that doesnt fit anymore', 'Donate'],
+    ['clothes', 'my wardrobe is overflowing, clothes I never wear, shoes and old bags', 'Donate'],
+    ['bike', 'a bike my daughter outgrew', 'Donate'],
+    // what is said of another thing is not said of this one
+    ['shoes', 'clothes I never wear, shoes and old bags', 'Keep them here'],
+    ['lamp', 'the lamp, I use it every night', 'Keep it here'],
+  ])('guesses the %s first, said of as %j, as %j', (item, said, first) => {
+    expect(choicesFor(item, undefined, said)[0]?.label).toBe(first);
+  });
 });

@@ -729,8 +729,8 @@ describe('where each item lands', () => {
     expect(replies).toMatch(/Does the jumper help with what this space is for\?/);
     expect(replies).not.toMatch(/cannot answer that one/);
     // decided on decision support's card, said once, and the card the doubt was said at is not back
-    expect(s.state().piles.belongs).toContain('jumper');
-    expect(replies.match(/The jumper stays here/g)).toHaveLength(1);
+    expect(s.state().piles.out).toContain('jumper');
+    expect(replies.match(/The jumper goes in the donation bag/g)).toHaveLength(1);
     expect(await lastReply(s)).toBe('What did you pick up next?');
   });
 
@@ -744,6 +744,7 @@ describe('where each item lands', () => {
 
     expect(asked).toEqual(['jumper']);
     expect(s.state().piles.belongs).toContain('jumper');
+    expect(s.state().piles.out).not.toContain('jumper');
     expect((await repliesOf(s)).join('\n')).not.toMatch(/help with what this space is for/);
   });
 
