@@ -171,6 +171,54 @@ describe('questions from two agents pending at once, as the person sees them', (
     expect(answers.map((n) => n.payload['elicitId'])).toEqual([card.elicitId, offer.elicitId]);
   }, 60_000);
 
+  it('asks the helper once when doubt typed at the coach’s card brings decision support’s own card about the same thing', async () => {
+    c = await createConversation(api, token);
+    await sessionUnderWay();
+    await call(api, 'POST', `/api/conversations/${c.id}/messages`, {
+      token,
+      body: { text: 'a jigsaw puzzle' },
+    });
+    const [card, offer] = (await waitingOn((p) => p.length === 2)).pendingElicits as [
+      ElicitRequest,
+      ElicitRequest,
+    ];
+
+    // Doubt typed at the card, deciding nothing: the coach talks it through, with a card of its own.
+    const typed = await answer(api, token, c.id, card, {
+      action: 'other',
+      content: { text: 'the kids might play with it again one day' },
+    });
+    expect(typed.status).toBe(200);
+    const support = await waitingOn((p) =>
+      p.some((q) => q.type === 'propose-disposition' && q.elicitId !== card.elicitId),
+    );
+    const again = support.pendingElicits.find((q) => q.type === 'propose-disposition') as ElicitRequest;
+    expect(again.payload).toMatchObject({ item: 'jigsaw puzzle' });
+    expect(support.pendingElicits.filter((q) => q.askedBy === 'donations').map((q) => q.elicitId)).toEqual([
+      offer.elicitId,
+    ]);
+    const talkedThrough = await until(
+      () => path(api, token, c.id),
+      (nodes) => replies(nodes).some((r) => /help with what this space is for/.test(r.text)),
+    );
+    expect(replies(talkedThrough).at(-1)?.text).toMatch(
+      /^\(offline\) Does the jigsaw puzzle help with what this space is for\? If not, it can go\./,
+    );
+
+    // Donated there, and the helper answered: the puzzle is out once, its first card not asked again.
+    await tap(again, { disposition: choice(again, 'donate'), wasCorrection: false });
+    await tap(offer, { value: true });
+    await waitingOn((p) => p.length === 1 && p[0]?.type === 'chat');
+    expect(await state()).toMatchObject({ piles: { out: ['mugs', 'jigsaw puzzle'] }, itemsProcessed: 2 });
+    const nodes = await path(api, token, c.id);
+    expect(nodes.filter((n) => n.kind === 'elicit' && n.authorId === 'agent:donations')).toHaveLength(1);
+    const cards = nodes.filter(
+      (n) =>
+        n.kind === 'elicit' && n.authorId === 'agent:tidying' && JSON.stringify(n.payload).includes('jigsaw'),
+    );
+    expect(cards).toHaveLength(2);
+  }, 60_000);
+
   it('keeps the answer already given when the person stops with the other question still waiting', async () => {
     c = await createConversation(api, token);
     await sessionUnderWay();

@@ -28,6 +28,13 @@ export function handDonationsTo(handOff: DonationHandOff): AgentPlugin {
 }
 
 /**
+ * The items whose helper question is still waiting, in the scope of the card that asked it: a card
+ * asked about the same item before that one is answered (decision support's, after doubt said at
+ * the first) asks no second helper question about it.
+ */
+const OffersWaiting = createContext<ReadonlySet<string>>('tidying.donation-offers-waiting', new Set());
+
+/**
  * Asks the coach's card about `item`; when the coach's guess is to donate it and a helper was
  * handed over, the helper's question is asked alongside (both pending at once, answered in either
  * order) and the card's answer comes back once both are answered. What the card records once
@@ -40,8 +47,14 @@ export function* withDonationOffer<T>(
   guess: Disposition,
   card: () => Operation<T>,
 ): Operation<T> {
-  const handOff = guess.kind === 'donate' ? yield* DonationHandOffs.expect() : null;
+  const waiting = (yield* OffersWaiting.get()) ?? new Set<string>();
+  const key = item.toLowerCase();
+  const handOff = guess.kind === 'donate' && !waiting.has(key) ? yield* DonationHandOffs.expect() : null;
   if (!handOff) return yield* card();
+  return yield* OffersWaiting.with(new Set([...waiting, key]), () => cardAndOffer(item, handOff, card));
+}
+
+function* cardAndOffer<T>(item: string, handOff: DonationHandOff, card: () => Operation<T>): Operation<T> {
   const [answer] = yield* all([
     (function* (): Operation<T> {
       const answer = yield* card();

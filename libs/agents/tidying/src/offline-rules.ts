@@ -137,7 +137,7 @@ const proposeForItem: OfflineRule = {
       action === 'first-instruction'
         ? `(offline) Start small: pick up the ${item}.`
         : action === 'decision-aid'
-          ? `(offline) Does the ${item} help with what this space is for? If not, it can go.`
+          ? `(offline) ${helpsWithTheSpace(item)} If not, ${isPlural(item) ? 'they' : 'it'} can go.`
           : line(ctx, 'Taken back')
             ? `(offline) Taken back: let's decide the ${item} again.`
             : `(offline) Here is my guess for the ${item}.`;
@@ -310,8 +310,7 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   },
   'instruct-split': (ctx) =>
     `(offline) The unsure pile is big: let us split it into smaller piles (${line(ctx, 'Categories') ?? 'by kind'}). Say go when they are ready.`,
-  'decision-aid': (ctx) =>
-    `(offline) Does the ${line(ctx, 'Item') ?? 'thing'} help with what this space is for?`,
+  'decision-aid': (ctx) => `(offline) ${helpsWithTheSpace(line(ctx, 'Item') ?? 'thing')}`,
   'energy-check': () => "(offline) How's your energy? Keep going, or stop here?",
   'pivot-away': (ctx) =>
     `(offline) Let's leave that for now and work on ${line(ctx, 'Location') ?? 'something easier'}.`,
@@ -320,6 +319,10 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   'answer-aside': answerFromTheSession,
   'answer-question': answerFromTheSession,
 };
+
+/** Decision support's question: "Does the lamp help…", "Do the clothes help…". */
+const helpsWithTheSpace = (item: string) =>
+  `${isPlural(item) ? 'Do' : 'Does'} the ${item} help with what this space is for?`;
 
 /**
  * A question at the prompt, answered from the session block where it asks about the session

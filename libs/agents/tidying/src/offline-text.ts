@@ -1,7 +1,7 @@
 import type { Json } from '@sweatpants/domain';
 import { COUNTED, SOMEONE_ELSE, THE_REST } from '@sweatpants/agent-runtime/offline';
 import { counted, kindOfIt, ofTheOnes, ONE_APART, partOf } from './offline-parts';
-import { listedThings, NOT_A_THING } from './offline-things';
+import { listedThings, NOT_A_THING, thingSaidOf } from './offline-things';
 
 /**
  * What the offline model reads out of a tidying message, by keyword: a deterministic stand-in for
@@ -14,7 +14,7 @@ import { listedThings, NOT_A_THING } from './offline-things';
  * laptop"), and not a part of the one in question ("some of them", "the rest").
  */
 const ARTICLE =
-  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?|is|are|was|were|has|have)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|back|i|we|you)\b|[,.!?]|$)/;
+  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?|is|are|was|were|has|have)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|might|may|would|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|back|i|we|you)\b|[,.!?]|$)/;
 const PLACE =
   /\b(?:goes|go|put it|put them|(?:put|keep|took|take|moved?|brought|bring|carried|carry) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|stays?|keep it|keep them|keeps?|kept|stored?|(?:is|are) (?:now |already )?back|(?:is|are) (?:now|already))\s+(?:in|on|into|at|to|by|under)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?:\s+(?:now|already|again|too|really|though|i guess|i think|probably|anyway|actually|for now))*(?=[,.!?]|$)/;
 /** A thing and where it goes, with no verb: "books on the shelf", "the mugs to the kitchen". */
@@ -285,6 +285,8 @@ export function extractFromWords(
         : (listed[0] ??
           movedTo(t)?.thing ??
           subjectOf(t) ??
+          // "old cables that nobody uses", "clothes I never wear": what is said of it is no name
+          (choice === null ? thingSaidOf(t) : null) ??
           ARTICLE.exec(t)?.[1]?.trim() ??
           // "old receipts: bin"
           (choice !== null ? (/^([a-z][a-z ]{0,40}?)\s*:\s*\S/.exec(bare)?.[1] ?? null) : null) ??
@@ -295,12 +297,14 @@ export function extractFromWords(
               : null));
   // "keep it on the shelf": the shelf is where it goes, not the thing in question
   const isThePlace = named !== null && place !== null && (named === place || place.endsWith(` ${named}`));
+  // "it might fit again one day", at the jumper's card: stuck on the thing in question; and in
+  // "the kids might play with it one day" the kids are who may want it, not a thing
+  const stuck = soundsStuck(t);
+  const someone = stuck && named !== null && t.includes(`${named} might`);
   const thing =
-    named && !NOT_A_THING.test(named) && !isThePlace
+    named && !NOT_A_THING.test(named) && !isThePlace && !someone
       ? named.replace(/[.!?]+$/, '').replace(HEAP_OF, '') || named
       : null;
-  // "it might fit again one day", at the jumper's card: stuck on the thing in question
-  const stuck = soundsStuck(t);
   const item = thing ?? (stuck ? inQuestion : null);
   const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
   const intent = RESTART.test(t)

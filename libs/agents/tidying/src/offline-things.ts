@@ -38,47 +38,8 @@ export function listedThings(t: string): string[] {
     .replace(/^(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got)|we have)\s+/, '');
   const parts = told
     .split(/,|\band\b/)
-    .map((part) =>
-      part
-        .trim()
-        .replace(/[.!]+$/, '')
-        .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
-        // where the things are is not their name: "receipts on my kitchen table"
-        .replace(
-          /\s+(?:on|in|under|across|around|by|next to|all over|over)\s+(?:the|my|our|a)\s+[a-z ]+$/,
-          '',
-        )
-        // "a toaster we never use": what is said of a thing is no part of its name (of a thing
-        // named with its article: "honestly we never use it" names none)
-        .replace(
-          /^((?:a|an|the|my|some)\s+[a-z' ]+?)\s+(?:(?:that|which)\s+)?(?:i|we|you|they|he|she|nobody|no one)\s+[a-z' ]+$/,
-          '$1',
-        )
-        // "clothes I never wear", "old bags we don't use": the same without the article, when
-        // what follows says how little the thing is used ("honestly we never use it" names none)
-        .replace(
-          /^(?!(?:[a-z]+ly|well|so|ok|okay|yes|no|oh|actually|also|and|but)\b)([a-z'-]+(?:\s+[a-z'-]+)?)\s+(?:i|we|you|they|he|she|nobody|no one)\s+(?:never|don'?t|no longer|hardly|rarely|barely|can'?t|haven'?t|used to|won'?t|doesn'?t)\b[a-z' ]*$/,
-          '$1',
-        )
-        // "jeans that don't fit", "a lamp which flickers": what is said of it is no part of its name
-        .replace(/^([a-z' -]+?)\s+(?:that|which)\s+[a-z' ]+$/, '$1')
-        .replace(/^(?:a|an|the|my|some)\s+/, '')
-        .replace(
-          /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of|loads of|heaps of|tons of|plenty of|a couple of)\s+/,
-          '',
-        )
-        .replace(
-          /^(?:(?:a\s+)?(?:stacks?|piles?|bunch(?:es)?|box(?:es)?|bags?|crates?|heaps?|loads?|couple)\s+of)\s+/,
-          '',
-        ),
-    )
+    .map(nameIn)
     .filter((part) => part !== '');
-  const isThing = (part: string) =>
-    part.split(/\s+/).length <= 3 &&
-    !/^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she|someone|somebody|something|anyone|anything|nobody|nothing|everyone|everything)\b/.test(
-      part,
-    ) &&
-    !NOT_A_THING.test(part);
   const interjection =
     /^(?:wait|hmm+|well|so|ok|okay|yes|no|oh|um+|uh+|actually|also|hey|hi|hello|sorry|thanks)$/.test(
       parts[0] ?? '',
@@ -88,6 +49,73 @@ export function listedThings(t: string): string[] {
   const [first = '', ...rest] = parts;
   if (SAID_OF_THE_SPACE.test(first) && rest.length >= 2 && rest.every(isThing)) return rest;
   return parts.length >= 2 && parts.every(isThing) && !interjection ? parts : [];
+}
+
+/**
+ * The name of a thing in a part of a list, without what is said of it: "receipts on my kitchen
+ * table" is receipts, "a toaster we never use" a toaster, "a bunch of takeaway menus" takeaway menus.
+ */
+function nameIn(part: string): string {
+  return (
+    part
+      .trim()
+      .replace(/[.!]+$/, '')
+      .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
+      // where the things are is not their name: "receipts on my kitchen table"
+      .replace(/\s+(?:on|in|under|across|around|by|next to|all over|over)\s+(?:the|my|our|a)\s+[a-z ]+$/, '')
+      // "a toaster we never use": what is said of a thing is no part of its name (of a thing
+      // named with its article: "honestly we never use it" names none)
+      .replace(
+        /^((?:a|an|the|my|some)\s+[a-z' ]+?)\s+(?:(?:that|which)\s+)?(?:i|we|you|they|he|she|nobody|no one)\s+[a-z' ]+$/,
+        '$1',
+      )
+      // "clothes I never wear", "old bags we don't use": the same without the article, when
+      // what follows says how little the thing is used ("honestly we never use it" names none)
+      .replace(
+        /^(?!(?:[a-z]+ly|well|so|ok|okay|yes|no|oh|actually|also|and|but)\b)([a-z'-]+(?:\s+[a-z'-]+)?)\s+(?:i|we|you|they|he|she|nobody|no one)\s+(?:never|don'?t|no longer|hardly|rarely|barely|can'?t|haven'?t|used to|won'?t|doesn'?t)\b[a-z' ]*$/,
+        '$1',
+      )
+      // "jeans that don't fit", "a lamp which flickers": what is said of it is no part of its name
+      .replace(/^([a-z' -]+?)\s+(?:that|which)\s+[a-z' ]+$/, '$1')
+      .replace(/^(?:a|an|the|my|some)\s+/, '')
+      .replace(
+        /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of|loads of|heaps of|tons of|plenty of|a couple of)\s+/,
+        '',
+      )
+      .replace(
+        /^(?:(?:a\s+)?(?:stacks?|piles?|bunch(?:es)?|box(?:es)?|bags?|crates?|heaps?|loads?|couple)\s+of)\s+/,
+        '',
+      )
+  );
+}
+
+/** Whether a part of a list, once named (see nameIn), names a thing: a few words, no pronoun, no purpose. */
+const isThing = (part: string) =>
+  part.split(/\s+/).length <= 3 &&
+  !/^(?:i|i'm|we|you|it|it's|there|this|that|they|he|she|someone|somebody|something|anyone|anything|nobody|nothing|everyone|everything)\b/.test(
+    part,
+  ) &&
+  !NOT_A_THING.test(part);
+
+/**
+ * The one thing words name with what is said of it ("clothes I never wear"), or null when they
+ * name no thing that way.
+ */
+export function thingSaidOf(words: string): string | null {
+  // (a question names no thing this way: "where do things that break go")
+  if (
+    words.includes('?') ||
+    /^(?:where|what|when|why|how|who|which|do|does|did|is|are|can|should)\b/.test(words)
+  )
+    return null;
+  const cut = words.replace(
+    /\s+(?:(?:that|which)\s+)?(?:that|which|i|we|you|they|he|she|nobody|no one)\s.*$/,
+    '',
+  );
+  if (cut === words) return null;
+  // the name is what is left once what is said of it is cut off
+  const name = nameIn(words);
+  return name !== '' && name === nameIn(cut) && isThing(name) ? name : null;
 }
 
 /**

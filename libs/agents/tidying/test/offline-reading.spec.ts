@@ -115,6 +115,33 @@ describe("the offline rules' reading of a message", () => {
     },
   );
 
+  it.each([
+    'it might fit again one day though',
+    'just in case',
+    'the kids might play with it again one day',
+    'my son might want it one day',
+  ])("reads %j at the puzzle's card as stuck on the puzzle (the kids are no thing)", (text) => {
+    expect(extractFromWords(text, 'sorting', null, 'puzzle')).toMatchObject({
+      intent: 'help',
+      item: 'puzzle',
+    });
+  });
+
+  it.each([
+    ['clothes I never wear', 'clothes'],
+    ['old cables that nobody uses', 'old cables'],
+    ['a jumper that doesnt fit anymore', 'jumper'],
+  ])('reads %j as the thing named, what is said of it no part of its name: %j', (text, item) => {
+    expect(read(text)).toMatchObject({ intent: 'item', item });
+  });
+
+  it('reads "keep it, I might need it one day" as a decision, no doubt', () => {
+    expect(extractFromWords('keep it, I might need it one day', 'sorting', null, 'puzzle')).toMatchObject({
+      intent: 'decided',
+      choice: 'keep',
+    });
+  });
+
   it('reads a part of the thing in question ("some of them"), or what it is for ("for my laptop"), as no new thing', () => {
     expect(read('I need some of them for my laptop, the rest can go')).toMatchObject({ item: null });
   });

@@ -716,23 +716,32 @@ describe('where each item lands', () => {
     expect(replies).not.toMatch(/cannot answer that one/);
   });
 
-  it('"it might fit again one day" at the jumper\'s card is doubt: the coach supports the decision and asks about the jumper again', async () => {
-    const asked: string[] = [];
-    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
-    await s.say(
+  it.each([
+    [
       'a jumper that doesnt fit anymore',
-      typingAtCards(['it might fit again one day though'], asked),
-    );
+      'jumper',
+      'it might fit again one day though',
+      'Does the jumper',
+      'goes',
+    ],
+    ['clothes I never wear', 'clothes', 'they might fit again one day', 'Do the clothes', 'go'],
+  ])(
+    '%j, then doubt at its card: the coach supports the decision and asks about the %s once more',
+    async (said, thing, doubt, question, go) => {
+      const asked: string[] = [];
+      const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+      await s.say(said, typingAtCards([doubt], asked));
 
-    expect(asked).toEqual(['jumper', 'jumper']);
-    const replies = (await repliesOf(s)).join('\n');
-    expect(replies).toMatch(/Does the jumper help with what this space is for\?/);
-    expect(replies).not.toMatch(/cannot answer that one/);
-    // decided on decision support's card, said once, and the card the doubt was said at is not back
-    expect(s.state().piles.out).toContain('jumper');
-    expect(replies.match(/The jumper goes in the donation bag/g)).toHaveLength(1);
-    expect(await lastReply(s)).toBe('What did you pick up next?');
-  });
+      expect(asked).toEqual([thing, thing]);
+      const replies = (await repliesOf(s)).join('\n');
+      expect(replies).toContain(`${question} help with what this space is for?`);
+      expect(replies).not.toMatch(/cannot answer that one/);
+      // decided on decision support's card, said once, and the card the doubt was said at is not back
+      expect(s.state().piles.out).toContain(thing);
+      expect(replies.split(`The ${thing} ${go} in the donation bag`)).toHaveLength(2);
+      expect(await lastReply(s)).toBe('What did you pick up next?');
+    },
+  );
 
   it('"keep it, I might need it one day" at a card decides: no doubt to talk through', async () => {
     const asked: string[] = [];
