@@ -30,7 +30,7 @@ export function offerReply({ item, find }: PlaceOffer): string {
   if (!find) return `All right, I'll leave the ${item} to you.`;
   const them = isPlural(item) ? 'them' : 'it';
   const takers = TAKERS[kindOf(item)];
-  return `${takers.charAt(0).toUpperCase()}${takers.slice(1)} usually takes the ${item}. Tell me roughly where you are in a donation conversation and I'll find the nearest place that takes ${them}.`;
+  return `${takers.charAt(0).toUpperCase()}${takers.slice(1)} usually takes the ${item}. To find the nearest place that takes ${them}, start a conversation with the donation helper and tell me roughly where you are.`;
 }
 
 /**
