@@ -32,11 +32,18 @@ export async function openingPath(
  * down to its user message, and what the turn recorded after it. A turn ends with its answer or a
  * cancel node; one without either was cut off. Replaying a finished turn would also be harmless (it
  * writes nothing), but it is not needed.
+ *
+ * The turn begins at the person's message, not at a synthetic one a mode switch wrote: a turn
+ * chained on that is replayed with the chain, and one written in a side quest (a transition in the
+ * turn run on words said at a card) begins no turn at all: what follows it is the rest of the turn
+ * whose card it was.
  */
 export function cutOffTurn(
   path: readonly TreeNode[],
 ): { above: TreeNode[]; recorded: TreeNode[] } | undefined {
-  const start = path.findLastIndex((n) => n.kind === 'user');
+  const said = path.findLastIndex((n) => n.kind === 'user' && n.payload['synthetic'] !== true);
+  // (a path read from a summary may hold the synthetic message alone)
+  const start = said >= 0 ? said : path.findLastIndex((n) => n.kind === 'user');
   if (start < 0) return undefined;
   const recorded = path.slice(start + 1);
   return recorded.some((n) => n.kind === 'cancel')

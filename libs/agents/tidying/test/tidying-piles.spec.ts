@@ -1,7 +1,8 @@
-import type { Disposition, ElicitRequest } from '@sweatpants/domain';
+import { TidyingStateSchema, type Disposition, type ElicitRequest } from '@sweatpants/domain';
+import { Runner } from '@sweatpants/agent-runtime/host';
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 
-import { TIDYING_OFFLINE_RULES } from '../src';
+import { TIDYING_OFFLINE_RULES, tidyingAgent } from '../src';
 import { cardOf, openSession, PHOTO, tapFirst, type Answer, type Session } from './tidying-session-harness';
 
 /**
@@ -742,6 +743,32 @@ describe('where each item lands', () => {
       expect(await lastReply(s)).toBe('What did you pick up next?');
     },
   );
+
+  it('goes on after a restart once doubt at a card was talked through: the runner reopened replays the turn, writes nothing, and takes the next thing', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'a jumper that doesnt fit anymore, and a lamp',
+      typingAtCards(['it might fit again one day'], []),
+    );
+    const before = await s.path();
+
+    const errors: string[] = [];
+    const reopened = await Runner.open({
+      conversationId: 't1',
+      agent: tidyingAgent,
+      port: s.port,
+      model: new OfflineModel(TIDYING_OFFLINE_RULES),
+      logs: { write: (level, message) => void (level === 'error' && errors.push(message)) },
+    });
+    await reopened.whenIdle();
+    expect(await s.path()).toEqual(before);
+
+    expect((await reopened.send({ text: 'go', authorId: 'u1' })).ok).toBe(true);
+    while (reopened.pending()[0]?.type === 'chat') await new Promise((r) => setTimeout(r, 2));
+    expect(errors).toEqual([]);
+    expect(reopened.pending()[0]).toMatchObject({ type: 'propose-disposition', payload: { item: 'lamp' } });
+    expect(TidyingStateSchema.parse(reopened.state()).piles.out).toEqual(['jumper']);
+  });
 
   it('"keep it, I might need it one day" at a card decides: no doubt to talk through', async () => {
     const asked: string[] = [];
