@@ -217,6 +217,16 @@ describe('questions from two agents pending at once, as the person sees them', (
         n.kind === 'elicit' && n.authorId === 'agent:tidying' && JSON.stringify(n.payload).includes('jigsaw'),
     );
     expect(cards).toHaveLength(2);
+
+    // After a restart the session goes on from there: the next thing is asked about.
+    await api.close();
+    api = await startApi({ DATABASE_URL: db.url });
+    await call(api, 'POST', `/api/conversations/${c.id}/messages`, { token, body: { text: 'a board game' } });
+    const next = await waitingOn((p) => p.some((q) => q.type === 'propose-disposition'));
+    expect(next.pendingElicits.find((q) => q.type === 'propose-disposition')?.payload).toMatchObject({
+      item: 'board game',
+    });
+    expect(await state()).toMatchObject({ piles: { out: ['mugs', 'jigsaw puzzle'] } });
   }, 60_000);
 
   it('keeps the answer already given when the person stops with the other question still waiting', async () => {
