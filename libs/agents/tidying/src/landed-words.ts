@@ -35,7 +35,9 @@ export function whereItLanded(data: Landed): string {
   const item = data.item ? `The ${data.item}` : 'That';
   const plural = data.item !== undefined && isPlural(data.item);
   const verb = (one: string, many: string) => (plural ? many : one);
-  const kind = data.disposition?.kind;
+  const to = data.destination ?? data.disposition?.location;
+  // "go to charity" puts it where a donation does, "the recycling" where recycling does
+  const kind = to === 'donation' ? 'donate' : to === 'recycling' ? 'recycle' : data.disposition?.kind;
   const where =
     data.pile === 'out'
       ? kind === 'trash'
@@ -44,7 +46,7 @@ export function whereItLanded(data: Landed): string {
           ? `${item} ${verb('goes', 'go')} in the donation bag.`
           : kind === 'recycle'
             ? `${item} ${verb('goes', 'go')} in the recycling.`
-            : `${item} ${verb('goes', 'go')} out, to ${thePlace(data.destination ?? data.disposition?.location)}.`
+            : `${item} ${verb('goes', 'go')} out, to ${thePlace(to)}.`
       : data.pile === 'belongs'
         ? `${item} ${verb('stays', 'stay')} here${spot(data.disposition?.location)}.`
         : kind === 'need-more-info'

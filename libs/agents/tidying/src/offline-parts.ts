@@ -34,6 +34,23 @@ export function ofTheOnes(read: Extracted, inQuestion: string | null): Extracted
   return inQuestion && typeof item === 'string' && ONES.test(item) ? { ...read, item: inQuestion } : read;
 }
 
+/** "the ones that hurt can go", "the ones which are broken": a part told by what is said of it. */
+const ONES_THAT =
+  /^(?:the |those )?ones (?:that|which) ((?:are |is |don'?t |do not |no longer |never )?[a-z']+)\b/;
+
+/**
+ * The part of the thing in question a clause names before its rest is decided ("the dirty ones go
+ * in the laundry, the rest in the wardrobe": dirty clothes; "the ones that hurt can go to charity,
+ * keep the rest" of the shoes: shoes that hurt); null when the clause names no such part.
+ */
+export function partBeforeTheRest(clause: string, inQuestion: string | null): string | null {
+  if (!inQuestion) return null;
+  const what = ONES_THAT.exec(clause)?.[1];
+  if (what) return `${inQuestion} that ${what}`;
+  const kind = /^(?:the |those )?([a-z]+) ones\b/.exec(clause)?.[1];
+  return kind && !/^(?:other|same)$/.test(kind) ? `${kind} ${inQuestion}` : null;
+}
+
 /** The part of the thing in question "the dirty ones" names: "dirty clothes"; null for other words. */
 export function kindOfIt(item: unknown, inQuestion: string | null): string | null {
   const kind = typeof item === 'string' && inQuestion ? ONES.exec(item) : null;

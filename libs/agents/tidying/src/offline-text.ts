@@ -1,6 +1,6 @@
 import type { Json } from '@sweatpants/domain';
 import { COUNTED, SOMEONE_ELSE, THE_REST } from '@sweatpants/agent-runtime/offline';
-import { counted, kindOfIt, ofTheOnes, ONE_APART, partOf } from './offline-parts';
+import { counted, kindOfIt, ofTheOnes, ONE_APART, partBeforeTheRest, partOf } from './offline-parts';
 import { listedThings, NOT_A_THING, thingSaidOf } from './offline-things';
 
 /**
@@ -230,8 +230,11 @@ export function extractFromWords(
   const two = twoDecisions(partApart(t.replace(PART_NAMED, 'the '), phase), phase);
   if (two) {
     const [said, more] = two;
-    const first = ofTheOnes(counted(extractFromWords(said, phase, coachSaid), said, inQuestion), inQuestion);
+    const read = ofTheOnes(counted(extractFromWords(said, phase, coachSaid), said, inQuestion), inQuestion);
     const second = extractFromWords(more, phase);
+    // "the ones that hurt can go to charity, keep the rest": the ones are a part kept apart
+    const part = THE_REST.test(more) ? partBeforeTheRest(said, inQuestion) : null;
+    const first = part ? { ...read, item: part } : read;
     // "keep the bills, bin the rest": the rest is the thing in question, less the part kept apart
     // (with no thing in question, the part alone is decided: never the rest's choice for it);
     // "two go to the kitchen, one stays": the one is a part of it with a name of its own

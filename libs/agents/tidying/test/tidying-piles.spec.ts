@@ -770,6 +770,29 @@ describe('where each item lands', () => {
     expect(TidyingStateSchema.parse(reopened.state()).piles.out).toEqual(['jumper']);
   });
 
+  it('"the ones that hurt can go to charity, keep the rest" at the shoes\' card: those shoes go in the donation bag, the rest stay', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('shoes', typingAtCards(['the ones that hurt can go to charity, keep the rest'], asked));
+
+    expect(asked).toEqual(['shoes']);
+    expect(s.state()).toMatchObject({
+      piles: { out: ['shoes that hurt'], belongs: ['shoes'] },
+      destinations: { 'shoes that hurt': 'donation' },
+    });
+    const replies = (await repliesOf(s)).join('\n');
+    expect(replies).toMatch(/Put the shoes that hurt in the donation bag\./);
+    expect(replies).not.toMatch(/to the donation\b/);
+  });
+
+  it('"the shoes go to charity and the bags stay" at the shoes\' card says they go in the donation bag, not "out, to the donation"', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('shoes and bags', typingAtCards(['the shoes go to charity and the bags stay'], []));
+
+    expect(s.state()).toMatchObject({ piles: { out: ['shoes'], belongs: ['bags'] } });
+    expect(await lastReply(s)).toMatch(/^The shoes go in the donation bag\./);
+  });
+
   it('"keep it, I might need it one day" at a card decides: no doubt to talk through', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
