@@ -100,12 +100,25 @@ const SAID_FOR_VALUE: { readonly [value: string]: readonly string[] } = {
   worn: ['tatty', 'battered', 'shabby', 'scruffy', 'well used', 'used a lot', 'worn out', 'rough'],
 };
 
-/** The one value of `named` the words give as whole words; none, or two different, gives none. */
+/**
+ * The one value of `named` the words give as whole words; none, or two different, gives none. A
+ * value named as it is beats one only said in other words ("pretty worn, and collection would be
+ * great": worn, not good).
+ */
 function valueNamed(named: readonly Json[], text: string): Json | undefined {
-  const found = named.filter(
-    (value) =>
-      typeof value === 'string' && mentions(text, [value, ...(SAID_FOR_VALUE[value.toLowerCase()] ?? [])]),
+  return (
+    oneNamed(named, text, (value) => [value]) ??
+    oneNamed(named, text, (value) => [value, ...(SAID_FOR_VALUE[value.toLowerCase()] ?? [])])
   );
+}
+
+/** The one value whose `words` the text says; none, or two different, gives none. */
+function oneNamed(
+  named: readonly Json[],
+  text: string,
+  words: (value: string) => readonly string[],
+): Json | undefined {
+  const found = named.filter((value) => typeof value === 'string' && mentions(text, words(value)));
   // "like new" also mentions "new": the longer value said is the one meant
   const meant = found.filter(
     (value) =>

@@ -423,6 +423,11 @@ describe('the offline reading of words typed at a form', () => {
     ["it's all in decent shape, maybe 3 boxes", { condition: 'good', bags: 3, collection: false }],
     ['barely used, one bag', { condition: 'like new', bags: 1, collection: false }],
     ['a bit tatty, two bags', { condition: 'worn', bags: 2, collection: false }],
+    // a value named as it is beats another only said in other words ("great" is no grade here)
+    [
+      "it's pretty worn, 1 bag, and yes collection would be great",
+      { condition: 'worn', bags: 1, collection: true },
+    ],
   ])('fills the form in from "%s"', (text, content) => expect(read(describe, text)).toEqual(fills(content)));
 
   it('takes a plain yes as the answer to a form whose one question is yes or no', () => {
