@@ -166,13 +166,15 @@ export function donationTools(coach: CoachTools): DonationTools {
 
   const findDropOff = createTool('find_drop_off')
     .description(
-      `Search the directory for places near the person that take this kind of thing: drop-off places, or with collection: true services that come and collect (use it whenever the person would rather it were collected or picked up). Asks for their rough location unless you pass the point they already shared (near). Only places within ${NEAR_KM} km come back as near; when none are, say plainly that you know no place near them. When no service that collects reaches them, it looks for places to take it instead (noCollection: true): say so, then where to take it.`,
+      `Search the directory for places near the person that take this kind of thing: drop-off places, or with collection: true services that come and collect (use it whenever the person would rather it were collected or picked up). Asks for their rough location unless you pass where they are (near): a point they already shared, or the town they said they are in. Only places within ${NEAR_KM} km come back as near; when none are, say plainly that you know no place near them. When no service that collects reaches them, it looks for places to take it instead (noCollection: true): say so, then where to take it.`,
     )
     .parameter(
       z.object({
         item: z.string().trim().min(1).max(200),
         kind: KindSchema,
-        near: PointSchema.optional().describe('where the person said they are, from an earlier search'),
+        near: PointSchema.optional().describe(
+          'where the person is: the point an earlier search knew, or the centre of the town they said they are in',
+        ),
         collection: z.boolean().optional().describe('true: services that collect, not places to take it'),
         condition: ConditionSchema.optional().describe(
           'as the person described it: worn things are not sent to shops that resell, only to banks and reuse centres',

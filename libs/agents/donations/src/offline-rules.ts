@@ -9,6 +9,7 @@ import {
 } from '@sweatpants/agent-runtime/offline';
 import { listOf, notForGiving, whereTheyGo } from './donation-replies';
 import { townAtLocationRule, wordsAtLocationRule } from './offline-location';
+import { placeNamedIn } from './place-names';
 import type { Condition, Kind, Point } from './drop-off-directory';
 import { kindOf } from './item-kind';
 import { bagsOf, isPlural, itemsIn, saidGood, wantsCollection } from './said-items';
@@ -163,7 +164,10 @@ function findOrSay(results: Results, wanted: readonly ToFind[]): OfflineReply {
   const left = wanted.filter((w) => !finds.some((f) => f.item === w.item));
   const [first, ...rest] = left;
   if (first) {
-    const near = pointIn(finds) ?? pointIn(read(results.earlier, 'find_drop_off', FoundSchema));
+    const near =
+      pointIn(finds) ??
+      pointIn(read(results.earlier, 'find_drop_off', FoundSchema)) ??
+      townSaid(results.opening);
     const call = (w: ToFind, others: readonly ToFind[] = []): OfflineToolCall => {
       const also = others.filter((o) => !o.collection).map((o) => o.item);
       const alsoCollected = others.filter((o) => o.collection).map((o) => o.item);
@@ -219,6 +223,18 @@ function withoutLocation(wanted: readonly ToFind[]): OfflineReply {
 
 /** Furniture a charity takes only with its fire-safety label (UK furniture fire-safety rules). */
 const UPHOLSTERED = /\b(?:sofas?|settees?|couch(?:es)?|armchairs?|sofa ?beds?)\b/i;
+
+/**
+ * The town the person said they are in with the things ("I have a sofa, I'm in Leeds"): where to
+ * look, without asking again; none when they named none, or one several towns share ("York").
+ */
+function townSaid(words: string): Point | undefined {
+  for (const sentence of words.split(/(?<=[.?!])\s+|\n/)) {
+    const read = placeNamedIn(sentence.replace(/\?$/, ''));
+    if (read?.kind === 'place') return { lat: read.place.lat, lng: read.place.lng };
+  }
+  return undefined;
+}
 
 /** The last point a search in `finds` knew, so the person is asked where they are only once. */
 function pointIn(finds: readonly Found[]): Point | undefined {

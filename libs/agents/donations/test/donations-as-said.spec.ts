@@ -377,6 +377,27 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('takes the town said with the things ("a winter coat, I\'m in Camden Town") as where they are: no location asked', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say("I'd like to give away a winter coat, I'm in Camden Town", happyAnswers);
+        expect(session.asked.map((q) => q.type)).toEqual(['form', 'clipboard-write']);
+        expect((await session.replies()).join('\n')).toMatch(
+          /Take it to Camden Reuse Centre, 140 York Way, N1: 1\.5 km away/,
+        );
+      },
+    ));
+
+  it('asks where they are when the town said with the things is several ("Reading")', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say("I'd like to give away a winter coat, I'm in Reading", happyAnswers);
+        expect(session.asked.map((q) => q.type)).toContain('location');
+      },
+    ));
+
   it('asks which one when the town typed at the location is several ("Reading"), then takes "Reading, UK"', () =>
     inSession(
       coachGuessing(() => 'donate'),
