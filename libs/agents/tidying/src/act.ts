@@ -41,7 +41,8 @@ const MAX_STEPS = 8;
  * current mode, with the session as context, the action as its instruction and the mode's tools.
  * Tool calls run through the runtime's dispatcher; a transition tool ends the turn with its mode
  * switch and synthetic message. Whatever the user is told is recorded as `response-generated`.
- * `waiting`: said aside while a card waits, which comes back after the reply (./tidying-action).
+ * `waiting`: said aside while a card waits (about `about`), which comes back after the reply
+ * (./tidying-action).
  */
 export function* act(
   agent: AgentDefinition,
@@ -49,9 +50,9 @@ export function* act(
   action: Action,
   photo: PhotoAnalysis | null,
   userText: string,
-  waiting = false,
+  waiting: CardWaiting | null = null,
 ): Operation<TurnEnd> {
-  const canned = cannedResponse(action, nextSeenOf(state), waiting);
+  const canned = cannedResponse(action, nextSeenOf(state), waiting !== null);
   if (canned !== null) {
     yield* tell(canned, action.tag);
     return { kind: 'done' };
@@ -199,11 +200,17 @@ const PHOTO_SEEN: TextBlock = {
   text: '(a photo, already looked at: see Photo in the session notes)',
 };
 
+/** The card words were said aside at, and the thing it asks about (none for the space's purpose). */
+export interface CardWaiting {
+  about: string | null;
+}
+
 /**
  * The line that tells the model this turn's action (the offline rules read it too). `waiting`: the
- * words were said aside, and the card they were said at comes back below the reply.
+ * words were said aside, and the card they were said at comes back below the reply; the thing it
+ * asks about is named, so "what should I do with them?" is about it.
  */
-export function instruction(action: Action, waiting = false): string {
+export function instruction(action: Action, waiting: CardWaiting | null = null): string {
   const details = [
     'item' in action ? `Item: ${action.item}` : '',
     'location' in action ? `Location: ${action.location}` : '',
@@ -213,7 +220,9 @@ export function instruction(action: Action, waiting = false): string {
     'alsoSorted' in action && action.alsoSorted?.length
       ? `Also sorted: ${action.alsoSorted.map(landedInWords).join(' ')}`
       : '',
-    waiting ? `${CARD_WAITING}: yes (it comes back below your reply, so ask for nothing next)` : '',
+    waiting
+      ? `${CARD_WAITING}: yes${waiting.about ? `, about the ${waiting.about}` : ''} (it comes back below your reply, so ask for nothing next)`
+      : '',
   ].filter(Boolean);
   return [`This turn: ${directive(action)}`, `Action: ${action.tag}`, ...details].join('\n');
 }

@@ -16,6 +16,7 @@ import { CONFUSED, TIRED, extractFromWords, soundsStuck } from './offline-text';
 import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';
+import { CARD_WAITING } from './tidying-action';
 import {
   isPlural,
   landedText,
@@ -333,8 +334,25 @@ function answerFromTheSession(ctx: OfflineContext): string {
   const then = thenAsk(ctx, 'What did you pick up next?');
   const answer =
     sessionAnswer(ctx, saidNow(ctx) ?? '') ??
+    adviceAtTheCard(ctx, saidNow(ctx) ?? '') ??
     `The offline model cannot answer that one: Claude could.${then ? '' : ' Back to where we were.'}`;
   return `(offline) ${answer} ${then}`.trim();
+}
+
+/** Asking the coach what to do with a thing: "what should I do with them?", "where would you put it?". */
+const ASKS_ADVICE =
+  /\b(?:what (?:should|shall|would|do|could) (?:i|we|you) do with|where (?:should|shall|would|do|could) (?:i|we|you) (?:put|keep|take)|what would you do|what do you (?:think|suggest|reckon)|any (?:ideas|suggestions))\b/;
+
+/**
+ * Advice asked at a card ("what should I do with them?" at the mugs'): the coach's own first
+ * guess for the thing, which is the card's first choice, said with how to take it.
+ */
+function adviceAtTheCard(ctx: OfflineContext, asked: string): string | null {
+  const about = new RegExp(`^${CARD_WAITING}: yes, about the (.+?) \\(`, 'm').exec(ctx.request.system)?.[1];
+  if (!about || !ASKS_ADVICE.test(asked.toLowerCase())) return null;
+  const [guess] = choicesFor(about, spaceSaid(ctx), allSaid(ctx));
+  if (!guess) return null;
+  return `My guess for the ${about} is the card's first choice, “${guess.label}”: tap it, or tell me where ${isPlural(about) ? 'they go' : 'it goes'} instead.`;
 }
 
 /** Words that tell of a move already made: "took the mugs to the kitchen", "the papers are back in the drawer". */

@@ -136,6 +136,8 @@ export const TIRED =
 /** Does not know which thing the coach means, or what it is (need_to_clarify). */
 export const CONFUSED =
   /\b(idk what|i don'?t know what(?! to do)|no idea what|which one|which [a-z]+(?: [a-z]+)?\?|what do you mean|what are you talking about|what(?:'s| is) (?:that|this)\b|i can'?t (?:see|find) (?:it|that|the|any))/;
+/** Asking the coach for ideas, naming no thing: "any ideas?", "suggestions?". */
+const ASKS_FOR_IDEAS = /^(?:any |got any )?(?:ideas|suggestions|advice|tips)\b/;
 /** Cannot decide about a thing (user_seems_stuck when the thing is named). */
 const STUCK = /\b(stuck|can'?t decide|cannot decide|torn|(?:don'?t|do not) know what to do)\b/;
 /**
@@ -293,7 +295,7 @@ export function extractFromWords(
           ARTICLE.exec(t)?.[1]?.trim() ??
           // "old receipts: bin"
           (choice !== null ? (/^([a-z][a-z ]{0,40}?)\s*:\s*\S/.exec(bare)?.[1] ?? null) : null) ??
-          (choice !== null || COMMAND.test(t) || !bareIsThing || soundsStuck(t)
+          (choice !== null || COMMAND.test(t) || !bareIsThing || soundsStuck(t) || ASKS_FOR_IDEAS.test(t)
             ? null
             : t.split(/\s+/).length <= 3
               ? bare

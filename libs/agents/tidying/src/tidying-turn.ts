@@ -166,11 +166,12 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
     const proposed = yield* proposeAtOnce(proposal);
     if (proposed) return proposed;
   }
-  const end = yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text, !!aside);
+  const thing = aside ? cardItem(aside.question) : null;
+  const waiting = aside ? { about: thing } : null;
+  const end = yield* act(agent, state, decision.action, photo ?? lastPhoto(path), input.text, waiting);
   // Stuck at a card ("it might fit again one day"): decision support asked about the thing on a
   // card of its own, and the person decided there. The card the words were said at is settled, not
   // asked again about a thing already on a pile.
-  const thing = aside ? cardItem(aside.question) : null;
   if (aside && thing && !isOnAPile(before, thing) && isOnAPile(yield* currentSession(), thing))
     aside.settle({ action: 'decline' });
   // Ended at a card asked in a side quest: the card that side quest was about is not asked again

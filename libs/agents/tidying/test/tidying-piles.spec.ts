@@ -793,6 +793,21 @@ describe('where each item lands', () => {
     expect(await lastReply(s)).toMatch(/^The shoes go in the donation bag\./);
   });
 
+  it.each(['what should I do with them?', 'any ideas?', 'where would you put them?'])(
+    "%j at the mugs' card is answered with the coach's guess, the card's first choice, and the card comes back",
+    async (asking) => {
+      const asked: string[] = [];
+      const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+      await s.say('my desk is covered in mugs, a lamp and some cables', typingAtCards([asking], asked));
+
+      expect(asked.slice(0, 2)).toEqual(['mugs', 'mugs']);
+      const replies = (await repliesOf(s)).join('\n');
+      expect(replies).toContain("My guess for the mugs is the card's first choice, “Kitchen”");
+      expect(replies).not.toMatch(/cannot answer that one/);
+      expect(s.state().piles.out).toContain('mugs');
+    },
+  );
+
   it('"keep it, I might need it one day" at a card decides: no doubt to talk through', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
