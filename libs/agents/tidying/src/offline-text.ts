@@ -64,6 +64,10 @@ const GO_ON =
   /^(?:(?:ok(?:ay)?|yes|yep|sure|right|alright|fine)[,.!]*\s+)?(?:ok(?:ay)?|yes|yep|sure|go|go on|go ahead|next|next one|one more|another(?: one)?|ready|start|let'?s go|keep going|carry on|continue)[.!]*$/;
 /** Where the words send a thing: a place named after a verb, or the recycling, or a charity. */
 function placeIn(t: string): string | null {
+  // "they're my partner's, not mine": back to whoever they belong to
+  const owner = OWNED_BY.exec(t);
+  const who = owner?.[1] ?? owner?.[2];
+  if (who) return `your ${who}`;
   const named = PLACE.exec(t)?.[1]?.trim() ?? movedTo(t)?.place;
   // "the old trainers can go to charity": given away, not taken to a place called "charity"
   if (named && /^(?:a |the )?(?:charity|charity shop|donations?|donation bag|goodwill)$/.test(named))
@@ -80,6 +84,9 @@ function placeIn(t: string): string | null {
     return 'donation';
   return null;
 }
+/** A thing said to be someone else's: "they're my partner's", "it belongs to my son". */
+const OWNED_BY =
+  /\b(?:(?:it'?s|its|they'?re|theyre|they are|it is|those are|that'?s|these are) (?:actually |all )?my ([a-z]+)'s\b|belongs? to my ([a-z]+)\b)/;
 const ANXIETY =
   /\b(?:anxious|stressed|scared|worried|overwhelmed|panic\w*)\s+(?:about|by|of)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 

@@ -84,7 +84,8 @@ export function isWithinSpace(place: string, space: Space): boolean {
   if (/\b(here|this room|this space)\b/.test(t)) return true;
   const named = roomNamedIn(t);
   if (named) return named === roomOfSpace(space);
-  return !AWAY.test(t);
+  // "your partner": back to whoever it belongs to, wherever they keep it
+  return !AWAY.test(t) && !/^your [a-z]+$/.test(t);
 }
 
 const TRASH = fixed('trash');

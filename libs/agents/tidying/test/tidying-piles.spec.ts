@@ -808,6 +808,17 @@ describe('where each item lands', () => {
     },
   );
 
+  it.each([
+    ["they're my partner's, not mine", 'your partner'],
+    ['it belongs to my son', 'your son'],
+  ])("%j at the mugs' card sends them out, back to %s, not to a spot in the room", async (said, who) => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('my desk is covered in mugs, a lamp and some cables', typingAtCards([said], []));
+
+    expect(s.state()).toMatchObject({ piles: { out: ['mugs'] }, destinations: { mugs: who } });
+    expect((await repliesOf(s)).join('\n')).toContain(`The mugs go out, to ${who}.`);
+  });
+
   it('"keep it, I might need it one day" at a card decides: no doubt to talk through', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));

@@ -259,6 +259,9 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['the junk mail goes in recycling', disposes({ kind: 'recycle' }, true)],
     // someone else would have it: given away
     ['honestly we never use it, someone else might', disposes({ kind: 'donate' }, true)],
+    // someone else's: back to them, not to a place called "son"
+    ["they're my partner's, not mine", disposes({ kind: 'place', location: 'your partner' }, true)],
+    ['it belongs to my son', disposes({ kind: 'place', location: 'your son' }, true)],
     [
       'put it in the cupboard with the bin bags',
       disposes({ kind: 'place', location: 'in the cupboard with the bin bags' }, true),

@@ -309,6 +309,10 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   // "someone else might use it": given away
   if (said(text, ['donate', 'give away', 'charity']) || SOMEONE_ELSE.test(text)) return { kind: 'donate' };
   if (said(text, ['recycle', 'recycled', 'recycling'])) return { kind: 'recycle' };
+  // "they're my partner's", "it belongs to my son": back to whoever it is, not a place called "son"
+  const owner = OWNED_BY.exec(text);
+  const who = owner?.[1] ?? owner?.[2];
+  if (who) return { kind: 'place', location: `your ${who.toLowerCase()}` };
   const place = placeIn(text) ?? spotAlone(text);
   if (place) return { kind: 'place', location: place };
   // "keep it", "it stays", "leave it": the thing stays where it is, whatever the proposal was
@@ -343,6 +347,10 @@ function placeIn(text: string): string | null {
   const preposition = placed[1].toLowerCase();
   return preposition === 'to' ? where.replace(/^(?:the|my|a)\s+/i, '') : `${preposition} ${where}`;
 }
+
+/** A thing said to be someone else's: "they're my partner's", "it belongs to my son". */
+const OWNED_BY =
+  /\b(?:(?:it'?s|its|they'?re|theyre|they are|it is|those are|that'?s|these are) (?:actually |all )?my ([a-z]+)'s\b|belongs? to my ([a-z]+)\b)/i;
 
 /** Words after a place that colour the sentence: "really", "I guess", "for now". */
 const TRAILING_FILLER =
