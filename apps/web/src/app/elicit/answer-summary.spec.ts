@@ -84,6 +84,8 @@ describe('how a thing’s place reads under its card', () => {
 
   it('reads what typed words were taken as as the answer itself, not as a correction', () => {
     expect(answerSummary(card, 'accept', wardrobe, 'from-words')).toBe('Put in the wardrobe');
+    const partner = { disposition: { kind: 'place', location: 'your partner' }, wasCorrection: true };
+    expect(answerSummary(card, 'accept', partner, 'from-words')).toBe('Back to your partner');
     const tapped = { disposition: { kind: 'place', location: 'its spot here' }, wasCorrection: false };
     expect(answerSummary(card, 'accept', tapped, 'from-words')).toBe('Keep them here');
     // "keep it" typed: kept where it is, in the words' own "here"

@@ -12,6 +12,8 @@ export function dispositionLabel(disposition: Disposition): string {
     case 'place':
       // kept where it is ("keep it" typed at a card): "Put in here" would not read
       if (HERE.test(disposition.location.trim())) return 'Keep it here';
+      // someone else's ("they're my partner's"): back to them, not "Put in your partner"
+      if (/^your [a-z]+$/i.test(disposition.location.trim())) return `Back to ${disposition.location.trim()}`;
       // "in the wardrobe", "on the shelf" say how already: "Put in in the wardrobe" would not read.
       return PREPOSITION.test(disposition.location)
         ? `Put ${disposition.location}`
