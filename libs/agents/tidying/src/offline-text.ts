@@ -1,7 +1,8 @@
 import type { Json } from '@sweatpants/domain';
-import { COUNTED, SOMEONE_ELSE, THE_REST } from '@sweatpants/agent-runtime/offline';
+import { COUNTED, THE_REST } from '@sweatpants/agent-runtime/offline';
 import { counted, kindOfIt, ofTheOnes, ONE_APART, partBeforeTheRest, partOf } from './offline-parts';
 import { listedThings, NOT_A_THING, thingSaidOf } from './offline-things';
+import { movedTo, NOT_MOVED, placeIn } from './offline-places';
 
 /**
  * What the offline model reads out of a tidying message, by keyword: a deterministic stand-in for
@@ -15,14 +16,6 @@ import { listedThings, NOT_A_THING, thingSaidOf } from './offline-things';
  */
 const ARTICLE =
   /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?|is|are|was|were|has|have)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|stays?|belongs?|is|are|was|were|can|could|might|may|would|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|back|i|we|you)\b|[,.!?]|$)/;
-const PLACE =
-  /\b(?:goes|go|put it|put them|(?:put|keep|took|take|moved?|brought|bring|carried|carry) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|belongs?|stays?|keep it|keep them|keeps?|kept|stored?|(?:is|are) (?:now |already )?back|(?:is|are) (?:now|already))\s+(?:in|on|into|at|to|by|under)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?:\s+(?:now|already|again|too|really|though|i guess|i think|probably|anyway|actually|for now))*(?=[,.!?]|$)/;
-/** A thing and where it goes, with no verb: "books on the shelf", "the mugs to the kitchen". */
-const MOVED_TO =
-  /^(?:(?:the|my|these|those|some|all the|all my)\s+)?([a-z]+(?: [a-z]+)?)\s+(?:in|on|onto|into|to|by|under)\s+(?:the|my)\s+([a-z][a-z ]*?)[.!]*$/;
-/** Words that make the first half no thing ("put it", "whatever is"), or the second where things lie. */
-const NOT_MOVED =
-  /\b(?:go|goes|is|are|was|were|stay|stays|belong|belongs|can|should|must|will|needs?|has|have|it|them|put|keep|whatever|stuff|things|everything|something|all|floor|ground)\b/;
 
 /** A thing named bare before what is done with it: "lamp stays where it is", "books go on the shelf". */
 const SUBJECT =
@@ -34,13 +27,6 @@ function subjectOf(t: string): string | null {
   return thing && !NOT_MOVED.test(thing) && !NOT_A_THING.test(thing) ? thing : null;
 }
 
-/** The thing and the place of words that only say where it goes ("books on the shelf"); null otherwise. */
-function movedTo(t: string): { thing: string; place: string } | null {
-  const [, thing, place] = MOVED_TO.exec(t) ?? [];
-  if (!thing || !place || NOT_MOVED.test(thing) || NOT_MOVED.test(place) || NOT_A_THING.test(thing))
-    return null;
-  return { thing, place };
-}
 /** "One" of the thing in question ("one I use for pens so it stays"): a part kept apart. */
 const FUNCTION =
   /\b(?:for|to|where (?:i|we))\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
@@ -62,31 +48,6 @@ const WORLD_QUESTION =
 /** A whole message that only says to go on ("go", "ok, go on"): never an item. */
 const GO_ON =
   /^(?:(?:ok(?:ay)?|yes|yep|sure|right|alright|fine)[,.!]*\s+)?(?:ok(?:ay)?|yes|yep|sure|go|go on|go ahead|next|next one|one more|another(?: one)?|ready|start|let'?s go|keep going|carry on|continue)[.!]*$/;
-/** Where the words send a thing: a place named after a verb, or the recycling, or a charity. */
-function placeIn(t: string): string | null {
-  // "they're my partner's, not mine": back to whoever they belong to
-  const owner = OWNED_BY.exec(t);
-  const who = owner?.[1] ?? owner?.[2];
-  if (who) return `your ${who}`;
-  const named = PLACE.exec(t)?.[1]?.trim() ?? movedTo(t)?.place;
-  // "the old trainers can go to charity": given away, not taken to a place called "charity"
-  if (named && /^(?:a |the )?(?:charity|charity shop|donations?|donation bag|goodwill)$/.test(named))
-    return 'donation';
-  if (named) return named;
-  if (/\brecycl(?:e|ed|ing)\b/.test(t)) return 'recycling';
-  // "most of it needs washing": to the wash, by way of the laundry basket
-  if (
-    /\b(?:needs?|to be|for the) (?:a )?wash(?:ing|ed)?\b|\b(?:needs?|to be) (?:cleaned|laundered)\b/.test(t)
-  )
-    return 'laundry basket';
-  // "someone else might use it": given away
-  if (/\b(?:donate|give (?:it |them )?away|to (?:a )?charity)\b/.test(t) || SOMEONE_ELSE.test(t))
-    return 'donation';
-  return null;
-}
-/** A thing said to be someone else's: "they're my partner's", "it belongs to my son". */
-const OWNED_BY =
-  /\b(?:(?:it'?s|its|they'?re|theyre|they are|it is|those are|that'?s|these are) (?:actually |all )?my ([a-z]+)'s\b|belongs? to my ([a-z]+)\b)/;
 const ANXIETY =
   /\b(?:anxious|stressed|scared|worried|overwhelmed|panic\w*)\s+(?:about|by|of)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?=[,.!?]|$)/;
 
