@@ -58,6 +58,14 @@ describe('questions from two agents pending at once, as the person sees them', (
     await waitingOn((p) => p[0]?.type === 'chat');
   };
 
+  /** A new conversation under way, with the coach's card and the helper's question about `thing` pending. */
+  const bothAskedAbout = async (thing: string): Promise<[ElicitRequest, ElicitRequest]> => {
+    c = await createConversation(api, token);
+    await sessionUnderWay();
+    await call(api, 'POST', `/api/conversations/${c.id}/messages`, { token, body: { text: thing } });
+    return (await waitingOn((p) => p.length === 2)).pendingElicits as [ElicitRequest, ElicitRequest];
+  };
+
   it('asks the coach’s card and the helper’s question together, each attributed, answered in reverse order', async () => {
     await sessionUnderWay();
 
@@ -131,16 +139,7 @@ describe('questions from two agents pending at once, as the person sees them', (
   }, 60_000);
 
   it('puts the item on its pile as soon as the coach’s card is tapped, while the helper’s question still waits', async () => {
-    c = await createConversation(api, token);
-    await sessionUnderWay();
-    await call(api, 'POST', `/api/conversations/${c.id}/messages`, {
-      token,
-      body: { text: 'a jigsaw puzzle' },
-    });
-    const [card, offer] = (await waitingOn((p) => p.length === 2)).pendingElicits as [
-      ElicitRequest,
-      ElicitRequest,
-    ];
+    const [card, offer] = await bothAskedAbout('a jigsaw puzzle');
 
     // The card first: the puzzle is in Out at once, the helper's question still open.
     await tap(card, { disposition: choice(card, 'donate'), wasCorrection: false });
@@ -172,16 +171,7 @@ describe('questions from two agents pending at once, as the person sees them', (
   }, 60_000);
 
   it('asks the helper once when doubt typed at the coach’s card brings decision support’s own card about the same thing', async () => {
-    c = await createConversation(api, token);
-    await sessionUnderWay();
-    await call(api, 'POST', `/api/conversations/${c.id}/messages`, {
-      token,
-      body: { text: 'a jigsaw puzzle' },
-    });
-    const [card, offer] = (await waitingOn((p) => p.length === 2)).pendingElicits as [
-      ElicitRequest,
-      ElicitRequest,
-    ];
+    const [card, offer] = await bothAskedAbout('a jigsaw puzzle');
 
     // Doubt typed at the card, deciding nothing: the coach talks it through, with a card of its own.
     const typed = await answer(api, token, c.id, card, {
@@ -230,13 +220,7 @@ describe('questions from two agents pending at once, as the person sees them', (
   }, 60_000);
 
   it('keeps the answer already given when the person stops with the other question still waiting', async () => {
-    c = await createConversation(api, token);
-    await sessionUnderWay();
-    await call(api, 'POST', `/api/conversations/${c.id}/messages`, { token, body: { text: 'a board game' } });
-    const [card, offer] = (await waitingOn((p) => p.length === 2)).pendingElicits as [
-      ElicitRequest,
-      ElicitRequest,
-    ];
+    const [card, offer] = await bothAskedAbout('a board game');
 
     await tap(offer, { value: false });
     await waitingOn((p) => p.length === 1 && p[0]?.elicitId === card.elicitId);
