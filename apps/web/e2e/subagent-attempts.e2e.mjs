@@ -38,7 +38,7 @@ async function chairNorthOfCamden(t) {
 
 export const scenarios = [
   {
-    name: 'a subagent’s abandoned attempt is its own branch in the tree, and its return is in the reflog',
+    name: 'a subagent’s abandoned attempt is its own branch in the tree, not the chat’s, and its return is in the reflog',
     async run(t) {
       const { auth, id } = await chairNorthOfCamden(t);
       const page = await t.signedInPage(auth, { phone: true });
@@ -47,6 +47,8 @@ export const scenarios = [
         .getByText(/No service I know collects the wooden chair where you are/)
         .first()
         .waitFor();
+      // The person made no branch: the chat offers no arrows into the directory's attempt.
+      assert.equal(await page.getByRole('button', { name: 'Previous branch' }).count(), 0);
       await t.shot(page, 'chat');
 
       await page.getByRole('link', { name: 'Tree' }).click();

@@ -1,5 +1,7 @@
 import type { TreeNodeWithChildren } from '@sweatpants/domain';
 
+import { isRecord } from '../core/json';
+
 /**
  * Where a branch ends: the deepest descendant of `fromId` (itself if it has none), and among
  * equally deep ones the most recently created. Switching to a sibling moves HEAD here, so the
@@ -28,10 +30,14 @@ function isLater(a: TreeNodeWithChildren, b: TreeNodeWithChildren): boolean {
   return a.id > b.id;
 }
 
-/** A node's siblings (itself included) in the order they were created, and where it stands. */
+/**
+ * A node's siblings (itself included) in the order they were created, and where it stands; `keep`
+ * leaves out the siblings it refuses (never the node itself).
+ */
 export function siblingsOf(
   nodes: ReadonlyMap<string, TreeNodeWithChildren>,
   nodeId: string,
+  keep: (sibling: TreeNodeWithChildren) => boolean = () => true,
 ): { ids: string[]; index: number } {
   const node = nodes.get(nodeId);
   const parent = node?.parentId ? nodes.get(node.parentId) : undefined;
@@ -39,6 +45,7 @@ export function siblingsOf(
   const ids = parent.childIds
     .map((id) => nodes.get(id))
     .filter((child): child is TreeNodeWithChildren => child !== undefined)
+    .filter((child) => child.id === nodeId || keep(child))
     .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : 1))
     .map((child) => child.id);
   const index = ids.indexOf(nodeId);
@@ -51,6 +58,10 @@ export function siblingsOf(
  * so the fork that puts this message on its branch is found by walking up from it through the
  * hidden nodes to the first parent with more than one child, stopping at the message shown before
  * it. Its siblings are that parent's children; switching to one lands on that branch's latest tip.
+ *
+ * A subagent's attempt (seed 004's fork, abandoned or kept) is a branch the agent made, not the
+ * person: the tree shows it, the chat offers no arrows to it. Stepping into one would move HEAD into
+ * the middle of a side quest, and the agent would go on from there.
  */
 export function branchOf(
   nodes: ReadonlyMap<string, TreeNodeWithChildren>,
@@ -61,9 +72,17 @@ export function branchOf(
   while (current?.parentId) {
     const parent = nodes.get(current.parentId);
     if (!parent) break;
-    if (parent.childIds.length > 1) return siblingsOf(nodes, current.id);
+    if (parent.childIds.length > 1) {
+      const branches = siblingsOf(nodes, current.id, (sibling) => !isAttempt(sibling));
+      if (branches.ids.length > 1) return branches;
+    }
     if (shown.has(parent.id)) break;
     current = parent;
   }
   return { ids: [nodeId], index: 0 };
+}
+
+/** The first node of a subagent's attempt: the `fork` event it begins with. */
+function isAttempt(node: TreeNodeWithChildren): boolean {
+  return node.kind === 'event' && isRecord(node.payload) && node.payload['type'] === 'fork';
 }
