@@ -7,15 +7,36 @@ import { isPlural } from './landed-words';
  * message says is ./offline-text's.
  */
 
-const ROOMS: readonly [string, RegExp][] = [
-  ['office', /\b(desk|office|computer|monitor|study)\b/],
-  ['bedroom', /\b(bed|bedroom|wardrobe|dresser|nightstand)\b/],
-  ['kitchen', /\b(kitchen|counter|sink|stove|fridge)\b/],
-  ['living room', /\b(sofa|couch|living|tv|coffee table)\b/],
-  ['hallway', /\b(hall|hallway|entrance|shoes)\b/],
-  ['bathroom', /\b(bathroom|shower|bathtub|toilet|towels?)\b/],
-  ['garage', /\b(garage|shed|workshop)\b/],
+/** Rooms by their names, and by the things that tell them when no room is named. */
+const ROOMS: readonly { room: string; names: RegExp; signs?: RegExp }[] = [
+  { room: 'office', names: /\b(?:office|study)\b/, signs: /\b(?:desk|computer|monitor)\b/ },
+  { room: 'bedroom', names: /\bbedroom\b/, signs: /\b(?:bed|wardrobe|dresser|nightstand)\b/ },
+  { room: 'kitchen', names: /\bkitchen\b/, signs: /\b(?:counter|sink|stove|fridge)\b/ },
+  {
+    room: 'living room',
+    names: /\b(?:living room|sitting room|lounge)\b/,
+    signs: /\b(?:sofa|couch|tv|coffee table)\b/,
+  },
+  { room: 'hallway', names: /\b(?:hall|hallway|entrance|entryway)\b/, signs: /\bshoes\b/ },
+  { room: 'bathroom', names: /\bbathroom\b/, signs: /\b(?:shower|bathtub|toilet|towels?)\b/ },
+  { room: 'garage', names: /\b(?:garage|shed|workshop)\b/ },
 ];
+
+/**
+ * The room the words are about: the first room they name ("the hallway is a mess … mugs from the
+ * office" is a hallway), else the first whose things they name ("my desk"), else a room.
+ */
+function roomIn(text: string): string {
+  const firstBy = (which: 'names' | 'signs') => {
+    let first: { room: string; at: number } | undefined;
+    for (const r of ROOMS) {
+      const at = r[which]?.exec(text)?.index;
+      if (at !== undefined && (first === undefined || at < first.at)) first = { room: r.room, at };
+    }
+    return first?.room;
+  };
+  return firstBy('names') ?? firstBy('signs') ?? 'room';
+}
 
 const THINGS =
   /\b(mugs?|cups?|papers?|lamps?|books?|cables?|chargers?|clothes|shirts?|socks?|boxes|box|bottles?|plates?|letters?|mail|toys?|shoes?|bags?|pens?|notebooks?|magazines?|dishes|glasses|laptops?|headphones|blankets?|pillows?)\b/g;
@@ -31,7 +52,7 @@ export interface OfflinePhoto {
 /** A plausible photo analysis from the words sent with the photo. */
 export function photoFromWords(text: string): OfflinePhoto {
   const t = text.toLowerCase();
-  const roomType = ROOMS.find(([, re]) => re.test(t))?.[0] ?? 'room';
+  const roomType = roomIn(t);
   const chaosLevel = /\b(buried|can'?t see|everywhere|overflowing|drowning)\b/.test(t)
     ? 'buried'
     : /\b(clean|clear|tidy|finished)\b/.test(t) && !/\b(mess|messy|clutter)/.test(t)

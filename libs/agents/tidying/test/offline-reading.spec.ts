@@ -1,4 +1,4 @@
-import { choicesFor } from '../src/offline-guesses';
+import { choicesFor, photoFromWords } from '../src/offline-guesses';
 import { extractFromWords } from '../src/offline-text';
 
 /** What the offline rules read from a message, as the extraction tool's input. */
@@ -320,6 +320,18 @@ describe("the offline rules' reading of a message", () => {
 });
 
 describe("the offline coach's first guesses", () => {
+  it.each([
+    // a room named beats one a thing hints at, and the first named is the one talked about
+    ['the hallway is a mess: shoes everywhere, a pile of mugs from the office', 'hallway'],
+    ['my bedroom has turned into a second office', 'bedroom'],
+    ['my desk is covered in papers', 'office'],
+    ['shoes everywhere and coats on the floor', 'hallway'],
+    ['the garage: boxes I never opened', 'garage'],
+    ['it is just chaos', 'room'],
+  ])('reads %j as about the %s', (words, room) => {
+    expect(photoFromWords(words).roomType).toBe(room);
+  });
+
   it.each([
     ['jumpers', 'Keep them here', 'their spot here'],
     ['clothes', 'Keep them here', 'their spot here'],
