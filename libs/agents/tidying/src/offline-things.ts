@@ -18,7 +18,10 @@ export const NOT_A_THING =
  * parts that are sentences.
  */
 export function listedThings(t: string): string[] {
-  if (t.includes('?') || !/,|\band\b/.test(t)) return [];
+  // (one thing after a colon is a list too, when what comes before says how the space is: "the
+  // hallway is a mess: shoes everywhere")
+  const oneAfterTheSpace = SPACE_THEN_COLON.test(t);
+  if (t.includes('?') || (!/,|\band\b/.test(t) && !oneAfterTheSpace)) return [];
   // "ugh the kitchen counter. dishes, a toaster and menus": a sentence of its own says where, the
   // list follows in another; the things are those of the sentences that list them
   const sentences = t.split(/(?<=[a-z])[.!;]\s+(?=[a-z])/);
@@ -48,7 +51,8 @@ export function listedThings(t: string): string[] {
   // (a sentence of its own), then the list of what is in it
   const [first = '', ...rest] = parts;
   if (SAID_OF_THE_SPACE.test(first) && rest.length >= 2 && rest.every(isThing)) return rest;
-  return parts.length >= 2 && parts.every(isThing) && !interjection ? parts : [];
+  const least = oneAfterTheSpace ? 1 : 2;
+  return parts.length >= least && parts.every(isThing) && !interjection ? parts : [];
 }
 
 /**
@@ -62,7 +66,17 @@ function nameIn(part: string): string {
       .replace(/[.!]+$/, '')
       .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
       // where the things are is not their name: "receipts on my kitchen table"
-      .replace(/\s+(?:on|in|under|across|around|by|next to|all over|over)\s+(?:the|my|our|a)\s+[a-z ]+$/, '')
+      // where the things are, or came from, is not their name: "receipts on my kitchen table",
+      // "mugs from the office"
+      .replace(
+        /\s+(?:on|in|under|across|around|by|next to|all over|over|from)\s+(?:the|my|our|a)\s+[a-z ]+$/,
+        '',
+      )
+      // what a thing is full of is the thing to sort: "an umbrella stand full of broken umbrellas"
+      .replace(
+        /^[a-z' ]{1,40}?\s+(?:full of|stuffed with|packed with|crammed with|overflowing with)\s+(?=[a-z])/,
+        '',
+      )
       // "a toaster we never use": what is said of a thing is no part of its name (of a thing
       // named with its article: "honestly we never use it" names none)
       .replace(
@@ -117,6 +131,10 @@ export function thingSaidOf(words: string): string | null {
   const name = nameIn(words);
   return name !== '' && name === nameIn(cut) && isThing(name) ? name : null;
 }
+
+/** The space said of first, then a colon: "the hallway is a mess: …", "my desk's a state: …". */
+const SPACE_THEN_COLON =
+  /^(?:(?:my|the|our|this)\s+)?([a-z]+(?:\s+[a-z]+)?(?:\s+(?:is|are|looks?)\s|'s\s)[^:,.;?]{0,40}):\s*\S/;
 
 /**
  * A sentence about the space itself, its "my" already gone: "bedroom is a disaster", "desk's a

@@ -83,6 +83,15 @@ describe("the offline rules' reading of a message", () => {
       'clothes',
       ['shoes', 'old bags'],
     ],
+    // where things came from is no part of their name, and what a thing is full of is the thing
+    [
+      'the hallway is a mess: shoes everywhere, a pile of mugs from the office, and an umbrella stand full of broken umbrellas',
+      'shoes',
+      ['mugs', 'broken umbrellas'],
+    ],
+    // one thing after the space said of is a list of one
+    ['the hallway is a mess: shoes everywhere', 'shoes', []],
+    ["my desk's a state: cables", 'cables', []],
   ])('reads the list %j in the order named: %j first, then %j', (text, item, also) => {
     expect(read(text)).toMatchObject({ intent: 'item', item, also });
   });
