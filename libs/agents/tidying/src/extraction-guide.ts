@@ -97,6 +97,9 @@ export const extractionGuide = (tool: string): string => prompt`
   "two go to the kitchen, one I use for pens so it stays" (the thing in question: "mugs") → intent
     decided, item "mugs", choice place, place "kitchen", alsoDecided [{item "mug for pens", choice
     keep}]: the one kept apart gets a name of its own
+  "most of them are fine but a few pairs hurt my feet" (the thing in question: "shoes") → intent
+    decided, item "shoes", choice keep, also ["shoes that hurt your feet"]: the few come next,
+    named in your words
   "not sure about the scarf" → intent decided, item "scarf", choice unsure
   "ok, next" → intent start
   "go on" → intent start

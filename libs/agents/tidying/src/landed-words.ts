@@ -96,7 +96,8 @@ const SURFACE =
  */
 export function isPlural(item: string): boolean {
   const words = item.toLowerCase().trim().split(/\s+/);
-  const at = words.findIndex((w) => /^(?:of|for|with|from)$/.test(w));
+  // ("shoes that hurt your feet": the thing is named before what is said of it)
+  const at = words.findIndex((w) => /^(?:of|for|with|from|that|which)$/.test(w));
   const head = words[at - 1] ?? words.at(-1) ?? '';
   return /[^su]s$/.test(head) || /(ches|shes|sses|xes)$/.test(head);
 }

@@ -121,7 +121,7 @@ const isKitchen = (space: GuessedSpace) =>
  * doesnt fit anymore", "clothes I never wear", "a bike my daughter outgrew".
  */
 const DONE_WITH =
-  /^\s*(?:(?:that|which)\s+)?(?:(?:i|we|you|they|he|she|nobody|no one|the kids?|my [a-z]+)\s+)?(?:(?:doesn'?t|don'?t|does not|do not|no longer|never|hardly ever|rarely|can'?t|won'?t)\s+(?:fits?|wear|use|play with|play|read|need)\b|(?:has |have |'ve )?(?:outgrew|outgrown|grew out of|grown out of)\b)/;
+  /^\s*(?:(?:that|which)\s+)?(?:(?:i|we|you|they|he|she|nobody|no one|the kids?|my [a-z]+)\s+)?(?:(?:doesn'?t|don'?t|does not|do not|no longer|never|hardly ever|rarely|can'?t|won'?t)\s+(?:fits?|wear|use|play with|play|read|need)\b|(?:has |have |'ve )?(?:outgrew|outgrown|grew out of|grown out of)\b|(?:hurts?|pinch(?:es)?|(?:is|are) (?:too (?:small|tight|big)|uncomfortable))\b)/;
 
 /** Whether the words said of `item` tell it is done with here (see DONE_WITH). */
 function doneWithIn(said: string, item: string): boolean {
@@ -184,7 +184,12 @@ export function choicesFor(
     ];
   // Old is not broken: an old thing that still does its job is for someone else, as is one that
   // no longer fits or is never used.
-  if (/\bold\b/.test(t) || doneWithIn(said, item))
+  // ("shoes that hurt your feet": what the thing's own name says of it counts as said of it)
+  if (
+    /\bold\b/.test(t) ||
+    doneWithIn(said, item) ||
+    DONE_WITH.test(/\s((?:that|which)\s.*)$/.exec(t)?.[1] ?? '')
+  )
     return [
       { label: 'Donate', disposition: { kind: 'donate' } },
       { label: keep, disposition: { kind: 'place', location: spot } },

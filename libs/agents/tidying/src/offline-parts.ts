@@ -76,3 +76,36 @@ export function partOf(thing: string, clause: string): string {
   const use = /\bfor (?:my |the )?([a-z]+)\b/.exec(clause)?.[1];
   return use ? `${one} for ${use}` : `one ${one}`;
 }
+
+/**
+ * "most of them are fine but a few pairs hurt my feet", said at the shoes' card: the most are the
+ * thing in question, and the few a part of it told by what is said of them.
+ */
+const MOST_BUT_A_FEW =
+  /^(?:most|nearly all|almost all)(?: of (?:them|these|those|it))? (?:are|is) (?:fine|ok(?:ay)?|good|great|alright|all right|still good|in good (?:shape|condition))[,;]?\s*(?:but|except|though|only)\s+(?:a few|some|one|two|three|a couple|a handful)(?: of (?:them|these|those))?(?: (?:pairs?|ones?))?\s+(?:(?:that|which)\s+)?([a-z' ]+?)[.!]*$/;
+
+/**
+ * The reading of "most of them are fine but a few …" at a thing's card: the thing in question
+ * stays, as "fine" says, and the few are a thing of their own to come next, named by what is said
+ * of them in the coach's words ("shoes that hurt your feet"). Null for other words, and for a few
+ * already decided ("but a few can go"), which the usual reading takes.
+ */
+export function mostButAFew(
+  t: string,
+  inQuestion: string | null,
+  decides: (words: string) => boolean,
+): Extracted | null {
+  const said = inQuestion ? MOST_BUT_A_FEW.exec(t)?.[1] : undefined;
+  if (!inQuestion || !said || decides(said)) return null;
+  const theirs = said.replace(/\bmy\b/g, 'your').replace(/\bme\b/g, 'you');
+  return {
+    intent: 'decided',
+    item: inQuestion,
+    also: [`${inQuestion} that ${theirs}`],
+    choice: 'keep',
+    place: null,
+    function: null,
+    anchors: null,
+    anxiety: null,
+  };
+}

@@ -1,6 +1,14 @@
 import type { Json } from '@sweatpants/domain';
 import { COUNTED, THE_REST } from '@sweatpants/agent-runtime/offline';
-import { counted, kindOfIt, ofTheOnes, ONE_APART, partBeforeTheRest, partOf } from './offline-parts';
+import {
+  counted,
+  kindOfIt,
+  mostButAFew,
+  ofTheOnes,
+  ONE_APART,
+  partBeforeTheRest,
+  partOf,
+} from './offline-parts';
 import { listedThings, NOT_A_THING, thingSaidOf } from './offline-things';
 import { movedTo, NOT_MOVED, placeIn } from './offline-places';
 
@@ -193,6 +201,9 @@ export function extractFromWords(
     };
 
   if (DISHEARTENED.test(t)) return { ...NO_FACTS, intent: 'help', item: null, also: [] };
+
+  const fineButAFew = mostButAFew(t, inQuestion, (words) => choiceIn(words, placeIn(words), phase) !== null);
+  if (fineButAFew) return fineButAFew;
 
   // Two things decided at once: the first is this turn's, the second is sorted with it (or, with
   // no decision of its own, named to come next). "some of it is bills I need to pay, the rest is

@@ -78,7 +78,12 @@ export function* tidyingTurn(agent: AgentDefinition): Operation<TurnEnd> {
   // Said aside, and deciding the waiting card's item after all ("the lamp? bin it"): that is the
   // card's answer, so the card is settled with it (its tool records it) rather than asked again
   // about an item this turn would have sorted.
-  const settles = aside ? cardSettledBy(decision.action, extract, aside.question) : null;
+  // (Words that also name more to come, "most of them are fine but a few pairs hurt my feet",
+  // take the turn's own way, which notes the few; the card is settled once its thing is on a pile.)
+  const settles =
+    aside && !namesMoreToCome(before, extract)
+      ? cardSettledBy(decision.action, extract, aside.question)
+      : null;
   if (aside && settles) {
     // The other things the same words sorted land too, and are said: the card's own reply that
     // follows names only its item.
@@ -241,6 +246,12 @@ function cardSettledBy(
     if (answer) return { answer, others: sorted.filter((_, j) => j !== i) };
   }
   return null;
+}
+
+/** Whether the words name things to come that the session has not met yet. */
+function namesMoreToCome(before: SessionState, extract: Extract): boolean {
+  const known = new Set([...before.seen, ...decidedItemsOf(before)].map((i) => i.toLowerCase()));
+  return extract.also.some((thing) => !known.has(thing.toLowerCase()));
 }
 
 /**

@@ -785,6 +785,21 @@ describe('where each item lands', () => {
     expect(replies).not.toMatch(/to the donation\b/);
   });
 
+  it('"most of them are fine but a few pairs hurt my feet" at the shoes\' card: the shoes stay, and the few come up later on a card of their own, Donate first', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('shoes', typingAtCards(['most of them are fine but a few pairs hurt my feet'], asked));
+
+    expect(asked).toEqual(['shoes']);
+    expect(s.state().piles.belongs).toEqual(['shoes']);
+    expect(await lastReply(s)).toMatch(/Next, the shoes that hurt your feet/);
+    expect((await s.runner.send({ text: 'go', authorId: 'u1' })).ok).toBe(true);
+    while (s.runner.pending()[0]?.type === 'chat') await new Promise((r) => setTimeout(r, 2));
+    const card = cardOf(s.runner.pending()[0] as ElicitRequest);
+    expect(card.item).toBe('shoes that hurt your feet');
+    expect(card.choices.map((c) => c.label)).toEqual(['Donate', 'Keep them here', 'Not now']);
+  });
+
   it('"the shoes go to charity and the bags stay" at the shoes\' card says they go in the donation bag, not "out, to the donation"', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say('shoes and bags', typingAtCards(['the shoes go to charity and the bags stay'], []));

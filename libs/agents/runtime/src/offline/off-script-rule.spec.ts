@@ -298,6 +298,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     'the drawings I want to keep, the broken crayons can go',
     // a part with its place, another recycled: the place ends where the next part begins
     'the homework goes in their school bags, the old worksheets can be recycled',
+    // most of it said fine, a few told apart: not the card's answer for all of it
+    'most of them are fine but a few are chipped',
   ])('leaves "%s", which decides another thing too, as a tangent: the asker reads it whole', (text) => {
     expect(read(mug, text)).toEqual(TANGENT);
   });
