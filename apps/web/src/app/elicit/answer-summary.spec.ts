@@ -80,6 +80,11 @@ describe('how a thing’s place reads under its card', () => {
     expect(answerSummary(card, 'accept', wardrobe)).toBe('Put in the wardrobe (my correction)');
     const shelf = { disposition: { kind: 'place', location: 'the shelf' }, wasCorrection: true };
     expect(answerSummary(card, 'accept', shelf)).toBe('Put in the shelf (my correction)');
+    // another room: taken there
+    const office = { disposition: { kind: 'place', location: 'office' }, wasCorrection: true };
+    expect(answerSummary(card, 'accept', office, 'from-words')).toBe('Take to the office');
+    const spare = { disposition: { kind: 'place', location: 'the spare room' }, wasCorrection: true };
+    expect(answerSummary(card, 'accept', spare, 'from-words')).toBe('Take to the spare room');
   });
 
   it('reads what typed words were taken as as the answer itself, not as a correction', () => {

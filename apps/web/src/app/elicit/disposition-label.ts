@@ -3,6 +3,10 @@ import type { Disposition } from '@sweatpants/domain';
 /** A place that says how a thing is put there: "in the wardrobe", "on the shelf". */
 const PREPOSITION = /^(?:in|into|inside|on|onto|under|by|at|behind|beside|next to|back in|back on)\s/i;
 
+/** Another room, where a thing is taken to: "office", "the kitchen", "the spare room". */
+const ROOM =
+  /^(?:the |my )?(?:kitchen|office|study|bedroom|bathroom|hallway|hall|garage|shed|attic|loft|basement|cellar|lounge|[a-z]+ room)$/i;
+
 /** A place that is where the thing already is. */
 const HERE = /^(?:(?:right|just) )?here$|^where it is$/i;
 
@@ -14,6 +18,9 @@ export function dispositionLabel(disposition: Disposition): string {
       if (HERE.test(disposition.location.trim())) return 'Keep it here';
       // someone else's ("they're my partner's"): back to them, not "Put in your partner"
       if (/^your [a-z]+$/i.test(disposition.location.trim())) return `Back to ${disposition.location.trim()}`;
+      // another room ("they go back to the office"): taken there, not "Put in office"
+      if (ROOM.test(disposition.location.trim()))
+        return `Take to the ${disposition.location.trim().replace(/^(?:the|my) /i, '')}`;
       // "in the wardrobe", "on the shelf" say how already: "Put in in the wardrobe" would not read.
       return PREPOSITION.test(disposition.location)
         ? `Put ${disposition.location}`
