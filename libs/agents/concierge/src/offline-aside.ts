@@ -70,6 +70,20 @@ function readerHint(card: Omit<OpenCard, 'elicitId'>): string | undefined {
   return `Mail you read is best shown to you each time: “${shown.label}”.${letter ? ` Type ${letter} to pick it.` : ''}`;
 }
 
+/**
+ * Tired of it, or handing the rest over: "ugh I'm tired", "can you just deal with the rest however
+ * you think?", "you decide".
+ */
+const HANDS_OVER =
+  /\b(?:tired|exhausted|worn out|you (?:decide|choose|pick)|(?:however|whatever) you (?:think|like|want)|deal with (?:the rest|them|it|the others|these)|up to you|your call)\b/i;
+
+/**
+ * What the concierge says to being handed the rest: it frames options and applies only what the
+ * person picks (seed 003), so it decides nothing on its own; stopping is offered, with nothing lost.
+ */
+const NOT_MINE_TO_DECIDE =
+  '(offline) I only apply what you pick, so I will not decide these for you. We can stop here: say “I’m done”, and what is not decided stays quarantined for next time. Or, to go on:';
+
 /** The side quest's short answer: what the tiers or options asked about mean, then the card again. */
 function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
   const part = PART_PICK.test(text) && !asksSomething(text);
@@ -78,6 +92,7 @@ function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
     : !part && READS.test(text) && !/\b(?:never|don'?t|do not|rarely)\b/i.test(text)
       ? readerHint(card)
       : undefined;
+  if (HANDS_OVER.test(text) && !hint) return `${NOT_MINE_TO_DECIDE} ${CARD_AGAIN}`;
   // Nothing was applied: offline, a pick for part of a card needs its letter beside each sender.
   if (part)
     return `(offline) Offline I need a letter beside each sender you name (“B for …, A for …”), so I have applied none yet.${hint ? ` ${hint}` : ''} Or pick the one that fits them all, or “Skip this” to leave them quarantined for now. ${CARD_AGAIN}`;

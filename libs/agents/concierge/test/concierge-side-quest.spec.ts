@@ -87,6 +87,22 @@ describe('a side quest while a card waits (offline)', () => {
   });
 
   it.each([
+    "ugh I'm tired, can you just deal with the rest however you think?",
+    'you decide',
+    "whatever you think, it's up to you",
+  ])(
+    'decides nothing when handed the rest (%j): it offers to stop with the rest quarantined, and the card comes back',
+    async (text) => {
+      const concierge = await trailgearCard();
+      await aside(concierge, concierge.card, text);
+      expect(replies(await concierge.path()).at(-1)).toBe(
+        `(offline) I only apply what you pick, so I will not decide these for you. We can stop here: say “I’m done”, and what is not decided stays quarantined for next time. Or, to go on: ${CARD_AGAIN}`,
+      );
+      expect(concierge.store.batches).toEqual([]);
+    },
+  );
+
+  it.each([
     'never heard of them, no idea why I get that',
     "I don't know who that is",
     'I never signed up for this',
