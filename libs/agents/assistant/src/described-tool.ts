@@ -52,17 +52,21 @@ export function toolDescribedBy(
 ): { tool: ToolSpec; text: string } | undefined {
   const asked = contentWords(text);
   if (asked.size === 0) return undefined;
+  // A word of a tool's name says more than one of its description: "trigger an elicitation
+  // request" is trigger-elicitation-request, though trigger-url-elicitation's description speaks
+  // of a "request path" too.
   const scored = tools
     .map((tool) => {
-      const own = contentWords(
-        `${tool.name.replace(/^[^_]*_/, '').replace(/[-_]/g, ' ')} ${tool.description}`,
-      );
-      return { tool, shared: [...asked].filter((word) => own.has(word)) };
+      const name = contentWords(tool.name.replace(/^[^_]*_/, '').replace(/[-_]/g, ' '));
+      const own = new Set([...name, ...contentWords(tool.description)]);
+      const shared = [...asked].filter((word) => own.has(word));
+      return { tool, shared, inName: shared.filter((word) => name.has(word)).length };
     })
     .filter((s) => s.shared.length > 0)
-    .sort((a, b) => b.shared.length - a.shared.length);
+    .sort((a, b) => b.inName - a.inName || b.shared.length - a.shared.length);
   const [best, next] = scored;
-  if (!best || (next && next.shared.length === best.shared.length)) return undefined;
+  if (!best || (next && next.inName === best.inName && next.shared.length === best.shared.length))
+    return undefined;
   // what is left once the words that named the tool, and the request's frame before them, are
   // taken out: the tool's to be given ("can you echo hello world" → "hello world")
   const naming = new Set(best.shared);
