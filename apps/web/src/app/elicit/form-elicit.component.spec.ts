@@ -73,6 +73,11 @@ describe('FormElicitComponent', () => {
     expect(w.answers).toEqual([]);
     const alerts = Array.from(w.element.querySelectorAll('[role=alert]')).map((a) => a.textContent?.trim());
     expect(alerts).toEqual(['Name: Required', 'How many: Required', 'Room: Required']);
+    // each field is read with what is wrong with it
+    const name = w.element.querySelector('input') as HTMLInputElement;
+    const described = (name.getAttribute('aria-describedby') ?? '').split(' ');
+    const said = described.map((id) => w.element.querySelector(`[id="${id}"]`)?.textContent?.trim());
+    expect(said).toContain('Name: Required');
   });
 
   it('answers an object typed as the schema says', async () => {

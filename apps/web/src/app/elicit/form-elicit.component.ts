@@ -22,6 +22,9 @@ let nextId = 0;
       @for (field of fields(); track field.name) {
         @let id = prefix + field.name;
         @let problem = problems()[field.name];
+        <!-- what the field is for, and what is wrong with it, are read with it -->
+        @let describedBy =
+          ((field.description ? id + '-hint ' : '') + (problem ? id + '-problem' : '')).trim() || null;
         @switch (field.kind) {
           @case ('boolean') {
             <label class="row check" [for]="id">
@@ -30,6 +33,7 @@ let nextId = 0;
                 type="checkbox"
                 [id]="id"
                 [checked]="draft()[field.name] ?? false"
+                [attr.aria-describedby]="describedBy"
                 (change)="set(field.name, check.checked)"
               />
               <span>{{ field.label }}</span>
@@ -44,6 +48,7 @@ let nextId = 0;
                 [id]="id"
                 [attr.aria-invalid]="problem ? true : null"
                 [attr.aria-required]="field.required"
+                [attr.aria-describedby]="describedBy"
                 (change)="set(field.name, pick.value)"
               >
                 <option value="">Choose…</option>
@@ -66,6 +71,7 @@ let nextId = 0;
                 [attr.step]="field.kind === 'integer' ? 1 : null"
                 [attr.aria-invalid]="problem ? true : null"
                 [attr.aria-required]="field.required"
+                [attr.aria-describedby]="describedBy"
                 [value]="draft()[field.name] ?? ''"
                 (input)="set(field.name, box.value)"
               />
@@ -73,10 +79,12 @@ let nextId = 0;
           }
         }
         @if (field.description) {
-          <small class="muted">{{ field.description }}</small>
+          <small class="muted" [id]="id + '-hint'">{{ field.description }}</small>
         }
         @if (problem) {
-          <small class="problem" role="alert">{{ labelled(field.label, problem) }}</small>
+          <small class="problem" role="alert" [id]="id + '-problem'">{{
+            labelled(field.label, problem)
+          }}</small>
         }
       }
       <div class="row">
