@@ -36,8 +36,9 @@ function subjectOf(t: string): string | null {
 }
 
 /** "One" of the thing in question ("one I use for pens so it stays"): a part kept apart. */
+// ("I can't work here anymore" says what it is for as plainly as "for working")
 const FUNCTION =
-  /\b(?:for|to|where (?:i|we))\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
+  /\b(?:for|to|where (?:i|we)|(?:i|we) (?:can'?t|cannot|can not|couldn'?t)(?: even)?)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
 /** What the space is for, as a doing: "work" → "working", "study" → "studying". */
 const doing = (verb: string) => (verb.endsWith('ing') ? verb : `${verb}ing`);
 /** Short words that ask the coach something ("undo that", "go back"): never a thing's name. */

@@ -297,6 +297,14 @@ describe("the offline rules' reading of a message", () => {
     expect(read(text.toLowerCase())).toMatchObject(reading);
   });
 
+  it.each([
+    ['a desk for working', 'working'],
+    ["my desk. I can't work here anymore", 'working'],
+    ['we cannot even sleep in there', 'sleeping'],
+  ])('reads what the space is for in %j: %s', (text, fn) => {
+    expect(read(text, 'surveying')).toMatchObject({ function: fn });
+  });
+
   it('still reads where a thing goes', () => {
     expect(read('the mug goes in the kitchen')).toMatchObject({
       item: 'mug',
