@@ -25,6 +25,15 @@ async function edit(page, from, to, { shot } = {}) {
   // Focus lands in the box, so the person types straight away.
   await page.waitForTimeout(100);
   assert.ok(await box.evaluate((el) => el === document.activeElement), 'focus moved into the edit box');
+  // …and the box is in sight: the chat following its newest message (a card below it) does not
+  // scroll it away as it opens.
+  await page.waitForTimeout(300);
+  const inSight = await box.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const pane = (el.closest('.pane') ?? document.documentElement).getBoundingClientRect();
+    return box.top >= pane.top - 1 && box.bottom <= pane.bottom + 1;
+  });
+  assert.ok(inSight, 'the edit box is in sight');
   // The edit box and its buttons pass axe's colour contrast (its Cancel was 1.07:1 on the bubble).
   if (shot) await shot('editing');
   await box.fill(to);
@@ -56,6 +65,24 @@ export const scenarios = [
       const words = await page.locator('app-tree-page').innerText();
       assert.ok(!/HEAD|\bnodes?\b/.test(words), `the tree shows jargon:\n${words}`);
       await t.shot(page, 'tree');
+    },
+  },
+  {
+    name: 'edit the last message while the coach’s card waits below it: the edit box stays in sight',
+    async run(t) {
+      const auth = await t.api.register(t.email('edit-last'), 'Editor');
+      const { id } = await t.api.createConversation(auth.token, 'tidying', 'My desk');
+      await t.api.say(auth.token, id, "my desk. I can't work here anymore");
+      await t.api.say(auth.token, id, 'laptop, two coffee mugs, a stack of bills and some cables');
+      const page = await t.signedInPage(auth, { phone: true });
+      await page.goto(`/c/${id}`);
+      await page.getByRole('heading', { name: 'What about the laptop?' }).waitFor();
+      // (the email banner put away, as most people do: the chat has the height to show the card whole)
+      await page.getByRole('button', { name: 'Later' }).click();
+      await edit(page, 'laptop, two coffee mugs', 'a laptop and some cables', {
+        shot: (name) => t.shot(page, name),
+      });
+      await page.getByRole('heading', { name: 'What about the laptop?' }).waitFor();
     },
   },
   {

@@ -291,6 +291,15 @@ export class ChatPageComponent {
     if (!tall) this.shownFromTop = null;
     this.readingBack.set(false);
     this.newBelow.set(false);
+    // A box being typed in inside the chat (a message's edit box opening, which grows the chat; a
+    // card's field) stays in sight: following the newest message must not take it from the caret.
+    const typing = pane.ownerDocument.activeElement;
+    if (
+      typing instanceof HTMLElement &&
+      pane.contains(typing) &&
+      typing.matches('textarea, input:not([type=checkbox]):not([type=radio])')
+    )
+      typing.scrollIntoView({ block: 'nearest' });
   }
 
   /** The agent that wrote a reply or asked a question, by its title, when not the conversation's own. */
