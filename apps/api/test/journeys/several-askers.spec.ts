@@ -219,6 +219,24 @@ describe('questions from two agents pending at once, as the person sees them', (
     expect(await state()).toMatchObject({ piles: { out: ['mugs', 'jigsaw puzzle'] } });
   }, 60_000);
 
+  it('offers no more once the person said no to the helper: the next thing to give away has the coach’s card alone', async () => {
+    const [card, offer] = await bothAskedAbout('a jigsaw puzzle');
+    await tap(offer, { value: false });
+    await tap(card, { disposition: choice(card, 'donate'), wasCorrection: false });
+    await waitingOn((p) => p.length === 1 && p[0]?.type === 'chat');
+
+    // A board game, donated first too: the coach's card, and no second offer from the helper.
+    await call(api, 'POST', `/api/conversations/${c.id}/messages`, { token, body: { text: 'a board game' } });
+    const next = await waitingOn((p) => p.some((q) => q.type === 'propose-disposition'));
+    const game = next.pendingElicits.find((q) => q.type === 'propose-disposition') as ElicitRequest;
+    expect(game.payload).toMatchObject({ item: 'board game' });
+    await tap(game, { disposition: choice(game, 'donate'), wasCorrection: false });
+    await waitingOn((p) => p.length === 1 && p[0]?.type === 'chat');
+    const nodes = await path(api, token, c.id);
+    expect(nodes.filter((n) => n.kind === 'elicit' && n.authorId === 'agent:donations')).toHaveLength(1);
+    expect(await state()).toMatchObject({ piles: { out: ['mugs', 'jigsaw puzzle', 'board game'] } });
+  }, 60_000);
+
   it('keeps the answer already given when the person stops with the other question still waiting', async () => {
     const [card, offer] = await bothAskedAbout('a board game');
 

@@ -1,4 +1,5 @@
 import { ask, createTool, Ok, Run } from '@sweatpants/agent-runtime';
+import type { TreeNode } from '@sweatpants/domain';
 import * as z from 'zod';
 import type { Kind } from './drop-off-directory';
 import { kindOf } from './item-kind';
@@ -34,15 +35,42 @@ export function offerReply({ item, find }: PlaceOffer): string {
 }
 
 /**
+ * Whether the person turned down an offer of the helper's earlier in this conversation ("No", or
+ * "Skip this"): the helper is not pressed on them for every thing after it.
+ */
+function turnedDownBefore(path: readonly TreeNode[], helper: string): boolean {
+  const offers = new Set(
+    path
+      .filter((n): n is TreeNode<'elicit'> => n.kind === 'elicit' && n.authorId === helper)
+      .filter((n) => n.payload.type === 'confirm')
+      .map((n) => n.payload.elicitId),
+  );
+  return path.some((n): boolean => {
+    if (n.kind !== 'response') return false;
+    const { elicitId, action, content } = (n as TreeNode<'response'>).payload;
+    const no =
+      typeof content === 'object' &&
+      content !== null &&
+      !Array.isArray(content) &&
+      content['value'] === false;
+    return offers.has(elicitId) && (action === 'decline' || (action === 'accept' && no));
+  });
+}
+
+/**
  * The helper's offer about a thing another agent hands it (the tidying coach's item on its way to
  * the donate pile): one short question, asked in that agent's conversation as the helper's own,
  * alongside whatever that agent asks; its answer is recorded and the helper says what it means.
- * No model call: the offer and its reply are the helper's fixed words.
+ * No model call: the offer and its reply are the helper's fixed words. Once turned down, it is
+ * not made again in that conversation.
  */
 export const offerPlace = createTool('offer_place')
   .description('Offer to find a place that takes one thing the person is giving away.')
   .parameter(z.object({ item: z.string().trim().min(1).max(200) }))
   .execute(function* ({ item }) {
+    const run = yield* Run.expect();
+    // Said no to once, the offer is not made again: the thing is left to the person, unasked.
+    if (turnedDownBefore(run.journal.path(), run.authorId)) return Ok<PlaceOffer>({ item, find: false });
     const asked = yield* ask(
       {
         type: 'confirm',
@@ -52,7 +80,6 @@ export const offerPlace = createTool('offer_place')
       { value: false },
     );
     const offer: PlaceOffer = { item, find: asked.content.value && !asked.fallback };
-    const run = yield* Run.expect();
     if (!run.journal.take('assistant', 'the helper’s word on its offer')) {
       const payload = { text: offerReply(offer), settledBy: 'tool' };
       yield* run.journal.append([{ kind: 'assistant', payload, authorId: run.authorId }]);
