@@ -59,6 +59,9 @@ export const scenarios = [
       await t.shot(page, 'tree');
       await attempt.first().click();
       await page.getByText('Tried services that collect').first().waitFor();
+      // The conversation does not go on from inside the directory's try: it would answer again.
+      await page.getByText('A try the agent made on its own').first().waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Continue from here' }).count(), 0);
       await t.shot(page, 'tree-attempt');
 
       await page.getByRole('link', { name: 'Reflog' }).click();

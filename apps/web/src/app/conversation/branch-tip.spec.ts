@@ -1,7 +1,7 @@
 import type { TreeNodeWithChildren } from '@sweatpants/domain';
 
 import { fixtureId, treeFixture } from '../../testing/tree-fixture';
-import { branchOf, latestTip, siblingsOf } from './branch-tip';
+import { branchOf, insideAttempt, latestTip, siblingsOf } from './branch-tip';
 
 const map = (nodes: TreeNodeWithChildren[]) => new Map(nodes.map((n) => [n.id, n]));
 
@@ -87,6 +87,26 @@ describe('branch navigation beside a subagent’s attempts', () => {
     const id = fixtureId;
     const shown = new Set([id('u1'), id('a1')]);
     expect(branchOf(attemptsFixture(), id('a1'), shown)).toEqual({ ids: [id('a1')], index: 0 });
+  });
+
+  it('tells the nodes inside an attempt from those the conversation goes on from', () => {
+    const id = fixtureId;
+    const nodes = attemptsFixture();
+    expect(insideAttempt(nodes, id('t1'))).toBe(true);
+    expect(insideAttempt(nodes, id('f2'))).toBe(true);
+    expect(insideAttempt(nodes, id('a1'))).toBe(false);
+    expect(insideAttempt(nodes, id('u1'))).toBe(false);
+    // an attempt kept ends with its `forward`: from there on, the main line
+    const t2 = nodes.get(id('t2')) as TreeNodeWithChildren;
+    nodes.set(id('t2'), { ...t2, childIds: [id('w2')] });
+    nodes.set(id('w2'), {
+      ...t2,
+      id: id('w2'),
+      parentId: id('t2'),
+      kind: 'event',
+      payload: { type: 'forward' },
+    });
+    expect(insideAttempt(nodes, id('w2'))).toBe(false);
   });
 
   it('still offers the person’s own branches where attempts fork beside them', () => {

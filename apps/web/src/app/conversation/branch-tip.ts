@@ -82,7 +82,24 @@ export function branchOf(
   return { ids: [nodeId], index: 0 };
 }
 
+/**
+ * Whether a node is inside a subagent's attempt: between its `fork` event and the `forward` that
+ * kept it (or anywhere on an attempt abandoned). The conversation does not go on from there: the
+ * agent would pick its side quest up in the middle and answer again.
+ */
+export function insideAttempt(nodes: ReadonlyMap<string, TreeNodeWithChildren>, nodeId: string): boolean {
+  for (let node = nodes.get(nodeId); node; node = node.parentId ? nodes.get(node.parentId) : undefined) {
+    if (eventType(node) === 'forward') return false;
+    if (isAttempt(node)) return true;
+  }
+  return false;
+}
+
 /** The first node of a subagent's attempt: the `fork` event it begins with. */
 function isAttempt(node: TreeNodeWithChildren): boolean {
-  return node.kind === 'event' && isRecord(node.payload) && node.payload['type'] === 'fork';
+  return eventType(node) === 'fork';
+}
+
+function eventType(node: TreeNodeWithChildren): unknown {
+  return node.kind === 'event' && isRecord(node.payload) ? node.payload['type'] : undefined;
 }

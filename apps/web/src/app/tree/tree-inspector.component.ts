@@ -77,7 +77,11 @@ let nextId = 0;
           </ol>
         </details>
       }
-      @if (!readonly() && (!isHead() || branchTip())) {
+      @if (attempt()) {
+        <p class="small muted">
+          A try the agent made on its own: the conversation goes on from the chat, not from inside it.
+        </p>
+      } @else if (!readonly() && (!isHead() || branchTip())) {
         <div class="row">
           @if (!isHead()) {
             <button
@@ -173,6 +177,8 @@ export class TreeInspectorComponent {
   /** where "Switch to this branch" goes: the latest tip below this box, when it is elsewhere */
   readonly branchTip = input<string | null>(null);
   readonly readonly = input(false);
+  /** inside a subagent's attempt: shown, and nothing goes on from it */
+  readonly attempt = input(false);
   /** opened next to the box it inspects (a phone), over the tree */
   readonly popup = input(false);
   readonly moveHead = output<string>();

@@ -16,7 +16,7 @@ import {
 } from '@angular/core';
 import type { TreeListingNode } from '@sweatpants/domain';
 
-import { latestTip } from '../conversation/branch-tip';
+import { insideAttempt, latestTip } from '../conversation/branch-tip';
 import { boxWords, oneLine, stepCount } from './group-words';
 import { TreeInspectorComponent } from './tree-inspector.component';
 import { BOX_WIDTH, layoutTree } from './tree-layout';
@@ -156,6 +156,11 @@ export class TreeViewComponent {
     if (!box || !last || box.onHead) return null;
     const tip = latestTip(this.byId(), last.id);
     return tip === last.id ? null : tip;
+  });
+  /** Whether the selected box is inside a subagent's attempt: nothing goes on from there. */
+  protected readonly inAttempt = computed(() => {
+    const last = this.selected()?.group.nodes.at(-1);
+    return last !== undefined && insideAttempt(this.byId(), last.id);
   });
   /** the selected box's element, where the phone's panel is anchored */
   protected readonly anchor = signal<Element | null>(null);
