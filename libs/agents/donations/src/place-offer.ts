@@ -45,16 +45,14 @@ function turnedDownBefore(path: readonly TreeNode[], helper: string): boolean {
       .filter((n) => n.payload.type === 'confirm')
       .map((n) => n.payload.elicitId),
   );
-  return path.some((n): boolean => {
-    if (n.kind !== 'response') return false;
-    const { elicitId, action, content } = (n as TreeNode<'response'>).payload;
-    const no =
-      typeof content === 'object' &&
-      content !== null &&
-      !Array.isArray(content) &&
-      content['value'] === false;
-    return offers.has(elicitId) && (action === 'decline' || (action === 'accept' && no));
-  });
+  return path
+    .filter((n): n is TreeNode<'response'> => n.kind === 'response')
+    .some(({ payload: { elicitId, action, content } }) => {
+      const said = typeof content === 'object' && content !== null && !Array.isArray(content) ? content : {};
+      return (
+        offers.has(elicitId) && (action === 'decline' || (action === 'accept' && said['value'] === false))
+      );
+    });
 }
 
 /**
