@@ -69,6 +69,8 @@ export const scenarios = [
       await returned.waitFor();
       await page.getByText("The directory kept what it found: 'places to take it instead'").first().waitFor();
       await returned.scrollIntoViewIfNeeded();
+      // The directory's try is not the person's branch to recover.
+      assert.equal(await page.getByRole('button', { name: /^Recover/ }).count(), 0);
       await t.shot(page, 'reflog');
     },
   },

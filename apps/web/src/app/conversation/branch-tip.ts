@@ -1,4 +1,4 @@
-import type { TreeNodeWithChildren } from '@sweatpants/domain';
+import type { TreeNode, TreeNodeWithChildren } from '@sweatpants/domain';
 
 import { isRecord } from '../core/json';
 
@@ -96,10 +96,10 @@ export function insideAttempt(nodes: ReadonlyMap<string, TreeNodeWithChildren>, 
 }
 
 /** The first node of a subagent's attempt: the `fork` event it begins with. */
-function isAttempt(node: TreeNodeWithChildren): boolean {
+export function isAttempt(node: TreeNode): boolean {
   return eventType(node) === 'fork';
 }
 
-function eventType(node: TreeNodeWithChildren): unknown {
+function eventType(node: TreeNode): unknown {
   return node.kind === 'event' && isRecord(node.payload) ? node.payload['type'] : undefined;
 }

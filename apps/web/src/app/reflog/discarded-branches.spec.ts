@@ -73,6 +73,17 @@ describe('discardedBranches', () => {
     expect([...marks.recoverable].sort()).toEqual(['r1', 'r2', 'r4', 'r5']);
   });
 
+  it('offers no Recover for a subagent’s attempt left behind: the agent’s own try, not a branch of the person’s', () => {
+    const fork = {
+      ...node('f', 'a'),
+      kind: 'event',
+      payload: { type: 'fork', agent: 'directory' },
+    } as TreeNode;
+    const withAttempt = new Map([...tree, ['f', fork], ['t', node('t', 'f')]]);
+    const tried = [entry('r9', 'return', 't', 'a'), entry('r8', 'append', 'f', 't'), ...entries];
+    expect([...discardedBranches(tried, withAttempt, onPath).recoverable].sort()).toEqual(['r2', 'r5']);
+  });
+
   it('offers nothing while the path is unknown', () => {
     expect(discardedBranches(entries, tree, null)).toEqual({ recoverable: new Set(), justLeft: null });
   });

@@ -1,5 +1,7 @@
 import type { ReflogEntry, TreeNode } from '@sweatpants/domain';
 
+import { isAttempt } from '../conversation/branch-tip';
+
 /** The moves that leave where the conversation was for another branch (an append or a stop do not). */
 const LEAVING: ReadonlySet<ReflogEntry['action']> = new Set(['rewind', 'edit', 'regenerate', 'recover']);
 
@@ -44,10 +46,16 @@ export function discardedBranches(
     }
     return id;
   };
+  // A subagent's attempt left behind is the agent's own try, not a branch the person left: going
+  // back onto it would pick its side quest up in the middle, so it offers no Recover.
+  const attempt = (branch: string) => {
+    const first = nodes.get(branch);
+    return first !== undefined && isAttempt(first);
+  };
   const newestOf = new Map<string, string>();
   for (const entry of entries) {
     const branch = branchOf(entry.newHead);
-    if (branch !== null && !newestOf.has(branch)) newestOf.set(branch, entry.id);
+    if (branch !== null && !newestOf.has(branch) && !attempt(branch)) newestOf.set(branch, entry.id);
   }
   // The latest move that leaves a branch for another; if it was taken back since, nothing is "just left".
   const left = entries.find((entry) => LEAVING.has(entry.action));
