@@ -75,7 +75,9 @@ function spot(location: string | undefined): string {
 /** A spot with the preposition it takes: "hooks" → "on the hooks", "door" → "by the door". */
 function atTheSpot(at: string): string {
   if (SPOT_PREPOSITION.test(at)) return at;
-  return `${SURFACE.test(at) ? 'on' : BESIDE.test(at) ? 'by' : 'in'} ${thePlace(at)}`;
+  // ("the drawer by the door" is a drawer: in it, not by it)
+  const head = at.split(/\s+(?:by|on|in|under|near|next to|beside|behind|above|below|of)\s+/i)[0] ?? at;
+  return `${SURFACE.test(head) ? 'on' : BESIDE.test(head) ? 'by' : 'in'} ${thePlace(at)}`;
 }
 
 /** Moving a thing to its spot in this space: "Put the coats on the hooks." */

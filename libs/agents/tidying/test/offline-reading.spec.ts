@@ -293,6 +293,13 @@ describe("the offline rules' reading of a message", () => {
       { item: 'books', place: 'nightstand', alsoDecided: [{ item: 'lamp', choice: 'keep', place: null }] },
     ],
     ['whatever is on the desk', { choice: null, place: null }],
+    // said in the passive: what "gets" done is no part of the thing's name
+    [
+      'the junk mail gets recycled',
+      { intent: 'decided', item: 'junk mail', choice: 'place', place: 'recycling' },
+    ],
+    ['the old batteries get taken to the tip', { item: 'old batteries', choice: 'place', place: 'tip' }],
+    ['the books get donated', { item: 'books', choice: 'place', place: 'donation' }],
   ])('reads %j as %j', (text, reading) => {
     expect(read(text.toLowerCase())).toMatchObject(reading);
   });

@@ -915,6 +915,24 @@ describe('where each item lands', () => {
     expect(await lastReply(s)).not.toMatch(/post/);
   });
 
+  it('"the bills go in the drawer by the door, the junk mail gets recycled" at the mail\'s card: the bills go in that drawer, the junk mail (no "gets recycled" in its name) in the recycling', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my kitchen counter is covered: mail, a broken toaster, three cookbooks and loose coins',
+      typingAtCards(['the bills go in the drawer by the door, the junk mail gets recycled'], asked),
+    );
+
+    expect(asked[0]).toBe('mail');
+    expect(s.state()).toMatchObject({
+      spots: { bills: 'drawer by the door' },
+      destinations: { 'junk mail': 'recycling' },
+    });
+    expect(await repliesOf(s)).toContainEqual(
+      expect.stringMatching(/Put the bills in the drawer by the door\. Put the junk mail in the recycling\./),
+    );
+  });
+
   it('one part of a thing told at its card leaves the rest of it to its card, which comes back', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
