@@ -100,6 +100,8 @@ export const extractionGuide = (tool: string): string => prompt`
   "most of them are fine but a few pairs hurt my feet" (the thing in question: "shoes") → intent
     decided, item "shoes", choice keep, also ["shoes that hurt your feet"]: the few come next,
     named in your words
+  "they're fine but I never use the big one" (the thing in question: "cookbooks") → intent
+    decided, item "cookbooks", choice keep, also ["big cookbook that you never use"]
   "not sure about the scarf" → intent decided, item "scarf", choice unsure
   "ok, next" → intent start
   "go on" → intent start

@@ -123,11 +123,24 @@ const isKitchen = (space: GuessedSpace) =>
 const DONE_WITH =
   /^\s*(?:(?:that|which)\s+)?(?:(?:i|we|you|they|he|she|nobody|no one|the kids?|my [a-z]+)\s+)?(?:(?:doesn'?t|don'?t|does not|do not|no longer|never|hardly ever|rarely|can'?t|won'?t)\s+(?:fits?|wear|use|play with|play|read|need)\b|(?:has |have |'ve )?(?:outgrew|outgrown|grew out of|grown out of)\b|(?:hurts?|pinch(?:es)?|(?:is|are) (?:too (?:small|tight|big)|uncomfortable))\b)/;
 
-/** Whether the words said of `item` tell it is done with here (see DONE_WITH). */
-function doneWithIn(said: string, item: string): boolean {
+/** What is said of `item` right after its name, to the end of that clause; undefined if it is not named. */
+function saidOf(said: string, item: string): string | undefined {
   const after = said.toLowerCase().split(item.toLowerCase())[1];
-  return after !== undefined && DONE_WITH.test(after.split(/,|\band\b|[.;!?]/)[0] ?? '');
+  return after?.split(/,|\band\b|[.;!?]/)[0];
 }
+
+/** Whether the words said of `item` tell it is done with here (see DONE_WITH). */
+const doneWithIn = (said: string, item: string): boolean => DONE_WITH.test(saidOf(said, item) ?? '');
+
+/** What is said of a thing that tells it no longer works: "the toaster is broken", "it's dead". */
+const BROKEN_SAID =
+  /^\s*(?:(?:is|are|'s)\s+(?:broken|dead|bust(?:ed)?|cracked|ripped|torn)|(?:doesn'?t|don'?t|does not|do not|no longer)\s+work)\b/;
+
+/** A name that says the thing no longer works: "broken toaster", "cookbooks that are falling apart". */
+const WORN_OUT = /\b(?:broken|bust(?:ed)?|cracked|ripped|torn|falling apart|worn out)\b/;
+
+/** Words that ask after mending a thing: "can it be fixed?", "I could get it repaired". */
+const MENDED = /\b(?:fix(?:ed)?|repair(?:ed)?|mend(?:ed)?)\b/;
 
 /**
  * The dispositions the offline model proposes for an item: its best guess first. `said` is what
@@ -176,7 +189,15 @@ export function choicesFor(
       { label: 'Keepsake box', disposition: { kind: 'place', location: 'a keepsake box' } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
-  if (/\b(broken|empty|wrapper|trash)\b/.test(t))
+  // ("the toaster is broken, can it be fixed?": mended first, if they ask after it)
+  const broken = WORN_OUT.test(t) || BROKEN_SAID.test(saidOf(said, item) ?? '');
+  if (broken && MENDED.test(said))
+    return [
+      { label: 'Get it fixed', disposition: { kind: 'place', location: 'the repair shop' } },
+      { label: 'Trash', disposition: { kind: 'trash' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
+  if (broken || /\b(empty|wrapper|trash)\b/.test(t))
     return [
       { label: 'Trash', disposition: { kind: 'trash' } },
       { label: 'Recycle', disposition: { kind: 'recycle' } },

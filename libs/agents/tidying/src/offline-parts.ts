@@ -78,34 +78,78 @@ export function partOf(thing: string, clause: string): string {
 }
 
 /**
- * "most of them are fine but a few pairs hurt my feet", said at the shoes' card: the most are the
- * thing in question, and the few a part of it told by what is said of them.
+ * "most of them are fine but …", "the cookbooks are fine, except …", said at the thing's card: the
+ * thing in question stays, as "fine" says, and what follows the "but" names a part of it.
  */
-const MOST_BUT_A_FEW =
-  /^(?:most|nearly all|almost all)(?: of (?:them|these|those|it))? (?:are|is) (?:fine|ok(?:ay)?|good|great|alright|all right|still good|in good (?:shape|condition))[,;]?\s*(?:but|except|though|only)\s+(?:a few|some|one|two|three|a couple|a handful)(?: of (?:them|these|those))?(?: (?:pairs?|ones?))?\s+(?:(?:that|which)\s+)?([a-z' ]+?)[.!]*$/;
+const FINE_BUT =
+  /^(?:(?:most|nearly all|almost all|all)(?: of (?:them|these|those|it))?|they|(?:the |these |those |my )?[a-z]+(?: [a-z]+)?)(?:\s+(?:are|is)|'re|'s) (?:all )?(?:fine|ok(?:ay)?|good|great|alright|all right|still good|in good (?:shape|condition))[,;]?\s*(?:but|except|though|only)\s+(.+?)[.!]*$/;
+
+/** "a few pairs hurt my feet", "a couple that never fit": the few, told by what is said of them. */
+const A_FEW =
+  /^(?:a few|some|one|two|three|a couple|a handful|half)(?: of (?:them|these|those))?(?: (?:pairs?|ones?))?\s+(?:(?:that|which)\s+)?([a-z' ]+)$/;
+
+/** "I never use the big one": one told by a word of its own, and by what is (not) done with it. */
+const NOT_USED_ONE =
+  /^(?:i|we) ((?:never|don'?t|do not|no longer|hardly ever|rarely) (?:use|wear|read|need|play with))\s+(?:the|that|this|those) (?:([a-z]+) )?(ones?)$/;
+
+/** "the big one is broken", "the red ones don't fit": one told by a word of its own, and what it is. */
+const THE_ONE_IS =
+  /^(?:the|that|this|those) (?:([a-z]+) )?(ones?) ((?:is|are|doesn'?t|don'?t|never|no longer|can|could|should|goes|go) [a-z' ]+)$/;
+
+/** Their words in the coach's mouth: "hurt my feet" → "hurt your feet". */
+const inTheirWords = (said: string) => said.replace(/\bmy\b/g, 'your').replace(/\bme\b/g, 'you');
 
 /**
- * The reading of "most of them are fine but a few …" at a thing's card: the thing in question
- * stays, as "fine" says, and the few are a thing of their own to come next, named by what is said
- * of them in the coach's words ("shoes that hurt your feet"). Null for other words, and for a few
- * already decided ("but a few can go"), which the usual reading takes.
+ * The part of `thing` the words after "fine but" name: by what is said of it, in the coach's words
+ * ("shoes that hurt your feet", "big cookbook that you never use"), or by its word alone when what
+ * is said decides it ("the big one can go": "big cookbook"; "a few can go": "few cookbooks"); null
+ * for other words.
  */
-export function mostButAFew(
+function partAfterFine(rest: string, thing: string): { said: string; part: string; named: string } | null {
+  const few = A_FEW.exec(rest)?.[1];
+  if (few) return { said: few, part: `${thing} that ${inTheirWords(few)}`, named: `few ${thing}` };
+  const named = (kind: string | undefined, ones: string) =>
+    `${kind ? `${kind} ` : ''}${ones === 'ones' ? thing : singular(thing)}`;
+  const unused = NOT_USED_ONE.exec(rest);
+  if (unused?.[1] && unused[3]) {
+    const one = named(unused[2], unused[3]);
+    return { said: unused[1], part: `${one} that you ${unused[1]}`, named: one };
+  }
+  const is = THE_ONE_IS.exec(rest);
+  if (is?.[2] && is[3]) {
+    const one = named(is[1], is[2]);
+    return { said: is[3], part: `${one} that ${inTheirWords(is[3])}`, named: one };
+  }
+  return null;
+}
+
+/** What words decide for a thing, as the offline reading has it: null when they decide nothing. */
+export type Decision = { choice: string; place: string | null };
+
+/**
+ * The reading of "most of them are fine but a few …" (or "… except the big one is broken") at a
+ * thing's card: the thing in question stays, as "fine" says, and the part is a thing of its own to
+ * come next, named by what is said of it in the coach's words; or, when what is said of the part
+ * decides it ("but the big one can go"), decided so with it. Null for other words.
+ */
+export function fineButSome(
   t: string,
   inQuestion: string | null,
-  decides: (words: string) => boolean,
+  decide: (words: string) => Decision | null,
 ): Extracted | null {
-  const said = inQuestion ? MOST_BUT_A_FEW.exec(t)?.[1] : undefined;
-  if (!inQuestion || !said || decides(said)) return null;
-  const theirs = said.replace(/\bmy\b/g, 'your').replace(/\bme\b/g, 'you');
+  const rest = inQuestion ? FINE_BUT.exec(t)?.[1] : undefined;
+  const read = inQuestion && rest ? partAfterFine(rest, inQuestion) : null;
+  if (!inQuestion || !read) return null;
+  const decided = decide(read.said);
   return {
     intent: 'decided',
     item: inQuestion,
-    also: [`${inQuestion} that ${theirs}`],
+    also: decided ? [] : [read.part],
     choice: 'keep',
     place: null,
     function: null,
     anchors: null,
     anxiety: null,
+    ...(decided ? { alsoDecided: [{ item: read.named, choice: decided.choice, place: decided.place }] } : {}),
   };
 }

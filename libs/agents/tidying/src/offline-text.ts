@@ -3,7 +3,7 @@ import { COUNTED, THE_REST } from '@sweatpants/agent-runtime/offline';
 import {
   counted,
   kindOfIt,
-  mostButAFew,
+  fineButSome,
   ofTheOnes,
   ONE_APART,
   partBeforeTheRest,
@@ -203,8 +203,12 @@ export function extractFromWords(
 
   if (DISHEARTENED.test(t)) return { ...NO_FACTS, intent: 'help', item: null, also: [] };
 
-  const fineButAFew = mostButAFew(t, inQuestion, (words) => choiceIn(words, placeIn(words), phase) !== null);
-  if (fineButAFew) return fineButAFew;
+  const fineButPart = fineButSome(t, inQuestion, (words) => {
+    const place = placeIn(words);
+    const choice = choiceIn(words, place, phase);
+    return choice === null ? null : { choice, place };
+  });
+  if (fineButPart) return fineButPart;
 
   // Two things decided at once: the first is this turn's, the second is sorted with it (or, with
   // no decision of its own, named to come next). "some of it is bills I need to pay, the rest is

@@ -164,7 +164,6 @@ export function stillToGoOf(state: SessionState): readonly ItemName[] {
  */
 export function knownNameOf(state: SessionState, name: ItemName): ItemName {
   const words = name.toLowerCase().split(/\s+/);
-  const single = (word: string) => word.replace(/(?<=[^s])s$/, '');
   const saysIt = (known: ItemName) => {
     const knownWords = known.toLowerCase().split(/\s+/);
     const tail = knownWords.slice(-words.length);
@@ -180,11 +179,34 @@ export function knownNameOf(state: SessionState, name: ItemName): ItemName {
   return name;
 }
 
-/** The state with `things` among those seen, after the ones already there, each once. */
-export function withSeen(state: SessionState, things: readonly ItemName[]): SessionState {
+/** One of a word said of many: "mugs" → "mug" ("glasses" stays). */
+const single = (word: string) => word.replace(/(?<=[^s])s$/, '');
+
+/** The noun a thing's name names: "big cookbook that you never use" → "cookbook", "shoes" → "shoe". */
+function nounOf(name: ItemName): string {
+  const words = name.toLowerCase().split(/\s+/);
+  const at = words.findIndex((w) => /^(?:that|which|for|from|of|with)$/.test(w));
+  return single((at > 0 ? words[at - 1] : words.at(-1)) ?? '');
+}
+
+/**
+ * Whether `part` is some of `thing`, told apart by a word of its own: "big cookbook that you never
+ * use" or "few cookbooks" of the cookbooks, "shoes that hurt your feet" of the shoes.
+ */
+export const isPartOf = (part: ItemName, thing: ItemName): boolean =>
+  part !== thing && nounOf(part) === nounOf(thing);
+
+/**
+ * The state with `things` among those seen, each once: after the ones already there, or right
+ * after `after` when it is seen already (some of the thing in question, told apart, comes next).
+ */
+export function withSeen(state: SessionState, things: readonly ItemName[], after?: ItemName): SessionState {
   const known = new Set<string>(state.seen);
   const added = things.filter((thing) => !known.has(thing) && known.add(thing));
-  return added.length === 0 ? state : { ...state, seen: [...state.seen, ...added] };
+  if (added.length === 0) return state;
+  const at = after === undefined ? -1 : state.seen.indexOf(after);
+  if (at < 0) return { ...state, seen: [...state.seen, ...added] };
+  return { ...state, seen: [...state.seen.slice(0, at + 1), ...added, ...state.seen.slice(at + 1)] };
 }
 
 /** The space being tidied, as the pile placement needs it. */

@@ -8,6 +8,7 @@ import {
   currentItemOf,
   endedFrom,
   functionOf,
+  isPartOf,
   lastAnxietyOf,
   mkDecisionSupport,
   mkRefining,
@@ -45,11 +46,16 @@ export function applyDecision(
 ): Result<SessionState, InvalidPhase> {
   if (nextPhase === 'ended' || action.tag === 'summary')
     return ok({ ...before, phaseData: endedFrom(before), sessionStart: before.sessionStart ?? at });
-  // What the words named is among the things to go through: one now, the rest after.
-  const state = withSeen(sessionFor(before, extract), [
-    ...(extract.item ? [extract.item] : []),
-    ...extract.also,
-  ]);
+  // What the words named is among the things to go through: one now, the rest after; some of the
+  // thing in question told apart ("the big one I never use") right after it, the others in turn.
+  const named = extract.item;
+  const parts = named ? extract.also.filter((thing) => isPartOf(thing, named)) : [];
+  const others = extract.also.filter((thing) => !parts.includes(thing));
+  const state = withSeen(
+    withSeen(sessionFor(before, extract), [...(named ? [named] : []), ...others]),
+    parts,
+    named ?? undefined,
+  );
   const item = extract.item ?? currentItemOf(state);
   const phaseData = phaseDataAfter(state, extract, action, nextPhase);
   if (!phaseData.ok) return phaseData;

@@ -305,6 +305,33 @@ describe("the offline rules' reading of a message", () => {
   });
 
   it.each([
+    ['they are fine but I never use the big one', { also: ['big cookbook that you never use'] }],
+    ["they're fine except the red one is torn", { also: ['red cookbook that is torn'] }],
+    [
+      'most of them are ok but half of them are falling apart',
+      { also: ['cookbooks that are falling apart'] },
+    ],
+    [
+      'the cookbooks are fine but the big one goes to the kitchen',
+      { also: [], alsoDecided: [{ item: 'big cookbook', choice: 'place', place: 'kitchen' }] },
+    ],
+    [
+      'most are fine but a few can go',
+      { also: [], alsoDecided: [{ item: 'few cookbooks', choice: 'trash' }] },
+    ],
+  ])(
+    "reads %j at the cookbooks' card as the cookbooks kept, and a part of them told apart: %j",
+    (text, part) => {
+      expect(extractFromWords(text.toLowerCase(), 'sorting', null, 'cookbooks')).toMatchObject({
+        intent: 'decided',
+        item: 'cookbooks',
+        choice: 'keep',
+        ...part,
+      });
+    },
+  );
+
+  it.each([
     ['a desk for working', 'working'],
     ["my desk. I can't work here anymore", 'working'],
     ['we cannot even sleep in there', 'sleeping'],

@@ -800,6 +800,57 @@ describe('where each item lands', () => {
     expect(card.choices.map((c) => c.label)).toEqual(['Donate', 'Keep them here', 'Not now']);
   });
 
+  it.each([
+    ['the cookbooks are fine but I never use the big one', 'big cookbook that you never use', 'Donate'],
+    ['most of them are ok but half of them are falling apart', 'cookbooks that are falling apart', 'Trash'],
+  ])(
+    "%j at the cookbooks' card: the cookbooks stay, and the part told apart comes up next, before the things named earlier, on a card of its own",
+    async (said, part, first) => {
+      const asked: string[] = [];
+      const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+      await s.say(
+        'my kitchen counter: three cookbooks, loose coins and a fruit bowl',
+        typingAtCards([said], asked),
+      );
+
+      expect(s.state().piles.belongs).toEqual(['cookbooks']);
+      expect(await lastReply(s)).toMatch(new RegExp(`Next, the ${part}: say go`));
+      await s.say('go', answers(asked));
+      expect(asked).toEqual(['cookbooks', part]);
+      expect(s.state().piles.belongs.concat(s.state().piles.out)).toContain(part);
+      const firstChoice = (await s.path())
+        .map((n) => n.payload)
+        .find((p) => p['type'] === 'item-proposed' && p['item'] === part)?.['choices'];
+      expect(Array.isArray(firstChoice) && firstChoice[0]).toBe(first);
+    },
+  );
+
+  it('"they\'re fine but the big one can go" at the cookbooks\' card: the cookbooks stay and the big cookbook goes, neither asked about again', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my kitchen counter: three cookbooks and loose coins',
+      typingAtCards(["they're fine but the big one can go"], asked),
+    );
+
+    expect(asked).toEqual(['cookbooks']);
+    expect(s.state()).toMatchObject({ piles: { belongs: ['cookbooks'], out: ['big cookbook'] } });
+    expect(await lastReply(s)).toMatch(/Next, the loose coins/);
+  });
+
+  it('"the toaster is broken, can it be fixed? otherwise it goes" is answered with a card that offers mending first, then the trash; mended, it goes out to the repair shop', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('my kitchen counter: some mail, a broken toaster and loose coins', answers(asked));
+    expect(await lastReply(s)).toMatch(/Next, the broken toaster: say go/);
+    await s.say('the toaster is broken, can it be fixed? otherwise it goes', answers(asked));
+
+    const proposed = (await s.path()).map((n) => n.payload).filter((p) => p['type'] === 'item-proposed');
+    expect(proposed.at(-1)).toMatchObject({ choices: ['Get it fixed', 'Trash', 'Not now'] });
+    expect(s.state().destinations).toMatchObject({ 'broken toaster': 'the repair shop' });
+    expect(await lastReply(s)).toMatch(/^The broken toaster goes out, to the repair shop\./);
+  });
+
   it('"the shoes go to charity and the bags stay" at the shoes\' card says they go in the donation bag, not "out, to the donation"', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say('shoes and bags', typingAtCards(['the shoes go to charity and the bags stay'], []));

@@ -300,6 +300,9 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     'the homework goes in their school bags, the old worksheets can be recycled',
     // most of it said fine, a few told apart: not the card's answer for all of it
     'most of them are fine but a few are chipped',
+    // all of it said fine, but one told apart by a word of its own
+    "they're fine but I never use the big one",
+    'the mugs are ok except the red one is cracked',
   ])('leaves "%s", which decides another thing too, as a tangent: the asker reads it whole', (text) => {
     expect(read(mug, text)).toEqual(TANGENT);
   });

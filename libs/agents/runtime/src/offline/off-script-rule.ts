@@ -256,7 +256,7 @@ function decidesAnotherThing(text: string, choices: readonly Choice[]): boolean 
   const [first, ...rest] = clausesOf(text);
   if (!first) return false;
   // "most of them are fine but a few pairs hurt my feet": the few are a part told apart
-  if (FEW_TOLD_APART.test(first)) return true;
+  if (PART_TOLD_APART.test(first)) return true;
   // "some of it is bills I need to pay, the rest is junk": a part of it told apart, then the rest;
   // "bills on the side table, flyers in the recycling": parts of it, each with its place
   const decidesFirst =
@@ -267,9 +267,12 @@ function decidesAnotherThing(text: string, choices: readonly Choice[]): boolean 
   return !WHOLE.test(first) && rest.some((part) => THE_REST.test(part) && decidesAThing(part, choices));
 }
 
-/** Most of the thing asked about said of, but a few told apart: "most are fine but a few are chipped". */
-const FEW_TOLD_APART =
-  /^(?:most|nearly all|almost all)\b.*\b(?:but|except|though|only)\s+(?:a few|some|one|two|three|a couple|a handful)\b/i;
+/**
+ * Most of the thing asked about said of, but a part told apart: "most are fine but a few are
+ * chipped", "they're fine but I never use the big one", "the cookbooks are fine except the red one".
+ */
+const PART_TOLD_APART =
+  /^(?:most|nearly all|almost all)\b.*\b(?:but|except|though|only)\s+(?:a few|some|one|two|three|a couple|a handful|half)\b|\b(?:are|is|'re|'s)\s+(?:all\s+)?(?:fine|ok(?:ay)?|good|great|alright|all right)[,;]?\s+(?:but|except)\s+\S/i;
 
 /** A lead that is the whole thing asked about ("bin it", "they stay"), not a part of it. */
 const WHOLE =
