@@ -20,7 +20,9 @@ export const NOT_A_THING =
 export function listedThings(t: string): string[] {
   // (one thing after a colon is a list too, when what comes before says how the space is: "the
   // hallway is a mess: shoes everywhere")
-  const oneAfterTheSpace = SPACE_THEN_COLON.test(t);
+  // ("my desk: mugs", the space named alone before the colon)
+  const oneAfterTheSpace =
+    SPACE_THEN_COLON.test(t) || NOT_A_THING.test(/^([a-z]+(?: [a-z]+){0,2})\s*:\s*\S/.exec(t)?.[1] ?? '');
   if (t.includes('?') || (!/,|\band\b/.test(t) && !oneAfterTheSpace)) return [];
   // "ugh the kitchen counter. dishes, a toaster and menus": a sentence of its own says where, the
   // list follows in another; the things are those of the sentences that list them

@@ -300,6 +300,9 @@ describe("the offline rules' reading of a message", () => {
     ],
     ['the old batteries get taken to the tip', { item: 'old batteries', choice: 'place', place: 'tip' }],
     ['the books get donated', { item: 'books', choice: 'place', place: 'donation' }],
+    // the space named alone before a colon: what follows is what is in it
+    ['my desk: mugs', { intent: 'item', item: 'mugs' }],
+    ['the hallway: shoes', { intent: 'item', item: 'shoes' }],
   ])('reads %j as %j', (text, reading) => {
     expect(read(text.toLowerCase())).toMatchObject(reading);
   });
