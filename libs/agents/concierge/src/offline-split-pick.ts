@@ -108,7 +108,7 @@ const SAID_KINDS: readonly { said: RegExp; label: RegExp }[] = [
   },
   { said: /\b(?:spam|junk|marketing|ads|adverts?|advertising)\b/i, label: /\bmarketing list\b/i },
   {
-    said: /\b(?:matters?\s+to\s+(?:me|us)|(?:is|are|it'?s)\s+important|(?:i|we)\s+(?:need|want)\s+to\s+see|(?:i|we)\s+care\s+about)\b/i,
+    said: /\b(?:(?:really\s+)?matters?\s+to\s+(?:me|us)|(?:is|are|it'?s)\s+(?:really\s+)?important|(?:i|we)\s+(?:(?:really|actually|do)\s+)?(?:(?:need|want)\s+to\s+see|care\s+about))\b/i,
     label: /\bimportant update\b/i,
   },
 ];

@@ -225,6 +225,7 @@ describe('a side quest while a card waits (offline)', () => {
   it.each([
     'the points one matters to me, the others are just ads',
     'the one about points is important, the rest are ads',
+    'the points one I actually care about, the other two are junk',
   ])(
     'takes an item named by its subject and "the others" (%j) as a pick each, for all of the card',
     async (text) => {
