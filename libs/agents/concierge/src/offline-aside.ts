@@ -34,6 +34,20 @@ function optionsAskedAbout(card: Omit<OpenCard, 'elicitId'>, text: string): Open
   return card.options.filter((o) => letters.has(/^([A-Z0-9])\.\s/.exec(o.label)?.[1] ?? o.id.toUpperCase()));
 }
 
+/**
+ * Asking to take a pick back: "undo the Weekly Sprout one", "I changed my mind about B", "the points
+ * one shouldn't have been archived".
+ */
+export const TAKE_BACK =
+  /\b(?:undo|take (?:it |that |this |them )?back|changed? my (?:mind|pick|answer)|revert|reverse|shouldn'?t have (?:been )?(?:archived|noted|picked|chosen|done)|(?:picked|tapped|chose) the wrong)\b/i;
+
+/**
+ * A pick is taken back the way every word is in a conversation here: by rewinding to before it
+ * (its mail waits again, and the reflog keeps the pick to recover). The offline concierge says how.
+ */
+export const HOW_TO_TAKE_BACK =
+  'To take a pick back, rewind to before it: open ⋯ on the message that picked it and choose “Rewind to here”. Its mail waits to be reviewed again, and the pick is not lost: the reflog keeps it, to recover.';
+
 /** A pick for part of the card ("B for the Trailgear ones but Bookbarn is a newsletter"). */
 const PART_PICK = /\b(?:but|except|apart from|other than)\b/i;
 
@@ -93,6 +107,8 @@ function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
       ? readerHint(card)
       : undefined;
   if (HANDS_OVER.test(text) && !hint) return `${NOT_MINE_TO_DECIDE} ${CARD_AGAIN}`;
+  // ("the points one shouldn't have been archived": a pick made before this card, taken back)
+  if (TAKE_BACK.test(text) && !hint) return `(offline) ${HOW_TO_TAKE_BACK} ${CARD_AGAIN}`;
   // Nothing was applied: offline, a pick for part of a card needs its letter beside each sender.
   if (part)
     return `(offline) Offline I need a letter beside each sender you name (“B for …, A for …”), so I have applied none yet.${hint ? ` ${hint}` : ''} Or pick the one that fits them all, or “Skip this” to leave them quarantined for now. ${CARD_AGAIN}`;

@@ -10,7 +10,7 @@ import { clusterActivities, frameOptions, letteredLabel, readChoice, type Cluste
 import { CardOfferSchema, openCardIn } from './side-quest';
 import { learntIn } from './interview-learning';
 import { recapIn, REVIEW_FINISHED } from './review-tools';
-import { answerAside, STOP, stopAside } from './offline-aside';
+import { answerAside, HOW_TO_TAKE_BACK, STOP, stopAside, TAKE_BACK } from './offline-aside';
 import { UpdatesInputSchema } from './tool-inputs';
 import { callsIn, fresh, inOverview, lastQueried, lesson, objectField, openOffer } from './offline-read';
 import { readInbox, tellInbox } from './offline-inbox';
@@ -306,20 +306,11 @@ export const reportSorted: OfflineRule = {
   },
 };
 
-/** Asking to take a pick back: "undo the Weekly Sprout one", "I changed my mind about B". */
-const TAKE_BACK =
-  /\b(?:undo|take (?:it |that |this |them )?back|changed? my (?:mind|pick|answer)|revert|reverse)\b/i;
-
-/**
- * A pick is taken back the way every word is in a conversation here: by rewinding to before it
- * (its mail waits again, and the reflog keeps the pick to recover). The offline concierge says how.
- */
+/** Asked outside a card, how a pick is taken back (at a card, the aside says it: ./offline-aside). */
 export const howToTakeBack: OfflineRule = {
   name: 'concierge: say how a pick is taken back',
   when: (ctx) => inOverview(ctx) && fresh(ctx) && TAKE_BACK.test(ctx.userText),
-  reply: () => ({
-    text: '(offline) To take a pick back, rewind to before it: open ⋯ on the message that picked it and choose “Rewind to here”. Its mail waits to be reviewed again, and the pick is not lost: the reflog keeps it, to recover.',
-  }),
+  reply: () => ({ text: `(offline) ${HOW_TO_TAKE_BACK}` }),
 };
 
 export const introduce: OfflineRule = {

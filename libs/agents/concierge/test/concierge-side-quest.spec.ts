@@ -103,6 +103,22 @@ describe('a side quest while a card waits (offline)', () => {
   );
 
   it.each([
+    "oops, the points one shouldn't have been archived. can you undo that?",
+    'I changed my mind about the last one',
+    'I tapped the wrong one before',
+  ])(
+    'says how a pick made before this card is taken back (%j): a rewind to before it; it changes nothing, and the card comes back',
+    async (text) => {
+      const concierge = await trailgearCard();
+      await aside(concierge, concierge.card, text);
+      expect(replies(await concierge.path()).at(-1)).toBe(
+        `(offline) To take a pick back, rewind to before it: open ⋯ on the message that picked it and choose “Rewind to here”. Its mail waits to be reviewed again, and the pick is not lost: the reflog keeps it, to recover. ${CARD_AGAIN}`,
+      );
+      expect(concierge.store.batches).toEqual([]);
+    },
+  );
+
+  it.each([
     'never heard of them, no idea why I get that',
     "I don't know who that is",
     'I never signed up for this',
