@@ -148,16 +148,37 @@ export const scenarios = [
     async run(t) {
       const page = await t.page({ phone: false });
       await signUp(page, { email: t.email('concierge-pick-again') });
+      await page.getByRole('button', { name: 'Later' }).click();
       await startConversation(page, 'Concierge', MESSAGES[0]);
+      // A question about the card first, typed while it waits: the chat runs on past one screen.
+      await page.locator('app-elicit-card.pending').waitFor();
+      await page.getByPlaceholder(/Or type your answer/).fill('what does tier 2 mean?');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.locator('ol.log', { hasText: 'Tier 2 means I keep a note' }).waitFor();
       const { promos: first, next: second } = await archiveThePromotions(page);
 
-      // They think it over (the api closes the idle runner), then go back to the first card.
+      // They think it over (the api closes the idle runner), scroll up to the first card and go
+      // back to it.
       await page.waitForTimeout(1_000);
+      await page
+        .locator('ol.log > li', { hasText: 'How should I read these 3 items?' })
+        .last()
+        .evaluate((answered) => answered.scrollIntoView({ block: 'start' }));
       await backToThePromotions(page);
       await first.waitFor();
       // The card that came after it is gone, not left on screen answering nothing.
       await second.waitFor({ state: 'hidden' });
       assert.equal(await page.locator('app-elicit-card.pending').count(), 1, 'one card waits');
+      // What they went back for is in view (a card taller than the pane from its question), not
+      // left below the fold where they scrolled up to reach the card's actions.
+      await page.waitForTimeout(300);
+      const question = await questionInPane(page);
+      assert.ok(question.inView, `the card's question is in the chat's pane: ${JSON.stringify(question)}`);
+      assert.equal(
+        await page.getByRole('button', { name: /Jump to latest/ }).count(),
+        0,
+        'nothing to jump to',
+      );
       await t.shot(page, 'back-to-the-card');
 
       await first.getByRole('button', { name: /^B\. Promo/ }).click();

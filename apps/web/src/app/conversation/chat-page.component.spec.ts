@@ -67,7 +67,9 @@ async function setup(answers: Partial<Record<string, Answer>> = {}) {
   const api = {
     conversation: jest.fn().mockResolvedValue(conversation),
     state: jest.fn().mockResolvedValue({ at: id('c1'), agent: 'tidying', state: { phase: 'surveying' } }),
+    rewind: jest.fn().mockResolvedValue({ head: id('b1') }),
     owner: {
+      reflog: jest.fn().mockResolvedValue({ entries: [{ id: 'r1' }] }),
       path: jest.fn().mockResolvedValue({ nodes: path }),
       tree: jest.fn().mockResolvedValue(
         path.map((n, i): TreeListingNode => ({
@@ -254,6 +256,26 @@ describe('ChatPageComponent', () => {
       false,
     );
     expect(pane.scrollTop).toBe(700);
+  });
+
+  it('after a rewind the person confirmed, follows the chat to where they went back to, wherever they had scrolled up to reach it', async () => {
+    const { fixture, element, settle } = await setup();
+    const pane = element.querySelector<HTMLElement>('.pane')!;
+    Object.defineProperty(pane, 'scrollHeight', { value: 5000, configurable: true });
+    Object.defineProperty(pane, 'clientHeight', { value: 600, configurable: true });
+    pane.scrollTop = 100;
+    pane.dispatchEvent(new Event('scroll'));
+
+    await (fixture.componentInstance as unknown as { rewindTo(id: string): Promise<void> }).rewindTo(
+      id('b1'),
+    );
+    await settle();
+
+    expect(pane.scrollTop).toBe(5000);
+    expect(Array.from(element.querySelectorAll('button')).some((b) => b.textContent?.includes('Jump'))).toBe(
+      false,
+    );
+    expect(element.textContent).toContain('You went back to');
   });
 
   it('shows a question card taller than the pane from its question, and follows it to its end once the person reads on in it', async () => {

@@ -313,12 +313,17 @@ export class ChatPageComponent {
     return this.store.branches(nodeId, this.shown());
   }
 
-  /** Rewinds to a message the user confirmed, offering Undo named by that message's words. */
-  protected rewindTo(nodeId: string): void {
+  /**
+   * Rewinds to a message the user confirmed, offering Undo named by that message's words. The chat
+   * now ends where they went back to, and what comes there (a question asked again) is what they
+   * went back for: it is followed into view, wherever the page was scrolled to reach the message.
+   */
+  protected async rewindTo(nodeId: string): Promise<void> {
     const node = this.store.path().find((n) => n.id === nodeId);
     const words = node ? nodeText(node).trim() : '';
     const label = words ? `'${words.length > 40 ? `${words.slice(0, 40)}…` : words}'` : 'an earlier point';
-    void this.store.rewindWithUndo(nodeId, label);
+    if (!(await this.store.rewindWithUndo(nodeId, label))) return;
+    afterNextRender(() => this.scrollToLatest(), { injector: this.injector });
   }
 
   /**
