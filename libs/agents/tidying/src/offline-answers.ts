@@ -46,7 +46,7 @@ export function sessionAnswer(ctx: OfflineContext, asked: string): string | null
     return toGo ? `Still to go: ${toGo}.` : 'Nothing you have named is still to go.';
   }
   if (
-    /\b(?:sorted|done|so far|how many|piles?|out|binned|trash|how am i doing|how(?:'s| is) it going|progress)\b/.test(
+    /\b(?:sorted|done|so far|how many|piles?|out|binned|trash|how am i doing|how(?:'s| is) it going|progress|where (?:was i|were we|are we|am i|did (?:i|we) (?:leave off|get to))|lost (?:my|our|the) place)\b/.test(
       asked,
     )
   ) {

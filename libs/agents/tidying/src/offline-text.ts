@@ -43,7 +43,9 @@ const FUNCTION =
 const doing = (verb: string) => (verb.endsWith('ing') ? verb : `${verb}ing`);
 /** Short words that ask the coach something ("undo that", "go back"): never a thing's name. */
 const COMMAND =
-  /^(?:undo|redo|go|wait|stop|help|what|why|how|no|nope|yes|back|again|sorry|thanks|done|next|later|repeat|show|tell|explain)\b/;
+  /^(?:undo|redo|go|wait|stop|help|what|why|how|no|nope|yes|back|again|sorry|thanks|done|next|later|repeat|show|tell|explain|where|when|who|which)\b/;
+/** Short words about the person ("I'm back", "me again"): never a thing's name. */
+const ABOUT_THEM = /\b(?:i|i'm|im|me|we|we're|us)\b/;
 /** Words that are not about the space: a greeting, thanks, a filler. */
 const SMALL_TALK =
   /^(?:hi|hello|hey|hiya|thanks|thank you|cheers|sorry|good (?:morning|afternoon|evening)|hmm+|um+|uh+|oh)(?:\s+there)?[.!]*$/;
@@ -279,7 +281,12 @@ export function extractFromWords(
           ARTICLE.exec(t)?.[1]?.trim() ??
           // "old receipts: bin"
           (choice !== null ? (/^([a-z][a-z ]{0,40}?)\s*:\s*\S/.exec(bare)?.[1] ?? null) : null) ??
-          (choice !== null || COMMAND.test(t) || !bareIsThing || soundsStuck(t) || ASKS_FOR_IDEAS.test(t)
+          (choice !== null ||
+          COMMAND.test(t) ||
+          ABOUT_THEM.test(t) ||
+          !bareIsThing ||
+          soundsStuck(t) ||
+          ASKS_FOR_IDEAS.test(t)
             ? null
             : t.split(/\s+/).length <= 3
               ? bare
@@ -315,7 +322,7 @@ export function extractFromWords(
                   ? 'decided'
                   : // ("where to start" is no start: it asks for one)
                     goOn ||
-                      /\b(let'?s go|(?<!where to )start|ready|begin|go on|next|yes|ok(?:ay)?|keep going)\b/.test(
+                      /\b(let'?s go|(?<!where to )start|ready|begin|go on|next|yes|ok(?:ay)?|keep going|(?:i'?m|we'?re) back)\b/.test(
                         t,
                       )
                     ? 'start'

@@ -92,7 +92,8 @@ function nameIn(part: string): string {
         '$1',
       )
       // "jeans that don't fit", "a lamp which flickers": what is said of it is no part of its name
-      .replace(/^([a-z' -]+?)\s+(?:that|which)\s+[a-z' ]+$/, '$1')
+      // ("a laundry basket that's overflowing")
+      .replace(/^([a-z' -]+?)\s+(?:that|which)(?:'s\s|\s)[a-z' ]*$/, '$1')
       .replace(/^(?:a|an|the|my|some)\s+/, '')
       .replace(
         /^(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a few|lots of|a lot of|loads of|heaps of|tons of|plenty of|a couple of)\s+/,

@@ -265,6 +265,12 @@ describe("the offline rules' reading of a message", () => {
     ['storing things', { item: null }],
     ['there are jars, a toaster and loads of mail', { item: 'jars', also: ['toaster', 'mail'] }],
     [
+      "bedroom floor is a disaster. clothes, a laundry basket that's overflowing, books and my guitar",
+      { item: 'clothes', also: ['laundry basket', 'books', 'guitar'] },
+    ],
+    ['where was I?', { intent: 'continue', item: null }],
+    ["I'm back", { intent: 'start', item: null }],
+    [
       'the lamp stays, and the books',
       { item: 'lamp', choice: 'keep', alsoDecided: [{ item: 'books', choice: 'keep' }] },
     ],

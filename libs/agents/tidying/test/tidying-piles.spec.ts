@@ -396,6 +396,18 @@ describe('where each item lands', () => {
     expect(s.state()).toMatchObject({ piles: { belongs: [], out: ['mugs'], unsure: [] } });
   });
 
+  it('back from a pause, "where was I?" is answered with the session so far and what is next, and "I\'m back" goes on with it; neither is taken for a thing', async () => {
+    const s = await atTheDesk();
+    await s.say('where was I?');
+    expect(await lastReply(s)).toBe(
+      '(offline) So far: 1 sorted (0 belong, 1 out, 0 unsure); going out: mugs → kitchen. Next, the papers: say go, or tell me what you picked up.',
+    );
+    const asked: string[] = [];
+    await s.say("I'm back", answers(asked));
+    expect(asked).toEqual(['papers']);
+    expect(s.state().seen).toEqual(['mugs', 'papers', 'lamp']);
+  });
+
   it('a move already made, told with a question about the session, is said done and the question answered', async () => {
     const s = await atTheDesk();
     await s.say('the papers are back in the drawer now. how am I doing?', tapFirst);
