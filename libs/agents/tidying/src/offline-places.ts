@@ -21,6 +21,13 @@ export const NOT_MOVED =
 const OWNED_BY =
   /\b(?:(?:it'?s|its|they'?re|theyre|they are|it is|those are|that'?s|these are) (?:actually |all )?my ([a-z]+)'s\b|belongs? to my ([a-z]+)\b)/;
 
+/** Given to someone: "give them to my brother", "my sister can have it". */
+const GIVEN_TO =
+  /\b(?:give (?:it |them |these |those |that |this )?(?:back )?to|pass (?:it |them )?on to|hand (?:it |them )?(?:down |over )?to) my ([a-z]+)\b|\bmy ([a-z]+) (?:can|could|might|would|will|wants? to) (?:have|take|use)\b/;
+
+/** Sold: "I'll sell them on ebay", "they can go on vinted". */
+const SOLD = /\b(?:sell|sold|selling|ebay|vinted|depop|marketplace|car boot)\b/;
+
 /** The thing and the place of words that only say where it goes ("books on the shelf"); null otherwise. */
 export function movedTo(t: string): { thing: string; place: string } | null {
   const [, thing, place] = MOVED_TO.exec(t) ?? [];
@@ -33,8 +40,10 @@ export function movedTo(t: string): { thing: string; place: string } | null {
 export function placeIn(t: string): string | null {
   // "they're my partner's, not mine": back to whoever they belong to
   const owner = OWNED_BY.exec(t);
-  const who = owner?.[1] ?? owner?.[2];
+  const given = GIVEN_TO.exec(t);
+  const who = owner?.[1] ?? owner?.[2] ?? given?.[1] ?? given?.[2];
   if (who) return `your ${who}`;
+  if (SOLD.test(t)) return 'sell pile';
   const named = PLACE.exec(t)?.[1]?.trim() ?? movedTo(t)?.place;
   // "the old trainers can go to charity": given away, not taken to a place called "charity"
   if (named && /^(?:a |the )?(?:charity|charity shop|donations?|donation bag|goodwill)$/.test(named))

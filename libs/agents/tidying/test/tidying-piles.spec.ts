@@ -889,13 +889,23 @@ describe('where each item lands', () => {
   it.each([
     ["they're my partner's, not mine", 'your partner'],
     ['it belongs to my son', 'your son'],
-  ])("%j at the mugs' card sends them out, back to %s, not to a spot in the room", async (said, who) => {
-    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
-    await s.say('my desk is covered in mugs, a lamp and some cables', typingAtCards([said], []));
+    ["give them to my brother, he's been asking", 'your brother'],
+    ['my sister can have them', 'your sister'],
+    ["I'll sell them on ebay", 'the sell pile'],
+  ])(
+    "%j at the mugs' card sends them out, to %s, not to a spot in the room nor taken for a thing",
+    async (said, who) => {
+      const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+      await s.say('my desk is covered in mugs, a lamp and some cables', typingAtCards([said], []));
 
-    expect(s.state()).toMatchObject({ piles: { out: ['mugs'] }, destinations: { mugs: who } });
-    expect((await repliesOf(s)).join('\n')).toContain(`The mugs go out, to ${who}.`);
-  });
+      expect(s.state()).toMatchObject({
+        piles: { out: ['mugs'] },
+        destinations: { mugs: who.replace(/^the /, '') },
+      });
+      expect(s.state().seen).toEqual(['mugs', 'lamp', 'cables']);
+      expect((await repliesOf(s)).join('\n')).toContain(`The mugs go out, to ${who}.`);
+    },
+  );
 
   it('"keep it, I might need it one day" at a card decides: no doubt to talk through', async () => {
     const asked: string[] = [];
