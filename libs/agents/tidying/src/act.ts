@@ -52,7 +52,7 @@ export function* act(
   userText: string,
   waiting: CardWaiting | null = null,
 ): Operation<TurnEnd> {
-  const canned = cannedResponse(action, nextSeenOf(state), waiting !== null);
+  const canned = cannedResponse(action, nextSeenOf(state), waiting !== null, state.seen.length === 0);
   if (canned !== null) {
     yield* tell(canned, action.tag);
     return { kind: 'done' };

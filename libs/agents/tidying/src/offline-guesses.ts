@@ -136,8 +136,9 @@ const doneWithIn = (said: string, item: string): boolean => DONE_WITH.test(saidO
 const BROKEN_SAID =
   /^\s*(?:(?:is|are|'s)\s+(?:broken|dead|bust(?:ed)?|cracked|ripped|torn)|(?:doesn'?t|don'?t|does not|do not|no longer)\s+work)\b/;
 
-/** A name that says the thing no longer works: "broken toaster", "cookbooks that are falling apart". */
-const WORN_OUT = /\b(?:broken|bust(?:ed)?|cracked|ripped|torn|falling apart|worn out)\b/;
+/** A name that says the thing is past its use: "broken toaster", "jumper with a hole", "cookbooks that are falling apart". */
+const WORN_OUT =
+  /\b(?:broken|bust(?:ed)?|cracked|ripped|torn|falling apart|worn out|stained|with (?:a )?holes?)\b/;
 
 /** Words that ask after mending a thing: "can it be fixed?", "I could get it repaired". */
 const MENDED = /\b(?:fix(?:ed)?|repair(?:ed)?|mend(?:ed)?)\b/;

@@ -64,8 +64,14 @@ export type ActionTag = Action['tag'];
  * The canned replies (seed 000's cannedResponse); every other action is the model's to word.
  * Where the seed asks "Next?", the next thing still to go is named when there is one; said aside
  * while a card waits (`waiting`), nothing is asked for next: the card comes back below the reply.
+ * `nothingNamed`: no thing has been shown or named in the session yet.
  */
-export function cannedResponse(action: Action, next: ItemName | null = null, waiting = false): string | null {
+export function cannedResponse(
+  action: Action,
+  next: ItemName | null = null,
+  waiting = false,
+  nothingNamed = false,
+): string | null {
   const then = (otherwise: string) => (waiting ? '' : next ? nextThingWords(next) : otherwise);
   switch (action.tag) {
     case 'instruct-trash':
@@ -73,7 +79,10 @@ export function cannedResponse(action: Action, next: ItemName | null = null, wai
     case 'instruct-unsure':
       return `Unsure pile. ${sortedTooWords(action)}${then('Next?')}`.trim();
     case 'instruct-next':
-      return then("What's next?") || null;
+      // ("go" before any thing is named: "What's next?" would ask what they have no idea of yet)
+      return (
+        then(nothingNamed ? 'Pick up the nearest thing and tell me what it is.' : "What's next?") || null
+      );
     case 'already-sorted': {
       // out: where it is taken; belongs: its spot here
       const where = whereItLanded({

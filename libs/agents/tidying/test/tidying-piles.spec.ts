@@ -1262,6 +1262,21 @@ describe('where each item lands', () => {
   });
 });
 
+describe('a session begun with no thing named', () => {
+  it('"go" before any thing is named asks for the nearest thing, not "What\'s next?"; the thing then named gets its card, a worn one Trash first', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say("help, my wardrobe is overflowing and I can't close the doors", answers(asked));
+    await s.say('go', answers(asked));
+    expect(await lastReply(s)).toBe('Pick up the nearest thing and tell me what it is.');
+
+    await s.say('a jumper with a hole in it', answers(asked));
+    expect(asked).toEqual(['jumper with a hole']);
+    const proposed = (await s.path()).map((n) => n.payload).filter((p) => p['type'] === 'item-proposed');
+    expect(proposed.at(-1)).toMatchObject({ choices: ['Trash', 'Recycle', 'Not now'] });
+  });
+});
+
 describe('taking a decision back', () => {
   it('"undo that" after a tap takes the thing off its pile and asks about it again; the new answer stands', async () => {
     // the mugs went to the kitchen with a tap (atTheDesk)
