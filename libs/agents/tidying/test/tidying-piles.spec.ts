@@ -907,6 +907,22 @@ describe('where each item lands', () => {
     },
   );
 
+  it.each([
+    ['kitchn', { out: ['mugs'] }, 'The mugs go out, to the kitchen.'],
+    ['drawr', { belongs: ['mugs'] }, 'The mugs stay here, in the drawer.'],
+    ['shelf', { belongs: ['mugs'] }, 'The mugs stay here, on the shelf.'],
+  ])(
+    "%j typed alone at the mugs' card is where they go (a slip of the keys, or a spot named bare), not a thing named",
+    async (typed, piles, landed) => {
+      const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+      await s.say('my desk is covered in mugs, a lamp and some cables', typingAtCards([typed], []));
+
+      expect(s.state()).toMatchObject({ piles });
+      expect(s.state().seen).toEqual(['mugs', 'lamp', 'cables']);
+      expect((await repliesOf(s)).join('\n')).toContain(landed);
+    },
+  );
+
   it('"keep it, I might need it one day" at a card decides: no doubt to talk through', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));

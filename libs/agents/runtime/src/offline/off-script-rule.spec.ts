@@ -317,6 +317,26 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     expect(read(mug, text)).toEqual(reading);
   });
 
+  it.each([
+    // a slip of the keys in one word: the word it nearly is
+    ['kitchn', disposes({ kind: 'place', location: 'kitchen' }, false)],
+    ['recyle', disposes({ kind: 'recycle' }, true)],
+    ['kithcen', disposes({ kind: 'place', location: 'kitchen' }, false)],
+    ['drawr', disposes({ kind: 'place', location: 'in the drawer' }, true)],
+    // a spot of the room named bare
+    ['drawer', disposes({ kind: 'place', location: 'in the drawer' }, true)],
+    ['the shelf', disposes({ kind: 'place', location: 'on the shelf' }, true)],
+  ])('reads "%s", one word at the card, as where the thing goes', (text, reading) => {
+    expect(read(mug, text)).toEqual(reading);
+  });
+
+  it.each(['keys', 'lamp', 'books'])(
+    'leaves "%s", a short word no slip makes an answer of, as a tangent (the next thing, named)',
+    (text) => {
+      expect(read(mug, text)).toEqual(TANGENT);
+    },
+  );
+
   it('takes "yup" or "definitely" as the proposal, and "definitely not" as no yes to it', () => {
     expect(read(mug, 'yup')).toEqual(disposes({ kind: 'place', location: 'kitchen' }, false));
     expect(read(mug, 'definitely')).toEqual(disposes({ kind: 'place', location: 'kitchen' }, false));

@@ -20,6 +20,7 @@ import {
   type Option,
 } from './option-words';
 import { asSchema } from './json-schema';
+import { meantWord } from './typos';
 import type { OfflineRule } from './offline-rule';
 
 /**
@@ -235,6 +236,23 @@ const ROOMS = [
   'attic',
 ];
 
+/** Where things are put away in a room, said alone at a card ("drawer", "the shelf"): that spot. */
+const SPOTS = [
+  'drawer',
+  'shelf',
+  'cupboard',
+  'wardrobe',
+  'cabinet',
+  'basket',
+  'box',
+  'nightstand',
+  'dresser',
+];
+/** Spots things go on, not in. */
+const ON_SPOTS = new Set(['shelf', 'nightstand', 'dresser']);
+/** What a card's answer may say done with the thing, spelt out. */
+const DOINGS = ['recycle', 'donate', 'trash', 'charity', 'rubbish', 'garbage'];
+
 function dispositionAnswer(payload: QuestionToRead['payload'], text: string): { [key: string]: Json } | null {
   if (asksBack(text)) return null;
   const choices = (Array.isArray(payload['choices']) ? payload['choices'] : []) as unknown as Choice[];
@@ -332,7 +350,11 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   if (EMPHATIC_NO.test(text)) return null;
   if (said(text, [...YES_WORDS, 'ok', 'okay', 'fine', 'sounds good', 'agreed']))
     return choices[0]?.disposition ?? null;
-  return null;
+  // "kitchn", "recyle", "drawr": one word with a slip of the keys, read as the word it nearly is
+  const alone = /^\s*([a-z]+)[.!]*\s*$/i.exec(text)?.[1];
+  const labels = choices.flatMap((c) => (c.label ?? '').toLowerCase().split(/[^a-z]+/));
+  const meant = alone ? meantWord(alone, [...labels, ...ROOMS, ...SPOTS, ...DOINGS]) : undefined;
+  return meant ? dispositionIn(meant, choices) : null;
 }
 
 /**
@@ -370,6 +392,9 @@ const TRAILING_FILLER =
  * wardrobe". (Only at a proposal for a thing: elsewhere "in the evenings" is no place.)
  */
 function spotAlone(text: string): string | null {
+  // "drawer", "the shelf": a spot of the room named bare
+  const bare = /^\s*(?:the\s+|my\s+)?([a-z]+?)s?\s*[.!]*\s*$/i.exec(text)?.[1]?.toLowerCase();
+  if (bare && SPOTS.includes(bare)) return `${ON_SPOTS.has(bare) ? 'on' : 'in'} the ${bare}`;
   const spot =
     /^\s*(?:(?:just|maybe|probably|ok|okay)[,]?\s+)?((?:in|on|into|onto|under|inside|behind|beside|by|next to)\s+(?:the|my|a|its|our)\s+[a-z][a-z ]*?)\s*[.!]*\s*$/i.exec(
       text,

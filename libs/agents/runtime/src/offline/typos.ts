@@ -1,0 +1,26 @@
+import { distance } from 'fastest-levenshtein';
+
+/**
+ * A word typed alone with a slip of the keys ("kitchn", "recyle", "drawr"), read as the word of
+ * `vocabulary` it nearly is: one letter off, or two for a word of seven letters or more (a swap,
+ * "kithcen"). Short words are left as they are ("keys" is no slip for "keep", it is keys); so is a
+ * word as near to two words of the vocabulary, or one it holds already. Undefined when none is near.
+ */
+export function meantWord(typed: string, vocabulary: Iterable<string>): string | undefined {
+  const word = typed.toLowerCase();
+  if (word.length < 5 || !/^[a-z]+$/.test(word)) return undefined;
+  const allowed = word.length >= 7 ? 2 : 1;
+  let best: { word: string; off: number } | undefined;
+  let tied = false;
+  for (const known of new Set([...vocabulary].map((w) => w.toLowerCase()))) {
+    if (known.length < 5) continue;
+    const off = distance(word, known);
+    if (off === 0) return undefined;
+    if (off > allowed) continue;
+    if (best === undefined || off < best.off) {
+      best = { word: known, off };
+      tied = false;
+    } else if (off === best.off) tied = true;
+  }
+  return best && !tied ? best.word : undefined;
+}
