@@ -171,6 +171,9 @@ describe('the offline reading of words typed at a choice', () => {
     ['review', 'C'],
     // the pick said first, then why
     ['just archive them all, I never read those', 'A'],
+    // one word with a slip of the keys
+    ['archve', 'A'],
+    ['reveiw', 'C'],
   ])('reads %j, a word of one option’s label alone, as %s', (text, id) => {
     expect(read(lettered, text)).toEqual(picks(id));
   });

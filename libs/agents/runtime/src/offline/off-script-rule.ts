@@ -168,13 +168,22 @@ function chooseAnswer(payload: QuestionToRead['payload'], text: string): { [key:
       : (optionNamedIn(text, options) ??
         optionInWords(text, options) ??
         optionByKeyword(text, worded) ??
-        optionByFirstClause(text, worded));
+        optionByFirstClause(text, worded) ??
+        optionMistyped(text, worded));
   if (named) return { choiceId: named.id };
   // Words for the option that asks for words of one's own ("Something else" → "a reading corner"),
   // unless they say where a thing goes ("the mugs go to the kitchen"): that is said aside.
   return open && placeIn(text) === null && !stops(text) && !describesThings(text)
     ? { choiceId: open.id, revealed: { text } }
     : null;
+}
+
+/** "wroking" for "working": one word typed with a slip of the keys, the one option it nearly names. */
+function optionMistyped(text: string, options: readonly Option[]): Option | undefined {
+  const alone = /^\s*([a-z]+)[.!]*\s*$/i.exec(text)?.[1];
+  const words = options.flatMap((o) => o.label.toLowerCase().split(/[^a-z]+/));
+  const meant = alone ? meantWord(alone, words) : undefined;
+  return meant ? optionByKeyword(meant, options) : undefined;
 }
 
 /**

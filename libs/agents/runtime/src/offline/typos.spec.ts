@@ -9,6 +9,7 @@ describe('a word typed with a slip of the keys', () => {
     ['kithcen', 'kitchen'],
     ['drawr', 'drawer'],
     ['donte', 'donate'],
+    ['draewr', 'drawer'],
   ])('reads %j as %j, the word it nearly is', (typed, meant) => {
     expect(meantWord(typed, words)).toBe(meant);
   });
