@@ -86,7 +86,7 @@ const FINE_BUT =
 
 /** "a few pairs hurt my feet", "a couple that never fit": the few, told by what is said of them. */
 const A_FEW =
-  /^(?:a few|some|one|two|three|a couple|a handful|half)(?: of (?:them|these|those))?(?: (?:pairs?|ones?))?\s+(?:(?:that|which)\s+)?([a-z' ]+)$/;
+  /^(a few|some|one|two|three|a couple|a handful|half)(?: of (?:them|these|those))?(?: (?:pairs?|ones?))?\s+(?:(?:that|which)\s+)?([a-z' ]+)$/;
 
 /** "I never use the big one": one told by a word of its own, and by what is (not) done with it. */
 const NOT_USED_ONE =
@@ -106,8 +106,15 @@ const inTheirWords = (said: string) => said.replace(/\bmy\b/g, 'your').replace(/
  * for other words.
  */
 function partAfterFine(rest: string, thing: string): { said: string; part: string; named: string } | null {
-  const few = A_FEW.exec(rest)?.[1];
-  if (few) return { said: few, part: `${thing} that ${inTheirWords(few)}`, named: `few ${thing}` };
+  const [, howMany, few] = A_FEW.exec(rest) ?? [];
+  // ("but one is cracked": one mug, not mugs)
+  const them = howMany === 'one' ? singular(thing) : thing;
+  if (few)
+    return {
+      said: few,
+      part: `${them} that ${inTheirWords(few)}`,
+      named: `${howMany === 'one' ? 'one' : 'few'} ${them}`,
+    };
   const named = (kind: string | undefined, ones: string) =>
     `${kind ? `${kind} ` : ''}${ones === 'ones' ? thing : singular(thing)}`;
   const unused = NOT_USED_ONE.exec(rest);

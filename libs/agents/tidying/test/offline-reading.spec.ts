@@ -316,6 +316,7 @@ describe("the offline rules' reading of a message", () => {
   it.each([
     ['they are fine but I never use the big one', { also: ['big cookbook that you never use'] }],
     ["they're fine except the red one is torn", { also: ['red cookbook that is torn'] }],
+    ["they're fine but one is cracked", { also: ['cookbook that is cracked'] }],
     [
       'most of them are ok but half of them are falling apart',
       { also: ['cookbooks that are falling apart'] },
