@@ -79,7 +79,9 @@ describe('how a thing’s place reads under its card', () => {
   it('says a place the way a person would, whether or not it names how it is put there', () => {
     expect(answerSummary(card, 'accept', wardrobe)).toBe('Put in the wardrobe (my correction)');
     const shelf = { disposition: { kind: 'place', location: 'the shelf' }, wasCorrection: true };
-    expect(answerSummary(card, 'accept', shelf)).toBe('Put in the shelf (my correction)');
+    expect(answerSummary(card, 'accept', shelf)).toBe('Put on the shelf (my correction)');
+    const sale = { disposition: { kind: 'place', location: 'sell pile' }, wasCorrection: true };
+    expect(answerSummary(card, 'accept', sale)).toBe('Put on the sell pile (my correction)');
     // another room: taken there
     const office = { disposition: { kind: 'place', location: 'office' }, wasCorrection: true };
     expect(answerSummary(card, 'accept', office, 'from-words')).toBe('Take to the office');
@@ -90,7 +92,9 @@ describe('how a thing’s place reads under its card', () => {
   it('reads what typed words were taken as as the answer itself, not as a correction', () => {
     expect(answerSummary(card, 'accept', wardrobe, 'from-words')).toBe('Put in the wardrobe');
     const partner = { disposition: { kind: 'place', location: 'your partner' }, wasCorrection: true };
-    expect(answerSummary(card, 'accept', partner, 'from-words')).toBe('Back to your partner');
+    expect(answerSummary(card, 'accept', partner, 'from-words')).toBe('To your partner');
+    const brother = { disposition: { kind: 'place', location: 'your brother' }, wasCorrection: true };
+    expect(answerSummary(card, 'accept', brother, 'from-words')).toBe('To your brother');
     const tapped = { disposition: { kind: 'place', location: 'its spot here' }, wasCorrection: false };
     expect(answerSummary(card, 'accept', tapped, 'from-words')).toBe('Keep them here');
     // "keep it" typed: kept where it is, in the words' own "here"

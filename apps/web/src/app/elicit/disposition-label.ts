@@ -7,6 +7,10 @@ const PREPOSITION = /^(?:in|into|inside|on|onto|under|by|at|behind|beside|next t
 const ROOM =
   /^(?:the |my )?(?:kitchen|office|study|bedroom|bathroom|hallway|hall|garage|shed|attic|loft|basement|cellar|lounge|[a-z]+ room)$/i;
 
+/** Where things go on top, not inside: "Put on the shelf", not "Put in the shelf". */
+const SURFACE =
+  /\b(?:shelf|shelves|desk|table|nightstand|counter|worktop|windowsill|sill|dresser|sideboard|rack|hooks?|mantelpiece|pile)$/i;
+
 /** A place that is where the thing already is. */
 const HERE = /^(?:(?:right|just) )?here$|^where it is$/i;
 
@@ -14,17 +18,7 @@ const HERE = /^(?:(?:right|just) )?here$|^where it is$/i;
 export function dispositionLabel(disposition: Disposition): string {
   switch (disposition.kind) {
     case 'place':
-      // kept where it is ("keep it" typed at a card): "Put in here" would not read
-      if (HERE.test(disposition.location.trim())) return 'Keep it here';
-      // someone else's ("they're my partner's"): back to them, not "Put in your partner"
-      if (/^your [a-z]+$/i.test(disposition.location.trim())) return `Back to ${disposition.location.trim()}`;
-      // another room ("they go back to the office"): taken there, not "Put in office"
-      if (ROOM.test(disposition.location.trim()))
-        return `Take to the ${disposition.location.trim().replace(/^(?:the|my) /i, '')}`;
-      // "in the wardrobe", "on the shelf" say how already: "Put in in the wardrobe" would not read.
-      return PREPOSITION.test(disposition.location)
-        ? `Put ${disposition.location}`
-        : `Put in ${disposition.location}`;
+      return placeLabel(disposition.location.trim());
     case 'trash':
       return 'Trash';
     case 'donate':
@@ -36,6 +30,21 @@ export function dispositionLabel(disposition: Disposition): string {
     case 'need-more-info':
       return 'Not sure yet';
   }
+}
+
+/** How a place a thing goes to reads: "Keep it here", "To your partner", "Put on the shelf". */
+function placeLabel(location: string): string {
+  // kept where it is ("keep it" typed at a card): "Put in here" would not read
+  if (HERE.test(location)) return 'Keep it here';
+  // someone's ("they're my partner's", "give them to my brother"): to them, not "Put in your partner"
+  if (/^your [a-z]+$/i.test(location)) return `To ${location}`;
+  // another room ("they go back to the office"): taken there, not "Put in office"
+  if (ROOM.test(location)) return `Take to the ${location.replace(/^(?:the|my) /i, '')}`;
+  // "in the wardrobe", "on the shelf" say how already: "Put in in the wardrobe" would not read.
+  if (PREPOSITION.test(location)) return `Put ${location}`;
+  // ("the shelf", "sell pile": on it, not in it)
+  const bare = location.replace(/^the /i, '');
+  return SURFACE.test(bare) ? `Put on the ${bare}` : `Put in ${location}`;
 }
 
 /** The dispositions a correction can pick without typing; `place` needs a location typed in. */
