@@ -87,6 +87,9 @@ describe('how a thing’s place reads under its card', () => {
     expect(answerSummary(card, 'accept', office, 'from-words')).toBe('Take to the office');
     const spare = { disposition: { kind: 'place', location: 'the spare room' }, wasCorrection: true };
     expect(answerSummary(card, 'accept', spare, 'from-words')).toBe('Take to the spare room');
+    // a place away from home: taken there too
+    const mended = { disposition: { kind: 'place', location: 'the repair shop' }, wasCorrection: false };
+    expect(answerSummary(card, 'accept', mended)).toBe('Take to the repair shop');
   });
 
   it('reads what typed words were taken as as the answer itself, not as a correction', () => {

@@ -7,6 +7,9 @@ const PREPOSITION = /^(?:in|into|inside|on|onto|under|by|at|behind|beside|next t
 const ROOM =
   /^(?:the |my )?(?:kitchen|office|study|bedroom|bathroom|hallway|hall|garage|shed|attic|loft|basement|cellar|lounge|[a-z]+ room)$/i;
 
+/** A place away from home a thing is taken to: "the repair shop", "the tip", "the post office". */
+const AWAY = /^(?:the |my )?(?:[a-z]+ )?(?:shop|tip|dump|centre|center|post office|school|library)$/i;
+
 /** Where things go on top, not inside: "Put on the shelf", not "Put in the shelf". */
 const SURFACE =
   /\b(?:shelf|shelves|desk|table|nightstand|counter|worktop|windowsill|sill|dresser|sideboard|rack|hooks?|mantelpiece|pile)$/i;
@@ -38,8 +41,10 @@ function placeLabel(location: string): string {
   if (HERE.test(location)) return 'Keep it here';
   // someone's ("they're my partner's", "give them to my brother"): to them, not "Put in your partner"
   if (/^your [a-z]+$/i.test(location)) return `To ${location}`;
-  // another room ("they go back to the office"): taken there, not "Put in office"
-  if (ROOM.test(location)) return `Take to the ${location.replace(/^(?:the|my) /i, '')}`;
+  // another room ("they go back to the office"), or a place away ("the repair shop"): taken there,
+  // not "Put in office"
+  if (ROOM.test(location) || AWAY.test(location))
+    return `Take to the ${location.replace(/^(?:the|my) /i, '')}`;
   // "in the wardrobe", "on the shelf" say how already: "Put in in the wardrobe" would not read.
   if (PREPOSITION.test(location)) return `Put ${location}`;
   // ("the shelf", "sell pile": on it, not in it)
