@@ -47,8 +47,12 @@ export function* turnChain(input: TurnChainInput): Operation<void> {
   // An off-script answer runs one turn on the user's words below the answer (seed 004); a card
   // asked in that turn may get its own words, which run a side quest of their own.
   const turn = (): Operation<TurnEnd> => (agent.turn ? agent.turn(agent) : runTurn(agent));
+  // The side quest is this agent's own turn, whoever asked the question it sets aside (the donation
+  // helper's offer in the coach's conversation): what it writes is this agent's, not the asker's.
+  const author = `agent:${agent.name}`;
   yield* SideQuests.set(function* (aside) {
-    yield* Asides.with(aside, turn);
+    const run = yield* Run.expect();
+    yield* Run.with({ ...run, authorId: author }, () => Asides.with(aside, turn));
   });
   if (provide) yield* provide();
   // The agent's own resources, as `yield* Agent` would start them.
