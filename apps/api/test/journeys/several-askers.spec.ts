@@ -237,6 +237,61 @@ describe('questions from two agents pending at once, as the person sees them', (
     expect(await state()).toMatchObject({ piles: { out: ['mugs', 'jigsaw puzzle', 'board game'] } });
   }, 60_000);
 
+  it('withdraws the helper’s offer once the coach’s card sends the thing elsewhere in the person’s words ("I’ll sell it on ebay")', async () => {
+    const [card, offer] = await bothAskedAbout('a jigsaw puzzle');
+
+    const typed = await answer(api, token, c.id, card, {
+      action: 'other',
+      content: { text: "I'll sell it on ebay" },
+    });
+    expect(typed.status).toBe(200);
+
+    // Only the chat prompt waits: no offer to find a place that takes a puzzle going to be sold.
+    await waitingOn((p) => p.length === 1 && p[0]?.type === 'chat');
+    expect(await state()).toMatchObject({
+      piles: { out: ['mugs', 'jigsaw puzzle'] },
+      destinations: { 'jigsaw puzzle': 'sell pile' },
+    });
+    const nodes = await path(api, token, c.id);
+    // The offer is settled on the path (a restart does not ask it again), and the coach has the last word.
+    expect(
+      nodes.find((n) => n.kind === 'response' && n.payload['elicitId'] === offer.elicitId)?.payload,
+    ).toMatchObject({ action: 'decline' });
+    expect(replies(nodes).at(-1)).toEqual({
+      by: 'agent:tidying',
+      text: expect.stringMatching(/The jigsaw puzzle goes out, to the sell pile\./),
+    });
+    await api.close();
+    api = await startApi({ DATABASE_URL: db.url });
+    const after = await waitingOn((p) => p.length === 1);
+    expect(after.pendingElicits.map((q) => q.type)).toEqual(['chat']);
+  }, 60_000);
+
+  it('writes the coach’s wrap-up in the coach’s name when "I’m done" is typed at the helper’s question', async () => {
+    const [card, offer] = await bothAskedAbout('a jigsaw puzzle');
+    await tap(card, { disposition: choice(card, 'donate'), wasCorrection: false });
+    await waitingOn((p) => p.length === 1 && p[0]?.elicitId === offer.elicitId);
+
+    const typed = await answer(api, token, c.id, offer, { action: 'other', content: { text: "I'm done" } });
+    expect(typed.status).toBe(200);
+    await until(state, (s) => s.phase === 'ended');
+    const nodes = await until(
+      () => path(api, token, c.id),
+      (ns) => replies(ns).some((r) => /^\(offline\) Session done/.test(r.text)),
+    );
+    const recap = replies(nodes).find((r) => /^\(offline\) Session done/.test(r.text));
+    expect(recap?.by).toBe('agent:tidying');
+    // What the coach wrote in that turn is the coach's, not the helper's whose question it was.
+    const turn = nodes.slice(
+      nodes.findIndex((n) => n.kind === 'response' && n.payload['elicitId'] === offer.elicitId),
+    );
+    expect(
+      turn
+        .filter((n) => n.kind === 'tool_call' && n.payload['name'] === 'end_session')
+        .map((n) => n.authorId),
+    ).toEqual(['agent:tidying']);
+  }, 60_000);
+
   it('keeps the answer already given when the person stops with the other question still waiting', async () => {
     const [card, offer] = await bothAskedAbout('a board game');
 

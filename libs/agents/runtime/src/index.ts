@@ -77,7 +77,7 @@ export * from './off-script';
 export * from './offered-tools';
 export * from './primitives';
 // An agent that hears "stop" asks nothing more this turn (the questions it waits on are set aside).
-export { stopAsking } from './waiting-questions';
+export { QuestionsAsked, setAsideAsked, stopAsking } from './waiting-questions';
 export * from './protocol';
 export * from './sample';
 export { SET_QUESTION_ASIDE } from './set-question-aside';

@@ -30,6 +30,24 @@ interface Waiting {
 /** The questions each runner waits on live, by the outbox of the runner that asked them. */
 const waiting = new WeakMap<Outbox, Set<Waiting>>();
 
+/** Collects the ids of the questions asked in its scope, to set aside later if moot (`setAsideAsked`). */
+export const QuestionsAsked = createContext<Set<string> | null>('sweatpants.questions-asked', null);
+
+/**
+ * Sets aside, as declined (the person's "Skip this"), each question of `elicitIds` still waiting
+ * live: questions another's answer made moot, such as the donation helper's offer for a thing the
+ * coach's card has just sent to the sell pile. Its asker is not stopped; an answered one is left.
+ *
+ * @example
+ * const asked = new Set<string>();
+ * yield* QuestionsAsked.with(asked, () => helper({ item }));
+ * setAsideAsked(run, asked);
+ */
+export function setAsideAsked(run: RunContext, elicitIds: ReadonlySet<string>): void {
+  for (const question of [...(waiting.get(run.outbox) ?? [])])
+    if (elicitIds.has(question.request.elicitId)) question.setAside();
+}
+
 /**
  * Sends the elicit to whichever implementation is in force and waits for the answer, or for the
  * rest of its timeout (counted from when it was first asked, so a restart does not extend it), or
@@ -42,6 +60,7 @@ export function* waitForAnswer(
   onProgress: ((payload: Json) => void) | undefined,
 ): Operation<Elicited> {
   const handle = yield* ElicitProtocol.attach();
+  (yield* QuestionsAsked.get())?.add(request.elicitId);
   run.outbox.elicit(request, asked.id);
   const aside = withResolvers<Elicited>();
   const mine: Waiting = { request, setAside: () => aside.resolve({ action: 'decline' }) };

@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { log, createTool, ToolReply, ToolSuccess, type Tool } from '@sweatpants/agent-runtime';
 import { withDonationOffer } from './donation-hand-off';
 import { landedText, whatComesNext, type LandedAt } from './landed-words';
-import { askQuestion, type ChoiceOption, type Question } from './question';
+import { askQuestion, type Asked, type ChoiceOption, type Question } from './question';
 import { currentSession, toldInPartsLast } from './session-io';
 import { anchorsOf, isOnAPile, nextSeenOf, phaseOf, type SessionState } from './session-state';
 import { recordEvent } from './tidying-events';
@@ -60,20 +60,25 @@ function proposeDispositionTool({ settles }: { settles: boolean }): Tool {
         ...(input.reason ? { reason: input.reason } : {}),
       };
       const state = yield* currentSession();
-      const asked = yield* withDonationOffer(input.item, first.disposition, function* () {
-        const asked = yield* askQuestion(question, state);
-        // Recorded as soon as the card is answered: the item lands on its pile even while the
-        // donation helper's question about it still waits.
-        if (asked.answer.kind === 'disposition' && !asked.fallback) {
-          const { disposition, wasCorrection } = asked.answer;
-          yield* recordEvent({
-            type: wasCorrection ? 'user-corrected' : 'user-confirmed',
-            item: input.item,
-            disposition,
-          });
-        }
-        return asked;
-      });
+      const asked = yield* withDonationOffer(
+        input.item,
+        first.disposition,
+        function* () {
+          const asked = yield* askQuestion(question, state);
+          // Recorded as soon as the card is answered: the item lands on its pile even while the
+          // donation helper's question about it still waits.
+          if (asked.answer.kind === 'disposition' && !asked.fallback) {
+            const { disposition, wasCorrection } = asked.answer;
+            yield* recordEvent({
+              type: wasCorrection ? 'user-corrected' : 'user-confirmed',
+              item: input.item,
+              disposition,
+            });
+          }
+          return asked;
+        },
+        givenAway,
+      );
       // Settled by the words said at it, which told the thing all in its parts: each part has
       // landed, and the thing is done.
       if (asked.fallback && (yield* toldInPartsLast(input.item))) {
@@ -106,6 +111,16 @@ function proposeDispositionTool({ settles }: { settles: boolean }): Tool {
         ? ToolReply(value, landedText({ ...where, item: input.item, disposition }))
         : ToolSuccess(value);
     });
+}
+
+/**
+ * Whether a card's answer gives the thing away (or is no decision yet: words still to be read, the
+ * card not answered), so the donation helper's offer about it still holds.
+ */
+function givenAway(asked: Asked): boolean {
+  if (asked.fallback || asked.answer.kind !== 'disposition') return true;
+  const d = asked.answer.disposition;
+  return d.kind === 'donate' || (d.kind === 'place' && d.location === 'donation');
 }
 
 /** Where the answer put the item, and how the session stands, so the reply can say what comes next. */

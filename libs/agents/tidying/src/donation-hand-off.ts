@@ -1,4 +1,11 @@
-import { log, Run, type AgentPlugin, type AgentToolCall } from '@sweatpants/agent-runtime';
+import {
+  log,
+  QuestionsAsked,
+  Run,
+  setAsideAsked,
+  type AgentPlugin,
+  type AgentToolCall,
+} from '@sweatpants/agent-runtime';
 import type { Disposition } from '@sweatpants/domain';
 import { all, createContext, type Operation } from 'effection';
 
@@ -39,31 +46,44 @@ const OffersWaiting = createContext<ReadonlySet<string>>('tidying.donation-offer
  * handed over, the helper's question is asked alongside (both pending at once, answered in either
  * order) and the card's answer comes back once both are answered. What the card records once
  * answered (the item on its pile) is stored at once, so the person sees it while the helper's
- * question still waits, rather than at the next durability point after both. A helper that fails
- * leaves the card alone.
+ * question still waits, rather than at the next durability point after both. A card answered
+ * otherwise than by giving the thing away (`given` says no: "I'll sell it on ebay") makes the
+ * helper's offer moot: a question of its still waiting is set aside. A helper that fails leaves
+ * the card alone.
  */
 export function* withDonationOffer<T>(
   item: string,
   guess: Disposition,
   card: () => Operation<T>,
+  given: (answer: T) => boolean,
 ): Operation<T> {
   const waiting = (yield* OffersWaiting.get()) ?? new Set<string>();
   const key = item.toLowerCase();
   const handOff = guess.kind === 'donate' && !waiting.has(key) ? yield* DonationHandOffs.expect() : null;
   if (!handOff) return yield* card();
-  return yield* OffersWaiting.with(new Set([...waiting, key]), () => cardAndOffer(item, handOff, card));
+  return yield* OffersWaiting.with(new Set([...waiting, key]), () =>
+    cardAndOffer(item, handOff, card, given),
+  );
 }
 
-function* cardAndOffer<T>(item: string, handOff: DonationHandOff, card: () => Operation<T>): Operation<T> {
+function* cardAndOffer<T>(
+  item: string,
+  handOff: DonationHandOff,
+  card: () => Operation<T>,
+  given: (answer: T) => boolean,
+): Operation<T> {
+  const offered = new Set<string>();
   const [answer] = yield* all([
     (function* (): Operation<T> {
       const answer = yield* card();
-      (yield* Run.expect()).journal.startWriting();
+      const run = yield* Run.expect();
+      run.journal.startWriting();
+      if (!given(answer)) setAsideAsked(run, offered);
       return answer;
     })(),
     (function* (): Operation<void> {
       try {
-        yield* handOff({ item });
+        yield* QuestionsAsked.with(offered, () => handOff({ item }));
       } catch (error) {
         yield* log('warn', 'tidying: the donation helper could not take the item', {
           item,
