@@ -208,3 +208,10 @@ export function wordChunks(text: string): string[] {
 /** The parts of a reply, split where one clause hands over to the next. */
 export const clausesOf = (text: string): string[] =>
   text.split(/\s*(?:[,;]|\band\b|\bthen\b|\bwhile\b)\s*/i).filter(Boolean);
+
+/** Whether `text` says any of `words` as whole words ("keep" in "keep it", not in "keeper"). */
+export const said = (text: string, words: readonly string[]): boolean =>
+  words.some((w) => new RegExp(`\\b${w}\\b`, 'i').test(text));
+
+/** A question of the user's own is a tangent, whatever else it mentions. */
+export const asksBack = (text: string): boolean => text.includes('?');
