@@ -11,6 +11,7 @@ import {
 } from './offline-parts';
 import { listedThings, NOT_A_THING, thingSaidOf } from './offline-things';
 import { movedTo, NOT_MOVED, placeIn } from './offline-places';
+import { choiceIn } from './offline-choice';
 
 /**
  * What the offline model reads out of a tidying message, by keyword: a deterministic stand-in for
@@ -350,32 +351,6 @@ export function extractFromWords(
 /** Two things decided together: "the catalogues and flyers go in the recycling". */
 const TWO_SUBJECTS =
   /^(?:the |my |these |those |all the )?([a-z]+(?: [a-z]+)?) and (?:the |my |all the )?([a-z]+(?: (?!(?:go|goes|can|should|straight|belongs?|stays?|in|on|into|to)\b)[a-z]+)?)\s+(?:go|goes|can go|should go|straight|belongs?|stays?|in|on|into|to)\b/;
-
-/** What the words decide for a thing: binned, put off, taken to a place, or kept here. */
-function choiceIn(t: string, place: string | null, phase: string): string | null {
-  // ("junk mail" and "bin bags" are things, not what is done with them)
-  if (
-    /\b(trash|bin|toss|throw (?:it |them )?(?:out|away)|garbage|rubbish|junk)\b(?! (?:mail|drawer|food|bags?|liners?)\b)/.test(
-      t,
-    )
-  )
-    return 'trash';
-  // "the broken crayons can go", "get rid of it": gone, with nowhere said
-  if (
-    /\b(?:get rid of|chuck|ditch)\b|\b(?:can|could|should|may) (?:all )?go(?: away| now)?(?=[,.!]|$)/.test(t)
-  )
-    return 'trash';
-  if (/\b(not sure|unsure|maybe|idk|dunno|not now|skip)\b/.test(t)) return 'unsure';
-  // "never mind the cup", "forget about them": put off, as "Not now" would
-  if (/\b(?:never ?mind|forget(?: about)?) (?:it|them|that|those|the\b)/.test(t)) return 'unsure';
-  if (place) return 'place';
-  // "bills I need to pay": kept at hand, to be dealt with
-  return /\b(?:keep\b(?! going)|stays?\b|staying\b|(?:i|we) (?:still )?(?:need|have|want) to (?:pay|read|sign|answer|reply to|deal with|file|fill in|fix|use|wear|keep)\b)/.test(
-    t,
-  ) && phase !== 'surveying'
-    ? 'keep'
-    : null;
-}
 
 /**
  * Words that decide two things, cut where the second starts ("the mug goes to the kitchen | the
