@@ -101,9 +101,10 @@ export const tidyingReducer: StateReducer = {
   name: 'tidying',
   // 2: piles from one placement rule, destinations, the room, derived counts, the ended phase;
   // 3: the thing last sorted (what "undo that" takes back); 4: every thing sorted, in order
-  // (what "undo that" said again takes back); 5: where in the space a kept thing goes (spots).
+  // (what "undo that" said again takes back); 5: where in the space a kept thing goes (spots);
+  // 6: some of the thing in question told apart ("the big one I never use") comes right after it.
   // Older snapshots are ignored; a summary that kept only an older state is upgraded below.
-  version: 5,
+  version: 6,
   initial: INITIAL_TIDYING_STATE,
   apply: (state, node) => {
     if (node.kind === 'summary') return fromOlderVersion(state, node);

@@ -43,8 +43,8 @@ const keptByVersion4 = {
 } satisfies Json;
 
 describe('the tidying state across a summary', () => {
-  it('is the version the reducer says it is, so snapshots folded before spots are refolded', () => {
-    expect(summaryStateKey(tidyingReducer)).toBe('tidying@5');
+  it('is the version the reducer says it is, so snapshots folded before parts came next are refolded', () => {
+    expect(summaryStateKey(tidyingReducer)).toBe('tidying@6');
   });
 
   it('takes a summary written by version 4 with its piles, destinations and order, and no spots', () => {
@@ -61,7 +61,7 @@ describe('the tidying state across a summary', () => {
 
   it("prefers the summary's state for this version when it kept one", () => {
     const now = { ...keptByVersion4, spots: { keys: 'on the hook by the door' } };
-    const state = foldPath(tidyingReducer, [summary({ 'tidying@4': keptByVersion4, 'tidying@5': now })]);
+    const state = foldPath(tidyingReducer, [summary({ 'tidying@4': keptByVersion4, 'tidying@6': now })]);
     expect(state).toMatchObject({ spots: { keys: 'on the hook by the door' } });
   });
 
