@@ -13,7 +13,14 @@ import { NEAR_KM, searchDirectory } from './directory-search';
 import { ConditionSchema, KindSchema, PointSchema } from './drop-off-directory';
 import { comesInBags, kindOf } from './item-kind';
 import { listOf } from './donation-replies';
-import { conditionInDoubt, isPlural, MAX_ITEMS_AT_ONCE, recycledOnly, safetyFirst } from './said-items';
+import {
+  conditionInDoubt,
+  isPlural,
+  MAX_ITEMS_AT_ONCE,
+  recycledOnly,
+  safetyFirst,
+  unsafeForAChild,
+} from './said-items';
 
 /** The coach's guess at an item's pile, as the helper reads it. */
 export interface CoachGuess {
@@ -90,6 +97,8 @@ export function donationTools(coach: CoachTools): DonationTools {
       if (recycledOnly(item)) return Ok({ ...checked, donatable: false, instead: 'recycling point' });
       // car seats, helmets: no one can vouch for their history, so no charity passes them on
       if (safetyFirst(item)) return Ok({ ...checked, donatable: false, instead: 'safety' });
+      // a high chair with a missing strap: whatever the coach's guess, not safe for another child as it is
+      if (unsafeForAChild(item)) return Ok({ ...checked, donatable: false, instead: 'unsafe for a child' });
       const unfit = guess !== null && NOT_FOR_GIVING.has(guess);
       // fit to give: what the person said of its condition ("a microwave that still works") goes
       // on with it, so the form does not ask it again

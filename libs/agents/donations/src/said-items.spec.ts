@@ -6,6 +6,7 @@ import {
   saidGood,
   MAX_ITEMS_AT_ONCE,
   safetyFirst,
+  unsafeForAChild,
   wantsCollection,
 } from './said-items';
 
@@ -57,6 +58,11 @@ describe('reading the things out of what a person says', () => {
     ['getting rid of some books and a lamp', ['books', 'lamp']],
     // whose it was is no part of its name
     ["got a kettle, a toaster and my son's old bike", ['kettle', 'toaster', 'old bike']],
+    // what is wrong with it is part of its name, articles and all
+    [
+      'a high chair with a missing strap and a box of baby clothes',
+      ['high chair with a missing strap', 'baby clothes'],
+    ],
   ])('%j names %j', (text, items) => expect(itemsIn(text)).toEqual(items));
 
   it.each([
@@ -100,6 +106,18 @@ describe('things never passed on second-hand, for safety', () => {
   );
   it('is not asked about its condition, old or not', () =>
     expect(conditionInDoubt('old car seat')).toBe(false));
+});
+
+describe("a child's thing damaged or missing a part", () => {
+  it.each([
+    'high chair with a missing strap',
+    'cot with a broken slat',
+    'torn baby carrier',
+    'cracked stair gate',
+  ])('%j is not safe for another child as it is', (item) => expect(unsafeForAChild(item)).toBe(true));
+  it.each(['high chair', 'old pram', 'lamp with a missing shade'])('%j is not one', (item) =>
+    expect(unsafeForAChild(item)).toBe(false),
+  );
 });
 
 describe('whether only the person can say a thing is fit to give', () => {

@@ -133,7 +133,8 @@ function withoutWordsBefore(part: string): string {
 }
 
 function namesAThing(item: string): boolean {
-  const words = item.split(/\s+/);
+  // "high chair with a missing strap" is five words of name: the articles inside it are not counted
+  const words = item.split(/\s+/).filter((w) => !/^(?:a|an|the)$/i.test(w));
   return words.length <= MAX_ITEM_WORDS && !SPEAKING.test(item) && /[a-z]/i.test(item);
 }
 
@@ -235,6 +236,23 @@ const SAFETY_FIRST =
  */
 export function safetyFirst(item: string): boolean {
   return SAFETY_FIRST.test(item);
+}
+
+/** What keeps a small child safe in use, so passed on only whole: a high chair, a cot, a pram, a stair gate. */
+const FOR_A_CHILD =
+  /\b(?:high ?chairs?|(?:travel )?cots?|cribs?|moses baskets?|prams?|buggy|buggies|pushchairs?|strollers?|(?:stair|baby) gates?|baby walkers?|bouncers?|playpens?|baby carriers?|(?:bike|child) seats?)\b/i;
+
+/**
+ * Whether `item` is a child's thing whose name says it is damaged or missing a part ("high chair
+ * with a missing strap", "cot with a broken slat"): unsafe for another child as it is, so no
+ * charity passes it on, however the rest of it looks.
+ *
+ * @example
+ * unsafeForAChild('high chair with a missing strap'); // true
+ * unsafeForAChild('high chair'); // false
+ */
+export function unsafeForAChild(item: string): boolean {
+  return FOR_A_CHILD.test(item) && DAMAGED.test(item);
 }
 
 /**

@@ -470,6 +470,25 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('says a high chair missing its strap is not safe for another child, even when the coach would give it, and still places the clothes', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say('a high chair with a missing strap and a box of baby clothes', happyAnswers);
+        // the high chair is never offered a form or a place: only the clothes are
+        expect(session.asked.filter((q) => q.type === 'form').map((q) => q.message)).toEqual([
+          'A little about the baby clothes, so I find a place that will take them',
+        ]);
+        const replies = await session.replies();
+        expect(replies.join('\n')).toContain(
+          "The high chair with a missing strap isn't safe for another child as it is, so no charity can pass it on. " +
+            'If the maker still sells the part, mended it can be given; otherwise a household recycling centre takes it.',
+        );
+        // the clothes, the one thing asked about since, are placed
+        expect(replies.at(-2)).toMatch(/^Take them to Textile bank/);
+      },
+    ));
+
   it('asks what the things are when a message names none, instead of quoting it as one', () =>
     inSession(
       coachGuessing(() => 'donate'),
