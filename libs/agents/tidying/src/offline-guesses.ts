@@ -10,6 +10,12 @@ import { isPlural } from './landed-words';
 /** Rooms by their names, and by the things that tell them when no room is named. */
 const ROOMS: readonly { room: string; names: RegExp; signs?: RegExp }[] = [
   { room: 'office', names: /\b(?:office|study)\b/, signs: /\b(?:desk|computer|monitor)\b/ },
+  // ("my kids room", "the nursery": a bedroom, and for playing in too)
+  {
+    room: "kids' room",
+    names:
+      /\b(?:(?:kids?'?|children'?s|boys'?|girls'?|(?:son|daughter)'s)\s*(?:bed)?room|nursery|playroom)\b/,
+  },
   { room: 'bedroom', names: /\bbedroom\b/, signs: /\b(?:bed|wardrobe|dresser|nightstand)\b/ },
   { room: 'kitchen', names: /\bkitchen\b/, signs: /\b(?:counter|sink|stove|fridge)\b/ },
   {
@@ -88,6 +94,8 @@ export function functionsFor(roomType: string): string[] {
       return ['working', 'studying', 'making things'];
     case 'bedroom':
       return ['sleeping', 'getting dressed', 'relaxing'];
+    case "kids' room":
+      return ['playing', 'sleeping', 'getting dressed'];
     case 'kitchen':
       return ['cooking', 'eating', 'making coffee'];
     case 'living room':

@@ -9,7 +9,7 @@ import {
   partBeforeTheRest,
   partOf,
 } from './offline-parts';
-import { listedThings, NOT_A_THING, thingSaidOf } from './offline-things';
+import { listedThings, LYING_ABOUT, NOT_A_THING, thingSaidOf } from './offline-things';
 import { movedTo, NOT_MOVED, placeIn } from './offline-places';
 import { choiceIn } from './offline-choice';
 
@@ -290,7 +290,8 @@ export function extractFromWords(
           ASKS_FOR_IDEAS.test(t)
             ? null
             : t.split(/\s+/).length <= 3
-              ? bare
+              ? // ("toys everywhere": where they lie is no part of their name)
+                bare.replace(LYING_ABOUT, '') || bare
               : null));
   // "keep it on the shelf": the shelf is where it goes, not the thing in question
   const isThePlace = named !== null && place !== null && (named === place || place.endsWith(` ${named}`));

@@ -52,10 +52,16 @@ export function listedThings(t: string): string[] {
   // "my bedroom is a disaster, clothes everywhere, books and a guitar": the space said first
   // (a sentence of its own), then the list of what is in it
   const [first = '', ...rest] = parts;
-  if (SAID_OF_THE_SPACE.test(first) && rest.length >= 2 && rest.every(isThing)) return rest;
+  // ("my kids room is a disaster, toys everywhere, I don't even know where to start": what they
+  // say of themselves after the things is no thing, and one thing after the space is a list too)
+  const things = rest.slice(0, rest.length - trailingSpeech(rest));
+  if (SAID_OF_THE_SPACE.test(first) && things.length >= 1 && things.every(isThing)) return things;
   const least = oneAfterTheSpace ? 1 : 2;
   return parts.length >= least && parts.every(isThing) && !interjection ? parts : [];
 }
+
+/** Where things lie, said after them, which is no part of their name: "toys everywhere". */
+export const LYING_ABOUT = /\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/;
 
 /**
  * The name of a thing in a part of a list, without what is said of it: "receipts on my kitchen
@@ -66,7 +72,7 @@ function nameIn(part: string): string {
     part
       .trim()
       .replace(/[.!]+$/, '')
-      .replace(/\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/, '')
+      .replace(LYING_ABOUT, '')
       // where the things are is not their name: "receipts on my kitchen table"
       // where the things are, or came from, is not their name: "receipts on my kitchen table",
       // "mugs from the office"
@@ -105,6 +111,16 @@ function nameIn(part: string): string {
       )
   );
 }
+
+/** How many parts at the end of a list are the person speaking of themselves: "I don't even know where to start". */
+function trailingSpeech(parts: readonly string[]): number {
+  let n = 0;
+  while (n < parts.length && SPEAKS.test(parts[parts.length - 1 - n] ?? '')) n++;
+  return n;
+}
+
+/** A part that is a person speaking of themselves or of how it feels, not a thing. */
+const SPEAKS = /^(?:i|i'm|i've|i'd|we|we're|we've|it's|honestly|help|ugh)\b/;
 
 /** Whether a part of a list, once named (see nameIn), names a thing: a few words, no pronoun, no purpose. */
 const isThing = (part: string) =>

@@ -28,7 +28,10 @@ export interface Space {
 const ROOMS: readonly { room: string; words: RegExp }[] = [
   { room: 'kitchen', words: /\b(kitchen|kitchenette|pantry)\b/ },
   { room: 'bathroom', words: /\b(bathroom|washroom|restroom|loo|toilet|wc)\b/ },
-  { room: 'bedroom', words: /\b(bedroom|bed ?room|guest room|nursery)\b/ },
+  {
+    room: 'bedroom',
+    words: /\b(bedroom|bed ?room|guest room|nursery|playroom|kids'? room|children'?s room)\b/,
+  },
   { room: 'living room', words: /\b(living ?room|lounge|sitting room|den|family room)\b/ },
   { room: 'dining room', words: /\b(dining ?room)\b/ },
   { room: 'hallway', words: /\b(hallway|hall|entrance|entryway|foyer|mudroom|front door)\b/ },

@@ -1,4 +1,4 @@
-import { choicesFor, photoFromWords } from '../src/offline-guesses';
+import { choicesFor, functionsFor, photoFromWords } from '../src/offline-guesses';
 import { extractFromWords } from '../src/offline-text';
 
 /** What the offline rules read from a message, as the extraction tool's input. */
@@ -92,6 +92,10 @@ describe("the offline rules' reading of a message", () => {
     // one thing after the space said of is a list of one
     ['the hallway is a mess: shoes everywhere', 'shoes', []],
     ["my desk's a state: cables", 'cables', []],
+    // and so is one thing after the space said of in a sentence of its own, with what the person
+    // says of themselves after it no thing
+    ["my kids room is a disaster, toys everywhere, I don't even know where to start", 'toys', []],
+    ['my bedroom is a disaster, clothes everywhere', 'clothes', []],
   ])('reads the list %j in the order named: %j first, then %j', (text, item, also) => {
     expect(read(text)).toMatchObject({ intent: 'item', item, also });
   });
@@ -389,8 +393,19 @@ describe("the offline coach's first guesses", () => {
     ['shoes everywhere and coats on the floor', 'hallway'],
     ['the garage: boxes I never opened', 'garage'],
     ['it is just chaos', 'room'],
+    ['my kids room is a disaster, toys everywhere', "kids' room"],
+    ["the children's bedroom", "kids' room"],
+    ['the nursery', "kids' room"],
   ])('reads %j as about the %s', (words, room) => {
     expect(photoFromWords(words).roomType).toBe(room);
+  });
+
+  it("asks what a kids' room is for with playing first", () => {
+    expect(functionsFor("kids' room")).toEqual(['playing', 'sleeping', 'getting dressed']);
+  });
+
+  it('reads things named alone where they lie ("toys everywhere") by their name', () => {
+    expect(read('toys everywhere')).toMatchObject({ intent: 'item', item: 'toys' });
   });
 
   it.each([

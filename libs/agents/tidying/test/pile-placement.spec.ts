@@ -18,6 +18,9 @@ describe('the room a place names', () => {
     ['the hall closet', 'hallway'],
     ['the closet', 'bedroom'],
     ['garage', 'garage'],
+    // a kids' room is a bedroom, and so is a playroom
+    ["the kids' room", 'bedroom'],
+    ['playroom', 'bedroom'],
     ['on the desk', null],
     ['top drawer', null],
     ['its spot here', null],
