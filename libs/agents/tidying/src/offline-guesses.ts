@@ -129,7 +129,7 @@ const isKitchen = (space: GuessedSpace) =>
  * doesnt fit anymore", "clothes I never wear", "a bike my daughter outgrew".
  */
 const DONE_WITH =
-  /^\s*(?:(?:that|which)\s+)?(?:(?:i|we|you|they|he|she|nobody|no one|the kids?|my [a-z]+)\s+)?(?:(?:doesn'?t|don'?t|does not|do not|no longer|never|hardly ever|rarely|can'?t|won'?t)\s+(?:fits?|wear|use|play with|play|read|need)\b|(?:has |have |'ve )?(?:outgrew|outgrown|grew out of|grown out of)\b|(?:hurts?|pinch(?:es)?|(?:is|are) (?:too (?:small|tight|big)|uncomfortable))\b)/;
+  /^\s*(?:(?:that|which)\s+)?(?:(?:i|we|you|they|he|she|nobody|no one|the kids?|my [a-z]+)(?:'s|'ve)?\s+)?(?:(?:doesn'?t|don'?t|does not|do not|no longer|never|hardly ever|rarely|can'?t|won'?t)\s+(?:fits?|wear|use|play with|play|read|need)\b|(?:has |have |'ve )?(?:outgrew|outgrown|grew out of|grown out of)\b|(?:hurts?|pinch(?:es)?|(?:is|are) (?:too (?:small|tight|big)|uncomfortable))\b)/;
 
 /** What is said of `item` right after its name, to the end of that clause; undefined if it is not named. */
 function saidOf(said: string, item: string): string | undefined {

@@ -60,6 +60,9 @@ export function listedThings(t: string): string[] {
   return parts.length >= least && parts.every(isThing) && !interjection ? parts : [];
 }
 
+/** Who a person says something of a thing about: "clothes I never wear", "a bike she's outgrown". */
+const WHO = "(?:(?:i|we|you|they|he|she)(?:'s|'ve|'re|'d)?|nobody|no one)";
+
 /** Where things lie, said after them, which is no part of their name: "toys everywhere". */
 export const LYING_ABOUT = /\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/;
 
@@ -88,13 +91,15 @@ function nameIn(part: string): string {
       // "a toaster we never use": what is said of a thing is no part of its name (of a thing
       // named with its article: "honestly we never use it" names none)
       .replace(
-        /^((?:a|an|the|my|some)\s+[a-z' ]+?)\s+(?:(?:that|which)\s+)?(?:i|we|you|they|he|she|nobody|no one)\s+[a-z' ]+$/,
+        new RegExp(`^((?:a|an|the|my|some)\\s+[a-z' ]+?)\\s+(?:(?:that|which)\\s+)?${WHO}\\s+[a-z' ]+$`),
         '$1',
       )
       // "clothes I never wear", "old bags we don't use": the same without the article, when
       // what follows says how little the thing is used ("honestly we never use it" names none)
       .replace(
-        /^(?!(?:[a-z]+ly|well|so|ok|okay|yes|no|oh|actually|also|and|but)\b)([a-z'-]+(?:\s+[a-z'-]+)?)\s+(?:i|we|you|they|he|she|nobody|no one)\s+(?:never|don'?t|no longer|hardly|rarely|barely|can'?t|haven'?t|used to|won'?t|doesn'?t)\b[a-z' ]*$/,
+        new RegExp(
+          `^(?!(?:[a-z]+ly|well|so|ok|okay|yes|no|oh|actually|also|and|but)\\b)([a-z'-]+(?:\\s+[a-z'-]+)?)\\s+${WHO}\\s+(?:(?:has|have)\\s+)?(?:never|don'?t|no longer|hardly|rarely|barely|can'?t|haven'?t|used to|won'?t|doesn'?t|outgr(?:own|ew)|gr(?:own|ew) out of)\\b[a-z' ]*$`,
+        ),
         '$1',
       )
       // "jeans that don't fit", "a lamp which flickers": what is said of it is no part of its name
@@ -141,13 +146,12 @@ export function thingSaidOf(words: string): string | null {
     /^(?:where|what|when|why|how|who|which|do|does|did|is|are|can|should)\b/.test(words)
   )
     return null;
-  const cut = words.replace(
-    /\s+(?:(?:that|which)\s+)?(?:that|which|i|we|you|they|he|she|nobody|no one)\s.*$/,
-    '',
-  );
-  if (cut === words) return null;
+  // ("there's also a pile of clothes she's grown out of": a thing named after "there's also")
+  const said = words.replace(/^(?:(?:and|also|oh|plus)\s+)*(?:there(?:'s| is| are)\s+)?(?:also\s+)?/, '');
+  const cut = said.replace(new RegExp(`\\s+(?:(?:that|which)\\s+)?(?:that|which|${WHO})\\s.*$`), '');
+  if (cut === said) return null;
   // the name is what is left once what is said of it is cut off
-  const name = nameIn(words);
+  const name = nameIn(said);
   return name !== '' && name === nameIn(cut) && isThing(name) ? name : null;
 }
 

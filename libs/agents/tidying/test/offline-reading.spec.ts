@@ -121,6 +121,14 @@ describe("the offline rules' reading of a message", () => {
     },
   );
 
+  it.each([
+    ["there's also a pile of clothes she's grown out of", 'clothes'],
+    ['also some clothes she has outgrown', 'clothes'],
+    ["a bike he's grown out of", 'bike'],
+  ])('reads %j, what is said of it with "she\'s" or "also", as the %s', (text, item) => {
+    expect(read(text)).toMatchObject({ intent: 'item', item });
+  });
+
   it.each(['honestly we never use it, someone else might', 'someone else could use it'])(
     'reads %j as the thing in question given away, naming no thing ("honestly" is none)',
     (text) => {
@@ -434,6 +442,7 @@ describe("the offline coach's first guesses", () => {
     ['jumper', 'a jumper that doesnt fit anymore', 'Donate'],
     ['clothes', 'my wardrobe is overflowing, clothes I never wear, shoes and old bags', 'Donate'],
     ['bike', 'a bike my daughter outgrew', 'Donate'],
+    ['clothes', "there's also a pile of clothes she's grown out of", 'Donate'],
     // what is said of another thing is not said of this one
     ['shoes', 'clothes I never wear, shoes and old bags', 'Keep them here'],
     ['lamp', 'the lamp, I use it every night', 'Keep it here'],
