@@ -53,7 +53,24 @@ const PART_PICK = /\b(?:but|except|apart from|other than)\b/i;
 
 /** Words that say the sender is a stranger: "never heard of them", "I never signed up for that". */
 export const STRANGER =
-  /\b(?:never heard of|don'?t know (?:them|who|this|these|that)|no idea who|never signed up|didn'?t sign up|not signed up)\b/i;
+  /\b(?:never heard of|don'?t know (?:them|who|this|these|that)|no idea who|never signed up|didn'?t sign up|not signed up|(?:don'?t|do not|can'?t|cannot) remember (?:ever )?signing up)\b/i;
+
+/** Asking to be taken off a list: "can you unsubscribe me?", "make them stop emailing me". */
+const UNSUBSCRIBE =
+  /\b(?:unsubscribe|opt (?:me )?out|(?:make|get) (?:them|it) (?:to )?stop|stop (?:them|it|this|these) (?:from )?(?:emailing|sending|mailing)|block (?:them|it|this sender|the sender))\b/i;
+
+/**
+ * The concierge sorts what is quarantined and cannot leave a list for the person; it says so, where
+ * the way out is, and which option keeps such mail out of their way meanwhile (pointed to, not picked).
+ */
+function unsubscribeReply(card: Omit<OpenCard, 'elicitId'>): string {
+  const list = card.options.find((o) => /marketing list/i.test(o.label));
+  const letter = list ? /^([A-Z0-9])\.\s/.exec(list.label)?.[1] : undefined;
+  const meanwhile = list
+    ? ` Meanwhile “${list.label}” archives their mail without asking you${letter ? `: type ${letter} to pick it` : ''}.`
+    : '';
+  return `(offline) I cannot unsubscribe you: I only sort your quarantined mail. The way off a list is its unsubscribe link, usually at the foot of one of their emails.${meanwhile} ${CARD_AGAIN}`;
+}
 
 /**
  * Mail from a stranger is most likely a marketing list: the option that says so, pointed to (not
@@ -106,6 +123,7 @@ function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
     : !part && READS.test(text) && !/\b(?:never|don'?t|do not|rarely)\b/i.test(text)
       ? readerHint(card)
       : undefined;
+  if (UNSUBSCRIBE.test(text) && !part) return unsubscribeReply(card);
   if (HANDS_OVER.test(text) && !hint) return `${NOT_MINE_TO_DECIDE} ${CARD_AGAIN}`;
   // ("the points one shouldn't have been archived": a pick made before this card, taken back)
   if (TAKE_BACK.test(text) && !hint) return `(offline) ${HOW_TO_TAKE_BACK} ${CARD_AGAIN}`;
@@ -139,8 +157,9 @@ export const answerAside: OfflineRule = {
   reply: (ctx) => {
     const card = openCardIn(ctx.request.system);
     if (!card) return undefined;
-    // "I'm done", unless it asks about the card: the card is set aside and the review ends.
-    if (STOP.test(ctx.userText) && !asksAboutCard(card, ctx.userText))
+    // "I'm done", unless it asks about the card: the card is set aside and the review ends
+    // ("make them stop emailing me" asks to leave a list, not to stop)
+    if (STOP.test(ctx.userText) && !asksAboutCard(card, ctx.userText) && !UNSUBSCRIBE.test(ctx.userText))
       return {
         calls: [
           { name: FINISH_REVIEW, input: { summary: 'The user stopped; undecided items stay quarantined.' } },

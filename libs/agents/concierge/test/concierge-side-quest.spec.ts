@@ -122,6 +122,7 @@ describe('a side quest while a card waits (offline)', () => {
     'never heard of them, no idea why I get that',
     "I don't know who that is",
     'I never signed up for this',
+    'i dont remember signing up for that, what is it',
   ])(
     'points to the marketing list’s option when the sender is a stranger (%j), picks nothing, and the card comes back',
     async (text) => {
@@ -129,6 +130,19 @@ describe('a side quest while a card waits (offline)', () => {
       await aside(concierge, concierge.card, text);
       expect(replies(await concierge.path()).at(-1)).toBe(
         `(offline) Mail from a sender you never signed up for is most likely a marketing list: “A. Newsletter from a marketing list → Tier 1 (auto-archive)”. Type A to pick it. ${CARD_AGAIN}`,
+      );
+      expect(concierge.store.batches).toEqual([]);
+    },
+  );
+
+  it.each(['i dont remember signing up for that, can you unsubscribe me?', 'make them stop emailing me'])(
+    'says it cannot unsubscribe (%j), where the way off the list is, and which option archives their mail meanwhile; it picks nothing, and the card comes back',
+    async (text) => {
+      const concierge = await bankCard();
+      await aside(concierge, concierge.card, text);
+      expect(replies(await concierge.path()).at(-1)).toBe(
+        '(offline) I cannot unsubscribe you: I only sort your quarantined mail. The way off a list is its unsubscribe link, usually at the foot of one of their emails. ' +
+          `Meanwhile “A. Newsletter from a marketing list → Tier 1 (auto-archive)” archives their mail without asking you: type A to pick it. ${CARD_AGAIN}`,
       );
       expect(concierge.store.batches).toEqual([]);
     },
