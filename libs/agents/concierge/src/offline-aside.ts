@@ -19,6 +19,13 @@ export const CARD_AGAIN = 'Here is the card again: tap an option or type its let
 /** Words that move on from the card without picking: "next", "skip it", "pass". */
 const SKIP = /^\s*(next( one)?|skip( it| this( one)?)?|pass|move on)\s*[.!]*\s*$/i;
 
+/**
+ * Putting this card off, not the review: "I'll decide that one later", "not sure, come back to it".
+ * The card is set aside as "next" sets it; "later" alone ("let's do this later") still stops.
+ */
+const THIS_ONE_LATER =
+  /\b(?:(?:that|this|these|those) (?:one|ones|card)?\s*later|decide (?:on )?(?:it|that|this|them|those)? ?later|come back to (?:it|that|this|them|these|those)|(?:park|leave) (?:it|that|this|them) for now)\b/i;
+
 /** The options whose letter the words ask about ("what does B mean?", "is option c…"). */
 function optionsAskedAbout(card: Omit<OpenCard, 'elicitId'>, text: string): OpenCard['options'] {
   const letters = new Set<string>();
@@ -157,6 +164,8 @@ export const answerAside: OfflineRule = {
   reply: (ctx) => {
     const card = openCardIn(ctx.request.system);
     if (!card) return undefined;
+    // "I'll decide that one later": this card is put off, the review goes on
+    if (THIS_ONE_LATER.test(ctx.userText)) return { calls: [{ name: SET_QUESTION_ASIDE, input: {} }] };
     // "I'm done", unless it asks about the card: the card is set aside and the review ends
     // ("make them stop emailing me" asks to leave a list, not to stop)
     if (STOP.test(ctx.userText) && !asksAboutCard(card, ctx.userText) && !UNSUBSCRIBE.test(ctx.userText))

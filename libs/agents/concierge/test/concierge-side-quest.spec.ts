@@ -358,21 +358,24 @@ describe('a side quest while a card waits (offline)', () => {
     expect(concierge.store.batches).toEqual([]);
   });
 
-  it('sets the card aside on "next": its items stay quarantined and the review goes on', async () => {
-    const concierge = await openConcierge(offlineModel());
-    await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });
-    const first = await nextQuestion(concierge.runner);
-    if (!first) throw new Error('the concierge asked nothing');
-    await answer(concierge.runner, { action: 'other', content: { text: 'next' } }, first);
-    const second = await nextQuestion(concierge.runner, first);
-    // Another group's card, not the same one asked again.
-    expect(second?.resumes).toBeUndefined();
-    expect(second?.payload).not.toEqual(first.payload);
-    const said = replies(await concierge.path());
-    expect(said).toContain('(offline) All right, I leave that question.');
-    expect(said.at(-1)).toMatch(/^\(offline\) No pick, so those stay quarantined for now\./);
-    expect(concierge.store.batches).toEqual([]);
-  });
+  it.each(['next', "not sure, I'll decide that one later", 'come back to it'])(
+    'sets the card aside on %j: its items stay quarantined and the review goes on',
+    async (text) => {
+      const concierge = await openConcierge(offlineModel());
+      await concierge.runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+      const first = await nextQuestion(concierge.runner);
+      if (!first) throw new Error('the concierge asked nothing');
+      await answer(concierge.runner, { action: 'other', content: { text } }, first);
+      const second = await nextQuestion(concierge.runner, first);
+      // Another group's card, not the same one asked again.
+      expect(second?.resumes).toBeUndefined();
+      expect(second?.payload).not.toEqual(first.payload);
+      const said = replies(await concierge.path());
+      expect(said).toContain('(offline) All right, I leave that question.');
+      expect(said.at(-1)).toMatch(/^\(offline\) No pick, so those stay quarantined for now\./);
+      expect(concierge.store.batches).toEqual([]);
+    },
+  );
 
   it('"I\'m done" typed at the card sets it aside and ends the review: the card is not asked again', async () => {
     const concierge = await bankCard();
