@@ -29,7 +29,7 @@ export function notForGiving(checks: readonly Checked[]): string {
       if (instead === 'safety')
         return `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} passed on second-hand: no one can vouch that ${isPlural(item) ? 'they were' : 'it was'} never in an accident, and ${isPlural(item) ? 'they wear' : 'it wears'} out with age. A household recycling centre takes ${isPlural(item) ? 'them' : 'it'}.`;
       if (instead === 'unsafe for a child')
-        return `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} safe for another child as ${isPlural(item) ? 'they are' : 'it is'}, so no charity can pass ${isPlural(item) ? 'them' : 'it'} on. If the maker still sells the part, mended ${isPlural(item) ? 'they' : 'it'} can be given; otherwise a household recycling centre takes ${isPlural(item) ? 'them' : 'it'}.`;
+        return `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} safe for another child as ${isPlural(item) ? 'they are' : 'it is'}, so no charity can pass ${isPlural(item) ? 'them' : 'it'} on. Mended, ${isPlural(item) ? 'they' : 'it'} could be given; otherwise a household recycling centre takes ${isPlural(item) ? 'them' : 'it'}.`;
       if (instead === 'recycling point')
         return `${capitalised(listOf([item]))} ${isPlural(item) ? 'go' : 'goes'} to a recycling point that takes ${isPlural(item) ? 'them' : 'it'}, never the bin: ${recyclingPointFor(item, isPlural(item) ? 'them' : 'it')}.`;
       const where = instead === 'recycle' ? 'recycling' : 'the bin';

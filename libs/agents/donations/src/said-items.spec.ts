@@ -114,8 +114,9 @@ describe("a child's thing damaged or missing a part", () => {
     'cot with a broken slat',
     'torn baby carrier',
     'cracked stair gate',
+    'teddy with a missing eye',
   ])('%j is not safe for another child as it is', (item) => expect(unsafeForAChild(item)).toBe(true));
-  it.each(['high chair', 'old pram', 'lamp with a missing shade'])('%j is not one', (item) =>
+  it.each(['high chair', 'old pram', 'lamp with a missing shade', 'old toys'])('%j is not one', (item) =>
     expect(unsafeForAChild(item)).toBe(false),
   );
 });

@@ -238,9 +238,9 @@ export function safetyFirst(item: string): boolean {
   return SAFETY_FIRST.test(item);
 }
 
-/** What keeps a small child safe in use, so passed on only whole: a high chair, a cot, a pram, a stair gate. */
+/** What a small child uses, so passed on only whole: a high chair, a cot, a stair gate, a teddy (a loose eye is a choking risk). */
 const FOR_A_CHILD =
-  /\b(?:high ?chairs?|(?:travel )?cots?|cribs?|moses baskets?|prams?|buggy|buggies|pushchairs?|strollers?|(?:stair|baby) gates?|baby walkers?|bouncers?|playpens?|baby carriers?|(?:bike|child) seats?)\b/i;
+  /\b(?:toys?|teddy|teddies|soft toys?|dolls?|high ?chairs?|(?:travel )?cots?|cribs?|moses baskets?|prams?|buggy|buggies|pushchairs?|strollers?|(?:stair|baby) gates?|baby walkers?|bouncers?|playpens?|baby carriers?|(?:bike|child) seats?)\b/i;
 
 /**
  * Whether `item` is a child's thing whose name says it is damaged or missing a part ("high chair

@@ -148,6 +148,9 @@ const BROKEN_SAID =
 const WORN_OUT =
   /\b(?:broken|bust(?:ed)?|cracked|ripped|torn|falling apart|worn out|stained|with (?:a )?holes?)\b/;
 
+/** A name that says a part is gone: "teddy with a missing eye", "puzzle missing pieces". */
+const MISSING_PART = /\b(?:missing|without (?:its|the|a|an|some))\b/;
+
 /** Words that ask after mending a thing: "can it be fixed?", "I could get it repaired". */
 const MENDED = /\b(?:fix(?:ed)?|repair(?:ed)?|mend(?:ed)?)\b/;
 
@@ -184,8 +187,22 @@ export function choicesFor(
       { label: 'File it', disposition: { kind: 'place', location: 'the filing box' } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
+  // A thing missing a part is no one else's to have: a puzzle missing pieces goes to the
+  // recycling, a teddy missing an eye is kept or binned, never donated.
+  if (MISSING_PART.test(t))
+    return /\b(puzzles?|jigsaws?|board ?games?|games?|cards)\b/.test(t)
+      ? [
+          { label: 'Recycle', disposition: { kind: 'recycle' } },
+          { label: 'Trash', disposition: { kind: 'trash' } },
+          { label: 'Not now', disposition: { kind: 'skip' } },
+        ]
+      : [
+          { label: keep, disposition: { kind: 'place', location: spot } },
+          { label: 'Trash', disposition: { kind: 'trash' } },
+          { label: 'Not now', disposition: { kind: 'skip' } },
+        ];
   // Games and puzzles finished with are the plainest things to give away: someone else plays them.
-  if (/\b(puzzles?|board ?games?|dvds?)\b/.test(t) && !/\b(broken|missing|torn)\b/.test(t))
+  if (/\b(puzzles?|board ?games?|dvds?)\b/.test(t) && !/\b(broken|torn)\b/.test(t))
     return [
       { label: 'Donate', disposition: { kind: 'donate' } },
       { label: keep, disposition: { kind: 'place', location: spot } },

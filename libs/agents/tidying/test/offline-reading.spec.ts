@@ -393,6 +393,11 @@ describe("the offline rules' reading of a message", () => {
 });
 
 describe("the offline coach's first guesses", () => {
+  it.each(['puzzle with missing pieces', 'teddy with a missing eye', 'board game without its dice'])(
+    'never offers to donate a %s',
+    (item) => expect(choicesFor(item).map((c) => c.label)).not.toContain('Donate'),
+  );
+
   it.each([
     // a room named beats one a thing hints at, and the first named is the one talked about
     ['the hallway is a mess: shoes everywhere, a pile of mugs from the office', 'hallway'],
@@ -434,6 +439,9 @@ describe("the offline coach's first guesses", () => {
     ['old jumper', 'Donate'],
     ['broken lamp', 'Trash'],
     ['old letters', 'Recycle'],
+    // a thing missing a part is never offered to someone else
+    ['puzzle with missing pieces', 'Recycle'],
+    ['teddy with a missing eye', 'Keep it here'],
   ])('guesses the %s first as %j', (item, first) => {
     expect(choicesFor(item)[0]?.label).toBe(first);
   });
