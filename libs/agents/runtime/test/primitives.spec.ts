@@ -408,6 +408,51 @@ describe('elicit', () => {
     expect(journal.path().map((n) => n.kind)).toEqual(['root', 'elicit', 'response']);
   });
 
+  it("refuses a form's answer that breaks a format its schema asks (an MCP server's email and date), naming the field", async () => {
+    const elicits = new PendingElicits();
+    const { result } = inTurn(listModel([]), function* () {
+      yield* ElicitProtocol.implement(elicits.implementation);
+      return yield* elicit({
+        type: 'form',
+        message: 'Where shall we send it?',
+        payload: {},
+        // as an MCP server writes it: a format with no pattern beside it, in draft-07's dialect
+        schema: {
+          $schema: 'http://json-schema.org/draft-07/schema#',
+          type: 'object',
+          properties: {
+            email: { type: 'string', format: 'email' },
+            from: { type: 'string', format: 'date' },
+          },
+          required: ['email'],
+        },
+      });
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    const [pending] = elicits.list();
+    const id = pending!.elicitId;
+    expect(
+      elicits.answer({
+        elicitId: id,
+        action: 'accept',
+        content: { email: 'not-an-email', from: '2026-02-30' },
+      }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_request',
+        problems: [
+          { field: 'content.email', message: 'is not an email address' },
+          { field: 'content.from', message: 'is not a date (YYYY-MM-DD)' },
+        ],
+      },
+    });
+    // refused, it still waits, and a fitting answer is taken
+    const fits = { email: 'ines@example.com', from: '2026-02-28' };
+    expect(elicits.answer({ elicitId: id, action: 'accept', content: fits }).ok).toBe(true);
+    expect(await result).toEqual({ action: 'accept', content: fits });
+  });
+
   it("hands what the person's side reports while they work on it to the asker, and records none of it", async () => {
     const elicits = new PendingElicits();
     const reported: unknown[] = [];

@@ -79,6 +79,38 @@ describe('validateJson', () => {
     ]);
   });
 
+  it("checks the formats an MCP server's form asks with no pattern beside them, in words", () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        email: { type: 'string', format: 'email' },
+        site: { type: 'string', format: 'uri' },
+        born: { type: 'string', format: 'date' },
+      },
+    };
+    expect(
+      validateJson(schema, { email: 'a@b.example', site: 'https://a.example/', born: '2000-02-29' }),
+    ).toEqual([]);
+    expect(validateJson(schema, { email: 'nope', site: 'not a url', born: '2001-02-29' })).toEqual([
+      { path: '$.email', message: 'is not an email address' },
+      { path: '$.site', message: 'is not a URI' },
+      { path: '$.born', message: 'is not a date (YYYY-MM-DD)' },
+    ]);
+  });
+
+  it('reads a draft-07 schema as it comes, and checks nothing with a schema it cannot compile', () => {
+    const draft7: JsonSchema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      required: ['name'],
+    };
+    expect(validateJson(draft7, {})).toEqual([{ path: '$.name', message: 'is required' }]);
+    // a $ref to nowhere: an annotation it cannot read, as a keyword it does not know would be
+    expect(
+      validateJson({ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } }, { a: 1 }),
+    ).toEqual([]);
+  });
+
   it('checks patterns, formats and multiples', () => {
     const schema = schemaOf(
       z.object({

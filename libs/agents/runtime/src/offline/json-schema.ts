@@ -1,9 +1,11 @@
 import type { Json } from '@sweatpants/domain';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 
 /**
- * A JSON schema as a tool spec carries it: `true`/`false` or an object of keywords. The offline
- * model reads the subset zod 4's `z.toJSONSchema` emits (see `validateJson`); anything else in the
- * object is treated as an annotation.
+ * A JSON schema as a tool spec carries it: `true`/`false` or an object of keywords. The
+ * runtime checks values against it with Ajv (see `validateJson`); what it does not know in the
+ * object is an annotation to it.
  */
 export type JsonSchema = boolean | { readonly [keyword: string]: Json };
 
@@ -78,12 +80,12 @@ export function propertyPath(path: string, key: string): string {
 }
 
 /**
- * Every way `value` breaks `schema`, or none. Understands the keywords zod 4's `z.toJSONSchema`
- * emits: type (incl. integer and type lists), const, enum, properties, required,
- * additionalProperties, propertyNames, items, prefixItems, minItems/maxItems, minLength/maxLength,
- * pattern, format 'uri' (other formats come with a pattern), minimum/maximum,
- * exclusiveMinimum/exclusiveMaximum, multipleOf, anyOf, oneOf, allOf, not and local $ref. Other
- * keywords are annotations to it.
+ * Every way `value` breaks `schema`, or none, as Ajv (JSON Schema 2020-12, with ajv-formats' email,
+ * uri, date and the rest) finds it, each issue named by its path from `path` and in words:
+ * `{ path: '$.tags[1]', message: 'expected string, got number' }`. `root` is the document a
+ * sub-schema's local `$ref`s point into (input synthesis checks one property at a time). A schema
+ * Ajv cannot compile checks nothing, as an annotation would: a question is never made unanswerable
+ * by a schema its asker got wrong.
  *
  * @example validateJson({ type: 'object', required: ['item'] }, {}) // [{ path: '$.item', message: 'is required' }]
  */
@@ -93,48 +95,11 @@ export function validateJson(
   root: JsonSchema = schema,
   path = '$',
 ): SchemaIssue[] {
-  const node = resolveRef(schema, root);
-  if (node === true) return [];
-  if (node === false) return [{ path, message: 'no value is allowed here' }];
-  const issue = (message: string): SchemaIssue[] => [{ path, message }];
-
-  const types = schemaTypes(node);
-  if (types && !types.some((type) => hasType(value, type))) {
-    return issue(`expected ${types.join(' or ')}, got ${describe(value)}`);
-  }
-  if ('const' in node && !sameJson(node['const'] ?? null, value)) {
-    return issue(`expected ${JSON.stringify(node['const'])}, got ${JSON.stringify(value)}`);
-  }
-  const allowed = node['enum'];
-  if (Array.isArray(allowed) && !allowed.some((option) => sameJson(option, value))) {
-    return issue(`expected one of ${allowed.map((option) => JSON.stringify(option)).join(', ')}`);
-  }
-
-  const issues: SchemaIssue[] = [];
-  if (typeof value === 'string') issues.push(...stringIssues(node, value, path));
-  if (typeof value === 'number') issues.push(...numberIssues(node, value, path));
-  if (Array.isArray(value)) issues.push(...arrayIssues(node, value, root, path));
-  else if (value !== null && typeof value === 'object') issues.push(...objectIssues(node, value, root, path));
-
-  for (const branch of schemaList(node['allOf'])) issues.push(...validateJson(branch, value, root, path));
-  const anyOf = schemaList(node['anyOf']);
-  if (anyOf.length > 0) {
-    const results = anyOf.map((branch) => validateJson(branch, value, root, path));
-    if (!results.some((found) => found.length === 0)) issues.push(...closestBranch(results, path));
-  }
-  const oneOf = schemaList(node['oneOf']);
-  if (oneOf.length > 0) {
-    const results = oneOf.map((branch) => validateJson(branch, value, root, path));
-    const matching = results.filter((found) => found.length === 0).length;
-    if (matching === 0) issues.push(...closestBranch(results, path));
-    if (matching > 1)
-      issues.push({ path, message: `matches ${matching} alternatives, expected exactly one` });
-  }
-  const not = asSchema(node['not']);
-  if (not !== undefined && validateJson(not, value, root, path).length === 0) {
-    issues.push({ path, message: 'matches a schema it must not match' });
-  }
-  return issues;
+  if (schema === true) return [];
+  if (schema === false) return [{ path, message: 'no value is allowed here' }];
+  const check = validatorFor(schema, root);
+  if (check === undefined || check(value)) return [];
+  return issuesOf(check.errors ?? [], path);
 }
 
 /**
@@ -148,144 +113,194 @@ export function formatIssues(issues: readonly SchemaIssue[]): string {
   return issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
 }
 
-function stringIssues(node: { readonly [k: string]: Json }, value: string, path: string): SchemaIssue[] {
-  const issues: SchemaIssue[] = [];
-  // JSON schema counts code points, as zod does
-  const length = [...value].length;
-  const minLength = numberKeyword(node, 'minLength');
-  const maxLength = numberKeyword(node, 'maxLength');
-  if (minLength !== undefined && length < minLength) {
-    issues.push({ path, message: `expected at least ${minLength} characters, got ${length}` });
+/**
+ * One Ajv for the process. `strict: false` reads keywords it does not know as annotations (MCP
+ * servers and zod add their own); `verbose` keeps the failing value and schema on each error, for
+ * the words; `validateSchema: false` takes a draft-07 schema as it comes.
+ */
+const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true, validateSchema: false });
+addFormats(ajv);
+
+/** Compiled checks by schema object, under the document their `$ref`s point into. */
+const compiled = new WeakMap<object, WeakMap<object, ValidateFunction | null>>();
+
+function validatorFor(
+  schema: { readonly [k: string]: Json },
+  root: JsonSchema,
+): ValidateFunction | undefined {
+  const home = typeof root === 'object' ? root : schema;
+  let known = compiled.get(home);
+  if (known === undefined) {
+    known = new WeakMap();
+    compiled.set(home, known);
   }
-  if (maxLength !== undefined && length > maxLength) {
-    issues.push({ path, message: `expected at most ${maxLength} characters, got ${length}` });
+  const cached = known.get(schema);
+  if (cached !== undefined) return cached ?? undefined;
+  let check: ValidateFunction | null;
+  try {
+    check = ajv.compile(withoutDialect(schema === home ? schema : pointedInto(schema, home)));
+  } catch {
+    check = null;
+  } finally {
+    // the compiled function is ours to keep (above); Ajv's own cache would keep every schema
+    // ever asked, and an MCP server asks a new one with each form
+    ajv.removeSchema();
   }
-  const pattern = node['pattern'];
-  // zod writes its patterns from JavaScript regexes, so JavaScript's RegExp reads them as meant
-  if (typeof pattern === 'string' && !new RegExp(pattern).test(value)) {
-    issues.push({ path, message: `does not match the pattern ${pattern}` });
-  }
-  if (node['format'] === 'uri' && !URL.canParse(value)) issues.push({ path, message: 'is not a URI' });
-  return issues;
+  known.set(schema, check);
+  return check ?? undefined;
 }
 
-function numberIssues(node: { readonly [k: string]: Json }, value: number, path: string): SchemaIssue[] {
-  const issues: SchemaIssue[] = [];
-  const bound = (keyword: string, broken: (limit: number) => boolean, words: string): void => {
-    const limit = numberKeyword(node, keyword);
-    if (limit !== undefined && broken(limit))
-      issues.push({ path, message: `expected ${words} ${limit}, got ${value}` });
+/** `$schema` names a dialect; Ajv 2020 reads draft-07's keywords alike, so the name is not needed. */
+function withoutDialect(schema: { readonly [k: string]: Json }): { [k: string]: Json } {
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
+}
+
+/** The id a document is registered under while a sub-schema pointing into it compiles. */
+const HOME = 'sweatpants:home';
+
+/**
+ * A sub-schema of `home` whose local `$ref`s ("#/$defs/Category", "#") still point into `home`:
+ * `home` is registered under an id of its own and each local ref is written against it.
+ */
+function pointedInto(
+  schema: { readonly [k: string]: Json },
+  home: { readonly [k: string]: Json },
+): { [k: string]: Json } {
+  if (!JSON.stringify(schema).includes('"$ref"')) return schema;
+  ajv.addSchema(withoutDialect(home), HOME);
+  const rewrite = (node: Json): Json => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, inner]) => [
+        key,
+        key === '$ref' && typeof inner === 'string' && inner.startsWith('#')
+          ? `${HOME}${inner}`
+          : rewrite(inner),
+      ]),
+    );
   };
-  bound('minimum', (limit) => value < limit, 'at least');
-  bound('maximum', (limit) => value > limit, 'at most');
-  bound('exclusiveMinimum', (limit) => value <= limit, 'more than');
-  bound('exclusiveMaximum', (limit) => value >= limit, 'less than');
-  bound('multipleOf', (step) => !Number.isInteger(value / step), 'a multiple of');
-  return issues;
+  return rewrite(schema) as { [k: string]: Json };
 }
 
-function arrayIssues(
-  node: { readonly [k: string]: Json },
-  value: Json[],
-  root: JsonSchema,
-  path: string,
-): SchemaIssue[] {
-  const issues: SchemaIssue[] = [];
-  const minItems = numberKeyword(node, 'minItems');
-  const maxItems = numberKeyword(node, 'maxItems');
-  if (minItems !== undefined && value.length < minItems) {
-    issues.push({ path, message: `expected at least ${minItems} items, got ${value.length}` });
+/**
+ * Ajv's errors as issues. Where no alternative of an anyOf/oneOf fits, the one that came closest
+ * says most about the mistake: its issues follow "matches none of the N alternatives", the other
+ * branches' are left out.
+ */
+function issuesOf(errors: readonly ErrorObject[], path: string): SchemaIssue[] {
+  const unions = errors.filter(
+    (e) =>
+      (e.keyword === 'anyOf' || e.keyword === 'oneOf') &&
+      Array.isArray(e.schema) &&
+      !('passingSchemas' in e.params && e.params['passingSchemas'] !== null),
+  );
+  const farther = new Set<ErrorObject>();
+  for (const union of unions) {
+    const branches = (union.schema as unknown[]).map((_, i) =>
+      errors.filter((e) => e.schemaPath.startsWith(`${union.schemaPath}/${i}/`)),
+    );
+    const closest = branches.reduce((best, found) => (found.length < best.length ? found : best));
+    for (const found of branches) if (found !== closest) for (const e of found) farther.add(e);
   }
-  if (maxItems !== undefined && value.length > maxItems) {
-    issues.push({ path, message: `expected at most ${maxItems} items, got ${value.length}` });
-  }
-  const prefix = schemaList(node['prefixItems']);
-  const rest = asSchema(node['items']);
-  value.forEach((item, i) => {
-    const itemSchema = prefix[i] ?? rest;
-    if (itemSchema !== undefined) issues.push(...validateJson(itemSchema, item, root, `${path}[${i}]`));
-  });
-  return issues;
+  // zod writes a format with its pattern beside it ("uuid" and its regex): the format's words say it
+  const formatted = new Set(errors.filter((e) => e.keyword === 'format').map((e) => e.instancePath));
+  const kept = errors.filter(
+    (e) => !farther.has(e) && !(e.keyword === 'pattern' && formatted.has(e.instancePath)),
+  );
+  // the union's own issue first, then the closest branch's, as a person reads them
+  const ordered = [...kept.filter((e) => unions.includes(e)), ...kept.filter((e) => !unions.includes(e))];
+  return ordered.map((e) => issueOf(e, path));
 }
 
-function objectIssues(
-  node: { readonly [k: string]: Json },
-  value: { [key: string]: Json },
-  root: JsonSchema,
-  path: string,
-): SchemaIssue[] {
-  const issues: SchemaIssue[] = [];
-  const properties = node['properties'];
-  const declared =
-    properties !== null && typeof properties === 'object' && !Array.isArray(properties) ? properties : {};
-  const required = Array.isArray(node['required']) ? node['required'] : [];
-  for (const key of required) {
-    if (typeof key === 'string' && !(key in value))
-      issues.push({ path: propertyPath(path, key), message: 'is required' });
-  }
-  const extra = asSchema(node['additionalProperties']);
-  const names = asSchema(node['propertyNames']);
-  for (const [key, item] of Object.entries(value)) {
-    const at = propertyPath(path, key);
-    if (names !== undefined && validateJson(names, key, root, at).length > 0) {
-      issues.push({ path: at, message: 'is not an allowed property name' });
-    }
-    const own = asSchema(declared[key]);
-    if (own !== undefined) issues.push(...validateJson(own, item, root, at));
-    else if (extra === false) issues.push({ path: at, message: 'is not an allowed property' });
-    else if (extra !== undefined) issues.push(...validateJson(extra, item, root, at));
-  }
-  return issues;
-}
-
-/** When no alternative fits, the issues of the one that came closest say most about the mistake. */
-function closestBranch(results: SchemaIssue[][], path: string): SchemaIssue[] {
-  const closest = results.reduce((best, found) => (found.length < best.length ? found : best));
-  return [{ path, message: `matches none of the ${results.length} alternatives` }, ...closest];
-}
-
-function hasType(value: Json, type: string): boolean {
-  switch (type) {
-    case 'null':
-      return value === null;
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return value !== null && typeof value === 'object' && !Array.isArray(value);
+function issueOf(error: ErrorObject, base: string): SchemaIssue {
+  const at = pathOf(base, error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  const said = (message: string): SchemaIssue => ({ path: at, message });
+  switch (error.keyword) {
+    case 'required':
+      return { path: propertyPath(at, String(params['missingProperty'])), message: 'is required' };
+    case 'additionalProperties':
+      return {
+        path: propertyPath(at, String(params['additionalProperty'])),
+        message: 'is not an allowed property',
+      };
+    case 'propertyNames':
+      return {
+        path: propertyPath(at, String(params['propertyName'])),
+        message: 'is not an allowed property name',
+      };
+    case 'type':
+      return said(`expected ${[params['type']].flat().join(' or ')}, got ${describe(error.data as Json)}`);
+    case 'const':
+      return said(`expected ${JSON.stringify(params['allowedValue'])}, got ${JSON.stringify(error.data)}`);
+    case 'enum':
+      return said(
+        `expected one of ${(params['allowedValues'] as Json[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      );
+    case 'minLength':
+      return said(
+        `expected at least ${String(params['limit'])} characters, got ${[...String(error.data)].length}`,
+      );
+    case 'maxLength':
+      return said(
+        `expected at most ${String(params['limit'])} characters, got ${[...String(error.data)].length}`,
+      );
+    case 'minItems':
+      return said(`expected at least ${String(params['limit'])} items, got ${(error.data as Json[]).length}`);
+    case 'maxItems':
+      return said(`expected at most ${String(params['limit'])} items, got ${(error.data as Json[]).length}`);
+    case 'minimum':
+      return said(`expected at least ${String(params['limit'])}, got ${String(error.data)}`);
+    case 'maximum':
+      return said(`expected at most ${String(params['limit'])}, got ${String(error.data)}`);
+    case 'exclusiveMinimum':
+      return said(`expected more than ${String(params['limit'])}, got ${String(error.data)}`);
+    case 'exclusiveMaximum':
+      return said(`expected less than ${String(params['limit'])}, got ${String(error.data)}`);
+    case 'multipleOf':
+      return said(`expected a multiple of ${String(params['multipleOf'])}, got ${String(error.data)}`);
+    case 'pattern':
+      return said(`does not match the pattern ${String(params['pattern'])}`);
+    case 'format':
+      return said(FORMATS[String(params['format'])] ?? `is not a valid ${String(params['format'])}`);
+    case 'anyOf':
+      return said(`matches none of the ${(error.schema as unknown[]).length} alternatives`);
+    case 'oneOf':
+      return Array.isArray(params['passingSchemas'])
+        ? said(`matches ${params['passingSchemas'].length} alternatives, expected exactly one`)
+        : said(`matches none of the ${(error.schema as unknown[]).length} alternatives`);
+    case 'not':
+      return said('matches a schema it must not match');
     default:
-      return false;
+      return said(error.message ?? `breaks its schema's ${error.keyword}`);
   }
+}
+
+/** The formats a form asks for most, in words a person reads beside the field. */
+const FORMATS: Readonly<Record<string, string>> = {
+  email: 'is not an email address',
+  uri: 'is not a URI',
+  url: 'is not a URI',
+  date: 'is not a date (YYYY-MM-DD)',
+  'date-time': 'is not a date and time (YYYY-MM-DDThh:mm:ssZ)',
+  time: 'is not a time (hh:mm:ss)',
+  uuid: 'is not a UUID',
+};
+
+/** Ajv's JSON pointer ("/tags/1") as this module writes paths ("$.tags[1]"). */
+function pathOf(base: string, pointer: string): string {
+  if (pointer === '') return base;
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((at, part) => (/^\d+$/.test(part) ? `${at}[${part}]` : propertyPath(at, part)), base);
 }
 
 function describe(value: Json): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
-}
-
-/** Structural equality of JSON values, as `const` and `enum` compare. */
-export function sameJson(a: Json, b: Json): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return (
-      Array.isArray(a) &&
-      Array.isArray(b) &&
-      a.length === b.length &&
-      a.every((x, i) => sameJson(x, b[i] ?? null))
-    );
-  }
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  const keys = Object.keys(a);
-  return (
-    keys.length === Object.keys(b).length &&
-    keys.every((key) => key in b && sameJson(a[key] ?? null, b[key] ?? null))
-  );
 }
