@@ -117,6 +117,75 @@ describe('FormElicitComponent', () => {
   });
 });
 
+describe("FormElicitComponent with an MCP server's formats", () => {
+  const formatted = {
+    type: 'form',
+    message: 'Please provide inputs for the following fields:',
+    payload: {},
+    schema: {
+      type: 'object',
+      properties: {
+        email: { type: 'string', title: 'Email', format: 'email' },
+        site: { type: 'string', title: 'Website', format: 'uri' },
+        born: { type: 'string', title: 'Born', format: 'date' },
+        at: { type: 'string', title: 'Call me at', format: 'date-time' },
+      },
+      required: ['email'],
+    },
+  };
+  const set = (el: Element, value: string) => {
+    (el as HTMLInputElement).value = value;
+    el.dispatchEvent(new Event('input'));
+  };
+
+  it('types each in the box a phone shows for it: the @ key, a web address, a date picker', () => {
+    const w = renderWidget(FormElicitComponent, formatted);
+    expect(Array.from(w.element.querySelectorAll('input')).map((i) => i.type)).toEqual([
+      'email',
+      'url',
+      'date',
+      'datetime-local',
+    ]);
+  });
+
+  it('says which is not what it asks for, in words, and sends nothing', async () => {
+    const w = renderWidget(FormElicitComponent, formatted);
+    // (a date picker gives a date or nothing: there is no wrong date to type in it)
+    const [email, site] = Array.from(w.element.querySelectorAll('input'));
+    set(email!, 'not-an-email');
+    set(site!, 'my site');
+    w.button('Submit').click();
+    await w.settle();
+    expect(w.answers).toEqual([]);
+    expect(Array.from(w.element.querySelectorAll('[role=alert]')).map((a) => a.textContent?.trim())).toEqual([
+      'Email: An email address, like name@example.com',
+      'Website: A web address, like https://example.com',
+    ]);
+  });
+
+  it('sends what fits, a local date and time as the instant it names', async () => {
+    const w = renderWidget(FormElicitComponent, formatted);
+    const [email, site, born, at] = Array.from(w.element.querySelectorAll('input'));
+    set(email!, 'ines@example.com');
+    set(site!, 'https://ines.example/');
+    set(born!, '2024-02-29');
+    set(at!, '2026-03-14T09:30');
+    w.button('Submit').click();
+    await w.settle();
+    expect(w.answers).toEqual([
+      {
+        action: 'accept',
+        content: {
+          email: 'ines@example.com',
+          site: 'https://ines.example/',
+          born: '2024-02-29',
+          at: new Date('2026-03-14T09:30').toISOString(),
+        },
+      },
+    ]);
+  });
+});
+
 describe('FormElicitComponent with a schema from zod (descriptions, no titles)', () => {
   // What askForm sends for the donation helper's form: `.describe()` gives each field's question.
   const described = {

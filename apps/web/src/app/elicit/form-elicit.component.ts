@@ -10,7 +10,7 @@ import {
 import type { ElicitAnswerRequest } from '@sweatpants/domain';
 
 import type { ElicitQuestion } from './elicit-question';
-import { type FormDraft, formDraft, formFields, formValue, labelled } from './form-schema';
+import { type FormDraft, formDraft, formFields, formValue, inputTypeOf, labelled } from './form-schema';
 
 let nextId = 0;
 
@@ -67,7 +67,7 @@ let nextId = 0;
                 #box
                 class="input"
                 [id]="id"
-                [type]="field.kind === 'string' ? (field.format === 'email' ? 'email' : 'text') : 'number'"
+                [type]="field.kind === 'string' ? inputTypeOf(field.format) : 'number'"
                 [attr.step]="field.kind === 'integer' ? 1 : null"
                 [attr.aria-invalid]="problem ? true : null"
                 [attr.aria-required]="field.required"
@@ -117,6 +117,7 @@ export class FormElicitComponent {
   protected readonly draft = linkedSignal<FormDraft>(() => formDraft(this.fields()));
   protected readonly problems = signal<Record<string, string>>({});
   protected readonly labelled = labelled;
+  protected readonly inputTypeOf = inputTypeOf;
 
   protected set(name: string, value: string | boolean): void {
     this.draft.update((d) => ({ ...d, [name]: value }));

@@ -201,13 +201,16 @@ export function formValue(
       continue;
     }
     switch (field.kind) {
-      case 'string':
+      case 'string': {
+        const formatted = inFormat(field.format, text);
         if (field.minLength !== undefined && text.length < field.minLength) {
           problems[field.name] = `At least ${field.minLength} characters`;
         } else if (field.maxLength !== undefined && text.length > field.maxLength) {
           problems[field.name] = `At most ${field.maxLength} characters`;
-        } else value[field.name] = text;
+        } else if (!formatted.ok) problems[field.name] = formatted.problem;
+        else value[field.name] = formatted.value;
         break;
+      }
       case 'enum':
         if (field.options.some((o) => o.value === text)) value[field.name] = text;
         else problems[field.name] = 'Pick one of the options';
@@ -227,4 +230,73 @@ export function formValue(
     }
   }
   return Object.keys(problems).length > 0 ? { ok: false, problems } : { ok: true, value };
+}
+
+/**
+ * The box a string field is typed in: a phone shows the @ key for an email, a date picker for a
+ * date (MCP elicitation's formats: email, uri, date, date-time).
+ */
+export function inputTypeOf(format: string | undefined): string {
+  switch (format) {
+    case 'email':
+      return 'email';
+    case 'uri':
+      return 'url';
+    case 'date':
+      return 'date';
+    case 'date-time':
+      return 'datetime-local';
+    default:
+      return 'text';
+  }
+}
+
+/** A plain check of an email address's shape: the server checks it in full. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** What a datetime-local box holds: a local time, no zone. */
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * `text` as its format asks, or what is wrong with it in words: a local date and time from the
+ * picker goes out as the instant it names (RFC 3339, as JSON Schema's date-time is).
+ */
+function inFormat(
+  format: string | undefined,
+  text: string,
+): { ok: true; value: string } | { ok: false; problem: string } {
+  switch (format) {
+    case 'email':
+      return EMAIL.test(text)
+        ? { ok: true, value: text }
+        : { ok: false, problem: 'An email address, like name@example.com' };
+    case 'uri':
+      return URL.canParse(text)
+        ? { ok: true, value: text }
+        : { ok: false, problem: 'A web address, like https://example.com' };
+    case 'date':
+      return isDate(text) ? { ok: true, value: text } : { ok: false, problem: 'A date, like 2026-03-14' };
+    case 'date-time': {
+      if (DATE_TIME.test(text) && !Number.isNaN(Date.parse(text))) return { ok: true, value: text };
+      const local = LOCAL_DATE_TIME.test(text) ? new Date(text) : null;
+      return local && !Number.isNaN(local.getTime())
+        ? { ok: true, value: local.toISOString() }
+        : { ok: false, problem: 'A date and time, like 2026-03-14 09:30' };
+    }
+    default:
+      return { ok: true, value: text };
+  }
+}
+
+/** A calendar date that exists: 2024-02-29, not 2023-02-29. */
+function isDate(text: string): boolean {
+  const [, y, m, d] = DATE.exec(text) ?? [];
+  if (y === undefined || m === undefined || d === undefined) return false;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return (
+    date.getUTCFullYear() === Number(y) &&
+    date.getUTCMonth() === Number(m) - 1 &&
+    date.getUTCDate() === Number(d)
+  );
 }
