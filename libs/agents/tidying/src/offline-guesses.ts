@@ -1,5 +1,6 @@
 import type { Disposition } from '@sweatpants/domain';
 import { isPlural } from './landed-words';
+import { listedThings } from './offline-things';
 
 /**
  * What the offline model guesses from a name alone: the room a photo's words describe and what is
@@ -66,9 +67,18 @@ export function photoFromWords(text: string): OfflinePhoto {
       : /\b(covered|mess|messy|piles?|cluttered|clutter|full)\b/.test(t)
         ? 'cluttered'
         : 'moderate';
-  const visibleItems = [...new Set(t.match(THINGS) ?? [])];
-  const blockedFunction =
-    roomType === 'office' && /\bdesk\b/.test(t)
+  // the things the words list, as they name them ("bikes, paint tins, a broken lawnmower"), else
+  // the everyday things they mention
+  const listed = listedThings(t);
+  const visibleItems = listed.length > 0 ? listed : [...new Set(t.match(THINGS) ?? [])];
+  // what the words say the mess stops ("we can't park the car anymore"), else what it stops in such a room
+  const said =
+    /\b(?:can'?t|cannot|can not)\s+(?:even\s+)?(?!(?:decide|cope|deal|face|stand|handle|bear|think|focus|believe|remember|be|bring)\b)([a-z][a-z' ]{2,40}?)(?:\s+(?:anymore|any more|at all|now))?\s*(?=[,.;!?]|$)/.exec(
+      t,
+    )?.[1];
+  const blockedFunction = said
+    ? `can't ${said}`
+    : roomType === 'office' && /\bdesk\b/.test(t)
       ? "can't use the desk"
       : roomType === 'bedroom'
         ? "can't get into bed"

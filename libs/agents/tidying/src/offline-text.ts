@@ -39,9 +39,16 @@ function subjectOf(t: string): string | null {
 /** "One" of the thing in question ("one I use for pens so it stays"): a part kept apart. */
 // ("I can't work here anymore" says what it is for as plainly as "for working")
 const FUNCTION =
-  /\b(?:for|to|where (?:i|we)|(?:i|we) (?:can'?t|cannot|can not|couldn'?t)(?: even)?)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying)\b/;
-/** What the space is for, as a doing: "work" → "working", "study" → "studying". */
-const doing = (verb: string) => (verb.endsWith('ing') ? verb : `${verb}ing`);
+  /\b(?:for|to|where (?:i|we)|(?:i|we|they|he|she|(?:the |my |our )?(?:kids|children)) (?:can'?t|cannot|can not|couldn'?t)(?: even)?)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying|play|playing|eat|eating|park(?:ing)?(?: the car| my car| our car)?|get dressed|getting dressed)\b/;
+/**
+ * What the space is for, as a doing: "work" → "working", "park the car" → "parking the car",
+ * "get dressed" → "getting dressed".
+ */
+const doing = (said: string) => {
+  const [verb = '', ...rest] = said.split(' ');
+  const ing = verb.endsWith('ing') ? verb : verb === 'get' ? 'getting' : `${verb}ing`;
+  return [ing, ...rest].join(' ').replace(/\b(?:my|our) car$/, 'the car');
+};
 /** Short words that ask the coach something ("undo that", "go back"): never a thing's name. */
 const COMMAND =
   /^(?:undo|redo|go|wait|stop|help|what|why|how|no|nope|yes|back|again|sorry|thanks|done|next|later|repeat|show|tell|explain|where|when|who|which)\b/;

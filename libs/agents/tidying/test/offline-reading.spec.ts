@@ -413,6 +413,28 @@ describe("the offline coach's first guesses", () => {
     expect(photoFromWords(words).roomType).toBe(room);
   });
 
+  it('notes the things the words list, by the names they give, and what the mess stops', () => {
+    expect(
+      photoFromWords(
+        "the garage, we can't park the car anymore. bikes, paint tins, a broken lawnmower and boxes of old toys",
+      ),
+    ).toMatchObject({
+      roomType: 'garage',
+      visibleItems: ['bikes', 'paint tins', 'broken lawnmower', 'old toys'],
+      blockedFunction: "can't park the car",
+    });
+    // not deciding is no function the mess stops
+    expect(photoFromWords("I can't decide about these letters").blockedFunction).toBeNull();
+  });
+
+  it.each([
+    ["we can't park the car anymore", 'parking the car'],
+    ["the kids can't even play in here", 'playing'],
+    ["I can't get dressed in the morning without climbing over stuff", 'getting dressed'],
+  ])('reads %j as what the space is for: %j', (words, fn) => {
+    expect(read(words)).toMatchObject({ function: fn });
+  });
+
   it("asks what a kids' room is for with playing first", () => {
     expect(functionsFor("kids' room")).toEqual(['playing', 'sleeping', 'getting dressed']);
   });

@@ -74,6 +74,26 @@ describe('a tidying session on the offline model', () => {
     );
   });
 
+  it('takes what the words say the mess stops as what the space is for: no question, straight to the first thing they listed', async () => {
+    const s = await openSession(offline());
+    const asked: string[] = [];
+    await s.say(
+      "the garage, we can't park the car anymore. bikes, paint tins, a broken lawnmower and boxes of old toys",
+      (q) => {
+        asked.push(q.message);
+        return tapFirst(q);
+      },
+      [PHOTO],
+    );
+    expect(asked).toEqual(['What about the bikes?']);
+    expect(s.state()).toMatchObject({
+      phase: 'sorting',
+      room: 'garage',
+      function: 'parking the car',
+      seen: ['bikes', 'paint tins', 'broken lawnmower', 'old toys'],
+    });
+  });
+
   it('says a place given in words back as a place', async () => {
     const s = await openSession(offline());
     await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
