@@ -122,7 +122,10 @@ const BINNED =
   /\b(?:trash|bin|throw|garbage|toss|rubbish|junk|get rid of|chuck|ditch)\b|\b(?:can|could|should|may) (?:all )?go(?: away| now)?\s*[.!]*$/i;
 
 function dispositionIn(text: string, choices: readonly Choice[]): Disposition | null {
-  if (said(text, ['not sure', 'not now', 'later', 'skip', "don't know", 'dunno', 'no idea']))
+  if (
+    said(text, ['not sure', 'not now', 'later', 'skip', "don't know", 'dunno', 'no idea']) ||
+    ASK_FIRST.test(text)
+  )
     return { kind: 'skip' };
   // Words of one of the card's own choices ("keep it here", "file it"): that choice.
   const labelled = choices.map((c, i) => ({ id: String(i), label: c.label ?? '' }));
@@ -138,7 +141,10 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   const owner = OWNED_BY.exec(text);
   const who = owner?.[1] ?? owner?.[2];
   if (who) return { kind: 'place', location: `your ${who.toLowerCase()}` };
-  const place = placeIn(text) ?? spotAlone(text);
+  // "it can be fixed", "get it repaired": to the repair shop; "I'll fix it myself": it stays
+  if (TO_BE_MENDED.test(text)) return { kind: 'place', location: 'the repair shop' };
+  if (MENDS_IT.test(text)) return { kind: 'place', location: 'here' };
+  const place = placeIn(text) ?? spotAlone(text) ?? awayAlone(text);
   if (place) return { kind: 'place', location: place };
   // "keep it", "it stays", "leave it": the thing stays where it is, whatever the proposal was
   // (a person who keeps the mug did not mean the kitchen the card proposed).
@@ -175,6 +181,25 @@ export function placeIn(text: string): string | null {
     .trim();
   const preposition = placed[1].toLowerCase();
   return preposition === 'to' ? where.replace(/^(?:the|my|a)\s+/i, '') : `${preposition} ${where}`;
+}
+
+/** Someone to ask before it is decided: "they're my son's, I'll ask him", "let me check with my wife". */
+const ASK_FIRST =
+  /\b(?:(?:i'?ll|i will|let me|i need to|i have to|i should|i'd better|i must)\s+(?:ask|check with)|ask (?:him|her|them) first)\b/i;
+
+/** Words that send a thing to be mended: "it can be fixed", "get them repaired". */
+const TO_BE_MENDED =
+  /\b(?:(?:can|could|should|will) be (?:fixed|repaired|mended)|get (?:it|them) (?:fixed|repaired|mended)|(?:to|take (?:it|them) to) (?:the |a )?repair (?:shop|caf[eé])|needs? (?:fixing|repairing|mending|to be (?:fixed|repaired|mended)))\b/i;
+/** Words that mend it at home: "I'll fix it myself". */
+const MENDS_IT = /\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to) (?:fix|repair|mend)\b/i;
+
+/** Places away from the home a thing is taken to, said alone at a card: "tip", "the dump". */
+const AWAY_ALONE =
+  /^\s*(?:(?:to|off to|take (?:it|them) to)\s+)?(?:the\s+)?(tip|dump|car boot(?: sale)?)\s*[.!]*\s*$/i;
+
+function awayAlone(text: string): string | null {
+  const away = AWAY_ALONE.exec(text)?.[1]?.toLowerCase();
+  return away ? `the ${away}` : null;
 }
 
 /** A thing said to be someone else's: "they're my partner's", "it belongs to my son". */

@@ -114,11 +114,18 @@ export function formatIssues(issues: readonly SchemaIssue[]): string {
 }
 
 /**
- * One Ajv for the process. `strict: false` reads keywords it does not know as annotations (MCP
- * servers and zod add their own); `verbose` keeps the failing value and schema on each error, for
+ * One Ajv for the process. `strict: false` reads keywords and formats it does not know as
+ * annotations (MCP servers and zod add their own); `verbose` keeps the failing value and schema on each error, for
  * the words; `validateSchema: false` takes a draft-07 schema as it comes.
  */
-const ajv = new Ajv2020({ allErrors: true, strict: false, verbose: true, validateSchema: false });
+const ajv = new Ajv2020({
+  allErrors: true,
+  strict: false,
+  verbose: true,
+  validateSchema: false,
+  // a format it does not know ("ends_with", zod's own) is an annotation, not a warning in the log
+  logger: false,
+});
 addFormats(ajv);
 
 /** Compiled checks by schema object, under the document their `$ref`s point into. */

@@ -333,6 +333,21 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     expect(read(mug, text)).toEqual(reading);
   });
 
+  it.each([
+    // a place away from home, named bare
+    ['tip', disposes({ kind: 'place', location: 'the tip' }, true)],
+    ['the dump', disposes({ kind: 'place', location: 'the dump' }, true)],
+    ['recycling centre', disposes({ kind: 'recycle' }, true)],
+    // someone to ask first: not decided yet
+    ["they're my son's, I'll ask him", disposes({ kind: 'skip' }, true)],
+    ['let me check with my wife', disposes({ kind: 'skip' }, true)],
+    // mended: at a repair shop, or at home
+    ['I think it can be fixed actually', disposes({ kind: 'place', location: 'the repair shop' }, true)],
+    ["I'll fix it myself", disposes({ kind: 'place', location: 'here' }, true)],
+  ])('reads "%s" at the card as what becomes of the thing', (text, reading) => {
+    expect(read(mug, text)).toEqual(reading);
+  });
+
   it.each(['keys', 'lamp', 'books'])(
     'leaves "%s", a short word no slip makes an answer of, as a tangent (the next thing, named)',
     (text) => {
