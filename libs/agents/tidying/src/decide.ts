@@ -135,10 +135,14 @@ function sorting(state: SessionState, extract: Extract): Decision {
   switch (extract.intent) {
     case 'stop':
       return { action: { tag: 'summary' }, nextPhase: 'ended' };
-    case 'help':
-      return item
-        ? { action: { tag: 'decision-aid', item }, nextPhase: 'decision-support' }
+    case 'help': {
+      // a thing already put off ("not now") is not what they are stuck on: "ugh, this is taking
+      // forever" after it asks how they are doing, not about it again
+      const stuckOn = extract.item ?? (item !== null && !state.piles.unsure.includes(item) ? item : null);
+      return stuckOn
+        ? { action: { tag: 'decision-aid', item: stuckOn }, nextPhase: 'decision-support' }
         : { action: { tag: 'energy-check' }, nextPhase: 'sorting' };
+    }
     case 'decided':
       // the user's own decision is taken first, even with a big unsure pile
       return { action: decided(extract, item), nextPhase: 'sorting' };

@@ -197,6 +197,14 @@ export function choicesFor(
       { label: 'File it', disposition: { kind: 'place', location: 'the filing box' } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
+  // Paint, batteries, bulbs and ink go to a recycling centre, never the bin: some paint is kept for
+  // touching up
+  if (/\b(paints?|paint tins?|batter(?:y|ies)|light ?bulbs?|bulbs|ink cartridges?|cartridges?)\b/.test(t))
+    return [
+      { label: 'Recycling centre', disposition: { kind: 'place', location: 'the recycling centre' } },
+      { label: keep, disposition: { kind: 'place', location: spot } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
   // A thing missing a part is no one else's to have: a puzzle missing pieces goes to the
   // recycling, a teddy missing an eye is kept or binned, never donated.
   if (MISSING_PART.test(t))

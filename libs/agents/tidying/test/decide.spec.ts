@@ -351,6 +351,14 @@ const rows: Row[] = [
     'sorting',
   ],
   [
+    'sorting: help once the current item is put off ("not now") checks energy, not the item again',
+    session({ phase: 'sorting', active, currentItem: item('lawnmower') }, [item('lawnmower')]),
+    null,
+    says({ intent: 'help' }),
+    { tag: 'energy-check' },
+    'sorting',
+  ],
+  [
     'sorting: going on with the current item, named, is for the clarifying mode',
     sorting('mug'),
     null,

@@ -22,6 +22,13 @@ describe("the offline rules' reading of a message", () => {
     expect(read(text)).toMatchObject({ item });
   });
 
+  it.each(['ugh this is taking forever', 'I need a break', "we're getting nowhere"])(
+    'reads %j as flagging, about no thing',
+    (text) => {
+      expect(read(text)).toMatchObject({ intent: 'help', item: null, choice: null });
+    },
+  );
+
   it.each([['ugh whats even the point, it will be messy again next week'], ["why bother, it's hopeless"]])(
     'reads %j as losing heart, about no thing',
     (text) => {
@@ -461,6 +468,9 @@ describe("the offline coach's first guesses", () => {
     ['old jumper', 'Donate'],
     ['broken lamp', 'Trash'],
     ['old letters', 'Recycle'],
+    // paint and batteries go to a recycling centre
+    ['paint tins', 'Recycling centre'],
+    ['old batteries', 'Recycling centre'],
     // a thing missing a part is never offered to someone else
     ['puzzle with missing pieces', 'Recycle'],
     ['teddy with a missing eye', 'Keep it here'],
