@@ -98,6 +98,20 @@ describe('validateJson', () => {
     ]);
   });
 
+  it('names the issues in the order the value gives its fields, what is missing last', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { condition: { enum: ['good', 'worn'] }, bags: { type: 'integer' } },
+      required: ['bags'],
+      additionalProperties: false,
+    };
+    expect(validateJson(schema, { condition: 'soggy', colour: 'red' }).map((issue) => issue.path)).toEqual([
+      '$.condition',
+      '$.colour',
+      '$.bags',
+    ]);
+  });
+
   it('reads a draft-07 schema as it comes, and checks nothing with a schema it cannot compile', () => {
     const draft7: JsonSchema = {
       $schema: 'http://json-schema.org/draft-07/schema#',

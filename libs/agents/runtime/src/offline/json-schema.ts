@@ -99,7 +99,29 @@ export function validateJson(
   if (schema === false) return [{ path, message: 'no value is allowed here' }];
   const check = validatorFor(schema, root);
   if (check === undefined || check(value)) return [];
-  return issuesOf(check.errors ?? [], path);
+  return inTheValuesOrder(issuesOf(check.errors ?? [], path), value, path);
+}
+
+/**
+ * Issues in the order a person reads the value (a form's fields as they were filled in, what is
+ * missing after), not the order Ajv walks the schema's keywords in.
+ */
+function inTheValuesOrder(issues: SchemaIssue[], value: Json, path: string): SchemaIssue[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return issues;
+  const keys = Object.keys(value);
+  const rank = (issue: SchemaIssue) => {
+    const at = keys.findIndex(
+      (key) =>
+        issue.path === propertyPath(path, key) ||
+        issue.path.startsWith(`${propertyPath(path, key)}.`) ||
+        issue.path.startsWith(`${propertyPath(path, key)}[`),
+    );
+    return at < 0 ? keys.length : at;
+  };
+  return issues
+    .map((issue, i) => ({ issue, i, rank: rank(issue) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map(({ issue }) => issue);
 }
 
 /**
