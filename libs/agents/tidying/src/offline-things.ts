@@ -63,6 +63,17 @@ export function listedThings(t: string): string[] {
 /** Who a person says something of a thing about: "clothes I never wear", "a bike she's outgrown". */
 const WHO = "(?:(?:i|we|you|they|he|she)(?:'s|'ve|'re|'d)?|nobody|no one)";
 
+/** A thing named with its article, then what someone says of it: "a toaster we never use". */
+const SAID_OF_THE_NAMED = new RegExp(
+  `^((?:a|an|the|my|some)\\s+[a-z' ]+?)\\s+(?:(?:that|which)\\s+)?${WHO}\\s+[a-z' ]+$`,
+);
+/** A thing named bare, then how little someone uses it: "clothes I never wear", "a bike she's outgrown". */
+const SAID_OF_THE_BARE = new RegExp(
+  `^(?!(?:[a-z]+ly|well|so|ok|okay|yes|no|oh|actually|also|and|but)\\b)([a-z'-]+(?:\\s+[a-z'-]+)?)\\s+${WHO}\\s+(?:(?:has|have)\\s+)?(?:never|don'?t|no longer|hardly|rarely|barely|can'?t|haven'?t|used to|won'?t|doesn'?t|outgr(?:own|ew)|gr(?:own|ew) out of)\\b[a-z' ]*$`,
+);
+/** What is said of a thing after its name, from "that" or whoever says it on. */
+const WHAT_IS_SAID_OF_IT = new RegExp(`\\s+(?:(?:that|which)\\s+)?(?:that|which|${WHO})\\s.*$`);
+
 /** Where things lie, said after them, which is no part of their name: "toys everywhere". */
 export const LYING_ABOUT = /\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/;
 
@@ -90,18 +101,10 @@ function nameIn(part: string): string {
       )
       // "a toaster we never use": what is said of a thing is no part of its name (of a thing
       // named with its article: "honestly we never use it" names none)
-      .replace(
-        new RegExp(`^((?:a|an|the|my|some)\\s+[a-z' ]+?)\\s+(?:(?:that|which)\\s+)?${WHO}\\s+[a-z' ]+$`),
-        '$1',
-      )
+      .replace(SAID_OF_THE_NAMED, '$1')
       // "clothes I never wear", "old bags we don't use": the same without the article, when
       // what follows says how little the thing is used ("honestly we never use it" names none)
-      .replace(
-        new RegExp(
-          `^(?!(?:[a-z]+ly|well|so|ok|okay|yes|no|oh|actually|also|and|but)\\b)([a-z'-]+(?:\\s+[a-z'-]+)?)\\s+${WHO}\\s+(?:(?:has|have)\\s+)?(?:never|don'?t|no longer|hardly|rarely|barely|can'?t|haven'?t|used to|won'?t|doesn'?t|outgr(?:own|ew)|gr(?:own|ew) out of)\\b[a-z' ]*$`,
-        ),
-        '$1',
-      )
+      .replace(SAID_OF_THE_BARE, '$1')
       // "jeans that don't fit", "a lamp which flickers": what is said of it is no part of its name
       // ("a laundry basket that's overflowing")
       .replace(/^([a-z' -]+?)\s+(?:that|which)(?:'s\s|\s)[a-z' ]*$/, '$1')
@@ -148,7 +151,7 @@ export function thingSaidOf(words: string): string | null {
     return null;
   // ("there's also a pile of clothes she's grown out of": a thing named after "there's also")
   const said = words.replace(/^(?:(?:and|also|oh|plus)\s+)*(?:there(?:'s| is| are)\s+)?(?:also\s+)?/, '');
-  const cut = said.replace(new RegExp(`\\s+(?:(?:that|which)\\s+)?(?:that|which|${WHO})\\s.*$`), '');
+  const cut = said.replace(WHAT_IS_SAID_OF_IT, '');
   if (cut === said) return null;
   // the name is what is left once what is said of it is cut off
   const name = nameIn(said);
