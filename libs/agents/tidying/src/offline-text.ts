@@ -119,7 +119,7 @@ const RESTART =
   /\b(start (?:over|again|afresh|a new session)|new session|from scratch|another room|a different room|next room)\b/;
 /** Getting tired without saying stop: the coach offers to wrap up (time_to_wrap). */
 export const TIRED =
-  /\b(tired|exhausted|worn out|sleepy|out of steam|losing steam|low on energy|need a break|this is a lot|tak(?:ing|es) (?:forever|ages)|getting nowhere|so slow)\b/;
+  /\b(tired|exhausted|worn out|sleepy|out of steam|losing steam|low on energy|need a break|this is a lot|(?:this|it|that)(?:'s| is)? taking (?:forever|ages|so long)|getting nowhere)\b/;
 /** Does not know which thing the coach means, or what it is (need_to_clarify). */
 export const CONFUSED =
   /\b(idk what|i don'?t know what(?! to do)|no idea what|which one|which [a-z]+(?: [a-z]+)?\?|what do you mean|what are you talking about|what(?:'s| is) (?:that|this)\b|i can'?t (?:see|find) (?:it|that|the|any))/;
