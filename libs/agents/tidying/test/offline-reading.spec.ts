@@ -22,6 +22,14 @@ describe("the offline rules' reading of a message", () => {
     expect(read(text)).toMatchObject({ item });
   });
 
+  it('reads a thing said to be slow, then binned, as a decision, not as flagging', () => {
+    expect(read('the laptop is so slow, bin it')).toMatchObject({
+      intent: 'decided',
+      item: 'laptop',
+      choice: 'trash',
+    });
+  });
+
   it.each(['ugh this is taking forever', 'I need a break', "we're getting nowhere"])(
     'reads %j as flagging, about no thing',
     (text) => {
