@@ -24,7 +24,7 @@ import { choiceIn } from './offline-choice';
  * laptop"), and not a part of the one in question ("some of them", "the rest").
  */
 const ARTICLE =
-  /(?<!\bfor\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?|is|are|was|were|has|have)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|gets?|stays?|belongs?|is|are|was|were|can|could|might|may|would|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|back|i|we|you)\b|[,.!?]|$)/;
+  /(?<!\bfor\s)(?<!\b(?:things|stuff|ones|items|anything|something|everything)\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?|is|are|was|were|has|have)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|gets?|stays?|belongs?|is|are|was|were|can|could|might|may|would|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|back|i|we|you)\b|[,.!?]|$)/;
 
 /** A thing named bare before what is done with it: "lamp stays where it is", "books go on the shelf". */
 const SUBJECT =

@@ -22,6 +22,10 @@ describe("the offline rules' reading of a message", () => {
     expect(read(text)).toMatchObject({ item });
   });
 
+  it('reads "where do things that break go?" as a question, naming no thing called "break"', () => {
+    expect(read('where do things that break go?')).toMatchObject({ item: null });
+  });
+
   it('reads a thing said to be slow, then binned, as a decision, not as flagging', () => {
     expect(read('the laptop is so slow, bin it')).toMatchObject({
       intent: 'decided',
