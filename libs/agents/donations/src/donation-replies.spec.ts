@@ -74,6 +74,15 @@ describe('what the helper says about where things go', () => {
     );
   });
 
+  it("says why a cot mattress is not passed on: a baby's sleep, not an accident", () => {
+    expect(
+      notForGiving([{ item: 'mattress for the cot', kind: 'anything', donatable: false, instead: 'safety' }]),
+    ).toBe(
+      "The mattress for the cot isn't passed on second-hand: a baby's mattress should be new, for safe sleep. " +
+        'A household recycling centre takes it.',
+    );
+  });
+
   it('says why a car seat is not passed on, and where it goes instead', () => {
     expect(
       notForGiving([{ item: 'car seat from 2015', kind: 'anything', donatable: false, instead: 'safety' }]),

@@ -26,8 +26,13 @@ export function distance(km: number): string {
 export function notForGiving(checks: readonly Checked[]): string {
   return checks
     .map(({ item, condition, instead }) => {
-      if (instead === 'safety')
-        return `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} passed on second-hand: no one can vouch that ${isPlural(item) ? 'they were' : 'it was'} never in an accident, and ${isPlural(item) ? 'they wear' : 'it wears'} out with age. A household recycling centre takes ${isPlural(item) ? 'them' : 'it'}.`;
+      if (instead === 'safety') {
+        // a cot mattress is new for each baby, for safe sleep; a car seat or a helmet may have been in a crash
+        const why = /\bmattress/i.test(item)
+          ? "a baby's mattress should be new, for safe sleep"
+          : `no one can vouch that ${isPlural(item) ? 'they were' : 'it was'} never in an accident, and ${isPlural(item) ? 'they wear' : 'it wears'} out with age`;
+        return `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} passed on second-hand: ${why}. A household recycling centre takes ${isPlural(item) ? 'them' : 'it'}.`;
+      }
       if (instead === 'unsafe for a child')
         return `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} safe for another child as ${isPlural(item) ? 'they are' : 'it is'}, so no charity can pass ${isPlural(item) ? 'them' : 'it'} on. Mended, ${isPlural(item) ? 'they' : 'it'} could be given; otherwise a household recycling centre takes ${isPlural(item) ? 'them' : 'it'}.`;
       if (instead === 'recycling point')

@@ -7,6 +7,7 @@ describe('the kind of place that takes a thing', () => {
     ['box of lego', 'toys'],
     ['wooden chair', 'furniture'],
     ['reading lamp', 'electronics'],
+    ['electricals', 'electronics'],
     ['kids clothes', 'clothes'],
     ['something odd', 'anything'],
   ])('a %s goes where %s are taken', (item, kind) => expect(kindOf(item)).toBe(kind));

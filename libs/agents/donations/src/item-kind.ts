@@ -9,7 +9,10 @@ const WORDS: readonly [Kind, RegExp][] = [
   ['books', /\b(books?|novels?|paperbacks?|comics?|cookbooks?)\b/],
   ['toys', /\b(toys?|games?|puzzles?|lego|dolls?|teddy|teddies)\b/],
   ['kitchenware', /\b(mugs?|cups?|plates?|bowls?|pans?|pots?|cutlery|glasses|kettle|toaster)\b/],
-  ['electronics', /\b(lamps?|phones?|laptops?|radios?|speakers?|cables?|chargers?|headphones|monitors?)\b/],
+  [
+    'electronics',
+    /\b(lamps?|phones?|laptops?|radios?|speakers?|cables?|chargers?|headphones|monitors?|electricals?|electrical items|small appliances)\b/,
+  ],
   ['furniture', /\b(chairs?|tables?|desks?|shelf|shelves|sofas?|wardrobes?|drawers?|beds?|stools?)\b/],
 ];
 

@@ -24,7 +24,7 @@ const COLLECTION =
 
 /** Words a person leads with before naming their things. */
 const LEAD =
-  /^(?:(?:so|well|ok|okay|um|right)[,]?\s+)?(?:(?:(?:i|we)(?:'ve|\s+have)?\s+)?got|(?:i|we)\s+have|(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:getting\s+rid\s+of|giving\s+away|donating|clearing\s+out)|(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need|love)\s+to\s+(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for)|(?:i|we)\s+(?:want|need)\s+(?:to\s+)?(?:give\s+away|donate|get\s+rid\s+of)|(?:can|could|may)\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|get\s+rid\s+of)|where\s+can\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|take|get\s+rid\s+of)|(?:please\s+)?help\s+me\s+(?:give\s+away|donate|get\s+rid\s+of|find\s+a\s+(?:home|place)\s+for)|there(?:'s|\s+is|\s+are)|here(?:'s|\s+is|\s+are)|(?:please\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for))\s+/i;
+  /^(?:(?:so|well|ok|okay|um|right)[,]?\s+)?(?:(?:(?:i|we)(?:'ve|\s+have)?\s+)?got|(?:i|we)\s+have|(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:getting\s+rid\s+of|giving\s+away|donating|clearing\s+out)|(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need|love)\s+to\s+(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for)|(?:i|we)\s+(?:want|need)\s+(?:to\s+)?(?:give\s+away|donate|get\s+rid\s+of)|(?:can|could|may)\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|get\s+rid\s+of)|where\s+can\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|take|get\s+rid\s+of)|(?:please\s+)?help\s+me\s+(?:give\s+away|donate|get\s+rid\s+of|find\s+a\s+(?:home|place)\s+for)|there(?:'s|\s+is|\s+are)|here(?:'s|\s+is|\s+are)|(?:and\s+)?(?:what|how)\s+about|(?:do|does|would|will|can|could)\s+(?:you|they|anyone|charities|charity\s+shops)\s+(?:take|accept|want)|(?:please\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for))\s+/i;
 
 /** Words a person ends with after naming their things: what they want done, and politeness. */
 const TAIL =
@@ -68,6 +68,10 @@ const SAID_OF_IT = /\s+(?:that|which)\s+.*$/i;
 const ROUGHLY_SO_MANY =
   /^(?:about|around|roughly|approx(?:imately)?|maybe)\s+(?=(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple)\s)/i;
 
+/** A part that is only manners: "thanks, bye", "cheers". */
+const PLEASANTRY =
+  /^(?:thanks|thank\s+you|ta|cheers|bye|goodbye|bye\s+bye|see\s+you|ok(?:ay)?|great|perfect|lovely|brilliant)[!.]*$/i;
+
 /** A part that only says how much there is ("just one box", "two bags"): an amount, not a thing. */
 const AMOUNT_ONLY =
   /^(?:(?:just|only|about|around)\s+)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?|\d+)\s+(?:(?:big|small|large)\s+)?(?:bags?|box(?:es)?|sacks?|crates?|cartons?|loads?)$/i;
@@ -109,7 +113,7 @@ export function itemsIn(text: string): string[] {
       .replace(TAIL, '')
       .replace(ROUGHLY_SO_MANY, '')
       .trim();
-    if (DESCRIBES.test(said) || AMOUNT_ONLY.test(said)) continue;
+    if (DESCRIBES.test(said) || AMOUNT_ONLY.test(said) || PLEASANTRY.test(said)) continue;
     const item = withoutWordsBefore(said.replace(SAID_OF_IT, ''));
     if (item === '' || BARE_ASKING.test(item) || CLEARED_PLACE.test(item) || !namesAThing(item)) continue;
     if (!items.some((known) => known.toLowerCase() === item.toLowerCase())) items.push(asNamed(item));
@@ -224,7 +228,7 @@ export function recycledOnly(item: string): boolean {
  * (it may have been in a crash, and it expires), a cycle helmet, a cot mattress.
  */
 const SAFETY_FIRST =
-  /\b(?:(?:baby |child |kids? |booster )?car ?seats?|booster seats?|(?:cycle |bike |bicycle |riding )?helmets?|(?:cot|crib|moses basket) mattress(?:es)?)\b/i;
+  /\b(?:(?:baby |child |kids? |booster )?car ?seats?|booster seats?|(?:cycle |bike |bicycle |riding )?helmets?|(?:cot|crib|moses basket) mattress(?:es)?|mattress(?:es)? (?:for|from) (?:the |a |my |our )?(?:cot|crib|moses basket))\b/i;
 
 /**
  * Whether `item` is never passed on second-hand for safety, whatever its condition: car seats,

@@ -458,17 +458,18 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
-  it('takes thanks as thanks, not as a thing to give away', () =>
+  it.each(['Thanks!', 'thanks, bye'])('takes %j as thanks, not as things to give away', (text) =>
     inSession(
       coachGuessing(() => 'donate'),
       async (session) => {
-        await session.say('Thanks!', happyAnswers);
+        await session.say(text, happyAnswers);
         expect(session.asked).toEqual([]);
         expect((await session.replies()).at(-1)).toBe(
           "You're welcome. Tell me whenever there's something else you'd like to give away.",
         );
       },
-    ));
+    ),
+  );
 
   it('says a high chair missing its strap is not safe for another child, even when the coach would give it, and still places the clothes', () =>
     inSession(
