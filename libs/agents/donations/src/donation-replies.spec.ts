@@ -38,6 +38,13 @@ describe('what the helper says about where things go', () => {
     });
   });
 
+  it('says to wipe a laptop before it is handed over', () => {
+    expect(whereTheyGo([found('old laptop', { kind: 'electronics' })]).text).toMatch(
+      /\. Before you hand over the old laptop, wipe it: a factory reset removes your files and accounts\.$/,
+    );
+    expect(whereTheyGo([found('kids clothes')]).text).not.toMatch(/wipe/);
+  });
+
   it('says plainly it knows nothing near, with the true distance, and calls nothing near', () => {
     const { text, copy } = whereTheyGo([
       found('winter coat', { places: [], area: 'central London', nearestKm: 930.4 }),

@@ -109,8 +109,18 @@ export function whereTheyGo(finds: readonly Located[]): Where {
     sentences.push(
       `I don't know of any collection service near you for ${alternatives(noCollection)}${howFar(noCollection)}. Instead, you could ring a charity shop near you (many collect bigger donations), or offer ${itOrThem(noCollection)} on a local reuse group, where someone nearby comes to pick things up.`,
     );
+  // a laptop or a phone carries its owner's files and accounts: wiped before it is handed over
+  const devices = finds.filter((f) => f.places.length > 0 && HOLDS_DATA.test(f.item));
+  if (devices.length > 0)
+    sentences.push(
+      `Before you hand over ${listOf(devices.map((f) => f.item))}, wipe ${itOrThem(devices)}: a factory reset removes your files and accounts.`,
+    );
   return { text: sentences.join(' '), copy };
 }
+
+/** Things that hold their owner's files and accounts. */
+const HOLDS_DATA =
+  /\b(?:laptops?|computers?|pcs?|macs?|macbooks?|phones?|smartphones?|iphones?|tablets?|ipads?)\b/i;
 
 /** The kinds of place that take such things: a clothes bank only for clothes, never for a bike. */
 function kindsOfPlaceFor(finds: readonly Located[]): string {

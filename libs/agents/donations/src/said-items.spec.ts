@@ -62,6 +62,8 @@ describe('reading the things out of what a person says', () => {
     ['what about the mattress for the cot?', ['mattress for the cot']],
     ['do you take electricals?', ['electricals']],
     ['thanks, bye', []],
+    ["I've got 3 bags of clothes, can someone pick them up tomorrow?", ['clothes']],
+    ['can you find somewhere for my old laptop? it has personal stuff on it', ['old laptop']],
     // what is wrong with it is part of its name, articles and all
     [
       'a high chair with a missing strap and a box of baby clothes',

@@ -24,7 +24,7 @@ const COLLECTION =
 
 /** Words a person leads with before naming their things. */
 const LEAD =
-  /^(?:(?:so|well|ok|okay|um|right)[,]?\s+)?(?:(?:(?:i|we)(?:'ve|\s+have)?\s+)?got|(?:i|we)\s+have|(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:getting\s+rid\s+of|giving\s+away|donating|clearing\s+out)|(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need|love)\s+to\s+(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for)|(?:i|we)\s+(?:want|need)\s+(?:to\s+)?(?:give\s+away|donate|get\s+rid\s+of)|(?:can|could|may)\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|get\s+rid\s+of)|where\s+can\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|take|get\s+rid\s+of)|(?:please\s+)?help\s+me\s+(?:give\s+away|donate|get\s+rid\s+of|find\s+a\s+(?:home|place)\s+for)|there(?:'s|\s+is|\s+are)|here(?:'s|\s+is|\s+are)|(?:and\s+)?(?:what|how)\s+about|(?:do|does|would|will|can|could)\s+(?:you|they|anyone|charities|charity\s+shops)\s+(?:take|accept|want)|(?:please\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for))\s+/i;
+  /^(?:(?:so|well|ok|okay|um|right)[,]?\s+)?(?:(?:(?:i|we)(?:'ve|\s+have)?\s+)?got|(?:i|we)\s+have|(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:getting\s+rid\s+of|giving\s+away|donating|clearing\s+out)|(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need|love)\s+to\s+(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for)|(?:i|we)\s+(?:want|need)\s+(?:to\s+)?(?:give\s+away|donate|get\s+rid\s+of)|(?:can|could|may)\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|get\s+rid\s+of)|where\s+can\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|take|get\s+rid\s+of)|(?:please\s+)?help\s+me\s+(?:give\s+away|donate|get\s+rid\s+of|find\s+a\s+(?:home|place)\s+for)|(?:can|could)\s+you\s+(?:please\s+)?find\s+(?:somewhere|a\s+(?:new\s+)?(?:home|place))\s+for|there(?:'s|\s+is|\s+are)|here(?:'s|\s+is|\s+are)|(?:and\s+)?(?:what|how)\s+about|(?:do|does|would|will|can|could)\s+(?:you|they|anyone|charities|charity\s+shops)\s+(?:take|accept|want)|(?:please\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for))\s+/i;
 
 /** Words a person ends with after naming their things: what they want done, and politeness. */
 const TAIL =
@@ -67,6 +67,10 @@ const SAID_OF_IT = /\s+(?:that|which)\s+.*$/i;
 /** "about" before how many there are: "about 4 boxes of books", "around two bags of toys". */
 const ROUGHLY_SO_MANY =
   /^(?:about|around|roughly|approx(?:imately)?|maybe)\s+(?=(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple)\s)/i;
+
+/** When, said after the things ("…, can someone pick them up tomorrow?"): no part of their name. */
+const WHEN =
+  /\s+(?:today|tonight|tomorrow|this\s+(?:week(?:end)?|morning|afternoon|evening)|next\s+week|asap|soon|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i;
 
 /** A part that is only manners: "thanks, bye", "cheers". */
 const PLEASANTRY =
@@ -112,6 +116,7 @@ export function itemsIn(text: string): string[] {
       .replace(LEAD, '')
       .replace(TAIL, '')
       .replace(ROUGHLY_SO_MANY, '')
+      .replace(WHEN, '')
       .trim();
     if (DESCRIBES.test(said) || AMOUNT_ONLY.test(said) || PLEASANTRY.test(said)) continue;
     const item = withoutWordsBefore(said.replace(SAID_OF_IT, ''));
