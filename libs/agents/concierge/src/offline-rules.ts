@@ -313,6 +313,23 @@ export const howToTakeBack: OfflineRule = {
   reply: () => ({ text: `(offline) ${HOW_TO_TAKE_BACK}` }),
 };
 
+/** Asking after the review just ended: "what did you just do?", "how many are left?". */
+const ASKS_WHAT_CHANGED =
+  /\b(?:what (?:did|have) you (?:just )?(?:do|done|change|changed)|what (?:has )?changed|what happened|how many (?:are |items )?(?:left|still)|what(?:'s| is) (?:left|still quarantined)|still quarantined)\b/i;
+
+/** Asked after a review what it did or left, the recap it ended with, as the overview's prompt has it. */
+export const whatTheReviewChanged: OfflineRule = {
+  name: 'concierge: say what the last review changed and left',
+  when: (ctx) =>
+    inOverview(ctx) && fresh(ctx) && ASKS_WHAT_CHANGED.test(ctx.userText) && recapInPrompt(ctx) !== null,
+  reply: (ctx) => ({ text: `(offline) In the last review: ${recapInPrompt(ctx) ?? ''}` }),
+};
+
+/** The recap of the review that ended last, from the overview's prompt ("What it changed: …"). */
+function recapInPrompt(ctx: OfflineContext): string | null {
+  return /^What it changed:\n([\s\S]+)$/m.exec(ctx.request.system)?.[1]?.trim() || null;
+}
+
 export const introduce: OfflineRule = {
   name: 'concierge: say what the offline concierge can do',
   when: (ctx) => inOverview(ctx) && fresh(ctx),
@@ -338,6 +355,7 @@ export const CONCIERGE_OFFLINE_RULES: readonly OfflineRule[] = [
   tellInbox,
   reviewFinished,
   howToTakeBack,
+  whatTheReviewChanged,
   startReviewRule,
   readInbox,
   sortPending,

@@ -394,6 +394,21 @@ describe('a side quest while a card waits (offline)', () => {
     expect(concierge.store.batches).toEqual([]);
   });
 
+  it.each(['what did you just do?', 'how many are left?'])(
+    'answers %j after the review from its recap: what it changed and what stays quarantined',
+    async (text) => {
+      const concierge = await bankCard();
+      await answer(concierge.runner, { action: 'other', content: { text: "I'm done" } }, concierge.card);
+      await concierge.runner.whenIdle();
+      await concierge.runner.send({ text, authorId: 'u1' });
+      await concierge.runner.whenIdle();
+      const said = replies(await concierge.path()).at(-1) ?? '';
+      expect(said).toBe(
+        '(offline) In the last review: None of the 1 item was decided; it stays quarantined.',
+      );
+    },
+  );
+
   it('"stop" asking about the card is answered about the card, and the card stays', async () => {
     const concierge = await bankCard();
     await aside(concierge, concierge.card, 'does tier 1 stop these mails?');
