@@ -26,22 +26,25 @@ export function distance(km: number): string {
 export function notForGiving(checks: readonly Checked[]): string {
   return checks
     .map(({ item, condition, instead }) => {
+      // the words that agree with the thing: "the mugs aren't…", "the kettle isn't…"
+      const many = isPlural(item);
+      const [it, them, isNot] = many ? ['they', 'them', "aren't"] : ['it', 'it', "isn't"];
+      const theThing = capitalised(listOf([item]));
       if (instead === 'safety') {
         // a cot mattress is new for each baby, for safe sleep; a car seat or a helmet may have been in a crash
         const why = /\bmattress/i.test(item)
           ? "a baby's mattress should be new, for safe sleep"
-          : `no one can vouch that ${isPlural(item) ? 'they were' : 'it was'} never in an accident, and ${isPlural(item) ? 'they wear' : 'it wears'} out with age`;
-        return `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} passed on second-hand: ${why}. A household recycling centre takes ${isPlural(item) ? 'them' : 'it'}.`;
+          : `no one can vouch that ${many ? 'they were' : 'it was'} never in an accident, and ${many ? 'they wear' : 'it wears'} out with age`;
+        return `${theThing} ${isNot} passed on second-hand: ${why}. A household recycling centre takes ${them}.`;
       }
       if (instead === 'unsafe for a child')
-        return `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} safe for another child as ${isPlural(item) ? 'they are' : 'it is'}, so no charity can pass ${isPlural(item) ? 'them' : 'it'} on. Mended, ${isPlural(item) ? 'they' : 'it'} could be given; otherwise a household recycling centre takes ${isPlural(item) ? 'them' : 'it'}.`;
+        return `${theThing} ${isNot} safe for another child as ${many ? 'they are' : 'it is'}, so no charity can pass ${them} on. Mended, ${it} could be given; otherwise a household recycling centre takes ${them}.`;
       if (instead === 'recycling point')
-        return `${capitalised(listOf([item]))} ${isPlural(item) ? 'go' : 'goes'} to a recycling point that takes ${isPlural(item) ? 'them' : 'it'}, never the bin: ${recyclingPointFor(item, isPlural(item) ? 'them' : 'it')}.`;
+        return `${theThing} ${many ? 'go' : 'goes'} to a recycling point that takes ${them}, never the bin: ${recyclingPointFor(item, them)}.`;
       const where = instead === 'recycle' ? 'recycling' : 'the bin';
-      const they = isPlural(item) ? "they're" : "it's";
       return condition === 'poor'
-        ? `Then the ${item} ${isPlural(item) ? 'are' : 'is'} best taken to ${where}: charity shops can only pass on things in good condition.`
-        : `${capitalised(listOf([item]))} ${isPlural(item) ? "aren't" : "isn't"} something a charity shop could pass on, so ${they} for ${where}.`;
+        ? `Then the ${item} ${many ? 'are' : 'is'} best taken to ${where}: charity shops can only pass on things in good condition.`
+        : `${theThing} ${isNot} something a charity shop could pass on, so ${many ? "they're" : "it's"} for ${where}.`;
     })
     .join(' ');
 }
@@ -120,7 +123,7 @@ export function whereTheyGo(finds: readonly Located[]): Where {
 
 /** Things that hold their owner's files and accounts. */
 const HOLDS_DATA =
-  /\b(?:laptops?|computers?|pcs?|macs?|macbooks?|phones?|smartphones?|iphones?|tablets?|ipads?)\b/i;
+  /\b(?:laptops?|computers?|pcs?|macbooks?|phones?|smartphones?|iphones?|tablets?|ipads?)\b/i;
 
 /** The kinds of place that take such things: a clothes bank only for clothes, never for a bike. */
 function kindsOfPlaceFor(finds: readonly Located[]): string {

@@ -137,8 +137,8 @@ export function formatIssues(issues: readonly SchemaIssue[]): string {
 
 /**
  * One Ajv for the process. `strict: false` reads keywords and formats it does not know as
- * annotations (MCP servers and zod add their own); `verbose` keeps the failing value and schema on each error, for
- * the words; `validateSchema: false` takes a draft-07 schema as it comes.
+ * annotations (MCP servers and zod add their own); `verbose` keeps the failing value and schema on
+ * each error, for the words; `validateSchema: false` takes a draft-07 schema as it comes.
  */
 const ajv = new Ajv2020({
   allErrors: true,
