@@ -37,6 +37,8 @@ export function notForGiving(checks: readonly Checked[]): string {
           : `no one can vouch that ${many ? 'they were' : 'it was'} never in an accident, and ${many ? 'they wear' : 'it wears'} out with age`;
         return `${theThing} ${isNot} passed on second-hand: ${why}. A household recycling centre takes ${them}.`;
       }
+      if (instead === 'pharmacy')
+        return `${theThing} ${isNot} passed on, and ${many ? "they don't" : "it doesn't"} go in the bin or down the sink: any pharmacy takes back unused or out-of-date medicines and disposes of them safely.`;
       if (instead === 'unsafe for a child')
         return `${theThing} ${isNot} safe for another child as ${many ? 'they are' : 'it is'}, so no charity can pass ${them} on. Mended, ${it} could be given; otherwise a household recycling centre takes ${them}.`;
       if (instead === 'recycling point')

@@ -17,6 +17,7 @@ import {
   conditionInDoubt,
   isPlural,
   MAX_ITEMS_AT_ONCE,
+  forThePharmacy,
   recycledOnly,
   safetyFirst,
   unsafeForAChild,
@@ -93,6 +94,8 @@ export function donationTools(coach: CoachTools): DonationTools {
       }
       const { guess, pile, alternatives = [] } = coachSays;
       const checked = { item, kind: kindOf(item), coach: { guess, pile } };
+      // medicines: a pharmacy takes them back, whatever their condition
+      if (forThePharmacy(item)) return Ok({ ...checked, donatable: false, instead: 'pharmacy' });
       // batteries, bulbs, paint: never given, whatever the coach's guess or their condition
       if (recycledOnly(item)) return Ok({ ...checked, donatable: false, instead: 'recycling point' });
       // car seats, helmets: no one can vouch for their history, so no charity passes them on

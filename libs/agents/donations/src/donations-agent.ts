@@ -61,7 +61,8 @@ export function createDonations(
           assume. If a thing cannot be given away, say so gently and suggest recycling instead;
           when check_item says instead "safety" (a car seat, a helmet), say why: its history cannot
           be vouched for; when it says "unsafe for a child" (a high chair with a missing strap),
-          say it is not safe for another child as it is, and could be given once mended.
+          say it is not safe for another child as it is, and could be given once mended; when it
+          says "pharmacy" (medicines), say any pharmacy takes them back, never the bin or the sink.
           Otherwise call describe_donation, passing what the person already told you (its
           condition, that they want it collected), then find_drop_off with the thing's kind and
           its condition as described (worn things are not sent to shops that resell), passing

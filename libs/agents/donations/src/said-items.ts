@@ -228,6 +228,21 @@ export function recycledOnly(item: string): boolean {
   return RECYCLED_ONLY.test(item);
 }
 
+/** Medicines, which no one passes on: a pharmacy takes them back ("tablets" alone may be a computer). */
+const MEDICINES =
+  /\b(?:medicines?|medications?|meds|pills|painkillers|paracetamol|ibuprofen|aspirin|prescriptions?|antibiotics|inhalers?|cough (?:syrup|mixture|medicine))\b/i;
+
+/**
+ * Whether `item` is a medicine, which goes back to a pharmacy, never to a charity or the bin.
+ *
+ * @example
+ * forThePharmacy('old medicines'); // true
+ * forThePharmacy('old tablets'); // false (an iPad, as likely)
+ */
+export function forThePharmacy(item: string): boolean {
+  return MEDICINES.test(item);
+}
+
 /**
  * Things kept safe only while their history is known, so never passed on second-hand: a car seat
  * (it may have been in a crash, and it expires), a cycle helmet, a cot mattress.

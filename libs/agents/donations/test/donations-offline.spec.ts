@@ -98,6 +98,19 @@ describe('the donation helper, offline', () => {
     }
   });
 
+  it('asks nothing about old medicines: a pharmacy takes them back, never the bin or a charity', async () => {
+    const session = await openSession(offline(), alwaysDonate());
+    try {
+      await session.say('can I give away my old medicines?', happyAnswers);
+      expect(session.asked).toEqual([]);
+      expect((await session.replies()).at(-1)).toBe(
+        "The old medicines aren't passed on, and they don't go in the bin or down the sink: any pharmacy takes back unused or out-of-date medicines and disposes of them safely. Anything else you'd like to give away?",
+      );
+    } finally {
+      await session.runner.close();
+    }
+  });
+
   it('asks nothing more about a broken thing, and says why in its own voice', async () => {
     const coach = coachGuessing((item) => (item.includes('broken') ? 'trash' : 'donate'));
     const session = await openSession(offline(), coach);

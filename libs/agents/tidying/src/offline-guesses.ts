@@ -161,6 +161,10 @@ const WORN_OUT =
 /** A name that says a part is gone: "teddy with a missing eye", "puzzle missing pieces". */
 const MISSING_PART = /\b(?:missing|without (?:its|the|a|an|some))\b/;
 
+/** Medicines, which a pharmacy takes back ("tablets" alone may be a computer, so it is left out). */
+const MEDICINES =
+  /\b(?:medicines?|medications?|meds|pills|painkillers|paracetamol|ibuprofen|aspirin|prescriptions?|antibiotics|inhalers?|cough (?:syrup|mixture|medicine))\b/;
+
 /** Words that ask after mending a thing: "can it be fixed?", "I could get it repaired". */
 const MENDED = /\b(?:fix(?:ed)?|repair(?:ed)?|mend(?:ed)?)\b/;
 
@@ -195,6 +199,13 @@ export function choicesFor(
     return [
       { label: 'Recycle', disposition: { kind: 'recycle' } },
       { label: 'File it', disposition: { kind: 'place', location: 'the filing box' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
+  // Medicines go back to a pharmacy, which disposes of them safely: never the bin, never anyone else
+  if (MEDICINES.test(t))
+    return [
+      { label: 'Pharmacy', disposition: { kind: 'place', location: 'the pharmacy' } },
+      { label: keep, disposition: { kind: 'place', location: spot } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
   // Paint, batteries, bulbs and ink go to a recycling centre, never the bin: some paint is kept for

@@ -483,6 +483,9 @@ describe("the offline coach's first guesses", () => {
     // paint and batteries go to a recycling centre
     ['paint tins', 'Recycling centre'],
     ['old batteries', 'Recycling centre'],
+    // medicines go back to a pharmacy, never offered to someone else
+    ['old medicines', 'Pharmacy'],
+    ['out of date painkillers', 'Pharmacy'],
     // a thing missing a part is never offered to someone else
     ['puzzle with missing pieces', 'Recycle'],
     ['teddy with a missing eye', 'Keep it here'],

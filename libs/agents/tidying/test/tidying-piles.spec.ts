@@ -1075,6 +1075,29 @@ describe('where each item lands', () => {
     expect(await repliesOf(s)).toContainEqual(expect.stringMatching(/^The paint tins go out, to the tip\./));
   });
 
+  it('old medicines are offered the pharmacy first, never Donate; "I\'ll take them back to the chemist" sends them out, to the chemist', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'bathroom cabinet is overflowing. old medicines, half used shampoos, loads of hotel soaps',
+      typingAtCards(["they're out of date, I'll take them back to the chemist"], asked),
+    );
+
+    const proposed = (await s.path()).map((n) => n.payload).filter((p) => p['type'] === 'item-proposed');
+    expect(proposed[0]).toMatchObject({
+      item: 'old medicines',
+      choices: ['Pharmacy', 'Keep them here', 'Not now'],
+    });
+    expect(asked[0]).toBe('old medicines');
+    expect(s.state()).toMatchObject({
+      piles: { out: ['old medicines'] },
+      destinations: { 'old medicines': 'chemist' },
+    });
+    expect(await repliesOf(s)).toContainEqual(
+      expect.stringMatching(/^The old medicines go out, to the chemist\./),
+    );
+  });
+
   it('a thing named with what is said of it ("jeans that dont fit") is one of the list, as are the rest', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));

@@ -90,6 +90,8 @@ describe('how a thing’s place reads under its card', () => {
     // a place away from home: taken there too
     const mended = { disposition: { kind: 'place', location: 'the repair shop' }, wasCorrection: false };
     expect(answerSummary(card, 'accept', mended)).toBe('Take to the repair shop');
+    const pharmacy = { disposition: { kind: 'place', location: 'the pharmacy' }, wasCorrection: false };
+    expect(answerSummary(card, 'accept', pharmacy)).toBe('Take to the pharmacy');
   });
 
   it('reads what typed words were taken as as the answer itself, not as a correction', () => {

@@ -7,8 +7,9 @@ const PREPOSITION = /^(?:in|into|inside|on|onto|under|by|at|behind|beside|next t
 const ROOM =
   /^(?:the |my )?(?:kitchen|office|study|bedroom|bathroom|hallway|hall|garage|shed|attic|loft|basement|cellar|lounge|[a-z]+ room)$/i;
 
-/** A place away from home a thing is taken to: "the repair shop", "the tip", "the post office". */
-const AWAY = /^(?:the |my )?(?:[a-z]+ )?(?:shop|tip|dump|centre|center|post office|school|library)$/i;
+/** A place away from home a thing is taken to: "the repair shop", "the tip", "the pharmacy". */
+const AWAY =
+  /^(?:the |my )?(?:[a-z]+ )?(?:shop|tip|dump|centre|center|post office|school|library|pharmacy|chemist'?s?)$/i;
 
 /** Where things go on top, not inside: "Put on the shelf", not "Put in the shelf". */
 const SURFACE =

@@ -193,9 +193,9 @@ const TO_BE_MENDED =
 /** Words that mend it at home: "I'll fix it myself". */
 const MENDS_IT = /\b(?:i|we)(?:'ll| will| can| could| am going to|'m going to) (?:fix|repair|mend)\b/i;
 
-/** Places away from the home a thing is taken to, said alone at a card: "tip", "the dump". */
+/** Places away from the home a thing is taken to, said alone at a card: "tip", "the dump", "pharmacy". */
 const AWAY_ALONE =
-  /^\s*(?:(?:to|off to|take (?:it|them) to)\s+)?(?:the\s+)?(tip|dump|car boot(?: sale)?)\s*[.!]*\s*$/i;
+  /^\s*(?:(?:to|off to|take (?:it|them) (?:back )?to|back to)\s+)?(?:the\s+|a\s+)?(tip|dump|car boot(?: sale)?|pharmacy|chemist)\s*[.!]*\s*$/i;
 
 function awayAlone(text: string): string | null {
   const away = AWAY_ALONE.exec(text)?.[1]?.toLowerCase();

@@ -338,6 +338,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['tip', disposes({ kind: 'place', location: 'the tip' }, true)],
     ['the dump', disposes({ kind: 'place', location: 'the dump' }, true)],
     ['recycling centre', disposes({ kind: 'recycle' }, true)],
+    ['back to the pharmacy', disposes({ kind: 'place', location: 'the pharmacy' }, true)],
+    ['take them back to the chemist', disposes({ kind: 'place', location: 'chemist' }, true)],
     // someone to ask first: not decided yet
     ["they're my son's, I'll ask him", disposes({ kind: 'skip' }, true)],
     ['let me check with my wife', disposes({ kind: 'skip' }, true)],
