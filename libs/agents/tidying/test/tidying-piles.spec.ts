@@ -1098,6 +1098,19 @@ describe('where each item lands', () => {
     );
   });
 
+  it('"I\'ll use them up first, then the bottles go in the recycling" at the shampoos\' card keeps them to be used up', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'half used shampoos and hotel soaps',
+      typingAtCards(["I'll use them up first, then the bottles go in the recycling"], asked),
+    );
+
+    expect(asked[0]).toBe('half used shampoos');
+    expect(s.state()).toMatchObject({ piles: { belongs: ['half used shampoos'], out: [] } });
+    expect(await repliesOf(s)).toContainEqual(expect.stringMatching(/^The half used shampoos stay here\./));
+  });
+
   it('a thing named with what is said of it ("jeans that dont fit") is one of the list, as are the rest', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));

@@ -54,7 +54,8 @@ export function dispositionAnswer(
 ): { [key: string]: Json } | null {
   if (asksBack(text)) return null;
   const choices = (Array.isArray(payload['choices']) ? payload['choices'] : []) as unknown as Choice[];
-  if (decidesAnotherThing(text, choices)) return null;
+  // ("I'll use them up first, then the bottles go in the recycling": the bottles are for later)
+  if (!USED_UP.test(text) && decidesAnotherThing(text, choices)) return null;
   const disposition = dispositionIn(text, choices);
   if (!disposition) return null;
   const first = choices[0]?.disposition;
@@ -127,6 +128,8 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
     ASK_FIRST.test(text)
   )
     return { kind: 'skip' };
+  // "I'll use them up first, then recycle them": kept to be used up; what follows is for later
+  if (USED_UP.test(text)) return { kind: 'place', location: 'here' };
   // Words of one of the card's own choices ("keep it here", "file it"): that choice.
   const labelled = choices.map((c, i) => ({ id: String(i), label: c.label ?? '' }));
   const named = optionInWords(text, labelled);
@@ -186,6 +189,9 @@ export function placeIn(text: string): string | null {
 /** Someone to ask before it is decided: "they're my son's, I'll ask him", "let me check with my wife". */
 const ASK_FIRST =
   /\b(?:(?:i'?ll|i will|let me|i need to|i have to|i should|i'd better|i must)\s+(?:ask|check with)|ask (?:him|her|them) first)\b/i;
+
+/** Words that keep a thing to be used up: "I'll use them up first", "finish it off". */
+const USED_UP = /\b(?:use|finish)\s+(?:it|them|those|these)\s+(?:up|off)\b/i;
 
 /** Words that send a thing to be mended: "it can be fixed", "get them repaired". */
 const TO_BE_MENDED =

@@ -346,6 +346,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     // mended: at a repair shop, or at home
     ['I think it can be fixed actually', disposes({ kind: 'place', location: 'the repair shop' }, true)],
     ["I'll fix it myself", disposes({ kind: 'place', location: 'here' }, true)],
+    // used up first: kept, whatever becomes of them after
+    ["I'll use them up first, then recycle them", disposes({ kind: 'place', location: 'here' }, true)],
   ])('reads "%s" at the card as what becomes of the thing', (text, reading) => {
     expect(read(mug, text)).toEqual(reading);
   });
