@@ -33,15 +33,24 @@ function picksBySender(ctx: OfflineContext): {
   const strangers: string[] = [];
   /** the option for "the others": the items no other part named */
   let others: CardOffer['options'][number] | undefined;
+  /** items named bare ("the shell sale and bookbarn are junk"), picked for by the part after */
+  let carried: typeof items = [];
   for (const part of ctx.userText.split(/\s*(?:[,;]|\bbut\b|\band\b|\bwhile\b)\s*/i)) {
     const m = PART_LETTER.exec(part);
     const letter = (m?.[1] ?? m?.[2] ?? m?.[3])?.toUpperCase();
     const option = letter
       ? offer.options[letters.indexOf(letter)]
       : (optionByWord(part, offer.options) ?? optionByKind(part, offer.options));
-    const from = items.filter(
-      (a) => namesSender(part, a.senderName || a.sender) || namesSubject(part, a.subject, items),
+    const named = mostNamed(
+      part,
+      items.filter((a) => namesSender(part, senderOf(a)) || namesSubject(part, a.subject, items)),
     );
+    if (!letter && !option && named.length > 0 && BARE.test(part) && !STRANGER.test(part)) {
+      carried = [...carried, ...named];
+      continue;
+    }
+    const from = option ? [...carried, ...named] : named;
+    carried = [];
     if (from.length === 0 && THE_OTHERS.test(part)) {
       if (letter && !option) return null;
       others = option ?? others;
@@ -49,8 +58,7 @@ function picksBySender(ctx: OfflineContext): {
     }
     // a sender said to be a stranger is most likely a marketing list: said so, not picked (what
     // kind of sender it is stays the person's to say)
-    if (!letter && !option && STRANGER.test(part))
-      strangers.push(...from.map((a) => a.senderName || a.sender));
+    if (!letter && !option && STRANGER.test(part)) strangers.push(...from.map(senderOf));
     // a word of an option's label with no sender beside it ("archive them") picks for no one
     if (!letter && (!option || from.length === 0)) continue;
     if (!option || from.length === 0 || from.some((a) => taken.has(a.id))) return null;
@@ -103,7 +111,7 @@ function optionByKind(part: string, options: CardOffer['options']): CardOffer['o
 /** Kinds of sender as people say them, each with the words of the option's reading it is. */
 const SAID_KINDS: readonly { said: RegExp; label: RegExp }[] = [
   {
-    said: /\b(?:(?:i|we)\s+(?:\w+\s+)?(?:buy|bought|shop|order(?:ed)?)\s+(?:from|at|with)|(?:a\s+)?shops?\s+(?:i|we)\s+(?:\w+\s+)?(?:use|buy\s+from|shop\s+at))\b/i,
+    said: /\b(?:(?:i|we)\s+(?:\w+\s+)?(?:buy|bought|shop|order(?:ed)?)\s+(?:from|at|with)|(?:a\s+)?shops?\s+(?:i|we)\s+(?:\w+\s+)?(?:use|buy\s+from|shop\s+at)|(?:i|we)\s+(?:(?:actually|really|do|still)\s+)?use)\b/i,
     label: /\b(?:bought from|vendor)\b/i,
   },
   { said: /\b(?:spam|junk|marketing|ads|adverts?|advertising)\b/i, label: /\bmarketing list\b/i },
@@ -135,7 +143,7 @@ function namesSubject(words: string, subject: string, items: readonly { subject:
 
 /** "the points one", "the rain shells ones", "the one about points", "the mail about the sale". */
 const SUBJECT_NAMED =
-  /\bthe\s+([a-z0-9%][\w%' ]{1,40}?)\s+(?:one|ones|mail|email|message)\b|\bthe\s+(?:one|mail|email|message)\s+about\s+(?:the\s+|my\s+|your\s+)?([a-z0-9%]+)/i;
+  /\bthe\s+([a-z0-9%][\w%' ]{1,40}?)\s+(?:one|ones|mail|email|message|sale|offer|deal|promo|discount|reminder)\b|\bthe\s+(?:one|mail|email|message)\s+about\s+(?:the\s+|my\s+|your\s+)?([a-z0-9%]+)/i;
 
 /** "… → Tier 2 (note, don't surface)" → ["note"]: the bracket's actions, not the ones it turns down. */
 function actionWords(label: string): string[] {
@@ -150,6 +158,34 @@ function actionWords(label: string): string[] {
 
 /** Words that turn a pick around. */
 const NEGATED = /\b(?:no|not|don'?t|do not|doesn'?t|does not|isn'?t|never|rather not)\b/i;
+
+/** A part that is no more than a name or two ("the shell sale", "bookbarn"): what is said of it comes next. */
+const BARE = /^\s*(?:\S+\s+){0,3}\S+\s*$/;
+
+const senderOf = (a: { sender: string; senderName?: string | null }) => a.senderName || a.sender;
+
+/**
+ * The items a part names most closely: "I use trailgear rewards" names Trailgear Rewards, not
+ * Trailgear too, though "trailgear" is in it; "the Trailgear ones" names both.
+ */
+function mostNamed<T extends { sender: string; senderName?: string | null }>(part: string, named: T[]): T[] {
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+  const said = new Set(words(part));
+  // "Trailgear Rewards" said whole holds "Trailgear": the shorter name is no second sender named
+  const holds = (outer: string, inner: string) =>
+    ` ${words(outer).join(' ')} `.includes(` ${words(inner).join(' ')} `);
+  return named.filter((a) => {
+    const name = senderOf(a);
+    return !named.some((b) => {
+      const other = senderOf(b);
+      return other.length > name.length && words(other).every((w) => said.has(w)) && holds(other, name);
+    });
+  });
+}
 
 /** Whether words name a sender: any word of its name of four letters or more ("Trailgear" for "Trailgear Rewards"). */
 function namesSender(words: string, sender: string): boolean {

@@ -282,6 +282,33 @@ describe('a side quest while a card waits (offline)', () => {
     },
   );
 
+  it('takes "the shell sale and bookbarn are junk, but I actually use trailgear rewards" as a pick for each of the three', async () => {
+    const concierge = await trailgearCard();
+    await answer(
+      concierge.runner,
+      {
+        action: 'other',
+        content: { text: 'the shell sale and bookbarn are junk, but I actually use trailgear rewards' },
+      },
+      concierge.card,
+    );
+    await nextQuestion(concierge.runner, concierge.card);
+
+    expect(concierge.store.batches).toEqual([
+      {
+        ids: [expect.any(String), expect.any(String)],
+        updates: expect.objectContaining({ classification: expect.objectContaining({ autonomyTier: 1 }) }),
+      },
+      {
+        ids: [expect.any(String)],
+        updates: expect.objectContaining({ classification: expect.objectContaining({ autonomyTier: 2 }) }),
+      },
+    ]);
+    expect(replies(await concierge.path())).toContain(
+      '(offline) A for Trailgear, Bookbarn; B for Trailgear Rewards: applying them.',
+    );
+  });
+
   it('names no item by a word two subjects share, and takes "the others" alone as naming none', async () => {
     const concierge = await trailgearCard();
     await aside(concierge, concierge.card, 'the others are just ads');
