@@ -4,7 +4,7 @@
 import { SET_QUESTION_ASIDE } from '@sweatpants/agent-runtime';
 import { asksSomething, type OfflineRule } from '@sweatpants/agent-runtime/offline';
 import { FINISH_REVIEW } from './set-aside';
-import { openCardIn, type OpenCard } from './side-quest';
+import { cardOfferIn, openCardIn, type OpenCard } from './side-quest';
 
 /** Words that end the interview (or, while a card waits, ask to). */
 export const STOP = /\b(stop|enough|later|finish|that's all|done)\b/i;
@@ -97,6 +97,9 @@ function strangerHint(card: Omit<OpenCard, 'elicitId'>, part: boolean): string |
 const READS =
   /\b(?:i\s+(?:\w+\s+)?read\s+(?:it|that|them|this|those|these)|i\s+(?:really\s+)?(?:like|love|enjoy)\s+(?:it|that|them|this|those|these|reading)|i\s+want\s+to\s+(?:see|read)\s+(?:it|that|them|this))\b/i;
 
+/** Words that say the person does not read such mail ("I never read it"); "don't bug me" is not one. */
+const READS_NOT = /\b(?:never|don'?t|do not|rarely|hardly ever)\s+(?:\w+\s+)?(?:read|like|open|look at)\b/i;
+
 /**
  * Mail the person reads is best shown to them: the option that reviews it, pointed to (not picked:
  * which reading fits stays theirs to say, by its letter).
@@ -123,11 +126,12 @@ const NOT_MINE_TO_DECIDE =
   '(offline) I only apply what you pick, so I will not decide these for you. We can stop here: say “I’m done”, and what is not decided stays quarantined for next time. Or, to go on:';
 
 /** The side quest's short answer: what the tiers or options asked about mean, then the card again. */
-function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string): string {
-  const part = PART_PICK.test(text) && !asksSomething(text);
+function asideReply(card: Omit<OpenCard, 'elicitId'>, text: string, items: number): string {
+  // ("keep it but don't bug me about it" at a card of one item picks for no part of it)
+  const part = PART_PICK.test(text) && !asksSomething(text) && items > 1;
   const hint = STRANGER.test(text)
     ? strangerHint(card, part)
-    : !part && READS.test(text) && !/\b(?:never|don'?t|do not|rarely)\b/i.test(text)
+    : !part && READS.test(text) && !READS_NOT.test(text)
       ? readerHint(card)
       : undefined;
   if (UNSUBSCRIBE.test(text) && !part) return unsubscribeReply(card);
@@ -176,7 +180,9 @@ export const answerAside: OfflineRule = {
       };
     // "next", "skip it": this card is set aside (its items stay quarantined) and the review goes on.
     if (SKIP.test(ctx.userText)) return { calls: [{ name: SET_QUESTION_ASIDE, input: {} }] };
-    return { text: asideReply(card, ctx.userText) };
+    // (how many items the card asks about, when its call is known: a card of one has no part to pick for)
+    const items = cardOfferIn(ctx.request.system)?.activity_ids.length ?? 2;
+    return { text: asideReply(card, ctx.userText, items) };
   },
 };
 

@@ -148,7 +148,11 @@ describe('a side quest while a card waits (offline)', () => {
     },
   );
 
-  it.each(["I actually read that one every week, it's a newsletter I like", 'I like reading those'])(
+  it.each([
+    "I actually read that one every week, it's a newsletter I like",
+    'I like reading those',
+    "I actually like that one, I read it every week. keep it but don't bug me about it",
+  ])(
     'points to the option that shows mail to them when they read it (%j), picks nothing, and the card comes back',
     async (text) => {
       const concierge = await bankCard();
