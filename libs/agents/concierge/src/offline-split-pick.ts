@@ -49,7 +49,11 @@ function picksBySender(ctx: OfflineContext): {
       carried = [...carried, ...named];
       continue;
     }
-    const from = option ? [...carried, ...named] : named;
+    // at a card of one sender's mail, what is said of "it" or "those" is said of all of it
+    const oneSender = new Set(items.map(senderOf)).size === 1;
+    const from = option
+      ? [...carried, ...(named.length === 0 && oneSender && !letter ? items : named)]
+      : named;
     carried = [];
     if (from.length === 0 && THE_OTHERS.test(part)) {
       if (letter && !option) return null;
@@ -61,9 +65,14 @@ function picksBySender(ctx: OfflineContext): {
     if (!letter && !option && STRANGER.test(part)) strangers.push(...from.map(senderOf));
     // a word of an option's label with no sender beside it ("archive them") picks for no one
     if (!letter && (!option || from.length === 0)) continue;
-    if (!option || from.length === 0 || from.some((a) => taken.has(a.id))) return null;
-    for (const a of from) taken.add(a.id);
-    picks.set(option.id, [...(picks.get(option.id) ?? []), ...from.map((a) => a.id)]);
+    if (!option || from.length === 0) return null;
+    // an item picked for twice alike ("that's my bank, show me those") is picked once; two
+    // readings for one item are no pick
+    const already = picks.get(option.id) ?? [];
+    if (from.some((a) => taken.has(a.id) && !already.includes(a.id))) return null;
+    const fresh = from.filter((a) => !taken.has(a.id));
+    for (const a of fresh) taken.add(a.id);
+    picks.set(option.id, [...already, ...fresh.map((a) => a.id)]);
   }
   // "the others" are the others of the items the other parts named: alone, it names none.
   const left = items.filter((a) => !taken.has(a.id));
@@ -116,7 +125,7 @@ const SAID_KINDS: readonly { said: RegExp; label: RegExp }[] = [
   },
   { said: /\b(?:spam|junk|marketing|ads|adverts?|advertising)\b/i, label: /\bmarketing list\b/i },
   {
-    said: /\b(?:(?:really\s+)?matters?\s+to\s+(?:me|us)|(?:is|are|it'?s)\s+(?:really\s+)?important|(?:i|we)\s+(?:(?:really|actually|do)\s+)?(?:(?:need|want)\s+to\s+see|care\s+about))\b/i,
+    said: /\b(?:(?:really\s+)?matters?\s+to\s+(?:me|us)|(?:is|are|it'?s)\s+(?:really\s+)?important|(?:i|we)\s+(?:(?:really|actually|do)\s+)?(?:(?:need|want)\s+to\s+see|care\s+about)|show\s+(?:me|us)\s+(?:those|them|it|these|this|that|their)|(?:it'?s|that'?s|they'?re|they\s+are)\s+(?:from\s+)?my\s+(?:bank|doctor|gp|dentist|school|council|landlord|insurer|insurance|pension|employer|accountant))\b/i,
     label: /\bimportant update\b/i,
   },
 ];

@@ -313,6 +313,23 @@ describe('a side quest while a card waits (offline)', () => {
     );
   });
 
+  it.each(["that's my bank, definitely show me those", 'show me those', "it's from my bank"])(
+    "takes %j at a card of one sender's mail as the reading said of it, for all of it",
+    async (text) => {
+      const concierge = await bankCard();
+      await answer(concierge.runner, { action: 'other', content: { text } }, concierge.card);
+      await nextQuestion(concierge.runner, concierge.card);
+
+      expect(concierge.store.batches).toEqual([
+        {
+          ids: [expect.any(String)],
+          updates: expect.objectContaining({ classification: expect.objectContaining({ autonomyTier: 3 }) }),
+        },
+      ]);
+      expect(replies(await concierge.path())).toContain('(offline) C for Northbank: applying it.');
+    },
+  );
+
   it('names no item by a word two subjects share, and takes "the others" alone as naming none', async () => {
     const concierge = await trailgearCard();
     await aside(concierge, concierge.card, 'the others are just ads');
