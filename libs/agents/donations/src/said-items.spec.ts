@@ -62,6 +62,13 @@ describe('reading the things out of what a person says', () => {
     ['what about the mattress for the cot?', ['mattress for the cot']],
     ['do you take electricals?', ['electricals']],
     ['thanks, bye', []],
+    // asked after by whether it may be given
+    [
+      "we're moving house next month and I have a cot, a pram and a load of baby clothes to get rid of. is the cot mattress ok to give?",
+      ['cot', 'pram', 'baby clothes', 'cot mattress'],
+    ],
+    ['are old towels fine to donate?', ['old towels']],
+    ['would a used car seat be ok for charity?', ['used car seat']],
     ["I've got 3 bags of clothes, can someone pick them up tomorrow?", ['clothes']],
     ['can you find somewhere for my old laptop? it has personal stuff on it', ['old laptop']],
     // what is wrong with it is part of its name, articles and all

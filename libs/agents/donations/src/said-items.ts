@@ -26,6 +26,13 @@ const COLLECTION =
 const LEAD =
   /^(?:(?:so|well|ok|okay|um|right)[,]?\s+)?(?:(?:(?:i|we)(?:'ve|\s+have)?\s+)?got|(?:i|we)\s+have|(?:(?:i'm|i\s+am|we're|we\s+are)\s+)?(?:getting\s+rid\s+of|giving\s+away|donating|clearing\s+out)|(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need|love)\s+to\s+(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for)|(?:i|we)\s+(?:want|need)\s+(?:to\s+)?(?:give\s+away|donate|get\s+rid\s+of)|(?:can|could|may)\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|get\s+rid\s+of)|where\s+can\s+(?:i|we)\s+(?:give\s+away|donate|drop\s+off|take|get\s+rid\s+of)|(?:please\s+)?help\s+me\s+(?:give\s+away|donate|get\s+rid\s+of|find\s+a\s+(?:home|place)\s+for)|(?:can|could)\s+you\s+(?:please\s+)?find\s+(?:somewhere|a\s+(?:new\s+)?(?:home|place))\s+for|there(?:'s|\s+is|\s+are)|here(?:'s|\s+is|\s+are)|(?:and\s+)?(?:what|how)\s+about|(?:do|does|would|will|can|could)\s+(?:you|they|anyone|charities|charity\s+shops)\s+(?:take|accept|want)|(?:please\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|find\s+a\s+(?:home|place)\s+for))\s+/i;
 
+/**
+ * A thing asked after by whether it may be given: "is the cot mattress ok to give?", "are old
+ * towels fine to donate?", "would a used car seat be ok for charity?". The thing is what is asked after.
+ */
+const ASKED_IF_FIT =
+  /^(?:is|are|would|will)\s+(.+?)\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine|safe|good\s+enough|suitable|acceptable|allowed)\s+(?:to\s+(?:give(?:\s+away)?|donate|pass\s+on)|for\s+(?:donation|donating|(?:a\s+)?charity(?:\s+shops?)?))\b.*$/i;
+
 /** Words a person ends with after naming their things: what they want done, and politeness. */
 const TAIL =
   /\s+(?:(?:that|which)\s+)?(?:(?:i|we)(?:'d|\s+would)?\s+(?:like|want|need)\s+to\s+|(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:hoping|looking|trying)\s+to\s+|to\s+|for\s+)?(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|donation|donating|giving\s+away)\b.*$|\s+(?:(?:that|which)\s+)?(?:i|we)\s+(?:no\s+longer|don't|do\s+not|never)\s+(?:need|use|want|wear|read).*$|\s+(?:(?:that|which)\s+)?(?:(?:the|my|our|his|her)\s+)?(?:kids?|children|child|son|daughter|baby|boys?|girls?|little\s+ones?)\s+(?:(?:has|have)\s+)?(?:outgrown|grew\s+out\s+of|grown\s+out\s+of|stopped\s+using|no\s+longer\s+uses?|doesn't\s+use|don't\s+use|never\s+uses?)\b.*$/i;
@@ -113,6 +120,7 @@ export function itemsIn(text: string): string[] {
     // its own "my son has outgrown"; "about 4 boxes of books" says how many, not what it is like
     const said = part
       .replace(/[?!.;:]+$/, '')
+      .replace(ASKED_IF_FIT, '$1')
       .replace(LEAD, '')
       .replace(TAIL, '')
       .replace(ROUGHLY_SO_MANY, '')

@@ -111,6 +111,24 @@ describe('the donation helper, offline', () => {
     }
   });
 
+  it('answers "is the cot mattress ok to give?" asked beside other things: not second-hand, for safe sleep', async () => {
+    const session = await openSession(offline(), alwaysDonate());
+    try {
+      await session.say(
+        "we're moving house next month and I have a cot, a pram and a load of baby clothes to get rid of. is the cot mattress ok to give?",
+        happyAnswers,
+      );
+      const replies = (await session.replies()).join('\n');
+      expect(replies).toContain(
+        "The cot mattress isn't passed on second-hand: a baby's mattress should be new, for safe sleep.",
+      );
+      expect(replies).toMatch(/Take the cot and the pram to /);
+      expect(replies).toMatch(/baby clothes/);
+    } finally {
+      await session.runner.close();
+    }
+  });
+
   it('asks nothing more about a broken thing, and says why in its own voice', async () => {
     const coach = coachGuessing((item) => (item.includes('broken') ? 'trash' : 'donate'));
     const session = await openSession(offline(), coach);
