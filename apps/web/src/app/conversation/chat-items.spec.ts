@@ -125,6 +125,16 @@ describe('chatItems', () => {
       expect(steps).not.toContain(side);
     });
 
+    it('show progress notes in a row as the latest of them, where the run stands', () => {
+      const lists = ['charity shops', 'textile banks', 'reuse centres'];
+      const first = lists.map((list, i) => ({ message: `Checked the ${list}`, progress: i + 1, total: 3 }));
+      let at: TreeNode = reply;
+      const notes = [...first, ...first].map((payload) => (at = node('notify', payload, at)));
+      const answer = node('assistant', { text: 'Take them to the reuse centre.' }, at);
+      const shown = after(chatItems([root, said, reply, ...notes, answer], [])).map((i) => i.node);
+      expect(shown).toEqual([said, reply, notes.at(-1), answer]);
+    });
+
     it('leave the images a tool got in the chat, switch or not: the person sees what it got', () => {
       const photo = { sha256: 'd'.repeat(64), mediaType: 'image/png', bytes: 3 };
       const got = node(

@@ -18,7 +18,7 @@ export interface ChatOptions {
 
 /**
  * The nodes of the HEAD path the chat shows: what was said (the user's messages and answers, the
- * agent's replies, its questions with their answers, its progress), and, only when the "Show agent
+ * agent's replies, its questions with their answers, its progress: the latest of notes in a row), and, only when the "Show agent
  * steps" switch is on, the agent's steps (see isAgentStep). The root comes first: it carries that
  * switch. A side call of the runtime's is never shown. An elicit is shown with its answer, so the response
  * node itself is not, unless the user answered in their own words (action `other`): those are
@@ -78,6 +78,9 @@ export function chatItems(
       default:
         break;
     }
+    // Progress notes one after another are one search going on ("Checked the charity shops",
+    // then "…the textile banks"): the latest says where it is, so it stands in for the ones before.
+    if (node.kind === 'notify' && items.at(-1)?.node.kind === 'notify') items.pop();
     items.push({ node, answer: null });
   }
   return items;
