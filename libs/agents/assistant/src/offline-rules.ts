@@ -72,6 +72,49 @@ function toolList(ctx: OfflineContext): string {
   return names.length > 0 ? names.join(', ') : 'none: no MCP server is connected';
 }
 
+/**
+ * Asking what a tool does, by its name: "what does get-env do?", "what is echo for?", "how do I
+ * use get-sum?", "tell me about gzip-file-as-resource". Its name is the words asked about.
+ */
+const ASKS_ABOUT =
+  /^\s*(?:what\s+(?:does|do|is)|what'?s|how\s+(?:do|can|would|should)\s+i\s+use|tell\s+me\s+(?:more\s+)?about|explain|describe)\s+(?:the\s+)?([a-z0-9][\w-]*)(?:\s+tool)?(?:\s+(?:do|does|for|mean|about))?\s*[?.!]*\s*$/i;
+
+/** The tool asked about by name, when the words ask what it does rather than ask for it. */
+function toolAskedAbout(ctx: OfflineContext): ToolSpec | undefined {
+  const named = ASKS_ABOUT.exec(ctx.userText)?.[1];
+  return named ? offeredTool(ctx, named) : undefined;
+}
+
+/** A tool's input in words: "a (number): First number and b (number): Second number". */
+function inputInWords(tool: ToolSpec): string {
+  const properties = tool.inputSchema['properties'];
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return 'nothing';
+  const each = Object.entries(properties).map(([name, schema]) => {
+    const about = typeof schema === 'object' && schema !== null && !Array.isArray(schema) ? schema : {};
+    const type = typeof about['type'] === 'string' ? ` (${about['type']})` : '';
+    const said = typeof about['description'] === 'string' ? `: ${about['description']}` : '';
+    return `${name}${type}${said}`;
+  });
+  return each.length === 0 ? 'nothing' : each.join('; ');
+}
+
+/**
+ * "what does get-env do?" is answered with what the tool says of itself and what it takes; it is
+ * not run (a question about a tool is no request to use it).
+ */
+const describeAskedTool: OfflineRule = {
+  name: 'assistant: say what a tool asked about does, without running it',
+  when: (ctx) => !ctx.hasToolResults && toolAskedAbout(ctx) !== undefined,
+  reply: (ctx) => {
+    const tool = toolAskedAbout(ctx) as ToolSpec;
+    const said = tool.name.replace(/^[^_]*_/, '');
+    const does = tool.description.trim().replace(/[^.!?]$/, '$&.');
+    return {
+      text: `${said}: ${does} It takes ${inputInWords(tool)}. To run it, say "use ${said}"${wordsProperty(tool) ? ' with what to give it' : ''}.`,
+    };
+  },
+};
+
 /** "use echo with hello" calls the tool named, with the words after "with" as its text. */
 const callNamedTools: OfflineRule = {
   name: 'assistant: call the tools the person names',
@@ -142,11 +185,13 @@ const explainTools: OfflineRule = {
 };
 
 /**
- * How the assistant answers with no API key: it calls the tools the person names ("use echo with
- * hello", several joined by "then") or the one their words describe ("what is the sum of 3 and
- * 4?"), says what they answered, and otherwise lists its tools.
+ * How the assistant answers with no API key: it says what a tool asked about does ("what does
+ * get-env do?"), calls the tools the person names ("use echo with hello", several joined by
+ * "then") or the one their words describe ("what is the sum of 3 and 4?"), says what they
+ * answered, and otherwise lists its tools.
  */
 export const ASSISTANT_OFFLINE_RULES: readonly OfflineRule[] = [
+  describeAskedTool,
   callNamedTools,
   callDescribedTool,
   sayWhatToolsAnswered,

@@ -112,6 +112,29 @@ describe('the assistant on the offline model', () => {
     await s.runner.close();
   });
 
+  it.each([
+    [
+      'what does get-sum do?',
+      'get-sum: Returns the sum of two numbers. It takes a (number): First number; b (number): Second number. To run it, say "use get-sum".',
+    ],
+    [
+      'what is the echo tool for?',
+      'echo: Echoes back the input string. It takes message (string): Message to echo. To run it, say "use echo" with what to give it.',
+    ],
+    [
+      'what does get-env do?',
+      /^get-env: Returns all environment variables, helpful for debugging MCP server configuration\. It takes nothing\./,
+    ],
+  ])('answers %j with what the tool does and takes, and does not run it', async (text, reply) => {
+    const s = await session();
+    await s.say(text);
+    await s.runner.whenIdle();
+    if (typeof reply === 'string') expect(await s.lastReply()).toBe(reply);
+    else expect(await s.lastReply()).toMatch(reply);
+    expect((await s.path()).some((n) => n.kind === 'tool_call')).toBe(false);
+    await s.runner.close();
+  });
+
   it('says which tools it has when the one named is not among them', async () => {
     const s = await session();
     await s.say('use teleport with Paris');
