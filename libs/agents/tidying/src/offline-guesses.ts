@@ -17,6 +17,8 @@ const ROOMS: readonly { room: string; names: RegExp; signs?: RegExp }[] = [
     names:
       /\b(?:(?:kids?'?|children'?s|boys'?|girls'?|(?:son|daughter)'s)\s*(?:bed)?room|nursery|playroom)\b/,
   },
+  // ("the spare room has turned into a dumping ground": for guests to stay, often for storing too)
+  { room: 'spare room', names: /\b(?:spare (?:bed)?room|guest (?:bed)?room|box ?room)\b/ },
   { room: 'bedroom', names: /\bbedroom\b/, signs: /\b(?:bed|wardrobe|dresser|nightstand)\b/ },
   { room: 'kitchen', names: /\bkitchen\b/, signs: /\b(?:counter|sink|stove|fridge)\b/ },
   {
@@ -106,6 +108,8 @@ export function functionsFor(roomType: string): string[] {
       return ['sleeping', 'getting dressed', 'relaxing'];
     case "kids' room":
       return ['playing', 'sleeping', 'getting dressed'];
+    case 'spare room':
+      return ['having guests to stay', 'storing things', 'working'];
     case 'kitchen':
       return ['cooking', 'eating', 'making coffee'];
     case 'living room':

@@ -30,7 +30,8 @@ const ROOMS: readonly { room: string; words: RegExp }[] = [
   { room: 'bathroom', words: /\b(bathroom|washroom|restroom|loo|toilet|wc)\b/ },
   {
     room: 'bedroom',
-    words: /\b(bedroom|bed ?room|guest room|nursery|playroom|kids'? room|children'?s room)\b/,
+    words:
+      /\b(bedroom|bed ?room|guest room|spare room|box ?room|nursery|playroom|kids'? room|children'?s room)\b/,
   },
   { room: 'living room', words: /\b(living ?room|lounge|sitting room|den|family room)\b/ },
   { room: 'dining room', words: /\b(dining ?room)\b/ },
@@ -57,7 +58,7 @@ const AWAY =
 /** What a space is for, when it names its room (no photo said which room it is). */
 const ROOM_BY_FUNCTION: readonly { room: string; words: RegExp }[] = [
   { room: 'kitchen', words: /\b(cook|cooking|baking|making coffee|eating)\b/ },
-  { room: 'bedroom', words: /\b(sleep|sleeping|getting dressed)\b/ },
+  { room: 'bedroom', words: /\b(sleep|sleeping|getting dressed|guests to stay)\b/ },
   { room: 'office', words: /\b(work|working|study|studying|writing)\b/ },
 ];
 

@@ -428,6 +428,8 @@ describe("the offline coach's first guesses", () => {
     ['my kids room is a disaster, toys everywhere', "kids' room"],
     ["the children's bedroom", "kids' room"],
     ['the nursery', "kids' room"],
+    ['spare room has turned into a dumping ground. ironing pile, suitcases, a broken printer', 'spare room'],
+    ['the spare bedroom', 'spare room'],
   ])('reads %j as about the %s', (words, room) => {
     expect(photoFromWords(words).roomType).toBe(room);
   });
@@ -456,6 +458,10 @@ describe("the offline coach's first guesses", () => {
 
   it("asks what a kids' room is for with playing first", () => {
     expect(functionsFor("kids' room")).toEqual(['playing', 'sleeping', 'getting dressed']);
+  });
+
+  it('asks what a spare room is for with having guests to stay first', () => {
+    expect(functionsFor('spare room')).toEqual(['having guests to stay', 'storing things', 'working']);
   });
 
   it('reads things named alone where they lie ("toys everywhere") by their name', () => {

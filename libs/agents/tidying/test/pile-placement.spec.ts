@@ -63,6 +63,10 @@ describe('whether a place is within the space being tidied', () => {
     ['the fridge', kitchen, true],
     ['the fridge', forCooking, true],
     ['on the desk', kitchen, true],
+    // a spare room is a bedroom of sorts: its wardrobe is in it, the chemist is not
+    ['the wardrobe', { room: 'spare room', function: null }, true],
+    ['the chemist', { room: 'spare room', function: null }, false],
+    ['the wardrobe', { room: null, function: 'having guests to stay' }, true],
     // a named room is elsewhere when the space's room is not known
     ['the kitchen', unknown, false],
     ['the shelf', unknown, true],
