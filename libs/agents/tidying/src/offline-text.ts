@@ -40,6 +40,10 @@ function subjectOf(t: string): string | null {
 // ("I can't work here anymore" says what it is for as plainly as "for working")
 const FUNCTION =
   /\b(?:for|to|where (?:i|we)|(?:i|we|they|he|she|(?:the |my |our )?(?:kids|children)) (?:can'?t|cannot|can not|couldn'?t)(?: even)?)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying|play|playing|eat|eating|park(?:ing)?(?: the car| my car| our car)?|get dressed|getting dressed)\b/;
+/** Words that say the space is for guests: "my parents are coming for christmas", "it needs to be a bedroom again". */
+const GUESTS =
+  /\b(?:guests?|(?:people|family|parents|in-?laws|friends|mum|mom|dad|mother|father|sister|brother|gran|nan)\s+(?:are|is)\s+(?:coming|staying)|(?:needs?|has) to be a (?:spare |guest )?bedroom)\b/;
+
 /**
  * What the space is for, as a doing: "work" → "working", "park the car" → "parking the car",
  * "get dressed" → "getting dressed".
@@ -261,7 +265,7 @@ export function extractFromWords(
 
   const place = placeIn(t);
   const said = FUNCTION.exec(t)?.[1];
-  const fn = said ? doing(said) : null;
+  const fn = said ? doing(said) : GUESTS.test(t) ? 'having guests to stay' : null;
   const anxiety = ANXIETY.exec(t)?.[1]?.trim() ?? null;
   const stop = STOP.test(t);
   const tired = !stop && TIRED.test(t);

@@ -9,7 +9,7 @@
  * chaos"), the mess, an activity ("sleeping and reading").
  */
 export const NOT_A_THING =
-  /^(?:(?:my|the|this)\s+)?(?:(?:[a-z]+\s+)?(?:space|room|desk|counter|countertop|worktop|surface|floor|wardrobe|closet|cupboard|cabinet|dresser|drawers|shelves|bookshelf|bookcase)|storing(?: things)?|storage|mess|chaos|bedroom|kitchen|office|bathroom|lounge|hallway|garage|attic|loft|basement|study|flat|apartment|house|home|work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|studying|eating|playing|gaming|writing)$/;
+  /^(?:(?:my|the|this)\s+)?(?:(?:[a-z]+\s+)?(?:space|room|desk|counter|countertop|worktop|surface|floor|wardrobe|closet|cupboard|cabinet|dresser|drawers|shelves|bookshelf|bookcase)|storing(?: things)?|storage|mess|chaos|bedroom|kitchen|office|bathroom|lounge|hallway|garage|attic|loft|basement|study|flat|apartment|house|home|work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|studying|eating|playing|gaming|writing|guests?|visitors?|people|family|parents|in-?laws|friends|kids|children|mum|mom|dad|sister|brother|gran|nan|grandparents)$/;
 /**
  * Every thing a list names, in its order, as what there is may be told ("there's a laptop, three
  * mugs and a stack of papers" → laptop, mugs, papers; "my desk is a mess: cables, a mug and

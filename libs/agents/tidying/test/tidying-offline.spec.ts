@@ -1,4 +1,5 @@
 import { Runner } from '@sweatpants/agent-runtime/host';
+import { ElicitTypes } from '@sweatpants/domain';
 import { OfflineModel } from '@sweatpants/agent-runtime/offline';
 
 import { TIDYING_OFFLINE_RULES, tidyingAgent } from '../src';
@@ -91,6 +92,31 @@ describe('a tidying session on the offline model', () => {
       room: 'garage',
       function: 'parking the car',
       seen: ['bikes', 'paint tins', 'broken lawnmower', 'old toys'],
+    });
+  });
+
+  it('asks what a spare room is for with guests first, and takes "my parents are coming for christmas…" typed at the card as that', async () => {
+    const s = await openSession(offline());
+    const offered: string[][] = [];
+    await s.say(
+      'spare room has turned into a dumping ground. ironing pile, suitcases, a broken printer, christmas decorations',
+      (q) => {
+        if (q.type !== 'choose') return tapFirst(q);
+        offered.push(ElicitTypes.choose.payload.parse(q.payload).options.map((o) => o.label));
+        return {
+          action: 'other',
+          content: { text: 'my parents are coming for christmas so it needs to be a bedroom again by then' },
+        };
+      },
+      [PHOTO],
+    );
+    expect(offered[0]?.slice(0, 3)).toEqual(['having guests to stay', 'storing things', 'working']);
+    expect(offered).toHaveLength(1);
+    expect(s.state()).toMatchObject({
+      phase: 'sorting',
+      room: 'spare room',
+      function: 'having guests to stay',
+      seen: ['ironing pile', 'suitcases', 'broken printer', 'christmas decorations'],
     });
   });
 
