@@ -62,8 +62,11 @@ const SPOT_PREPOSITION = /^(?:in|on|into|by|under|at|inside|behind|beside|next t
 export function thePlace(place: string | undefined): string {
   const bare = place?.trim().replace(SPOT_PREPOSITION, '');
   if (!bare) return 'its place';
-  return /^(the|a|an|my|your|our|their|its)\b/i.test(bare) ? bare : `the ${bare}`;
+  return /^(the|a|an|my|your|our|their|its)\b/i.test(bare) ? yours(bare) : `the ${bare}`;
 }
+
+/** The person's place said back to them: "my wardrobe", "our shed" → "your wardrobe", "your shed". */
+export const yours = (place: string): string => place.replace(/\b(?:my|our)\b/gi, 'your');
 
 /** Where in this space, when the words say more than "here": ", on the shelf", ", in the drawer". */
 function spot(location: string | undefined): string {
@@ -74,7 +77,7 @@ function spot(location: string | undefined): string {
 
 /** A spot with the preposition it takes: "hooks" → "on the hooks", "door" → "by the door". */
 function atTheSpot(at: string): string {
-  if (SPOT_PREPOSITION.test(at)) return at;
+  if (SPOT_PREPOSITION.test(at)) return yours(at);
   // ("the drawer by the door" is a drawer: in it, not by it)
   const head = at.split(/\s+(?:by|on|in|under|near|next to|beside|behind|above|below|of)\s+/i)[0] ?? at;
   return `${SURFACE.test(head) ? 'on' : BESIDE.test(head) ? 'by' : 'in'} ${thePlace(at)}`;

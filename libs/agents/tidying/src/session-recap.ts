@@ -1,3 +1,4 @@
+import { yours } from './landed-words';
 import { itemsProcessedOf, stillToGoOf, type SessionState } from './session-state';
 import type { ItemName } from './tidying-types';
 
@@ -15,7 +16,8 @@ export function recapOf(state: SessionState): string {
   const { out, belongs, unsure } = state.piles;
   const at = (places: ReadonlyMap<ItemName, string>) => (item: ItemName) => {
     const place = places.get(item);
-    return place ? `${item} → ${place}` : item;
+    // ("in my wardrobe" said back to them: "in your wardrobe")
+    return place ? `${item} → ${yours(place)}` : item;
   };
   const piles: [string, readonly string[]][] = [
     [PILE_LABELS.out, out.map(at(state.destinations))],

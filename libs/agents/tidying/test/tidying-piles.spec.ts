@@ -1111,6 +1111,18 @@ describe('where each item lands', () => {
     expect(await repliesOf(s)).toContainEqual(expect.stringMatching(/^The half used shampoos stay here\./));
   });
 
+  it('says "my wardrobe" typed at a card back as "your wardrobe", and "our shed" as "your shed"', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('my bedroom: jumpers and a lamp', typingAtCards(['they go in my wardrobe'], []));
+    await s.say('go', typingAtCards(['it goes to our shed'], []));
+
+    const replies = await repliesOf(s);
+    expect(replies).toContainEqual(expect.stringMatching(/^The jumpers stay here, in your wardrobe\./));
+    expect(replies).toContainEqual(expect.stringMatching(/^The lamp goes out, to your shed\./));
+    await s.say("that's enough for today", tapFirst);
+    expect((await repliesOf(s)).at(-1)).toMatch(/lamp → your shed.*jumpers → in your wardrobe/);
+  });
+
   it('a thing named with what is said of it ("jeans that dont fit") is one of the list, as are the rest', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
