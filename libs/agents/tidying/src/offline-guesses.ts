@@ -205,6 +205,16 @@ export function choicesFor(
       { label: 'File it', disposition: { kind: 'place', location: 'the filing box' } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
+  // Clothes waiting to be washed or ironed are on their way to be, not kept where they lie
+  // ("the washing up" is dishes)
+  if (/\b(?:ironing|laundry|washing(?! up)|dirty (?:clothes|washing|laundry))\b/.test(t))
+    return [
+      /\bironing\b/.test(t)
+        ? { label: 'Ironing board', disposition: { kind: 'place', location: 'the ironing board' } }
+        : { label: 'Laundry basket', disposition: { kind: 'place', location: 'the laundry basket' } },
+      { label: 'Wardrobe', disposition: { kind: 'place', location: 'in the wardrobe' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
   // Medicines go back to a pharmacy, which disposes of them safely: never the bin, never anyone else
   if (MEDICINES.test(t))
     return [

@@ -489,6 +489,9 @@ describe("the offline coach's first guesses", () => {
     // paint and batteries go to a recycling centre
     ['paint tins', 'Recycling centre'],
     ['old batteries', 'Recycling centre'],
+    // clothes to be washed or ironed are on their way there
+    ['ironing pile', 'Ironing board'],
+    ['dirty laundry', 'Laundry basket'],
     // medicines go back to a pharmacy, never offered to someone else
     ['old medicines', 'Pharmacy'],
     ['out of date painkillers', 'Pharmacy'],
