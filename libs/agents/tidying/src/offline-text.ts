@@ -118,6 +118,9 @@ const UNDONE =
 /** Wants to end now: the session ends with its recap. */
 const STOP =
   /\b(stop|enough|i'?m done|done for (?:today|now)|finish|call it a (?:day|night)|that'?s (?:it|all) for (?:today|now|the day)|wrap (?:it |this )?up|let'?s leave it there)\b/;
+/** Saying the last thing is sorted, at the end of their words: "that's everything I think!", "all done". */
+const ALL_DONE =
+  /(?:\b(?:that'?s|that is|thats)\s+(?:everything|all|the lot|it)|\ball done|\bwe'?re done|\bnothing (?:else|more)(?: to sort)?)(?:\s+(?:i think|i guess|really|then|now))?[.!]*$/;
 /** Asking for a new session, not more of this one (after the recap, more words carry it on). */
 const RESTART =
   /\b(start (?:over|again|afresh|a new session)|new session|from scratch|another room|a different room|next room)\b/;
@@ -179,7 +182,8 @@ const NO_FACTS = { choice: null, place: null, function: null, anchors: null, anx
  * or now seen. Null for anything else (a disposition, another thing), read the usual way.
  */
 function replyToClarifying(t: string, item: string): Extracted | null {
-  if (STOP.test(t) || /\b(trash|bin|toss|throw|keep|goes|put|donate|recycle)\b/.test(t)) return null;
+  if (STOP.test(t) || ALL_DONE.test(t) || /\b(trash|bin|toss|throw|keep|goes|put|donate|recycle)\b/.test(t))
+    return null;
   if (SKIP.test(t) || CONFUSED.test(t)) return { ...NO_FACTS, intent: 'decided', item, choice: 'unsure' };
   if (FOUND.test(t)) return { ...NO_FACTS, intent: 'continue', item };
   return null;
@@ -267,7 +271,7 @@ export function extractFromWords(
   const said = FUNCTION.exec(t)?.[1];
   const fn = said ? doing(said) : GUESTS.test(t) ? 'having guests to stay' : null;
   const anxiety = ANXIETY.exec(t)?.[1]?.trim() ?? null;
-  const stop = STOP.test(t);
+  const stop = STOP.test(t) || ALL_DONE.test(t);
   const tired = !stop && TIRED.test(t);
   const confused = !stop && !/\bskip\b/.test(t) && CONFUSED.test(t);
   const choice = confused ? null : choiceIn(t, place, phase);

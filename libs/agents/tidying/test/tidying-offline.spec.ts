@@ -120,6 +120,20 @@ describe('a tidying session on the offline model', () => {
     });
   });
 
+  it.each(["that's everything I think!", 'all done', 'nothing else'])(
+    'ends the session with its recap at %j',
+    async (text) => {
+      const s = await openSession(offline());
+      await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
+      await s.say(text, tapFirst);
+      expect(s.state()).toMatchObject({ phase: 'ended', ended: true });
+      const said = (await s.path())
+        .filter((n) => n.kind === 'assistant')
+        .map((n) => String(n.payload['text']));
+      expect(said.at(-1)).toMatch(/^\(offline\) Session done: 1 item sorted\./);
+    },
+  );
+
   it('says a place given in words back as a place', async () => {
     const s = await openSession(offline());
     await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
