@@ -210,7 +210,7 @@ export function choicesFor(
   if (/\b(?:ironing|laundry|washing(?! up)|dirty (?:clothes|washing|laundry))\b/.test(t))
     return [
       /\bironing\b/.test(t)
-        ? { label: 'Ironing board', disposition: { kind: 'place', location: 'the ironing board' } }
+        ? { label: 'Ironing board', disposition: { kind: 'place', location: 'on the ironing board' } }
         : { label: 'Laundry basket', disposition: { kind: 'place', location: 'the laundry basket' } },
       { label: 'Wardrobe', disposition: { kind: 'place', location: 'in the wardrobe' } },
       { label: 'Not now', disposition: { kind: 'skip' } },

@@ -1123,6 +1123,14 @@ describe('where each item lands', () => {
     expect((await repliesOf(s)).at(-1)).toMatch(/lamp → your shed.*jumpers → in your wardrobe/);
   });
 
+  it('puts an ironing pile on the ironing board, said so', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('bedroom floor: ironing pile, a jumper', tapFirst);
+    expect(await repliesOf(s)).toContainEqual(
+      expect.stringMatching(/^The ironing pile stays here, on the ironing board\./),
+    );
+  });
+
   it('a thing named with what is said of it ("jeans that dont fit") is one of the list, as are the rest', async () => {
     const asked: string[] = [];
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
