@@ -230,8 +230,12 @@ const UPHOLSTERED = /\b(?:sofas?|settees?|couch(?:es)?|armchairs?|sofa ?beds?)\b
  */
 function townSaid(words: string): Point | undefined {
   for (const sentence of words.split(/(?<=[.?!])\s+|\n/)) {
-    const read = placeNamedIn(sentence.replace(/\?$/, ''));
-    if (read?.kind === 'place') return { lat: read.place.lat, lng: read.place.lng };
+    // each sentence whole ("near Camden Town, London"), then each of its parts, as a phone types
+    // them ("got a scooter, im in manchester")
+    for (const part of [sentence, ...sentence.split(/\s*,\s*/).slice(1)]) {
+      const read = placeNamedIn(part.replace(/\?$/, ''));
+      if (read?.kind === 'place') return { lat: read.place.lat, lng: read.place.lng };
+    }
   }
   return undefined;
 }

@@ -62,6 +62,8 @@ describe('reading the things out of what a person says', () => {
     ['what about the mattress for the cot?', ['mattress for the cot']],
     ['do you take electricals?', ['electricals']],
     ['thanks, bye', []],
+    // where they are is no thing, typed with its apostrophe or without
+    ['hi! got a box of kids books and a scooter, im in manchester', ['kids books', 'scooter']],
     // asked after by whether it may be given
     [
       "we're moving house next month and I have a cot, a pram and a load of baby clothes to get rid of. is the cot mattress ok to give?",

@@ -55,7 +55,7 @@ const BARE_ASKING = /^(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|
 
 /** Words that are a person speaking, not the name of a thing: "I", "is", "do", "they're". */
 const SPEAKING =
-  /\b(?:i|i'm|i'd|i've|we|we're|you|it|it's|they|they're|they've|he|she|is|are|was|were|have|has|had|do|does|did|can|could|would|should|will|what|where|how|why|when)\b/i;
+  /\b(?:i|i'm|im|i'd|i've|ive|we|we're|you|it|it's|they|they're|theyre|they've|he|she|is|are|was|were|have|has|had|do|does|did|can|could|would|should|will|what|where|how|why|when)\b/i;
 
 /**
  * A part that says more of the thing named before it, not a thing of its own: "kids clothes,

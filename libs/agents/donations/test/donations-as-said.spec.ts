@@ -389,6 +389,19 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('takes "im in leeds" typed after the things, as a phone types it, as where they are: no thing of that name, no location asked', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say('hi! got a box of kids books and a scooter, im in leeds', happyAnswers);
+        expect(session.asked.map((q) => q.type)).toEqual(['form', 'form']);
+        expect(session.asked.map((q) => q.message).join('\n')).not.toMatch(/leeds/i);
+        expect((await session.replies()).at(-1)).toMatch(
+          /^I don't know any place near you that takes the kids books or the scooter: the places I know are in central London, about \d+ km from you\./,
+        );
+      },
+    ));
+
   it('asks where they are when the town said with the things is several ("Reading")', () =>
     inSession(
       coachGuessing(() => 'donate'),
