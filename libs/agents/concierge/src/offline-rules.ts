@@ -238,9 +238,9 @@ const SORT_NEW = /\b(sort|classify|pending|new)\b/i;
 const GO_THROUGH =
   /\b(?:go(?:ing)? (?:through|over)|look (?:at|through|over)|check|help (?:me )?with)\b.*\b(?:inbox|e-?mails?|mail|messages|items)\b|\b(?:inbox|e-?mails?|mail)\b.*\b(?:go through|look at|check|help)\b/i;
 
-/** Asking what the concierge is for, or what "quarantined" means, before anything is read. */
+/** Asking what the concierge is for, or what "quarantined" means or why mail is, before anything is read. */
 const WHAT_IS_THIS =
-  /\b(?:what(?:'s| is| are| does)?|explain|mean)\b.*\b(?:this|quarantin\w*|you do|concierge|for)\b/i;
+  /\b(?:what(?:'s| is| are| does)?|why|how come|explain|mean)\b.*\b(?:this|quarantin\w*|you do|concierge|for)\b/i;
 
 /** What the interview is about, for someone who asks before it starts. */
 const ABOUT_QUARANTINE =

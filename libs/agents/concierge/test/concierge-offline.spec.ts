@@ -13,9 +13,12 @@ import {
 afterEach(closeConcierges);
 
 describe('the quarantine interview on the offline model', () => {
-  it('says what quarantined items are to someone who asks, then reads them', async () => {
+  it.each([
+    'hi, what is this exactly? I have no idea what quarantined items are',
+    'why are these in quarantine in the first place?',
+    'how come my mail is quarantined?',
+  ])('says what quarantined items are to someone who asks (%j), then reads them', async (asked) => {
     const { runner, path } = await openConcierge(offlineModel());
-    const asked = 'hi, what is this exactly? I have no idea what quarantined items are';
     expect((await runner.send({ text: asked, authorId: 'u1' })).ok).toBe(true);
     expect((await nextQuestion(runner))?.type).toBe('choose');
     expect(replies(await path())[0]).toMatch(
