@@ -46,7 +46,7 @@ function optionsAskedAbout(card: Omit<OpenCard, 'elicitId'>, text: string): Open
  * one shouldn't have been archived".
  */
 export const TAKE_BACK =
-  /\b(?:undo|take (?:it |that |this |them )?back|changed? my (?:mind|pick|answer)|revert|reverse|shouldn'?t have (?:been )?(?:archived|noted|picked|chosen|done)|(?:picked|tapped|chose) the wrong)\b/i;
+  /\b(?:undo|take (?:it |that |this |them )?back|changed? my (?:mind|pick|answer)|revert|reverse|shouldn'?t have (?:been )?(?:archived|noted|picked|chosen|done)|(?:picked|tapped|chose|pick|tap|choose) the wrong|(?:make|made) a mistake|get (?:it|this|that|one) wrong)\b/i;
 
 /**
  * A pick is taken back the way every word is in a conversation here: by rewinding to before it

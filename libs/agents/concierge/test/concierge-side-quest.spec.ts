@@ -106,6 +106,7 @@ describe('a side quest while a card waits (offline)', () => {
     "oops, the points one shouldn't have been archived. can you undo that?",
     'I changed my mind about the last one',
     'I tapped the wrong one before',
+    'what happens if I pick the wrong one?',
   ])(
     'says how a pick made before this card is taken back (%j): a rewind to before it; it changes nothing, and the card comes back',
     async (text) => {
