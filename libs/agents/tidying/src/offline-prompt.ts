@@ -95,3 +95,22 @@ export function countsOf(ctx: OfflineContext): { processed: number; unsure: numb
   const unsure = Number(/^Piles: .*?(\d+) unsure$/m.exec(ctx.request.system)?.[1] ?? 0);
   return { processed, unsure };
 }
+
+/** Shame about the mess ("I'm so embarrassed", "it's disgusting"): the coach meets it without judgement. */
+const ASHAMED =
+  /\b(?:embarrass\w*|ashamed|mortified|humiliat\w*|disgust\w*|gross|pig ?sty|so lazy|such a slob|hate (?:myself|how it looks))\b/;
+
+/**
+ * The words a session's first reply leads with: no judgement, when the person is ashamed of the
+ * mess; and what the space is for, when their words said it (no card asked): "Got it: this space
+ * is for having people over." Empty on a turn the loop started itself.
+ */
+export function openingWords(ctx: OfflineContext, purposeToo: boolean): string {
+  const said = saidNow(ctx);
+  if (said === null) return '';
+  const reassured = ASHAMED.test(said)
+    ? 'No judgement here: every space gets like this, and one small step at a time is enough. '
+    : '';
+  const purpose = purposeToo ? spaceSaid(ctx).purpose : null;
+  return `${reassured}${purpose ? `Got it: this space is for ${purpose}. ` : ''}`;
+}

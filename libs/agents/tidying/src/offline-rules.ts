@@ -7,6 +7,7 @@ import {
   fresh,
   isAct,
   line,
+  openingWords,
   photoTarget,
   saidNow,
   spaceSaid,
@@ -135,7 +136,7 @@ const proposeForItem: OfflineRule = {
       return undefined;
     const opening =
       action === 'first-instruction'
-        ? `(offline) Start small: pick up the ${item}.`
+        ? `(offline) ${openingWords(ctx, true)}Start small: pick up the ${item}.`
         : action === 'decision-aid'
           ? `(offline) ${helpsWithTheSpace(item)} If not, ${isPlural(item) ? 'they' : 'it'} can go.`
           : line(ctx, 'Taken back')
@@ -188,7 +189,7 @@ const askFunction: OfflineRule = {
     isAct(ctx) && ctx.offers('ask_space_function') && fresh(ctx) && actionOf(ctx) === 'ask-function',
   reply: (ctx) => ({
     // The card asks the question itself; the reply only leads into it.
-    text: '(offline) First, one question about the space.',
+    text: `(offline) ${openingWords(ctx, false)}First, one question about the space.`,
     calls: [{ name: 'ask_space_function', input: { options: functionsFor(roomOf(ctx)) } }],
   }),
 };
@@ -274,7 +275,7 @@ const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   'ask-anchors': () => "(offline) What's definitely staying in this space?",
   'ask-item-decision': (ctx) => `(offline) The ${line(ctx, 'Item') ?? 'thing'}: keep, trash, or not sure?`,
   'first-instruction': (ctx) =>
-    `(offline) Start small: pick up the ${photoTarget(ctx) ?? 'nearest thing'} and tell me what it is.`,
+    `(offline) ${openingWords(ctx, true)}Start small: pick up the ${photoTarget(ctx) ?? 'nearest thing'} and tell me what it is.`,
   'instruct-place': (ctx) => {
     const location = line(ctx, 'Location') ?? undefined;
     // "donate them": said back of them, not it; "the books go on the shelf": the books, by name

@@ -40,9 +40,13 @@ function subjectOf(t: string): string | null {
 // ("I can't work here anymore" says what it is for as plainly as "for working")
 const FUNCTION =
   /\b(?:for|to|where (?:i|we)|(?:i|we|they|he|she|(?:the |my |our )?(?:kids|children)) (?:can'?t|cannot|can not|couldn'?t)(?: even)?)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying|play|playing|eat|eating|park(?:ing)?(?: the car| my car| our car)?|get dressed|getting dressed)\b/;
-/** Words that say the space is for guests: "my parents are coming for christmas", "it needs to be a bedroom again". */
+/** Words that say the space is for guests: "my parents are coming for christmas", "I have people coming on saturday". */
 const GUESTS =
-  /\b(?:guests?|(?:people|family|parents|in-?laws|friends|mum|mom|dad|mother|father|sister|brother|gran|nan)\s+(?:are|is)\s+(?:coming|staying)|(?:needs?|has) to be a (?:spare |guest )?bedroom)\b/;
+  /\b(?:guests?|(?:people|family|parents|in-?laws|friends|mum|mom|dad|mother|father|sister|brother|gran|nan)\s+(?:(?:are|is)\s+)?(?:coming|staying|visiting|over|round)|having (?:people|friends|guests) (?:over|round)|(?:needs?|has) to be a (?:spare |guest )?bedroom)\b/;
+/** …who stay the night: "it needs to be a bedroom again", "they're staying the weekend". */
+const STAYING = /\b(?:stay(?:ing|s)?|sleep(?:ing)? over|overnight|the night|bedroom)\b/;
+/** What guests make the space for: to stay in it, or to have them over. */
+const forGuests = (t: string) => (STAYING.test(t) ? 'having guests to stay' : 'having people over');
 
 /**
  * What the space is for, as a doing: "work" → "working", "park the car" → "parking the car",
@@ -269,7 +273,7 @@ export function extractFromWords(
 
   const place = placeIn(t);
   const said = FUNCTION.exec(t)?.[1];
-  const fn = said ? doing(said) : GUESTS.test(t) ? 'having guests to stay' : null;
+  const fn = said ? doing(said) : GUESTS.test(t) ? forGuests(t) : null;
   const anxiety = ANXIETY.exec(t)?.[1]?.trim() ?? null;
   const stop = STOP.test(t) || ALL_DONE.test(t);
   const tired = !stop && TIRED.test(t);

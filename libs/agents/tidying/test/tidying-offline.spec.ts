@@ -134,6 +134,30 @@ describe('a tidying session on the offline model', () => {
     },
   );
 
+  it('meets shame about the mess without judgement, and says back what the words said the space is for', async () => {
+    const s = await openSession(offline());
+    await s.say(
+      "honestly I'm so embarrassed, my living room is a tip and I have people coming on saturday",
+      tapFirst,
+    );
+    const said = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
+    expect(said.at(-1)).toBe(
+      '(offline) No judgement here: every space gets like this, and one small step at a time is enough. ' +
+        'Got it: this space is for having people over. Start small: pick up the nearest thing and tell me what it is.',
+    );
+    expect(s.state()).toMatchObject({ phase: 'sorting', function: 'having people over' });
+  });
+
+  it('meets shame without judgement before the card that asks what the space is for', async () => {
+    const s = await openSession(offline());
+    await s.say("I'm so embarrassed by my bedroom", tapFirst);
+    const said = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
+    expect(said).toContain(
+      '(offline) No judgement here: every space gets like this, and one small step at a time is enough. First, one question about the space.',
+    );
+    expect(said.filter((text) => text.includes('No judgement'))).toHaveLength(1);
+  });
+
   it('says a place given in words back as a place', async () => {
     const s = await openSession(offline());
     await s.say('My desk is covered in mugs, papers and a lamp', tapFirst, [PHOTO]);
