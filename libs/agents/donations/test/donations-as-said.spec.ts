@@ -345,6 +345,38 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('takes "it\'s fine, only used for one kid. can someone pick it up?" typed at the form as its answer: good, and collected', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        const typed = ["it's fine, only used for one kid. can someone pick it up?"];
+        await session.say("I've got a double buggy", (q) => {
+          const text = q.type === 'form' ? typed.shift() : undefined;
+          return text ? { action: 'type', text } : happyAnswers(q);
+        });
+        expect(session.asked.filter((q) => q.type === 'form')).toHaveLength(1);
+        expect(session.asked.find((q) => q.type === 'location')?.message).toBe(
+          'Share roughly where you are, to find services near you that collect the double buggy?',
+        );
+      },
+    ));
+
+  it('names what "can someone pick it up?" typed at the form left out, rather than saying it cannot answer', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        let typed = false;
+        await session.say("I've got a double buggy", (q) => {
+          if (q.type !== 'form' || typed) return happyAnswers(q);
+          typed = true;
+          return { action: 'type', text: 'can someone pick it up?' };
+        });
+        expect(await session.replies()).toContain(
+          '(offline) From your words I could not tell: What condition is it in? Fill in the form below and submit it, or tap “Skip this” to go on without it.',
+        );
+      },
+    ));
+
   it('says what offline cannot do with words typed at the form that do not fill it, and how to answer it, then asks it again', () =>
     inSession(
       coachGuessing(() => 'donate'),

@@ -1,7 +1,17 @@
 import type { Json } from '@sweatpants/domain';
 import { INTERPRET_QUESTION_LINE, INTERPRET_TOOL } from '../model';
 import { formAnswerIn, formPartIn } from './form-words';
-import { asksBack, clausesOf, EMPHATIC_NO, MOSTLY, MOSTLY_NOT, said, THE_REST, YES_WORDS } from './text';
+import {
+  asksBack,
+  asksBackOfAForm,
+  clausesOf,
+  EMPHATIC_NO,
+  MOSTLY,
+  MOSTLY_NOT,
+  said,
+  THE_REST,
+  YES_WORDS,
+} from './text';
 import { decidesAThing, dispositionAnswer, placeIn } from './disposition-words';
 import {
   optionByFirstClause,
@@ -100,7 +110,7 @@ function answerIn(question: QuestionToRead, text: string): { [key: string]: Json
       return asksBack(text) || stops(text) ? null : { text };
     case 'form': {
       const schema = asSchema(question.schema);
-      return schema === undefined || asksBack(text) || stops(text) ? null : formAnswerIn(schema, text);
+      return schema === undefined || asksBackOfAForm(text) || stops(text) ? null : formAnswerIn(schema, text);
     }
     default:
       return null;
@@ -110,7 +120,7 @@ function answerIn(question: QuestionToRead, text: string): { [key: string]: Json
 /** The fields words give a form they do not fill in; null for other questions, or none given. */
 function formPartOf(question: QuestionToRead, text: string): { [key: string]: Json } | null {
   const schema = question.type === 'form' ? asSchema(question.schema) : undefined;
-  if (schema === undefined || text === '' || asksBack(text) || stops(text)) return null;
+  if (schema === undefined || text === '' || asksBackOfAForm(text) || stops(text)) return null;
   return formPartIn(schema, text)?.values ?? null;
 }
 

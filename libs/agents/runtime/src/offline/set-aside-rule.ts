@@ -3,7 +3,7 @@ import { waitingQuestionIn } from '../aside-note';
 import { SET_QUESTION_ASIDE } from '../set-question-aside';
 import { stops } from './off-script-rule';
 import { formPartIn } from './form-words';
-import { asksSomething, REFUSES } from './text';
+import { asksSomething, besidesFetching, REFUSES } from './text';
 import type { OfflineContext } from './offline-context';
 import type { OfflineRule } from './offline-rule';
 
@@ -89,7 +89,8 @@ export const waitingQuestionRule: OfflineRule = {
     // out; other words that tell something ("one of the cushions is torn") are not lost on the
     // person, only not read into the question's fields offline
     const unread = question?.schema ? unreadFields(question.schema, ctx.lastSaid) : [];
-    const cannot = asksSomething(ctx.lastSaid)
+    // ("can someone pick it up?" asks nothing back: it says yes to being collected)
+    const cannot = asksSomething(besidesFetching(ctx.lastSaid))
       ? "I can't answer that offline."
       : unread.length > 0
         ? `From your words I could not tell: ${unread.join(' ')}`

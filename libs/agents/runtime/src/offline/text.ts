@@ -215,3 +215,16 @@ export const said = (text: string, words: readonly string[]): boolean =>
 
 /** A question of the user's own is a tangent, whatever else it mentions. */
 export const asksBack = (text: string): boolean => text.includes('?');
+
+/** Asking for the thing to be fetched, as a question: "can someone pick it up?", "could you collect them?". */
+const FETCH_ASKED =
+  /(?:^|(?<=[.!?,;]\s*))(?:(?:and|so|but)\s+)?(?:can|could|would|will)\s+(?:someone|somebody|you|anyone|they)\s+(?:please\s+)?(?:pick|collect|come|fetch)\b[^?]*\?/gi;
+
+/**
+ * Whether words typed at a form ask something back, besides asking for the thing to be fetched:
+ * "it's fine. can someone pick it up?" fills the form in (good, collected) rather than asks.
+ */
+export const asksBackOfAForm = (text: string): boolean => asksBack(besidesFetching(text));
+
+/** The words besides any asking for the thing to be fetched ("can someone pick it up?"). */
+export const besidesFetching = (text: string): string => text.replace(FETCH_ASKED, '.');
