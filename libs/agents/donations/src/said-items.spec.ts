@@ -62,6 +62,10 @@ describe('reading the things out of what a person says', () => {
     ['what about the mattress for the cot?', ['mattress for the cot']],
     ['do you take electricals?', ['electricals']],
     ['thanks, bye', []],
+    // how much it was used says more of it, and names nothing
+    ['a double buggy, only used for one kid', ['double buggy']],
+    ['a cot, used for a year', ['cot']],
+    ['some used books', ['used books']],
     // where they are is no thing, typed with its apostrophe or without
     ['hi! got a box of kids books and a scooter, im in manchester', ['kids books', 'scooter']],
     // asked after by whether it may be given

@@ -63,7 +63,7 @@ const SPEAKING =
  * a reply word leading a part ("yes, mostly") names nothing either.
  */
 const DESCRIBES =
-  /^(?:yes|yeah|yep|no|nope|ok(?:ay)?|sure|mostly|mainly|largely|size[sd]?|ages?|aged|about|around|roughly|approx(?:imately)?|barely|hardly|lightly|never|nearly|almost|still|in\s+(?:good|great|ok|okay|fair|decent|perfect|excellent|working|mint)\b|like\s+new|brand\s+new|with)\b/i;
+  /^(?:yes|yeah|yep|no|nope|ok(?:ay)?|sure|mostly|mainly|largely|size[sd]?|ages?|aged|about|around|roughly|approx(?:imately)?|barely|hardly|lightly|never|nearly|almost|still|(?:only|just)\s+used|used\s+(?:for|by|once|twice|only|a\s+few|a\s+couple)|in\s+(?:good|great|ok|okay|fair|decent|perfect|excellent|working|mint)\b|like\s+new|brand\s+new|with)\b/i;
 
 /**
  * What a part says of its thing after naming it: "an old kettle that still works", "a lamp which
