@@ -50,6 +50,8 @@ export function placeIn(t: string): string | null {
     return 'donation';
   if (named) return named;
   if (/\brecycl(?:e|ed|ing)\b/.test(t)) return 'recycling';
+  // "compost it": a plant past saving, peelings
+  if (/\bcompost(?:ed|ing)?\b/.test(t)) return 'compost';
   // "most of it needs washing": to the wash, by way of the laundry basket
   if (
     /\b(?:needs?|to be|for the) (?:a )?wash(?:ing|ed)?\b|\b(?:needs?|to be) (?:cleaned|laundered)\b/.test(t)

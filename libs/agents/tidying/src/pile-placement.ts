@@ -53,7 +53,7 @@ const FIXTURES: readonly { room: string; words: RegExp }[] = [
 
 /** Places that are away from any room being tidied: giving away, storing off-site, outside. */
 const AWAY =
-  /\b(donation|donations|donate|charity|thrift|give ?away|to sell|sell pile|car|outside|upstairs|downstairs|another room|other room|elsewhere|somewhere else|storage unit|post office|mailbox|recycling|trash|garbage|rubbish|tip|dump|skip|landfill|shop|pharmacy|chemist|(?:mum|mom|dad|gran|nan|sister|brother|friend|neighbou?r|parents)'?s?')\b/;
+  /\b(donation|donations|donate|charity|thrift|give ?away|to sell|sell pile|car|outside|upstairs|downstairs|another room|other room|elsewhere|somewhere else|storage unit|post office|mailbox|recycling|compost|trash|garbage|rubbish|tip|dump|skip|landfill|shop|pharmacy|chemist|(?:mum|mom|dad|gran|nan|sister|brother|friend|neighbou?r|parents)'?s?')\b/;
 
 /** What a space is for, when it names its room (no photo said which room it is). */
 const ROOM_BY_FUNCTION: readonly { room: string; words: RegExp }[] = [

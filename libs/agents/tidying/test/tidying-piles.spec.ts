@@ -1123,6 +1123,21 @@ describe('where each item lands', () => {
     expect((await repliesOf(s)).at(-1)).toMatch(/lamp → your shed.*jumpers → in your wardrobe/);
   });
 
+  it('"it\'s dead honestly, compost it" at the plant\'s card sends it out, to the compost; "compost it" said of it names no thing', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      "my desk: a plant that's dying, receipts",
+      typingAtCards(["it's dead honestly, compost it"], asked),
+    );
+    expect(asked[0]).toBe('plant');
+    expect(s.state()).toMatchObject({ piles: { out: ['plant'] }, destinations: { plant: 'the compost' } });
+    expect(await repliesOf(s)).toContainEqual(expect.stringMatching(/^The plant goes out, to the compost\./));
+
+    await s.say('the receipts are dead weight too, compost them', tapFirst);
+    expect(s.state().piles.out).toEqual(['plant', 'receipts']);
+  });
+
   it('puts an ironing pile on the ironing board, said so', async () => {
     const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
     await s.say('bedroom floor: ironing pile, a jumper', tapFirst);

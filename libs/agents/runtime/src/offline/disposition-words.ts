@@ -140,6 +140,8 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   // "someone else might use it": given away
   if (said(text, ['donate', 'give away', 'charity']) || SOMEONE_ELSE.test(text)) return { kind: 'donate' };
   if (said(text, ['recycle', 'recycled', 'recycling'])) return { kind: 'recycle' };
+  // "compost it", "in the compost": out to the compost
+  if (said(text, ['compost', 'composted', 'composting'])) return { kind: 'place', location: 'the compost' };
   // "they're my partner's", "it belongs to my son": back to whoever it is, not a place called "son"
   const owner = OWNED_BY.exec(text);
   const who = owner?.[1] ?? owner?.[2];
