@@ -120,7 +120,7 @@ export const scenarios = [
       // The lists the directory checks show as one bar that moves on as it goes, counted out of
       // three: once done, it reads the last of them, full.
       const notices = page.locator('ol.log .progress');
-      const done = page.getByRole('progressbar', { name: NOTICES.at(-1) });
+      const done = page.locator('ol.log').getByRole('progressbar', { name: NOTICES.at(-1) });
       await done.waitFor({ timeout: 45_000 });
       assert.deepEqual(
         (await notices.allInnerTexts()).map((text) => text.trim()),
