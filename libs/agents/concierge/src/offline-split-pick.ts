@@ -35,6 +35,8 @@ function picksBySender(ctx: OfflineContext): {
   let others: CardOffer['options'][number] | undefined;
   /** items named bare ("the shell sale and bookbarn are junk"), picked for by the part after */
   let carried: typeof items = [];
+  // at a card of one sender's mail, what is said of "it" or "those" is said of all of it
+  const oneSender = new Set(items.map(senderOf)).size === 1;
   for (const part of ctx.userText.split(/\s*(?:[,;]|\bbut\b|\band\b|\bwhile\b)\s*/i)) {
     const m = PART_LETTER.exec(part);
     const letter = (m?.[1] ?? m?.[2] ?? m?.[3])?.toUpperCase();
@@ -49,8 +51,6 @@ function picksBySender(ctx: OfflineContext): {
       carried = [...carried, ...named];
       continue;
     }
-    // at a card of one sender's mail, what is said of "it" or "those" is said of all of it
-    const oneSender = new Set(items.map(senderOf)).size === 1;
     const from = option
       ? [...carried, ...(named.length === 0 && oneSender && !letter ? items : named)]
       : named;
