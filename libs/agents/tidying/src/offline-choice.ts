@@ -18,6 +18,13 @@ export function choiceIn(t: string, place: string | null, phase: string): string
   )
     return 'trash';
   if (/\b(not sure|unsure|maybe|idk|dunno|not now|skip)\b/.test(t)) return 'unsure';
+  // "I'll deal with the paperwork tomorrow": put off, as "Not now" would
+  if (
+    /\b(?:deal with|sort|do|look at|go through)\s+(?:it|them|that|those|the\s+[a-z ]+?)\s+(?:later|tomorrow|another (?:day|time)|at the weekend|next week)\b/.test(
+      t,
+    )
+  )
+    return 'unsure';
   // "never mind the cup", "forget about them": put off, as "Not now" would
   if (/\b(?:never ?mind|forget(?: about)?) (?:it|them|that|those|the\b)/.test(t)) return 'unsure';
   if (place) return 'place';

@@ -9,7 +9,7 @@ import { NOT_A_THING } from './offline-things';
 
 /** A place named after a verb: "goes in the kitchen", "put them on the shelf", "is back in the drawer". */
 const PLACE =
-  /\b(?:goes|go|put it|put them|(?:put|keep|took|take|moved?|brought|bring|carried|carry) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|(?:gets?|got) (?:taken|moved|put|brought|carried|stored|kept)|belongs?|stays?|keep it|keep them|keeps?|kept|stored?|(?:is|are) (?:now |already )?back|(?:is|are) (?:now|already))\s+(?:in|on|into|at|to|by|under)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?:\s+(?:now|already|again|too|really|though|i guess|i think|probably|anyway|actually|for now))*(?=[,.!?]|$)/;
+  /\b(?:goes|go|put it|put them|(?:put|keep|took|take|moved?|brought|bring|carried|carry) (?:the |my |this |that |these |those )?[a-z]+(?: [a-z]+)?|(?:gets?|got) (?:taken|moved|put|brought|carried|stored|kept)|belongs?|stays?|keep it|keep them|keeps?|kept|stored?|(?:is|are) (?:now |already )?back|(?:is|are) (?:now|already))\s+(?:in|on|into|at|to|by|under)\s+(?:the\s+|my\s+)?([a-z][a-z ]*?)(?:\s+(?:now|already|again|too|really|though|i guess|i think|probably|anyway|actually|for now|today|tonight|tomorrow|later|next week|at the weekend|this weekend))*(?=[,.!?]|$)/;
 /** A thing and where it goes, with no verb: "books on the shelf", "the mugs to the kitchen". */
 const MOVED_TO =
   /^(?:(?:the|my|these|those|some|all the|all my)\s+)?([a-z]+(?: [a-z]+)?)\s+(?:in|on|onto|into|to|by|under)\s+(?:the|my)\s+([a-z][a-z ]*?)[.!]*$/;

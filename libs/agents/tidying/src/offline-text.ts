@@ -24,7 +24,7 @@ import { choiceIn } from './offline-choice';
  * laptop"), and not a part of the one in question ("some of them", "the rest").
  */
 const ARTICLE =
-  /(?<!\bfor\s)(?<!\b(?:things|stuff|ones|items|anything|something|everything)\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?|is|are|was|were|has|have)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|gets?|stays?|belongs?|is|are|was|were|can|could|might|may|would|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|back|i|we|you)\b|[,.!?]|$)/;
+  /(?<!\bfor\s)(?<!\b(?:things|stuff|ones|items|anything|something|everything)\s)\b(?:a|an|the|my|this|that|some|these|those)\s+(?!(?:of|rest|other|others|same|goes|go|stays?|belongs?|is|are|was|were|has|have)\b)([a-z][a-z ]*?)(?=\s+(?:goes|go|gets?|stays?|belongs?|is|are|was|were|can|could|might|may|would|should|will|must|needs?|has|have|to|in|on|into|and|which|that|for|from|first|now|then|next|please|instead|again|too|back|i|we|you|live|lives|today|tonight|tomorrow|later|soon)\b|[,.!?]|$)/;
 
 /** A thing named bare before what is done with it: "lamp stays where it is", "books go on the shelf". */
 const SUBJECT =
@@ -390,7 +390,7 @@ function twoDecisions(t: string, phase: string): [string, string] | null {
     ARTICLE.test(clause) &&
     (/^[a-z ]+?\s+(?:in|on|into|to|by)\s+\S/.test(clause) ||
       /^(?:the|my|a|an|some|these|those)\s+[a-z]+(?: [a-z]+)?[.!]?$/.test(clause));
-  for (const cut of t.matchAll(/\s*(?:,|;|\band\b|\bthen\b)\s*/g)) {
+  for (const cut of t.matchAll(/\s*(?:,|;|\band\b|\bbut\b|\bthen\b)\s*/g)) {
     const left = t.slice(0, cut.index);
     const right = t.slice(cut.index + cut[0].length);
     if (decides(left) && (decides(right) || elided(right))) return [left, right];

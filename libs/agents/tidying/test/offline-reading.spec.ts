@@ -141,6 +141,30 @@ describe("the offline rules' reading of a message", () => {
   );
 
   it.each([
+    [
+      'I want to keep the photos but the frames can go',
+      'photos',
+      'keep',
+      [{ item: 'frames', choice: 'trash' }],
+    ],
+    ['keep the books but bin the magazines', 'books', 'keep', [{ item: 'magazines', choice: 'trash' }]],
+  ])(
+    'reads %j, two things decided either side of "but", as a decision each: %j (%s), then %j',
+    (text, item, choice, alsoDecided) => {
+      expect(read(text)).toMatchObject({ intent: 'decided', item, choice, alsoDecided });
+    },
+  );
+
+  it.each([
+    // what a thing is asked after with, or when, is no part of its name
+    ['where should the scissors live?', { item: 'scissors' }],
+    ["I'll deal with the paperwork tomorrow", { intent: 'decided', item: 'paperwork', choice: 'unsure' }],
+    ["I'll take the lamp to the tip tomorrow", { item: 'lamp', choice: 'place', place: 'tip' }],
+  ])('reads %j as %j', (text, reading) => {
+    expect(read(text)).toMatchObject(reading);
+  });
+
+  it.each([
     ["there's also a pile of clothes she's grown out of", 'clothes'],
     ['also some clothes she has outgrown', 'clothes'],
     ["a bike he's grown out of", 'bike'],
