@@ -10,6 +10,10 @@
  */
 export const NOT_A_THING =
   /^(?:(?:my|the|this)\s+)?(?:(?:[a-z]+\s+)?(?:space|room|desk|counter|countertop|worktop|surface|floor|wardrobe|closet|cupboard|cabinet|dresser|drawers|shelves|bookshelf|bookcase)|storing(?: things)?|storage|mess|chaos|bedroom|kitchen|office|bathroom|lounge|hallway|garage|attic|loft|basement|study|flat|apartment|house|home|work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|studying|eating|playing|gaming|writing|guests?|visitors?|people|family|parents|in-?laws|friends|kids|children|mum|mom|dad|sister|brother|gran|nan|grandparents)$/;
+
+/** Words a list, or a part of one, leads with before its things: "there's", "I've got". */
+const THERE_IS = /^(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got)|we have)\s+/;
+
 /**
  * Every thing a list names, in its order, as what there is may be told ("there's a laptop, three
  * mugs and a stack of papers" → laptop, mugs, papers; "my desk is a mess: cables, a mug and
@@ -40,10 +44,11 @@ export function listedThings(t: string): string[] {
       /^(?:[^:]*?[,.;]\s+)?[^:,.;]{1,60}?\b(?:is|are)\s+(?:(?:all|just|totally|completely)\s+)?(?:covered|full|buried|piled(?: high)?|cluttered|littered|strewn|overflowing|drowning)\s+(?:in|with|of|under)\s+/,
       '',
     )
-    .replace(/^(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got)|we have)\s+/, '');
+    .replace(THERE_IS, '');
   const parts = told
     .split(/,|\band\b/)
-    .map(nameIn)
+    // ("the toys are everywhere, and there's a pile of shoes by the door": each part may say there is)
+    .map((part) => nameIn(part.trim().replace(THERE_IS, '')))
     .filter((part) => part !== '');
   const interjection =
     /^(?:wait|hmm+|well|so|ok|okay|yes|no|oh|um+|uh+|actually|also|hey|hi|hello|sorry|thanks)$/.test(
@@ -75,7 +80,8 @@ const SAID_OF_THE_BARE = new RegExp(
 const WHAT_IS_SAID_OF_IT = new RegExp(`\\s+(?:(?:that|which)\\s+)?(?:that|which|${WHO})\\s.*$`);
 
 /** Where things lie, said after them, which is no part of their name: "toys everywhere". */
-export const LYING_ABOUT = /\s+(?:everywhere|all over(?: the place)?|too|as well|lying around)$/;
+export const LYING_ABOUT =
+  /\s+(?:(?:is|are)\s+)?(?:everywhere|all over(?: the place)?|too|as well|lying around)$/;
 
 /**
  * The name of a thing in a part of a list, without what is said of it: "receipts on my kitchen

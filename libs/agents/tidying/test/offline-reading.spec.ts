@@ -115,6 +115,8 @@ describe("the offline rules' reading of a message", () => {
     // says of themselves after it no thing
     ["my kids room is a disaster, toys everywhere, I don't even know where to start", 'toys', []],
     ['my bedroom is a disaster, clothes everywhere', 'clothes', []],
+    // each part may say there is, or where its things lie
+    ["the kids toys are everywhere, and there's a pile of shoes by the door", 'kids toys', ['shoes']],
   ])('reads the list %j in the order named: %j first, then %j', (text, item, also) => {
     expect(read(text)).toMatchObject({ intent: 'item', item, also });
   });
