@@ -82,7 +82,8 @@ const ANXIETY =
 const DISHEARTENED =
   /\b(?:what'?s|whats|what is) (?:even )?the point\b|\bpointless\b|\bwhy (?:even )?bother\b|\bhopeless\b|\bgive up\b|\b(?:be |get |gets )?messy again\b/;
 /** How much of a thing there is, which is not its name: "a big pile of jumpers" is jumpers. */
-const HEAP_OF = /^(?:(?:big|huge|small|little|massive|whole)\s+)?(?:pile|stack|heap|mountain|load)s?\s+of\s+/;
+const HEAP_OF =
+  /^(?:(?:a|an|one|two|three|four|five|six|\d+|some|a few|a couple of)\s+)?(?:(?:big|huge|small|little|massive|whole)\s+)?(?:pile|stack|heap|mountain|load|bag|bin bag|box|sack|crate)(?:e?s)?\s+(?:full\s+)?of\s+/;
 
 /** "some of it is bills …, the rest …": a part of the thing in question named, before the rest. */
 const PART_NAMED =
@@ -308,9 +309,10 @@ export function extractFromWords(
           soundsStuck(t) ||
           ASKS_FOR_IDEAS.test(t)
             ? null
-            : t.split(/\s+/).length <= 3
-              ? // ("toys everywhere": where they lie is no part of their name)
-                bare.replace(LYING_ABOUT, '') || bare
+            : bare.replace(HEAP_OF, '').split(/\s+/).length <= 3
+              ? // ("toys everywhere": where they lie is no part of their name; "two boxes of
+                // books": how many boxes is none either)
+                bare.replace(HEAP_OF, '').replace(LYING_ABOUT, '') || bare
               : null));
   // "keep it on the shelf": the shelf is where it goes, not the thing in question
   const isThePlace = named !== null && place !== null && (named === place || place.endsWith(` ${named}`));

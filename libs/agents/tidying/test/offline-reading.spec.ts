@@ -158,7 +158,10 @@ describe("the offline rules' reading of a message", () => {
   );
 
   it.each([
-    // what a thing is asked after with, or when, is no part of its name
+    // what a thing is asked after with, or when, is no part of its name; nor are the bags or
+    // boxes it comes in
+    ['bin bags full of clothes', { intent: 'item', item: 'clothes' }],
+    ['two boxes of books', { intent: 'item', item: 'books' }],
     ['where should the scissors live?', { item: 'scissors' }],
     ["I'll deal with the paperwork tomorrow", { intent: 'decided', item: 'paperwork', choice: 'unsure' }],
     ["I'll take the lamp to the tip tomorrow", { item: 'lamp', choice: 'place', place: 'tip' }],
