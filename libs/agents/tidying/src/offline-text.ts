@@ -12,6 +12,7 @@ import {
 import { listedThings, LYING_ABOUT, NOT_A_THING, thingSaidOf } from './offline-things';
 import { movedTo, NOT_MOVED, placeIn } from './offline-places';
 import { choiceIn } from './offline-choice';
+import { purposeIn } from './offline-purpose';
 
 /**
  * What the offline model reads out of a tidying message, by keyword: a deterministic stand-in for
@@ -37,26 +38,6 @@ function subjectOf(t: string): string | null {
 }
 
 /** "One" of the thing in question ("one I use for pens so it stays"): a part kept apart. */
-// ("I can't work here anymore" says what it is for as plainly as "for working")
-const FUNCTION =
-  /\b(?:for|to|where (?:i|we)|(?:i|we|they|he|she|(?:the |my |our )?(?:kids|children)) (?:can'?t|cannot|can not|couldn'?t)(?: even)?)\s+(work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|study|studying|play|playing|eat|eating|park(?:ing)?(?: the car| my car| our car)?|get dressed|getting dressed)\b/;
-/** Words that say the space is for guests: "my parents are coming for christmas", "I have people coming on saturday". */
-const GUESTS =
-  /\b(?:guests?|(?:people|family|parents|in-?laws|friends|mum|mom|dad|mother|father|sister|brother|gran|nan)\s+(?:(?:are|is)\s+)?(?:coming|staying|visiting|over|round)|having (?:people|friends|guests) (?:over|round)|(?:needs?|has) to be a (?:spare |guest )?bedroom)\b/;
-/** …who stay the night: "it needs to be a bedroom again", "they're staying the weekend". */
-const STAYING = /\b(?:stay(?:ing|s)?|sleep(?:ing)? over|overnight|the night|bedroom)\b/;
-/** What guests make the space for: to stay in it, or to have them over. */
-const forGuests = (t: string) => (STAYING.test(t) ? 'having guests to stay' : 'having people over');
-
-/**
- * What the space is for, as a doing: "work" → "working", "park the car" → "parking the car",
- * "get dressed" → "getting dressed".
- */
-const doing = (said: string) => {
-  const [verb = '', ...rest] = said.split(' ');
-  const ing = verb.endsWith('ing') ? verb : verb === 'get' ? 'getting' : `${verb}ing`;
-  return [ing, ...rest].join(' ').replace(/\b(?:my|our) car$/, 'the car');
-};
 /** Short words that ask the coach something ("undo that", "go back"): never a thing's name. */
 const COMMAND =
   /^(?:undo|redo|go|wait|stop|help|what|why|how|no|nope|yes|back|again|sorry|thanks|done|next|later|repeat|show|tell|explain|where|when|who|which)\b/;
@@ -273,8 +254,7 @@ export function extractFromWords(
   }
 
   const place = placeIn(t);
-  const said = FUNCTION.exec(t)?.[1];
-  const fn = said ? doing(said) : GUESTS.test(t) ? forGuests(t) : null;
+  const fn = purposeIn(t);
   const anxiety = ANXIETY.exec(t)?.[1]?.trim() ?? null;
   const stop = STOP.test(t) || ALL_DONE.test(t);
   const tired = !stop && TIRED.test(t);
