@@ -199,6 +199,13 @@ export function choicesFor(
       { label: 'Recycle', disposition: { kind: 'recycle' } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
+  // Paperwork that may matter (statements, bills, documents) is filed first; it is never given away
+  if (/\b(paperwork|documents?|bills?|statements?|forms?|contracts?|policies|payslips?)\b/.test(t))
+    return [
+      { label: 'File it', disposition: { kind: 'place', location: 'the filing box' } },
+      { label: 'Recycle', disposition: { kind: 'recycle' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
   if (/\b(papers?|letters?|mail|magazines?|receipts?)\b/.test(t))
     return [
       { label: 'Recycle', disposition: { kind: 'recycle' } },
@@ -270,6 +277,14 @@ export function choicesFor(
     return [
       { label: 'Trash', disposition: { kind: 'trash' } },
       { label: 'Recycle', disposition: { kind: 'recycle' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
+  // Cables and chargers that work are kept for what they charge, else taken to a recycling centre with the
+  // electricals: no one else wants a stranger's charger
+  if (/\b(cables?|chargers?|wires?|leads?|cords?|adapters?|plugs?)\b/.test(t))
+    return [
+      { label: keep, disposition: { kind: 'place', location: spot } },
+      { label: 'Recycling centre', disposition: { kind: 'place', location: 'the recycling centre' } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];
   // Old is not broken: an old thing that still does its job is for someone else, as is one that

@@ -481,6 +481,10 @@ describe("the offline coach's first guesses", () => {
     ["we can't park the car anymore", 'parking the car'],
     ["the kids can't even play in here", 'playing'],
     ["I can't get dressed in the morning without climbing over stuff", 'getting dressed'],
+    // where the person does it says what the space is for, as plainly
+    ['my desk is buried under paperwork. I work from home so I need it clear by monday', 'working'],
+    ['we sleep in here too', 'sleeping'],
+    ['the kids do their homework at this table', 'studying'],
   ])('reads %j as what the space is for: %j', (words, fn) => {
     expect(read(words)).toMatchObject({ function: fn });
   });
@@ -527,9 +531,20 @@ describe("the offline coach's first guesses", () => {
     // a thing missing a part is never offered to someone else
     ['puzzle with missing pieces', 'Recycle'],
     ['teddy with a missing eye', 'Keep it here'],
+    // paperwork is filed (or recycled), never given away; cables are kept or taken for recycling
+    ['paperwork', 'File it'],
+    ['bank statements', 'File it'],
+    ['cables', 'Keep them here'],
   ])('guesses the %s first as %j', (item, first) => {
     expect(choicesFor(item)[0]?.label).toBe(first);
   });
+
+  it.each(['paperwork', 'documents', 'bills', 'cables', 'old chargers', 'phone chargers'])(
+    'never offers to give away the %s',
+    (item) => {
+      expect(choicesFor(item).map((c) => c.label)).not.toContain('Donate');
+    },
+  );
 
   it.each([
     ['jumper', 'a jumper that doesnt fit anymore', 'Donate'],
