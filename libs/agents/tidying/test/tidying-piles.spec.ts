@@ -812,6 +812,19 @@ describe('where each item lands', () => {
     expect(card.choices.map((c) => c.label)).toEqual(['Donate', 'Keep them here', 'Not now']);
   });
 
+  it('"most of it can go in the recycling but I need to keep the tax stuff" at the paperwork\'s card: the paperwork is recycled and the tax stuff stays, neither asked about again', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my desk: paperwork, cables and old mugs',
+      typingAtCards(['most of it can go in the recycling but I need to keep the tax stuff'], asked),
+    );
+
+    expect(asked).toEqual(['paperwork']);
+    expect(s.state()).toMatchObject({ piles: { belongs: ['tax stuff'], out: ['paperwork'] } });
+    expect(await lastReply(s)).toMatch(/Next, the cables/);
+  });
+
   it.each([
     ['the cookbooks are fine but I never use the big one', 'big cookbook that you never use', 'Donate'],
     ['most of them are ok but half of them are falling apart', 'cookbooks that are falling apart', 'Trash'],

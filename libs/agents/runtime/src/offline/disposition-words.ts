@@ -86,10 +86,11 @@ function decidesAnotherThing(text: string, choices: readonly Choice[]): boolean 
 
 /**
  * Most of the thing asked about said of, but a part told apart: "most are fine but a few are
- * chipped", "they're fine but I never use the big one", "the cookbooks are fine except the red one".
+ * chipped", "they're fine but I never use the big one", "the cookbooks are fine except the red one",
+ * "most of it can go in the recycling but I need to keep the tax stuff".
  */
 const PART_TOLD_APART =
-  /^(?:most|nearly all|almost all)\b.*\b(?:but|except|though|only)\s+(?:a few|some|one|two|three|a couple|a handful|half)\b|\b(?:are|is|'re|'s)\s+(?:all\s+)?(?:fine|ok(?:ay)?|good|great|alright|all right)[,;]?\s+(?:but|except)\s+\S/i;
+  /^(?:most|nearly all|almost all)\b.*\b(?:(?:but|except|though|only)\s+(?:a few|some|one|two|three|a couple|a handful|half)\b|but\s+(?:i|we)\s+(?:need|want|have|'d like|would like)\s+to\s+keep\b)|\b(?:are|is|'re|'s)\s+(?:all\s+)?(?:fine|ok(?:ay)?|good|great|alright|all right)[,;]?\s+(?:but|except)\s+\S/i;
 
 /** A lead that is the whole thing asked about ("bin it", "they stay"), not a part of it. */
 const WHOLE =

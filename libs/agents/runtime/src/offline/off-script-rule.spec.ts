@@ -303,6 +303,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     'the homework goes in their school bags, the old worksheets can be recycled',
     // most of it said fine, a few told apart: not the card's answer for all of it
     'most of them are fine but a few are chipped',
+    // most of it decided, but a part of it kept by a name of its own
+    'most of it can go in the recycling but I need to keep the tax stuff',
     // all of it said fine, but one told apart by a word of its own
     "they're fine but I never use the big one",
     'the mugs are ok except the red one is cracked',
