@@ -825,6 +825,18 @@ describe('where each item lands', () => {
     expect(await lastReply(s)).toMatch(/Next, the cables/);
   });
 
+  it("\"the ones I can't identify can go, I'll keep the laptop charger\" at the cables' card: the cables go out and the laptop charger stays (it was lost, and the cables kept)", async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'my desk: cables and old mugs',
+      typingAtCards(["the ones I can't identify can go, I'll keep the laptop charger"], asked),
+    );
+
+    expect(asked).toEqual(['cables']);
+    expect(s.state()).toMatchObject({ piles: { belongs: ['laptop charger'], out: ['cables'] } });
+  });
+
   it.each([
     ['the cookbooks are fine but I never use the big one', 'big cookbook that you never use', 'Donate'],
     ['most of them are ok but half of them are falling apart', 'cookbooks that are falling apart', 'Trash'],

@@ -110,10 +110,15 @@ const SOME_OF_IT = /^(?:some|most|a few|a couple|half|part|a lot|lots) of (?:it|
  */
 export const decidesAThing = (part: string, choices: readonly Choice[] = []) =>
   BARE_PLACED.test(part) ||
+  DOES_WITH_ANOTHER.test(part) ||
   ((ANOTHER_THING.test(part) || THE_REST.test(part) || COUNTED.test(part)) &&
     (dispositionIn(part, choices) !== null || PLACED.test(part)));
 
 const ANOTHER_THING = /^(?:the|my|these|those|this|that)\s+[a-z]/i;
+
+/** A part that says what is done with a thing it names: "I'll keep the laptop charger", "bin the box". */
+const DOES_WITH_ANOTHER =
+  /^(?:(?:but|so)\s+)?(?:(?:i|we)(?:'ll| will| want to| wanna| am going to|'m going to| need to)\s+)?(?:keep|bin|recycle|donate|toss|sell|give away)\s+(?:the|my|our)\s+(?!rest\b)[a-z]/i;
 
 /** A thing and its place, the verb left to the part before: "…, the dirty ones in the laundry basket". */
 const PLACED =

@@ -305,6 +305,9 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     'most of them are fine but a few are chipped',
     // most of it decided, but a part of it kept by a name of its own
     'most of it can go in the recycling but I need to keep the tax stuff',
+    // a part of it decided, then another thing kept by name
+    "the ones I can't identify can go, I'll keep the laptop charger",
+    'bin it, keep the box',
     // all of it said fine, but one told apart by a word of its own
     "they're fine but I never use the big one",
     'the mugs are ok except the red one is cracked',
