@@ -104,9 +104,16 @@ const UNDONE =
 /** Wants to end now: the session ends with its recap. */
 const STOP =
   /\b(stop|enough|i'?m done|done for (?:today|now)|finish|call it a (?:day|night)|that'?s (?:it|all) for (?:today|now|the day)|wrap (?:it |this )?up|let'?s leave it there)\b/;
-/** Saying the last thing is sorted, at the end of their words: "that's everything I think!", "all done". */
-const ALL_DONE =
-  /(?:\b(?:that'?s|that is|thats)\s+(?:everything|all|the lot|it)|\ball done|\bwe'?re done|\bnothing (?:else|more)(?: to sort)?)(?:\s+(?:i think|i guess|really|then|now))?[.!]*$/;
+/** A space (not a thing in it) said to be done: "the desk", "my bedroom", "this corner". */
+const A_SPACE =
+  '(?:the|my|this|our) (?:[a-z]+ )?(?:desk|room|bedroom|kitchen|table|shelf|shelves|counter|cupboard|wardrobe|drawers?|garage|shed|hall|hallway|bathroom|office|loft|attic|floor|corner|space|area|bed|sofa)';
+/**
+ * Saying the last thing is sorted, at the end of their words: "that's everything I think!", "all
+ * done", "that's the desk done", "the shelf is finished" (a thing said done is a card's answer).
+ */
+const ALL_DONE = new RegExp(
+  `(?:\\b(?:that'?s|that is|thats)\\s+(?:everything|all|the lot|it|${A_SPACE} (?:done|sorted|finished|clear))|\\ball done|\\bwe'?re done|\\bnothing (?:else|more)(?: to sort)?|^${A_SPACE} (?:is|'s) (?:all )?(?:done|sorted|finished|clear)(?: now)?)(?:,?\\s+(?:i think|i guess|really|then|now))?[.!]*$`,
+);
 /** Asking for a new session, not more of this one (after the recap, more words carry it on). */
 const RESTART =
   /\b(start (?:over|again|afresh|a new session)|new session|from scratch|another room|a different room|next room)\b/;
