@@ -73,6 +73,11 @@ describe('reading the things out of what a person says', () => {
       "we're moving house next month and I have a cot, a pram and a load of baby clothes to get rid of. is the cot mattress ok to give?",
       ['cot', 'pram', 'baby clothes', 'cot mattress'],
     ],
+    // "and have …" after a sentence of its own: the "we" said before
+    [
+      "we're moving house next month and have a sofa bed and a load of kitchen stuff to get rid of, we're in Leeds",
+      ['sofa bed', 'kitchen stuff'],
+    ],
     ['are old towels fine to donate?', ['old towels']],
     ['would a used car seat be ok for charity?', ['used car seat']],
     ["I've got 3 bags of clothes, can someone pick them up tomorrow?", ['clothes']],

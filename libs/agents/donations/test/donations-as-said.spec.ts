@@ -434,6 +434,22 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('takes "we\'re moving house next month and have a sofa bed and a load of kitchen stuff" as both things: the sofa bed is not dropped', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say(
+          "we're moving house next month and have a sofa bed and a load of kitchen stuff to get rid of, we're in Leeds",
+          happyAnswers,
+        );
+        expect(session.asked.map((q) => q.message)).toEqual([
+          'A little about the sofa bed, so I find a place that will take it',
+          'A little about the kitchen stuff, so I find a place that will take it',
+        ]);
+        expect((await session.replies()).at(-1)).toMatch(/takes the sofa bed or the kitchen stuff/);
+      },
+    ));
+
   it('asks where they are when the town said with the things is several ("Reading")', () =>
     inSession(
       coachGuessing(() => 'donate'),
