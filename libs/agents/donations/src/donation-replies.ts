@@ -1,5 +1,5 @@
 import type { Place } from './drop-off-directory';
-import { isPlural } from './said-items';
+import { electrical, isPlural } from './said-items';
 import type { Checked, Located } from './turn-reading';
 
 /**
@@ -61,6 +61,8 @@ function recyclingPointFor(item: string, them: string): string {
   if (/\b(?:ink|toner|cartridges?)\b/i.test(item))
     return `many shops that sell cartridges take ${them} back, as do household recycling centres`;
   if (/\bbulbs?\b/i.test(item)) return `household recycling centres take ${them}, and so do many DIY shops`;
+  if (electrical(item))
+    return `household recycling centres take ${them} with the small electricals, and many shops that sell electricals take old ones back`;
   return `your household recycling centre takes ${them}`;
 }
 

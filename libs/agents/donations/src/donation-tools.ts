@@ -18,6 +18,7 @@ import {
   isPlural,
   MAX_ITEMS_AT_ONCE,
   forThePharmacy,
+  electrical,
   recycledOnly,
   safetyFirst,
   unsafeForAChild,
@@ -58,6 +59,15 @@ function descriptionForm(item: string) {
 /** What a described item's form gives, whichever words it asked in. */
 const DescriptionForm = descriptionForm('item');
 
+/**
+ * Where a thing no one can be given goes instead: an electrical to a recycling point (never the
+ * bin), else the recycling when the coach's rule says so, else its guess.
+ */
+function unfitTo(item: string, guess: string | null, alternatives: readonly string[] = []): string {
+  if (electrical(item)) return 'recycling point';
+  return guess === 'recycle' || alternatives.includes('recycle') ? 'recycle' : (guess ?? 'trash');
+}
+
 /** The helper's tools, by the name other agents call them with. */
 export interface DonationTools {
   readonly checkItem: Tool;
@@ -77,10 +87,10 @@ export function donationTools(coach: CoachTools): DonationTools {
       z.object({
         item: z.string().trim().min(1).max(200).describe('one thing, as the person named it: "kids clothes"'),
         condition: z
-          .literal('good')
+          .enum(['good', 'poor'])
           .optional()
           .describe(
-            '"good" when the person already said so ("an old kettle that still works"): not asked again',
+            '"good" when the person already said so ("an old kettle that still works"), "poor" when they said it no longer works ("a microwave that doesn\'t heat anymore"): not asked again',
           ),
       }),
     )
@@ -102,13 +112,16 @@ export function donationTools(coach: CoachTools): DonationTools {
       if (safetyFirst(item)) return Ok({ ...checked, donatable: false, instead: 'safety' });
       // a high chair with a missing strap: whatever the coach's guess, not safe for another child as it is
       if (unsafeForAChild(item)) return Ok({ ...checked, donatable: false, instead: 'unsafe for a child' });
+      // the person said it no longer works: no charity passes it on, and an electrical is never binned
+      if (condition === 'poor')
+        return Ok({ ...checked, donatable: false, condition, instead: unfitTo(item, guess, alternatives) });
       const unfit = guess !== null && NOT_FOR_GIVING.has(guess);
       // fit to give: what the person said of its condition ("a microwave that still works") goes
       // on with it, so the form does not ask it again
       if (!unfit) return Ok({ ...checked, donatable: true, ...(condition ? { condition } : {}) });
       // The coach's rule reads "old" as worn out; an old book can be a good one. Only the person
       // knows, so the helper asks rather than turn it away.
-      if (!conditionInDoubt(item)) return Ok({ ...checked, donatable: false, instead: guess });
+      if (!conditionInDoubt(item)) return Ok({ ...checked, donatable: false, instead: unfitTo(item, guess) });
       if (condition === 'good') return Ok({ ...checked, donatable: true, condition });
       const answer = yield* elicit({
         type: 'confirm',
@@ -118,8 +131,12 @@ export function donationTools(coach: CoachTools): DonationTools {
       const good = answer.action === 'accept' ? Confirmed.safeParse(answer.content).data?.value : undefined;
       if (good === undefined) return Ok({ ...checked, donatable: true, condition: null });
       if (good) return Ok({ ...checked, donatable: true, condition: 'good' });
-      const instead = guess === 'recycle' || alternatives.includes('recycle') ? 'recycle' : guess;
-      return Ok({ ...checked, donatable: false, condition: 'poor', instead });
+      return Ok({
+        ...checked,
+        donatable: false,
+        condition: 'poor',
+        instead: unfitTo(item, guess, alternatives),
+      });
     });
 
   const describeDonation = createTool('describe_donation')

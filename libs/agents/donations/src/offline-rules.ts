@@ -12,7 +12,7 @@ import { townAtLocationRule, wordsAtLocationRule } from './offline-location';
 import { placeNamedIn } from './place-names';
 import type { Condition, Kind, Point } from './drop-off-directory';
 import { kindOf } from './item-kind';
-import { bagsOf, isPlural, itemsIn, saidGood, wantsCollection } from './said-items';
+import { bagsOf, isPlural, itemsIn, saidBroken, saidGood, wantsCollection } from './said-items';
 import {
   answered,
   CheckedSchema,
@@ -98,7 +98,7 @@ function firstStep(ctx: OfflineContext, results: Results, collect: boolean): Off
       calls: items.map((item) => ({
         name: 'check_item',
         // what the person already said of it is not asked again
-        input: { item, ...(saidGood(ctx.recentUserText, item) ? { condition: 'good' } : {}) },
+        input: { item, ...conditionSaid(ctx.recentUserText, item) },
       })),
     };
   if (!collect && CLOSING.test(ctx.recentUserText.trim()))
@@ -110,6 +110,12 @@ function firstStep(ctx: OfflineContext, results: Results, collect: boolean): Off
       text: "What would you like collected? Tell me the things, and I'll look for a service near you that collects them.",
     };
   return findOrSay(results, wanted);
+}
+
+/** What the person said of a thing's condition right after naming it ("that still works", "that doesn't heat"). */
+function conditionSaid(text: string, item: string): { condition?: 'good' | 'poor' } {
+  if (saidBroken(text, item)) return { condition: 'poor' };
+  return saidGood(text, item) ? { condition: 'good' } : {};
 }
 
 /** Each thing checked: a gentle no for those that cannot be given, the short form for the rest. */

@@ -1,8 +1,10 @@
 import {
   bagsOf,
   conditionInDoubt,
+  electrical,
   isPlural,
   itemsIn,
+  saidBroken,
   saidGood,
   MAX_ITEMS_AT_ONCE,
   safetyFirst,
@@ -188,4 +190,27 @@ describe('whether the words after a thing say it is in good condition', () => {
     ['an old lamp that works but the shade is torn', 'old lamp', false],
     ['an old lamp that is broken', 'old lamp', false],
   ])('%j of %j: %j', (text, item, good) => expect(saidGood(text, item)).toBe(good));
+});
+
+describe('whether the words after a thing say it no longer works', () => {
+  it.each([
+    ["I have an old microwave that doesn't heat anymore", 'old microwave', true],
+    ["an old microwave that doesn't work", 'old microwave', true],
+    ["my kettle, it's dead", 'kettle', true],
+    ['a lamp which is broken', 'lamp', true],
+    ['a hoover that stopped working', 'hoover', true],
+    ['I have an old kettle that still works', 'old kettle', false],
+    ['an old microwave', 'old microwave', false],
+    ["an old microwave, I don't need it", 'old microwave', false],
+  ])('%j of %j: %j', (text, item, broken) => expect(saidBroken(text, item)).toBe(broken));
+});
+
+describe('electricals, which are never binned', () => {
+  it.each([
+    ['old microwave', true],
+    ['broken lamp', true],
+    ['hair dryer', true],
+    ['broken umbrella', false],
+    ['old books', false],
+  ])('%j: %j', (item, is) => expect(electrical(item)).toBe(is));
 });

@@ -214,6 +214,44 @@ export function wantsCollection(text: string): boolean {
   return asked && !/\b(?:no|not|don't|do not|rather not)\s+(?:\w+\s+){0,3}(?:collect|pick)/i.test(text);
 }
 
+/** Words right after a thing's name that say it no longer works: "that doesn't heat anymore", "which is broken". */
+const BROKEN_AS_SAID =
+  /^(?:(?:that|which)(?:'s|\s+is|\s+are)?\s+)?(?:(?:is|are|'s)\s+)?(?:(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|will\s+not|no\s+longer|can'?t)\s+(?:work|heat|turn\s+on|switch\s+on|charge|hold\s+a\s+charge|spin|boot|start|light(?:\s+up)?|cool|play)s?|broken|dead|bust(?:ed)?|(?:has\s+|have\s+)?(?:stopped\s+working|died|packed\s+up|given\s+up|blown))\b/i;
+
+/**
+ * Whether the words right after a thing's name say it no longer works ("an old microwave that
+ * doesn't heat anymore", "my kettle, it's dead"), so it is not offered to a charity.
+ *
+ * @example
+ * saidBroken("I have an old microwave that doesn't heat anymore", 'old microwave'); // true
+ * saidBroken('an old kettle that still works', 'old kettle'); // false
+ */
+export function saidBroken(text: string, item: string): boolean {
+  const at = text.toLowerCase().indexOf(item.toLowerCase());
+  if (at < 0) return false;
+  const after = text
+    .slice(at + item.length)
+    .replace(/^\s*,?\s*(?:(?:but|and)\s+)?(?:it|they)?(?='|\s|$)/i, '')
+    .trim();
+  return BROKEN_AS_SAID.test(after);
+}
+
+/** Electricals: never the bin, working or not (a household recycling centre takes them broken). */
+const ELECTRICAL =
+  /\b(?:microwaves?|toasters?|kettles?|lamps?|hair ?dryers?|hairdryers?|irons?|heaters?|fans?|blenders?|mixers?|vacuums?|hoovers?|radios?|tvs?|televisions?|laptops?|computers?|phones?|printers?|speakers?|consoles?|fridges?|freezers?|washing machines?|dishwashers?|electricals?|chargers?|cables?|headphones|monitors?|straighteners|toothbrush(?:es)?|shavers?|drills?)\b/i;
+
+/**
+ * Whether `item` is an electrical, which goes to a household recycling centre when it cannot be
+ * given, never the bin.
+ *
+ * @example
+ * electrical('old microwave'); // true
+ * electrical('broken umbrella'); // false
+ */
+export function electrical(item: string): boolean {
+  return ELECTRICAL.test(item);
+}
+
 /** Words that say a thing cannot be given away, whatever else is said about it. */
 const DAMAGED =
   /\b(broken|torn|ripped|stained|mouldy|moldy|cracked|smashed|damaged|leaking|leaky|empty|used[\s-]up|wrappers?|trash|rubbish|holes?|missing)\b/i;

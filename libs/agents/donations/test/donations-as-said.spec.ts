@@ -532,6 +532,36 @@ describe('the donation helper reads what a person says as a person would', () =>
     ),
   );
 
+  it('takes "an old microwave that doesn\'t heat anymore" at its word: not asked its condition, and sent to a recycling centre, never the bin', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say(
+          "is there anywhere that takes broken electricals? I have an old microwave that doesn't heat anymore",
+          happyAnswers,
+        );
+        expect(session.asked).toEqual([]);
+        const said = (await session.replies()).at(-1);
+        expect(said).toMatch(
+          /^The old microwave goes to a recycling point that takes it, never the bin: household recycling centres take it with the small electricals/,
+        );
+        expect(said).not.toMatch(/charity shop/);
+      },
+    ));
+
+  it('sends a broken lamp to a recycling centre with the electricals, where the coach would bin it', () =>
+    inSession(
+      coachGuessing(() => 'trash'),
+      async (session) => {
+        await session.say('I have a broken lamp and a broken umbrella', happyAnswers);
+        const said = (await session.replies()).at(-1) ?? '';
+        expect(said).toMatch(/The broken lamp goes to a recycling point that takes it, never the bin/);
+        expect(said).toMatch(
+          /The broken umbrella isn't something a charity shop could pass on, so it's for the bin\./,
+        );
+      },
+    ));
+
   it('says a high chair missing its strap is not safe for another child, even when the coach would give it, and still places the clothes', () =>
     inSession(
       coachGuessing(() => 'donate'),
