@@ -169,6 +169,10 @@ const MISSING_PART = /\b(?:missing|without (?:its|the|a|an|some))\b/;
 const MEDICINES =
   /\b(?:medicines?|medications?|meds|pills|painkillers|paracetamol|ibuprofen|aspirin|prescriptions?|antibiotics|inhalers?|cough (?:syrup|mixture|medicine))\b/;
 
+/** Electricals, which a recycling centre takes when they no longer work. */
+const ELECTRICAL =
+  /\b(?:microwaves?|toasters?|kettles?|lamps?|hair ?dryers?|irons?|heaters?|fans?|blenders?|hoovers?|vacuums?|radios?|tvs?|laptops?|computers?|phones?|printers?|speakers?|chargers?|cables?|headphones|monitors?|straighteners|shavers?|drills?)\b/;
+
 /** Words that ask after mending a thing: "can it be fixed?", "I could get it repaired". */
 const MENDED = /\b(?:fix(?:ed)?|repair(?:ed)?|mend(?:ed)?)\b/;
 
@@ -270,6 +274,13 @@ export function choicesFor(
   if (broken && MENDED.test(said))
     return [
       { label: 'Get it fixed', disposition: { kind: 'place', location: 'the repair shop' } },
+      { label: 'Trash', disposition: { kind: 'trash' } },
+      { label: 'Not now', disposition: { kind: 'skip' } },
+    ];
+  // A broken electrical goes to a recycling centre with the small electricals, never the bin first
+  if (broken && ELECTRICAL.test(t))
+    return [
+      { label: 'Recycling centre', disposition: { kind: 'place', location: 'the recycling centre' } },
       { label: 'Trash', disposition: { kind: 'trash' } },
       { label: 'Not now', disposition: { kind: 'skip' } },
     ];

@@ -517,7 +517,10 @@ describe("the offline coach's first guesses", () => {
     // old is not broken: someone else may use it
     ['old books', 'Donate'],
     ['old jumper', 'Donate'],
-    ['broken lamp', 'Trash'],
+    ['broken umbrella', 'Trash'],
+    // a broken electrical goes to a recycling centre with the small electricals
+    ['broken lamp', 'Recycling centre'],
+    ['broken printer', 'Recycling centre'],
     ['old letters', 'Recycle'],
     // paint and batteries go to a recycling centre
     ['paint tins', 'Recycling centre'],
