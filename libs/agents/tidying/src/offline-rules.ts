@@ -272,7 +272,7 @@ function keptAt(ctx: OfflineContext, item: string): string | undefined {
 
 const REPLIES: Readonly<Record<string, (ctx: OfflineContext) => string>> = {
   'ask-function': () => '(offline) What do you need to DO in this space?',
-  'ask-anchors': () => "(offline) What's definitely staying in this space?",
+  'ask-anchors': (ctx) => `(offline) ${openingWords(ctx, true)}What's definitely staying in this space?`,
   'ask-item-decision': (ctx) => `(offline) The ${line(ctx, 'Item') ?? 'thing'}: keep, trash, or not sure?`,
   'first-instruction': (ctx) =>
     `(offline) ${openingWords(ctx, true)}Start small: pick up the ${photoTarget(ctx) ?? 'nearest thing'} and tell me what it is.`,

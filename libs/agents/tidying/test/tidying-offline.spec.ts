@@ -149,6 +149,19 @@ describe('a tidying session on the offline model', () => {
     expect(s.state()).toMatchObject({ phase: 'sorting', function: 'having people over' });
   });
 
+  it('says back what the words said the space is for before it asks what stays, rather than asking nothing of it', async () => {
+    const s = await openSession(offline());
+    await s.say(
+      'my desk is buried under paperwork, cables and old mugs. I work from home so I need it clear by monday',
+      tapFirst,
+    );
+    const said = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
+    expect(said.at(-1)).toBe(
+      "(offline) Got it: this space is for working. What's definitely staying in this space?",
+    );
+    expect(s.state()).toMatchObject({ function: 'working' });
+  });
+
   it('meets shame without judgement before the card that asks what the space is for', async () => {
     const s = await openSession(offline());
     await s.say("I'm so embarrassed by my bedroom", tapFirst);
