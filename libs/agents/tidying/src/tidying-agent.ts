@@ -2,7 +2,7 @@ import { type AgentDefinition, summariseAs, createAgent, modelIsBusy } from '@sw
 import { handDonationsTo, type DonationHandOff } from './donation-hand-off';
 import { askSpaceFunction, confirmDone, proposeDisposition } from './disposition-tools';
 import { guessPile } from './guess-pile-tool';
-import { nextSeenOf, phaseOf } from './session-state';
+import { functionOf, nextSeenOf, phaseOf } from './session-state';
 import { sessionOf, tidyingReducer } from './tidying-reducer';
 import { TIDYING_MODES } from './tidying-modes';
 import { tidyingTurn } from './tidying-turn';
@@ -47,7 +47,13 @@ export function createTidying(options: TidyingOptions = {}) {
                   message: 'Send a photo of the space you want to tidy',
                   placeholder: 'Add a photo, say what bugs you',
                 }
-              : { message: 'Tell me about the space', placeholder: 'What do you need to do in it?' };
+              : functionOf(state) === null
+                ? { message: 'Tell me about the space', placeholder: 'What do you need to do in it?' }
+                : // what it is for is known: what stays for sure is asked next
+                  {
+                    message: "What's definitely staying in this space?",
+                    placeholder: 'e.g. the desk and the lamp',
+                  };
           case 'sorting': {
             const next = nextSeenOf(state);
             return next

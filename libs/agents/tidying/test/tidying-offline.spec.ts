@@ -160,6 +160,8 @@ describe('a tidying session on the offline model', () => {
       "(offline) Got it: this space is for working. What's definitely staying in this space?",
     );
     expect(s.state()).toMatchObject({ function: 'working' });
+    // the composer asks the same, not what the space is for
+    expect(s.runner.pending()[0]?.payload).toMatchObject({ placeholder: 'e.g. the desk and the lamp' });
   });
 
   it('meets shame without judgement before the card that asks what the space is for', async () => {
