@@ -3,6 +3,7 @@ import { nextThingWords } from './landed-words';
 import { EXTRACT_TOOL, PHOTO_TOOL } from './perception';
 import { CARD_WAITING } from './tidying-action';
 import type { GuessedSpace, SeenInPhoto } from './offline-guesses';
+import { purposeIn } from './offline-purpose';
 
 /**
  * What the tidying coach's offline rules read from a request: the lines of the act prompt (the
@@ -111,6 +112,7 @@ export function openingWords(ctx: OfflineContext, purposeToo: boolean): string {
   const reassured = ASHAMED.test(said)
     ? 'No judgement here: every space gets like this, and one small step at a time is enough. '
     : '';
-  const purpose = purposeToo ? spaceSaid(ctx).purpose : null;
+  // said back when these words said it, once: not again at each question after
+  const purpose = purposeToo && purposeIn(said.toLowerCase()) !== null ? spaceSaid(ctx).purpose : null;
   return `${reassured}${purpose ? `Got it: this space is for ${purpose}. ` : ''}`;
 }

@@ -312,7 +312,16 @@ export function extractFromWords(
       ? named.replace(/[.!?]+$/, '').replace(HEAP_OF, '') || named
       : null;
   const item = thing ?? (stuck ? inQuestion : null);
-  const anchors = phase === 'surveying' && /\b(keep|stays?|staying)\b/.test(t) && item ? [item] : null;
+  // what stays for sure: said to stay, or named when the coach asked what stays (all of them then)
+  const askedWhatStays = /\bdefinitely staying\b/i.test(coachSaid ?? '');
+  const anchors =
+    phase !== 'surveying' || !item
+      ? null
+      : askedWhatStays
+        ? [item, ...listed.filter((other) => other !== item)]
+        : /\b(keep|stays?|staying)\b/.test(t)
+          ? [item]
+          : null;
   const intent = RESTART.test(t)
     ? 'restart'
     : stop
@@ -344,11 +353,17 @@ export function extractFromWords(
   const [, first, second] = (choice !== null && item !== null && TWO_SUBJECTS.exec(t)) || [];
   const alsoDecided =
     first === item && second && !NOT_A_THING.test(second) ? [{ item: second, choice, place }] : [];
+  // "nothing really", "it can all go", asked what stays: nothing stays for sure, and sorting begins
+  const nothingStays =
+    askedWhatStays &&
+    phase === 'surveying' &&
+    item === null &&
+    (intent === 'continue' || intent === 'decided');
   return {
-    intent,
+    intent: nothingStays ? 'start' : intent,
     item,
     also,
-    choice,
+    choice: nothingStays ? null : choice,
     place,
     function: fn,
     anchors,

@@ -164,6 +164,29 @@ describe('a tidying session on the offline model', () => {
     expect(s.runner.pending()[0]?.payload).toMatchObject({ placeholder: 'e.g. the desk and the lamp' });
   });
 
+  it.each([
+    ['the monitor and my laptop obviously, and the plant', ['monitor', 'laptop', 'plant']],
+    ['none of it really', []],
+    ['nothing, it can all go', []],
+  ])(
+    'takes %j, said when asked what stays, as its answer and begins sorting (it asked again)',
+    async (answer, stays) => {
+      const s = await openSession(offline());
+      await s.say('my desk is buried under paperwork, cables and old mugs. I work from home', tapFirst);
+      await s.say(answer, tapFirst);
+      const path = await s.path();
+      const answered = path.findIndex((n) => n.kind === 'user' && n.payload['text'] === answer);
+      const said = path
+        .slice(answered)
+        .map((n) => (n.kind === 'assistant' ? String(n.payload['text'] ?? '') : ''))
+        .filter((text) => text !== '');
+      // what the space is for was said back once already: not again
+      expect(said[0]).toBe('(offline) Start small: pick up the paperwork.');
+      expect(said.some((text) => /definitely staying/.test(text))).toBe(false);
+      expect(s.state()).toMatchObject({ phase: 'sorting', anchors: stays });
+    },
+  );
+
   it('meets shame without judgement before the card that asks what the space is for', async () => {
     const s = await openSession(offline());
     await s.say("I'm so embarrassed by my bedroom", tapFirst);
