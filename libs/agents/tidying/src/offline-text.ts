@@ -66,6 +66,9 @@ const DISHEARTENED =
 const HEAP_OF =
   /^(?:(?:a|an|one|two|three|four|five|six|\d+|some|a few|a couple of)\s+)?(?:(?:big|huge|small|little|massive|whole)\s+)?(?:pile|stack|heap|mountain|load|bag|bin bag|box|sack|crate)(?:e?s)?\s+(?:full\s+)?of\s+/;
 
+/** Where things lie, said after them: "on the floor", "by the door". */
+const ON_THE = /\s+(?:on|in|under|by|all over)\s+(?:the|my|our)\s+[a-z]+$/;
+
 /** "some of it is bills …, the rest …": a part of the thing in question named, before the rest. */
 const PART_NAMED =
   /^(?:some|most|a few|a couple|half|part) of (?:it|them|these|those) (?:is|are) (?:just |all |mostly )?(?=[a-z]+(?: [a-z]+)*?\s*,\s*(?:and |but )?(?:the rest|the others|everything else)\b)/;
@@ -168,6 +171,10 @@ type Extracted = { [key: string]: Json };
 
 /** Words that say how sure a person is, said beside a thing and what becomes of it. */
 const SURELY = /\b(?:obviously|definitely|of course|clearly|certainly|surely|absolutely)\b,?/g;
+/** A filler said last ("just the usual junk really"), and whose a thing was ("my son's lego"): no part of a name. */
+const FILLER_LAST = /(?<=\S\s+\S+\s+\S+),?\s+(?:really|honestly|tbh|to be honest|basically|i suppose)[.!]*$/;
+const WHOSE =
+  /\b(my|our|the)\s+(?:son|daughter|husband|wife|partner|boyfriend|girlfriend|mum|mom|dad|brother|sister|flatmate|housemate)'s\s+(?=[a-z])/g;
 const NO_FACTS = { choice: null, place: null, function: null, anchors: null, anxiety: null };
 
 /**
@@ -196,6 +203,8 @@ export function extractFromWords(
   const t = text
     .toLowerCase()
     .replace(SURELY, ' ')
+    .replace(FILLER_LAST, '')
+    .replace(WHOSE, '$1 ')
     .replace(/\s{2,}/g, ' ')
     .trim();
   const clarified = clarifiedIn(coachSaid);
@@ -296,10 +305,10 @@ export function extractFromWords(
           soundsStuck(t) ||
           ASKS_FOR_IDEAS.test(t)
             ? null
-            : bare.replace(HEAP_OF, '').split(/\s+/).length <= 3
-              ? // ("toys everywhere": where they lie is no part of their name; "two boxes of
-                // books": how many boxes is none either)
-                bare.replace(HEAP_OF, '').replace(LYING_ABOUT, '') || bare
+            : bare.replace(HEAP_OF, '').replace(ON_THE, '').split(/\s+/).length <= 3
+              ? // ("toys everywhere", "random stuff on the floor": where they lie is no part of
+                // their name; "two boxes of books": how many boxes is none either)
+                bare.replace(HEAP_OF, '').replace(ON_THE, '').replace(LYING_ABOUT, '') || bare
               : null));
   // "keep it on the shelf": the shelf is where it goes, not the thing in question
   const isThePlace = named !== null && place !== null && (named === place || place.endsWith(` ${named}`));

@@ -6,10 +6,10 @@
 
 /**
  * Words that name the space or what it is for, never a thing in it: the room ("my bedroom is
- * chaos"), the mess, an activity ("sleeping and reading").
+ * chaos"), the mess, an activity ("sleeping and reading"), or none at all ("none of it", "not really").
  */
 export const NOT_A_THING =
-  /^(?:(?:my|the|this)\s+)?(?:(?:[a-z]+\s+)?(?:space|room|desk|counter|countertop|worktop|surface|floor|wardrobe|closet|cupboard|cabinet|dresser|drawers|shelves|bookshelf|bookcase)|storing(?: things)?|storage|mess|chaos|bedroom|kitchen|office|bathroom|lounge|hallway|garage|attic|loft|basement|study|flat|apartment|house|home|work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|studying|eating|playing|gaming|writing|guests?|visitors?|people|family|parents|in-?laws|friends|kids|children|mum|mom|dad|sister|brother|gran|nan|grandparents)$/;
+  /^(?:(?:my|the|this)\s+)?(?:(?:[a-z]+\s+)?(?:space|room|desk|counter|countertop|worktop|surface|floor|wardrobe|closet|cupboard|cabinet|dresser|drawers|shelves|bookshelf|bookcase)|storing(?: things)?|storage|mess|chaos|bedroom|kitchen|office|bathroom|lounge|hallway|garage|attic|loft|basement|study|flat|apartment|house|home|work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|studying|eating|playing|gaming|writing|guests?|visitors?|people|family|parents|in-?laws|friends|kids|children|mum|mom|dad|sister|brother|gran|nan|grandparents|none(?: of (?:it|them|this|that))?|nothing(?: much)?|not (?:much|really))$/;
 
 /** Words a list, or a part of one, leads with before its things: "there's", "I've got". */
 const THERE_IS = /^(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got)|we have)\s+/;

@@ -165,6 +165,11 @@ describe("the offline rules' reading of a message", () => {
     ['where should the scissors live?', { item: 'scissors' }],
     ["I'll deal with the paperwork tomorrow", { intent: 'decided', item: 'paperwork', choice: 'unsure' }],
     ["I'll take the lamp to the tip tomorrow", { item: 'lamp', choice: 'place', place: 'tip' }],
+    // whose it was, and a filler said last, are no part of its name either
+    ["my son's lego, he's 20 now", { intent: 'item', item: 'lego' }],
+    ['just the usual junk really', { item: 'usual junk', choice: 'trash' }],
+    // and words that name nothing are no thing
+    ['not really', { intent: 'continue', item: null }],
   ])('reads %j as %j', (text, reading) => {
     expect(read(text)).toMatchObject(reading);
   });
