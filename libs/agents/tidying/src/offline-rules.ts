@@ -12,7 +12,8 @@ import {
   saidNow,
   spaceSaid,
 } from './offline-prompt';
-import { CONFUSED, TIRED, extractFromWords, soundsStuck } from './offline-text';
+import { CONFUSED, extractFromWords, soundsStuck } from './offline-text';
+import { TIRED } from './offline-session-words';
 import { choicesFor, functionsFor, photoFromWords, withoutHedges } from './offline-guesses';
 import { TRANSITION_RULES } from './offline-transition-rules';
 import { ABOUT_THE_PHOTO } from './act';

@@ -13,6 +13,7 @@ import { listedThings, LYING_ABOUT, NOT_A_THING, thingSaidOf } from './offline-t
 import { movedTo, NOT_MOVED, placeIn } from './offline-places';
 import { choiceIn } from './offline-choice';
 import { purposeIn } from './offline-purpose';
+import { ALL_DONE, RESTART, STOP, TIRED, UNDO, UNDONE } from './offline-session-words';
 
 /**
  * What the offline model reads out of a tidying message, by keyword: a deterministic stand-in for
@@ -96,33 +97,6 @@ function partApart(t: string, phase: string): string {
   return `${choiceIn(part, placeIn(part), phase) === null ? 'keep ' : ''}${named}, ${rest}`;
 }
 
-/** Takes back what was decided ("undo that", "take it back"), when the words decide nothing new. */
-const UNDO = /\b(?:undo|take (?:that|it|this|them) back|take back|changed? my mind|scratch that)\b/;
-/**
- * The thing taken back, named last ("take back the mug", "I changed my mind about the lamp"); not
- * "that too" or "that one as well", which take back the one before.
- */
-const UNDONE =
-  /\b(?:the|my|this|that)\s+(?!(?:mind|too|also|one|as well|again|one too|one as well)\s*[.!?]*$)(?!mind\b)([a-z][a-z ]*?)\s*[.!?]*$/;
-/** Wants to end now: the session ends with its recap. */
-const STOP =
-  /\b(stop|enough|i'?m done|done for (?:today|now)|finish|call it a (?:day|night)|that'?s (?:it|all) for (?:today|now|the day)|wrap (?:it |this )?up|let'?s leave it there)\b/;
-/** A space (not a thing in it) said to be done: "the desk", "my bedroom", "this corner". */
-const A_SPACE =
-  '(?:the|my|this|our) (?:[a-z]+ )?(?:desk|room|bedroom|kitchen|table|shelf|shelves|counter|cupboard|wardrobe|drawers?|garage|shed|hall|hallway|bathroom|office|loft|attic|floor|corner|space|area|bed|sofa)';
-/**
- * Saying the last thing is sorted, at the end of their words: "that's everything I think!", "all
- * done", "that's the desk done", "the shelf is finished" (a thing said done is a card's answer).
- */
-const ALL_DONE = new RegExp(
-  `(?:\\b(?:that'?s|that is|thats)\\s+(?:everything|all|the lot|it|${A_SPACE} (?:done|sorted|finished|clear))|\\ball done|\\bwe'?re done|\\bnothing (?:else|more)(?: to sort)?|^${A_SPACE} (?:is|'s) (?:all )?(?:done|sorted|finished|clear)(?: now)?)(?:,?\\s+(?:i think|i guess|really|then|now))?[.!]*$`,
-);
-/** Asking for a new session, not more of this one (after the recap, more words carry it on). */
-const RESTART =
-  /\b(start (?:over|again|afresh|a new session)|new session|from scratch|another room|a different room|next room)\b/;
-/** Getting tired without saying stop: the coach offers to wrap up (time_to_wrap). */
-export const TIRED =
-  /\b(tired|exhausted|worn out|sleepy|out of steam|losing steam|low on energy|need a break|this is a lot|(?:this|it|that)(?:'s| is)? taking (?:forever|ages|so long)|getting nowhere)\b/;
 /** Does not know which thing the coach means, or what it is (need_to_clarify). */
 export const CONFUSED =
   /\b(idk what|i don'?t know what(?! to do)|no idea what|which one|which [a-z]+(?: [a-z]+)?\?|what do you mean|what are you talking about|what(?:'s| is) (?:that|this)\b|i can'?t (?:see|find) (?:it|that|the|any))/;

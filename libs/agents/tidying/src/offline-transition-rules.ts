@@ -1,7 +1,8 @@
 import type { OfflineContext, OfflineRule } from '@sweatpants/agent-runtime/offline';
 import * as z from 'zod';
 import { actionOf, countsOf, fresh, isAct, line, photoSeen, saidNow } from './offline-prompt';
-import { CONFUSED, SKIP, TIRED, clarifyingOpening, soundsStuck } from './offline-text';
+import { CONFUSED, SKIP, clarifyingOpening, soundsStuck } from './offline-text';
+import { TIRED } from './offline-session-words';
 import { describeItem } from './offline-guesses';
 
 /**
