@@ -238,6 +238,13 @@ const SORT_NEW = /\b(sort|classify|pending|new)\b/i;
 const GO_THROUGH =
   /\b(?:go(?:ing)? (?:through|over)|look (?:at|through|over)|check|help (?:me )?with)\b.*\b(?:inbox|e-?mails?|mail|messages|items)\b|\b(?:inbox|e-?mails?|mail)\b.*\b(?:go through|look at|check|help)\b/i;
 
+/**
+ * The inbox's trouble told rather than asked after ("my inbox is out of control", "I'm drowning in
+ * emails"): the interview is the help for it.
+ */
+const INBOX_TROUBLE =
+  /\b(?:inbox|e-?mails?|mail|newsletters)\b.*\b(?:out of control|a mess|a disaster|a nightmare|overflowing|chaos|too full|can'?t keep up|overwhelm\w*)|\b(?:drowning in|too many|so many|buried (?:in|under)|flooded with)\s+(?:\w+\s+)?(?:e-?mails?|mails?|newsletters)\b/i;
+
 /** Asking what the concierge is for, or what "quarantined" means or why mail is, before anything is read. */
 const WHAT_IS_THIS =
   /\b(?:what(?:'s| is| are| does)?|why|how come|explain|mean)\b.*\b(?:this|quarantin\w*|you do|concierge|for)\b/i;
@@ -254,7 +261,7 @@ export const startReviewRule: OfflineRule = {
     inOverview(ctx) &&
     fresh(ctx) &&
     (/quarantin|review/i.test(ctx.userText) ||
-      (GO_THROUGH.test(ctx.userText) && !SORT_NEW.test(ctx.userText))),
+      ((GO_THROUGH.test(ctx.userText) || INBOX_TROUBLE.test(ctx.userText)) && !SORT_NEW.test(ctx.userText))),
   reply: (ctx) => {
     const ids = [...new Set(ctx.userText.match(ID) ?? [])];
     const input: Json = ids.length ? { activity_ids: ids } : {};

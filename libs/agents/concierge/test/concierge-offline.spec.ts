@@ -124,15 +124,18 @@ describe('the quarantine interview on the offline model', () => {
     expect(replies(await path()).at(-1)).toMatch(/^\(offline\) The review is over/);
   });
 
-  it.each(['hey, can you go through my inbox? mostly newsletters I think', 'could you look at my emails'])(
-    'takes "%s" as asking for the interview',
-    async (text) => {
-      const { runner, path } = await openConcierge(offlineModel());
-      await runner.send({ text, authorId: 'u1' });
-      expect((await nextQuestion(runner))?.type).toBe('choose');
-      expect(replies(await path())).toContain("(offline) Let's go through them together.");
-    },
-  );
+  it.each([
+    'hey, can you go through my inbox? mostly newsletters I think',
+    'could you look at my emails',
+    // the inbox's trouble told, not asked after
+    'hey, my inbox is out of control, mostly newsletters I never signed up for',
+    "I'm drowning in emails",
+  ])('takes "%s" as asking for the interview', async (text) => {
+    const { runner, path } = await openConcierge(offlineModel());
+    await runner.send({ text, authorId: 'u1' });
+    expect((await nextQuestion(runner))?.type).toBe('choose');
+    expect(replies(await path())).toContain("(offline) Let's go through them together.");
+  });
 
   it('introduces itself as offline and sorts pending items by the rules when asked', async () => {
     const { runner, store, path } = await openConcierge(offlineModel(), { store: demoStore() });
