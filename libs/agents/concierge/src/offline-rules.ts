@@ -232,11 +232,12 @@ export const confirmBatch: OfflineRule = {
 /** Asking to sort what is new ("sort my new items"): classify_pending. */
 const SORT_NEW = /\b(sort|classify|pending|new)\b/i;
 /**
- * Asking to go through the inbox ("can you go through my inbox?", "look at my emails"): the
- * interview, which is the concierge's work, unless the words ask to sort what is new.
+ * Asking to go through the inbox ("can you go through my inbox?", "look at my emails", "go through
+ * them with me" after it said what it can do): the interview, which is the concierge's work,
+ * unless the words ask to sort what is new.
  */
 const GO_THROUGH =
-  /\b(?:go(?:ing)? (?:through|over)|look (?:at|through|over)|check|help (?:me )?with)\b.*\b(?:inbox|e-?mails?|mail|messages|items)\b|\b(?:inbox|e-?mails?|mail)\b.*\b(?:go through|look at|check|help)\b/i;
+  /\b(?:go(?:ing)? (?:through|over)|look (?:at|through|over)|check|help (?:me )?with)\b.*\b(?:inbox|e-?mails?|mail|messages|items)\b|\b(?:go(?:ing)? (?:through|over)|look (?:at|through|over))\s+(?:them|those|these)\b|\b(?:inbox|e-?mails?|mail)\b.*\b(?:go through|look at|check|help)\b/i;
 
 /**
  * The inbox's trouble told rather than asked after ("my inbox is out of control", "I'm drowning in

@@ -130,6 +130,8 @@ describe('the quarantine interview on the offline model', () => {
     // the inbox's trouble told, not asked after
     'hey, my inbox is out of control, mostly newsletters I never signed up for',
     "I'm drowning in emails",
+    // said after it told what it can do
+    'ok go through them with me',
   ])('takes "%s" as asking for the interview', async (text) => {
     const { runner, path } = await openConcierge(offlineModel());
     await runner.send({ text, authorId: 'u1' });
