@@ -51,9 +51,9 @@ function picksBySender(ctx: OfflineContext): {
       carried = [...carried, ...named];
       continue;
     }
-    const from = option
-      ? [...carried, ...(named.length === 0 && oneSender && !letter ? items : named)]
-      : named;
+    // ("they're all junk", "bin them all": said of every item of the card)
+    const ofAll = oneSender || ALL_OF_THEM.test(part);
+    const from = option ? [...carried, ...(named.length === 0 && ofAll && !letter ? items : named)] : named;
     carried = [];
     if (from.length === 0 && THE_OTHERS.test(part)) {
       if (letter && !option) return null;
@@ -123,12 +123,20 @@ const SAID_KINDS: readonly { said: RegExp; label: RegExp }[] = [
     said: /\b(?:(?:i|we)\s+(?:\w+\s+)?(?:buy|bought|shop|order(?:ed)?)\s+(?:from|at|with)|(?:a\s+)?shops?\s+(?:i|we)\s+(?:\w+\s+)?(?:use|buy\s+from|shop\s+at)|(?:i|we)\s+(?:(?:actually|really|do|still)\s+)?use)\b/i,
     label: /\b(?:bought from|vendor)\b/i,
   },
-  { said: /\b(?:spam|junk|marketing|ads|adverts?|advertising)\b/i, label: /\bmarketing list\b/i },
+  // ("bin them all", "none of it matters": what is never read is a marketing list's)
+  {
+    said: /\b(?:spam|junk|marketing|ads|adverts?|advertising|rubbish|useless|bin|delete|trash|chuck|get\s+rid\s+of|none\s+of\s+(?:it|them|these|this)\s+(?:matters?|is\s+important))\b/i,
+    label: /\bmarketing list\b/i,
+  },
   {
     said: /\b(?:(?:really\s+)?matters?\s+to\s+(?:me|us)|(?:is|are|it'?s)\s+(?:really\s+)?important|(?:i|we)\s+(?:(?:really|actually|do)\s+)?(?:(?:need|want)\s+to\s+see|care\s+about)|show\s+(?:me|us)\s+(?:those|them|it|these|this|that|their)|(?:it'?s|that'?s|they'?re|they\s+are)\s+(?:from\s+)?my\s+(?:bank|doctor|gp|dentist|school|council|landlord|insurer|insurance|pension|employer|accountant))\b/i,
     label: /\bimportant update\b/i,
   },
 ];
+
+/** "they're all junk", "bin them all", "the lot": what a part says is said of every item of the card. */
+const ALL_OF_THEM =
+  /\b(?:(?:them|they(?:'re|\s+are)?|these|those)\s+all|all\s+(?:of\s+)?(?:them|these|those|it)|everything(?!\s+else)|the\s+lot|every\s+one(?:\s+of\s+them)?)\b/i;
 
 /** "the others", "the rest", "everything else": the card's items no other part named. */
 const THE_OTHERS =

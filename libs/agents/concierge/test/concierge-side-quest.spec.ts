@@ -230,6 +230,22 @@ describe('a side quest while a card waits (offline)', () => {
     expect(concierge.store.batches[1]?.updates).toMatchObject({ classification: { autonomyTier: 1 } });
   });
 
+  it.each(["they're all junk", 'yeah just bin them all, none of it matters', 'delete them all'])(
+    "takes %j, said of every item of the card, as the marketing list's reading for all of them",
+    async (text) => {
+      const concierge = await trailgearCard();
+      await answer(concierge.runner, { action: 'other', content: { text } }, concierge.card);
+      await nextQuestion(concierge.runner, concierge.card);
+
+      expect(concierge.store.batches).toEqual([
+        {
+          ids: ['mail-101', 'mail-102', 'mail-103'],
+          updates: expect.objectContaining({ classification: expect.objectContaining({ autonomyTier: 1 }) }),
+        },
+      ]);
+    },
+  );
+
   it('takes what each sender is, said outright ("I buy from trailgear…, bookbarn is just spam"), as the option of that reading for its items', async () => {
     const concierge = await trailgearCard();
     await answer(
