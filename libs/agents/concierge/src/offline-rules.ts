@@ -10,6 +10,7 @@ import { clusterActivities, frameOptions, letteredLabel, readChoice, type Cluste
 import { CardOfferSchema, openCardIn } from './side-quest';
 import { learntIn } from './interview-learning';
 import { recapIn, REVIEW_FINISHED } from './review-tools';
+import { newReadingOfASender } from './offline-new-reading';
 import { answerAside, HOW_TO_TAKE_BACK, STOP, stopAside, TAKE_BACK } from './offline-aside';
 import { UpdatesInputSchema } from './tool-inputs';
 import { callsIn, fresh, inOverview, lastQueried, lesson, objectField, openOffer } from './offline-read';
@@ -364,6 +365,7 @@ export const CONCIERGE_OFFLINE_RULES: readonly OfflineRule[] = [
   reviewFinished,
   howToTakeBack,
   whatTheReviewChanged,
+  newReadingOfASender,
   startReviewRule,
   readInbox,
   sortPending,

@@ -179,7 +179,30 @@ const NEGATED = /\b(?:no|not|don'?t|do not|doesn'?t|does not|isn'?t|never|rather
 /** A part that is no more than a name or two ("the shell sale", "bookbarn"): what is said of it comes next. */
 const BARE = /^\s*(?:\S+\s+){0,3}\S+\s*$/;
 
-const senderOf = (a: { sender: string; senderName?: string | null }) => a.senderName || a.sender;
+/** A sender as the card names it: its name, else its address. */
+export const senderOf = (a: { sender: string; senderName?: string | null }) => a.senderName || a.sender;
+
+/** The items whose sender the words name, most closely ("the bookbarn ones", "trailgear rewards"). */
+export function sendersNamedIn<T extends { sender: string; senderName?: string | null }>(
+  words: string,
+  items: readonly T[],
+): T[] {
+  return mostNamed(
+    words,
+    items.filter((a) => namesSender(words, senderOf(a))),
+  );
+}
+
+/**
+ * The one option whose reading the words say, by its action ("archive them") or by the kind of
+ * sender ("I want to see those", "it's just spam"); none when they say none, or turn it around.
+ */
+export function readingSaidIn(
+  words: string,
+  options: CardOffer['options'],
+): CardOffer['options'][number] | undefined {
+  return optionByWord(words, options) ?? optionByKind(words, options);
+}
 
 /**
  * The items a part names most closely: "I use trailgear rewards" names Trailgear Rewards, not

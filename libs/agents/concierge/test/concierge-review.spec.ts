@@ -118,6 +118,27 @@ describe('the concierge shows its work (offline)', () => {
     expect(recap).not.toContain('Still quarantined');
   });
 
+  it('takes "wait actually I want to see the bookbarn ones after all", said after the review, as a new reading of Bookbarn\'s mail alone', async () => {
+    const { runner, path, store } = await openConcierge(offlineModel());
+    await runner.send({ text: 'review my quarantined items', authorId: 'u1' });
+    let asked = await nextQuestion(runner);
+    for (const letter of ['A', 'A', 'C']) {
+      await answer(runner, { action: 'accept', content: { choiceId: letter } }, asked!);
+      asked = await nextQuestion(runner, asked);
+    }
+    await runner.whenIdle();
+
+    await runner.send({ text: 'wait actually I want to see the bookbarn ones after all', authorId: 'u1' });
+    await runner.whenIdle();
+
+    expect(store.get('mail-103')).toMatchObject({ status: 'surfaced', classification: { autonomyTier: 3 } });
+    expect(store.get('mail-101')).toMatchObject({ status: 'archived', classification: { autonomyTier: 1 } });
+    expect(replies(await path()).slice(-2)).toEqual([
+      '(offline) C for Bookbarn from now on: applying it.',
+      '(offline) Done: 1 updated, now surfaced, Tier 3.',
+    ]);
+  });
+
   it('shows the option of a letter typed in the chat after the card was dismissed', async () => {
     const { runner, path } = await openConcierge(offlineModel());
     await runner.send({ text: 'help with quarantined item mail-104', authorId: 'u1' });
