@@ -128,6 +128,17 @@ const PLACED =
 const BINNED =
   /\b(?:trash|bin|throw|garbage|toss|rubbish|junk|get rid of|chuck|ditch)\b|\b(?:can|could|should|may) (?:all )?go(?: away| now)?\s*[.!]*$/i;
 
+/** Words that let a thing go without saying where: "it can go", "the broken crayons can go". */
+const LET_GO = /\b(?:can|could|should|may) (?:all )?go(?: now)?\s*[.!]*$/i;
+/** Words that say where it goes: the bin. */
+const THROWN = /\b(?:trash|bin|throw|garbage|toss|rubbish|junk|chuck|ditch)\b/i;
+/** A disposition that takes the thing out of the home: the bin, charity, recycling, or a place that takes such things. */
+const leaves = (d: Disposition): boolean =>
+  d.kind === 'trash' ||
+  d.kind === 'donate' ||
+  d.kind === 'recycle' ||
+  (d.kind === 'place' && /\b(?:recycling centre|pharmacy|tip|dump|charity)\b/i.test(d.location));
+
 function dispositionIn(text: string, choices: readonly Choice[]): Disposition | null {
   if (
     said(text, ['not sure', 'not now', 'later', 'skip', "don't know", 'dunno', 'no idea']) ||
@@ -142,6 +153,10 @@ function dispositionIn(text: string, choices: readonly Choice[]): Disposition | 
   if (named) return choices[Number(named.id)]?.disposition ?? null;
   // ("junk mail" and "bin bags" are things, not what is done with them)
   const plain = text.replace(/\b(?:junk|bin|rubbish|trash)\s+(?:mail|drawer|food|bags?|liners?)\b/gi, 'it');
+  // "the ones I can't identify can go": out, the way the card proposes things leave (the
+  // cables to a recycling centre, the jumper to charity), the bin when it proposes none
+  if (LET_GO.test(plain) && !THROWN.test(plain))
+    return choices.find((c) => leaves(c.disposition))?.disposition ?? { kind: 'trash' };
   if (BINNED.test(plain)) return { kind: 'trash' };
   // "someone else might use it": given away
   if (said(text, ['donate', 'give away', 'charity']) || SOMEONE_ELSE.test(text)) return { kind: 'donate' };

@@ -256,7 +256,8 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ['not now', disposes({ kind: 'skip' }, true)],
     ['bin it', disposes({ kind: 'trash' }, true)],
     ["it's junk", disposes({ kind: 'trash' }, true)],
-    ['it can go', disposes({ kind: 'trash' }, true)],
+    // let go without saying where: out the way the card proposes things leave (here, recycling)
+    ['it can go', disposes({ kind: 'recycle' }, true)],
     ['get rid of it', disposes({ kind: 'trash' }, true)],
     // a word of a thing's name is no choice: "junk mail", "bin bags"
     ['the junk mail goes in recycling', disposes({ kind: 'recycle' }, true)],
@@ -271,6 +272,28 @@ describe('the offline reading of words typed at a proposal for an item', () => {
     ],
   ])('reads "%s"', (text, reading) => {
     expect(read(mug, text)).toEqual(reading);
+  });
+
+  it('reads "they can go", where the card proposes a recycling centre, as that, and "bin them" as the bin', () => {
+    const cables: ElicitRequest<'propose-disposition'> = {
+      ...mug,
+      payload: {
+        item: 'cables',
+        choices: [
+          { id: 'c1', label: 'Keep them here', disposition: { kind: 'place', location: 'their spot here' } },
+          {
+            id: 'c2',
+            label: 'Recycling centre',
+            disposition: { kind: 'place', location: 'the recycling centre' },
+          },
+          { id: 'c3', label: 'Not now', disposition: { kind: 'skip' } },
+        ],
+      },
+    };
+    expect(read(cables, 'they can go')).toEqual(
+      disposes({ kind: 'place', location: 'the recycling centre' }, true),
+    );
+    expect(read(cables, 'bin them')).toEqual(disposes({ kind: 'trash' }, true));
   });
 
   it("takes the words of one of the card's own choices as that choice", () => {
