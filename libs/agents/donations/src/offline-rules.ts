@@ -45,7 +45,7 @@ interface ToFind {
 
 /** Words that close a turn rather than name a thing: "thanks", "that's all". */
 const CLOSING =
-  /^(?:thanks|thank\s+you|cheers|ok(?:ay)?|great|perfect|lovely|bye|goodbye|no|nope|that's\s+(?:all|it)|nothing(?:\s+else)?)\b/i;
+  /^(?:(?:brilliant|amazing|great|perfect|lovely|awesome|fab|super|ok(?:ay)?|cool|right)[,!.]*\s+)?(?:thanks|thank\s+you|cheers|ok(?:ay)?|great|perfect|lovely|brilliant|amazing|bye|goodbye|no|nope|that's\s+(?:all|it|everything)|thats\s+(?:all|it|everything)|nothing(?:\s+else)?)\b/i;
 
 const ASK_AGAIN =
   "I couldn't tell which things you mean. What would you like to give away? For example: a winter coat, some books.";

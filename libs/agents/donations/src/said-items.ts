@@ -55,7 +55,7 @@ const BARE_ASKING = /^(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|
 
 /** Words that are a person speaking, not the name of a thing: "I", "is", "do", "they're". */
 const SPEAKING =
-  /\b(?:i|i'm|im|i'd|i've|ive|we|we're|you|it|it's|they|they're|theyre|they've|he|she|is|are|was|were|have|has|had|do|does|did|can|could|would|should|will|what|where|how|why|when)\b/i;
+  /\b(?:i|i'm|im|i'd|i've|ive|we|we're|you|it|it's|that's|thats|they|they're|theyre|they've|he|she|is|are|was|were|have|has|had|do|does|did|can|could|would|should|will|what|where|how|why|when)\b/i;
 
 /**
  * A part that says more of the thing named before it, not a thing of its own: "kids clothes,
@@ -81,7 +81,7 @@ const WHEN =
 
 /** A part that is only manners: "thanks, bye", "cheers". */
 const PLEASANTRY =
-  /^(?:thanks|thank\s+you|ta|cheers|bye|goodbye|bye\s+bye|see\s+you|ok(?:ay)?|great|perfect|lovely|brilliant)[!.]*$/i;
+  /^(?:thanks|thank\s+you|ta|cheers|bye|goodbye|bye\s+bye|see\s+you|ok(?:ay)?|great|perfect|lovely|brilliant|amazing|awesome|fantastic|fab|super|cool)[!.]*$/i;
 
 /** A part that only says how much there is ("just one box", "two bags"): an amount, not a thing. */
 const AMOUNT_ONLY =

@@ -519,17 +519,19 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
-  it.each(['Thanks!', 'thanks, bye'])('takes %j as thanks, not as things to give away', (text) =>
-    inSession(
-      coachGuessing(() => 'donate'),
-      async (session) => {
-        await session.say(text, happyAnswers);
-        expect(session.asked).toEqual([]);
-        expect((await session.replies()).at(-1)).toBe(
-          "You're welcome. Tell me whenever there's something else you'd like to give away.",
-        );
-      },
-    ),
+  it.each(['Thanks!', 'thanks, bye', "brilliant, that's all thanks!", 'amazing thank you'])(
+    'takes %j as thanks, not as things to give away',
+    (text) =>
+      inSession(
+        coachGuessing(() => 'donate'),
+        async (session) => {
+          await session.say(text, happyAnswers);
+          expect(session.asked).toEqual([]);
+          expect((await session.replies()).at(-1)).toBe(
+            "You're welcome. Tell me whenever there's something else you'd like to give away.",
+          );
+        },
+      ),
   );
 
   it('takes "an old microwave that doesn\'t heat anymore" at its word: not asked its condition, and sent to a recycling centre, never the bin', () =>
