@@ -9,7 +9,7 @@
  * chaos"), the mess, an activity ("sleeping and reading"), or none at all ("none of it", "not really").
  */
 export const NOT_A_THING =
-  /^(?:(?:my|the|this)\s+)?(?:(?:[a-z]+\s+)?(?:space|room|desk|counter|countertop|worktop|surface|floor|wardrobe|closet|cupboard|cabinet|dresser|drawers|shelves|bookshelf|bookcase)|storing(?: things)?|storage|mess|chaos|bedroom|kitchen|office|bathroom|lounge|hallway|garage|attic|loft|basement|study|flat|apartment|house|home|work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|studying|eating|playing|gaming|writing|guests?|visitors?|people|family|parents|in-?laws|friends|kids|children|mum|mom|dad|sister|brother|gran|nan|grandparents|none(?: of (?:it|them|this|that))?|nothing(?: much)?|not (?:much|really))$/;
+  /^(?:(?:my|the|this)\s+)?(?:(?:[a-z]+\s+)?(?:space|room|desk|counter|countertop|worktop|surface|floor|wardrobe|closet|cupboard|cabinet|dresser|drawers|shelves|bookshelf|bookcase)|storing(?: things)?|storage|mess|chaos|(?:[a-z]+\s+)?(?:bedroom|playroom|nursery|box ?room|store ?room|utility(?: room)?|conservatory|landing|porch|cellar)|kitchen|office|bathroom|lounge|hallway|garage|attic|loft|basement|study|flat|apartment|house|home|work|working|sleep|sleeping|read|reading|cook|cooking|relax|relaxing|studying|eating|playing|gaming|writing|guests?|visitors?|people|family|parents|in-?laws|friends|kids|children|mum|mom|dad|sister|brother|gran|nan|grandparents|none(?: of (?:it|them|this|that))?|nothing(?: much)?|not (?:much|really))$/;
 
 /** Words a list, or a part of one, leads with before its things: "there's", "I've got". */
 const THERE_IS = /^(?:(?:well|so|ok(?:ay)?),?\s+)?(?:there(?:'s| is| are)|i(?: have|'ve got)|we have)\s+/;
@@ -60,7 +60,9 @@ export function listedThings(t: string): string[] {
   // ("my kids room is a disaster, toys everywhere, I don't even know where to start": what they
   // say of themselves after the things is no thing, and one thing after the space is a list too)
   const things = rest.slice(0, rest.length - trailingSpeech(rest));
-  if (SAID_OF_THE_SPACE.test(first) && things.length >= 1 && things.every(isThing)) return things;
+  // ("the kids playroom, toys everywhere and a broken scooter": the space named alone, first)
+  const spaceFirst = SAID_OF_THE_SPACE.test(first) || NOT_A_THING.test(first);
+  if (spaceFirst && things.length >= 1 && things.every(isThing)) return things;
   const least = oneAfterTheSpace ? 1 : 2;
   return parts.length >= least && parts.every(isThing) && !interjection ? parts : [];
 }

@@ -482,6 +482,13 @@ describe("the offline coach's first guesses", () => {
     expect(photoFromWords("I can't decide about these letters").blockedFunction).toBeNull();
   });
 
+  it('notes the things after the space named alone ("the kids playroom, toys everywhere and a broken scooter"), not the space as a thing', () => {
+    expect(photoFromWords('the kids playroom, toys everywhere and a broken scooter')).toMatchObject({
+      roomType: "kids' room",
+      visibleItems: ['toys', 'broken scooter'],
+    });
+  });
+
   it.each([
     ["we can't park the car anymore", 'parking the car'],
     ["the kids can't even play in here", 'playing'],
