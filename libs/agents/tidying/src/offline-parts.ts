@@ -160,3 +160,28 @@ export function fineButSome(
     ...(decided ? { alsoDecided: [{ item: read.named, choice: decided.choice, place: decided.place }] } : {}),
   };
 }
+
+/** "toys first, …", "let's start with the books: …": a thing named to begin with, then what of it. */
+const FIRST_LEAD =
+  /^(?:ok(?:ay)?,?\s+)?(?:(?:let'?s\s+)?(?:do\s+)?(?:the\s+)?([a-z][a-z ]{0,30}?)\s+first|(?:let'?s\s+)?start(?:ing)?\s+with\s+(?:the\s+)?([a-z][a-z ]{0,30}?))\s*[,.;:]\s+(.+)$/;
+/** A thing named alone to begin with: "toys first", "let's do the books first". */
+const FIRST_ALONE =
+  /^(?:ok(?:ay)?,?\s+)?(?:let'?s\s+)?(?:do\s+)?(?:the\s+)?((?![a-z ]*\b(?:it|them|that|this|me|you|i)\b)[a-z][a-z ]{0,30}?)\s+first[.!]*$/;
+/** "most of them", "they": the thing named before, as what follows says it. */
+const OF_THEM =
+  /^(?:(?:most|all|some|a lot|lots|nearly all|almost all) of (?:them|it)\b|(?:they|them)(?=\s))/;
+
+/**
+ * Words that name a thing to begin with, then say of "them" what becomes of it ("toys first, most
+ * of them can go to charity but the lego stays"), as they would have said it of the thing: "the
+ * toys can go to charity but the lego stays". Other words as they are.
+ */
+export function withTheFirstNamed(t: string): string {
+  // ("toys first" alone: the toys)
+  const alone = FIRST_ALONE.exec(t)?.[1];
+  if (alone) return `the ${alone}`;
+  const lead = FIRST_LEAD.exec(t);
+  const thing = lead?.[1] ?? lead?.[2];
+  const rest = lead?.[3];
+  return thing && rest && OF_THEM.test(rest) ? rest.replace(OF_THEM, `the ${thing}`) : t;
+}

@@ -31,19 +31,23 @@ export const fresh = (ctx: OfflineContext) =>
 export const saidNow = (ctx: OfflineContext): string | null =>
   /^They just said: "(.*)"$/m.exec(ctx.request.system)?.[1]?.toLowerCase() ?? null;
 
-/** The photo's first target, or its first visible thing, from the prompt's session block. */
+/**
+ * The photo's first target, or its first visible thing, from the prompt's session block, while it
+ * is still to go: one the words already decided ("toys first, most of them can go to charity") is
+ * not started on again, and the first thing still to go is.
+ */
 export function photoTarget(ctx: OfflineContext): string | null {
   const system = ctx.request.system;
-  return (
-    (/first target: ([^;\n]+)/.exec(system)?.[1]?.trim() ??
-      /visible: ([^;,\n]+)/
-        .exec(system)?.[1]
-        ?.trim()
-        .replace(/^nothing named$/, '') ??
-      null) ||
-    // what they named themselves, when the photo showed nothing
-    firstStillToGo(ctx)
-  );
+  const target =
+    /first target: ([^;\n]+)/.exec(system)?.[1]?.trim() ??
+    /visible: ([^;,\n]+)/
+      .exec(system)?.[1]
+      ?.trim()
+      .replace(/^nothing named$/, '') ??
+    null;
+  const toGo = /^Still to go: ([^\n]+)/m.exec(system)?.[1]?.split(', ');
+  // (what they named themselves, when the photo showed nothing)
+  return target && (!toGo || toGo.includes(target)) ? target : firstStillToGo(ctx);
 }
 
 /** The first thing seen or named that is on no pile yet, from the prompt's "Still to go" line. */
@@ -62,7 +66,7 @@ export function thenAsk(ctx: OfflineContext, otherwise: string): string {
 
 /** The room and the things the latest photo showed, from the session block. */
 export function photoSeen(ctx: OfflineContext): SeenInPhoto | null {
-  const photo = /^Photo: an? [a-z]+ ([a-z ]+?); visible: ([^;\n]+)/m.exec(ctx.request.system);
+  const photo = /^Photo: an? [a-z]+ ([a-z' ]+?); visible: ([^;\n]+)/m.exec(ctx.request.system);
   if (!photo?.[1] || !photo[2]) return null;
   const visible = photo[2] === 'nothing named' ? [] : photo[2].split(', ').map((v) => v.trim());
   return { room: photo[1], visible };
@@ -75,7 +79,7 @@ export function photoSeen(ctx: OfflineContext): SeenInPhoto | null {
 export function spaceSaid(ctx: OfflineContext): GuessedSpace {
   const room =
     photoSeen(ctx)?.room ??
-    /^The photo shows an? [a-z]+ ([a-z ]+?)\.$/m.exec(ctx.request.system)?.[1] ??
+    /^The photo shows an? [a-z]+ ([a-z' ]+?)\.$/m.exec(ctx.request.system)?.[1] ??
     null;
   // (a line of the act prompt's own, or said after the phase in the extraction's notes)
   const purpose = /\bWhat the space is for: ([^\n]*?)\.?$/m.exec(ctx.request.system)?.[1]?.trim() ?? null;

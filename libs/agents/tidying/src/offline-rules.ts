@@ -198,7 +198,7 @@ const askFunction: OfflineRule = {
 /** The room the photo showed, else the one the words name ("my kitchen counter is a mess"). */
 function roomOf(ctx: OfflineContext): string {
   return (
-    /Photo: an? [a-z]+ ([a-z ]+?);/.exec(ctx.request.system)?.[1] ??
+    /Photo: an? [a-z]+ ([a-z' ]+?);/.exec(ctx.request.system)?.[1] ??
     photoFromWords(ctx.recentUserText).roomType
   );
 }

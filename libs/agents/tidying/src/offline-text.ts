@@ -8,6 +8,7 @@ import {
   ONE_APART,
   partBeforeTheRest,
   partOf,
+  withTheFirstNamed,
 } from './offline-parts';
 import { listedThings, LYING_ABOUT, NOT_A_THING, thingSaidOf } from './offline-things';
 import { movedTo, NOT_MOVED, placeIn } from './offline-places';
@@ -174,13 +175,15 @@ export function extractFromWords(
   inQuestion: string | null = null,
 ): Extracted {
   // "the laptop obviously stays": how sure they are is no part of the thing's name
-  const t = text
-    .toLowerCase()
-    .replace(SURELY, ' ')
-    .replace(FILLER_LAST, '')
-    .replace(WHOSE, '$1 ')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+  const t = withTheFirstNamed(
+    text
+      .toLowerCase()
+      .replace(SURELY, ' ')
+      .replace(FILLER_LAST, '')
+      .replace(WHOSE, '$1 ')
+      .replace(/\s{2,}/g, ' ')
+      .trim(),
+  );
   const clarified = clarifiedIn(coachSaid);
   const reply = clarified ? replyToClarifying(t, clarified) : null;
   if (reply) return reply;
@@ -226,6 +229,9 @@ export function extractFromWords(
           ? inQuestion
           : (kindOfIt(second['item'], inQuestion) ?? second['item']);
     if (typeof next !== 'string' || next === first['item']) return first;
+    // in the survey, "…, but the lego stays" says what stays for sure: no decision of the first's
+    const stays = second['anchors'];
+    if (Array.isArray(stays) && typeof second['choice'] !== 'string') return { ...first, anchors: stays };
     // "the lamp stays, and the books": a thing alone is decided as the first was
     const decision = typeof second['choice'] === 'string' ? second : first;
     // ("…, the catalogues and flyers in the recycling": the flyers go with the catalogues)

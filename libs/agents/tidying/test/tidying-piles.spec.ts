@@ -837,6 +837,23 @@ describe('where each item lands', () => {
     expect(s.state()).toMatchObject({ piles: { belongs: ['laptop charger'], out: ['cables'] } });
   });
 
+  it('"toys first, most of them can go to charity but the lego stays" in a playroom: the toys go to charity, the lego stays for sure, and the coach goes on with the scooter (it donated the lego too, asked what a "room" is for, and started on the toys again)', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('the kids playroom, toys everywhere and a broken scooter', answers(asked), [PHOTO]);
+    expect(await lastReply(s)).toBe('(offline) Start small: pick up the toys and tell me what it is.');
+    await s.say('toys first, most of them can go to charity but the lego stays', answers(asked));
+
+    expect(s.state()).toMatchObject({ room: "kids' room", function: 'playing', anchors: ['lego'] });
+    expect(s.state().piles.out).toContain('toys');
+    expect(asked).toEqual(['broken scooter']);
+    const said = (await repliesOf(s)).join('\n');
+    expect(said).toMatch(/Put the toys in the donation bag\./);
+    expect(said).toMatch(/The lego stays for sure\./);
+    expect(said).toMatch(/Start small: pick up the broken scooter\./);
+    expect(said).not.toMatch(/lego in the donation bag|charity but/);
+  });
+
   it.each([
     ['the cookbooks are fine but I never use the big one', 'big cookbook that you never use', 'Donate'],
     ['most of them are ok but half of them are falling apart', 'cookbooks that are falling apart', 'Trash'],
