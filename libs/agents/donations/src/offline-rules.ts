@@ -12,7 +12,7 @@ import { townAtLocationRule, wordsAtLocationRule } from './offline-location';
 import { placeNamedIn } from './place-names';
 import type { Condition, Kind, Point } from './drop-off-directory';
 import { kindOf } from './item-kind';
-import { bagsOf, isPlural, itemsIn, saidBroken, saidGood, wantsCollection } from './said-items';
+import { bagsOf, isPlural, itemsIn, saidBroken, saidGood, tellsOfALoss, wantsCollection } from './said-items';
 import {
   answered,
   CheckedSchema,
@@ -95,6 +95,7 @@ function firstStep(ctx: OfflineContext, results: Results, collect: boolean): Off
   const items = itemsIn(ctx.recentUserText);
   if (items.length > 0)
     return {
+      ...(tellsOfALoss(ctx.recentUserText) ? { text: "I'm sorry for your loss." } : {}),
       calls: items.map((item) => ({
         name: 'check_item',
         // what the person already said of it is not asked again

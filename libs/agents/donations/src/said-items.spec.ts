@@ -80,6 +80,11 @@ describe('reading the things out of what a person says', () => {
       "we're moving house next month and have a sofa bed and a load of kitchen stuff to get rid of, we're in Leeds",
       ['sofa bed', 'kitchen stuff'],
     ],
+    // a loss told is no thing to give away; how much there is is no part of a name
+    [
+      "my nan passed away and we need to clear her flat, there's a lot of furniture and ornaments",
+      ['furniture', 'ornaments'],
+    ],
     ['are old towels fine to donate?', ['old towels']],
     ['would a used car seat be ok for charity?', ['used car seat']],
     ["I've got 3 bags of clothes, can someone pick them up tomorrow?", ['clothes']],

@@ -44,7 +44,7 @@ const POLITE = /,?\s*(?:please|thanks|thank\s+you|cheers)\s*$/i;
  * and whose it was ("my son's old bike" is an old bike: "the son's old bike" reads wrong back).
  */
 const BEFORE_THING =
-  /^(?:(?:a|an|the|my|our|his|her|their|some|these|those|this|that|a\s+few|few|several|lots\s+of|a\s+lot\s+of|loads\s+of|plenty\s+of|a\s+couple\s+of|couple\s+of|one|two|three|four|five|\d+)\s+|(?:son|daughter|kid|kids|child|children|baby|mum|mom|mother|dad|father|husband|wife|partner|brother|sister|gran|grandma|grandad|grandpa|nan|friend|flatmate|roommate)(?:'s|s')\s+|(?:full\s+)?(?:bin\s+)?(?:bags?|box(?:es)?|piles?|stacks?|loads?|sacks?|crates?|cartons?|heaps?|bunch(?:es)?|sets?|pairs?)\s+(?:full\s+)?of\s+)/i;
+  /^(?:(?:a|an|the|my|our|his|her|their|some|these|those|this|that|a\s+few|few|several|lots\s+of|a\s+lot\s+of|lot\s+of|loads\s+of|plenty\s+of|a\s+couple\s+of|couple\s+of|one|two|three|four|five|\d+)\s+|(?:son|daughter|kid|kids|child|children|baby|mum|mom|mother|dad|father|husband|wife|partner|brother|sister|gran|grandma|grandad|grandpa|nan|friend|flatmate|roommate)(?:'s|s')\s+|(?:full\s+)?(?:bin\s+)?(?:bags?|box(?:es)?|piles?|stacks?|loads?|sacks?|crates?|cartons?|heaps?|bunch(?:es)?|sets?|pairs?)\s+(?:full\s+)?of\s+)/i;
 
 /** The place being cleared, not a thing in it: "(clearing out) my mum's flat", "the garage". */
 const CLEARED_PLACE =
@@ -55,7 +55,7 @@ const BARE_ASKING = /^(?:give\s+away|donate|get\s+rid\s+of|pass\s+on|drop\s+off|
 
 /** Words that are a person speaking, not the name of a thing: "I", "is", "do", "they're". */
 const SPEAKING =
-  /\b(?:i|i'm|im|i'd|i've|ive|we|we're|you|it|it's|that's|thats|they|they're|theyre|they've|he|she|is|are|was|were|have|has|had|do|does|did|can|could|would|should|will|what|where|how|why|when)\b/i;
+  /\b(?:i|i'm|im|i'd|i've|ive|we|we're|you|it|it's|that's|thats|they|they're|theyre|they've|he|she|is|are|was|were|have|has|had|do|does|did|can|could|would|should|will|what|where|how|why|when|passed|died)\b/i;
 
 /**
  * A part that says more of the thing named before it, not a thing of its own: "kids clothes,
@@ -250,6 +250,21 @@ const ELECTRICAL =
  */
 export function electrical(item: string): boolean {
   return ELECTRICAL.test(item);
+}
+
+/** Words that tell of a death: "my nan passed away", "since dad died", "after the funeral". */
+const A_LOSS =
+  /\b(?:passed\s+(?:away|on)|died|funeral|bereave\w*|lost\s+(?:my|our|her|his)\s+(?:nan|nana|gran|granny|grandma|grandad|grandpa|grandmother|grandfather|mum|mom|mother|dad|father|husband|wife|partner|brother|sister|aunt|auntie|uncle|son|daughter))\b/i;
+
+/**
+ * Whether the words tell of a loss, which the helper meets with sympathy before anything else.
+ *
+ * @example
+ * tellsOfALoss('my nan passed away and we need to clear her flat'); // true
+ * tellsOfALoss('a sofa and a lamp'); // false
+ */
+export function tellsOfALoss(text: string): boolean {
+  return A_LOSS.test(text);
 }
 
 /** Words that say a thing cannot be given away, whatever else is said about it. */

@@ -450,6 +450,22 @@ describe('the donation helper reads what a person says as a person would', () =>
       },
     ));
 
+  it('meets "my nan passed away and we need to clear her flat" with sympathy first, and takes the furniture and ornaments as the things (it asked about a thing called "nan passed away")', () =>
+    inSession(
+      coachGuessing(() => 'donate'),
+      async (session) => {
+        await session.say(
+          "my nan passed away and we need to clear her flat, there's a lot of furniture and ornaments",
+          happyAnswers,
+        );
+        expect((await session.replies())[0]).toBe("I'm sorry for your loss.");
+        const asked = session.asked.map((q) => q.message).join('\n');
+        expect(asked).toMatch(/A little about the furniture,/);
+        expect(asked).toMatch(/A little about the ornaments,/);
+        expect(asked).not.toMatch(/nan|lot of/);
+      },
+    ));
+
   it('asks where they are when the town said with the things is several ("Reading")', () =>
     inSession(
       coachGuessing(() => 'donate'),
