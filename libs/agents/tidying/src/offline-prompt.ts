@@ -101,21 +101,26 @@ export function countsOf(ctx: OfflineContext): { processed: number; unsure: numb
   return { processed, unsure };
 }
 
+/** A death told ("my dad died last year", "since mum passed away"): the coach is sorry first, and goes gently. */
+const A_LOSS = /\b(?:died|passed\s+(?:away|on)|funeral|bereave\w*)\b/;
+
 /** Shame about the mess ("I'm so embarrassed", "it's disgusting"): the coach meets it without judgement. */
 const ASHAMED =
   /\b(?:embarrass\w*|ashamed|mortified|humiliat\w*|disgust\w*|gross|pig ?sty|so lazy|such a slob|hate (?:myself|how it looks))\b/;
 
 /**
- * The words a session's first reply leads with: no judgement, when the person is ashamed of the
- * mess; and what the space is for, when their words said it (no card asked): "Got it: this space
+ * The words a session's first reply leads with: sorrow, when the person tells of a loss; no
+ * judgement, when they are ashamed of the mess; and what the space is for, when their words said it (no card asked): "Got it: this space
  * is for having people over." Empty on a turn the loop started itself.
  */
 export function openingWords(ctx: OfflineContext, purposeToo: boolean): string {
   const said = saidNow(ctx);
   if (said === null) return '';
-  const reassured = ASHAMED.test(said)
-    ? 'No judgement here: every space gets like this, and one small step at a time is enough. '
-    : '';
+  const reassured = A_LOSS.test(said)
+    ? "I'm sorry about your loss. We'll go gently, one thing at a time, and anything you're not ready to decide can wait. "
+    : ASHAMED.test(said)
+      ? 'No judgement here: every space gets like this, and one small step at a time is enough. '
+      : '';
   // said back when these words said it, once: not again at each question after
   const purpose = purposeToo && purposeIn(said.toLowerCase()) !== null ? spaceSaid(ctx).purpose : null;
   return `${reassured}${purpose ? `Got it: this space is for ${purpose}. ` : ''}`;

@@ -148,6 +148,9 @@ type Extracted = { [key: string]: Json };
 const SURELY = /\b(?:obviously|definitely|of course|clearly|certainly|surely|absolutely)\b,?/g;
 /** A filler said last ("just the usual junk really"), and whose a thing was ("my son's lego"): no part of a name. */
 const FILLER_LAST = /(?<=\S\s+\S+\s+\S+),?\s+(?:really|honestly|tbh|to be honest|basically|i suppose)[.!]*$/;
+/** A death told ("my dad died last year"): who died is no thing to sort. */
+const A_LOSS_TOLD =
+  /\b(?:my|our|her|his)\s+(?:[a-z]+\s+){0,2}?(?:died|passed\s+(?:away|on))\b[^,.;]*?(?=\s+(?:and|but|so)\s+|[,.;]|$)/;
 const WHOSE =
   /\b(my|our|the)\s+(?:son|daughter|husband|wife|partner|boyfriend|girlfriend|mum|mom|dad|brother|sister|flatmate|housemate)'s\s+(?=[a-z])/g;
 const NO_FACTS = { choice: null, place: null, function: null, anchors: null, anxiety: null };
@@ -180,6 +183,7 @@ export function extractFromWords(
       .toLowerCase()
       .replace(SURELY, ' ')
       .replace(FILLER_LAST, '')
+      .replace(A_LOSS_TOLD, '')
       .replace(WHOSE, '$1 ')
       .replace(/\s{2,}/g, ' ')
       .trim(),

@@ -187,6 +187,20 @@ describe('a tidying session on the offline model', () => {
     },
   );
 
+  it('meets a loss with sorrow, and names no thing after who died (it asked about "the dad died last year")', async () => {
+    const s = await openSession(offline());
+    await s.say(
+      "my dad died last year and I still haven't gone through his things in the spare room",
+      tapFirst,
+    );
+    const said = (await s.path()).filter((n) => n.kind === 'assistant').map((n) => String(n.payload['text']));
+    expect(said).toContain(
+      "(offline) I'm sorry about your loss. We'll go gently, one thing at a time, and anything you're not ready to decide can wait. First, one question about the space.",
+    );
+    expect(said.join('\n')).not.toMatch(/dad died/);
+    expect(s.state()).toMatchObject({ seen: [] });
+  });
+
   it('meets shame without judgement before the card that asks what the space is for', async () => {
     const s = await openSession(offline());
     await s.say("I'm so embarrassed by my bedroom", tapFirst);
