@@ -49,6 +49,12 @@ export function placeIn(t: string): string | null {
   if (named && /^(?:a |the )?(?:charity|charity shop|donations?|donation bag|goodwill)$/.test(named))
     return 'donation';
   if (named) return named;
+  // "the winter ones can go upstairs": up, or down, the stairs is a place too
+  const stairs =
+    /\b(?:go|goes|take (?:it|them)|put (?:it|them)|move (?:it|them)|belongs?)\s+(upstairs|downstairs)\b/.exec(
+      t,
+    )?.[1];
+  if (stairs) return stairs;
   if (/\brecycl(?:e|ed|ing)\b/.test(t)) return 'recycling';
   // "compost it": a plant past saving, peelings
   if (/\bcompost(?:ed|ing)?\b/.test(t)) return 'compost';

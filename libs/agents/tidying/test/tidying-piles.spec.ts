@@ -854,6 +854,20 @@ describe('where each item lands', () => {
     expect(said).not.toMatch(/lego in the donation bag|charity but/);
   });
 
+  it('"coats on the hooks, the winter ones can go upstairs" at the coats\' card: the coats stay on the hooks and the winter coats go upstairs (it made a card for a thing called "hooks")', async () => {
+    const asked: string[] = [];
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say(
+      'the hallway: coats and shoes',
+      typingAtCards(['coats on the hooks, the winter ones can go upstairs'], asked),
+    );
+
+    expect(asked[0]).toBe('coats');
+    expect(s.state().piles.belongs).toContain('coats');
+    expect(s.state().piles.out).toContain('winter coats');
+    expect(s.state().destinations).toMatchObject({ 'winter coats': 'upstairs' });
+  });
+
   it.each([
     ['the cookbooks are fine but I never use the big one', 'big cookbook that you never use', 'Donate'],
     ['most of them are ok but half of them are falling apart', 'cookbooks that are falling apart', 'Trash'],
