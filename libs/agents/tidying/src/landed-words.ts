@@ -93,7 +93,7 @@ const BESIDE = /\b(?:door|window|radiator|fireplace|entrance|stairs)$/i;
 
 /** Where things go on top, not inside: "on the shelf", not "in the shelf". */
 const SURFACE =
-  /\b(?:shelf|shelves|desk|table|nightstand|counter|worktop|windowsill|sill|dresser|sideboard|ledge|rack|hooks?|mantelpiece|bed|chair|sofa|couch)$/i;
+  /\b(?:shelf|shelves|desk|table|nightstand|counter|worktop|windowsill|sill|dresser|sideboard|ledge|rack|hooks?|pegs?|hangers?|coat stand|mantelpiece|bed|chair|sofa|couch|ironing board)$/i;
 
 /**
  * "mugs", "a pile of books" → no, a pile; "a mug for pens" → no, a mug; "glasses" → yes: the noun

@@ -868,6 +868,14 @@ describe('where each item lands', () => {
     expect(s.state().destinations).toMatchObject({ 'winter coats': 'upstairs' });
   });
 
+  it('"the kids school bags go on their pegs" puts them on the pegs, not in them', async () => {
+    const s = await openSession(new OfflineModel(TIDYING_OFFLINE_RULES));
+    await s.say('the hallway: coats and school bags', answers([]));
+    await s.say('the school bags go on their pegs', answers([]));
+    expect((await repliesOf(s)).join('\n')).toMatch(/the school bags (?:stay here, )?on their pegs/i);
+    expect((await repliesOf(s)).join('\n')).not.toMatch(/in their pegs/);
+  });
+
   it.each([
     ['the cookbooks are fine but I never use the big one', 'big cookbook that you never use', 'Donate'],
     ['most of them are ok but half of them are falling apart', 'cookbooks that are falling apart', 'Trash'],
