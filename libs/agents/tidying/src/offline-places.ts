@@ -49,6 +49,12 @@ export function placeIn(t: string): string | null {
   if (named && /^(?:a |the )?(?:charity|charity shop|donations?|donation bag|goodwill)$/.test(named))
     return 'donation';
   if (named) return named;
+  // "the post I'll sort at the table": where it will be gone through is where it goes
+  const sortedAt =
+    /\b(?:sort|go through|deal with|open|read)\s+(?:it\s+|them\s+)?(?:at|on)\s+(?:the|my)\s+((?:kitchen |dining )?table|desk)\b/.exec(
+      t,
+    )?.[1];
+  if (sortedAt) return sortedAt;
   // "the winter ones can go upstairs": up, or down, the stairs is a place too
   const stairs =
     /\b(?:go|goes|take (?:it|them)|put (?:it|them)|move (?:it|them)|belongs?)\s+(upstairs|downstairs)\b/.exec(

@@ -170,6 +170,8 @@ describe("the offline rules' reading of a message", () => {
     ['just the usual junk really', { item: 'usual junk', choice: 'trash' }],
     // and words that name nothing are no thing
     ['not really', { intent: 'continue', item: null }],
+    // where a thing will be gone through is where it goes
+    ["the post I'll sort at the table", { item: 'post', choice: 'place', place: 'table' }],
   ])('reads %j as %j', (text, reading) => {
     expect(read(text)).toMatchObject(reading);
   });
