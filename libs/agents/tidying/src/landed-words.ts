@@ -140,7 +140,10 @@ export function takeWords(it: string, location: string | undefined): string {
     ? `Put ${it} in the donation bag.`
     : location === 'recycling'
       ? `Put ${it} in the recycling.`
-      : `Take ${it} to ${thePlace(location)}.`;
+      : location !== undefined && /^(?:upstairs|downstairs)$/.test(location)
+        ? // up or down the stairs is said as it is: "Take the winter coats upstairs."
+          `Take ${it} ${location}.`
+        : `Take ${it} to ${thePlace(location)}.`;
 }
 
 /** The coach names the next thing still to go, so "go" is enough to carry on. */

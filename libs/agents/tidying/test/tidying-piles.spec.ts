@@ -866,6 +866,7 @@ describe('where each item lands', () => {
     expect(s.state().piles.belongs).toContain('coats');
     expect(s.state().piles.out).toContain('winter coats');
     expect(s.state().destinations).toMatchObject({ 'winter coats': 'upstairs' });
+    expect((await repliesOf(s)).join('\n')).toMatch(/Take the winter coats upstairs\./);
   });
 
   it('"the kids school bags go on their pegs" puts them on the pegs, not in them', async () => {
